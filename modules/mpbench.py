@@ -1,0 +1,161 @@
+"""Benchmark helper shared by bench/bench_*.py (MicroPython; runs on a board or the unix port).
+
+Not part of the library and not in the freeze manifests: on a board, mount it with the
+library (``mpremote mount modules run bench/bench_aes.py``).
+
+Every measurement is printed twice: as a row of an emCrypt-style table for people, and as one
+JSON line for tools (``tools/bench_report.py``), prefixed with ``BENCH ``:
+``{"algorithm", "operation", "backend", "value", "unit", "heap_bytes", "platform", ...}``.
+``heap_bytes`` is the heap allocated by one operation, measured with the garbage collector
+disabled around a single call (``gc.mem_alloc()`` before and after).
+"""
+
+import gc
+import sys
+import time
+
+try:
+    import json
+except ImportError:  # pragma: no cover - every port we target has json
+    json = None
+
+_MIN_US = 400_000  # each throughput figure is taken over at least this long
+
+
+def _clock_hz():
+    try:
+        import machine
+
+        return machine.freq() if not isinstance(machine.freq(), tuple) else machine.freq()[0]
+    except (ImportError, AttributeError):
+        return None
+
+
+def _emitters():
+    try:
+        import micropython
+
+        exec("@micropython.viper\ndef _f() -> int:\n    return 1\n", {"micropython": micropython})
+        return "native+viper"
+    except Exception:
+        return "bytecode only"
+
+
+PLATFORM = {
+    "platform": sys.platform,
+    "implementation": "%s %s" % (sys.implementation.name, ".".join(str(v) for v in sys.implementation.version[:3])),
+    "machine": getattr(sys.implementation, "_machine", ""),
+    "word_bits": 64 if sys.maxsize > (1 << 32) else 32,
+    "clock_hz": _clock_hz(),
+}
+
+
+def header(title):
+    """Print the header every benchmark starts with: what ran, where, how fast a clock."""
+    PLATFORM["emitters"] = _emitters()
+    print("mpcrypto benchmark: " + title)
+    print("Platform:  %s, %s" % (PLATFORM["platform"], PLATFORM["machine"]))
+    print("Runtime:   %s, %d-bit words, %s" % (PLATFORM["implementation"], PLATFORM["word_bits"], PLATFORM["emitters"]))
+    hz = PLATFORM["clock_hz"]
+    print("CPU clock: %s" % ("%.3f MHz" % (hz / 1e6) if hz else "unknown (host)"))
+    print("Heap:      bytes allocated per operation, gc disabled around one call")
+    print()
+
+
+def _heap_of(fn):
+    gc.collect()
+    gc.disable()
+    try:
+        before = gc.mem_alloc()
+        fn()
+        after = gc.mem_alloc()
+    finally:
+        gc.enable()
+    return after - before
+
+
+def _time_us(fn, reps):
+    t0 = time.ticks_us()
+    for _ in range(reps):
+        fn()
+    return time.ticks_diff(time.ticks_us(), t0)
+
+
+def _calibrate(fn, min_us):
+    fn()  # warm-up: first-call set-up (tables, caches) is not measured
+    reps = 1
+    while True:
+        us = _time_us(fn, reps)
+        if us >= min_us:
+            return us, reps
+        reps = reps * 2 if us < min_us // 8 else max(reps + 1, reps * min_us * 12 // (10 * max(us, 1)))
+
+
+def throughput(fn, nbytes, min_us=_MIN_US):
+    """``(MB/s, heap bytes per call)`` for ``fn()``, which processes ``nbytes`` per call.
+    MB is 10**6 bytes, as in the emCrypt tables."""
+    heap = _heap_of(fn)
+    us, reps = _calibrate(fn, min_us)
+    return nbytes * reps / us, heap
+
+
+def per_op(fn, min_us=_MIN_US):
+    """``(ms per call, heap bytes per call)``."""
+    heap = _heap_of(fn)
+    us, reps = _calibrate(fn, min_us)
+    return us / reps / 1000, heap
+
+
+def row(algorithm, operation, backend, value, unit, heap_bytes, **extra):
+    """Print one JSON line for tools; returns the record."""
+    rec = {
+        "algorithm": algorithm,
+        "operation": operation,
+        "backend": backend,
+        "value": round(value, 4),
+        "unit": unit,
+        "heap_bytes": heap_bytes,
+    }
+    rec.update(extra)
+    for k in PLATFORM:
+        rec[k] = PLATFORM[k]
+    if json is not None:
+        print("BENCH " + json.dumps(rec))
+    return rec
+
+
+def _cell(v, width, right):
+    s = ("%.2f" % v) if isinstance(v, float) else str(v)
+    return s + " " * (width - len(s)) if not right else " " * (width - len(s)) + s
+
+
+def table(columns, rows, groups=None):
+    """Print an emCrypt-style table. ``columns``: list of ``(heading, width)``; text in the
+    first column is left-aligned, the rest right-aligned. ``groups``: optional list of
+    ``(heading, number_of_columns)`` printed above the headings (``ECB MB/s`` over Enc/Dec)."""
+    rule = "+" + "+".join("-" * (w + 2) for _, w in columns) + "+"
+    print(rule)
+    if groups:
+        cells, i = [], 0
+        for text, n in groups:
+            w = sum(columns[j][1] for j in range(i, i + n)) + 3 * (n - 1)
+            cells.append(" " + _cell(text, w, False) + " ")
+            i += n
+        print("|" + "|".join(cells) + "|")
+    print("|" + "|".join(" " + _cell(h, w, i > 0) + " " for i, (h, w) in enumerate(columns)) + "|")
+    print(rule)
+    for r in rows:
+        print("|" + "|".join(" " + _cell(v, columns[i][1], i > 0) + " " for i, v in enumerate(r)) + "|")
+    print(rule)
+    print()
+
+
+def force(primitive, name):
+    from mpcrypto import _backend
+
+    _backend.force(primitive, name)
+
+
+def backends(module):
+    mod = __import__(module, None, None, ("backends",))
+    return mod.backends()

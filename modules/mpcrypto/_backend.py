@@ -1,0 +1,81 @@
+"""The backend seam: the one place that picks which implementation of a primitive runs.
+
+Order of preference, per primitive: hardware registered by the board, then MicroPython's C
+built-in where it fits, then our viper kernels, then portable Python. Each public primitive
+module declares its software chain as data, for example::
+
+    _CHAIN = (("builtin", "mpcrypto.cipher.aes_builtin"),
+              ("viper", "mpcrypto.cipher.aes_viper"),
+              ("python", "mpcrypto.cipher.aes_python"))
+
+and asks ``select("aes", _CHAIN)`` for ``(name, module)``. A backend module is usable when it
+imports (a viper module raises on a port without native emitters; a wrapper of a C built-in
+raises ImportError where the built-in is absent) and, if it defines ``probe()``, when
+``probe()`` returns True. Board drivers call ``register(primitive, name, impl)`` at import
+time; ``impl`` has the same surface as the software modules.
+
+``force(primitive, name)`` pins a backend; tests use it to run one suite over every backend.
+Call sites never take a backend argument. The choice is cached per primitive, so the cost of
+selection is paid once.
+"""
+
+from mpcrypto.exceptions import UnsupportedAlgorithm
+
+_hw = {}  # primitive -> (name, impl) registered by a board driver
+_forced = {}  # primitive -> backend name pinned by force()
+_chosen = {}  # primitive -> (name, impl), the cached default
+
+
+def register(primitive, name, impl):
+    """Register a hardware backend; it takes precedence over every software one."""
+    _hw[primitive] = (name, impl)
+    _chosen.pop(primitive, None)
+
+
+def force(primitive, name=None):
+    """Pin ``primitive`` to the backend called ``name`` (None: back to the default)."""
+    if name is None:
+        _forced.pop(primitive, None)
+    else:
+        _forced[primitive] = name
+    _chosen.pop(primitive, None)
+
+
+def _load(modname):
+    try:
+        mod = __import__(modname, None, None, ("probe",))
+    except (ImportError, SyntaxError, ValueError, NotImplementedError):
+        # SyntaxError/ValueError: a viper module on a port without native emitters.
+        return None
+    probe = getattr(mod, "probe", None)
+    if probe is not None and not probe():
+        return None
+    return mod
+
+
+def _candidates(primitive, chain):
+    # Yields (name, impl) in order of preference, importing lazily.
+    if primitive in _hw:
+        yield _hw[primitive]
+    for name, modname in chain:
+        mod = _load(modname)
+        if mod is not None:
+            yield name, mod
+
+
+def select(primitive, chain):
+    """Return ``(name, impl)`` of the backend to use for ``primitive``."""
+    hit = _chosen.get(primitive)
+    if hit is not None:
+        return hit
+    want = _forced.get(primitive)
+    for name, impl in _candidates(primitive, chain):
+        if want is None or name == want:
+            _chosen[primitive] = (name, impl)
+            return name, impl
+    raise UnsupportedAlgorithm(primitive if want is None else primitive + ":" + want)
+
+
+def available(primitive, chain):
+    """Names of the backends of ``primitive`` usable on this target, best first."""
+    return [name for name, _ in _candidates(primitive, chain)]

@@ -1,0 +1,25 @@
+"""mpcrypto exceptions: one flat module, shaped like pyca's ``cryptography.exceptions``.
+
+Bad lengths raise the built-in ``ValueError`` and wrong types ``TypeError``; the classes here
+are for outcomes that are not simply a malformed argument.
+"""
+
+
+class InvalidTag(Exception):
+    """An AEAD tag or MAC did not verify. No plaintext is released when this is raised."""
+
+
+class InvalidSignature(Exception):
+    """A signature did not verify."""
+
+
+class InvalidKey(Exception):
+    """A key failed validation (for example a public point not on the curve)."""
+
+
+class AlreadyFinalized(Exception):
+    """An object was used after an operation that ends its life."""
+
+
+class UnsupportedAlgorithm(Exception):
+    """No backend on this target implements the requested algorithm."""

@@ -1,0 +1,49 @@
+"""List the modules a MicroPython freeze manifest in ``firmware/`` would freeze.
+
+MicroPython's own ``makemanifest`` executes a manifest as Python with ``package``, ``module``,
+``include``, ``freeze``, ``require`` and ``metadata`` defined. This runs a manifest the same way
+with stand-ins that only record paths, so tests and tools can check what a board freezes
+without a MicroPython source tree. Only what our manifests use is modelled.
+
+    python tools/manifest_files.py firmware/manifest_bytecode.py
+"""
+
+import pathlib
+import sys
+
+
+def modules_of(manifest):
+    manifest = pathlib.Path(manifest).resolve()
+    found = []
+
+    def _base(base_path):
+        return (manifest.parent / base_path).resolve()
+
+    def package(package_path, files=None, base_path=".", opt=None):
+        root = _base(base_path) / package_path
+        if files is None:
+            found.extend(sorted(root.rglob("*.py")))
+        else:
+            found.extend(root / f for f in files)
+
+    def module(module_path, base_path=".", opt=None):
+        found.append(_base(base_path) / module_path)
+
+    def include(path):
+        found.extend(modules_of(_base(path)))
+
+    def _ignore(*args, **kwargs):
+        pass
+
+    env = {"package": package, "module": module, "include": include, "freeze": _ignore,
+           "require": _ignore, "metadata": _ignore, "__file__": str(manifest)}
+    exec(compile(manifest.read_text(), str(manifest), "exec"), env)
+    missing = [p for p in found if not p.exists()]
+    if missing:
+        raise FileNotFoundError("manifest %s names missing files: %s" % (manifest, missing))
+    return found
+
+
+if __name__ == "__main__":
+    for path in modules_of(sys.argv[1]):
+        print(path)
