@@ -1,0 +1,46 @@
+"""Summarise bench-results.jsonl: every measurement, and its ratio to the reference.
+
+    python tools/bench_report.py [bench-results.jsonl]
+
+For each (algorithm, operation) the rows of every backend are listed with the value and heap
+bytes; where a ``builtin`` row (MicroPython's own C code, measured in the same run) exists, each
+backend's ratio to it is printed, as throughput ratio for ``MB/s`` and as speed ratio
+(reference time / our time) for ``ms``. Only the JSON lines are read.
+"""
+
+import json
+import pathlib
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def load(path):
+    with open(path) as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def ratio(rec, ref):
+    if ref is None or not ref["value"]:
+        return None
+    if rec["unit"] == "ms":
+        return ref["value"] / rec["value"]
+    return rec["value"] / ref["value"]
+
+
+def report(rows):
+    groups = {}
+    for r in rows:
+        groups.setdefault((r["algorithm"], r["operation"]), []).append(r)
+    lines = ["%-22s %-8s %-10s %12s %-5s %10s %8s" % ("algorithm", "op", "backend", "value", "unit", "heap B", "x ref")]
+    for (alg, op), recs in groups.items():
+        ref = next((r for r in recs if r["backend"] == "builtin"), None)
+        for r in recs:
+            x = ratio(r, ref)
+            lines.append("%-22s %-8s %-10s %12.3f %-5s %10d %8s" % (
+                alg, op, r["backend"], r["value"], r["unit"], r["heap_bytes"], "" if x is None else "%.2f" % x))
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(report(load(sys.argv[1] if len(sys.argv) > 1 else ROOT / "bench-results.jsonl")))
