@@ -21,6 +21,13 @@ def pytest_addoption(parser):
         default="unix",
         help="'unix' (default: the MicroPython unix port) or a serial port for mpremote",
     )
+    parser.addoption(
+        "--batch-bytes",
+        type=int,
+        default=None,
+        help="size of the case literal sent per device script (default 6000; raise it for "
+        "devices with a large heap, such as an emulator)",
+    )
 
 
 def pytest_configure(config):
@@ -32,7 +39,10 @@ def target(request):
     where = request.config.getoption("--target")
     if where == "unix":
         return UnixTarget()
-    return DeviceTarget(where)
+    dev = DeviceTarget(where)
+    if request.config.getoption("--batch-bytes"):
+        dev.batch_bytes = request.config.getoption("--batch-bytes")
+    return dev
 
 
 @pytest.fixture(autouse=True)
