@@ -1,0 +1,337 @@
+# Drivers for AES (ECB/CBC/CTR), AES-GCM and AES-CCM (runs on MicroPython).
+# Each function takes plain values (bytes/int/str/None) and returns bytes/bools/lists.
+from mpcrypto.cipher import aes
+from mpcrypto.aead.gcm import AESGCM
+from mpcrypto.aead.ccm import AESCCM
+
+_MODES = {"ecb": aes.MODE_ECB, "cbc": aes.MODE_CBC, "ctr": aes.MODE_CTR}
+
+
+def _new(key, mode, iv):
+    m = _MODES[mode] if type(mode) is str else mode
+    if iv is None:
+        return aes.aes(key, m)
+    return aes.aes(key, m, iv)
+
+
+def crypt(key, mode, iv, enc, data):
+    """One-shot encrypt (enc True) or decrypt; returns bytes."""
+    c = _new(key, mode, iv)
+    return c.encrypt(data) if enc else c.decrypt(data)
+
+
+def crypt_many(cases):
+    """Batch of (key, mode, iv, enc, data) in one call: list of bytes."""
+    return [crypt(*c) for c in cases]
+
+
+def crypt_forms(key, mode, iv, enc, data):
+    """The same operation four ways: new bytes, into out_buf, in place in a bytearray, and
+    into a larger out_buf. Returns the four results (must all agree)."""
+    r1 = crypt(key, mode, iv, enc, data)
+    c = _new(key, mode, iv)
+    out = bytearray(len(data))
+    (c.encrypt if enc else c.decrypt)(data, out)
+    c = _new(key, mode, iv)
+    buf = bytearray(data)
+    ret = (c.encrypt if enc else c.decrypt)(buf, buf)
+    c = _new(key, mode, iv)
+    big = bytearray(len(data) + 7)
+    (c.encrypt if enc else c.decrypt)(memoryview(data), big)
+    return [r1, bytes(out), bytes(buf), bytes(big[: len(data)]), ret is None]
+
+
+def crypt_splits(key, mode, iv, enc, data, step):
+    """Incremental vs one-shot: for every split point (multiples of ``step``) encrypt the
+    two parts with one object; returns the list of split points whose result differs."""
+    whole = crypt(key, mode, iv, enc, data)
+    bad = []
+    for k in range(0, len(data) + 1, step):
+        c = _new(key, mode, iv)
+        f = c.encrypt if enc else c.decrypt
+        got = f(data[:k]) + f(data[k:])
+        if got != whole:
+            bad.append(k)
+    return bad
+
+
+def ctr_stream(key, iv, data, cuts):
+    """CTR over data cut at the given offsets (list), one object, mixed encrypt/decrypt."""
+    c = _new(key, "ctr", iv)
+    out = b""
+    last = 0
+    for i, k in enumerate(list(cuts) + [len(data)]):
+        f = c.encrypt if i % 2 == 0 else c.decrypt
+        out += f(data[last:k])
+        last = k
+    return out
+
+
+def api_error(what):
+    """Provoke one misuse; returns the exception via the harness (or 'no error')."""
+    k16 = bytes(16)
+    iv = bytes(16)
+    if what == "key15":
+        aes.aes(bytes(15), 1)
+    elif what == "key0":
+        aes.aes(b"", 1)
+    elif what == "key33":
+        aes.aes(bytes(33), 1)
+    elif what == "key_str":
+        aes.aes("0123456789abcdef", 1)
+    elif what == "key_none":
+        aes.aes(None, 1)
+    elif what == "key_int":
+        aes.aes(16, 1)
+    elif what == "mode_bad":
+        aes.aes(k16, 3)
+    elif what == "cbc_no_iv":
+        aes.aes(k16, 2)
+    elif what == "ctr_no_iv":
+        aes.aes(k16, 6)
+    elif what == "cbc_iv15":
+        aes.aes(k16, 2, bytes(15))
+    elif what == "ctr_iv17":
+        aes.aes(k16, 6, bytes(17))
+    elif what == "iv_str":
+        aes.aes(k16, 2, "0123456789abcdef")
+    elif what == "ecb_len15":
+        aes.aes(k16, 1).encrypt(bytes(15))
+    elif what == "cbc_len17":
+        aes.aes(k16, 2, iv).decrypt(bytes(17))
+    elif what == "data_str":
+        aes.aes(k16, 1).encrypt("0123456789abcdef")
+    elif what == "data_none":
+        aes.aes(k16, 6, iv).encrypt(None)
+    elif what == "data_int":
+        aes.aes(k16, 1).encrypt(16)
+    elif what == "out_small":
+        aes.aes(k16, 1).encrypt(bytes(32), bytearray(16))
+    elif what == "ctr_out_small":
+        aes.aes(k16, 6, iv).encrypt(bytes(5), bytearray(4))
+    elif what == "out_bytes":
+        aes.aes(k16, 1).encrypt(bytes(16), bytes(16))
+    elif what == "cbc_mix":
+        c = aes.aes(k16, 2, iv)
+        c.encrypt(bytes(16))
+        c.decrypt(bytes(16))
+    elif what == "ecb_mix":
+        c = aes.aes(k16, 1)
+        return c.decrypt(c.encrypt(bytes(16))) == bytes(16)
+    else:
+        return "unknown"
+    return "no error"
+
+
+def cbc_mct(key, iv, text, enc, counts):
+    """AESAVS §6.4.2 Monte Carlo test for CBC, run entirely here. Returns the list of
+    CT[999] (encrypt) or PT[999] (decrypt) for COUNT = 0 .. counts-1."""
+    key = bytes(key)
+    iv = bytes(iv)
+    text = bytes(text)
+    kl = len(key)
+    results = []
+    out = bytearray(16)
+    for _ in range(counts):
+        c = aes.aes(key, aes.MODE_CBC, iv)
+        f = c.encrypt if enc else c.decrypt
+        prev = bytes(iv)  # the "previous output" feeding the next input; starts as IV
+        cur = text
+        last2 = b""
+        for j in range(1000):
+            f(cur, out)
+            o = bytes(out)
+            # input[j+1] = IV for j == 0, else output[j-1]
+            cur = prev
+            prev = o
+            if j == 998:
+                last2 = o
+        last = prev
+        results.append(last)
+        # Key[i+1] = Key[i] xor (the last kl bytes of output[998] || output[999])
+        tail = (last2 + last)[32 - kl :]
+        key = bytes(a ^ b for a, b in zip(key, tail))
+        iv = last
+        text = last2
+    return results
+
+
+# --- GCM ---------------------------------------------------------------------------------
+
+
+def gcm_enc(key, iv, pt, aad, tlen):
+    return AESGCM(key, tag_length=tlen).encrypt(iv, pt, aad)
+
+
+def gcm_dec(key, iv, ct, aad, tlen):
+    return AESGCM(key, tag_length=tlen).decrypt(iv, ct, aad)
+
+
+def gcm_batch(cases):
+    """Batch of ("e"|"d", key, iv, data, aad, tlen): list of bytes or 'InvalidTag' /
+    'ValueError' strings (the error class name)."""
+    out = []
+    for c in cases:
+        try:
+            out.append((gcm_enc if c[0] == "e" else gcm_dec)(*c[1:]))
+        except Exception as e:
+            out.append(type(e).__name__)
+    return out
+
+
+def gcm_forms(key, iv, pt, aad):
+    """encrypt vs encrypt_into (fresh and in place) vs decrypt/decrypt_into round trips."""
+    g = AESGCM(key)
+    ct = g.encrypt(iv, pt, aad)
+    out = bytearray(len(pt) + 16)
+    g.encrypt_into(iv, pt, aad, out)
+    buf = bytearray(len(pt) + 16)
+    buf[: len(pt)] = pt
+    g.encrypt_into(iv, memoryview(buf)[: len(pt)], aad, buf)
+    back = bytearray(len(pt))
+    g.decrypt_into(iv, ct, aad, back)
+    return [ct, bytes(out), bytes(buf), g.decrypt(iv, ct, aad), bytes(back)]
+
+
+def aead_tamper(kind, key, nonce, pt, aad, tlen):
+    """Encrypt, then flip one bit in each position of ct||tag and, separately, in the AAD.
+    Returns (number of forgeries accepted, whether any plaintext was released, clean ok)."""
+    cls = AESGCM if kind == "gcm" else AESCCM
+    a = cls(key, tag_length=tlen)
+    ct = a.encrypt(nonce, pt, aad)
+    accepted = 0
+    leaked = False
+    for i in range(len(ct) * 8):
+        bad = bytearray(ct)
+        bad[i >> 3] ^= 1 << (i & 7)
+        out = bytearray(b"\xaa" * (len(ct) - tlen))
+        try:
+            a.decrypt_into(nonce, bad, aad, out)
+            accepted += 1
+        except Exception as e:
+            if type(e).__name__ != "InvalidTag":
+                raise
+            if len(out) and bytes(out) != b"\xaa" * len(out) and bytes(out) != bytes(len(out)):
+                leaked = True
+        try:
+            a.decrypt(nonce, bad, aad)
+            accepted += 1
+        except Exception as e:
+            if type(e).__name__ != "InvalidTag":
+                raise
+    for i in range(len(aad) * 8):
+        bad = bytearray(aad)
+        bad[i >> 3] ^= 1 << (i & 7)
+        try:
+            a.decrypt(nonce, ct, bad)
+            accepted += 1
+        except Exception as e:
+            if type(e).__name__ != "InvalidTag":
+                raise
+    # a truncated message and a wrong nonce
+    for bad_ct, bad_n in ((ct[:-1], nonce), (ct, bytes([nonce[0] ^ 1]) + nonce[1:])):
+        try:
+            a.decrypt(bad_n, bad_ct, aad)
+            accepted += 1
+        except Exception as e:
+            if type(e).__name__ != "InvalidTag":
+                raise
+    return [accepted, leaked, a.decrypt(nonce, ct, aad) == pt]
+
+
+def aead_error(kind, what):
+    cls = AESGCM if kind == "gcm" else AESCCM
+    k = bytes(16)
+    n = bytes(12)
+    if what == "key15":
+        cls(bytes(15))
+    elif what == "key_str":
+        cls("0123456789abcdef")
+    elif what == "key_none":
+        cls(None)
+    elif what == "tag3":
+        cls(k, tag_length=3)
+    elif what == "tag5":
+        cls(k, tag_length=5)
+    elif what == "tag17":
+        cls(k, tag_length=17)
+    elif what == "nonce0":
+        cls(k).encrypt(b"", b"", b"")
+    elif what == "nonce6":
+        cls(k).encrypt(bytes(6), b"", b"")
+    elif what == "nonce14":
+        cls(k).encrypt(bytes(14), b"", b"")
+    elif what == "nonce_str":
+        cls(k).encrypt("abcdefghijkl", b"", b"")
+    elif what == "nonce_none":
+        cls(k).encrypt(None, b"", b"")
+    elif what == "data_str":
+        cls(k).encrypt(n, "abc", b"")
+    elif what == "data_none":
+        cls(k).encrypt(n, None, b"")
+    elif what == "aad_str":
+        cls(k).encrypt(n, b"", "abc")
+    elif what == "aad_none_ok":
+        a = cls(k)
+        return a.decrypt(n, a.encrypt(n, b"x", None), None) == b"x"
+    elif what == "too_long_ccm13":
+        AESCCM(k).encrypt(bytes(13), bytes(65536), b"")
+    elif what == "ok_ccm13_max":
+        return len(AESCCM(k).encrypt(bytes(13), bytes(65535), b""))
+    elif what == "short_ct":
+        cls(k).decrypt(n, bytes(15), b"")
+    elif what == "out_small":
+        cls(k).encrypt_into(n, bytes(16), b"", bytearray(31))
+    else:
+        return "unknown"
+    return "no error"
+
+
+# --- CCM ---------------------------------------------------------------------------------
+
+
+def ccm_batch(cases):
+    """Batch of ("e"|"d", key, nonce, data, aad, tlen): list of bytes or error names."""
+    out = []
+    for c in cases:
+        try:
+            a = AESCCM(c[1], tag_length=c[5])
+            out.append((a.encrypt if c[0] == "e" else a.decrypt)(c[2], c[3], c[4]))
+        except Exception as e:
+            out.append(type(e).__name__)
+    return out
+
+
+# --- Cross-backend consistency -------------------------------------------------------------
+
+
+def engine_digest(seed, nbytes):
+    """Run every engine call on pseudo-random data; returns the concatenated outputs so the
+    host can compare backends (all must agree)."""
+    from mpcrypto import _backend
+
+    x = seed
+    buf = bytearray(nbytes)
+    for i in range(nbytes):
+        x = (x * 1103515245 + 12345) & 0x3FFFFFFF
+        buf[i] = x >> 16
+    res = []
+    for kl in (16, 24, 32):
+        key = bytes(buf[:kl])
+        e = aes.engine(key)
+        n = nbytes >> 4
+        o = bytearray(nbytes)
+        e.ecb_encrypt(buf, o, n)
+        res.append(bytes(o))
+        e.ecb_decrypt(buf, o, n)
+        res.append(bytes(o))
+        iv = bytearray(buf[-16:])
+        e.cbc_encrypt(buf, o, n, iv)
+        res.append(bytes(o) + bytes(iv))
+        e.cbc_decrypt(buf, o, n, iv)
+        res.append(bytes(o) + bytes(iv))
+        for w, ctr in ((16, b"\xff" * 16), (4, b"\x00" * 8 + b"\xff" * 8), (16, b"\x01" * 8 + b"\xff" * 8)):
+            c = bytearray(ctr)
+            e.ctr_xor(buf, o, n, c, w)
+            res.append(bytes(o) + bytes(c))
+    return b"".join(res)

@@ -1,0 +1,231 @@
+"""AES-GCM (NIST SP 800-38D), shaped like pyca's ``AESGCM``.
+
+::
+
+    from mpcrypto.aead.gcm import AESGCM
+    g = AESGCM(key)                       # 16/24/32-byte key
+    ct = g.encrypt(nonce, data, aad)      # ciphertext || 16-byte tag
+    pt = g.decrypt(nonce, ct, aad)        # raises InvalidTag, releases no plaintext
+
+- ``tag_length`` (constructor keyword, default 16): one of 16, 15, 14, 13, 12, 8, 4
+  (SP 800-38D §5.2.1.2; pyca offers 16 only). Short tags weaken forgery resistance: read
+  SP 800-38D Appendix C before using 8 or 4.
+- Nonce (IV): any length of 1 byte or more (§5.2.1.1); 12 bytes is the fast path
+  (J0 = IV || 0^31 || 1), other lengths are GHASHed (§7.1 step 2).
+- ``associated_data`` may be None (same as b""). Plaintext at most 2**36 - 32 bytes.
+- ``encrypt_into(nonce, data, aad, out)`` / ``decrypt_into(...)`` write into a caller's
+  buffer (``len(data) + tag_length`` / ``len(data) - tag_length`` bytes or more) and return
+  None; ``out`` may be ``data`` for in-place encryption (``data`` at the front of ``out``).
+- Decryption computes and checks the tag over the ciphertext first (constant-time compare
+  over the full tag) and only then decrypts, so nothing is written on failure.
+
+Bulk work: CTR through the AES engine's ``ctr_xor`` kernel (inc32 counter, §6.2/§6.5) and
+GHASH through the ``"ghash"`` seam (viper 8-bit tables, else portable Python), many blocks
+per call. With whole 16-byte blocks and ``*_into``, the viper path allocates nothing.
+Constant time: no (table-based AES and GHASH; the tag comparison itself is constant time).
+"""
+
+from mpcrypto import _backend
+from mpcrypto.cipher import aes as _aes
+from mpcrypto.exceptions import InvalidTag
+
+_GHASH_CHAIN = (
+    ("viper", "mpcrypto.aead.ghash_viper"),
+    ("python", "mpcrypto.aead.ghash_python"),
+)
+
+_TAG_LENGTHS = (16, 15, 14, 13, 12, 8, 4)
+_MAX_DATA = (1 << 36) - 32  # 2**39 - 256 bits (§5.2.1.1)
+
+
+def ghash_backends():
+    """Names of the GHASH backends usable here, best first."""
+    return _backend.available("ghash", _GHASH_CHAIN)
+
+
+def backends():
+    """AES backends (GCM runs on the selected AES and GHASH backends)."""
+    return _aes.backends()
+
+
+def _opt(x):
+    # associated_data: None means empty.
+    return b"" if x is None else x
+
+
+class AESGCM:
+    """AES-GCM with one key. Not constant time (see the module docstring)."""
+
+    def __init__(self, key, tag_length=16):
+        _aes.check_key(key)
+        if type(tag_length) is not int:
+            raise TypeError("tag_length")
+        if tag_length not in _TAG_LENGTHS:
+            raise ValueError("tag_length")
+        self._t = tag_length
+        self._e = _aes.engine(bytes(key))
+        h = bytearray(16)
+        self._e.ecb_encrypt(h, h, 1)  # H = E(K, 0^128), §6.4
+        self._g = _backend.select("ghash", _GHASH_CHAIN)[1].new(h)
+        self._j0 = bytearray(16)  # pre-counter block J0
+        self._ctr = bytearray(16)  # running counter
+        self._y = bytearray(16)  # GHASH accumulator
+        self._b = bytearray(16)  # partial block / length block / key-stream scratch
+        self._s = bytearray(16)  # E(K, J0)
+
+    @classmethod
+    def generate_key(cls, bit_length):
+        if bit_length not in (128, 192, 256):
+            raise ValueError("bit_length")
+        import os
+
+        return os.urandom(bit_length // 8)
+
+    # --- internals -------------------------------------------------------------------------
+
+    def _hash(self, buf, n):
+        # GHASH n bytes of buf into _y: whole blocks in one kernel call, the tail zero-padded.
+        y = self._y
+        nb = n >> 4
+        if nb:
+            self._g.update(y, buf, nb)
+        r = n & 15
+        if r:
+            b = self._b
+            o = n - r
+            for i in range(16):
+                b[i] = buf[o + i] if i < r else 0
+            self._g.update(y, b, 1)
+
+    def _start(self, nonce, aad, nlen):
+        # §7.1 steps 2-3: J0, then GHASH of the AAD into _y; returns nothing.
+        j0 = self._j0
+        y = self._y
+        for i in range(16):
+            y[i] = 0
+        if nlen == 12:
+            for i in range(12):
+                j0[i] = nonce[i]
+            j0[12] = 0
+            j0[13] = 0
+            j0[14] = 0
+            j0[15] = 1
+        else:
+            # J0 = GHASH(IV || 0^(s+64) || [len(IV)]_64)
+            self._hash(nonce, nlen)
+            self._lens(0, nlen)
+            j0[:] = y
+            for i in range(16):
+                y[i] = 0
+        self._e.ecb_encrypt(j0, self._s, 1)  # for the tag: E(K, J0)
+        c = self._ctr
+        c[:] = j0
+        # inc32 (§6.2): the first data counter is J0 + 1 mod 2**32 in the low word.
+        i = 15
+        while i >= 12:
+            v = (c[i] + 1) & 0xFF
+            c[i] = v
+            if v:
+                break
+            i -= 1
+        alen = len(aad)
+        self._hash(aad, alen)
+        return alen
+
+    def _lens(self, a, c):
+        # GHASH the block [8a]_64 || [8c]_64 (byte counts a, c) into _y.
+        b = self._b
+        a <<= 3
+        c <<= 3
+        for i in range(7, -1, -1):
+            b[i] = a & 0xFF
+            b[8 + i] = c & 0xFF
+            a >>= 8
+            c >>= 8
+        self._g.update(self._y, b, 1)
+
+    def _crypt(self, src, dst, n):
+        # GCTR (§6.5) of n bytes from src into dst with the running counter.
+        nb = n >> 4
+        if nb:
+            self._e.ctr_xor(src, dst, nb, self._ctr, 4)
+        r = n & 15
+        if r:
+            b = self._b
+            for i in range(16):
+                b[i] = 0
+            self._e.ctr_xor(b, b, 1, self._ctr, 4)
+            o = n - r
+            for i in range(r):
+                dst[o + i] = src[o + i] ^ b[i]
+
+    def _check(self, nonce, aad):
+        # Returns the nonce length (no tuple: the bulk path allocates nothing).
+        nlen = _aes._blen(nonce)
+        _aes._blen(aad)
+        if nlen < 1:
+            raise ValueError("nonce")
+        return nlen
+
+    # --- public API ------------------------------------------------------------------------
+
+    def encrypt_into(self, nonce, data, associated_data, out):
+        """Write ciphertext || tag into ``out``; returns None."""
+        aad = _opt(associated_data)
+        nlen = self._check(nonce, aad)
+        n = _aes._blen(data)
+        if n > _MAX_DATA:
+            raise ValueError("data too long")
+        t = self._t
+        if _aes._wlen(out) < n + t:
+            raise ValueError("output too small")
+        alen = self._start(nonce, aad, nlen)
+        self._crypt(data, out, n)
+        self._hash(out, n)
+        self._lens(alen, n)
+        y = self._y
+        s = self._s
+        for i in range(t):
+            out[n + i] = y[i] ^ s[i]
+
+    def encrypt(self, nonce, data, associated_data):
+        """Return ciphertext || tag as bytes."""
+        out = bytearray(_aes._blen(data) + self._t)
+        self.encrypt_into(nonce, data, associated_data, out)
+        return bytes(out)
+
+    def _verify(self, nonce, data, aad):
+        # Tag check before any decryption (§7.2 steps 5-8). Returns the plaintext length.
+        nlen = self._check(nonce, aad)
+        n = _aes._blen(data)
+        t = self._t
+        if n < t:
+            raise InvalidTag()
+        n -= t
+        alen = self._start(nonce, aad, nlen)
+        self._hash(data, n)
+        self._lens(alen, n)
+        y = self._y
+        s = self._s
+        acc = 0
+        for i in range(t):  # constant time over the full tag
+            acc |= y[i] ^ s[i] ^ data[n + i]
+        if acc:
+            raise InvalidTag()
+        return n
+
+    def decrypt_into(self, nonce, data, associated_data, out):
+        """Check the tag, then write the plaintext into ``out``; returns None."""
+        aad = _opt(associated_data)
+        if _aes._wlen(out) < _aes._blen(data) - self._t:
+            raise ValueError("output too small")
+        n = self._verify(nonce, data, aad)
+        self._crypt(data, out, n)
+
+    def decrypt(self, nonce, data, associated_data):
+        """Return the plaintext as bytes; InvalidTag (and nothing else) on failure."""
+        aad = _opt(associated_data)
+        n = self._verify(nonce, data, aad)
+        out = bytearray(n)
+        self._crypt(data, out, n)
+        return bytes(out)
