@@ -1,0 +1,42 @@
+# SHA-224/SHA-256 throughput, emCrypt style (one row per algorithm per backend).
+# Runs unchanged on a board (mpremote mount modules run bench/bench_sha256.py) and on the
+# unix port. MicroPython's C hashlib.sha256 is the reference row where the port has it.
+import mpbench
+
+MOD = "mpcrypto.hash.sha256"
+N = 1024  # bytes per update() call; the heap column is for one 1 KiB update
+
+
+def measure(make):
+    # ``make()`` returns a prepared hash object; the measured call is one update() of
+    # 1 KiB into it (set-up and digest are not in the loop).
+    buf = bytes(range(256)) * (N // 256)
+    h = make()
+    h.update(buf)
+    return mpbench.throughput(lambda: h.update(buf), N)
+
+
+def main():
+    mpbench.header("SHA-256 (FIPS 180-4), %d-byte updates" % N)
+    from mpcrypto.hash.sha256 import sha224, sha256
+
+    rows = []
+    for be in mpbench.backends(MOD):
+        mpbench.force("sha256", be)
+        for alg, cls in (("SHA-224", sha224), ("SHA-256", sha256)):
+            mbs, heap = measure(cls)
+            mpbench.row(alg, "hash", be, mbs, "MB/s", heap, update_bytes=N)
+            rows.append(["%s (%s)" % (alg, be), mbs])
+    mpbench.force("sha256", None)
+    try:
+        import hashlib
+    except ImportError:
+        hashlib = None
+    if hashlib is not None and hasattr(hashlib, "sha256"):
+        mbs, heap = measure(hashlib.sha256)
+        mpbench.row("SHA-256", "hash", "hashlib", mbs, "MB/s", heap, update_bytes=N)
+        rows.append(["SHA-256 (hashlib)", mbs])
+    mpbench.table([("Algorithm", 22), ("Hash MB/s", 9)], rows)
+
+
+main()

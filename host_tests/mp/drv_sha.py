@@ -1,0 +1,235 @@
+# Drivers for SHA-2 (mpcrypto.hash.sha256 / sha512) and HMAC (mpcrypto.mac.hmac).
+# Runs on MicroPython; called through host_tests/mp/mptest.py.
+from array import array
+
+from mpcrypto.exceptions import InvalidSignature
+from mpcrypto.mac import hmac
+
+
+def _cls(name):
+    if name in ("sha224", "sha256"):
+        from mpcrypto.hash import sha256 as mod
+    else:
+        from mpcrypto.hash import sha512 as mod
+    return getattr(mod, name)
+
+
+def backend_of(prim):
+    # The backend the seam picks now (after any force).
+    from mpcrypto import _backend
+
+    if prim == "sha256":
+        from mpcrypto.hash.sha256 import _CHAIN
+    else:
+        from mpcrypto.hash.sha512 import _CHAIN
+    return _backend.select(prim, _CHAIN)[0]
+
+
+def attrs(name):
+    h = _cls(name)()
+    return (h.name, h.digest_size, h.block_size)
+
+
+def digest(name, msg):
+    return _cls(name)(msg).digest()
+
+
+def hexdigest(name, msg):
+    return _cls(name)(msg).hexdigest()
+
+
+def monte(name, seed, count):
+    # SHAVS Monte Carlo test (SHAVS §6.4): for each checkpoint j,
+    #   MD0 = MD1 = MD2 = Seed; for i in 3..1002: MDi = H(MD(i-3) || MD(i-2) || MD(i-1));
+    #   output MD1002, which is the next Seed.
+    # Each checkpoint chains from the previous one, so the first `count` are checked.
+    cls = _cls(name)
+    out = []
+    for _ in range(count):
+        a = b = c = seed
+        for _ in range(1000):
+            h = cls(a)
+            h.update(b)
+            h.update(c)
+            a, b, c = b, c, h.digest()
+        seed = c
+        out.append(seed)
+    return out
+
+
+def splits(name, msg):
+    # Incremental vs one-shot at every split point, and a three-way split around each
+    # point; returns (one-shot digest, split points that disagreed).
+    cls = _cls(name)
+    ref = cls(msg).digest()
+    bad = []
+    mv = memoryview(msg)
+    n = len(msg)
+    for i in range(n + 1):
+        h = cls()
+        h.update(mv[:i])
+        h.update(mv[i:])
+        j = (i * 7 + 13) % (n + 1)
+        lo, hi = (i, j) if i <= j else (j, i)
+        g = cls(msg[:lo])
+        g.update(msg[lo:hi])
+        g.update(msg[hi:])
+        if h.digest() != ref or g.digest() != ref:
+            bad.append(i)
+    return ref, bad
+
+
+def twice(name, m1, m2):
+    # digest() twice, then update() after digest().
+    h = _cls(name)(m1)
+    d1 = h.digest()
+    d2 = h.digest()
+    x = h.hexdigest()
+    h.update(m2)
+    return d1, d2, x, h.digest()
+
+
+def copies(name, a, b, c):
+    # A copy and its source evolve independently.
+    h = _cls(name)(a)
+    k = h.copy()
+    k.update(b)
+    h.update(c)
+    k2 = k.copy()
+    return h.digest(), k.digest(), k2.digest()
+
+
+def kinds(name, msg):
+    # The same message through every kind of buffer the API accepts.
+    cls = _cls(name)
+    big = bytearray(7) + msg + bytearray(5)
+    out = [
+        cls(msg).digest(),
+        cls(bytearray(msg)).digest(),
+        cls(memoryview(msg)).digest(),
+        cls(memoryview(big)[7:7 + len(msg)]).digest(),
+        cls(array("B", msg)).digest(),
+    ]
+    h = cls()
+    h.update(memoryview(big)[7:7 + len(msg)])
+    out.append(h.digest())
+    return out
+
+
+def words(name, msg):
+    # A buffer with 4-byte items hashes as its bytes (len(msg) % 4 == 0).
+    w = array("I", bytes(len(msg) // 4 * 4))
+    mv = memoryview(w)
+    b = bytearray(msg)
+    for i in range(len(w)):
+        w[i] = b[4 * i] | b[4 * i + 1] << 8 | b[4 * i + 2] << 16 | b[4 * i + 3] << 24
+    h = _cls(name)()
+    h.update(w)
+    g = _cls(name)(mv)
+    return h.digest(), g.digest()
+
+
+def bad_input(name, kind, where):
+    x = {"str": "abc", "none": None, "int": 5, "float": 1.5}[kind]
+    cls = _cls(name)
+    if where == "ctor":
+        cls(x)
+    else:
+        cls().update(x)
+    return "accepted"
+
+
+def heap_update(name, n):
+    # Heap bytes for one update() of n bytes (n a multiple of the block size) into a
+    # prepared object (micropython-only: gc.mem_alloc).
+    import gc
+
+    cls = _cls(name)
+    h = cls()
+    buf = bytes(n)
+    h.update(buf)
+    gc.collect()
+    gc.disable()
+    a = gc.mem_alloc()
+    h.update(buf)
+    h.update(buf)
+    b = gc.mem_alloc()
+    gc.enable()
+    return b - a
+
+
+# ---- HMAC ----
+
+def hmac_digest(name, key, msg):
+    return hmac.new(key, msg, digestmod=_cls(name)).digest()
+
+
+def hmac_byname(name, key, msg):
+    return hmac.new(key, msg, digestmod=name).hexdigest(), hmac.digest(key, msg, name)
+
+
+def hmac_check(name, key, msg, tag, tlen):
+    # Wycheproof: the tag is the first tlen bytes of the HMAC. Full-length tags go through
+    # verify() (InvalidSignature on mismatch); truncated ones through compare_digest.
+    m = hmac.new(key, msg, digestmod=_cls(name))
+    if tlen == m.digest_size:
+        try:
+            m.verify(tag)
+        except InvalidSignature:
+            return False
+        return True
+    return hmac.compare_digest(m.digest()[:tlen], tag)
+
+
+def hmac_verify(name, key, msg, tag):
+    hmac.new(key, msg, digestmod=_cls(name)).verify(tag)
+    return "ok"
+
+
+def hmac_splits(name, key, msg, step):
+    cls = _cls(name)
+    ref = hmac.new(key, msg, cls).digest()
+    bad = []
+    for i in range(0, len(msg) + 1, step):
+        m = hmac.new(key, None, cls)
+        m.update(msg[:i])
+        d0 = m.digest()  # digest() mid-stream must not finalize
+        m.update(msg[i:])
+        if m.digest() != ref or d0 != hmac.new(key, msg[:i], cls).digest():
+            bad.append(i)
+    return ref, bad
+
+
+def hmac_copy(name, key, a, b, c):
+    m = hmac.new(key, a, _cls(name))
+    k = m.copy()
+    k.update(b)
+    m.update(c)
+    return m.digest(), k.digest(), m.hexdigest()
+
+
+def hmac_attrs(name):
+    m = hmac.new(b"k", None, _cls(name))
+    return m.name, m.digest_size, m.block_size
+
+
+def hmac_bad(kind):
+    from mpcrypto.hash.sha256 import sha256
+
+    if kind == "str_key":
+        hmac.new("key", b"m", sha256)
+    elif kind == "none_key":
+        hmac.new(None, b"m", sha256)
+    elif kind == "no_digestmod":
+        hmac.new(b"key", b"m")
+    elif kind == "str_msg":
+        hmac.new(b"key", "m", sha256)
+    elif kind == "bad_name":
+        hmac.new(b"key", b"m", "md4")
+    elif kind == "str_update":
+        hmac.new(b"key", None, sha256).update("m")
+    return "accepted"
+
+
+def compare_digest(a, b):
+    return hmac.compare_digest(a, b)

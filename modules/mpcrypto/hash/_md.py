@@ -1,0 +1,100 @@
+"""Merkle-Damgård framing shared by the SHA-2 classes (FIPS 180-4 §5.1, §6).
+
+The hash classes in ``sha256.py`` and ``sha512.py`` subclass ``_MD`` and plug in their
+compression kernel through the backend seam; this module holds no algorithm of its own, so a
+firmware that freezes only SHA-512 carries ``_md.py`` and ``sha512*.py``, not SHA-256.
+"""
+
+from array import array
+from mpcrypto import _backend
+
+
+def _bytes_like(data):
+    # Returns an object whose items are the bytes of ``data`` (no copy for bytes, bytearray
+    # and byte memoryviews). str has the buffer protocol in MicroPython: reject it first.
+    t = type(data)
+    if t is bytes or t is bytearray:
+        return data
+    if isinstance(data, str):
+        raise TypeError("bytes required")
+    mv = memoryview(data)  # TypeError for None, int, ...
+    if len(mv) == 0 or len(bytes(mv[:1])) == 1:
+        return mv
+    return bytes(mv)
+
+
+class _MD:
+    # Merkle-Damgård framing shared by SHA-224/256/384/512 (FIPS 180-4 §5.1, §6).
+    # Subclasses set: name, digest_size, block_size, _lenb (bytes of the length field),
+    # _iv (array('I') template: chaining value + kernel scratch), _prim, _chain.
+    def __init__(self, data=b""):
+        self._k = _backend.select(self._prim, self._chain)[1].compress
+        self._st = array("I", self._iv)
+        self._buf = bytearray(self.block_size)
+        self._n = 0    # bytes pending in _buf
+        self._len = 0  # total message bytes
+        self.update(data)  # as hashlib: None is a TypeError, not "no data"
+
+    def update(self, data):
+        data = _bytes_like(data)
+        n = len(data)
+        self._len += n
+        bs = self.block_size
+        off = 0
+        p = self._n
+        if p:
+            # Top up the pending block first.
+            take = bs - p
+            if take > n:
+                take = n
+            self._buf[p:p + take] = data[:take]
+            p += take
+            off = take
+            if p < bs:
+                self._n = p
+                return
+            self._k(self._st, self._buf, 0, 1)
+            self._n = 0
+        nb = (n - off) // bs
+        if nb:
+            self._k(self._st, data, off, nb)
+            off += nb * bs
+        if off < n:
+            self._buf[:n - off] = data[off:]
+            self._n = n - off
+
+    def digest(self):
+        # §5.1: append 0x80, zeros, and the message length in bits, big-endian, into a
+        # copy; the object's own state is left as it was.
+        bs = self.block_size
+        n = self._n
+        pad = bytearray(2 * bs)
+        pad[:n] = self._buf[:n]
+        pad[n] = 0x80
+        end = bs if n + 1 + self._lenb <= bs else 2 * bs
+        bits = self._len << 3
+        i = end - 1
+        while bits:
+            pad[i] = bits & 0xFF
+            bits >>= 8
+            i -= 1
+        st = array("I", self._st)
+        self._k(st, pad, 0, end // bs)
+        out = bytearray(self.digest_size)
+        for i in range(self.digest_size):
+            # Big-endian words (a SHA-512 word is stored as hi, lo halves).
+            out[i] = st[i >> 2] >> (24 - ((i & 3) << 3)) & 0xFF
+        return bytes(out)
+
+    def hexdigest(self):
+        d = self.digest()
+        return "".join("%02x" % b for b in d)
+
+    def copy(self):
+        c = type(self)()
+        c._k = self._k
+        c._st = array("I", self._st)
+        c._buf = bytearray(self._buf)
+        c._n = self._n
+        c._len = self._len
+        return c

@@ -1,0 +1,73 @@
+"""SHA-224 and SHA-256 (FIPS 180-4), shaped like ``hashlib``.
+
+    from mpcrypto.hash.sha256 import sha256
+    h = sha256(b"abc"); h.update(more); h.digest(); h.hexdigest(); h.copy()
+
+``digest()`` does not finalize: it pads a copy of the state, so ``update()`` may follow.
+Input is any object with the buffer protocol; ``str``, ``None`` and ``int`` raise TypeError.
+Constant time: the compression kernels have no data-dependent branches or table indices
+(the portable-Python backend relies on interpreter arithmetic, which is not promised
+constant time); message *length* is public.
+
+Backends (one seam, ``_backend`` primitive "sha256"):
+
+  name     module          unix x64 MB/s   CT    notes
+  viper    sha256_viper    33-42           yes   32 unrolled rounds; .mpy ~16 KB (armv7m)
+  python   sha256_python   ~0.45           no*   bytecode-only ports; allocates per round
+  (C hashlib.sha256 on the same machine: ~150 MB/s; * interpreter ints, see the module)
+
+MicroPython's C ``hashlib.sha256`` is deliberately NOT in the chain: the seam's surface for
+a hash is a compression kernel over the caller's buffer, and ``hashlib.sha256`` exposes no
+compression function; wrapping the object instead would not be honest either, since its
+``digest()`` finalizes (no ``update`` afterwards) and it has no ``copy()``, which HMAC and
+our ``digest()`` contract rely on. It is the reference row in ``bench/bench_sha256.py``.
+
+The Merkle-Damgård framing (``_MD``) is shared with SHA-384/512 through ``_md.py``.
+
+Allocation: ``__init__`` allocates the state; ``update()`` of bytes/bytearray allocates
+nothing when no partial block is pending before or after it (whole blocks go to the kernel
+straight from the caller's buffer); a partial block costs one small slice per call, never
+per block. A ``memoryview`` argument costs two small objects per call (its item size is
+probed); buffers of wider items (``array('I')``) are copied once per call.
+"""
+
+from array import array
+from mpcrypto import _backend
+from mpcrypto.hash._md import _MD
+
+_CHAIN = (
+    ("viper", "mpcrypto.hash.sha256_viper"),
+    ("python", "mpcrypto.hash.sha256_python"),
+)
+
+
+def backends():
+    return _backend.available("sha256", _CHAIN)
+
+
+# FIPS 180-4 §5.3.3 (SHA-256) and §5.3.2 (SHA-224) initial hash values, followed by 16
+# words of scratch for the viper kernel's message-schedule ring.
+_IV256 = array("I", (
+    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+_IV224 = array("I", (
+    0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939, 0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
+
+class sha256(_MD):
+    """SHA-256 (FIPS 180-4 §6.2). ``sha256(data=b"")``; hashlib-shaped."""
+    name = "sha256"
+    digest_size = 32
+    block_size = 64
+    _lenb = 8
+    _iv = _IV256
+    _prim = "sha256"
+    _chain = _CHAIN
+
+
+class sha224(sha256):
+    """SHA-224 (FIPS 180-4 §6.3): SHA-256 with another IV, truncated to 28 bytes."""
+    name = "sha224"
+    digest_size = 28
+    _iv = _IV224

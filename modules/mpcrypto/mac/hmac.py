@@ -1,0 +1,117 @@
+"""HMAC (RFC 2104, FIPS 198-1) over the mpcrypto SHA-2 hashes, shaped like ``hmac``.
+
+    from mpcrypto.mac import hmac
+    from mpcrypto.hash.sha256 import sha256
+    m = hmac.new(key, msg, digestmod=sha256)    # or digestmod="sha256"
+    m.update(more); tag = m.digest()            # digest() does not finalize
+    m.verify(tag)                               # raises InvalidSignature on mismatch
+    hmac.compare_digest(a, b)                   # constant time (from mpcrypto._ct)
+
+``digestmod`` is one of our hash classes (``sha224``, ``sha256``, ``sha384``, ``sha512``,
+``sha512_224``, ``sha512_256``) or its hashlib name as a string; it is required (as in
+CPython 3.8+). ``digestmod`` must create our hash objects: MicroPython's C ``hashlib`` objects
+finalize on ``digest()`` and have no ``copy()``, which HMAC needs.
+
+Constant time: the keyed hashing is data independent; ``verify`` compares the whole tag with
+``compare_digest``. Key length is public (a key longer than a block is hashed first,
+RFC 2104 §2). Allocation: ``new`` builds four hash objects (inner, outer, and their keyed
+states); ``update`` is the hash's ``update``; ``digest`` allocates two small objects.
+"""
+
+from mpcrypto._ct import compare_digest
+from mpcrypto.exceptions import InvalidSignature
+
+_NAMES = {
+    "sha224": ("mpcrypto.hash.sha256", "sha224"),
+    "sha256": ("mpcrypto.hash.sha256", "sha256"),
+    "sha384": ("mpcrypto.hash.sha512", "sha384"),
+    "sha512": ("mpcrypto.hash.sha512", "sha512"),
+    "sha512_224": ("mpcrypto.hash.sha512", "sha512_224"),
+    "sha512_256": ("mpcrypto.hash.sha512", "sha512_256"),
+}
+
+
+_SHELL = object()  # private key value: an empty object for copy() (no __new__ in MicroPython)
+
+
+def _hash_class(digestmod):
+    if isinstance(digestmod, str):
+        spec = _NAMES.get(digestmod.lower().replace("-", "_").replace("/", "_"))
+        if spec is None:
+            raise ValueError("unknown digestmod")
+        mod = __import__(spec[0], None, None, (spec[1],))
+        return getattr(mod, spec[1])
+    if digestmod is None:
+        raise TypeError("digestmod required")
+    if not hasattr(digestmod, "block_size") or not hasattr(digestmod, "digest_size"):
+        raise TypeError("unsupported digestmod")
+    return digestmod
+
+
+class HMAC:
+    """An HMAC computation; use ``new()``. Attributes as CPython's ``hmac.HMAC``."""
+
+    def __init__(self, key, msg=None, digestmod=None):
+        if key is _SHELL:
+            return  # copy() fills the fields in
+        cls = _hash_class(digestmod)
+        if isinstance(key, str):
+            raise TypeError("bytes required")
+        bs = cls.block_size
+        key = memoryview(key)  # TypeError for None and ints
+        if len(key) > bs:
+            key = cls(key).digest()  # RFC 2104 §2: hash a long key first
+        # K0 (FIPS 198-1 §4 steps 1-3): the key padded with zeros to one block.
+        pad = bytearray(bs)
+        pad[:len(key)] = key
+        for i in range(bs):
+            pad[i] ^= 0x36  # ipad
+        self._inner = cls(pad)
+        for i in range(bs):
+            pad[i] ^= 0x36 ^ 0x5C  # opad
+        self._outer = cls(pad)
+        for i in range(bs):
+            pad[i] = 0  # do not leave the key in a dead buffer longer than needed
+        self.digest_size = cls.digest_size
+        self.block_size = bs
+        self.name = "hmac-" + cls.name
+        if msg is not None:
+            self._inner.update(msg)
+
+    def update(self, msg):
+        self._inner.update(msg)
+
+    def digest(self):
+        # H((K0 ^ opad) || H((K0 ^ ipad) || text)), FIPS 198-1 §4 steps 4-9; the keyed
+        # states are copied, so the object keeps accepting update().
+        h = self._outer.copy()
+        h.update(self._inner.digest())
+        return h.digest()
+
+    def hexdigest(self):
+        return "".join("%02x" % b for b in self.digest())
+
+    def copy(self):
+        c = HMAC(_SHELL)
+        c._inner = self._inner.copy()
+        c._outer = self._outer.copy()
+        c.digest_size = self.digest_size
+        c.block_size = self.block_size
+        c.name = self.name
+        return c
+
+    def verify(self, tag):
+        """Raise ``InvalidSignature`` unless ``tag`` equals the full digest. Constant time
+        in the tag contents; a tag of another length simply fails."""
+        if not compare_digest(self.digest(), tag):
+            raise InvalidSignature("bad MAC")
+
+
+def new(key, msg=None, digestmod=None):
+    """``hmac.new``: a new HMAC object keyed with ``key``; ``digestmod`` is required."""
+    return HMAC(key, msg, digestmod)
+
+
+def digest(key, msg, digest):
+    """``hmac.digest``: one-shot HMAC of ``msg`` under ``key`` with hash ``digest``."""
+    return HMAC(key, msg, digest).digest()
