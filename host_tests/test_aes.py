@@ -251,6 +251,26 @@ def test_forms_and_splits(target, backend, mode):
     assert splits == [[], []], "incremental differs from one-shot at splits %s" % splits
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("mode", ["ecb", "cbc", "ctr"])
+def test_overlapping_buffers(target, backend, mode):
+    """The documented overlap contract: out_buf may be in_buf, or overlap it starting at or
+    before it (forward processing, as memmove does), at any byte offset."""
+    force = need(target, backend)
+    rnd = random.Random("overlap" + mode)
+    key = rnd.randbytes(16)
+    iv = None if mode == "ecb" else rnd.randbytes(16)
+    data = rnd.randbytes(80)
+    shifts = (0, 1, 15, 16, 17, 33)
+    cases = [(key, mode, iv, enc, data, d) for enc in (True, False) for d in shifts]
+    got = target.call("drv_aes", "crypt_overlap", cases, force=force)
+    m = {"ecb": lambda: modes.ECB(), "cbc": lambda: modes.CBC(iv), "ctr": lambda: modes.CTR(iv)}[mode]
+    for (_, _, _, enc, _, d), g in zip(cases, got):
+        c = Cipher(algorithms.AES(key), m())
+        op = c.encryptor() if enc else c.decryptor()
+        assert g == op.update(data) + op.finalize(), "enc=%s shift=%d" % (enc, d)
+
+
 ERRORS = {
     "key15": "ValueError", "key0": "ValueError", "key33": "ValueError",
     "key_str": "TypeError", "key_none": "TypeError", "key_int": "TypeError",

@@ -160,6 +160,20 @@ def test_gcm_forms(target, pair):
 
 
 @pytest.mark.parametrize("pair", PAIRS, ids=IDS)
+def test_gcm_overlapping_buffers(target, pair):
+    """encrypt_into / decrypt_into with the output at or before the input in one buffer."""
+    force = need(target, pair)
+    rnd = random.Random(8)
+    key, iv, aad = rnd.randbytes(16), rnd.randbytes(12), rnd.randbytes(9)
+    pt = rnd.randbytes(70)
+    ct = AESGCM(key).encrypt(iv, pt, aad)
+    shifts = (0, 1, 16, 19)
+    cases = [(key, iv, pt, aad, d, True) for d in shifts] + [(key, iv, ct, aad, d, False) for d in shifts]
+    got = target.call("drv_aes", "gcm_overlap", cases, force=force)
+    assert got == [ct] * len(shifts) + [pt] * len(shifts)
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=IDS)
 def test_gcm_tamper(target, pair):
     force = need(target, pair)
     cases = [("gcm", bytes(range(16)), bytes(12), b"attack at dawn!!x", b"hdr", 16),

@@ -41,6 +41,34 @@ def crypt_forms(key, mode, iv, enc, data):
     return [r1, bytes(out), bytes(buf), bytes(big[: len(data)]), ret is None]
 
 
+def crypt_overlap(key, mode, iv, enc, data, d):
+    """Input and output in one buffer, the output starting ``d`` bytes before the input
+    (``d`` = 0: in place). Returns the output bytes."""
+    n = len(data)
+    buf = bytearray(d + n)
+    buf[d:] = data
+    mv = memoryview(buf)
+    c = _new(key, mode, iv)
+    (c.encrypt if enc else c.decrypt)(mv[d:d + n], mv[:n])
+    return bytes(buf[:n])
+
+
+def gcm_overlap(key, nonce, data, aad, d, enc):
+    """AESGCM encrypt_into/decrypt_into with the output ``d`` bytes before the input in one
+    buffer. Returns the output bytes."""
+    g = AESGCM(key)
+    n = len(data)
+    out_n = n + 16 if enc else n - 16
+    buf = bytearray(d + max(n, out_n))
+    buf[d:d + n] = data
+    mv = memoryview(buf)
+    if enc:
+        g.encrypt_into(nonce, mv[d:d + n], aad, mv[:out_n])
+    else:
+        g.decrypt_into(nonce, mv[d:d + n], aad, mv[:out_n])
+    return bytes(buf[:out_n])
+
+
 def crypt_splits(key, mode, iv, enc, data, step):
     """Incremental vs one-shot: for every split point (multiples of ``step``) encrypt the
     two parts with one object; returns the list of split points whose result differs."""

@@ -15,7 +15,8 @@
 - ``associated_data`` may be None (same as b""). Plaintext at most 2**36 - 32 bytes.
 - ``encrypt_into(nonce, data, aad, out)`` / ``decrypt_into(...)`` write into a caller's
   buffer (``len(data) + tag_length`` / ``len(data) - tag_length`` bytes or more) and return
-  None; ``out`` may be ``data`` for in-place encryption (``data`` at the front of ``out``).
+  None; ``out`` may be ``data`` for in-place encryption (``data`` at the front of ``out``),
+  or overlap ``data`` starting at or before it.
 - Decryption computes and checks the tag over the ciphertext first (constant-time compare
   over the full tag) and only then decrypts, so nothing is written on failure.
 

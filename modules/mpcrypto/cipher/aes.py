@@ -13,7 +13,9 @@
   ``iv`` is the initial 128-bit counter block, incremented as one big-endian number.
 - ``encrypt(in_buf, out_buf=None)`` / ``decrypt(...)``: returns new ``bytes`` when
   ``out_buf`` is None; otherwise writes into ``out_buf`` (at least ``len(in_buf)`` bytes,
-  ``ValueError`` if smaller) and returns None. ``out_buf is in_buf`` (in place) is allowed.
+  ``ValueError`` if smaller) and returns None. ``out_buf is in_buf`` (in place) is allowed,
+  and so is an ``out_buf`` that overlaps ``in_buf`` starting at or before it (blocks are
+  processed forwards, each read before it is written); other overlaps give undefined output.
 - ECB and CBC take multiples of 16 bytes (``ValueError`` otherwise). A CBC object chains
   across calls and may only encrypt or only decrypt: mixing raises ``ValueError``, as
   ``cryptolib`` does. ECB objects may do both.
