@@ -325,13 +325,24 @@ def new(key):
 @micropython.viper
 def ctr_blocks(buf: ptr8, ctr: ptr8, n: int, width: int):
     """Write n successive counter blocks into buf and advance ctr past them (big-endian
-    increment over the last ``width`` bytes: 16 for CTR, 4 for GCM inc32)."""
+    increment over the last ``width`` bytes: 16 for CTR, 4 for GCM inc32). Copies words when
+    both buffers are 4-byte aligned (always, for the bytearrays the engines allocate)."""
     stop = 16 - width
+    aligned = ((uint(buf) | uint(ctr)) & uint(3)) == uint(0)
+    b32 = ptr32(buf)
+    c32 = ptr32(ctr)
     o = 0
     end = 16 * n
     while o < end:
-        for j in range(16):
-            buf[o + j] = ctr[j]
+        if aligned:
+            w = o >> 2
+            b32[w] = c32[0]
+            b32[w + 1] = c32[1]
+            b32[w + 2] = c32[2]
+            b32[w + 3] = c32[3]
+        else:
+            for j in range(16):
+                buf[o + j] = ctr[j]
         i = 15
         while i >= stop:
             v = int(ctr[i]) + 1
@@ -344,6 +355,17 @@ def ctr_blocks(buf: ptr8, ctr: ptr8, n: int, width: int):
 
 @micropython.viper
 def xor_into(dst: ptr8, src: ptr8, ks: ptr8, n: int):
-    """dst[i] = src[i] ^ ks[i] for i < n (dst may be src)."""
-    for i in range(n):
+    """dst[i] = src[i] ^ ks[i] for i < n. dst may be src, or overlap it starting before it
+    (forward order). Word-wise when all three are 4-byte aligned, else byte-wise."""
+    i = 0
+    if ((uint(dst) | uint(src) | uint(ks)) & uint(3)) == uint(0):
+        d = ptr32(dst)
+        s = ptr32(src)
+        k = ptr32(ks)
+        nw = n >> 2
+        for w in range(nw):
+            d[w] = s[w] ^ k[w]  # a ptr32 store keeps the low 32 bits on every port
+        i = nw << 2
+    while i < n:
         dst[i] = src[i] ^ ks[i]
+        i += 1
