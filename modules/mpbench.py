@@ -5,7 +5,11 @@ library (``mpremote mount modules run bench/bench_aes.py``).
 
 Every measurement is printed twice: as a row of an emCrypt-style table for people, and as one
 JSON line for tools (``tools/bench_report.py``), prefixed with ``BENCH ``:
-``{"algorithm", "operation", "backend", "value", "unit", "heap_bytes", "platform", ...}``.
+``{"algorithm", "operation", "backend", "value", "unit", "heap_bytes", "reference",
+"platform", ...}``. Reference rows time MicroPython's own C code (``cryptolib``, ``hashlib``)
+called directly, in the same run: ``backend`` is ``"builtin"`` and ``reference`` is true.
+Rows of mpcrypto's API have ``reference`` false, whichever backend the seam ran (its
+``builtin`` backend included).
 ``heap_bytes`` is the heap allocated by one operation, measured with the garbage collector
 disabled around a single call (``gc.mem_alloc()`` before and after).
 """
@@ -106,9 +110,10 @@ def per_op(fn, min_us=_MIN_US):
     return us / reps / 1000, heap
 
 
-def row(algorithm, operation, backend, value, unit, heap_bytes, **extra):
+def row(algorithm, operation, backend, value, unit, heap_bytes, reference=False, **extra):
     """Print one JSON line for tools; returns the record."""
     rec = {
+        "reference": reference,
         "algorithm": algorithm,
         "operation": operation,
         "backend": backend,

@@ -3,7 +3,8 @@
     python tools/bench_report.py [bench-results.jsonl]
 
 For each (algorithm, operation) the rows of every backend are listed with the value and heap
-bytes; where a ``builtin`` row (MicroPython's own C code, measured in the same run) exists, each
+bytes; where a reference row (``"reference": true``: MicroPython's own C code called directly,
+measured in the same run) exists, each
 backend's ratio to it is printed, as throughput ratio for ``MB/s`` and as speed ratio
 (reference time / our time) for ``ms``. Only the JSON lines are read.
 """
@@ -34,11 +35,12 @@ def report(rows):
         groups.setdefault((r["algorithm"], r["operation"]), []).append(r)
     lines = ["%-22s %-8s %-10s %12s %-5s %10s %8s" % ("algorithm", "op", "backend", "value", "unit", "heap B", "x ref")]
     for (alg, op), recs in groups.items():
-        ref = next((r for r in recs if r["backend"] == "builtin"), None)
+        ref = next((r for r in recs if r.get("reference")), None)
         for r in recs:
             x = ratio(r, ref)
             lines.append("%-22s %-8s %-10s %12.3f %-5s %10d %8s" % (
-                alg, op, r["backend"], r["value"], r["unit"], r["heap_bytes"], "" if x is None else "%.2f" % x))
+                alg, op, r["backend"] + ("*" if r.get("reference") else ""), r["value"], r["unit"], r["heap_bytes"], "" if x is None else "%.2f" % x))
+    lines.append("* reference: MicroPython's own C code, called directly")
     return "\n".join(lines)
 
 
