@@ -1,0 +1,183 @@
+# Drivers for the elliptic-curve modules (runs on MicroPython): curve data, ECDH, ECDSA.
+from mpcrypto.ec import curves, ec, ecdsa
+
+_pub_cache = {}
+
+
+def _pub(curve, point):
+    # Decoded public keys are cached per batch: a Wycheproof group shares one key.
+    key = (curve, point)
+    pk = _pub_cache.get(key)
+    if pk is None:
+        pk = ec.from_encoded_point(curve, point)
+        _pub_cache[key] = pk
+    return pk
+
+
+def curve_params(name):
+    c = curves.get(name)
+    if isinstance(c, curves.Weierstrass):
+        return (c.name, c.oid, c.p, c.a, c.b, c.n, c.G[0], c.G[1], c.h, c.size, c.nsize, c.nbits, c.source)
+    if isinstance(c, curves.Montgomery):
+        return (c.name, c.oid, c.p, c.A, c.n, c.G[0], c.G[1], c.h, c.size, c.source)
+    return (c.name, c.oid, c.p, c.a, c.d, c.n, c.G[0], c.G[1], c.h, c.size, c.source)
+
+
+def curve_names():
+    return curves.names()
+
+
+def lookup(name):
+    return curves.get(name).name
+
+
+def lookup_oid(oid):
+    return curves.by_oid(oid).name
+
+
+def group_check(name):
+    # On the curve; n*G = infinity through every multiplication routine; 1*G = G;
+    # (n-1)*G = -G; 2*G the same through all three routines.
+    c = curves.get(name)
+    ctx = ec._arith(c)
+    gx, gy = c.G
+    on = (gy * gy - gx * gx * gx - c.a * gx - c.b) % c.p == 0
+    neg = (gx, c.p - gy)
+    two = ctx.mul_base(2)
+    return (
+        on,
+        ctx.mul(c.n, gx, gy) is None,
+        ctx.mul_base(c.n) is None,
+        ctx.mul2(c.n, 0, gx, gy) is None,
+        ctx.mul2(0, c.n, gx, gy) is None,
+        ctx.mul_base(1) == c.G and ctx.mul(1, gx, gy) == c.G,
+        ctx.mul_base(c.n - 1) == neg and ctx.mul(c.n - 1, gx, gy) == neg and ctx.mul2(c.n - 1, 0, gx, gy) == neg,
+        two == ctx.mul(2, gx, gy) == ctx.mul2(1, 1, gx, gy) == ctx.mul2(0, 2, gx, gy),
+    )
+
+
+def scalar_mult(name, k, point):
+    # x||y of k*P (P an encoded point) through the regular ladder; None for infinity.
+    c = curves.get(name)
+    P = ec.from_encoded_point(name, point)
+    R = ec._arith(c).mul(k, P.x, P.y)
+    if R is None:
+        return None
+    return R[0].to_bytes(c.size, "big") + R[1].to_bytes(c.size, "big")
+
+
+def base_mult(name, k):
+    c = curves.get(name)
+    R = ec._arith(c).mul_base(k)
+    if R is None:
+        return None
+    return R[0].to_bytes(c.size, "big") + R[1].to_bytes(c.size, "big")
+
+
+def twin_mult(name, u1, u2, point):
+    c = curves.get(name)
+    P = ec.from_encoded_point(name, point)
+    R = ec._arith(c).mul2(u1, u2, P.x, P.y)
+    if R is None:
+        return None
+    return R[0].to_bytes(c.size, "big") + R[1].to_bytes(c.size, "big")
+
+
+# -- keys and ECDH ------------------------------------------------------------------------
+
+
+def decode_point(curve, data, compressed=False):
+    # Decode + validate, then re-encode (uncompressed unless asked).
+    return ec.from_encoded_point(curve, data).public_bytes(compressed)
+
+
+def public_from_private(curve, d, compressed=False):
+    return ec.derive_private_key(d, curve).public_key().public_bytes(compressed)
+
+
+def private_from_bytes(curve, data):
+    return ec.private_key_from_bytes(curve, data).private_value
+
+
+def ecdh(curve, d, peer_point):
+    # Raw ECDH shared secret; d given as int (Wycheproof private keys may carry a sign byte).
+    priv = ec.derive_private_key(d, curve)
+    return priv.exchange(ec.from_encoded_point(curve, peer_point))
+
+
+def ecdh_mixed_curves(curve_a, curve_b):
+    a = ec.derive_private_key(5, curve_a)
+    b = ec.derive_private_key(7, curve_b)
+    return a.exchange(b.public_key())
+
+
+def ecdh_type_error():
+    return ec.derive_private_key(5, "secp256r1").exchange(b"\x04" + bytes(64))
+
+
+def keygen_rng(curve, stream):
+    # generate_private_key with an injected rng that hands out ``stream`` in order.
+    buf = [stream]
+
+    def rng(n):
+        out = buf[0][:n]
+        buf[0] = buf[0][n:]
+        return out
+
+    return ec.generate_private_key(curve, rng).private_value
+
+
+def keygen_default(curve):
+    k = ec.generate_private_key(curve)
+    k2 = ec.generate_private_key(curve)
+    return k.exchange(k2.public_key()) == k2.exchange(k.public_key())
+
+
+def public_numbers(curve, x, y):
+    return ec.from_public_numbers(curve, x, y).public_bytes()
+
+
+# -- ECDSA --------------------------------------------------------------------------------
+
+
+def ecdsa_verify(curve, point, msg, sig, hashalg, encoding):
+    # "ok" when valid; the exception (InvalidSignature, ValueError for a bad key) otherwise.
+    _pub(curve, point).verify(sig, msg, hashalg, encoding)
+    return "ok"
+
+
+def ecdsa_sign(curve, d, msg, hashalg, encoding):
+    return ec.derive_private_key(d, curve).sign(msg, hashalg, encoding=encoding)
+
+
+def ecdsa_sign_hedged(curve, d, msg, hashalg, extra):
+    # deterministic=False with an rng returning ``extra``: RFC 6979 §3.6 k'.
+    return ec.derive_private_key(d, curve).sign(msg, hashalg, deterministic=False, rng=lambda n: extra[:n])
+
+
+def ecdsa_sign_k(curve, d, msg, hashalg, k):
+    # SEC 1 signing with a given nonce (NIST SigGen known answers).
+    c = curves.get(curve)
+    h = ecdsa.hash_class(hashalg)(msg).digest()
+    e = ecdsa.bits2int(h, c.nbits)
+    return ecdsa.sign_with_k(ec._arith(c), c, d, e, k)
+
+
+def ecdsa_sign_verify(curve, d, msg, hashalg, encoding):
+    priv = ec.derive_private_key(d, curve)
+    sig = priv.sign(msg, hashalg, encoding=encoding)
+    priv.public_key().verify(sig, msg, hashalg, encoding)
+    return sig
+
+
+def der_roundtrip(r, s):
+    b = ecdsa.encode_der(r, s)
+    return b, ecdsa.decode_der(b)
+
+
+def der_decode(sig):
+    return ecdsa.decode_der(sig)
+
+
+def hash_of(name):
+    return ecdsa.hash_class(name).name

@@ -1,0 +1,1 @@
+"""Elliptic curves: curve data (``curves``), ECDH and ECDSA keys (``ec``, ``ecdsa``)."""
