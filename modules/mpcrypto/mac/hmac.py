@@ -28,6 +28,7 @@ _NAMES = {
     "sha512": ("mpcrypto.hash.sha512", "sha512"),
     "sha512_224": ("mpcrypto.hash.sha512", "sha512_224"),
     "sha512_256": ("mpcrypto.hash.sha512", "sha512_256"),
+    "sm3": ("mpcrypto.hash.sm3", "sm3"),
 }
 
 

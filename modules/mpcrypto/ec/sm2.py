@@ -1,0 +1,182 @@
+"""SM2 digital signatures (GB/T 32918.2-2016, GM/T 0003.2-2012) with SM3 and ZA.
+
+    from mpcrypto.ec import ec, sm2
+    priv = ec.generate_private_key("sm2")                 # keys are mpcrypto.ec.ec objects
+    sig = sm2.sign(priv, data)                            # DER; encoding="raw" for r||s
+    sm2.verify(priv.public_key(), sig, data)              # raises InvalidSignature
+    sm2.za(pub, uid=b"1234567812345678")                  # the 32-byte ZA of §5.5
+
+- ``uid`` is the signer's distinguishing identifier (bytes); the default
+  ``DEFAULT_UID = b"1234567812345678"`` is the one GM/T 0009-2012 §10 recommends when none
+  was agreed. ZA = SM3(ENTL || ID || a || b || xG || yG || xA || yA) (§5.5), ENTL the bit
+  length of ID as two big-endian bytes (so ID is at most 8191 bytes), the curve values as
+  field-size big-endian bytes. e = SM3(ZA || M) (§6.1 A1-A2).
+- Signing (§6.1): k uniform in [1, n-1] from ``rng(nbytes)`` (default ``os.urandom``) by
+  rejection sampling; (x1, y1) = [k]G; r = (e + x1) mod n; s = (1 + d)^-1 (k - r d) mod n;
+  r = 0, r + k = n or s = 0 draw a new k. There are no deterministic nonces in GB/T 32918.2.
+- Verification (§7.1): r, s in [1, n-1]; t = (r + s) mod n != 0; (x1, y1) = [s]G + [t]PA;
+  valid when (e + x1) mod n = r. Every failure, and every malformed signature, raises
+  InvalidSignature.
+- Encodings: "der" (SEQUENCE of two INTEGERs, GM/T 0009 §7.2; strict DER via ``ecdsa``'s
+  codec) and "raw" (r || s, each nsize bytes).
+- Keys: ``mpcrypto.ec.ec`` private/public key objects (so the point validation of
+  ``ec.from_encoded_point`` applies). The curve is the key's: normally ``curves.SM2``; any
+  short-Weierstrass curve works (the tests run the GB/T 32918.2 Annex A example on its
+  Fp-256 test curve). A private key d = n - 1 cannot sign (1 + d = 0 mod n; GB/T 32918.1
+  §6.1 takes d in [1, n-2]): ValueError.
+
+Lower level (known-answer tests use these directly): ``za_of(curve, x, y, uid)``,
+``e_of(za_bytes, data)``, ``sign_with_k(ctx, curve, d, e, k)``, ``verify_e(ctx, curve, x, y,
+e, r, s)``, where ``ctx`` is the curve's ``ec_weierstrass`` arithmetic context.
+
+Constant time: [k]G is the backend's regular comb (``mul_base``); (1 + d)^-1 is Fermat's
+pow(1 + d, n - 2, n), a fixed operation sequence; the rest is big-int arithmetic, which
+MicroPython does not promise constant time (see ``weierstrass_python``). The retry loop
+depends only on rejected values. Verification handles public data and is variable time
+(``mul2``, the twin multiplication).
+
+Allocation: SM3 of ZA and of ZA || M (a copy of the message is not made: the hash is fed in
+two updates); the big-int arithmetic of one scalar multiplication dominates.
+"""
+
+from mpcrypto.ec import ec as _ec
+from mpcrypto.ec import ecdsa as _ecdsa
+from mpcrypto.exceptions import InvalidSignature
+from mpcrypto.hash.sm3 import sm3
+
+DEFAULT_UID = b"1234567812345678"
+
+
+def _uid(uid):
+    if isinstance(uid, str) or uid is None or isinstance(uid, int):
+        raise TypeError("uid must be bytes")
+    uid = bytes(memoryview(uid))
+    if len(uid) > 8191:
+        raise ValueError("uid too long")  # ENTL is 16 bits
+    return uid
+
+
+def za_of(curve, x, y, uid):
+    """ZA (GB/T 32918.2 §5.5) for the public point (x, y) on ``curve`` and identifier bytes
+    ``uid`` (trusted: at most 8191 bytes)."""
+    size = curve.size
+    p = curve.p
+    entl = len(uid) * 8
+    h = sm3(bytes((entl >> 8, entl & 0xFF)))
+    h.update(uid)
+    h.update((curve.a % p).to_bytes(size, "big"))
+    h.update(curve.b.to_bytes(size, "big"))
+    h.update(curve.G[0].to_bytes(size, "big"))
+    h.update(curve.G[1].to_bytes(size, "big"))
+    h.update(x.to_bytes(size, "big"))
+    h.update(y.to_bytes(size, "big"))
+    return h.digest()
+
+
+def e_of(zab, data):
+    """e = SM3(ZA || M) as an integer (§6.1 A1-A2)."""
+    h = sm3(zab)
+    h.update(data)
+    return int.from_bytes(h.digest(), "big")
+
+
+def za(public_key, uid=DEFAULT_UID):
+    """ZA of ``public_key`` (an ``ec`` public key) for identifier ``uid`` (bytes)."""
+    if not isinstance(public_key, _ec.EllipticCurvePublicKey):
+        raise TypeError("public key required")
+    return za_of(public_key.curve, public_key.x, public_key.y, _uid(uid))
+
+
+def sign_with_k(ctx, curve, d, e, k):
+    """§6.1 A4-A6 for nonce k in [1, n-1]: (r, s), or None when k must be redrawn
+    (r = 0, r + k = n, or s = 0). d in [1, n-2]."""
+    n = curve.n
+    P = ctx.mul_base(k)
+    if P is None:
+        return None
+    r = (e + P[0]) % n
+    if r == 0 or r + k == n:
+        return None
+    s = pow(1 + d, n - 2, n) * (k - r * d) % n  # Fermat: n is prime
+    if s == 0:
+        return None
+    return r, s
+
+
+def verify_e(ctx, curve, x, y, e, r, s):
+    """§7.1 B1, B2, B5-B7 for public point (x, y) and e = SM3(ZA || M); raises
+    InvalidSignature unless (r, s) is valid."""
+    n = curve.n
+    if not (0 < r < n and 0 < s < n):
+        raise InvalidSignature("r or s out of range")
+    t = (r + s) % n
+    if t == 0:
+        raise InvalidSignature("t = 0")
+    P = ctx.mul2(s, t, x, y)
+    if P is None or (e + P[0]) % n != r:
+        raise InvalidSignature("bad signature")
+
+
+def _draw_k(rng, curve):
+    # k uniform in [1, n-1] by rejection sampling over nsize bytes with the bits above
+    # nbits cleared (as ec.generate_private_key, FIPS 186-5 A.2.2).
+    nb = curve.nsize
+    extra = nb * 8 - curve.nbits
+    for _ in range(1000):
+        b = bytearray(rng(nb))
+        if len(b) != nb:
+            raise ValueError("rng returned wrong length")
+        b[0] &= 0xFF >> extra
+        k = int.from_bytes(b, "big")
+        if 0 < k < curve.n:
+            return k
+    raise ValueError("rng output unusable")
+
+
+def sign(private_key, data, uid=DEFAULT_UID, rng=None, encoding="der"):
+    """SM2 signature of ``data`` (bytes-like) by ``private_key`` (an ``ec`` private key) with
+    identifier ``uid``. ``rng(nbytes) -> bytes`` supplies k (default ``os.urandom``).
+    ``encoding``: "der" (default) or "raw" (r || s)."""
+    if not isinstance(private_key, _ec.EllipticCurvePrivateKey):
+        raise TypeError("private key required")
+    if encoding not in ("der", "raw"):
+        raise ValueError("encoding")
+    uid = _uid(uid)
+    data = _ec._bytes(data)
+    rng = _ec._default_rng(rng)
+    c = private_key.curve
+    d = private_key.private_value
+    if d == c.n - 1:
+        raise ValueError("private value out of range")
+    pub = private_key.public_key()
+    e = e_of(za_of(c, pub.x, pub.y, uid), data)
+    ctx = _ec._arith(c)
+    while True:
+        rs = sign_with_k(ctx, c, d, e, _draw_k(rng, c))
+        if rs is not None:
+            break
+    if encoding == "raw":
+        return _ecdsa.encode_raw(rs[0], rs[1], c.nsize)
+    return _ecdsa.encode_der(rs[0], rs[1])
+
+
+def verify(public_key, signature, data, uid=DEFAULT_UID, encoding="der"):
+    """Raise InvalidSignature unless ``signature`` is a valid SM2 signature of ``data`` by
+    ``public_key`` (an ``ec`` public key) with identifier ``uid``. Variable time."""
+    if not isinstance(public_key, _ec.EllipticCurvePublicKey):
+        raise TypeError("public key required")
+    uid = _uid(uid)
+    data = _ec._bytes(data)
+    try:
+        sig = _ec._bytes(signature)
+    except TypeError:
+        raise InvalidSignature("signature must be bytes")
+    c = public_key.curve
+    if encoding == "der":
+        r, s = _ecdsa.decode_der(sig)
+    elif encoding == "raw":
+        r, s = _ecdsa.decode_raw(sig, c.nsize)
+    else:
+        raise ValueError("encoding")
+    e = e_of(za_of(c, public_key.x, public_key.y, uid), data)
+    verify_e(_ec._arith(c), c, public_key.x, public_key.y, e, r, s)

@@ -1,0 +1,54 @@
+"""SM3 (GB/T 32905-2016, GM/T 0004-2012), shaped like ``hashlib``.
+
+    from mpcrypto.hash.sm3 import sm3
+    h = sm3(b"abc"); h.update(more); h.digest(); h.hexdigest(); h.copy()
+
+``digest()`` does not finalize: it pads a copy of the state, so ``update()`` may follow.
+Input is any object with the buffer protocol; ``str``, ``None`` and ``int`` raise TypeError.
+Digest 32 bytes, block 64 bytes. The padding (GB/T 32905 §5.2: 0x80, zeros, 64-bit
+big-endian bit length) is SHA-256's, so the class reuses the Merkle-Damgård framing of
+``_md.py``. Constant time: the compression kernels have no data-dependent branches or table
+indices (the portable-Python backend relies on interpreter arithmetic, which is not promised
+constant time); message *length* is public.
+
+Backends (one seam, ``_backend`` primitive "sm3"):
+
+  name     module       unix x64 MB/s   CT    notes
+  viper    sm3_viper    10-19           yes   4-round unrolled loop bodies (~half SHA-256)
+  python   sm3_python   0.2-0.36        no*   bytecode-only ports; allocates per round
+  (MicroPython has no C SM3; * interpreter ints, see the module)
+
+Numbers: ``bench/bench_sm3.py`` (ranges: one loaded 2-core host). Allocation as ``sha256``: ``update()`` of bytes/bytearray
+allocates nothing when no partial block is pending before or after it.
+"""
+
+from array import array
+from mpcrypto import _backend
+from mpcrypto.hash._md import _MD
+
+_CHAIN = (
+    ("viper", "mpcrypto.hash.sm3_viper"),
+    ("python", "mpcrypto.hash.sm3_python"),
+)
+
+
+def backends():
+    return _backend.available("sm3", _CHAIN)
+
+
+# GB/T 32905 §4.1 initial value IV, followed by 68 words of scratch for the viper kernel's
+# expanded message W0..W67 (§5.3.2).
+_IV = array("I", (
+    0x7380166f, 0x4914b2b9, 0x172442d7, 0xda8a0600, 0xa96f30bc, 0x163138aa, 0xe38dee4d, 0xb0fb0e4e)
+    + (0,) * 68)
+
+
+class sm3(_MD):
+    """SM3 (GB/T 32905-2016). ``sm3(data=b"")``; hashlib-shaped."""
+    name = "sm3"
+    digest_size = 32
+    block_size = 64
+    _lenb = 8
+    _iv = _IV
+    _prim = "sm3"
+    _chain = _CHAIN
