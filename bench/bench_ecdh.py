@@ -3,7 +3,8 @@
 # Runs unchanged on a board (mpremote mount modules run bench/bench_ecdh.py) and on the
 # unix port. Both ends' keys are made up front; the time is one end's exchange() (d*Q and
 # the x coordinate), as in emCrypt. "Memory" is heap bytes allocated by one exchange.
-# X25519/X448 rows come with the Montgomery-ladder module (not written yet).
+# Then X25519 and X448 (RFC 7748 ladder, seam primitive "ec_montgomery"): exchange() with
+# a peer public key made up front.
 import mpbench
 
 MOD = "mpcrypto.ec.ec"
@@ -70,6 +71,18 @@ def main():
             mpbench.row("ECDH " + name, "agreement", be, ms, "ms", heap, curve=name)
             rows.append(["%s (%s)" % (name, be) if be != "python" else name, ms, heap])
     mpbench.force("ec_weierstrass", None)
+    from mpcrypto.ec import x448, x25519
+
+    for be in mpbench.backends("mpcrypto.ec.x25519"):
+        mpbench.force("ec_montgomery", be)
+        for name, cls, size in (("X25519", x25519.X25519PrivateKey, 32), ("X448", x448.X448PrivateKey, 56)):
+            rng = _rng()
+            a = cls.generate(rng)
+            pb = cls.generate(rng).public_key()
+            ms, heap = measure(lambda: a.exchange(pb))
+            mpbench.row(name, "agreement", be, ms, "ms", heap, curve=name.lower())
+            rows.append(["%s (%s)" % (name, be) if be != "python" else name, ms, heap])
+    mpbench.force("ec_montgomery", None)
     mpbench.table([("Curve", 16), ("ms/Agreement", 12), ("Memory", 12)], rows)
 
 

@@ -1,0 +1,109 @@
+# Drivers for Ed25519 / Ed448 (mpcrypto.ec.ed25519, ed448) and SHAKE (mpcrypto.hash.shake);
+# runs on MicroPython.
+from mpcrypto.ec import ed448, ed25519
+
+_MODS = {"ed25519": (ed25519.Ed25519PrivateKey, ed25519.Ed25519PublicKey),
+         "ed448": (ed448.Ed448PrivateKey, ed448.Ed448PublicKey)}
+_pub_cache = {}
+
+
+def _pub(alg, pk):
+    key = (alg, pk)
+    p = _pub_cache.get(key)
+    if p is None:
+        p = _MODS[alg][1].from_public_bytes(pk)
+        _pub_cache[key] = p
+    return p
+
+
+def public(alg, seed):
+    return _MODS[alg][0].from_private_bytes(seed).public_key().public_bytes_raw()
+
+
+def sign(alg, seed, msg, context=None):
+    k = _MODS[alg][0].from_private_bytes(seed)
+    if context is None:
+        return k.sign(msg)
+    return k.sign(msg, context=context)
+
+
+def verify(alg, pk, sig, msg, context=None):
+    # "ok" when valid; the exception otherwise (InvalidSignature; ValueError for a bad key).
+    p = _pub(alg, pk)
+    if context is None:
+        p.verify(sig, msg)
+    else:
+        p.verify(sig, msg, context=context)
+    return "ok"
+
+
+def sign_verify(alg, seed, msg):
+    # (public key, signature), the signature checked by our own verify.
+    k = _MODS[alg][0].from_private_bytes(seed)
+    sig = k.sign(msg)
+    k.public_key().verify(sig, msg)
+    return k.public_key().public_bytes_raw(), sig
+
+
+def load(alg, which, data):
+    priv, pub = _MODS[alg]
+    if which == "private":
+        return priv.from_private_bytes(data).private_bytes_raw()
+    return pub.from_public_bytes(data).public_bytes_raw()
+
+
+def base_mult(alg, k):
+    # Encoding of k*B through the comb (edge scalars).
+    c = _MODS[alg][0]._curve
+    ar = ed25519._arith(c)
+    return ar.encode(ar.mul_base(k))
+
+
+def twin_mult(alg, s, k, pk):
+    # Encoding of s*B + k*A through the variable-time path.
+    c = _MODS[alg][0]._curve
+    ar = ed25519._arith(c)
+    return ar.encode(ar.mul2(s, k, _pub(alg, pk)._pt))
+
+
+def generate(alg, stream):
+    buf = [stream]
+
+    def rng(n):
+        out = buf[0][:n]
+        buf[0] = buf[0][n:]
+        return out
+
+    return _MODS[alg][0].generate(rng).private_bytes_raw()
+
+
+def generate_default(alg):
+    k = _MODS[alg][0].generate()
+    sig = k.sign(b"x")
+    k.public_key().verify(sig, b"x")
+    return len(sig)
+
+
+# -- SHAKE --------------------------------------------------------------------------------
+
+
+def shake(name, msg, outlen, split=None):
+    from mpcrypto.hash import shake as mod
+
+    h = getattr(mod, name)()
+    if split is None:
+        h.update(msg)
+    else:
+        h.update(msg[:split])
+        h2 = h.copy()
+        h.update(msg[split:])
+        h2.update(msg[split:])
+        if h2.digest(outlen) != h.digest(outlen):
+            raise ValueError("copy differs")
+    return h.digest(outlen)
+
+
+def shake_hex(name, msg, outlen):
+    from mpcrypto.hash import shake as mod
+
+    return getattr(mod, name)(msg).hexdigest(outlen)

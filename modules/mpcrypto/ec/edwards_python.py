@@ -1,0 +1,396 @@
+"""Twisted Edwards arithmetic for Ed25519 and Ed448 with built-in integers (portable backend).
+
+Seam primitive "ec_edwards" (see ``mpcrypto.ec.ed25519`` / ``ed448``). Surface, shared by
+every backend::
+
+    ctx = new(curve)        # curves.EDWARDS25519 or curves.EDWARDS448
+    ctx.mul_base(k)  -> P   k*B for a SECRET k, 0 <= k < L: regular signed comb
+    ctx.mul2(s, k, P) -> P  s*B + k*P for PUBLIC s, k: variable time (verification)
+    ctx.neg(P) -> P         -P
+    ctx.encode(P) -> bytes  RFC 8032 §5.1.2 / §5.2.2 (32 / 57 bytes)
+    ctx.decode(b) -> P or None   RFC 8032 §5.1.3 / §5.2.3, strict: None when y >= p, when
+                            no square root exists, or when x = 0 with the sign bit set
+
+Points are opaque tuples. Inputs are trusted (the API layer checked lengths and ranges).
+
+Coordinates and formulas
+  Edwards25519 (a = -1): extended coordinates (X:Y:Z:T), x = X/Z, y = Y/Z, x*y = T/Z, with
+  the addition and doubling of RFC 8032 §5.1.4 (Hisil, Wong, Carter, Dawson 2008,
+  "add-2008-hwcd-3" and "dbl-2008-hwcd"). Table points are kept in the "cached" form
+  (Y+X, Y-X, 2d*T, 2Z), so an addition costs 8 multiplications.
+  Edwards448 (a = 1): projective (X:Y:Z) with the addition and doubling of RFC 8032 §5.2.4;
+  d = -39081 is used as a small int.
+  Both addition laws are complete on these curves (d is not a square): one formula for
+  every pair of inputs, identity and P + P included, so the comb has no special case.
+
+Secret scalars (``mul_base``)
+  k is made odd without a branch (k + L when k is even, selected with a mask; L*B is the
+  identity), then read as a signed comb (Lim-Lee, 4 teeth, 2 blocks; every bit taken as +1
+  or -1, as in Hamburg's signed comb): ceil(bits/8) doublings (32 for Ed25519, 56 for
+  Ed448) and two additions per column, each adding a nonzero table point chosen by reading
+  all 8 entries of the block's table and keeping one with an arithmetic mask, negated with
+  a mask. Bits come from the scalar's bytes through small-int arithmetic. No branch and no
+  table index depends on a secret bit. The tables (16 points) are built on first use and
+  kept in the context. What this does NOT promise: MicroPython's big-int operations take
+  time that depends on the size of their operands and allocate on the heap; the final
+  inversion is pow(Z, p - 2, p) (fixed pattern, big-int timing).
+
+Public scalars (``mul2``)
+  Interleaved width-5 NAF (Shamir's trick) over the odd multiples B, 3B, ..., 15B (cached
+  per context) and P, ..., 15P (built per call). Variable time on purpose.
+
+Allocation: every big-int operation allocates. Measured on the unix port
+(bench/bench_eddsa.py): Ed25519 sign ~440 KB / 9.4 ms, verify ~950 KB / 18 ms; Ed448 sign
+~2.1 MB / 39 ms, verify ~2.9 MB / 72 ms, all in total over the operation (the collector
+reclaims it as it goes). Fine on the unix port, heavy churn on an MCU.
+"""
+
+
+def probe():
+    return True
+
+
+_TEETH = 4
+_BLOCKS = 2
+_W = 5  # w-NAF width in mul2
+
+
+def _wnaf(k, w):
+    # Width-w NAF digits of k >= 0, least significant first.
+    out = []
+    full = 1 << w
+    half = full >> 1
+    while k:
+        if k & 1:
+            d = k & (full - 1)
+            if d >= half:
+                d -= full
+            k -= d
+        else:
+            d = 0
+        out.append(d)
+        k >>= 1
+    return out
+
+
+class _Edwards:
+    # Shared by both curves: the comb, the w-NAF multiplication and the table handling.
+    # A subclass provides _id, _dbl, _add (point + cached entry), _cache, _negc (masked),
+    # _negc_vt, _xy (affine coordinates), decode.
+
+    def __init__(self, curve):
+        self.p = curve.p
+        self.L = curve.n
+        self.G = curve.G
+        self.size = curve.size
+        # Comb columns: odd k' < 2L needs nbits(2L) bits: 254 (Ed25519), 447 (Ed448).
+        nbits = 0
+        while (2 * curve.n) >> nbits:
+            nbits += 1
+        per = _TEETH * _BLOCKS
+        self.ncol = (nbits + per - 1) // per
+        self._comb = None
+        self._gtab = None
+
+    def _point(self, x, y):
+        raise NotImplementedError
+
+    def _affine_cache(self, P):
+        x, y = self._xy(P)
+        return self._cache(self._point(x, y))
+
+    def _comb_table(self):
+        if self._comb is not None:
+            return self._comb
+        d = self.ncol
+        gx, gy = self.G
+        # Tooth points T_j = 2^(j*d) B, j = 0..7.
+        T = []
+        P = self._point(gx, gy)
+        for j in range(_TEETH * _BLOCKS):
+            T.append(P)
+            for _ in range(d):
+                P = self._dbl(P)
+        tabs = []
+        for b in range(_BLOCKS):
+            top = T[_TEETH * b + _TEETH - 1]
+            tab = []
+            for e in range(1 << (_TEETH - 1)):
+                # Entry e: T_top + sum over the lower teeth t of (+-1) T_t, + when bit t of e.
+                acc = top
+                for t in range(_TEETH - 1):
+                    c = self._cache(T[_TEETH * b + t])
+                    if not (e >> t) & 1:
+                        c = self._negc_vt(c)
+                    acc = self._add(acc, c)
+                tab.append(self._affine_cache(acc))
+            tabs.append(tab)
+        self._comb = tabs
+        return tabs
+
+    def _select(self, tab, e, s):
+        # Constant-pattern read of tab[e] (e in 0..7), negated when s == -1 (s is 0 or -1):
+        # every entry is read and masked. Entries are tuples of non-negative ints.
+        n = len(tab[0])
+        out = [0] * n
+        for j in range(8):
+            m = ((e ^ j) - 1) >> 8  # -1 for the wanted entry, else 0
+            ent = tab[j]
+            for i in range(n):
+                out[i] |= ent[i] & m
+        return self._negc(out, s)
+
+    def mul_base(self, k):
+        """k*B for a secret 0 <= k < L (see the module docstring)."""
+        tabs = self._comb_table()
+        k = k + (self.L & ((k & 1) - 1))  # odd, same point
+        d = self.ncol
+        nl = _TEETH * _BLOCKS * d
+        c = (k + (1 << nl) - 1) >> 1  # bit j of c: signed bit j of k is 2*c_j - 1
+        nb = nl // 8
+        cb = c.to_bytes(nb, "little")
+        R = self._id()
+        for col in range(d - 1, -1, -1):
+            R = self._dbl(R)
+            for b in range(_BLOCKS):
+                dig = 0
+                for t in range(_TEETH):
+                    bit = (_TEETH * b + t) * d + col
+                    dig |= ((cb[bit >> 3] >> (bit & 7)) & 1) << t
+                # Top tooth +1: entry dig & 7. Top tooth -1: entry ~dig & 7, negated.
+                m = (dig >> 3) - 1  # -1 when the top tooth is -1
+                R = self._add(R, self._select(tabs[b], (dig ^ m) & 7, m))
+        return R
+
+    def _odd(self, P):
+        # Cached odd multiples P, 3P, ..., (2^(W-1) - 1)P (public data).
+        out = [self._cache(P)]
+        P2 = self._cache(self._dbl(P))
+        Q = P
+        for _ in range((1 << (_W - 2)) - 1):
+            Q = self._add(Q, P2)
+            out.append(self._cache(Q))
+        return out
+
+    def mul2(self, s, k, P):
+        """s*B + k*P for PUBLIC s, k >= 0: interleaved w-NAF, variable time."""
+        if self._gtab is None:
+            gx, gy = self.G
+            self._gtab = [self._affine_cache(self._uncache_pt(c)) for c in self._odd(self._point(gx, gy))]
+        tg = self._gtab
+        tp = self._odd(P)
+        n1 = _wnaf(s, _W)
+        n2 = _wnaf(k, _W)
+        R = self._id()
+        for i in range(max(len(n1), len(n2)) - 1, -1, -1):
+            R = self._dbl(R)
+            if i < len(n1) and n1[i]:
+                dd = n1[i]
+                c = tg[(dd if dd > 0 else -dd) >> 1]
+                R = self._add(R, c if dd > 0 else self._negc_vt(c))
+            if i < len(n2) and n2[i]:
+                dd = n2[i]
+                c = tp[(dd if dd > 0 else -dd) >> 1]
+                R = self._add(R, c if dd > 0 else self._negc_vt(c))
+        return R
+
+    def encode(self, P):
+        x, y = self._xy(P)
+        return (y | (x & 1) << (8 * self.size - 1)).to_bytes(self.size, "little")
+
+
+class _Ed25519(_Edwards):
+    def __init__(self, curve):
+        _Edwards.__init__(self, curve)
+        p = self.p
+        self.d = curve.d
+        self.d2 = 2 * curve.d % p
+        self.sqrtm1 = pow(2, (p - 1) // 4, p)  # RFC 8032 §5.1.3 step 3
+
+    def _point(self, x, y):
+        return (x, y, 1, x * y % self.p)
+
+    def _id(self):
+        return (0, 1, 1, 0)
+
+    def neg(self, P):
+        p = self.p
+        return ((p - P[0]) % p, P[1], P[2], (p - P[3]) % p)
+
+    def _cache(self, P):
+        # (Y + X, Y - X, 2d*T, 2Z)
+        p = self.p
+        X, Y, Z, T = P
+        return ((Y + X) % p, (Y - X) % p, self.d2 * T % p, 2 * Z % p)
+
+    def _uncache_pt(self, c):
+        # Back from cached to extended coordinates (table set-up only).
+        p = self.p
+        inv2 = (p + 1) >> 1
+        ypx, ymx, t2d, z2 = c
+        X = (ypx - ymx) * inv2 % p
+        Y = (ypx + ymx) * inv2 % p
+        Z = z2 * inv2 % p
+        return (X, Y, Z, 0)  # T is not needed: the caller takes the affine x, y
+
+    def _negc(self, c, s):
+        # Masked negation of a cached entry: swap Y+X and Y-X, T2d -> p - T2d, when s == -1.
+        ypx, ymx, t2d, z2 = c
+        dd = s & (ypx ^ ymx)
+        t = t2d ^ ((t2d ^ (self.p - t2d)) & s)
+        return (ypx ^ dd, ymx ^ dd, t, z2)
+
+    def _negc_vt(self, c):
+        return (c[1], c[0], self.p - c[2], c[3])
+
+    def _add(self, P, c):
+        # RFC 8032 §5.1.4 addition, second operand in cached form.
+        p = self.p
+        X1, Y1, Z1, T1 = P
+        A = (Y1 - X1) * c[1] % p
+        B = (Y1 + X1) * c[0] % p
+        C = T1 * c[2] % p
+        D = Z1 * c[3] % p
+        E = B - A
+        F = D - C
+        G = D + C
+        H = B + A
+        return (E * F % p, G * H % p, F * G % p, E * H % p)
+
+    def _dbl(self, P):
+        # RFC 8032 §5.1.4 doubling.
+        p = self.p
+        X1, Y1, Z1, _ = P
+        A = X1 * X1 % p
+        B = Y1 * Y1 % p
+        C = 2 * Z1 * Z1 % p
+        H = A + B
+        t = X1 + Y1
+        E = H - t * t % p
+        G = A - B
+        F = C + G
+        return (E * F % p, G * H % p, F * G % p, E * H % p)
+
+    def _xy(self, P):
+        p = self.p
+        zi = pow(P[2], p - 2, p)
+        return P[0] * zi % p, P[1] * zi % p
+
+    def decode(self, b):
+        # RFC 8032 §5.1.3.
+        p = self.p
+        v = int.from_bytes(b, "little")
+        x0 = v >> 255
+        y = v & ((1 << 255) - 1)
+        if y >= p:
+            return None
+        yy = y * y % p
+        u = (yy - 1) % p
+        w = (self.d * yy + 1) % p
+        # Candidate root x = u v^3 (u v^7)^((p-5)/8).
+        w3 = w * w % p * w % p
+        x = u * w3 % p * pow(u * w3 % p * w3 % p * w % p, (p - 5) >> 3, p) % p
+        vx2 = w * x % p * x % p
+        if vx2 != u:
+            if vx2 != (p - u) % p:
+                return None
+            x = x * self.sqrtm1 % p
+        if x == 0 and x0:
+            return None
+        if x & 1 != x0:
+            x = p - x
+        return self._point(x, y)
+
+
+class _Ed448(_Edwards):
+    def __init__(self, curve):
+        _Edwards.__init__(self, curve)
+        p = self.p
+        d = curve.d
+        self.d = d - p if d > p >> 1 else d  # -39081 as a small int
+
+    def _point(self, x, y):
+        return (x, y, 1)
+
+    def _id(self):
+        return (0, 1, 1)
+
+    def neg(self, P):
+        p = self.p
+        return ((p - P[0]) % p, P[1], P[2])
+
+    def _cache(self, P):
+        return P
+
+    def _uncache_pt(self, c):
+        return c
+
+    def _negc(self, c, s):
+        X = c[0]
+        return (X ^ ((X ^ (self.p - X)) & s), c[1], c[2])
+
+    def _negc_vt(self, c):
+        return (self.p - c[0], c[1], c[2])
+
+    def _add(self, P, Q):
+        # RFC 8032 §5.2.4 addition.
+        p = self.p
+        X1, Y1, Z1 = P
+        X2, Y2, Z2 = Q
+        A = Z1 * Z2 % p
+        B = A * A % p
+        C = X1 * X2 % p
+        D = Y1 * Y2 % p
+        E = self.d * C % p * D % p
+        F = B - E
+        G = B + E
+        H = (X1 + Y1) * (X2 + Y2) % p
+        return (A * F % p * (H - C - D) % p, A * G % p * (D - C) % p, F * G % p)
+
+    def _dbl(self, P):
+        # RFC 8032 §5.2.4 doubling.
+        p = self.p
+        X1, Y1, Z1 = P
+        t = X1 + Y1
+        B = t * t % p
+        C = X1 * X1 % p
+        D = Y1 * Y1 % p
+        E = C + D
+        H = Z1 * Z1 % p
+        J = E - 2 * H
+        return ((B - E) * J % p, E * (C - D) % p, E * J % p)
+
+    def _xy(self, P):
+        p = self.p
+        zi = pow(P[2], p - 2, p)
+        return P[0] * zi % p, P[1] * zi % p
+
+    def decode(self, b):
+        # RFC 8032 §5.2.3.
+        p = self.p
+        v = int.from_bytes(b, "little")
+        x0 = v >> 455
+        y = v & ((1 << 455) - 1)
+        if y >= p:
+            return None
+        yy = y * y % p
+        u = (yy - 1) % p
+        w = (self.d * yy - 1) % p
+        # Candidate root x = u^3 v (u^5 v^3)^((p-3)/4).
+        u2 = u * u % p
+        w3 = w * w % p * w % p
+        x = u2 * u % p * w % p * pow(u2 * u2 % p * u % p * w3 % p, (p - 3) >> 2, p) % p
+        if w * x % p * x % p != u:
+            return None
+        if x == 0 and x0:
+            return None
+        if x & 1 != x0:
+            x = p - x
+        return self._point(x, y)
+
+
+def new(curve):
+    """A per-curve context (see the module docstring for its surface)."""
+    if curve.size == 32:
+        return _Ed25519(curve)
+    return _Ed448(curve)

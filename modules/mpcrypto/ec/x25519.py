@@ -1,0 +1,139 @@
+"""X25519 key agreement (RFC 7748 §5, §6.1), shaped like pyca's ``x25519`` module.
+
+    from mpcrypto.ec.x25519 import X25519PrivateKey, X25519PublicKey
+    priv = X25519PrivateKey.generate()              # rng=callable(nbytes) -> bytes
+    pub = priv.public_key()                         # X25519PublicKey
+    shared = priv.exchange(peer_pub)                # 32 bytes
+    X25519PrivateKey.from_private_bytes(b32).private_bytes_raw()
+    X25519PublicKey.from_public_bytes(b32).public_bytes_raw()
+
+Inputs: keys are exactly 32 bytes (ValueError otherwise) of any buffer type; ``str``,
+``None`` and ``int`` raise TypeError. Any 32-byte string is a valid private key (it is
+clamped when used, RFC 7748 §5) and a valid public key (u is read with the top bit masked
+and reduced mod p, as §5 requires: no point validation is defined for X25519).
+
+``exchange`` raises ValueError when the shared secret is all zeros (the peer sent a point
+of small order), as pyca does and as RFC 7748 §6.1 allows ("MAY check").
+
+Backends: seam primitive "ec_montgomery" (``backends()``): ``montgomery_python`` (fixed
+255-step ladder, masked conditional swaps; see that module for what built-in big integers
+cannot promise about timing). ``x448`` shares this code with its own curve.
+"""
+
+from mpcrypto import _backend
+from mpcrypto.ec import curves as _curves
+from mpcrypto.exceptions import UnsupportedAlgorithm
+
+_PRIM = "ec_montgomery"
+_CHAIN = (("python", "mpcrypto.ec.montgomery_python"),)
+
+
+def backends():
+    return _backend.available(_PRIM, _CHAIN)
+
+
+_ctx = {}  # (backend name, curve name) -> ladder context
+
+
+def _ladder(curve):
+    name, mod = _backend.select(_PRIM, _CHAIN)
+    key = (name, curve.name)
+    c = _ctx.get(key)
+    if c is None:
+        c = mod.new(curve)
+        _ctx[key] = c
+    return c
+
+
+def _bytes(data, size):
+    if isinstance(data, str) or data is None or isinstance(data, int):
+        raise TypeError("bytes required")
+    data = bytes(memoryview(data))
+    if len(data) != size:
+        raise ValueError("key must be %d bytes" % size)
+    return data
+
+
+def _rng(rng):
+    if rng is not None:
+        if not callable(rng):
+            raise TypeError("rng must be callable")
+        return rng
+    try:
+        import os
+
+        return os.urandom
+    except (ImportError, AttributeError):
+        raise UnsupportedAlgorithm("no entropy source")
+
+
+class _MontPublic:
+    _curve = None
+
+    def __init__(self, u):
+        self._u = u
+
+    @classmethod
+    def from_public_bytes(cls, data):
+        return cls(_bytes(data, cls._curve.size))
+
+    def public_bytes_raw(self):
+        return self._u
+
+    def __eq__(self, other):
+        return type(other) is type(self) and other._u == self._u
+
+
+class _MontPrivate:
+    _curve = None
+    _public = None
+
+    def __init__(self, k):
+        self._k = k
+        self._pub = None
+
+    @classmethod
+    def from_private_bytes(cls, data):
+        return cls(_bytes(data, cls._curve.size))
+
+    @classmethod
+    def generate(cls, rng=None):
+        """A new key of ``size`` bytes from ``rng`` (default os.urandom)."""
+        size = cls._curve.size
+        k = _rng(rng)(size)
+        if len(k) != size:
+            raise ValueError("rng returned wrong length")
+        return cls(bytes(k))
+
+    def private_bytes_raw(self):
+        return self._k
+
+    def public_key(self):
+        """X(k, base point u) (cached)."""
+        if self._pub is None:
+            c = self._curve
+            self._pub = self._public(_ladder(c).x(self._k, c.G[0].to_bytes(c.size, "little")))
+        return self._pub
+
+    def exchange(self, peer_public_key):
+        """X(k, peer u). ValueError if the result is all zeros (small-order peer point)."""
+        if not isinstance(peer_public_key, self._public):
+            raise TypeError("peer key of the same curve required")
+        out = _ladder(self._curve).x(self._k, peer_public_key._u)
+        acc = 0
+        for b in out:
+            acc |= b
+        if acc == 0:
+            raise ValueError("all-zero shared secret")
+        return out
+
+
+class X25519PublicKey(_MontPublic):
+    """An X25519 public key: a 32-byte little-endian u-coordinate."""
+    _curve = _curves.CURVE25519
+
+
+class X25519PrivateKey(_MontPrivate):
+    """An X25519 private key: 32 bytes, clamped when used."""
+    _curve = _curves.CURVE25519
+    _public = X25519PublicKey
