@@ -10,6 +10,7 @@ package(
         "__init__.py",
         "_backend.py",
         "_ct.py",
+        "_util.py",
         "exceptions.py",
         "aead/__init__.py",
         "aead/ccm.py",

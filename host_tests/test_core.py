@@ -42,3 +42,8 @@ def test_compare_digest_types(target):
 def test_ct_select(target):
     out = target.call("drv_core", "ct_select", [(1, 5, 9), (0, 5, 9), (1, 0x3FFFFFFF, 0), (0, 0, 0x3FFFFFFF)])
     assert out == [5, 9, 0x3FFFFFFF, 0x3FFFFFFF]
+
+
+def test_seam_context_cached_per_object(target):
+    a, b, made = target.call("drv_core", "contexts", [()])[0]
+    assert a == b == (1, "obj") and made == 1

@@ -48,3 +48,24 @@ def ct_eq_types(kind):
 
 def ct_select(flag, a, b):
     return _ct.ct_select(flag, a, b)
+
+
+class _Obj:
+    name = "obj"
+
+
+def contexts():
+    # context() builds impl.new(obj) once per (backend, obj.name); forcing another backend
+    # gives that backend's own context.
+    class Impl:
+        made = 0
+
+        @classmethod
+        def new(cls, obj):
+            cls.made += 1
+            return (cls.made, obj.name)
+
+    _backend.register("demo3", "hw", Impl)
+    a = _backend.context("demo3", (), _Obj())
+    b = _backend.context("demo3", (), _Obj())
+    return a, b, Impl.made

@@ -76,6 +76,21 @@ def select(primitive, chain):
     raise UnsupportedAlgorithm(primitive if want is None else primitive + ":" + want)
 
 
+_contexts = {}  # (primitive, backend name, key) -> impl.new(obj)
+
+
+def context(primitive, chain, obj):
+    """``impl.new(obj)`` of the selected backend, built once per backend and ``obj.name``
+    (for example the base-point tables of one curve) and cached."""
+    name, impl = select(primitive, chain)
+    key = (primitive, name, obj.name)
+    ctx = _contexts.get(key)
+    if ctx is None:
+        ctx = impl.new(obj)
+        _contexts[key] = ctx
+    return ctx
+
+
 def available(primitive, chain):
     """Names of the backends of ``primitive`` usable on this target, best first."""
     return [name for name, _ in _candidates(primitive, chain)]

@@ -35,6 +35,7 @@ Verification and point decoding handle public data and are variable time.
 """
 
 from mpcrypto import _backend
+from mpcrypto._util import as_bytes as _bytes, resolve_rng as _default_rng
 from mpcrypto.ec import curves as _curves
 from mpcrypto.exceptions import UnsupportedAlgorithm
 
@@ -46,17 +47,9 @@ def backends():
     return _backend.available(_PRIM, _CHAIN)
 
 
-_ctx = {}  # (backend name, curve name) -> arithmetic context
-
-
 def _arith(curve):
-    name, mod = _backend.select(_PRIM, _CHAIN)
-    key = (name, curve.name)
-    c = _ctx.get(key)
-    if c is None:
-        c = mod.new(curve)
-        _ctx[key] = c
-    return c
+    # The selected backend's context for this curve (base-point tables), built once.
+    return _backend.context(_PRIM, _CHAIN, curve)
 
 
 def _curve(curve):
@@ -64,25 +57,6 @@ def _curve(curve):
     if not isinstance(c, _curves.Weierstrass):
         raise UnsupportedAlgorithm("not a Weierstrass curve")
     return c
-
-
-def _default_rng(rng):
-    if rng is not None:
-        if not callable(rng):
-            raise TypeError("rng must be callable")
-        return rng
-    try:
-        import os
-
-        return os.urandom
-    except (ImportError, AttributeError):
-        raise UnsupportedAlgorithm("no entropy source")
-
-
-def _bytes(data):
-    if isinstance(data, str) or data is None or isinstance(data, int):
-        raise TypeError("bytes required")
-    return bytes(memoryview(data))
 
 
 def _sqrt(a, p):

@@ -29,8 +29,9 @@ shares this code with its own curve and hash.
 """
 
 from mpcrypto import _backend
+from mpcrypto._util import as_bytes as _buf, resolve_rng, sized_bytes as _sized
 from mpcrypto.ec import curves as _curves
-from mpcrypto.exceptions import InvalidSignature, UnsupportedAlgorithm
+from mpcrypto.exceptions import InvalidSignature
 
 _PRIM = "ec_edwards"
 _CHAIN = (("python", "mpcrypto.ec.edwards_python"),)
@@ -40,30 +41,11 @@ def backends():
     return _backend.available(_PRIM, _CHAIN)
 
 
-_ctx = {}  # (backend name, curve name) -> arithmetic context
-
-
 def _arith(curve):
-    name, mod = _backend.select(_PRIM, _CHAIN)
-    key = (name, curve.name)
-    c = _ctx.get(key)
-    if c is None:
-        c = mod.new(curve)
-        _ctx[key] = c
-    return c
+    # The selected backend's context for this curve (comb tables), built once.
+    return _backend.context(_PRIM, _CHAIN, curve)
 
 
-def _buf(data):
-    if isinstance(data, str) or data is None or isinstance(data, int):
-        raise TypeError("bytes required")
-    return bytes(memoryview(data))
-
-
-def _sized(data, size):
-    data = _buf(data)
-    if len(data) != size:
-        raise ValueError("key must be %d bytes" % size)
-    return data
 
 
 class _EdPublic:
@@ -124,15 +106,7 @@ class _EdPrivate:
     @classmethod
     def generate(cls, rng=None):
         """A new key: ``size`` bytes from ``rng`` (default os.urandom)."""
-        if rng is None:
-            try:
-                import os
-
-                rng = os.urandom
-            except (ImportError, AttributeError):
-                raise UnsupportedAlgorithm("no entropy source")
-        elif not callable(rng):
-            raise TypeError("rng must be callable")
+        rng = resolve_rng(rng)
         size = cls._curve.size
         seed = rng(size)
         if len(seed) != size:

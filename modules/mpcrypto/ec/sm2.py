@@ -39,6 +39,7 @@ Allocation: SM3 of ZA and of ZA || M (a copy of the message is not made: the has
 two updates); the big-int arithmetic of one scalar multiplication dominates.
 """
 
+from mpcrypto._util import as_bytes as _bytes, resolve_rng as _resolve_rng
 from mpcrypto.ec import ec as _ec
 from mpcrypto.ec import ecdsa as _ecdsa
 from mpcrypto.exceptions import InvalidSignature
@@ -142,8 +143,8 @@ def sign(private_key, data, uid=DEFAULT_UID, rng=None, encoding="der"):
     if encoding not in ("der", "raw"):
         raise ValueError("encoding")
     uid = _uid(uid)
-    data = _ec._bytes(data)
-    rng = _ec._default_rng(rng)
+    data = _bytes(data)
+    rng = _resolve_rng(rng)
     c = private_key.curve
     d = private_key.private_value
     if d == c.n - 1:
@@ -166,9 +167,9 @@ def verify(public_key, signature, data, uid=DEFAULT_UID, encoding="der"):
     if not isinstance(public_key, _ec.EllipticCurvePublicKey):
         raise TypeError("public key required")
     uid = _uid(uid)
-    data = _ec._bytes(data)
+    data = _bytes(data)
     try:
-        sig = _ec._bytes(signature)
+        sig = _bytes(signature)
     except TypeError:
         raise InvalidSignature("signature must be bytes")
     c = public_key.curve

@@ -21,8 +21,8 @@ cannot promise about timing). ``x448`` shares this code with its own curve.
 """
 
 from mpcrypto import _backend
+from mpcrypto._util import resolve_rng as _rng, sized_bytes as _bytes
 from mpcrypto.ec import curves as _curves
-from mpcrypto.exceptions import UnsupportedAlgorithm
 
 _PRIM = "ec_montgomery"
 _CHAIN = (("python", "mpcrypto.ec.montgomery_python"),)
@@ -32,39 +32,9 @@ def backends():
     return _backend.available(_PRIM, _CHAIN)
 
 
-_ctx = {}  # (backend name, curve name) -> ladder context
-
-
 def _ladder(curve):
-    name, mod = _backend.select(_PRIM, _CHAIN)
-    key = (name, curve.name)
-    c = _ctx.get(key)
-    if c is None:
-        c = mod.new(curve)
-        _ctx[key] = c
-    return c
-
-
-def _bytes(data, size):
-    if isinstance(data, str) or data is None or isinstance(data, int):
-        raise TypeError("bytes required")
-    data = bytes(memoryview(data))
-    if len(data) != size:
-        raise ValueError("key must be %d bytes" % size)
-    return data
-
-
-def _rng(rng):
-    if rng is not None:
-        if not callable(rng):
-            raise TypeError("rng must be callable")
-        return rng
-    try:
-        import os
-
-        return os.urandom
-    except (ImportError, AttributeError):
-        raise UnsupportedAlgorithm("no entropy source")
+    # The selected backend's ladder for this curve, built once.
+    return _backend.context(_PRIM, _CHAIN, curve)
 
 
 class _MontPublic:
