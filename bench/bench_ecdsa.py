@@ -20,23 +20,8 @@ MIN_US = 200_000  # per measurement; keeps the whole script well under 90 s on t
 
 
 def measure(fn):
-    # mpbench.per_op, except that on a small heap one operation can allocate more than the
-    # heap holds with the collector disabled (big integers allocate on every step): then
-    # the time is taken with the collector on and the heap column says -1.
-    try:
-        return mpbench.per_op(fn, MIN_US)
-    except MemoryError:
-        import gc
-        import time
-
-        gc.collect()
-        fn()
-        reps = 0
-        t0 = time.ticks_us()
-        while time.ticks_diff(time.ticks_us(), t0) < MIN_US:
-            fn()
-            reps += 1
-        return time.ticks_diff(time.ticks_us(), t0) / reps / 1000, -1
+    # ms and heap bytes per call (heap -1: one call needs more than the heap holds).
+    return mpbench.per_op(fn, MIN_US)
 
 
 def _hash_for(curve):

@@ -11,22 +11,8 @@ MIN_US = 300_000
 
 
 def measure(fn):
-    # As bench_ecdh.py: when one operation exhausts the heap with gc disabled, time it with
-    # the collector on and report heap -1.
-    try:
-        return mpbench.per_op(fn, MIN_US)
-    except MemoryError:
-        import gc
-        import time
-
-        gc.collect()
-        fn()
-        reps = 0
-        t0 = time.ticks_us()
-        while time.ticks_diff(time.ticks_us(), t0) < MIN_US:
-            fn()
-            reps += 1
-        return time.ticks_diff(time.ticks_us(), t0) / reps / 1000, -1
+    # ms and heap bytes per call (heap -1: one call needs more than the heap holds).
+    return mpbench.per_op(fn, MIN_US)
 
 
 def main():

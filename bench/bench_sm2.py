@@ -13,22 +13,8 @@ MIN_US = 200_000
 
 
 def measure(fn):
-    # As bench_ecdsa: on a small heap one operation can allocate more than the heap holds
-    # with the collector disabled; then the time is taken with it on and heap says -1.
-    try:
-        return mpbench.per_op(fn, MIN_US)
-    except MemoryError:
-        import gc
-        import time
-
-        gc.collect()
-        fn()
-        reps = 0
-        t0 = time.ticks_us()
-        while time.ticks_diff(time.ticks_us(), t0) < MIN_US:
-            fn()
-            reps += 1
-        return time.ticks_diff(time.ticks_us(), t0) / reps / 1000, -1
+    # ms and heap bytes per call (heap -1: one call needs more than the heap holds).
+    return mpbench.per_op(fn, MIN_US)
 
 
 def main():

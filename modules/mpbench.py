@@ -11,7 +11,8 @@ called directly, in the same run: ``backend`` is ``"builtin"`` and ``reference``
 Rows of mpcrypto's API have ``reference`` false, whichever backend the seam ran (its
 ``builtin`` backend included).
 ``heap_bytes`` is the heap allocated by one operation, measured with the garbage collector
-disabled around a single call (``gc.mem_alloc()`` before and after).
+disabled around a single call (``gc.mem_alloc()`` before and after); -1 when that one call
+needs more heap than the board has with the collector off.
 """
 
 import gc
@@ -67,14 +68,21 @@ def header(title):
 
 
 def _heap_of(fn):
+    # Heap bytes one call allocates; -1 when one call allocates more than the heap holds
+    # with the collector off (big-integer arithmetic on a small MCU heap): the time is then
+    # still measured, with the collector on.
     gc.collect()
     gc.disable()
     try:
         before = gc.mem_alloc()
-        fn()
+        try:
+            fn()
+        except MemoryError:
+            return -1
         after = gc.mem_alloc()
     finally:
         gc.enable()
+        gc.collect()
     return after - before
 
 
