@@ -118,6 +118,7 @@ class Target:
 class UnixTarget(Target):
     name = "unix"
     is_unix = True
+    batch_bytes = 2_000_000  # a 3 MB NIST file goes in a few processes, not one huge script
 
     def __init__(self, binary=None, heapsize="256M"):
         self.binary = binary or find_micropython()

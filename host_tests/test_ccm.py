@@ -76,7 +76,7 @@ def test_nist_ccm(target, backend, kind):
         cases += c
         want += w
         labels += l
-    got = target.call("drv_aes", "ccm_batch", [(cases,)], force=force)[0]
+    got = target.call("drv_aes", "ccm_case", cases, force=force)
     bad = [labels[i] for i in range(len(cases)) if got[i] != want[i]]
     assert not bad, "%d mismatches, first: %s" % (len(bad), bad[:3])
 
@@ -95,7 +95,7 @@ def test_wycheproof_ccm(target, backend):
             if t["result"] != "invalid":
                 cases.append(("e", key, iv, msg, aad, tl))
                 meta.append((t, "enc", g))
-    got = target.call("drv_aes", "ccm_batch", [(cases,)], force=force)[0]
+    got = target.call("drv_aes", "ccm_case", cases, force=force)
     for (t, op, g), r in zip(meta, got):
         tid = "aes_ccm_test.json tcId=%d %s (%s)" % (t["tcId"], op, t["comment"])
         nl = len(h(t["iv"]))
@@ -130,7 +130,7 @@ def test_ccm_vs_oracle(target, backend):
     key, nonce, aad = rnd.randbytes(16), rnd.randbytes(13), rnd.randbytes(0xFEFF)
     cases.append(("e", key, nonce, b"abc", aad, 16))
     want.append(AESCCM(key).encrypt(nonce, b"abc", aad))
-    got = target.call("drv_aes", "ccm_batch", [(cases,)], force=force)[0]
+    got = target.call("drv_aes", "ccm_case", cases, force=force)
     bad = [(len(c[2]), c[5], len(c[3]), c[0]) for c, g, w in zip(cases, got, want) if g != w]
     assert not bad, "mismatch (nonce len, tag len, data len, op): %s" % bad[:5]
 

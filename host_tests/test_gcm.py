@@ -86,9 +86,7 @@ def test_nist_gcm(target, pair, fname):
         pytest.skip("covered by the random and Wycheproof tests for this pair")
     path = cryptography_vector("ciphers/AES/GCM/" + fname)
     cases, want, labels = nist_cases(path, 23 if slow(pair) else 1)
-    got = []
-    for i in range(0, len(cases), 2000):  # keep each script a manageable size
-        got += target.call("drv_aes", "gcm_batch", [(cases[i : i + 2000],)], force=force)[0]
+    got = target.call("drv_aes", "gcm_case", cases, force=force)
     bad = [labels[i] for i in range(len(cases)) if got[i] != want[i]]
     assert not bad, "%d mismatches, first: %s" % (len(bad), bad[:3])
 
@@ -108,7 +106,7 @@ def test_wycheproof_gcm(target, pair):
             if t["result"] != "invalid":
                 cases.append(("e", key, iv, msg, aad, tl))
                 meta.append((t, "enc", g))
-    got = target.call("drv_aes", "gcm_batch", [(cases,)], force=force)[0]
+    got = target.call("drv_aes", "gcm_case", cases, force=force)
     for (t, op, g), r in zip(meta, got):
         tid = "aes_gcm_test.json tcId=%d %s (%s)" % (t["tcId"], op, t["comment"])
         supported = g["ivSize"] >= 8 and g["tagSize"] in (128, 120, 112, 104, 96, 64, 32)
@@ -140,7 +138,7 @@ def test_gcm_vs_oracle(target, pair):
             want.append(ct)
             cases.append(("d", key, iv, ct, aad, 16))
             want.append(pt)
-    got = target.call("drv_aes", "gcm_batch", [(cases,)], force=force)[0]
+    got = target.call("drv_aes", "gcm_case", cases, force=force)
     bad = [(len(c[2]), len(c[3]), c[0]) for c, g, w in zip(cases, got, want) if g != w]
     assert not bad, "mismatch (ivlen, datalen, op): %s" % bad[:5]
 

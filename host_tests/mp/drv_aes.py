@@ -195,16 +195,14 @@ def gcm_dec(key, iv, ct, aad, tlen):
     return AESGCM(key, tag_length=tlen).decrypt(iv, ct, aad)
 
 
-def gcm_batch(cases):
-    """Batch of ("e"|"d", key, iv, data, aad, tlen): list of bytes or 'InvalidTag' /
-    'ValueError' strings (the error class name)."""
-    out = []
-    for c in cases:
-        try:
-            out.append((gcm_enc if c[0] == "e" else gcm_dec)(*c[1:]))
-        except Exception as e:
-            out.append(type(e).__name__)
-    return out
+def gcm_case(op, key, iv, data, aad, tlen):
+    """One GCM case, op "e" or "d": bytes, or the error class name ('InvalidTag',
+    'ValueError', ...) as a string. The host sends many cases; the harness batches them to
+    fit the target."""
+    try:
+        return (gcm_enc if op == "e" else gcm_dec)(key, iv, data, aad, tlen)
+    except Exception as e:
+        return type(e).__name__
 
 
 def gcm_forms(key, iv, pt, aad):
@@ -318,16 +316,13 @@ def aead_error(kind, what):
 # --- CCM ---------------------------------------------------------------------------------
 
 
-def ccm_batch(cases):
-    """Batch of ("e"|"d", key, nonce, data, aad, tlen): list of bytes or error names."""
-    out = []
-    for c in cases:
-        try:
-            a = AESCCM(c[1], tag_length=c[5])
-            out.append((a.encrypt if c[0] == "e" else a.decrypt)(c[2], c[3], c[4]))
-        except Exception as e:
-            out.append(type(e).__name__)
-    return out
+def ccm_case(op, key, nonce, data, aad, tlen):
+    """One CCM case, op "e" or "d": bytes, or the error class name as a string."""
+    try:
+        a = AESCCM(key, tag_length=tlen)
+        return (a.encrypt if op == "e" else a.decrypt)(nonce, data, aad)
+    except Exception as e:
+        return type(e).__name__
 
 
 # --- Cross-backend consistency -------------------------------------------------------------
