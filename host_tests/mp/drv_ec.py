@@ -105,6 +105,16 @@ def ecdh(curve, d, peer_point):
     return priv.exchange(ec.from_encoded_point(curve, peer_point))
 
 
+def ecdh_pair(curve, da, db):
+    # Both sides of one exchange (RFC 7027 §A): public keys from the private values, then
+    # each side's shared x-coordinate from the other's public key object.
+    a = ec.derive_private_key(da, curve)
+    b = ec.derive_private_key(db, curve)
+    qa = a.public_key()
+    qb = b.public_key()
+    return (qa.public_bytes(), qb.public_bytes(), a.exchange(qb), b.exchange(qa))
+
+
 def ecdh_mixed_curves(curve_a, curve_b):
     a = ec.derive_private_key(5, curve_a)
     b = ec.derive_private_key(7, curve_b)

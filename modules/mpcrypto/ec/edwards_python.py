@@ -16,8 +16,16 @@ Points are opaque tuples. Inputs are trusted (the API layer checked lengths and 
 Coordinates and formulas
   Edwards25519 (a = -1): extended coordinates (X:Y:Z:T), x = X/Z, y = Y/Z, x*y = T/Z, with
   the addition and doubling of RFC 8032 §5.1.4 (Hisil, Wong, Carter, Dawson 2008,
-  "add-2008-hwcd-3" and "dbl-2008-hwcd"). Table points are kept in the "cached" form
-  (Y+X, Y-X, 2d*T, 2Z), so an addition costs 8 multiplications.
+  "add-2008-hwcd-3" and "dbl-2008-hwcd"). A point is the tuple (X, Y, Z, E, H) with
+  T = E*H left as the two factors of the last formula: a doubling does not read T, so
+  it costs 7 multiplications instead of 8; an addition multiplies E*H when it needs T.
+  X, Y, Z are reduced mod p; E, H are not (|E|, |H| < 2p; E may be negative, and Python's
+  % p gives a result in [0, p) for every product). Per-call tables are in the "cached"
+  form (Y+X, Y-X, 2d*T, 2Z): 8 multiplications per addition. Base-point tables are
+  affine, (y+x, y-x, 2d*x*y) with Z = 1: D = 2*Z1 is Z1 + Z1, 7 multiplications. Table
+  set-up converts to affine with one inversion per table (Montgomery's trick).
+  The inversion z^(p-2) is a fixed addition chain, 254 squarings and 11 multiplications
+  (about half the time of pow(z, p - 2, p) here).
   Edwards448 (a = 1): projective (X:Y:Z) with the addition and doubling of RFC 8032 §5.2.4;
   d = -39081 is used as a small int.
   Both addition laws are complete on these curves (d is not a square): one formula for
@@ -25,24 +33,34 @@ Coordinates and formulas
 
 Secret scalars (``mul_base``)
   k is made odd without a branch (k + L when k is even, selected with a mask; L*B is the
-  identity), then read as a signed comb (Lim-Lee, 4 teeth, 2 blocks; every bit taken as +1
-  or -1, as in Hamburg's signed comb): ceil(bits/8) doublings (32 for Ed25519, 56 for
-  Ed448) and two additions per column, each adding a nonzero table point chosen by reading
-  all 8 entries of the block's table and keeping one with an arithmetic mask, negated with
-  a mask. Bits come from the scalar's bytes through small-int arithmetic. No branch and no
-  table index depends on a secret bit. The tables (16 points) are built on first use and
-  kept in the context. What this does NOT promise: MicroPython's big-int operations take
-  time that depends on the size of their operands and allocate on the heap; the final
-  inversion is pow(Z, p - 2, p) (fixed pattern, big-int timing).
+  identity), then read as a signed comb (Lim-Lee; every bit taken as +1 or -1, as in
+  Hamburg's signed comb), 4 teeth per block so 8 entries per table; each addition adds a
+  nonzero table point chosen by reading all 8 entries of the block's table and keeping
+  one with an arithmetic mask, negated with a mask. Bits come from the scalar's bytes
+  through small-int arithmetic. No branch and no table index depends on a secret bit.
+  Tables are built on first use and kept in the context.
+  - Ed25519: 8 blocks, 8 columns: 7 doublings and 64 additions (64 affine table points,
+    about 7 KB). An entry is packed in one int (three 256-bit fields), so the masked read
+    is two big-int operations per entry. The sign is applied as R + s*Q = s*(s*R + Q)
+    with s = +1 or -1 derived from the mask: X and T of R and then E of the sum are
+    multiplied by the small int s, the same operations whatever its value.
+  - Ed448: 2 blocks, 56 columns: 56 doublings and 112 additions (16 points).
+  What this does NOT promise: MicroPython's big-int operations take time that depends
+  on the size (and sign) of their operands and allocate on the heap; the final inversion
+  (addition chain for Ed25519, pow(Z, p - 2, p) for Ed448) has a fixed pattern but
+  big-int timing.
 
 Public scalars (``mul2``)
-  Interleaved width-5 NAF (Shamir's trick) over the odd multiples B, 3B, ..., 15B (cached
-  per context) and P, ..., 15P (built per call). Variable time on purpose.
+  Interleaved w-NAF (Shamir's trick). Ed25519: width 7 for B over 32 affine odd multiples
+  B, ..., 63B and their negatives (built once per context), width 5 for P over P, ..., 15P
+  (cached form, built per call); doublings start at the first nonzero digit.
+  Ed448: width 5 for both (B, ..., 15B cached per context). Variable time on purpose.
 
 Allocation: every big-int operation allocates. Measured on the unix port
-(bench/bench_eddsa.py): Ed25519 sign ~440 KB / 9.4 ms, verify ~950 KB / 18 ms; Ed448 sign
-~2.1 MB / 39 ms, verify ~2.9 MB / 72 ms, all in total over the operation (the collector
-reclaims it as it goes). Fine on the unix port, heavy churn on an MCU.
+(bench/bench_eddsa.py, machine loaded): Ed25519 sign ~370 KB / 3.2 ms, verify ~870 KB /
+9 ms (the first verify also builds the B table: ~1.08 MB); Ed448 sign ~2.1 MB / 35 ms,
+verify ~2.9 MB / 50 ms, all in total over the operation (the collector reclaims it as it
+goes). Fine on the unix port, heavy churn on an MCU.
 """
 
 
@@ -50,9 +68,9 @@ def probe():
     return True
 
 
-_TEETH = 4
+_TEETH = 4  # comb of the generic class (Ed448); _Ed25519 sets its own _CT, _CB
 _BLOCKS = 2
-_W = 5  # w-NAF width in mul2
+_W = 5  # w-NAF width in mul2 (the per-call point; and B for Ed448)
 
 
 def _wnaf(k, w):
@@ -76,7 +94,8 @@ def _wnaf(k, w):
 class _Edwards:
     # Shared by both curves: the comb, the w-NAF multiplication and the table handling.
     # A subclass provides _id, _dbl, _add (point + cached entry), _cache, _negc (masked),
-    # _negc_vt, _xy (affine coordinates), decode.
+    # _negc_vt, _xy (affine coordinates), decode. _Ed25519 replaces the comb and mul2
+    # with its own (affine packed tables, see the module docstring).
 
     def __init__(self, curve):
         self.p = curve.p
@@ -200,81 +219,278 @@ class _Edwards:
 
 
 class _Ed25519(_Edwards):
+    # Points are (X, Y, Z, E, H): extended coordinates with T = E*H kept as its two factors
+    # (E, H unreduced, |E|, |H| < 2p), so a doubling, which does not read T, never pays
+    # for it (Hisil et al. §3.2). Comb entries are affine (Z = 1) in the form
+    # (y + x, y - x, 2d*x*y), packed into one int (fields of 256 bits) so that a masked
+    # read costs two big-int operations per entry.
+    _CT = 4  # comb teeth per block: tables of 8 entries
+    _CB = 8  # comb blocks: ceil(254 / 32) = 8 columns, 7 doublings
+    _WB = 7  # w-NAF width for B in mul2 (32 affine odd multiples, built once)
+
     def __init__(self, curve):
         _Edwards.__init__(self, curve)
         p = self.p
         self.d = curve.d
         self.d2 = 2 * curve.d % p
         self.sqrtm1 = pow(2, (p - 1) // 4, p)  # RFC 8032 §5.1.3 step 3
+        nbits = 0
+        while (2 * curve.n) >> nbits:
+            nbits += 1
+        per = self._CT * self._CB
+        self.cd = (nbits + per - 1) // per  # comb columns: 8
+        self._ngtab = None
 
     def _point(self, x, y):
-        return (x, y, 1, x * y % self.p)
+        return (x, y, 1, x, y)
 
     def _id(self):
-        return (0, 1, 1, 0)
+        return (0, 1, 1, 0, 1)
 
     def neg(self, P):
         p = self.p
-        return ((p - P[0]) % p, P[1], P[2], (p - P[3]) % p)
+        return ((p - P[0]) % p, P[1], P[2], -P[3], P[4])
 
     def _cache(self, P):
         # (Y + X, Y - X, 2d*T, 2Z)
         p = self.p
-        X, Y, Z, T = P
-        return ((Y + X) % p, (Y - X) % p, self.d2 * T % p, 2 * Z % p)
-
-    def _uncache_pt(self, c):
-        # Back from cached to extended coordinates (table set-up only).
-        p = self.p
-        inv2 = (p + 1) >> 1
-        ypx, ymx, t2d, z2 = c
-        X = (ypx - ymx) * inv2 % p
-        Y = (ypx + ymx) * inv2 % p
-        Z = z2 * inv2 % p
-        return (X, Y, Z, 0)  # T is not needed: the caller takes the affine x, y
-
-    def _negc(self, c, s):
-        # Masked negation of a cached entry: swap Y+X and Y-X, T2d -> p - T2d, when s == -1.
-        ypx, ymx, t2d, z2 = c
-        dd = s & (ypx ^ ymx)
-        t = t2d ^ ((t2d ^ (self.p - t2d)) & s)
-        return (ypx ^ dd, ymx ^ dd, t, z2)
+        X, Y, Z, E, H = P
+        return ((Y + X) % p, (Y - X) % p, E * H % p * self.d2 % p, 2 * Z % p)
 
     def _negc_vt(self, c):
         return (c[1], c[0], self.p - c[2], c[3])
 
     def _add(self, P, c):
-        # RFC 8032 §5.1.4 addition, second operand in cached form.
+        # RFC 8032 §5.1.4 addition, second operand in cached form (Y+X, Y-X, 2dT, 2Z).
         p = self.p
-        X1, Y1, Z1, T1 = P
+        X1, Y1, Z1, E1, H1 = P
         A = (Y1 - X1) * c[1] % p
         B = (Y1 + X1) * c[0] % p
-        C = T1 * c[2] % p
+        C = E1 * H1 % p * c[2] % p
         D = Z1 * c[3] % p
         E = B - A
         F = D - C
         G = D + C
         H = B + A
-        return (E * F % p, G * H % p, F * G % p, E * H % p)
+        return (E * F % p, G * H % p, F * G % p, E, H)
+
+    def _madd(self, P, c):
+        # The same with an affine operand (y+x, y-x, 2dxy): 2Z2 = 2, so D = Z1 + Z1.
+        p = self.p
+        X1, Y1, Z1, E1, H1 = P
+        A = (Y1 - X1) * c[1] % p
+        B = (Y1 + X1) * c[0] % p
+        C = E1 * H1 % p * c[2] % p
+        D = Z1 + Z1
+        E = B - A
+        F = D - C
+        G = D + C
+        H = B + A
+        return (E * F % p, G * H % p, F * G % p, E, H)
 
     def _dbl(self, P):
-        # RFC 8032 §5.1.4 doubling.
+        # RFC 8032 §5.1.4 doubling (T is not read; E, H are kept for the next addition).
         p = self.p
-        X1, Y1, Z1, _ = P
+        X1, Y1, Z1 = P[0], P[1], P[2]
         A = X1 * X1 % p
         B = Y1 * Y1 % p
-        C = 2 * Z1 * Z1 % p
+        C = Z1 * Z1 % p
+        C += C
         H = A + B
         t = X1 + Y1
         E = H - t * t % p
         G = A - B
         F = C + G
-        return (E * F % p, G * H % p, F * G % p, E * H % p)
+        return (E * F % p, G * H % p, F * G % p, E, H)
+
+    def _inv(self, z):
+        # z^(p-2), p - 2 = 2^255 - 21: a fixed chain of 254 squarings and 11
+        # multiplications (the usual one for 2^255 - 19), no secret-dependent branch.
+        p = self.p
+
+        def sq(a, n):
+            for _ in range(n):
+                a = a * a % p
+            return a
+
+        z2 = z * z % p
+        z9 = sq(z2, 2) * z % p
+        z11 = z9 * z2 % p
+        a = z11 * z11 % p * z9 % p  # 2^5 - 1
+        b10 = sq(a, 5) * a % p
+        b20 = sq(b10, 10) * b10 % p
+        b40 = sq(b20, 20) * b20 % p
+        b50 = sq(b40, 10) * b10 % p
+        b100 = sq(b50, 50) * b50 % p
+        b200 = sq(b100, 100) * b100 % p
+        b250 = sq(b200, 50) * b50 % p
+        return sq(b250, 5) * z11 % p
 
     def _xy(self, P):
         p = self.p
-        zi = pow(P[2], p - 2, p)
+        zi = self._inv(P[2])
         return P[0] * zi % p, P[1] * zi % p
+
+    def _affine_pre(self, pts):
+        # Affine (y + x, y - x, 2d*x*y) of every point of pts (table set-up, public data):
+        # one inversion for the whole list (Montgomery's trick: prefix products of Z).
+        p = self.p
+        pre = [1]
+        for P in pts:
+            pre.append(pre[-1] * P[2] % p)
+        inv = self._inv(pre[-1])
+        out = [None] * len(pts)
+        for i in range(len(pts) - 1, -1, -1):
+            P = pts[i]
+            zi = inv * pre[i] % p  # 1 / Z_i
+            inv = inv * P[2] % p
+            x = P[0] * zi % p
+            y = P[1] * zi % p
+            out[i] = ((y + x) % p, (y - x) % p, self.d2 * x % p * y % p)
+        return out
+
+    def _comb_table(self):
+        if self._comb is not None:
+            return self._comb
+        ct, cb, d = self._CT, self._CB, self.cd
+        gx, gy = self.G
+        # Tooth points T_j = 2^(j*d) B, j = 0 .. ct*cb - 1.
+        T = []
+        P = self._point(gx, gy)
+        for j in range(ct * cb):
+            T.append(P)
+            for _ in range(d):
+                P = self._dbl(P)
+        pts = []
+        for b in range(cb):
+            for e in range(1 << (ct - 1)):
+                # Entry e: T_top + sum over the lower teeth t of (+-1) T_t, + when bit t of e.
+                acc = T[ct * b + ct - 1]
+                for t in range(ct - 1):
+                    c = self._cache(T[ct * b + t])
+                    if not (e >> t) & 1:
+                        c = self._negc_vt(c)
+                    acc = self._add(acc, c)
+                pts.append(acc)
+        ent = [ypx | ymx << 256 | t2d << 512 for ypx, ymx, t2d in self._affine_pre(pts)]
+        n = 1 << (ct - 1)
+        tabs = [ent[n * b:n * b + n] for b in range(cb)]
+        self._comb = tabs
+        return tabs
+
+    def mul_base(self, k):
+        """k*B for a secret 0 <= k < L (see the module docstring)."""
+        tabs = self._comb_table()
+        p = self.p
+        ct, cb, d = self._CT, self._CB, self.cd
+        emask = (1 << (ct - 1)) - 1
+        M = (1 << 256) - 1
+        k = k + (self.L & ((k & 1) - 1))  # odd, same point
+        nl = ct * cb * d
+        c = (k + (1 << nl) - 1) >> 1  # bit j of c: signed bit j of k is 2*c_j - 1
+        cbytes = c.to_bytes((nl + 7) >> 3, "little")
+        X, Y, Z, E, H = 0, 1, 1, 0, 1
+        for col in range(d - 1, -1, -1):
+            if col != d - 1:  # public loop index: the first doubling (of 0) is skipped
+                # Doubling, RFC 8032 §5.1.4 (inlined).
+                A = X * X % p
+                B = Y * Y % p
+                C = Z * Z % p
+                C += C
+                H = A + B
+                t = X + Y
+                E = H - t * t % p
+                G = A - B
+                F = C + G
+                X = E * F % p
+                Y = G * H % p
+                Z = F * G % p
+            for b in range(cb):
+                dig = 0
+                for t in range(ct):
+                    bit = (ct * b + t) * d + col
+                    dig |= ((cbytes[bit >> 3] >> (bit & 7)) & 1) << t
+                # Top tooth +1: entry dig & emask. Top tooth -1: entry ~dig & emask, negated.
+                m = (dig >> (ct - 1)) - 1  # -1 when the top tooth is -1, else 0
+                e = (dig ^ m) & emask
+                tab = tabs[b]
+                v = 0
+                for j in range(emask + 1):  # every entry read, one kept by a mask
+                    v |= tab[j] & (((e ^ j) - 1) >> 8)
+                # R + sg*Q = sg*(sg*R + Q) with sg = +-1: negating X and T of R before
+                # and E (so X3, T3) after costs three multiplications by a small int.
+                sg = m + m + 1
+                X = X * sg
+                A = (Y - X) * ((v >> 256) & M) % p
+                B = (Y + X) * (v & M) % p
+                C = E * sg * H * (v >> 512) % p
+                D = Z + Z
+                E = (B - A) * sg
+                H = B + A
+                F = D - C
+                G = D + C
+                X = E * F % p
+                Y = G * H % p
+                Z = F * G % p
+        return (X, Y, Z, E, H)
+
+    def mul2(self, s, k, P):
+        """s*B + k*P for PUBLIC s, k >= 0: interleaved w-NAF, variable time."""
+        p = self.p
+        if self._gtab is None:
+            # Affine odd multiples B, 3B, ..., (2^(WB-1) - 1)B, and their negatives.
+            gx, gy = self.G
+            G1 = self._point(gx, gy)
+            G2 = self._cache(self._dbl(G1))
+            Q = G1
+            pts = [Q]
+            for _ in range((1 << (self._WB - 2)) - 1):
+                Q = self._add(Q, G2)
+                pts.append(Q)
+            tg = self._affine_pre(pts)
+            self._ngtab = [(c[1], c[0], p - c[2]) for c in tg]
+            self._gtab = tg
+        tg = self._gtab
+        ntg = self._ngtab
+        # Cached odd multiples P, 3P, ..., 15P (w = _W) and their negatives.
+        tp = [self._cache(P)]
+        P2 = self._cache(self._dbl(P))
+        Q = P
+        for _ in range((1 << (_W - 2)) - 1):
+            Q = self._add(Q, P2)
+            tp.append(self._cache(Q))
+        ntp = [(c[1], c[0], p - c[2], c[3]) for c in tp]
+        n1 = _wnaf(s, self._WB)
+        n2 = _wnaf(k, _W)
+        l1 = len(n1)
+        l2 = len(n2)
+        R = (0, 1, 1, 0, 1)
+        started = False
+        for i in range(max(l1, l2) - 1, -1, -1):
+            if started:
+                # Doubling, RFC 8032 §5.1.4 (inlined: most of the time goes here).
+                X, Y, Z = R[0], R[1], R[2]
+                A = X * X % p
+                B = Y * Y % p
+                C = Z * Z % p
+                C += C
+                H = A + B
+                t = X + Y
+                E = H - t * t % p
+                G = A - B
+                F = C + G
+                R = (E * F % p, G * H % p, F * G % p, E, H)
+            if i < l1:
+                dd = n1[i]
+                if dd:
+                    R = self._madd(R, tg[dd >> 1] if dd > 0 else ntg[(-dd) >> 1])
+                    started = True
+            if i < l2:
+                dd = n2[i]
+                if dd:
+                    R = self._add(R, tp[dd >> 1] if dd > 0 else ntp[(-dd) >> 1])
+                    started = True
+        return R
 
     def decode(self, b):
         # RFC 8032 §5.1.3.
