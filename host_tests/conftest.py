@@ -22,6 +22,11 @@ def pytest_addoption(parser):
         help="'unix' (default: the MicroPython unix port) or a serial port for mpremote",
     )
     parser.addoption(
+        "--mount-source",
+        action="store_true",
+        help="on a device, mount the .py sources instead of .mpy files compiled for its arch",
+    )
+    parser.addoption(
         "--batch-bytes",
         type=int,
         default=None,
@@ -39,7 +44,7 @@ def target(request):
     where = request.config.getoption("--target")
     if where == "unix":
         return UnixTarget()
-    dev = DeviceTarget(where)
+    dev = DeviceTarget(where, precompile=not request.config.getoption("--mount-source"))
     if request.config.getoption("--batch-bytes"):
         dev.batch_bytes = request.config.getoption("--batch-bytes")
     return dev

