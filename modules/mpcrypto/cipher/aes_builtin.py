@@ -63,27 +63,35 @@ class _Ctx:
         if self._ce is None or iv != self._ce_iv:
             self._ce = cryptolib.aes(self._key, 2, iv)
         self._ce.encrypt(_cut(src, 16 * n), _cut(dst, 16 * n))
-        m = memoryview(dst)
-        iv[:] = m[16 * n - 16 : 16 * n]
-        self._ce_iv[:] = iv
+        # The last ciphertext block chains on; copied without a slice (no allocation).
+        o = 16 * n - 16
+        ce_iv = self._ce_iv
+        for i in range(16):
+            v = dst[o + i]
+            iv[i] = v
+            ce_iv[i] = v
 
     def cbc_decrypt(self, src, dst, n, iv):
         if not n:
             return
         if self._cd is None or iv != self._cd_iv:
             self._cd = cryptolib.aes(self._key, 2, iv)
-        # Save the last ciphertext block first: src may be dst.
-        self._last[:] = memoryview(src)[16 * n - 16 : 16 * n]
+        # Save the last ciphertext block first (src may be dst), without a slice.
+        o = 16 * n - 16
+        last = self._last
+        for i in range(16):
+            last[i] = src[o + i]
         self._cd.decrypt(_cut(src, 16 * n), _cut(dst, 16 * n))
-        iv[:] = self._last
-        self._cd_iv[:] = iv
+        cd_iv = self._cd_iv
+        for i in range(16):
+            v = last[i]
+            iv[i] = v
+            cd_iv[i] = v
 
     def ctr_xor(self, src, dst, n, ctr, width):
         # SP 800-38A §6.5 / SP 800-38D §6.5: keystream = E(counter blocks), chunk by chunk.
         ks = self._ks
         e = self._e
-        src = memoryview(src)
-        dst = memoryview(dst)
         o = 0
         while n:
             k = n if n < _CHUNK else _CHUNK
@@ -91,7 +99,7 @@ class _Ctx:
             if _ctr_blocks is not None:
                 _ctr_blocks(ks, ctr, k, width)
                 e.encrypt(_cut(ks, nb), _cut(ks, nb))
-                _xor_into(dst[o:], src[o:], ks, nb)
+                _xor_into(dst, src, o, ks, nb)
             else:
                 stop = 16 - width
                 for b in range(0, nb, 16):

@@ -354,18 +354,21 @@ def ctr_blocks(buf: ptr8, ctr: ptr8, n: int, width: int):
 
 
 @micropython.viper
-def xor_into(dst: ptr8, src: ptr8, ks: ptr8, n: int):
-    """dst[i] = src[i] ^ ks[i] for i < n. dst may be src, or overlap it starting before it
-    (forward order). Word-wise when all three are 4-byte aligned, else byte-wise."""
+def xor_into(dst: ptr8, src: ptr8, off: int, ks: ptr8, n: int):
+    """dst[off + i] = src[off + i] ^ ks[i] for i < n. dst may be src, or overlap it starting
+    before it (forward order). Word-wise when all three are 4-byte aligned, else byte-wise.
+    The offset spares the caller a memoryview slice (an allocation) per chunk."""
+    d8 = ptr8(uint(dst) + uint(off))
+    s8 = ptr8(uint(src) + uint(off))
     i = 0
-    if ((uint(dst) | uint(src) | uint(ks)) & uint(3)) == uint(0):
-        d = ptr32(dst)
-        s = ptr32(src)
+    if ((uint(d8) | uint(s8) | uint(ks)) & uint(3)) == uint(0):
+        d = ptr32(d8)
+        s = ptr32(s8)
         k = ptr32(ks)
         nw = n >> 2
         for w in range(nw):
             d[w] = s[w] ^ k[w]  # a ptr32 store keeps the low 32 bits on every port
         i = nw << 2
     while i < n:
-        dst[i] = src[i] ^ ks[i]
+        d8[i] = s8[i] ^ ks[i]
         i += 1
