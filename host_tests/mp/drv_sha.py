@@ -6,23 +6,26 @@ from mpcrypto.exceptions import InvalidSignature
 from mpcrypto.mac import hmac
 
 
-def _cls(name):
+def _mod(name):
+    # The public module of a hash (or of a seam primitive of the same name).
     if name in ("sha224", "sha256"):
         from mpcrypto.hash import sha256 as mod
+    elif name == "sm3":
+        from mpcrypto.hash import sm3 as mod
     else:
         from mpcrypto.hash import sha512 as mod
-    return getattr(mod, name)
+    return mod
+
+
+def _cls(name):
+    return getattr(_mod(name), name)
 
 
 def backend_of(prim):
     # The backend the seam picks now (after any force).
     from mpcrypto import _backend
 
-    if prim == "sha256":
-        from mpcrypto.hash.sha256 import _CHAIN
-    else:
-        from mpcrypto.hash.sha512 import _CHAIN
-    return _backend.select(prim, _CHAIN)[0]
+    return _backend.select(prim, _mod(prim)._CHAIN)[0]
 
 
 def attrs(name):
