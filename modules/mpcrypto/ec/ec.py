@@ -40,7 +40,7 @@ from mpcrypto.ec import curves as _curves
 from mpcrypto.exceptions import UnsupportedAlgorithm
 
 _PRIM = "ec_weierstrass"
-_CHAIN = (("python", "mpcrypto.ec.weierstrass_python"),)
+_CHAIN = (("viper", "mpcrypto.ec.weierstrass_viper"), ("python", "mpcrypto.ec.weierstrass_python"))
 
 
 def backends():
