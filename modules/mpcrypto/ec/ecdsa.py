@@ -16,8 +16,9 @@ holds the algorithm and the encodings:
 Hashes longer than n are truncated to the leftmost bit length of n (``bits2int``, RFC 6979
 §2.3.2, SEC 1 §4.1.3 step 5).
 
-Constant time: signing uses the regular ``mul_base`` of the arithmetic backend and a
-blinded inversion of k (``sign_with_k``); e + r*d and the rest are big-int arithmetic (not
+Constant time: signing uses the regular ``mul_base`` of the arithmetic backend and its
+constant-time inversion of k (viper: Fermat on limbs), or a blinded big-int inversion where
+the backend has none (``sign_with_k``); e + r*d and the rest are big-int arithmetic (not
 constant time in MicroPython, see ``weierstrass_python``). Verification handles public data only and is
 variable time. Every malformed signature raises InvalidSignature, never another error.
 """
@@ -98,9 +99,10 @@ def sign_with_k(ctx, curve, d, e, k, blind=None):
     """SEC 1 §4.1.3 steps 1-6 for a given nonce k (known-answer tests use this directly).
     Returns (r, s), or None when r or s is 0 (the caller takes the next k).
 
-    k^-1: with ``blind`` (a secret value in [1, n-1] independent of k) it is computed as
-    blind * (k * blind)^-1 with the fast variable-time Euclid, whose running time then
-    depends on k * blind, a uniformly distributed value that says nothing about k. Without
+    k^-1: the backend's constant-time ``ctx.inv_n(k)`` when it has one (the viper backend:
+    Fermat on limbs). Otherwise, with ``blind`` (a secret value in [1, n-1] independent of k)
+    it is blind * (k * blind)^-1 with the fast variable-time Euclid, whose running time then
+    depends on k * blind, a uniformly distributed value that says nothing about k; without
     it, Fermat's pow(k, n - 2, n) (a fixed sequence of operations, 3-10x slower here)."""
     n = curve.n
     R = ctx.mul_base(k)
@@ -109,7 +111,10 @@ def sign_with_k(ctx, curve, d, e, k, blind=None):
     r = R[0] % n
     if r == 0:
         return None
-    if blind is None:
+    inv_n = getattr(ctx, "inv_n", None)
+    if inv_n is not None:
+        kinv = inv_n(k)
+    elif blind is None:
         kinv = pow(k, n - 2, n)  # Fermat: n is prime
     else:
         kinv = _inv_vt(k * blind % n, n) * blind % n
@@ -120,18 +125,20 @@ def sign_with_k(ctx, curve, d, e, k, blind=None):
 
 
 def sign_digest(ctx, curve, d, digest, hashcls, extra=None):
-    """Sign the hash ``digest`` with private scalar ``d``; returns (r, s). The RFC 6979
-    candidate after k blinds the inversion of k; if (r, s) is rejected it becomes the next
-    k, so the sequence of nonces is exactly RFC 6979's."""
+    """Sign the hash ``digest`` with private scalar ``d``; returns (r, s). Without a
+    constant-time ``ctx.inv_n``, the RFC 6979 candidate after k blinds the inversion of k;
+    if (r, s) is rejected it becomes the next k, so the sequence of nonces is exactly
+    RFC 6979's either way."""
     e = bits2int(digest, curve.nbits)
     gen = rfc6979_nonces(curve, d, digest, hashcls, extra)
     k = next(gen)
+    ct_inv = getattr(ctx, "inv_n", None) is not None
     while True:
-        b = next(gen)
+        b = None if ct_inv else next(gen)
         rs = sign_with_k(ctx, curve, d, e, k, b)
         if rs is not None:
             return rs
-        k = b
+        k = next(gen) if ct_inv else b
 
 
 def _inv_vt(x, m):

@@ -30,7 +30,8 @@ Lower level (known-answer tests use these directly): ``za_of(curve, x, y, uid)``
 e, r, s)``, where ``ctx`` is the curve's ``ec_weierstrass`` arithmetic context.
 
 Constant time: [k]G is the backend's regular comb (``mul_base``); (1 + d)^-1 is Fermat's
-pow(1 + d, n - 2, n), a fixed operation sequence; the rest is big-int arithmetic, which
+(1 + d)^(n - 2), on limbs by the backend's ``inv_n`` (viper) or big-int pow (portable), a
+fixed operation sequence; the rest is big-int arithmetic, which
 MicroPython does not promise constant time (see ``weierstrass_python``). The retry loop
 depends only on rejected values. Verification handles public data and is variable time
 (``mul2``, the twin multiplication).
@@ -98,7 +99,9 @@ def sign_with_k(ctx, curve, d, e, k):
     r = (e + P[0]) % n
     if r == 0 or r + k == n:
         return None
-    s = pow(1 + d, n - 2, n) * (k - r * d) % n  # Fermat: n is prime
+    inv_n = getattr(ctx, "inv_n", None)  # the backend's constant-time inverse mod n
+    dinv = inv_n(1 + d) if inv_n is not None else pow(1 + d, n - 2, n)  # Fermat: n prime
+    s = dinv * (k - r * d) % n
     if s == 0:
         return None
     return r, s

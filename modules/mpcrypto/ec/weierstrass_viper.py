@@ -56,6 +56,22 @@ def probe():
     return True
 
 
+_SIZES = (10, 12, 14, 16, 20, 24, 32, 33)  # limb counts of the generated kernels
+
+
+def _kernel(bits):
+    # (N, run) of the smallest kernel whose N 16-bit limbs hold a modulus of ``bits`` bits.
+    # Any larger N is also correct (R = 2^(16N) only has to exceed the modulus), so a
+    # firmware may leave sizes out.
+    for n in _SIZES:
+        if 16 * n >= bits:
+            try:
+                return n, __import__("mpcrypto.ec.field_viper_%d" % n, None, None, ("run",)).run
+            except ImportError:
+                pass
+    raise ImportError("no field kernel for %d bits" % bits)
+
+
 # -- field programs (text: one operation per line; see the module docstring) -------------
 
 # The tail shared by the three RCB formulas: from t0..t5 (see weierstrass_python) to
@@ -435,8 +451,7 @@ def _wnaf(k, w, nbits):
 class _Curve:
     def __init__(self, curve):
         p = curve.p
-        n = (_bits(p) + 15) // 16
-        self.run = __import__("mpcrypto.ec.field_viper_%d" % n, None, None, ("run",)).run
+        n, self.run = _kernel(_bits(p))
         self.N = n
         self.st = st = 2 * n
         self.p = p
@@ -487,6 +502,35 @@ class _Curve:
         self.ncol = d
         self._comb = None
         self._gtab = None
+        self._nf = None
+
+    def inv_n(self, k):
+        """k^-1 mod n for a secret k in [1, n-1]: Fermat's k^(n-2) with fixed 4-bit windows
+        over the public n - 2, in Montgomery form on limbs (the same kernels as the field,
+        so constant time in k). Lets ECDSA sign without blinding a big-int Euclid."""
+        nf = self._nf
+        if nf is None:
+            q = self.n
+            m, run = _kernel(_bits(q))
+            inv = 1
+            for _ in range(5):
+                inv = inv * (2 - q * inv) & 0xFFFF
+            asm = _Asm(1)
+            prog = _pow_prog(asm, q - 2)
+            sl = asm.slots
+            st = 2 * m
+            mem = bytearray(st * len(sl))
+            R = 1 << (16 * m)
+            for name, v in (("p", q), ("ONE", 1), ("R2", R * R % q)):
+                mem[sl[name] * st:(sl[name] + 1) * st] = v.to_bytes(st, "little")
+            i = sl["INV"]
+            nf = self._nf = (run, mem, (-inv) & 0xFFFF, st, i,
+                             bytes((_MUL, i, i, sl["R2"])) + prog + bytes((_MUL, i, i, sl["ONE"])))
+        run, mem, minv, st, i, prog = nf
+        o = i * st
+        mem[o:o + st] = k.to_bytes(st, "little")
+        run(0, 0, 0, prog, len(prog) >> 2, mem, minv)
+        return int.from_bytes(mem[o:o + st], "little")
 
     # -- slot access and program execution --
 

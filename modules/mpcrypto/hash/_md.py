@@ -6,7 +6,10 @@ firmware that freezes only SHA-512 carries ``_md.py`` and ``sha512*.py``, not SH
 """
 
 from array import array
+from struct import pack
 from mpcrypto import _backend
+
+_FMT = {}  # words -> struct format of that many big-endian 32-bit words
 
 
 def _bytes_like(data):
@@ -80,11 +83,13 @@ class _MD:
             i -= 1
         st = array("I", self._st)
         self._k(st, pad, 0, end // bs)
-        out = bytearray(self.digest_size)
-        for i in range(self.digest_size):
-            # Big-endian words (a SHA-512 word is stored as hi, lo halves).
-            out[i] = st[i >> 2] >> (24 - ((i & 3) << 3)) & 0xFF
-        return bytes(out)
+        # Big-endian words (a SHA-512 word is stored as hi, lo halves); every digest size
+        # here is a whole number of 32-bit words.
+        nw = self.digest_size >> 2
+        fmt = _FMT.get(nw)
+        if fmt is None:
+            fmt = _FMT[nw] = ">%dI" % nw
+        return pack(fmt, *st[:nw])
 
     def hexdigest(self):
         d = self.digest()

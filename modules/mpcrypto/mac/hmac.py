@@ -32,6 +32,16 @@ _NAMES = {
 }
 
 
+_PADS = {}  # block size -> (ipad, opad) as ints of block-size bytes
+
+
+def _pads(bs):
+    p = _PADS.get(bs)
+    if p is None:
+        p = _PADS[bs] = (int.from_bytes(b"\x36" * bs, "big"), int.from_bytes(b"\x5c" * bs, "big"))
+    return p
+
+
 _SHELL = object()  # private key value: an empty object for copy() (no __new__ in MicroPython)
 
 
@@ -62,17 +72,13 @@ class HMAC:
         key = memoryview(key)  # TypeError for None and ints
         if len(key) > bs:
             key = cls(key).digest()  # RFC 2104 §2: hash a long key first
-        # K0 (FIPS 198-1 §4 steps 1-3): the key padded with zeros to one block.
-        pad = bytearray(bs)
-        pad[:len(key)] = key
-        for i in range(bs):
-            pad[i] ^= 0x36  # ipad
-        self._inner = cls(pad)
-        for i in range(bs):
-            pad[i] ^= 0x36 ^ 0x5C  # opad
-        self._outer = cls(pad)
-        for i in range(bs):
-            pad[i] = 0  # do not leave the key in a dead buffer longer than needed
+        # K0 (FIPS 198-1 §4 steps 1-3): the key padded with zeros to one block, XORed with
+        # ipad and opad as one big int each (a loop over the bytes costs ~100 us here).
+        # The intermediate ints are immutable: MicroPython cannot scrub them.
+        k0 = int.from_bytes(key, "big") << (8 * (bs - len(key)))
+        ip, op = _pads(bs)
+        self._inner = cls((k0 ^ ip).to_bytes(bs, "big"))
+        self._outer = cls((k0 ^ op).to_bytes(bs, "big"))
         self.digest_size = cls.digest_size
         self.block_size = bs
         self.name = "hmac-" + cls.name
