@@ -6,8 +6,9 @@ def run_ops(p, ops, values):
     from mpcrypto.ec.curves import _bits
 
     n = (_bits(p) + 15) // 16
-    run = __import__("mpcrypto.ec.field_viper_%d" % n, None, None, ("run",)).run
-    st = 2 * n
+    mod = __import__("mpcrypto.ec.field_viper_%d" % n, None, None, ("run",))
+    run = mod.run
+    st = mod.STRIDE
     nslots = 3 + len(values) + 8
     mem = bytearray(st * nslots)
     mem[0:st] = p.to_bytes(st, "little")

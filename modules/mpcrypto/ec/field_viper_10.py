@@ -2,7 +2,7 @@
 tools/gen_field_viper.py: edit the generator, not this file.
 
 run(s, c, m, prog, nops, mem, minv): execute ``nops`` 4-byte instructions (op, dst, x, y)
-of ``prog`` over the slots of ``mem`` (20 bytes each). Slot 0 holds p, slots 1-2 are
+of ``prog`` over the slots of ``mem`` (STRIDE = 20 bytes each). Slot 0 holds p, slots 1-2 are
 scratch; minv = -p^-1 mod 2^16; s, c and m are scratch (pass 0: as the first three
 arguments they live in registers). Values in slots are in [0, p), Montgomery form.
 """
@@ -10,6 +10,7 @@ arguments they live in registers). Values in slots are in [0, p), Montgomery for
 import micropython
 
 N = 10
+STRIDE = 20
 
 
 @micropython.viper

@@ -2,7 +2,7 @@
 tools/gen_field_viper.py: edit the generator, not this file.
 
 run(s, c, m, prog, nops, mem, minv): execute ``nops`` 4-byte instructions (op, dst, x, y)
-of ``prog`` over the slots of ``mem`` (66 bytes each). Slot 0 holds p, slots 1-2 are
+of ``prog`` over the slots of ``mem`` (STRIDE = 68 bytes each). Slot 0 holds p, slots 1-2 are
 scratch; minv = -p^-1 mod 2^16; s, c and m are scratch (pass 0: as the first three
 arguments they live in registers). Values in slots are in [0, p), Montgomery form.
 """
@@ -10,6 +10,7 @@ arguments they live in registers). Values in slots are in [0, p), Montgomery for
 import micropython
 
 N = 33
+STRIDE = 68
 
 
 @micropython.viper
@@ -17,14 +18,14 @@ def run(s: uint, c: uint, m: uint, prog: ptr8, nops: int, mem: ptr16, minv: uint
     msk = uint(0xFFFF)
     base = uint(mem)
     p = ptr16(base)
-    t = ptr16(base + 66)
+    t = ptr16(base + 68)
     pc = 0
     end = nops * 4
     while pc < end:
         op = prog[pc]
-        d = ptr16(base + uint(prog[pc + 1]) * 66)
-        x = ptr16(base + uint(prog[pc + 2]) * 66)
-        y = ptr16(base + uint(prog[pc + 3]) * 66)
+        d = ptr16(base + uint(prog[pc + 1]) * 68)
+        x = ptr16(base + uint(prog[pc + 2]) * 68)
+        y = ptr16(base + uint(prog[pc + 3]) * 68)
         pc += 4
         if op == 0:
             # MUL, CIOS: t = (t + x[i] * y) then t = (t + m * p) / 2^16, per limb of x.

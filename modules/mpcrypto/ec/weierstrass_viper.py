@@ -19,14 +19,17 @@ Formulas (the same as the portable backend, see its docstring for the sources):
   (addition, mixed addition with Z2 = 1, doubling), and for ``mul`` four Jacobian
   doublings per digit (dbl-2001-b for a = -3, dbl-2009-l for a = 0, dbl-2007-bl for any a;
   exception-free here, see weierstrass_python);
-- public scalars (``mul2``): Jacobian doubling and madd-2007-bl, whose exceptional cases
-  (H = 0) are tested between two halves of the addition and handled in Python.
+- public scalars (``mul2``): Jacobian doubling (runs of up to 8 per call), madd-2007-bl
+  for G's cached affine table and add-2007-bl for P's Jacobian table (no inversion per
+  verification); the exceptional cases (H = 0) are tested between two halves of each
+  addition and handled in Python.
 
 Scalar multiplication: ``mul`` is the portable backend's Joye-Tunstall regular recoding
-(4-bit signed odd digits); ``mul_base`` a signed Lim-Lee comb with ``_TEETH`` teeth and
-``_BLOCKS`` tables of affine points; ``mul2`` interleaved w-NAF (width ``_WG`` for G, whose
-table is cached, ``_WP`` for P). Tables are built once with the portable backend's big-int
-code (public data) and kept as limbs.
+(4-bit signed odd digits, table P..15P built on limbs); ``mul_base`` a signed Lim-Lee comb
+(``_COMB_SMALL`` / ``_COMB_LARGE`` teeth and tables of affine points, built once per curve
+with big ints and one batch inversion); ``mul2`` interleaved w-NAF (width ``_WG`` for G,
+whose affine table is cached, ``_WP`` for P). Fixed-prime kernels (``_FIXED_KERNELS``,
+P-256) replace the generic kernel of their size.
 
 Constant time: for ``mul`` and ``mul_base`` every field operation is straight-line machine
 code whose instruction sequence does not depend on the values (Montgomery reduction with a
@@ -37,8 +40,10 @@ What remains variable: converting the scalar to digits and the final coordinates
 uses MicroPython big ints on values the caller already holds; the time of a 16x16-bit
 multiply is constant on Cortex-M3/M4/M7. ``mul2`` is variable time on purpose.
 
-Heap: the arena (about 40 slots of 2N bytes) and the tables are allocated when the context
-is built; a scalar multiplication then allocates only the digits and the int results.
+Heap: the arena (about 45 slots of 2N bytes) and G's tables are allocated when the context
+is built or first used; then ``mul_base`` allocates only the digits and the int results,
+``mul`` also its table of P (27 slots) and ``mul2`` its table of P (27 slots) and the w-NAF
+lists (bench_ecdh / bench_ecdsa report bytes per operation).
 """
 
 import micropython
@@ -46,8 +51,12 @@ import micropython
 from mpcrypto.ec import weierstrass_python as _wp
 from mpcrypto.ec.curves import _bits
 
-_TEETH = 4  # comb teeth per table (entries per table: 2^(_TEETH - 1))
-_BLOCKS = 2  # comb tables
+# Comb of mul_base: (teeth, blocks) by limb count; a table has 2^(teeth - 1) affine points
+# and there are ``blocks`` tables: 4 x 32 points (8 KB at 256 bits) up to 16 limbs, then
+# 4 x 16 points (8.4 KB at 521 bits). k*G costs ceil(nbits / (teeth * blocks)) doublings and
+# blocks * that many mixed additions.
+_COMB_SMALL = (6, 4)
+_COMB_LARGE = (5, 4)
 _WG = 7  # w-NAF width for G in mul2 (2^(_WG - 2) cached affine points)
 _WP = 5  # w-NAF width for P in mul2
 
@@ -57,16 +66,32 @@ def probe():
 
 
 _SIZES = (10, 12, 14, 16, 20, 24, 32, 33)  # limb counts of the generated kernels
+# Kernels generated for one prime (its limbs folded in as constants): curve name -> module.
+_FIXED_KERNELS = {"secp256r1": "p256"}
+
+
+def _kernel_for(curve):
+    # The fixed-prime kernel of this curve if there is one (and it is the same p), else the
+    # generic kernel for its size.
+    fk = _FIXED_KERNELS.get(curve.name)
+    if fk is not None:
+        try:
+            mod = __import__("mpcrypto.ec.field_viper_" + fk, None, None, ("run",))
+            if mod.P == curve.p:
+                return mod
+        except ImportError:
+            pass
+    return _kernel(_bits(curve.p))
 
 
 def _kernel(bits):
-    # (N, run) of the smallest kernel whose N 16-bit limbs hold a modulus of ``bits`` bits.
+    # The module of the smallest kernel whose N 16-bit limbs hold a modulus of ``bits`` bits.
     # Any larger N is also correct (R = 2^(16N) only has to exceed the modulus), so a
     # firmware may leave sizes out.
     for n in _SIZES:
         if 16 * n >= bits:
             try:
-                return n, __import__("mpcrypto.ec.field_viper_%d" % n, None, None, ("run",)).run
+                return __import__("mpcrypto.ec.field_viper_%d" % n, None, None, ("run",))
             except ImportError:
                 pass
     raise ImportError("no field kernel for %d bits" % bits)
@@ -276,6 +301,41 @@ Z1 = Z1 - t0
 Z1 = Z1 - t5
 """
 
+# Jacobian P1 + Jacobian P2: add-2007-bl (EFD), in two halves like madd (H in t3, r in t4).
+_JADD_A = """
+t0 = Z1 * Z1
+t5 = Z2 * Z2
+t1 = X1 * t5
+t2 = X2 * t0
+u = Y1 * Z2
+u = u * t5
+v = Y2 * Z1
+v = v * t0
+t3 = t2 - t1
+t4 = v - u
+t4 = t4 + t4
+"""
+_JADD_B = """
+w = t3 + t3
+w = w * w
+z = t3 * w
+w = t1 * w
+X1 = t4 * t4
+X1 = X1 - z
+t2 = w + w
+X1 = X1 - t2
+w = w - X1
+w = t4 * w
+u = u * z
+u = u + u
+Y1 = w - u
+Z1 = Z1 + Z2
+Z1 = Z1 * Z1
+Z1 = Z1 - t0
+Z1 = Z1 - t5
+Z1 = Z1 * t3
+"""
+
 _NEG2 = """
 Y2 = ZERO - Y2
 """
@@ -351,42 +411,47 @@ def _pow_prog(asm, e):
 
 
 # -- viper helpers (tables, tests) ---------------------------------------------------------
+# Slots are whole 32-bit words (the kernels' STRIDE), so tables move as words. Offsets are
+# in words unless said otherwise.
 
 @micropython.viper
-def _select(mem: ptr16, off: int, tab: ptr16, nent: int, ent: int, idx: int, yoff: int,
+def _select(mem: ptr32, off: int, tab: ptr32, nent: int, ent: int, idx: int, yoff: int,
             n: int, neg: int):
-    # mem[off : off + ent] = entry idx of tab (ent halfwords per entry), reading every entry
-    # and keeping one by mask; then Y (at off + yoff, n limbs) becomes p - Y if neg == 1
-    # (p = mem[0:n]; Y != 0), also by mask.
-    d = ptr16(int(mem) + 2 * off)
+    # mem[off : off + ent] = entry idx of tab (ent words per entry), reading every entry and
+    # keeping one by mask; then the n limbs of Y at word off + yoff become p - Y if neg == 1
+    # (p = the n limbs of slot 0; Y != 0), also by mask.
+    d = ptr32(int(mem) + 4 * off)
     k = 0
     while k < ent:
         d[k] = 0
         k += 1
     j = 0
     while j < nent:
-        m = (uint(idx ^ j) - uint(1)) >> 16  # all ones when j == idx, else 0
-        e = ptr16(int(tab) + 2 * j * ent)
+        # 1 when j == idx (idx ^ j - 1 wraps), else 0; then all ones or 0 (stored through
+        # ptr32, so the width of uint does not matter).
+        m = uint(0) - (((uint(idx ^ j) - uint(1)) >> 16) & uint(1))
+        e = ptr32(int(tab) + 4 * j * ent)
         k = 0
         while k < ent:
             d[k] = uint(d[k]) | (uint(e[k]) & m)
             k += 1
         j += 1
-    y = ptr16(int(d) + 2 * yoff)
+    y = ptr16(int(d) + 4 * yoff)
+    p = ptr16(int(mem))
     m = (uint(0) - uint(neg)) & uint(0xFFFF)
     c = m ^ uint(0xFFFF)
     s = uint(0)
     k = 0
     while k < n:
-        s = uint(mem[k]) - uint(y[k]) - ((s >> 16) & 1)
+        s = uint(p[k]) - uint(y[k]) - ((s >> 16) & 1)
         y[k] = (uint(y[k]) & c) | (s & m)
         k += 1
 
 
 @micropython.viper
 def _cneg(mem: ptr16, off: int, n: int, neg: int):
-    # mem[off : off + n] = p - it when neg == 1, by mask (p = mem[0:n]; the value != 0).
-    y = ptr16(int(mem) + 2 * off)
+    # The n limbs at word off become p - them when neg == 1, by mask (p = slot 0; value != 0).
+    y = ptr16(int(mem) + 4 * off)
     m = (uint(0) - uint(neg)) & uint(0xFFFF)
     c = m ^ uint(0xFFFF)
     s = uint(0)
@@ -398,9 +463,9 @@ def _cneg(mem: ptr16, off: int, n: int, neg: int):
 
 
 @micropython.viper
-def _copy(dst: ptr16, doff: int, src: ptr16, soff: int, cnt: int):
-    d = ptr16(int(dst) + 2 * doff)
-    s = ptr16(int(src) + 2 * soff)
+def _copy(dst: ptr32, doff: int, src: ptr32, soff: int, cnt: int):
+    d = ptr32(int(dst) + 4 * doff)
+    s = ptr32(int(src) + 4 * soff)
     k = 0
     while k < cnt:
         d[k] = s[k]
@@ -409,7 +474,7 @@ def _copy(dst: ptr16, doff: int, src: ptr16, soff: int, cnt: int):
 
 @micropython.viper
 def _is_zero(mem: ptr16, off: int, n: int) -> int:
-    d = ptr16(int(mem) + 2 * off)
+    d = ptr16(int(mem) + 4 * off)
     acc = 0
     k = 0
     while k < n:
@@ -420,15 +485,16 @@ def _is_zero(mem: ptr16, off: int, n: int) -> int:
 
 # -- the per-curve context ------------------------------------------------------------------
 
-def _wnaf(k, w, nbits):
-    # Width-w NAF digits of 0 <= k < 2^nbits, least significant first, from the bytes of k
-    # with small ints (digits odd in (-2^(w-1), 2^(w-1)), or 0).
-    nb = (nbits + 7) // 8
-    kb = k.to_bytes(nb + 3, "little")
+def _wnaf(k, w):
+    # Width-w NAF of k >= 0 as a sparse list, least significant first: (i << 8) | (d & 0xFF)
+    # for each nonzero digit d (odd, in (-2^(w-1), 2^(w-1))) at bit i. From the bytes of k,
+    # with small ints only.
+    nbits = _bits(k)
+    kb = k.to_bytes((nbits + 7) // 8 + 3, "little")
     full = 1 << w
     mask = full - 1
     half = full >> 1
-    out = [0] * (nbits + 1)
+    out = []
     i = 0
     carry = 0
     while i <= nbits:
@@ -439,11 +505,11 @@ def _wnaf(k, w, nbits):
             i += 1
             continue
         if v >= half:
-            out[i] = v - full
+            v -= full
             carry = 1
         else:
-            out[i] = v
             carry = 0
+        out.append((i << 8) | (v & 0xFF))
         i += w
     return out
 
@@ -451,9 +517,11 @@ def _wnaf(k, w, nbits):
 class _Curve:
     def __init__(self, curve):
         p = curve.p
-        n, self.run = _kernel(_bits(p))
-        self.N = n
-        self.st = st = 2 * n
+        kern = _kernel_for(curve)
+        self.run = kern.run
+        self.N = n = kern.N
+        self.st = st = kern.STRIDE  # bytes per slot
+        self.wd = st >> 2  # words per slot
         self.p = p
         self.n = curve.n
         self.nbits = curve.nbits
@@ -473,16 +541,19 @@ class _Curve:
         self.P_DBL = asm.ops(_DBL)
         jd = _JDBL_M3 if akind == -3 else _JDBL_0 if akind == 0 else _JDBL_A
         self.P_JDBL = asm.ops(jd)
+        self.P_JDBL8 = self.P_JDBL * 8  # runs of up to 8 doublings in one call
         self.P_JDBL4 = asm.ops(_TO_JAC + jd * 4 + _FROM_JAC)
         self.P_JMADD_A = asm.ops(_JMADD_A)
         self.P_JMADD_B = asm.ops(_JMADD_B)
+        self.P_JADD_A = asm.ops(_JADD_A)
+        self.P_JADD_B = asm.ops(_JADD_B)
         self.P_NEG2 = asm.ops(_NEG2)
         self.P_INV = _pow_prog(asm, p - 2)
         s = asm.slots
+        self.slots = s
         self.P_AFF = bytes((_MUL, s["X1"], s["X1"], s["INV"], _MUL, s["Y1"], s["Y1"], s["INV"]))
         self.P_JAFF = bytes((_MUL, s["Z1"], s["INV"], s["INV"], _MUL, s["X1"], s["X1"], s["Z1"],
                              _MUL, s["Z1"], s["Z1"], s["INV"], _MUL, s["Y1"], s["Y1"], s["Z1"]))
-        self.slots = s
         # Conversions of a coordinate slot into / out of Montgomery form.
         self._tom = {}
         self._fromm = {}
@@ -498,8 +569,9 @@ class _Curve:
         self._put("A", a * R % p)
         self._put("B3", 3 * curve.b * R % p)
         self.nwin = self._py.nwin
-        d = (curve.nbits + _TEETH * _BLOCKS - 1) // (_TEETH * _BLOCKS)
-        self.ncol = d
+        self.teeth, self.blocks = _COMB_SMALL if n <= 16 else _COMB_LARGE
+        tb = self.teeth * self.blocks
+        self.ncol = (curve.nbits + tb - 1) // tb
         self._comb = None
         self._gtab = None
         self._nf = None
@@ -511,20 +583,21 @@ class _Curve:
         nf = self._nf
         if nf is None:
             q = self.n
-            m, run = _kernel(_bits(q))
+            kern = _kernel(_bits(q))
+            m = kern.N
             inv = 1
             for _ in range(5):
                 inv = inv * (2 - q * inv) & 0xFFFF
             asm = _Asm(1)
             prog = _pow_prog(asm, q - 2)
             sl = asm.slots
-            st = 2 * m
+            st = kern.STRIDE
             mem = bytearray(st * len(sl))
             R = 1 << (16 * m)
             for name, v in (("p", q), ("ONE", 1), ("R2", R * R % q)):
                 mem[sl[name] * st:(sl[name] + 1) * st] = v.to_bytes(st, "little")
             i = sl["INV"]
-            nf = self._nf = (run, mem, (-inv) & 0xFFFF, st, i,
+            nf = self._nf = (kern.run, mem, (-inv) & 0xFFFF, st, i,
                              bytes((_MUL, i, i, sl["R2"])) + prog + bytes((_MUL, i, i, sl["ONE"])))
         run, mem, minv, st, i, prog = nf
         o = i * st
@@ -554,34 +627,32 @@ class _Curve:
         self._exec(self._fromm[name])
         return self._get(name)
 
+    def _w(self, name):
+        return self.slots[name] * self.wd  # word offset of a slot
+
+    def _copy_slot(self, dst, src):
+        _copy(self.mem, self._w(dst), self.mem, self._w(src), self.wd)
+
     def _load_affine(self, x, y):
         self._put_m("X1", x)
         self._put_m("Y1", y)
         self._copy_slot("Z1", "ONEM")
 
-    def _copy_slot(self, dst, src):
-        s = self.slots
-        n = self.N
-        _copy(self.mem, s[dst] * n, self.mem, s[src] * n, n)
-
     def _affine1(self):
         # (X1:Y1:Z1) projective -> (x, y) ints, or None for Z1 = 0. Fermat inversion.
-        if _is_zero(self.mem, self.slots["Z1"] * self.N, self.N):
+        if _is_zero(self.mem, self._w("Z1"), self.N):
             return None
         self._copy_slot("INV", "Z1")
         self._exec(self.P_INV)
         self._exec(self.P_AFF)
         return self._get_m("X1"), self._get_m("Y1")
 
-    def _save(self, names, buf, off):
-        # Copy slots (in order) into buf at halfword offset off.
-        n = self.N
-        for i, name in enumerate(names):
-            _copy(buf, off + i * n, self.mem, self.slots[name] * n, n)
+    def _save(self, first, count, buf, off):
+        # Copy ``count`` consecutive slots from slot ``first`` into buf at word offset off.
+        _copy(buf, off, self.mem, self._w(first), count * self.wd)
 
-    def _neg1(self, neg):
-        # Y1 = p - Y1 when neg (0/1), by mask (Y1 != 0 for every point here).
-        _cneg(self.mem, self.slots["Y1"] * self.N, self.N, neg)
+    def _load(self, first, count, buf, off):
+        _copy(self.mem, self._w(first), buf, off, count * self.wd)
 
     # -- secret scalars --
 
@@ -591,22 +662,21 @@ class _Curve:
         py = self._py
         k, neg = py._odd(k)
         n = self.N
-        ent = 3 * n
-        tab = bytearray(18 * ent)  # P, 3P, ..., 15P, then 2P (projective, Montgomery form)
-        # 2P into slot set 2, then P1 = P1 + P2 seven times, saving each odd multiple.
+        ent = 3 * self.wd
+        tab = bytearray(9 * ent * 4)  # P, 3P, ..., 15P, then 2P (projective, Montgomery)
         self._load_affine(x, y)
-        self._save(("X1", "Y1", "Z1"), tab, 0)
-        _copy(self.mem, self.slots["X2"] * n, tab, 0, ent)
+        self._save("X1", 3, tab, 0)
         self._exec(self.P_DBL)
-        self._save(("X1", "Y1", "Z1"), tab, 8 * ent)  # 2P, parked in the spare half
-        _copy(self.mem, self.slots["X2"] * n, tab, 8 * ent, ent)
-        _copy(self.mem, self.slots["X1"] * n, tab, 0, ent)
+        self._save("X1", 3, tab, 8 * ent)  # 2P, parked after the table
+        self._load("X2", 3, tab, 8 * ent)
+        self._load("X1", 3, tab, 0)
         for i in range(1, 8):
-            self._exec(self.P_ADD)
-            self._save(("X1", "Y1", "Z1"), tab, i * ent)
+            self._exec(self.P_ADD)  # (2i + 1)P = (2i - 1)P + 2P
+            self._save("X1", 3, tab, i * ent)
         digits = py._recode(k)
-        _copy(self.mem, self.slots["X1"] * n, tab, 0, ent)  # top digit is 1
-        x2 = self.slots["X2"] * n
+        self._load("X1", 3, tab, 0)  # the top digit is 1
+        x2 = self._w("X2")
+        yoff = self.wd
         mem = self.mem
         dbl = self.P_JDBL4
         add = self.P_ADD
@@ -618,52 +688,70 @@ class _Curve:
             run(0, 0, 0, dbl, ndbl, mem, minv)
             d = digits[i]
             sg = d >> 8  # -1 when d < 0
-            _select(mem, x2, tab, 8, ent, ((d ^ sg) - sg) >> 1, n, n, sg & 1)
+            _select(mem, x2, tab, 8, ent, ((d ^ sg) - sg) >> 1, yoff, n, sg & 1)
             run(0, 0, 0, add, nadd, mem, minv)
-        self._neg1(neg & 1)
+        _cneg(mem, self._w("Y1"), n, neg & 1)
         return self._affine1()
 
     def _comb_table(self):
-        # Signed Lim-Lee comb tables (see weierstrass_python._comb_table; here with _TEETH
-        # teeth and _BLOCKS blocks): block b's entry j is
+        # Signed Lim-Lee comb tables (see weierstrass_python._comb_table; here with T teeth
+        # and B blocks): block b's entry j is
         #   2^((T b + T-1) d) G + sum_{t < T-1} (+1 if bit t of j else -1) 2^((T b + t) d) G,
         # affine, as limbs in Montgomery form. Built once per curve with big ints.
         if self._comb is not None:
             return self._comb
         py = self._py
+        T = self.teeth
         d = self.ncol
         gx, gy = self.G
         B = (gx, gy, 1)
         teeth = []
-        for t in range(_TEETH * _BLOCKS):
+        for t in range(T * self.blocks):
             teeth.append(B)
             for _ in range(d):
                 B = py._dbl(B)
-        n = self.N
-        nent = 1 << (_TEETH - 1)
-        tabs = []
-        for b in range(_BLOCKS):
-            T = teeth[_TEETH * b:_TEETH * b + _TEETH]
-            tab = bytearray(nent * 2 * self.st)
+        nent = 1 << (T - 1)
+        ent = 2 * self.wd
+        pts = []
+        for b in range(self.blocks):
+            Tb = teeth[T * b:T * b + T]
             for j in range(nent):
-                acc = T[_TEETH - 1]
-                for t in range(_TEETH - 1):
-                    acc = py._add(acc, T[t] if (j >> t) & 1 else py._neg(T[t], -1))
-                ax, ay = py._affine(acc)
-                self._put_m("X2", ax)
-                self._put_m("Y2", ay)
-                self._save(("X2", "Y2"), tab, j * 2 * n)
-            tabs.append(tab)
+                acc = Tb[T - 1]
+                for t in range(T - 1):
+                    acc = py._add(acc, Tb[t] if (j >> t) & 1 else py._neg(Tb[t], -1))
+                pts.append(acc)
+        # To affine with one inversion (Montgomery's trick). An entry at infinity would need
+        # a multiplier of G divisible by n; none is on our curves (tests build every table),
+        # and a zero product of the Z is refused rather than inverted.
+        p = self.p
+        pref = []
+        acc = 1
+        for P in pts:
+            pref.append(acc)
+            acc = acc * P[2] % p
+        if acc == 0:
+            raise ValueError("comb table entry at infinity")
+        inv = pow(acc, p - 2, p)
+        tabs = [bytearray(nent * ent * 4) for _ in range(self.blocks)]
+        for i in range(len(pts) - 1, -1, -1):
+            X, Y, Z = pts[i]
+            zi = inv * pref[i] % p
+            inv = inv * Z % p
+            self._put_m("X2", X * zi % p)
+            self._put_m("Y2", Y * zi % p)
+            self._save("X2", 2, tabs[i // nent], (i % nent) * ent)
         self._comb = tabs
         return tabs
 
     def mul_base(self, k):
         """k*G for a secret k (0 <= k <= n): signed comb, ncol doublings and
-        _BLOCKS*ncol mixed additions of nonzero table points, whatever k is."""
+        blocks*ncol mixed additions of nonzero table points, whatever k is."""
         tabs = self._comb_table()
         k, neg = self._py._odd(k)
+        T = self.teeth
+        nblk = self.blocks
         d = self.ncol
-        L = _TEETH * _BLOCKS * d
+        L = T * nblk * d
         c = (k + (1 << L) - 1) >> 1
         nb = (L + 7) // 8
         cb = c.to_bytes(nb, "big")
@@ -671,68 +759,108 @@ class _Curve:
         mem = self.mem
         run = self.run
         minv = self.minv
-        s = self.slots
         self._copy_slot("X1", "ZERO")
         self._copy_slot("Y1", "ONEM")
         self._copy_slot("Z1", "ZERO")
-        x2 = s["X2"] * n
+        x2 = self._w("X2")
+        yoff = self.wd
         dbl = self.P_DBL
         madd = self.P_MADD
         ndbl = len(dbl) >> 2
         nadd = len(madd) >> 2
-        nent = 1 << (_TEETH - 1)
-        top = _TEETH - 1
+        nent = 1 << (T - 1)
+        top = T - 1
         emask = nent - 1
-        ent = 2 * n
+        ent = 2 * self.wd
         for col in range(d - 1, -1, -1):
             run(0, 0, 0, dbl, ndbl, mem, minv)
-            for b in range(_BLOCKS):
+            for b in range(nblk):
                 dig = 0
-                for t in range(_TEETH):
-                    bit = (_TEETH * b + t) * d + col
+                bit = T * b * d + col
+                for t in range(T):
                     dig |= ((cb[nb - 1 - (bit >> 3)] >> (bit & 7)) & 1) << t
+                    bit += d
                 m = (dig >> top) - 1  # -1 when the top tooth is -1: complement, negated
-                _select(mem, x2, tabs[b], nent, ent, (dig ^ m) & emask, n, n, m & 1)
+                _select(mem, x2, tabs[b], nent, ent, (dig ^ m) & emask, yoff, n, m & 1)
                 run(0, 0, 0, madd, nadd, mem, minv)
-        self._neg1(neg & 1)
+        _cneg(mem, self._w("Y1"), n, neg & 1)
         return self._affine1()
 
     # -- public scalars --
 
     def _odd_affine_tab(self, x, y, w):
         # Affine odd multiples P, 3P, ..., (2^(w-1) - 1)P as limbs (Montgomery), built with
-        # the portable backend (one batch inversion). Entries: X, Y (2N halfwords).
+        # the portable backend (one batch inversion). Entries: X, Y (2 slots). For G (cached).
         pts = self._py._odd_affine(x, y, w)
-        n = self.N
-        tab = bytearray(len(pts) * 2 * self.st)
+        ent = 2 * self.wd
+        tab = bytearray(len(pts) * ent * 4)
         for i, P in enumerate(pts):
             self._put_m("X2", P[0])
             self._put_m("Y2", P[1])
-            self._save(("X2", "Y2"), tab, i * 2 * n)
+            self._save("X2", 2, tab, i * ent)
         return tab
 
-    def _jadd_digit(self, dd, tab, inf):
-        # P1 (Jacobian; the identity when inf) += dd * P for an odd digit dd, from the
-        # table of affine odd multiples; returns the new inf. Variable time (public).
-        n = self.N
+    def _odd_jac_tab(self, x, y, w):
+        # Jacobian odd multiples P, 3P, ..., (2^(w-1) - 1)P on limbs (no inversion: the
+        # additions of these entries use add-2007-bl). Entries: X, Y, Z (3 slots), then 2P.
+        cnt = 1 << (w - 2)
+        ent = 3 * self.wd
+        tab = bytearray((cnt + 1) * ent * 4)
+        self._load_affine(x, y)
+        self._save("X1", 3, tab, 0)
+        self._exec(self.P_JDBL)
+        self._save("X1", 3, tab, cnt * ent)
+        self._load("X2", 3, tab, cnt * ent)
+        self._load("X1", 3, tab, 0)
+        for i in range(1, cnt):
+            self._jadd(self.P_JADD_A, self.P_JADD_B)  # (2i + 1)P = (2i - 1)P + 2P
+            self._save("X1", 3, tab, i * ent)
+        return tab
+
+    def _jadd(self, pa, pb):
+        # P1 += P2 (both Jacobian, P1 not the identity; P2 affine for the madd programs)
+        # with the exceptional cases of H = 0 resolved here; returns True when the sum is
+        # the identity. Variable time (public data).
         mem = self.mem
-        s = self.slots
-        x2 = s["X2"] * n
-        _copy(mem, x2, tab, ((dd if dd > 0 else -dd) >> 1) * 2 * n, 2 * n)
-        if dd < 0:
-            self._exec(self.P_NEG2)
-        if inf:
-            _copy(mem, s["X1"] * n, mem, x2, 2 * n)
-            self._copy_slot("Z1", "ONEM")
-            return False
-        self._exec(self.P_JMADD_A)
-        if _is_zero(mem, s["t3"] * n, n):  # H = 0: P1 = +-P2
-            if _is_zero(mem, s["t4"] * n, n):
+        n = self.N
+        self._exec(pa)
+        if _is_zero(mem, self._w("t3"), n):  # H = 0: P1 = +-P2
+            if _is_zero(mem, self._w("t4"), n):
                 self._exec(self.P_JDBL)  # P1 == P2
                 return False
             return True  # P1 == -P2
-        self._exec(self.P_JMADD_B)
+        self._exec(pb)
         return False
+
+    def _jadd_digit(self, e, tab, inf, nsl):
+        # P1 (Jacobian; the identity when inf) += d * P for the odd digit d packed in e (see
+        # _wnaf), from a table of odd multiples with nsl slots per entry (2: affine, added
+        # with madd; 3: Jacobian, added with add-2007-bl); returns the new inf.
+        d = e & 0xFF
+        if d > 127:
+            d -= 256
+        mem = self.mem
+        x2 = self._w("X2")
+        wd = self.wd
+        _copy(mem, x2, tab, ((d if d > 0 else -d) >> 1) * nsl * wd, nsl * wd)
+        if d < 0:
+            self._exec(self.P_NEG2)
+        if inf:
+            _copy(mem, self._w("X1"), mem, x2, nsl * wd)
+            if nsl == 2:
+                self._copy_slot("Z1", "ONEM")
+            return False
+        if nsl == 2:
+            return self._jadd(self.P_JMADD_A, self.P_JMADD_B)
+        return self._jadd(self.P_JADD_A, self.P_JADD_B)
+
+    def _jdbl_run(self, k):
+        # k Jacobian doublings of P1, up to 8 per call.
+        nj = len(self.P_JDBL) >> 2
+        while k > 0:
+            c = k if k < 8 else 8
+            self._exec(self.P_JDBL8, c * nj)
+            k -= c
 
     def mul2(self, u1, u2, x, y):
         """u1*G + u2*(x, y) for PUBLIC u1, u2 (ECDSA verification): variable time."""
@@ -740,29 +868,29 @@ class _Curve:
             gx, gy = self.G
             self._gtab = self._odd_affine_tab(gx, gy, _WG)
         tg = self._gtab
-        tp = self._odd_affine_tab(x, y, _WP)
-        nbits = max(_bits(u1), _bits(u2), 1)
-        n1 = _wnaf(u1, _WG, nbits)
-        n2 = _wnaf(u2, _WP, nbits)
-        n = self.N
-        mem = self.mem
-        run = self.run
-        minv = self.minv
-        s = self.slots
-        jdbl = self.P_JDBL
-        nj = len(jdbl) >> 2
+        tp = self._odd_jac_tab(x, y, _WP)
+        e1 = _wnaf(u1, _WG)
+        e2 = _wnaf(u2, _WP)
+        a = len(e1) - 1
+        b = len(e2) - 1
         inf = True
-        for i in range(nbits, -1, -1):
+        cur = 0
+        while a >= 0 or b >= 0:
+            p1 = e1[a] >> 8 if a >= 0 else -1
+            p2 = e2[b] >> 8 if b >= 0 else -1
+            pos = p1 if p1 > p2 else p2
             if not inf:
-                run(0, 0, 0, jdbl, nj, mem, minv)
-            dd = n1[i]
-            if dd:
-                inf = self._jadd_digit(dd, tg, inf)
-            dd = n2[i]
-            if dd:
-                inf = self._jadd_digit(dd, tp, inf)
+                self._jdbl_run(cur - pos)
+            cur = pos
+            if p1 == pos:
+                inf = self._jadd_digit(e1[a], tg, inf, 2)
+                a -= 1
+            if p2 == pos:
+                inf = self._jadd_digit(e2[b], tp, inf, 3)
+                b -= 1
         if inf:
             return None
+        self._jdbl_run(cur)
         # Jacobian -> affine: x = X/Z^2, y = Y/Z^3.
         self._copy_slot("INV", "Z1")
         self._exec(self.P_INV)
