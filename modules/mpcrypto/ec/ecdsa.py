@@ -58,10 +58,12 @@ def bits2int(b, qlen):
     return x
 
 
-def _hmac(hashcls, key, data):
+def _keyed(hashcls, key):
+    # An HMAC object keyed with ``key``; ``._mac(data)`` gives HMAC_key(data) without
+    # changing it, so the key schedule is paid once per K, not once per HMAC.
     from mpcrypto.mac import hmac
 
-    return hmac.new(key, data, digestmod=hashcls).digest()
+    return hmac.new(key, None, digestmod=hashcls)
 
 
 def rfc6979_nonces(curve, d, digest, hashcls, extra=None):
@@ -78,21 +80,21 @@ def rfc6979_nonces(curve, d, digest, hashcls, extra=None):
         seed += bytes(extra)
     hl = hashcls.digest_size
     V = b"\x01" * hl
-    K = b"\x00" * hl
-    K = _hmac(hashcls, K, V + b"\x00" + seed)  # step d
-    V = _hmac(hashcls, K, V)  # step e
-    K = _hmac(hashcls, K, V + b"\x01" + seed)  # step f
-    V = _hmac(hashcls, K, V)  # step g
+    hk = _keyed(hashcls, b"\x00" * hl)
+    hk = _keyed(hashcls, hk._mac(V + b"\x00" + seed))  # step d: K
+    V = hk._mac(V)  # step e
+    hk = _keyed(hashcls, hk._mac(V + b"\x01" + seed))  # step f: K
+    V = hk._mac(V)  # step g
     while True:  # step h
         T = b""
         while len(T) * 8 < qlen:
-            V = _hmac(hashcls, K, V)
+            V = hk._mac(V)
             T += V
         k = bits2int(T, qlen)
         if 1 <= k < n:
             yield k
-        K = _hmac(hashcls, K, V + b"\x00")
-        V = _hmac(hashcls, K, V)
+        hk = _keyed(hashcls, hk._mac(V + b"\x00"))
+        V = hk._mac(V)
 
 
 def sign_with_k(ctx, curve, d, e, k, blind=None):

@@ -69,13 +69,22 @@ class _MD:
     def digest(self):
         # §5.1: append 0x80, zeros, and the message length in bits, big-endian, into a
         # copy; the object's own state is left as it was.
+        return self._digest_plus(b"")
+
+    def _digest_plus(self, data):
+        # The digest of everything absorbed so far followed by ``data`` (bytes), without
+        # changing the object: one padded buffer, compressed on a copy of the state. HMAC
+        # uses it to finish its keyed states without copying them.
         bs = self.block_size
         n = self._n
-        pad = bytearray(2 * bs)
+        m = len(data)
+        end = n + m + 1 + self._lenb
+        end = (end + bs - 1) // bs * bs
+        pad = bytearray(end)
         pad[:n] = self._buf[:n]
-        pad[n] = 0x80
-        end = bs if n + 1 + self._lenb <= bs else 2 * bs
-        bits = self._len << 3
+        pad[n:n + m] = data
+        pad[n + m] = 0x80
+        bits = (self._len + m) << 3
         i = end - 1
         while bits:
             pad[i] = bits & 0xFF

@@ -90,10 +90,13 @@ class HMAC:
 
     def digest(self):
         # H((K0 ^ opad) || H((K0 ^ ipad) || text)), FIPS 198-1 §4 steps 4-9; the keyed
-        # states are copied, so the object keeps accepting update().
-        h = self._outer.copy()
-        h.update(self._inner.digest())
-        return h.digest()
+        # states are not changed, so the object keeps accepting update().
+        return self._mac(b"")
+
+    def _mac(self, data):
+        # The MAC of what was absorbed plus ``data`` (bytes), leaving the object as it was:
+        # a keyed object serves many messages without copies (RFC 6979's HMAC_K(V) loop).
+        return self._outer._digest_plus(self._inner._digest_plus(data))
 
     def hexdigest(self):
         return "".join("%02x" % b for b in self.digest())
