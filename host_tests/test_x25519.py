@@ -33,7 +33,7 @@ from harness import MPError
 from vectors import cryptography_vector, load_rsp, wycheproof
 
 MOD = "mpcrypto.ec.x25519"
-BACKENDS = ("python",)
+BACKENDS = ("viper", "python")
 ALGS = ("x25519", "x448")
 SIZE = {"x25519": 32, "x448": 56}
 PYCA = {"x25519": (cx25519.X25519PrivateKey, cx25519.X25519PublicKey),

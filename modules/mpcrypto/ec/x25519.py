@@ -15,9 +15,10 @@ and reduced mod p, as §5 requires: no point validation is defined for X25519).
 ``exchange`` raises ValueError when the shared secret is all zeros (the peer sent a point
 of small order), as pyca does and as RFC 7748 §6.1 allows ("MAY check").
 
-Backends: seam primitive "ec_montgomery" (``backends()``): ``montgomery_python`` (fixed
-255-step ladder, masked conditional swaps; see that module for what built-in big integers
-cannot promise about timing). ``x448`` shares this code with its own curve.
+Backends: seam primitive "ec_montgomery" (``backends()``): ``montgomery_viper`` (the §5
+ladder on 16-bit limbs in viper field kernels: constant time, no allocation per step) and
+``montgomery_python`` (the same fixed ladder on built-in big integers; see that module for
+what they cannot promise about timing). ``x448`` shares this code with its own curve.
 """
 
 from mpcrypto import _backend
@@ -25,7 +26,7 @@ from mpcrypto._util import resolve_rng as _rng, sized_bytes as _bytes
 from mpcrypto.ec import curves as _curves
 
 _PRIM = "ec_montgomery"
-_CHAIN = (("python", "mpcrypto.ec.montgomery_python"),)
+_CHAIN = (("viper", "mpcrypto.ec.montgomery_viper"), ("python", "mpcrypto.ec.montgomery_python"))
 
 
 def backends():
