@@ -23,13 +23,16 @@ an entropy source, key generation and hedged signing raise UnsupportedAlgorithm 
 no fallback to ``random``). Deterministic ECDSA (RFC 6979, the default) needs no rng;
 ``deterministic=False`` mixes rng bytes into the RFC 6979 generator (hedged, §3.6).
 
-Backends: seam primitive "ec_weierstrass" (``backends()``); the portable Python one is
-``weierstrass_python``. One arithmetic context per (backend, curve) is cached, holding the
+Backends: seam primitive "ec_weierstrass" (``backends()``): ``weierstrass_viper`` (16-bit
+limbs in generated viper field kernels, no allocation per field operation, constant-time
+field arithmetic) where the port has native emitters, else the portable ``weierstrass_python``
+(built-in integers). One arithmetic context per (backend, curve) is cached, holding the
 base-point tables.
 
 Constant time: private-key operations (public_key, exchange, sign) use the backend's
 regular scalar multiplication, with no branch or table index on secret bits; MicroPython big
-integers are not constant time themselves (see ``weierstrass_python``). Key generation
+integers are not constant time themselves (see ``weierstrass_python``); the viper backend
+keeps them out of the field arithmetic (see ``weierstrass_viper``). Key generation
 rejects out-of-range draws (the retry count depends on discarded values only).
 Verification and point decoding handle public data and are variable time.
 """

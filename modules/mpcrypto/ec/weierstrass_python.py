@@ -1,7 +1,7 @@
 """Short-Weierstrass point arithmetic with MicroPython built-in integers (portable backend).
 
 Seam primitive "ec_weierstrass" (see ``mpcrypto.ec.ec``). Surface, shared by every backend
-(a viper limb backend or a board's PKA implements the same three calls)::
+(``weierstrass_viper`` and a board's PKA driver implement the same calls; ``inv_n`` is optional)::
 
     ctx = new(curve)                 # per-curve context (curve: mpcrypto.ec.curves.Weierstrass)
     ctx.mul(k, x, y)     -> (x, y) or None    k*P, regular ladder, for SECRET k
@@ -51,7 +51,7 @@ allocates about 4 KB); see bench/bench_ecdsa.py for bytes per operation. The
 base comb tables (16 affine points) and the w-NAF table of G (8 points) are built on first
 use and kept in the context. Heap per P-256 operation is about 1-2 MB (bench_ecdh,
 bench_ecdsa): fine on the unix port, far too much churn for an MCU; fixed-size limbs in
-preallocated buffers (a viper backend) are the way to fix that.
+preallocated buffers (``weierstrass_viper``, the default where viper exists) fix that.
 """
 
 
