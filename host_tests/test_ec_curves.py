@@ -20,7 +20,7 @@ import pytest
 from harness import MPError
 
 MOD = "mpcrypto.ec.ec"
-BACKENDS = ("viper", "python")
+BACKENDS = ("viper64", "viper", "python")
 
 WEIERSTRASS = [
     "secp192r1", "secp192k1", "secp224r1", "secp224k1", "secp256r1", "secp256k1", "secp384r1",

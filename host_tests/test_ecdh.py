@@ -41,7 +41,7 @@ from harness import MPError
 from vectors import cryptography_vector, load_rsp, wycheproof
 
 MOD = "mpcrypto.ec.ec"
-BACKENDS = ("viper", "python")
+BACKENDS = ("viper64", "viper", "python")
 
 _EC_OID = bytes.fromhex("06072a8648ce3d0201")  # id-ecPublicKey
 

@@ -36,7 +36,7 @@ from harness import MPError
 from vectors import cryptography_vector, load_rsp, wycheproof
 
 MOD = "mpcrypto.ec.ec"
-BACKENDS = ("viper", "python")
+BACKENDS = ("viper64", "viper", "python")
 
 _HASH = {"SHA-224": "sha224", "SHA-256": "sha256", "SHA-384": "sha384", "SHA-512": "sha512",
          "SHA-512/224": "sha512_224", "SHA-512/256": "sha512_256"}

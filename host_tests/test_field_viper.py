@@ -1,9 +1,13 @@
-"""The viper prime-field kernels (modules/mpcrypto/ec/field_viper_<N>.py) against Python ints.
+"""The viper prime-field kernels (modules/mpcrypto/ec/field_viper_*.py) against Python ints.
 
-For every Weierstrass curve's p (all eight limb counts) and the primes 2^(16N) - small
-(a full top limb, the hardest case for the final subtraction): Montgomery products,
-sums and differences of random and edge operands (0, 1, p - 1, p - 2, R mod p), operands
-aliasing the destination, compared with x*y/R mod p, x + y mod p, x - y mod p computed here.
+Every kernel: the 16-bit-limb ones (all eight sizes), the 32-bit-limb ones for 64-bit ports
+(all nine sizes; skipped where viper words are 32 bits), the fixed-prime ones (P-256, both
+widths), and the 16-bit kernels with MUL handed to the Thumb-2 UMAAL multipliers of
+``field_asm_thumb`` (only on Cortex-M4/M7/M55/M85 targets: skipped on the unix port, which
+has no inline assembler, and on Cortex-M3). Primes: each curve's p, plus 2^256 - 189 and 2^160 - 47 (full top limbs, the
+hardest case for the final subtraction). Montgomery products, sums and differences of random
+and edge operands (0, 1, p - 1, p - 2), operands aliasing the
+destination, compared with x*y/R mod p, x + y mod p, x - y mod p computed here.
 Also checks that the checked-in kernels are what tools/gen_field_viper.py generates.
 """
 
@@ -49,32 +53,63 @@ def _is_prime(n):
     return True
 
 
-def test_field_kernels_match_python_ints(target):
+NARROW = (10, 12, 14, 16, 20, 24, 32, 33)
+WIDE = (5, 6, 7, 8, 10, 12, 14, 16, 17)
+P256 = 2 ** 256 - 2 ** 224 + 2 ** 192 + 2 ** 96 - 1
+
+
+def _jobs(primes, wide_ok):
+    # (kernel suffix, p) pairs: every prime on the smallest kernel of each width that holds
+    # it, and on one larger size; the fixed-prime kernels on their prime.
+    jobs = []
+    for name, p in sorted(primes.items()):
+        bits = p.bit_length()
+        for sizes, lb, pre in ((NARROW, 16, ""), (WIDE, 32, "w")):
+            if pre and not wide_ok:
+                continue
+            fit = [n for n in sizes if lb * n >= bits]
+            for n in fit[:2]:
+                jobs.append((pre + str(n), p))
+    jobs.append(("p256", P256))
+    if wide_ok:
+        jobs.append(("p256w", P256))
+    return jobs
+
+
+@pytest.mark.parametrize("width", ["narrow", "wide", "asm"])
+def test_field_kernels_match_python_ints(target, width):
+    wide_ok = target.call("drv_field", "wordbits", [()])[0] == 64
+    if width == "wide" and not wide_ok:
+        pytest.skip("32-bit-limb kernels run only where viper words are 64 bits")
+    asm = width == "asm"
+    if asm and not target.call("drv_field", "has_asm", [()])[0]:
+        pytest.skip("no Thumb-2 UMAAL multiplier on this target (unix port, or a core without UMAAL)")
     rnd = random.Random(20261130)
-    cases, expect = [], []
-    for name, p in sorted(_primes(target).items()):
-        assert _is_prime(p), name
-        n = (p.bit_length() + 15) // 16
-        R = 1 << (16 * n)
-        Ri = pow(R, -1, p)
-        edge = [0, 1, p - 1, p - 2, R % p, (R * R) % p]
-        for it in range(40):
+    jobs = [j for j in _jobs(_primes(target), wide_ok) if (j[0].startswith("w") or j[0] == "p256w") == (width == "wide")]
+    if asm:
+        jobs = [j for j in jobs if not j[0].startswith("p256")]
+    cases, primes = [], []
+    for kern, p in jobs:
+        assert _is_prime(p), p
+        edge = [0, 1, p - 1, p - 2]
+        for it in range(30):
             x = edge[it] if it < len(edge) else rnd.randrange(p)
             y = edge[(it * 5 + 1) % len(edge)] if it % 3 == 0 else rnd.randrange(p)
             # slots: 3 = x, 4 = y; 5 = x*y, 6 = x+y, 7 = x-y, 8 = y-x, 9 = x*x; then in place
             # 3 = 3 * 4 (dst aliases x), 4 = 3 - 4 (uses the new slot 3), 10 = copy of 4.
             ops = [(MUL, 5, 3, 4), (ADD, 6, 3, 4), (SUB, 7, 3, 4), (SUB, 8, 4, 3), (MUL, 9, 3, 3),
                    (MUL, 3, 3, 4), (SUB, 4, 3, 4), (COPY, 10, 4, 4)]
-            xy = x * y * Ri % p
-            cases.append((p, ops, [x, y]))
-            expect.append([xy, (xy - y) % p, x * y * Ri % p, (x + y) % p, (x - y) % p, (y - x) % p,
-                           x * x * Ri % p, (xy - y) % p])
+            cases.append((p, ops, [x, y], kern, asm))
+            primes.append(p)
     got = target.call("drv_field", "run_ops", cases)
-    bad = 0
-    for (p, _, vals), g, e in zip(cases, got, expect):
-        if g[:8] != e:
-            bad += 1
-    assert bad == 0, "%d of %d field programs differ from Python ints" % (bad, len(cases))
+    bad = []
+    for (p, _, (x, y), kern, _), (g, rbits) in zip(cases, got):
+        Ri = pow(1 << rbits, -1, p)
+        xy = x * y * Ri % p
+        want = [xy, (xy - y) % p, xy, (x + y) % p, (x - y) % p, (y - x) % p, x * x * Ri % p, (xy - y) % p]
+        if g[:8] != want:
+            bad.append(kern)
+    assert not bad, "field programs differ from Python ints on kernels %s" % sorted(set(bad))
 
 
 def test_generated_kernels_are_current():

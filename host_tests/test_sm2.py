@@ -23,7 +23,7 @@ from cryptography.hazmat.primitives import hashes
 from harness import MPError
 
 MOD = "mpcrypto.ec.ec"
-BACKENDS = ("viper", "python")  # ec_weierstrass backends
+BACKENDS = ("viper64", "viper", "python")  # ec_weierstrass backends
 SM3_BACKENDS = ("viper", "python")
 
 # GB/T 32918.5-2017: the SM2 recommended curve.

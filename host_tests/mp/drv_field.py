@@ -1,24 +1,50 @@
 # Driver for the viper prime-field kernels (mpcrypto.ec.field_viper_<N>): runs one field
 # program over given operands and returns the slots as ints, so the host can compare every
 # operation with Python integers.
-def run_ops(p, ops, values):
+def wordbits():
+    from mpcrypto.ec.weierstrass_viper64 import _wordbits
+
+    return _wordbits()
+
+
+def has_asm():
+    from mpcrypto.ec.weierstrass_viper import _asm_module
+
+    return _asm_module() is not None
+
+
+def run_ops(p, ops, values, kernel=None, asm=False):
     # ops: (op, dst, x, y) with slots >= 3; values: ints (already < p) for slots 3, 4, ...
+    # kernel: a module name suffix ("16", "w8", "p256", ...); default: the 16-bit kernel
+    # that fits p. asm: MUL by field_asm_thumb (ARM cores with UMAAL). Returns the slots
+    # from 3 on, and the bits of R (the Montgomery radix).
     from mpcrypto.ec.curves import _bits
 
-    n = (_bits(p) + 15) // 16
-    mod = __import__("mpcrypto.ec.field_viper_%d" % n, None, None, ("run",))
+    if kernel is None:
+        kernel = "%d" % ((_bits(p) + 15) // 16)
+    mod = __import__("mpcrypto.ec.field_viper_" + kernel, None, None, ("run",))
     run = mod.run
     st = mod.STRIDE
+    lb = mod.LIMB_BITS
     nslots = 3 + len(values) + 8
     mem = bytearray(st * nslots)
     mem[0:st] = p.to_bytes(st, "little")
     for i, v in enumerate(values):
         mem[(3 + i) * st:(4 + i) * st] = v.to_bytes(st, "little")
+    msk = (1 << lb) - 1
     inv = 1
     for _ in range(5):
-        inv = inv * (2 - p * inv) & 0xFFFF
+        inv = inv * (2 - p * inv) & msk
     prog = bytearray()
     for op in ops:
         prog.extend(bytes(op))
-    run(0, 0, 0, prog, len(ops), mem, (-inv) & 0xFFFF)
-    return [int.from_bytes(mem[i * st:(i + 1) * st], "little") for i in range(3, nslots)]
+    mm = actx = None
+    rbits = lb * mod.N
+    if asm:
+        from mpcrypto.ec.weierstrass_viper import _accel
+
+        mm, actx, rbits = _accel(mod, mem, p)
+        if mm is None:
+            raise NotImplementedError("no assembler multiplier on this target")
+    run(0, 0, 0, prog, len(ops), mem, (-inv) & msk, mm, actx)
+    return [int.from_bytes(mem[i * st:(i + 1) * st], "little") for i in range(3, nslots)], rbits

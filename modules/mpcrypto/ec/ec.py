@@ -43,7 +43,11 @@ from mpcrypto.ec import curves as _curves
 from mpcrypto.exceptions import UnsupportedAlgorithm
 
 _PRIM = "ec_weierstrass"
-_CHAIN = (("viper", "mpcrypto.ec.weierstrass_viper"), ("python", "mpcrypto.ec.weierstrass_python"))
+_CHAIN = (
+    ("viper64", "mpcrypto.ec.weierstrass_viper64"),
+    ("viper", "mpcrypto.ec.weierstrass_viper"),
+    ("python", "mpcrypto.ec.weierstrass_python"),
+)
 
 
 def backends():

@@ -160,7 +160,8 @@ def verify_digest(ctx, curve, x, y, digest, r, s):
     if not (0 < r < n and 0 < s < n):
         raise InvalidSignature("r or s out of range")
     e = bits2int(digest, curve.nbits) % n
-    w = _inv_vt(s, n)
+    inv_n = getattr(ctx, "inv_n", None)  # on limbs: no big-int Euclid (38 KB of heap at 256 bits)
+    w = inv_n(s) if inv_n is not None else _inv_vt(s, n)
     R = ctx.mul2(e * w % n, r * w % n, x, y)
     if R is None or R[0] % n != r:
         raise InvalidSignature("bad signature")

@@ -21,7 +21,7 @@ its small byte strings.
 import micropython
 
 from mpcrypto.ec.curves import _bits
-from mpcrypto.ec.weierstrass_viper import _Asm, _MUL, _kernel, _pow_prog
+from mpcrypto.ec.weierstrass_viper import _Asm, _MUL, _accel, _kernel, _minv, _pow_prog
 
 
 def probe():
@@ -76,10 +76,7 @@ class _Ladder:
         self.p = p
         self.size = curve.size
         self.bits = 255 if curve.size == 32 else 448
-        inv = 1
-        for _ in range(5):
-            inv = inv * (2 - p * inv) & 0xFFFF
-        self.minv = (-inv) & 0xFFFF
+        self.minv = _minv(p, 16)
         asm = _Asm(1)
         for name in ("U2", "W2", "U3", "W3", "A24"):  # (U2, W2) and (U3, W3) adjacent
             asm.slot(name)
@@ -90,7 +87,8 @@ class _Ladder:
         self.P_OUT = bytes((_MUL, sl["U2"], sl["U2"], sl["INV"], _MUL, sl["U2"], sl["U2"], sl["ONE"]))
         self.P_IN = bytes((_MUL, sl["X1"], sl["X1"], sl["R2"]))
         self.mem = bytearray(st * len(sl))
-        R = 1 << (16 * n)
+        self.mm, self.actx, rbits = _accel(kern, self.mem, p)
+        R = 1 << rbits
         self._put("p", p)
         self._put("ONE", 1)
         self._put("R2", R * R % p)
@@ -122,7 +120,9 @@ class _Ladder:
         mem = self.mem
         run = self.run
         minv = self.minv
-        run(0, 0, 0, self.P_IN, 1, mem, minv)
+        mm = self.mm
+        actx = self.actx
+        run(0, 0, 0, self.P_IN, 1, mem, minv, mm, actx)
         # x2 = 1, z2 = 0, x3 = u, z3 = 1 (Montgomery form).
         self._put("U2", self.ONEM)
         self._put("W2", 0)
@@ -141,12 +141,12 @@ class _Ladder:
             kt = (kb[t >> 3] >> (t & 7)) & 1
             _cswap(mem, o2, o3, cnt, swap ^ kt)
             swap = kt
-            run(0, 0, 0, step, nstep, mem, minv)
+            run(0, 0, 0, step, nstep, mem, minv, mm, actx)
         _cswap(mem, o2, o3, cnt, swap)
         o = sl["W2"] * st
         mem[sl["INV"] * st:sl["INV"] * st + st] = mem[o:o + st]
-        run(0, 0, 0, self.P_INV, len(self.P_INV) >> 2, mem, minv)
-        run(0, 0, 0, self.P_OUT, 2, mem, minv)
+        run(0, 0, 0, self.P_INV, len(self.P_INV) >> 2, mem, minv, mm, actx)
+        run(0, 0, 0, self.P_OUT, 2, mem, minv, mm, actx)
         o = sl["U2"] * st
         return bytes(mem[o:o + self.size])
 

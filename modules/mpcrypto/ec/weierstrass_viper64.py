@@ -1,0 +1,31 @@
+"""``weierstrass_viper`` with 32-bit limbs, for ports whose viper words are 64 bits (the unix
+port on x86-64 or AArch64). Seam primitive "ec_weierstrass", backend "viper64".
+
+Same algorithms, programs and constant-time properties as ``weierstrass_viper``; only the
+field kernels differ: ``field_viper_w<N>`` (and ``field_viper_p256w``) use 32-bit limbs,
+whose products need a 64-bit uint, so a multiplication has a quarter of the limb products
+of the 16-bit kernels. ``probe()`` is False on 32-bit ports (every MCU we target), where
+``weierstrass_viper`` is the viper backend; a firmware for an MCU need not freeze this
+module or the ``w`` kernels.
+"""
+
+import micropython
+
+from mpcrypto.ec import weierstrass_viper as _wv
+
+
+@micropython.viper
+def _wordbits() -> int:
+    # Bits in a viper word: 32 on Cortex-M, 64 on the x86-64 / AArch64 unix port.
+    x = uint(1) << 31
+    x = x << 1
+    return 64 if x != uint(0) else 32
+
+
+def probe():
+    return _wordbits() == 64
+
+
+def new(curve):
+    """A per-curve arithmetic context on 32-bit limbs (see ``weierstrass_viper``)."""
+    return _wv._Curve(curve, True)
