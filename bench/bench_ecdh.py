@@ -68,7 +68,7 @@ def main():
             mpbench.row(name, "agreement", be, ms, "ms", heap, curve=name.lower())
             rows.append(["%s (%s)" % (name, be) if be != "python" else name, ms, heap])
     mpbench.force("ec_montgomery", None)
-    mpbench.table([("Curve", 16), ("ms/Agreement", 12), ("Memory", 12)], rows)
+    mpbench.table([("Curve", 26), ("ms/Agreement", 12), ("Memory", 12)], rows)
 
 
 main()

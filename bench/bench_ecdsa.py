@@ -51,7 +51,7 @@ def main():
             rows.append(["%s (%s)" % (name, be) if be != "python" else name, sms, sheap, vms, vheap])
     mpbench.force("ec_weierstrass", None)
     # Two heading lines as in emCrypt's table: "Sign / ms", "Sign / bytes", ...
-    mpbench.table([("Curve", 16), ("ms", 9), ("bytes", 9), ("ms", 9), ("bytes", 9)], rows,
+    mpbench.table([("Curve", 26), ("ms", 9), ("bytes", 9), ("ms", 9), ("bytes", 9)], rows,
                   groups=[("", 1), ("Sign", 1), ("Sign", 1), ("Verify", 1), ("Verify", 1)])
 
 

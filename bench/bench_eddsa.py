@@ -25,6 +25,8 @@ def main():
     for be in mpbench.backends(MOD):
         mpbench.force("ec_edwards", be)
         for name, cls, size in algs:
+            if be == "viper" and name == "Ed448":
+                continue  # edwards_viper hands Ed448 to the portable backend: same row
             k = cls.from_private_bytes(bytes(range(7, 7 + size)))
             pub = k.public_key()
             sig = k.sign(msg)
@@ -34,7 +36,7 @@ def main():
             mpbench.row(name, "verify", be, vms, "ms", vheap, curve=name)
             rows.append(["%s (%s)" % (name, be) if be != "python" else name, sms, sheap, vms, vheap])
     mpbench.force("ec_edwards", None)
-    mpbench.table([("Curve", 16), ("ms", 9), ("bytes", 9), ("ms", 9), ("bytes", 9)], rows,
+    mpbench.table([("Curve", 18), ("ms", 9), ("bytes", 9), ("ms", 9), ("bytes", 9)], rows,
                   groups=[("", 1), ("Sign", 1), ("Sign", 1), ("Verify", 1), ("Verify", 1)])
 
 

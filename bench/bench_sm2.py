@@ -35,7 +35,7 @@ def main():
         mpbench.row("SM2 sm2", "verify", be, vms, "ms", vheap, curve="sm2", hash="sm3", sm3_backend=sm3_be)
         rows.append(["sm2 (%s)" % be if be != "python" else "sm2", sms, sheap, vms, vheap])
     mpbench.force("ec_weierstrass", None)
-    mpbench.table([("Curve", 16), ("ms", 9), ("bytes", 9), ("ms", 9), ("bytes", 9)], rows,
+    mpbench.table([("Curve", 26), ("ms", 9), ("bytes", 9), ("ms", 9), ("bytes", 9)], rows,
                   groups=[("", 1), ("Sign", 1), ("Sign", 1), ("Verify", 1), ("Verify", 1)])
 
 

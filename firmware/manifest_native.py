@@ -30,6 +30,7 @@ package(
         "ec/ed25519.py",
         "ec/ed448.py",
         "ec/edwards_python.py",
+        "ec/edwards_viper.py",
         "ec/field_asm_thumb.py",
         "ec/field_viper_10.py",
         "ec/field_viper_12.py",

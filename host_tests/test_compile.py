@@ -39,8 +39,25 @@ def _mpy_cross():
     return found
 
 
-def _uses_native(path):
-    return bool(NATIVE.search(path.read_text()))
+IMPORT = re.compile(r"^from\s+mpcrypto(\.[\w.]+)?\s+import\s+(\w+)", re.M)
+
+
+def _uses_native(path, _seen=None):
+    """True when the module has a native-emitter function, or imports one of ours that
+    does at top level (a viper backend built on another's kernels cannot run on a bytecode
+    port either; an import inside try/except is an optional helper, not a dependency)."""
+    text = path.read_text()
+    if NATIVE.search(text):
+        return True
+    seen = _seen if _seen is not None else set()
+    seen.add(path)
+    pkg = ROOT / "modules" / "mpcrypto"
+    for sub, name in IMPORT.findall(text):
+        base = pkg.joinpath(*sub.strip(".").split(".")) if sub else pkg
+        for cand in (base / (name + ".py"), base / name / "__init__.py"):
+            if cand.exists() and cand not in seen and _uses_native(cand, seen):
+                return True
+    return False
 
 
 def _compile(path, arch):

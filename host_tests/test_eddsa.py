@@ -28,7 +28,7 @@ from harness import MPError
 from vectors import cryptography_vector, load_rsp, wycheproof
 
 MOD = "mpcrypto.ec.ed25519"
-BACKENDS = ("python",)
+BACKENDS = ("viper", "python")
 ALGS = ("ed25519", "ed448")
 SIZE = {"ed25519": 32, "ed448": 57}
 P = {"ed25519": (1 << 255) - 19, "ed448": (1 << 448) - (1 << 224) - 1}

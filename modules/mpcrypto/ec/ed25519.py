@@ -20,12 +20,13 @@ and ref10 do); the cofactorless equation [S]B = R + [k]A is checked by encoding
 encoding of a point (y >= p, x = 0 with sign bit 1, no root) never verifies.
 
 Constant time: signing and public_key use the backend's regular comb for the secret
-scalars (see ``edwards_python``); the SHA-512 inputs are secret but processed with a fixed
+scalars (see ``edwards_viper`` / ``edwards_python``); the SHA-512 inputs are secret but processed with a fixed
 pattern; r + k*s mod L is big-int arithmetic (not constant time in MicroPython).
 Verification handles public data and is variable time.
 
-Backends: seam primitive "ec_edwards" (``backends()``): ``edwards_python``. ``ed448``
-shares this code with its own curve and hash.
+Backends: seam primitive "ec_edwards" (``backends()``): ``edwards_viper`` (Ed25519 on the
+limb kernels, no allocation per field operation; it hands Ed448 to the portable one) and
+``edwards_python`` (built-in integers). ``ed448`` shares this code with its own curve and hash.
 """
 
 from mpcrypto import _backend
@@ -34,7 +35,7 @@ from mpcrypto.ec import curves as _curves
 from mpcrypto.exceptions import InvalidSignature
 
 _PRIM = "ec_edwards"
-_CHAIN = (("python", "mpcrypto.ec.edwards_python"),)
+_CHAIN = (("viper", "mpcrypto.ec.edwards_viper"), ("python", "mpcrypto.ec.edwards_python"))
 
 
 def backends():

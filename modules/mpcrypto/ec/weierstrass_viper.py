@@ -426,7 +426,7 @@ class _Asm:
             f = e.split(" ")
             if len(f) == 1:
                 out.append((_COPY, d, f[0], f[0]))
-            elif f[0] == "A":
+            elif f[0] == "A" and f[1] == "*":
                 x = f[2]
                 if self.akind == 0:
                     out.append((_COPY, d, "ZERO", "ZERO"))

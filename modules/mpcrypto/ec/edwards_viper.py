@@ -1,0 +1,407 @@
+"""Ed25519 arithmetic on fixed-size limbs in viper (no allocation per field operation).
+Seam primitive "ec_edwards"; same surface as ``edwards_python``::
+
+    ctx = new(curve)        # curves.EDWARDS25519 (Edwards448: the portable context)
+    ctx.mul_base(k) -> P    k*B for a SECRET k, 0 <= k < L: regular signed comb
+    ctx.mul2(s, k, P) -> P  s*B + k*P for PUBLIC s, k: variable time (verification)
+    ctx.neg(P), ctx.encode(P), ctx.decode(b)   as in edwards_python (RFC 8032 §5.1.2-3)
+
+Points are affine (x, y) ints. Field: the Weierstrass backend's generated kernels
+(``field_viper_16``, or the 32-bit-limb ``field_viper_w8`` where viper words are 64 bits,
+with the Thumb-2 UMAAL multiplier on Cortex-M4/M7/M55/M85), running the RFC 8032 §5.1.4
+formulas as field programs: extended coordinates with T kept as its two factors E*H
+(a doubling does not read T: 7 multiplications; an addition of an affine table point, 9;
+of an extended one, 9). Edwards25519's addition law is complete, so neither the comb nor
+the w-NAF loop has a special case.
+
+``mul_base``: k is made odd without a branch (k + L when k is even, chosen by a mask; L*B
+is the identity), then a signed Lim-Lee comb (6 teeth, 4 tables of 32 affine points, 11
+columns: 11 doublings and 44 additions), entries read in full and chosen by mask, negated
+by mask (x -> p - x), digits computed in viper. Constant time as ``weierstrass_viper``
+(straight-line field code, masked selection; big ints only to convert the scalar and the
+result). ``mul2``: interleaved w-NAF, width 7 for B (32 affine odd multiples, cached),
+5 for P (8 extended odd multiples per call), runs of doublings in one call; variable time.
+``decode`` is the portable one (big-int square root; public data, once per key).
+
+Edwards448 has no limb backend yet: ``new`` returns the portable context for it.
+"""
+
+from mpcrypto.ec import edwards_python as _ep
+from mpcrypto.ec import weierstrass_viper as _wv
+from mpcrypto.ec.curves import _bits
+
+_TEETH = 6
+_BLOCKS = 4
+_WB = 7  # w-NAF width for B in mul2
+_WP = 5  # w-NAF width for P in mul2
+
+
+def probe():
+    return True
+
+
+# P1 = (X1, Y1, Z1, T1 = E1*H1). Doubling, RFC 8032 §5.1.4 (dbl-2008-hwcd), T not formed.
+_DBL = """
+tA = X1 * X1
+tB = Y1 * Y1
+tC = Z1 * Z1
+tC = tC + tC
+H1 = tA + tB
+E1 = X1 + Y1
+E1 = E1 * E1
+E1 = H1 - E1
+tG = tA - tB
+tF = tC + tG
+X1 = E1 * tF
+Y1 = tG * H1
+Z1 = tF * tG
+"""
+
+# The end shared by the additions: from A, B, C, D (tA .. tD) to (X1, Y1, Z1, E1, H1).
+_ADD_TAIL = """
+E1 = tB - tA
+tF = tD - tC
+tG = tD + tC
+H1 = tB + tA
+X1 = E1 * tF
+Y1 = tG * H1
+Z1 = tF * tG
+"""
+
+# P1 += affine (x2, y2) in slots (QY, QX) (RFC 8032 §5.1.4 addition with Z2 = 1).
+_MADD = """
+T1 = E1 * H1
+u = QY + QX
+v = QY - QX
+w = QX * QY
+w = w * D2
+tA = Y1 - X1
+tA = tA * v
+tB = Y1 + X1
+tB = tB * u
+tC = T1 * w
+tD = Z1 + Z1
+""" + _ADD_TAIL
+
+# P1 += extended (X2, Y2, Z2, T2d = 2d*T2) in slots (PX, PY, PZ, PT).
+_ADD = """
+T1 = E1 * H1
+tA = Y1 - X1
+u = PY - PX
+tA = tA * u
+tB = Y1 + X1
+u = PY + PX
+tB = tB * u
+tC = T1 * PT
+tD = Z1 * PZ
+tD = tD + tD
+""" + _ADD_TAIL
+
+# P1 (Z = 1 affine in X1, Y1) -> extended with E1 = x, H1 = y (T = x*y).
+_FROM_AFFINE = """
+Z1 = ONEM
+E1 = X1
+H1 = Y1
+"""
+
+# The current P1 as a table entry (PX, PY, PZ, PT = 2d*T).
+_TO_ENTRY = """
+PX = X1
+PY = Y1
+PZ = Z1
+PT = E1 * H1
+PT = PT * D2
+"""
+
+_NEG_Q = """
+QX = ZERO - QX
+"""
+_NEG_P = """
+PX = ZERO - PX
+PT = ZERO - PT
+"""
+
+
+class _Ed25519:
+    def __init__(self, curve):
+        p = curve.p
+        self._py = _ep.new(curve)
+        wide = _wide()
+        kern = _wv._kernel(_bits(p), wide)
+        self.run = kern.run
+        lb = kern.LIMB_BITS
+        self.N = kern.N * lb // 16
+        self.st = st = kern.STRIDE
+        self.wd = st >> 2
+        self.p = p
+        self.L = curve.n
+        self.G = curve.G
+        self.size = curve.size
+        self.minv = _wv._minv(p, lb)
+        asm = _wv._Asm(1)
+        for name in ("X1", "Y1", "Z1", "E1", "H1", "QY", "QX", "PX", "PY", "PZ", "PT", "D2"):
+            asm.slot(name)  # QY, QX adjacent (comb entries); PX..PT adjacent (P's table)
+        s = asm.slots
+        self.slots = s
+        self.P_DBL = asm.ops(_DBL)
+        self.P_DBL8 = self.P_DBL * 8
+        self.P_MADD = asm.ops(_MADD)
+        self.P_ADD = asm.ops(_ADD)
+        self.P_FROM_AFF = asm.ops(_FROM_AFFINE)
+        self.P_TO_ENTRY = asm.ops(_TO_ENTRY)
+        self.P_NEG_Q = asm.ops(_NEG_Q)
+        self.P_NEG_P = asm.ops(_NEG_P)
+        self.P_INV = _wv._pow_prog(asm, p - 2)
+        self.P_AFF = bytes((0, s["X1"], s["X1"], s["INV"], 0, s["Y1"], s["Y1"], s["INV"],
+                            0, s["X1"], s["X1"], s["ONE"], 0, s["Y1"], s["Y1"], s["ONE"]))
+        self.mem = bytearray(st * len(s))
+        self.mm, self.actx, rbits = _wv._accel(kern, self.mem, p)
+        R = 1 << rbits
+        self.R = R
+        self._put("p", p)
+        self._put("ONE", 1)
+        self._put("ONEM", R % p)
+        self._put("R2", R * R % p)
+        self._put("D2", 2 * curve.d % p * R % p)
+        self._tom = {}
+        for name in ("X1", "Y1", "QX", "QY"):
+            i = s[name]
+            self._tom[name] = bytes((0, i, i, s["R2"]))
+        tb = _TEETH * _BLOCKS
+        self.ncol = (_bits(2 * curve.n) + tb - 1) // tb
+        self._comb = None
+        self._btab = None
+
+    # -- arena --
+
+    def _exec(self, prog, nops=None):
+        self.run(0, 0, 0, prog, len(prog) >> 2 if nops is None else nops, self.mem, self.minv,
+                 self.mm, self.actx)
+
+    def _put(self, name, v):
+        o = self.slots[name] * self.st
+        self.mem[o:o + self.st] = v.to_bytes(self.st, "little")
+
+    def _get(self, name):
+        o = self.slots[name] * self.st
+        return int.from_bytes(self.mem[o:o + self.st], "little")
+
+    def _put_m(self, name, v):
+        self._put(name, v)
+        self._exec(self._tom[name])
+
+    def _w(self, name):
+        return self.slots[name] * self.wd
+
+    def _identity(self):
+        for name, v in (("X1", 0), ("Y1", self.R % self.p), ("Z1", self.R % self.p), ("E1", 0),
+                        ("H1", self.R % self.p)):
+            self._put(name, v)
+
+    def _affine(self):
+        # (X1 : Y1 : Z1) -> (x, y) ints: Fermat inversion of Z1, out of Montgomery form.
+        _wv._copy(self.mem, self._w("INV"), self.mem, self._w("Z1"), self.wd)
+        self._exec(self.P_INV)
+        self._exec(self.P_AFF)
+        return self._get("X1"), self._get("Y1")
+
+    # -- the surface --
+
+    def neg(self, P):
+        return ((self.p - P[0]) % self.p, P[1])
+
+    def encode(self, P):
+        x, y = P
+        return (y | (x & 1) << (8 * self.size - 1)).to_bytes(self.size, "little")
+
+    def decode(self, b):
+        P = self._py.decode(b)  # RFC 8032 §5.1.3, strict; Z = 1
+        return None if P is None else (P[0], P[1])
+
+    def _comb_table(self):
+        # Block b's entry j: 2^((T b + T-1) d) B + sum_{t < T-1} (+1 if bit t of j else -1)
+        # 2^((T b + t) d) B, affine, stored (y, x) in Montgomery form. Built once with the
+        # portable backend (public data, one batch inversion).
+        if self._comb is not None:
+            return self._comb
+        py = self._py
+        T = _TEETH
+        d = self.ncol
+        gx, gy = self.G
+        P = py._point(gx, gy)
+        teeth = []
+        for _ in range(T * _BLOCKS):
+            teeth.append(P)
+            for _ in range(d):
+                P = py._dbl(P)
+        pts = []
+        for b in range(_BLOCKS):
+            for j in range(1 << (T - 1)):
+                acc = teeth[T * b + T - 1]
+                for t in range(T - 1):
+                    c = py._cache(teeth[T * b + t])
+                    if not (j >> t) & 1:
+                        c = py._negc_vt(c)
+                    acc = py._add(acc, c)
+                pts.append(acc)
+        p = self.p
+        inv2 = (p + 1) >> 1
+        ent = 2 * self.wd
+        nent = 1 << (T - 1)
+        tabs = [bytearray(nent * ent * 4) for _ in range(_BLOCKS)]
+        for i, (ypx, ymx, _) in enumerate(py._affine_pre(pts)):
+            self._put_m("QY", (ypx + ymx) * inv2 % p)
+            self._put_m("QX", (ypx - ymx) * inv2 % p)
+            _wv._copy(tabs[i // nent], (i % nent) * ent, self.mem, self._w("QY"), ent)
+        self._comb = tabs
+        return tabs
+
+    def mul_base(self, k):
+        """k*B for a secret 0 <= k < L (see the module docstring)."""
+        tabs = self._comb_table()
+        k = k + (self.L & ((k & 1) - 1))  # odd, same point
+        T = _TEETH
+        d = self.ncol
+        L = T * _BLOCKS * d
+        c = (k + (1 << L) - 1) >> 1  # bit j of c: signed bit j of k is 2 c_j - 1
+        nb = (L + 7) // 8
+        digs = bytearray(d * _BLOCKS)
+        _wv._comb_digits(digs, c.to_bytes(nb, "big"), nb, T, _BLOCKS, d)
+        self._identity()
+        mem = self.mem
+        run = self.run
+        minv = self.minv
+        mm = self.mm
+        actx = self.actx
+        dbl = self.P_DBL
+        madd = self.P_MADD
+        ndbl = len(dbl) >> 2
+        nadd = len(madd) >> 2
+        qy = self._w("QY")
+        wd = self.wd
+        n = self.N
+        top = T - 1
+        nent = 1 << top
+        emask = nent - 1
+        ent = 2 * wd
+        i = 0
+        for col in range(d):
+            run(0, 0, 0, dbl, ndbl, mem, minv, mm, actx)
+            for b in range(_BLOCKS):
+                dig = digs[i]
+                i += 1
+                m = (dig >> top) - 1  # -1 when the top tooth is -1: complement, negated
+                _wv._select(0, 0, 0, mem, qy, tabs[b], nent, ent, (dig ^ m) & emask, wd, n, m & 1)
+                run(0, 0, 0, madd, nadd, mem, minv, mm, actx)
+        return self._affine()
+
+    def _btable(self):
+        # Affine odd multiples B, 3B, ..., (2^(WB-1) - 1)B, stored (y, x), cached.
+        if self._btab is None:
+            py = self._py
+            gx, gy = self.G
+            G1 = py._point(gx, gy)
+            G2 = py._cache(py._dbl(G1))
+            Q = G1
+            pts = [Q]
+            for _ in range((1 << (_WB - 2)) - 1):
+                Q = py._add(Q, G2)
+                pts.append(Q)
+            p = self.p
+            inv2 = (p + 1) >> 1
+            ent = 2 * self.wd
+            tab = bytearray(len(pts) * ent * 4)
+            for i, (ypx, ymx, _) in enumerate(py._affine_pre(pts)):
+                self._put_m("QY", (ypx + ymx) * inv2 % p)
+                self._put_m("QX", (ypx - ymx) * inv2 % p)
+                _wv._copy(tab, i * ent, self.mem, self._w("QY"), ent)
+            self._btab = tab
+        return self._btab
+
+    def _ptable(self, x, y):
+        # Extended odd multiples P, 3P, ..., (2^(WP-1) - 1)P as (X, Y, Z, 2d*T), per call.
+        cnt = 1 << (_WP - 2)
+        ent = 4 * self.wd
+        tab = bytearray((cnt + 1) * ent * 4)
+        px = self._w("PX")
+        self._put_m("X1", x)
+        self._put_m("Y1", y)
+        self._exec(self.P_FROM_AFF)
+        self._exec(self.P_TO_ENTRY)
+        _wv._copy(tab, 0, self.mem, px, ent)  # P
+        self._exec(self.P_DBL)
+        self._exec(self.P_TO_ENTRY)
+        _wv._copy(tab, cnt * ent, self.mem, px, ent)  # 2P, kept in PX..PT
+        self._put_m("X1", x)  # P1 = P again
+        self._put_m("Y1", y)
+        self._exec(self.P_FROM_AFF)
+        for i in range(1, cnt):
+            self._exec(self.P_ADD)  # (2i + 1)P = (2i - 1)P + 2P
+            self._exec(self.P_TO_ENTRY)
+            _wv._copy(tab, i * ent, self.mem, px, ent)
+            _wv._copy(self.mem, px, tab, cnt * ent, ent)  # 2P back into PX..PT
+        return tab
+
+    def _dbl_run(self, k):
+        nd = len(self.P_DBL) >> 2
+        while k > 0:
+            c = k if k < 8 else 8
+            self._exec(self.P_DBL8, c * nd)
+            k -= c
+
+    def mul2(self, s, k, P):
+        """s*B + k*P for PUBLIC s, k >= 0: interleaved w-NAF, variable time."""
+        tb = self._btable()
+        tp = self._ptable(P[0], P[1])
+        e1 = _wv._wnaf(s, _WB)
+        e2 = _wv._wnaf(k, _WP)
+        self._identity()
+        wd = self.wd
+        mem = self.mem
+        qy = self._w("QY")
+        px = self._w("PX")
+        a = len(e1) - 1
+        b = len(e2) - 1
+        cur = -1
+        while a >= 0 or b >= 0:
+            p1 = e1[a] >> 8 if a >= 0 else -1
+            p2 = e2[b] >> 8 if b >= 0 else -1
+            pos = p1 if p1 > p2 else p2
+            if cur >= 0:
+                self._dbl_run(cur - pos)
+            cur = pos
+            if p1 == pos:
+                dd = e1[a] & 0xFF
+                dd = dd - 256 if dd > 127 else dd
+                _wv._copy(mem, qy, tb, ((dd if dd > 0 else -dd) >> 1) * 2 * wd, 2 * wd)
+                if dd < 0:
+                    self._exec(self.P_NEG_Q)
+                self._exec(self.P_MADD)
+                a -= 1
+            if p2 == pos:
+                dd = e2[b] & 0xFF
+                dd = dd - 256 if dd > 127 else dd
+                _wv._copy(mem, px, tp, ((dd if dd > 0 else -dd) >> 1) * 4 * wd, 4 * wd)
+                if dd < 0:
+                    self._exec(self.P_NEG_P)
+                self._exec(self.P_ADD)
+                b -= 1
+        if cur > 0:
+            self._dbl_run(cur)
+        return self._affine()
+
+
+def _wide():
+    try:
+        from mpcrypto.ec import weierstrass_viper64
+
+        return weierstrass_viper64.probe()
+    except Exception:  # a 32-bit port: the 64-bit-only module may not even be frozen
+        return False
+
+
+def new(curve):
+    """A per-curve context: limbs for Edwards25519, the portable one for Edwards448."""
+    if curve.size == 32:
+        return _Ed25519(curve)
+    return _ep.new(curve)
