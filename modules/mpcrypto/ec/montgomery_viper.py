@@ -9,7 +9,9 @@ ladder steps (255 / 448), the conditional swap of (x2, z2) and (x3, z3) done by 
 machine words (``_cswap``), the final inversion Fermat's z^(p-2) with fixed 4-bit windows
 over the public exponent. The field arithmetic is the generated Montgomery kernels of
 ``weierstrass_viper`` (``field_viper_16`` for 2^255 - 19, ``field_viper_32`` for
-2^448 - 2^224 - 1): one ladder step is one call running the §5 step as a field program.
+2^448 - 2^224 - 1; the 32-bit-limb ``field_viper_w8`` / ``w14`` where viper words are 64
+bits; UMAAL multiplications on Cortex-M4/M7/M55/M85): one ladder step is one call running
+the §5 step as a field program.
 
 Constant time: every field operation is straight-line code whose instructions do not depend
 on the values, the swap is masked, and the step sequence is fixed: no branch and no index
@@ -68,7 +70,7 @@ def _cswap(mem: ptr32, a: int, b: int, cnt: int, swap: int):
 class _Ladder:
     def __init__(self, curve):
         p = curve.p
-        kern = _kernel(_bits(p))
+        kern = _kernel(_bits(p), _wide())
         self.run = kern.run
         n = kern.N
         self.st = st = kern.STRIDE
@@ -76,7 +78,7 @@ class _Ladder:
         self.p = p
         self.size = curve.size
         self.bits = 255 if curve.size == 32 else 448
-        self.minv = _minv(p, 16)
+        self.minv = _minv(p, kern.LIMB_BITS)
         asm = _Asm(1)
         for name in ("U2", "W2", "U3", "W3", "A24"):  # (U2, W2) and (U3, W3) adjacent
             asm.slot(name)
@@ -149,6 +151,16 @@ class _Ladder:
         run(0, 0, 0, self.P_OUT, 2, mem, minv, mm, actx)
         o = sl["U2"] * st
         return bytes(mem[o:o + self.size])
+
+
+def _wide():
+    # 32-bit limbs where viper words are 64 bits (see weierstrass_viper64).
+    try:
+        from mpcrypto.ec import weierstrass_viper64
+
+        return weierstrass_viper64.probe()
+    except Exception:  # a 32-bit port: the 64-bit-only module may not even be frozen
+        return False
 
 
 def new(curve):
