@@ -24,8 +24,8 @@ scalars (see ``edwards_viper`` / ``edwards_python``); the SHA-512 inputs are sec
 pattern; r + k*s mod L is big-int arithmetic (not constant time in MicroPython).
 Verification handles public data and is variable time.
 
-Backends: seam primitive "ec_edwards" (``backends()``): ``edwards_viper`` (Ed25519 on the
-limb kernels, no allocation per field operation; it hands Ed448 to the portable one) and
+Backends: seam primitive "ec_edwards" (``backends()``): ``edwards_viper`` (the limb kernels,
+no allocation per field operation) and
 ``edwards_python`` (built-in integers). ``ed448`` shares this code with its own curve and hash.
 """
 

@@ -1,29 +1,30 @@
-"""Ed25519 arithmetic on fixed-size limbs in viper (no allocation per field operation).
-Seam primitive "ec_edwards"; same surface as ``edwards_python``::
+"""Ed25519 and Ed448 arithmetic on fixed-size limbs in viper (no allocation per field
+operation). Seam primitive "ec_edwards"; same surface as ``edwards_python``::
 
-    ctx = new(curve)        # curves.EDWARDS25519 (Edwards448: the portable context)
+    ctx = new(curve)        # curves.EDWARDS25519 or curves.EDWARDS448
     ctx.mul_base(k) -> P    k*B for a SECRET k, 0 <= k < L: regular signed comb
     ctx.mul2(s, k, P) -> P  s*B + k*P for PUBLIC s, k: variable time (verification)
-    ctx.neg(P), ctx.encode(P), ctx.decode(b)   as in edwards_python (RFC 8032 §5.1.2-3)
+    ctx.neg(P), ctx.encode(P), ctx.decode(b)   as in edwards_python (RFC 8032 §5.1.2-3, §5.2.2-3)
 
 Points are affine (x, y) ints. Field: the Weierstrass backend's generated kernels
-(``field_viper_16``, or the 32-bit-limb ``field_viper_w8`` where viper words are 64 bits,
-with the Thumb-2 UMAAL multiplier on Cortex-M4/M7/M55/M85), running the RFC 8032 §5.1.4
-formulas as field programs: extended coordinates with T kept as its two factors E*H
-(a doubling does not read T: 7 multiplications; an addition of an affine table point, 9;
-of an extended one, 9). Edwards25519's addition law is complete, so neither the comb nor
-the w-NAF loop has a special case.
+(``field_viper_16`` / ``field_viper_32``, or the 32-bit-limb ``field_viper_w8`` / ``w14``
+where viper words are 64 bits, with the Thumb-2 UMAAL multiplier on Cortex-M4/M7/M55/M85),
+running the RFC 8032 formulas as field programs. Both addition laws are complete, so
+neither the comb nor the w-NAF loop has a special case.
+- Edwards25519 (§5.1.4): extended coordinates with T kept as its two factors E*H (a
+  doubling does not read T: 7 multiplications; adding an affine table point costs 9, an
+  extended one 9).
+- Edwards448 (§5.2.4): projective coordinates (doubling 7, additions 10 and 11).
 
 ``mul_base``: k is made odd without a branch (k + L when k is even, chosen by a mask; L*B
-is the identity), then a signed Lim-Lee comb (6 teeth, 4 tables of 32 affine points, 11
-columns: 11 doublings and 44 additions), entries read in full and chosen by mask, negated
-by mask (x -> p - x), digits computed in viper. Constant time as ``weierstrass_viper``
-(straight-line field code, masked selection; big ints only to convert the scalar and the
-result). ``mul2``: interleaved w-NAF, width 7 for B (32 affine odd multiples, cached),
-5 for P (8 extended odd multiples per call), runs of doublings in one call; variable time.
-``decode`` is the portable one (big-int square root; public data, once per key).
-
-Edwards448 has no limb backend yet: ``new`` returns the portable context for it.
+is the identity), then a signed Lim-Lee comb (Ed25519: 6 teeth, 4 tables of 32 affine
+points, 11 columns; Ed448: 5 teeth, 4 tables of 16, 23 columns), entries read in full and
+chosen by mask, negated by mask (x -> p - x), digits computed in viper. Constant time as
+``weierstrass_viper`` (straight-line field code, masked selection; big ints only to convert
+the scalar and the result). ``mul2``: interleaved w-NAF, width 7 for B (32 affine odd
+multiples, cached), 5 for P (8 odd multiples per call), runs of doublings in one call;
+variable time. ``decode`` is the portable one (big-int square root; public data, once per
+key). Tables are built once with the portable backend (public data, one batch inversion).
 """
 
 from mpcrypto.ec import edwards_python as _ep
@@ -121,8 +122,82 @@ PX = ZERO - PX
 PT = ZERO - PT
 """
 
+# Edwards448 (a = 1, RFC 8032 §5.2.4), projective (X1 : Y1 : Z1); DD = d.
+_DBL448 = """
+tB = X1 + Y1
+tB = tB * tB
+tC = X1 * X1
+tD = Y1 * Y1
+tE = tC + tD
+tH = Z1 * Z1
+tJ = tH + tH
+tJ = tE - tJ
+X1 = tB - tE
+X1 = X1 * tJ
+Y1 = tC - tD
+Y1 = tE * Y1
+Z1 = tE * tJ
+"""
+
+# The end shared by the additions, from tA = Z1 Z2, tB = tA^2, tC = X1 X2, tD = Y1 Y2 and
+# tH = (X1 + Y1)(X2 + Y2).
+_ADD448_TAIL = """
+tE = tC * tD
+tE = tE * DD
+tF = tB - tE
+tG = tB + tE
+u = tH - tC
+u = u - tD
+X1 = tA * tF
+X1 = X1 * u
+u = tD - tC
+Y1 = tA * tG
+Y1 = Y1 * u
+Z1 = tF * tG
+"""
+
+# P1 += affine (x2, y2) in (QY, QX).
+_MADD448 = """
+tA = Z1
+tB = Z1 * Z1
+tC = X1 * QX
+tD = Y1 * QY
+tH = X1 + Y1
+u = QX + QY
+tH = tH * u
+""" + _ADD448_TAIL
+
+# P1 += projective (PX, PY, PZ).
+_ADD448 = """
+tA = Z1 * PZ
+tB = tA * tA
+tC = X1 * PX
+tD = Y1 * PY
+tH = X1 + Y1
+u = PX + PY
+tH = tH * u
+""" + _ADD448_TAIL
+
+_FROM_AFFINE448 = """
+Z1 = ONEM
+"""
+_TO_ENTRY448 = """
+PX = X1
+PY = Y1
+PZ = Z1
+"""
+
 
 class _Ed25519:
+    # Edwards25519; _Ed448 below swaps in its programs, comb size and table conversion.
+    TEETH = _TEETH
+    BLOCKS = _BLOCKS
+    PSLOTS = 4  # slots per entry of P's table in mul2: X, Y, Z, 2d*T
+    DBL, MADD, ADD, FROM_AFF, TO_ENTRY, NEG_P = _DBL, _MADD, _ADD, _FROM_AFFINE, _TO_ENTRY, _NEG_P
+
+    def _dconst(self, curve):
+        return ("D2", 2 * curve.d % curve.p)
+
     def __init__(self, curve):
         p = curve.p
         self._py = _ep.new(curve)
@@ -139,18 +214,19 @@ class _Ed25519:
         self.size = curve.size
         self.minv = _wv._minv(p, lb)
         asm = _wv._Asm(1)
-        for name in ("X1", "Y1", "Z1", "E1", "H1", "QY", "QX", "PX", "PY", "PZ", "PT", "D2"):
+        dname, dval = self._dconst(curve)
+        for name in ("X1", "Y1", "Z1", "E1", "H1", "QY", "QX", "PX", "PY", "PZ", "PT", dname):
             asm.slot(name)  # QY, QX adjacent (comb entries); PX..PT adjacent (P's table)
         s = asm.slots
         self.slots = s
-        self.P_DBL = asm.ops(_DBL)
+        self.P_DBL = asm.ops(self.DBL)
         self.P_DBL8 = self.P_DBL * 8
-        self.P_MADD = asm.ops(_MADD)
-        self.P_ADD = asm.ops(_ADD)
-        self.P_FROM_AFF = asm.ops(_FROM_AFFINE)
-        self.P_TO_ENTRY = asm.ops(_TO_ENTRY)
+        self.P_MADD = asm.ops(self.MADD)
+        self.P_ADD = asm.ops(self.ADD)
+        self.P_FROM_AFF = asm.ops(self.FROM_AFF)
+        self.P_TO_ENTRY = asm.ops(self.TO_ENTRY)
         self.P_NEG_Q = asm.ops(_NEG_Q)
-        self.P_NEG_P = asm.ops(_NEG_P)
+        self.P_NEG_P = asm.ops(self.NEG_P)
         self.P_INV = _wv._pow_prog(asm, p - 2)
         self.P_AFF = bytes((0, s["X1"], s["X1"], s["INV"], 0, s["Y1"], s["Y1"], s["INV"],
                             0, s["X1"], s["X1"], s["ONE"], 0, s["Y1"], s["Y1"], s["ONE"]))
@@ -162,12 +238,12 @@ class _Ed25519:
         self._put("ONE", 1)
         self._put("ONEM", R % p)
         self._put("R2", R * R % p)
-        self._put("D2", 2 * curve.d % p * R % p)
+        self._put(dname, dval * R % p)
         self._tom = {}
         for name in ("X1", "Y1", "QX", "QY"):
             i = s[name]
             self._tom[name] = bytes((0, i, i, s["R2"]))
-        tb = _TEETH * _BLOCKS
+        tb = self.TEETH * self.BLOCKS
         self.ncol = (_bits(2 * curve.n) + tb - 1) // tb
         self._comb = None
         self._btab = None
@@ -225,17 +301,17 @@ class _Ed25519:
         if self._comb is not None:
             return self._comb
         py = self._py
-        T = _TEETH
+        T = self.TEETH
         d = self.ncol
         gx, gy = self.G
         P = py._point(gx, gy)
         teeth = []
-        for _ in range(T * _BLOCKS):
+        for _ in range(T * self.BLOCKS):
             teeth.append(P)
             for _ in range(d):
                 P = py._dbl(P)
         pts = []
-        for b in range(_BLOCKS):
+        for b in range(self.BLOCKS):
             for j in range(1 << (T - 1)):
                 acc = teeth[T * b + T - 1]
                 for t in range(T - 1):
@@ -244,29 +320,34 @@ class _Ed25519:
                         c = py._negc_vt(c)
                     acc = py._add(acc, c)
                 pts.append(acc)
-        p = self.p
-        inv2 = (p + 1) >> 1
         ent = 2 * self.wd
         nent = 1 << (T - 1)
-        tabs = [bytearray(nent * ent * 4) for _ in range(_BLOCKS)]
-        for i, (ypx, ymx, _) in enumerate(py._affine_pre(pts)):
-            self._put_m("QY", (ypx + ymx) * inv2 % p)
-            self._put_m("QX", (ypx - ymx) * inv2 % p)
+        tabs = [bytearray(nent * ent * 4) for _ in range(self.BLOCKS)]
+        for i, (x, y) in enumerate(self._affine_all(pts)):
+            self._put_m("QY", y)
+            self._put_m("QX", x)
             _wv._copy(tabs[i // nent], (i % nent) * ent, self.mem, self._w("QY"), ent)
         self._comb = tabs
         return tabs
+
+    def _affine_all(self, pts):
+        # (x, y) of portable-backend points, one inversion for all (public data).
+        p = self.p
+        inv2 = (p + 1) >> 1
+        return [((ypx - ymx) * inv2 % p, (ypx + ymx) * inv2 % p) for ypx, ymx, _ in self._py._affine_pre(pts)]
 
     def mul_base(self, k):
         """k*B for a secret 0 <= k < L (see the module docstring)."""
         tabs = self._comb_table()
         k = k + (self.L & ((k & 1) - 1))  # odd, same point
-        T = _TEETH
+        T = self.TEETH
+        nblk = self.BLOCKS
         d = self.ncol
-        L = T * _BLOCKS * d
+        L = T * nblk * d
         c = (k + (1 << L) - 1) >> 1  # bit j of c: signed bit j of k is 2 c_j - 1
         nb = (L + 7) // 8
-        digs = bytearray(d * _BLOCKS)
-        _wv._comb_digits(digs, c.to_bytes(nb, "big"), nb, T, _BLOCKS, d)
+        digs = bytearray(d * nblk)
+        _wv._comb_digits(digs, c.to_bytes(nb, "big"), nb, T, nblk, d)
         self._identity()
         mem = self.mem
         run = self.run
@@ -287,7 +368,7 @@ class _Ed25519:
         i = 0
         for col in range(d):
             run(0, 0, 0, dbl, ndbl, mem, minv, mm, actx)
-            for b in range(_BLOCKS):
+            for b in range(nblk):
                 dig = digs[i]
                 i += 1
                 m = (dig >> top) - 1  # -1 when the top tooth is -1: complement, negated
@@ -307,13 +388,11 @@ class _Ed25519:
             for _ in range((1 << (_WB - 2)) - 1):
                 Q = py._add(Q, G2)
                 pts.append(Q)
-            p = self.p
-            inv2 = (p + 1) >> 1
             ent = 2 * self.wd
             tab = bytearray(len(pts) * ent * 4)
-            for i, (ypx, ymx, _) in enumerate(py._affine_pre(pts)):
-                self._put_m("QY", (ypx + ymx) * inv2 % p)
-                self._put_m("QX", (ypx - ymx) * inv2 % p)
+            for i, (x, y) in enumerate(self._affine_all(pts)):
+                self._put_m("QY", y)
+                self._put_m("QX", x)
                 _wv._copy(tab, i * ent, self.mem, self._w("QY"), ent)
             self._btab = tab
         return self._btab
@@ -321,7 +400,7 @@ class _Ed25519:
     def _ptable(self, x, y):
         # Extended odd multiples P, 3P, ..., (2^(WP-1) - 1)P as (X, Y, Z, 2d*T), per call.
         cnt = 1 << (_WP - 2)
-        ent = 4 * self.wd
+        ent = self.PSLOTS * self.wd
         tab = bytearray((cnt + 1) * ent * 4)
         px = self._w("PX")
         self._put_m("X1", x)
@@ -381,7 +460,8 @@ class _Ed25519:
             if p2 == pos:
                 dd = e2[b] & 0xFF
                 dd = dd - 256 if dd > 127 else dd
-                _wv._copy(mem, px, tp, ((dd if dd > 0 else -dd) >> 1) * 4 * wd, 4 * wd)
+                ps = self.PSLOTS * wd
+                _wv._copy(mem, px, tp, ((dd if dd > 0 else -dd) >> 1) * ps, ps)
                 if dd < 0:
                     self._exec(self.P_NEG_P)
                 self._exec(self.P_ADD)
@@ -400,8 +480,34 @@ def _wide():
         return False
 
 
+class _Ed448(_Ed25519):
+    TEETH = 5  # 4 tables of 16 points (8 KB), 23 columns
+    BLOCKS = 4
+    PSLOTS = 3
+    DBL, MADD, ADD = _DBL448, _MADD448, _ADD448
+    FROM_AFF, TO_ENTRY, NEG_P = _FROM_AFFINE448, _TO_ENTRY448, _NEG_Q.replace("QX", "PX")
+
+    def _dconst(self, curve):
+        return ("DD", curve.d % curve.p)
+
+    def _affine_all(self, pts):
+        # (x, y) of projective points, one inversion for all (Montgomery's trick).
+        p = self.p
+        pre = [1]
+        for P in pts:
+            pre.append(pre[-1] * P[2] % p)
+        inv = pow(pre[-1], p - 2, p)
+        out = [None] * len(pts)
+        for i in range(len(pts) - 1, -1, -1):
+            X, Y, Z = pts[i]
+            zi = inv * pre[i] % p
+            inv = inv * Z % p
+            out[i] = (X * zi % p, Y * zi % p)
+        return out
+
+
 def new(curve):
-    """A per-curve context: limbs for Edwards25519, the portable one for Edwards448."""
+    """A per-curve context on limbs (Edwards25519 or Edwards448)."""
     if curve.size == 32:
         return _Ed25519(curve)
-    return _ep.new(curve)
+    return _Ed448(curve)
