@@ -12,7 +12,8 @@ code this reuses: strict point decoding (§5.2.3) for public keys, S < L, 114-by
 signatures, the cofactorless equation checked by encoding. Hash: SHAKE256 with 114 bytes of
 output (``mpcrypto.hash.shake``, portable Python).
 
-Constant time and backends: as Ed25519 (seam primitive "ec_edwards", ``edwards_python``).
+Constant time and backends: as Ed25519 (seam primitive "ec_edwards": ``edwards_viper``,
+``edwards_python``).
 """
 
 from mpcrypto.ec import curves as _curves
