@@ -188,7 +188,7 @@ PZ = Z1
 """
 
 
-class _Ed25519:
+class _Ed25519(_wv._Arena):
     # Edwards25519; _Ed448 below swaps in its programs, comb size and table conversion.
     TEETH = _TEETH
     BLOCKS = _BLOCKS
@@ -201,7 +201,7 @@ class _Ed25519:
     def __init__(self, curve):
         p = curve.p
         self._py = _ep.new(curve)
-        wide = _wide()
+        wide = _wv._wide()
         kern = _wv._kernel(_bits(p), wide)
         self.run = kern.run
         lb = kern.LIMB_BITS
@@ -247,27 +247,6 @@ class _Ed25519:
         self.ncol = (_bits(2 * curve.n) + tb - 1) // tb
         self._comb = None
         self._btab = None
-
-    # -- arena --
-
-    def _exec(self, prog, nops=None):
-        self.run(0, 0, 0, prog, len(prog) >> 2 if nops is None else nops, self.mem, self.minv,
-                 self.mm, self.actx)
-
-    def _put(self, name, v):
-        o = self.slots[name] * self.st
-        self.mem[o:o + self.st] = v.to_bytes(self.st, "little")
-
-    def _get(self, name):
-        o = self.slots[name] * self.st
-        return int.from_bytes(self.mem[o:o + self.st], "little")
-
-    def _put_m(self, name, v):
-        self._put(name, v)
-        self._exec(self._tom[name])
-
-    def _w(self, name):
-        return self.slots[name] * self.wd
 
     def _identity(self):
         for name, v in (("X1", 0), ("Y1", self.R % self.p), ("Z1", self.R % self.p), ("E1", 0),
@@ -469,15 +448,6 @@ class _Ed25519:
         if cur > 0:
             self._dbl_run(cur)
         return self._affine()
-
-
-def _wide():
-    try:
-        from mpcrypto.ec import weierstrass_viper64
-
-        return weierstrass_viper64.probe()
-    except Exception:  # a 32-bit port: the 64-bit-only module may not even be frozen
-        return False
 
 
 class _Ed448(_Ed25519):

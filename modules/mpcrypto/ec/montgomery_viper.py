@@ -23,7 +23,7 @@ its small byte strings.
 import micropython
 
 from mpcrypto.ec.curves import _bits
-from mpcrypto.ec.weierstrass_viper import _Asm, _MUL, _accel, _kernel, _minv, _pow_prog
+from mpcrypto.ec.weierstrass_viper import _Arena, _Asm, _MUL, _accel, _kernel, _minv, _pow_prog, _wide
 
 
 def probe():
@@ -67,7 +67,7 @@ def _cswap(mem: ptr32, a: int, b: int, cnt: int, swap: int):
         k += 1
 
 
-class _Ladder:
+class _Ladder(_Arena):
     def __init__(self, curve):
         p = curve.p
         kern = _kernel(_bits(p), _wide())
@@ -101,10 +101,6 @@ class _Ladder:
         self.o2 = sl["U2"] * wd
         self.o3 = sl["U3"] * wd
         self.wd2 = 2 * wd
-
-    def _put(self, name, v):
-        o = self.slots[name] * self.st
-        self.mem[o:o + self.st] = v.to_bytes(self.st, "little")
 
     def x(self, k, u):
         p = self.p
@@ -151,16 +147,6 @@ class _Ladder:
         run(0, 0, 0, self.P_OUT, 2, mem, minv, mm, actx)
         o = sl["U2"] * st
         return bytes(mem[o:o + self.size])
-
-
-def _wide():
-    # 32-bit limbs where viper words are 64 bits (see weierstrass_viper64).
-    try:
-        from mpcrypto.ec import weierstrass_viper64
-
-        return weierstrass_viper64.probe()
-    except Exception:  # a 32-bit port: the 64-bit-only module may not even be frozen
-        return False
 
 
 def new(curve):

@@ -607,7 +607,51 @@ def _wnaf(k, w):
     return out
 
 
-class _Curve:
+class _Arena:
+    # Slot access and program execution over one kernel arena, shared by the limb backends
+    # (Weierstrass, Montgomery, Edwards). The owner sets run, mem, minv, mm, actx, slots,
+    # st (bytes per slot), wd (words per slot) and, for _put_m / _get_m, the one-op
+    # conversion programs _tom / _fromm (slot name -> bytes).
+
+    def _exec(self, prog, nops=None):
+        self.run(0, 0, 0, prog, len(prog) >> 2 if nops is None else nops, self.mem, self.minv,
+                 self.mm, self.actx)
+
+    def _put(self, name, v):
+        o = self.slots[name] * self.st
+        self.mem[o:o + self.st] = v.to_bytes(self.st, "little")
+
+    def _get(self, name):
+        o = self.slots[name] * self.st
+        return int.from_bytes(self.mem[o:o + self.st], "little")
+
+    def _put_m(self, name, v):
+        # Store v (an int in [0, p)) in Montgomery form.
+        self._put(name, v)
+        self._exec(self._tom[name])
+
+    def _get_m(self, name):
+        self._exec(self._fromm[name])
+        return self._get(name)
+
+    def _w(self, name):
+        return self.slots[name] * self.wd  # word offset of a slot
+
+    def _copy_slot(self, dst, src):
+        _copy(self.mem, self._w(dst), self.mem, self._w(src), self.wd)
+
+
+def _wide():
+    # True where viper words are 64 bits: the 32-bit-limb kernels (weierstrass_viper64).
+    try:
+        from mpcrypto.ec import weierstrass_viper64
+
+        return weierstrass_viper64.probe()
+    except Exception:  # a 32-bit port: the 64-bit-only module may not even be frozen
+        return False
+
+
+class _Curve(_Arena):
     def __init__(self, curve, wide=False):
         p = curve.p
         kern = _kernel_for(curve, wide)
@@ -696,34 +740,7 @@ class _Curve:
         run(0, 0, 0, prog, len(prog) >> 2, mem, minv, mm, actx)
         return int.from_bytes(mem[o:o + st], "little")
 
-    # -- slot access and program execution --
-
-    def _exec(self, prog, nops=None):
-        self.run(0, 0, 0, prog, len(prog) >> 2 if nops is None else nops, self.mem, self.minv,
-                 self.mm, self.actx)
-
-    def _put(self, name, v):
-        o = self.slots[name] * self.st
-        self.mem[o:o + self.st] = v.to_bytes(self.st, "little")
-
-    def _get(self, name):
-        o = self.slots[name] * self.st
-        return int.from_bytes(self.mem[o:o + self.st], "little")
-
-    def _put_m(self, name, v):
-        # Store v (an int in [0, p)) in Montgomery form.
-        self._put(name, v)
-        self._exec(self._tom[name])
-
-    def _get_m(self, name):
-        self._exec(self._fromm[name])
-        return self._get(name)
-
-    def _w(self, name):
-        return self.slots[name] * self.wd  # word offset of a slot
-
-    def _copy_slot(self, dst, src):
-        _copy(self.mem, self._w(dst), self.mem, self._w(src), self.wd)
+    # -- slot access and program execution: _Arena --
 
     def _load_affine(self, x, y):
         self._put_m("X1", x)
