@@ -23,6 +23,7 @@ constant time in MicroPython, see ``weierstrass_python``). Verification handles 
 variable time. Every malformed signature raises InvalidSignature, never another error.
 """
 
+from mpcrypto.ec.weierstrass_python import _inv_vt  # variable-time Euclid (public or blinded values)
 from mpcrypto.exceptions import InvalidSignature, UnsupportedAlgorithm
 
 _HASHES = {
@@ -141,17 +142,6 @@ def sign_digest(ctx, curve, d, digest, hashcls, extra=None):
         if rs is not None:
             return rs
         k = next(gen) if ct_inv else b
-
-
-def _inv_vt(x, m):
-    # Extended Euclid for public values (s in verification).
-    a, b = x % m, m
-    u, v = 1, 0
-    while a:
-        q, r = divmod(b, a)
-        a, b = r, a
-        u, v = v - q * u, u
-    return v % m
 
 
 def verify_digest(ctx, curve, x, y, digest, r, s):

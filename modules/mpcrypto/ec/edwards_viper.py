@@ -28,6 +28,7 @@ key). Tables are built once with the portable backend (public data, one batch in
 """
 
 from mpcrypto.ec import edwards_python as _ep
+from mpcrypto.ec import weierstrass_python as _wp
 from mpcrypto.ec import weierstrass_viper as _wv
 from mpcrypto.ec.curves import _bits
 
@@ -400,53 +401,31 @@ class _Ed25519(_wv._Arena):
             _wv._copy(self.mem, px, tab, cnt * ent, ent)  # 2P back into PX..PT
         return tab
 
-    def _dbl_run(self, k):
-        nd = len(self.P_DBL) >> 2
-        while k > 0:
-            c = k if k < 8 else 8
-            self._exec(self.P_DBL8, c * nd)
-            k -= c
-
     def mul2(self, s, k, P):
         """s*B + k*P for PUBLIC s, k >= 0: interleaved w-NAF, variable time."""
         tb = self._btable()
         tp = self._ptable(P[0], P[1])
-        e1 = _wv._wnaf(s, _WB)
-        e2 = _wv._wnaf(k, _WP)
         self._identity()
         wd = self.wd
+        ps = self.PSLOTS * wd
         mem = self.mem
         qy = self._w("QY")
         px = self._w("PX")
-        a = len(e1) - 1
-        b = len(e2) - 1
-        cur = -1
-        while a >= 0 or b >= 0:
-            p1 = e1[a] >> 8 if a >= 0 else -1
-            p2 = e2[b] >> 8 if b >= 0 else -1
-            pos = p1 if p1 > p2 else p2
-            if cur >= 0:
-                self._dbl_run(cur - pos)
-            cur = pos
-            if p1 == pos:
-                dd = e1[a] & 0xFF
-                dd = dd - 256 if dd > 127 else dd
-                _wv._copy(mem, qy, tb, ((dd if dd > 0 else -dd) >> 1) * 2 * wd, 2 * wd)
-                if dd < 0:
+        started = False
+        for gap, d1, d2 in _wv._joint(_wv._wnaf(s, _WB), _wv._wnaf(k, _WP)):
+            if started:
+                self._repeat(self.P_DBL8, gap)
+            if d1:
+                _wv._copy(mem, qy, tb, ((d1 if d1 > 0 else -d1) >> 1) * 2 * wd, 2 * wd)
+                if d1 < 0:
                     self._exec(self.P_NEG_Q)
                 self._exec(self.P_MADD)
-                a -= 1
-            if p2 == pos:
-                dd = e2[b] & 0xFF
-                dd = dd - 256 if dd > 127 else dd
-                ps = self.PSLOTS * wd
-                _wv._copy(mem, px, tp, ((dd if dd > 0 else -dd) >> 1) * ps, ps)
-                if dd < 0:
+            if d2:
+                _wv._copy(mem, px, tp, ((d2 if d2 > 0 else -d2) >> 1) * ps, ps)
+                if d2 < 0:
                     self._exec(self.P_NEG_P)
                 self._exec(self.P_ADD)
-                b -= 1
-        if cur > 0:
-            self._dbl_run(cur)
+            started = True
         return self._affine()
 
 
@@ -461,19 +440,7 @@ class _Ed448(_Ed25519):
         return ("DD", curve.d % curve.p)
 
     def _affine_all(self, pts):
-        # (x, y) of projective points, one inversion for all (Montgomery's trick).
-        p = self.p
-        pre = [1]
-        for P in pts:
-            pre.append(pre[-1] * P[2] % p)
-        inv = pow(pre[-1], p - 2, p)
-        out = [None] * len(pts)
-        for i in range(len(pts) - 1, -1, -1):
-            X, Y, Z = pts[i]
-            zi = inv * pre[i] % p
-            inv = inv * Z % p
-            out[i] = (X * zi % p, Y * zi % p)
-        return out
+        return _wp._affine_all(pts, self.p)  # projective (X : Y : Z), one inversion
 
 
 def new(curve):

@@ -95,6 +95,25 @@ def _inv_vt(x, m):
     return v % m
 
 
+def _affine_all(pts, p):
+    # (X/Z, Y/Z) of homogeneous projective points (public data: table set-up) with one
+    # inversion for the whole list (Montgomery's trick). A point at infinity (Z = 0) would
+    # make every result wrong, so it is refused.
+    pre = [1]
+    for P in pts:
+        pre.append(pre[-1] * P[2] % p)
+    if pre[-1] == 0:
+        raise ValueError("point at infinity in a table")
+    inv = pow(pre[-1], p - 2, p)
+    out = [None] * len(pts)
+    for i in range(len(pts) - 1, -1, -1):
+        X, Y, Z = pts[i]
+        zi = inv * pre[i] % p
+        inv = inv * Z % p
+        out[i] = (X * zi % p, Y * zi % p)
+    return out
+
+
 def _wnaf(k, w):
     # Width-w NAF digits of k >= 0, least significant first; odd digits in (-2^(w-1), 2^(w-1)).
     out = []

@@ -640,6 +640,15 @@ class _Arena:
     def _copy_slot(self, dst, src):
         _copy(self.mem, self._w(dst), self.mem, self._w(src), self.wd)
 
+    def _repeat(self, prog8, k):
+        # k runs of a program of which prog8 holds 8 copies, up to 8 per call (runs of
+        # doublings in verification).
+        n1 = len(prog8) >> 5
+        while k > 0:
+            c = k if k < 8 else 8
+            self._exec(prog8, c * n1)
+            k -= c
+
 
 def _wide():
     # True where viper words are 64 bits: the 32-bit-limb kernels (weierstrass_viper64).
@@ -649,6 +658,31 @@ def _wide():
         return weierstrass_viper64.probe()
     except Exception:  # a 32-bit port: the 64-bit-only module may not even be frozen
         return False
+
+
+def _joint(e1, e2):
+    # The interleaved (Shamir) schedule of two sparse w-NAFs (see _wnaf), most significant
+    # first: (doublings before, digit of e1 or 0, digit of e2 or 0) per position that has a
+    # digit, then (doublings after the last one, 0, 0). Digits are signed ints.
+    out = []
+    a = len(e1) - 1
+    b = len(e2) - 1
+    cur = -1
+    while a >= 0 or b >= 0:
+        p1 = e1[a] >> 8 if a >= 0 else -1
+        p2 = e2[b] >> 8 if b >= 0 else -1
+        pos = p1 if p1 > p2 else p2
+        d1 = d2 = 0
+        if p1 == pos:
+            d1 = e1[a] & 0xFF
+            a -= 1
+        if p2 == pos:
+            d2 = e2[b] & 0xFF
+            b -= 1
+        out.append((cur - pos if cur >= 0 else 0, d1 - 256 if d1 > 127 else d1, d2 - 256 if d2 > 127 else d2))
+        cur = pos
+    out.append((cur if cur > 0 else 0, 0, 0))
+    return out
 
 
 class _Curve(_Arena):
@@ -831,25 +865,13 @@ class _Curve(_Arena):
                 for t in range(T - 1):
                     acc = py._add(acc, Tb[t] if (j >> t) & 1 else py._neg(Tb[t], -1))
                 pts.append(acc)
-        # To affine with one inversion (Montgomery's trick). An entry at infinity would need
-        # a multiplier of G divisible by n; none is on our curves (tests build every table),
-        # and a zero product of the Z is refused rather than inverted.
-        p = self.p
-        pref = []
-        acc = 1
-        for P in pts:
-            pref.append(acc)
-            acc = acc * P[2] % p
-        if acc == 0:
-            raise ValueError("comb table entry at infinity")
-        inv = pow(acc, p - 2, p)
+        # To affine with one inversion. An entry at infinity would need a multiplier of G
+        # divisible by n; none is on our curves (tests build every table), and _affine_all
+        # refuses one rather than inverting 0.
         tabs = [bytearray(nent * ent * 4) for _ in range(self.blocks)]
-        for i in range(len(pts) - 1, -1, -1):
-            X, Y, Z = pts[i]
-            zi = inv * pref[i] % p
-            inv = inv * Z % p
-            self._put_m("X2", X * zi % p)
-            self._put_m("Y2", Y * zi % p)
+        for i, (x, y) in enumerate(_wp._affine_all(pts, self.p)):
+            self._put_m("X2", x)
+            self._put_m("Y2", y)
             self._save("X2", 2, tabs[i // nent], (i % nent) * ent)
         self._comb = tabs
         return tabs
@@ -945,13 +967,10 @@ class _Curve(_Arena):
         self._exec(pb)
         return False
 
-    def _jadd_digit(self, e, tab, inf, nsl):
-        # P1 (Jacobian; the identity when inf) += d * P for the odd digit d packed in e (see
-        # _wnaf), from a table of odd multiples with nsl slots per entry (2: affine, added
-        # with madd; 3: Jacobian, added with add-2007-bl); returns the new inf.
-        d = e & 0xFF
-        if d > 127:
-            d -= 256
+    def _jadd_digit(self, d, tab, inf, nsl):
+        # P1 (Jacobian; the identity when inf) += d * P for an odd digit d, from a table of
+        # odd multiples with nsl slots per entry (2: affine, added with madd; 3: Jacobian,
+        # added with add-2007-bl); returns the new inf.
         mem = self.mem
         x2 = self._w("X2")
         wd = self.wd
@@ -967,14 +986,6 @@ class _Curve(_Arena):
             return self._jadd(self.P_JMADD_A, self.P_JMADD_B)
         return self._jadd(self.P_JADD_A, self.P_JADD_B)
 
-    def _jdbl_run(self, k):
-        # k Jacobian doublings of P1, up to 8 per call.
-        nj = len(self.P_JDBL) >> 2
-        while k > 0:
-            c = k if k < 8 else 8
-            self._exec(self.P_JDBL8, c * nj)
-            k -= c
-
     def mul2(self, u1, u2, x, y):
         """u1*G + u2*(x, y) for PUBLIC u1, u2 (ECDSA verification): variable time."""
         if self._gtab is None:
@@ -982,28 +993,17 @@ class _Curve(_Arena):
             self._gtab = self._odd_affine_tab(gx, gy, _WG)
         tg = self._gtab
         tp = self._odd_jac_tab(x, y, _WP)
-        e1 = _wnaf(u1, _WG)
-        e2 = _wnaf(u2, _WP)
-        a = len(e1) - 1
-        b = len(e2) - 1
         inf = True
-        cur = 0
-        while a >= 0 or b >= 0:
-            p1 = e1[a] >> 8 if a >= 0 else -1
-            p2 = e2[b] >> 8 if b >= 0 else -1
-            pos = p1 if p1 > p2 else p2
+        dbl8 = self.P_JDBL8
+        for gap, d1, d2 in _joint(_wnaf(u1, _WG), _wnaf(u2, _WP)):
             if not inf:
-                self._jdbl_run(cur - pos)
-            cur = pos
-            if p1 == pos:
-                inf = self._jadd_digit(e1[a], tg, inf, 2)
-                a -= 1
-            if p2 == pos:
-                inf = self._jadd_digit(e2[b], tp, inf, 3)
-                b -= 1
+                self._repeat(dbl8, gap)
+            if d1:
+                inf = self._jadd_digit(d1, tg, inf, 2)
+            if d2:
+                inf = self._jadd_digit(d2, tp, inf, 3)
         if inf:
             return None
-        self._jdbl_run(cur)
         # Jacobian -> affine: x = X/Z^2, y = Y/Z^3.
         self._copy_slot("INV", "Z1")
         self._exec(self.P_INV)
