@@ -88,7 +88,7 @@ def test_field_kernels_match_python_ints(target, width):
     jobs = [j for j in _jobs(_primes(target), wide_ok) if (j[0].startswith("w") or j[0] == "p256w") == (width == "wide")]
     if asm:
         jobs = [j for j in jobs if not j[0].startswith("p256")]
-    cases, primes = [], []
+    cases = []
     for kern, p in jobs:
         assert _is_prime(p), p
         edge = [0, 1, p - 1, p - 2]
@@ -100,7 +100,6 @@ def test_field_kernels_match_python_ints(target, width):
             ops = [(MUL, 5, 3, 4), (ADD, 6, 3, 4), (SUB, 7, 3, 4), (SUB, 8, 4, 3), (MUL, 9, 3, 3),
                    (MUL, 3, 3, 4), (SUB, 4, 3, 4), (COPY, 10, 4, 4)]
             cases.append((p, ops, [x, y], kern, asm))
-            primes.append(p)
     got = target.call("drv_field", "run_ops", cases)
     bad = []
     for (p, _, (x, y), kern, _), (g, rbits) in zip(cases, got):

@@ -72,7 +72,6 @@ class _Ladder(_Arena):
         p = curve.p
         kern = _kernel(_bits(p), _wide())
         self.run = kern.run
-        n = kern.N
         self.st = st = kern.STRIDE
         wd = st >> 2
         self.p = p
@@ -96,7 +95,6 @@ class _Ladder(_Arena):
         self._put("R2", R * R % p)
         # a24 = (A - 2) / 4 (RFC 7748 §5: 121665 for curve25519, 39081 for curve448).
         self._put("A24", (curve.A - 2) // 4 * R % p)
-        self._put("ONEM", R % p)
         self.ONEM = R % p
         self.o2 = sl["U2"] * wd
         self.o3 = sl["U3"] * wd

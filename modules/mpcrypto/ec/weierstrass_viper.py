@@ -697,7 +697,6 @@ class _Curve(_Arena):
         self.wd = st >> 2  # words per slot
         self.p = p
         self.n = curve.n
-        self.nbits = curve.nbits
         self.G = curve.G
         self._py = _wp.new(curve)
         self.minv = _minv(p, lb)
