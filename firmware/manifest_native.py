@@ -2,9 +2,9 @@
 # Use it from a MicroPython board build:  make BOARD=... FROZEN_MANIFEST=/path/to/this/file
 # Relative paths are resolved from this file's folder. Every module of the package, viper
 # kernels and Thumb-2 assembly included (mpy-cross compiles them for the port's arch), except
-# the ones only 64-bit ports can run (weierstrass_viper64.py, field_viper_w*.py,
-# field_viper_*w.py: 32-bit limbs whose products need 64-bit words). host_tests/test_compile.py
-# checks that this list names every other module.
+# the ones only 64-bit ports can run (weierstrass_viper64.py, ec/field/v32_*.py: 32-bit limbs
+# whose products need 64-bit words). host_tests/test_compile.py checks that this list names
+# every other module.
 package(
     "mpcrypto",
     files=[
@@ -29,18 +29,22 @@ package(
         "ec/ecdsa.py",
         "ec/ed25519.py",
         "ec/ed448.py",
+        "ec/eddsa.py",
         "ec/edwards_python.py",
         "ec/edwards_viper.py",
-        "ec/field_asm_thumb.py",
-        "ec/field_viper_10.py",
-        "ec/field_viper_12.py",
-        "ec/field_viper_14.py",
-        "ec/field_viper_16.py",
-        "ec/field_viper_20.py",
-        "ec/field_viper_24.py",
-        "ec/field_viper_32.py",
-        "ec/field_viper_33.py",
-        "ec/field_viper_p256.py",
+        "ec/field/__init__.py",
+        "ec/field/bigint.py",
+        "ec/field/engine.py",
+        "ec/field/thumb_umaal.py",
+        "ec/field/v16_10.py",
+        "ec/field/v16_12.py",
+        "ec/field/v16_14.py",
+        "ec/field/v16_16.py",
+        "ec/field/v16_20.py",
+        "ec/field/v16_24.py",
+        "ec/field/v16_32.py",
+        "ec/field/v16_33.py",
+        "ec/field/v16_p256.py",
         "ec/montgomery_python.py",
         "ec/montgomery_viper.py",
         "ec/sm2.py",
@@ -48,6 +52,7 @@ package(
         "ec/weierstrass_viper.py",
         "ec/x25519.py",
         "ec/x448.py",
+        "ec/xdh.py",
         "exceptions.py",
         "hash/__init__.py",
         "hash/_md.py",

@@ -211,7 +211,7 @@ def test_edwards_data(params, name):
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric import ed448, ed25519
 
-    _, oid, p, a, d, n, gx, gy, h, size, source = params[name]
+    _, oid, p, a, d, n, gx, gy, h, size, small, source = params[name]
     assert (a * gx * gx + gy * gy - 1 - d * gx * gx * gy * gy) % p == 0, "%s: B not on curve" % name
     assert _ed_mul(n, (gx, gy), p, a, d) == (0, 1)
     # RFC 8032 §5.1.5 / §5.2.5: public key = encode(s*B) for the clamped hash of the seed.
@@ -233,6 +233,40 @@ def test_edwards_data(params, name):
     x, y = _ed_mul(int.from_bytes(s, "little"), (gx, gy), p, a, d)
     enc = (y | ((x & 1) << (8 * size - 1))).to_bytes(size, "little")
     assert enc == ref.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw), name
+
+
+def _ed_decode(b, p, a, d):
+    # RFC 8032 §5.1.3 / §5.2.3 decoding (strict), on CPython; None when invalid.
+    size = len(b)
+    v = int.from_bytes(b, "little")
+    sign, y = v >> (8 * size - 1), v & ((1 << (8 * size - 1)) - 1)
+    if y >= p:
+        return None
+    u = (y * y - 1) * pow(d * y * y - a, -1, p) % p
+    if p % 4 == 3:
+        x = pow(u, (p + 1) // 4, p)
+    else:  # p = 5 mod 8
+        x = pow(u, (p + 3) // 8, p)
+        if x * x % p != u:
+            x = x * pow(2, (p - 1) // 4, p) % p
+    if x * x % p != u or (x == 0 and sign):
+        return None
+    return (p - x if x & 1 != sign else x), y
+
+
+@pytest.mark.parametrize("name", ["edwards25519", "edwards448"])
+def test_edwards_small_order_data(params, name):
+    """``small`` lists h distinct canonical encodings of points whose order divides h: the
+    whole torsion subgroup (cyclic of order h on both curves), identity included."""
+    _, oid, p, a, d, n, gx, gy, h, size, small, source = params[name]
+    assert len(small) == h and len(set(small)) == h, name
+    for enc in small:
+        P = _ed_decode(enc, p, a, d)
+        assert P is not None, "%s: %s does not decode" % (name, enc.hex())
+        assert (P[1] | ((P[0] & 1) << (8 * size - 1))).to_bytes(size, "little") == enc, "not canonical"
+        assert _ed_mul(h, P, p, a, d) == (0, 1), "%s: %s is not of small order" % (name, enc.hex())
+    gb = (gy | ((gx & 1) << (8 * size - 1))).to_bytes(size, "little")
+    assert _ed_decode(gb, p, a, d) == (gx, gy)  # the decoder itself, on the base point
 
 
 def test_lookup(target):

@@ -12,10 +12,16 @@ Vector sources:
 - Hand-made bad inputs: wrong key/signature lengths, non-bytes, S >= L (S + L), non-canonical
   R and A encodings (y >= p; x = 0 with the sign bit set), edge scalars for the comb.
 
-Policy: Wycheproof has no "acceptable" EdDSA cases; every "invalid" case must raise
-InvalidSignature, every "valid" case must verify. Verification is the strict cofactorless
-check [S]B = R + [k]A by encoding, with S < L and canonical A (a non-canonical A is refused
-by ``from_public_bytes`` with ValueError).
+- Small-order points (``curves.Edwards.small``, checked in test_ec_curves.py): as public
+  keys and as R, with S = 0 and S = 1.
+
+Policy: Wycheproof has no "acceptable" EdDSA cases; every "invalid" case must be rejected
+(InvalidSignature, or ValueError when its public key is of small order and refused at
+load), every "valid" case must verify. Verification is the strict cofactorless check
+[S]B = R + [k]A by encoding, with S < L, canonical A (a non-canonical A is refused by
+``from_public_bytes`` with ValueError), and no small-order A (ValueError) or R
+(InvalidSignature), as libsodium does: otherwise R = identity, S = 0 verifies any message
+under a small-order key.
 """
 
 import random
@@ -109,15 +115,19 @@ def test_wycheproof(target, alg, backend):
             cases.append((alg, pk, bytes.fromhex(t["sig"]), bytes.fromhex(t["msg"])))
             meta.append(t)
     got = target.call("drv_eddsa", "verify", cases, force=force)
+    small = set(_small_order(target, alg))
     nvalid = ninvalid = 0
-    for t, g in zip(meta, got):
+    for (_, pk, _, _), t, g in zip(cases, meta, got):
         label = "%s tcId %d (%s)" % (fname, t["tcId"], t["comment"])
         if t["result"] == "valid":
             assert g == "ok", "%s: %r" % (label, g)
             nvalid += 1
         else:
             assert t["result"] == "invalid", label
-            assert _is_err(g, "InvalidSignature"), "%s: %r" % (label, g)
+            if pk in small:
+                assert _is_err(g, "ValueError"), "%s: %r" % (label, g)
+            else:
+                assert _is_err(g, "InvalidSignature"), "%s: %r" % (label, g)
             ninvalid += 1
     assert nvalid > 0 and ninvalid > 0, fname
 
@@ -215,9 +225,37 @@ def test_noncanonical_public_keys(target, alg, backend):
     got = target.call("drv_eddsa", "load", [(alg, "public", v) for v in bad.values()], force=force)
     for label, g in zip(bad, got):
         assert _is_err(g, "ValueError"), "%s %s: %r" % (alg, label, g)
-    # The canonical identity (y = 1, x = 0, sign 0) is a point and decodes.
+    # The canonical identity (y = 1, x = 0, sign 0) is a point, but of small order: refused.
     one = (1).to_bytes(size, "little")
-    assert target.call("drv_eddsa", "load", [(alg, "public", one)], force=force) == [one]
+    got = target.call("drv_eddsa", "load", [(alg, "public", one)], force=force)
+    assert _is_err(got[0], "ValueError") and "small" in got[0].msg, got
+
+
+def _small_order(target, alg):
+    # The curve's small-order encodings, as the target's curve data lists them.
+    name = "edwards25519" if alg == "ed25519" else "edwards448"
+    return target.call("drv_ec", "curve_params", [(name,)])[0][10]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("alg", ALGS)
+def test_small_order_policy(target, alg, backend):
+    force = _need(target, backend)
+    size = SIZE[alg]
+    small = _small_order(target, alg)
+    assert len(small) == (8 if alg == "ed25519" else 4)
+    # Every small-order point is refused as a public key.
+    got = target.call("drv_eddsa", "load", [(alg, "public", e) for e in small], force=force)
+    assert all(_is_err(g, "ValueError") for g in got), got
+    # The attack: R = a small-order point (the identity first), S = 0 or 1, any message,
+    # under each small-order key (refused at load) and under a real key (refused by R).
+    pk = target.call("drv_eddsa", "public", [(alg, bytes(range(size)))], force=force)[0]
+    sigs = [R + S.to_bytes(size, "little") for R in small for S in (0, 1)]
+    cases = [(alg, key, sig, b"any message") for key in small for sig in sigs]
+    got = target.call("drv_eddsa", "verify", cases, force=force)
+    assert all(_is_err(g, "ValueError") for g in got), got
+    got = target.call("drv_eddsa", "verify", [(alg, pk, sig, b"any message") for sig in sigs], force=force)
+    assert all(_is_err(g, "InvalidSignature") and "small" in g.msg for g in got), got
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -20,7 +20,7 @@ def curve_params(name):
         return (c.name, c.oid, c.p, c.a, c.b, c.n, c.G[0], c.G[1], c.h, c.size, c.nsize, c.nbits, c.source)
     if isinstance(c, curves.Montgomery):
         return (c.name, c.oid, c.p, c.A, c.n, c.G[0], c.G[1], c.h, c.size, c.source)
-    return (c.name, c.oid, c.p, c.a, c.d, c.n, c.G[0], c.G[1], c.h, c.size, c.source)
+    return (c.name, c.oid, c.p, c.a, c.d, c.n, c.G[0], c.G[1], c.h, c.size, c.small, c.source)
 
 
 def curve_names():

@@ -1,6 +1,6 @@
 # Drivers for Ed25519 / Ed448 (mpcrypto.ec.ed25519, ed448) and SHAKE (mpcrypto.hash.shake);
 # runs on MicroPython.
-from mpcrypto.ec import ed448, ed25519
+from mpcrypto.ec import ed448, ed25519, eddsa
 
 _MODS = {"ed25519": (ed25519.Ed25519PrivateKey, ed25519.Ed25519PublicKey),
          "ed448": (ed448.Ed448PrivateKey, ed448.Ed448PublicKey)}
@@ -55,14 +55,14 @@ def load(alg, which, data):
 def base_mult(alg, k):
     # Encoding of k*B through the comb (edge scalars).
     c = _MODS[alg][0]._curve
-    ar = ed25519._arith(c)
+    ar = eddsa._arith(c)
     return ar.encode(ar.mul_base(k))
 
 
 def twin_mult(alg, s, k, pk):
     # Encoding of s*B + k*A through the variable-time path.
     c = _MODS[alg][0]._curve
-    ar = ed25519._arith(c)
+    ar = eddsa._arith(c)
     return ar.encode(ar.mul2(s, k, _pub(alg, pk)._pt))
 
 

@@ -1,28 +1,28 @@
-# Driver for the viper prime-field kernels (mpcrypto.ec.field_viper_<N>): runs one field
-# program over given operands and returns the slots as ints, so the host can compare every
-# operation with Python integers.
+# Driver for the prime-field kernels (mpcrypto.ec.field.v16_<N>, v32_<N>, thumb_umaal): runs
+# one field program over given operands and returns the slots as ints, so the host can
+# compare every operation with Python integers.
 def wordbits():
-    from mpcrypto.ec.weierstrass_viper64 import _wordbits
+    from mpcrypto.ec.field.engine import wordbits
 
-    return _wordbits()
+    return wordbits()
 
 
 def has_asm():
-    from mpcrypto.ec.weierstrass_viper import _asm_module
+    from mpcrypto.ec.field.engine import asm_module
 
-    return _asm_module() is not None
+    return asm_module() is not None
 
 
 def run_ops(p, ops, values, kernel=None, asm=False):
     # ops: (op, dst, x, y) with slots >= 3; values: ints (already < p) for slots 3, 4, ...
-    # kernel: a module name suffix ("16", "w8", "p256", ...); default: the 16-bit kernel
-    # that fits p. asm: MUL by field_asm_thumb (ARM cores with UMAAL). Returns the slots
+    # kernel: a module name in mpcrypto.ec.field ("v16_16", "v32_8", "v16_p256", ...); default:
+    # the 16-bit kernel that fits p. asm: MUL by thumb_umaal (ARM cores with UMAAL). Returns the slots
     # from 3 on, and the bits of R (the Montgomery radix).
     from mpcrypto.ec.curves import _bits
 
     if kernel is None:
-        kernel = "%d" % ((_bits(p) + 15) // 16)
-    mod = __import__("mpcrypto.ec.field_viper_" + kernel, None, None, ("run",))
+        kernel = "v16_%d" % ((_bits(p) + 15) // 16)
+    mod = __import__("mpcrypto.ec.field." + kernel, None, None, ("run",))
     run = mod.run
     st = mod.STRIDE
     lb = mod.LIMB_BITS
@@ -41,9 +41,9 @@ def run_ops(p, ops, values, kernel=None, asm=False):
     mm = actx = None
     rbits = lb * mod.N
     if asm:
-        from mpcrypto.ec.weierstrass_viper import _accel
+        from mpcrypto.ec.field.engine import accel
 
-        mm, actx, rbits = _accel(mod, mem, p)
+        mm, actx, rbits = accel(mod, mem, p)
         if mm is None:
             raise NotImplementedError("no assembler multiplier on this target")
     run(0, 0, 0, prog, len(ops), mem, (-inv) & msk, mm, actx)

@@ -1,5 +1,5 @@
 # Drivers for X25519 / X448 (mpcrypto.ec.x25519, mpcrypto.ec.x448); runs on MicroPython.
-from mpcrypto.ec import x25519, x448
+from mpcrypto.ec import x448, x25519, xdh
 
 _MODS = {"x25519": (x25519.X25519PrivateKey, x25519.X25519PublicKey),
          "x448": (x448.X448PrivateKey, x448.X448PublicKey)}
@@ -14,7 +14,7 @@ def exchange(alg, k, u):
 def raw(alg, k, u):
     # The RFC 7748 §5 function itself (no all-zero check), through the seam.
     priv, _ = _MODS[alg]
-    return x25519._ladder(priv._curve).x(k, u)
+    return xdh._ladder(priv._curve).x(k, u)
 
 
 def public(alg, k):

@@ -1,7 +1,9 @@
 """mpcrypto exceptions: one flat module, shaped like pyca's ``cryptography.exceptions``.
 
 Bad lengths raise the built-in ``ValueError`` and wrong types ``TypeError``; the classes here
-are for outcomes that are not simply a malformed argument.
+are for outcomes that are not simply a malformed argument. An invalid key (a public point
+not on the curve, a scalar out of range, a small-order EdDSA key) is a malformed argument:
+``ValueError``, as in pyca.
 """
 
 
@@ -11,10 +13,6 @@ class InvalidTag(Exception):
 
 class InvalidSignature(Exception):
     """A signature did not verify."""
-
-
-class InvalidKey(Exception):
-    """A key failed validation (for example a public point not on the curve)."""
 
 
 class AlreadyFinalized(Exception):

@@ -10,7 +10,11 @@ Three shapes (``namedtuple``, so nothing can be reassigned):
   ``h`` the cofactor; ``size`` = bytes of a field element (= of an encoded coordinate);
   ``nsize`` = bytes of a scalar mod n; ``nbits`` = bit length of n (RFC 6979 ``qlen``).
 - ``Montgomery``: v^2 = u^3 + A*u^2 + u over GF(p) (RFC 7748 §4); base point (u, v).
-- ``Edwards``: a*x^2 + y^2 = 1 + d*x^2*y^2 over GF(p) (RFC 8032 §5.1, §5.2); ``G`` = (x, y).
+- ``Edwards``: a*x^2 + y^2 = 1 + d*x^2*y^2 over GF(p) (RFC 8032 §5.1, §5.2); ``G`` = (x, y);
+  ``small`` = the canonical encodings of the h points of order dividing h (the identity
+  included), which EdDSA refuses as public keys and as R. Derived from the curve equation
+  (order 2: (0, -1); order 4: y = 0 on edwards25519, x = 0 or y = 0 on edwards448; order 8 on
+  edwards25519: x^2 = -y^2 with d y^4 + 2 y^2 - 1 = 0); the test recomputes them.
 
 Sources, per curve in ``source``: SEC 2 v2.0 (Certicom, 2010) §2.2-2.9 for the secp curves,
 RFC 5639 §3.1-3.7 for brainpool (the t1 curves are the r1 curves' twists with a = p - 3;
@@ -29,7 +33,7 @@ Weierstrass = namedtuple(
     "Weierstrass", ("name", "oid", "p", "a", "b", "n", "G", "h", "size", "nsize", "nbits", "source")
 )
 Montgomery = namedtuple("Montgomery", ("name", "oid", "p", "A", "n", "G", "h", "size", "source"))
-Edwards = namedtuple("Edwards", ("name", "oid", "p", "a", "d", "n", "G", "h", "size", "source"))
+Edwards = namedtuple("Edwards", ("name", "oid", "p", "a", "d", "n", "G", "h", "size", "small", "source"))
 
 
 def _bits(x):
@@ -289,7 +293,14 @@ EDWARDS25519 = Edwards(
     _L25519,
     (15112221349535400772501151409588531511454012693041857206046113283949847762202,
      46316835694926478169428394003475163141307993866256225615783033603165251855960),
-    8, 32, "RFC 8032 5.1")
+    8, 32,
+    (bytes(32), bytes(31) + b"\x80", b"\x01" + bytes(31),
+     bytes.fromhex("26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05"),
+     bytes.fromhex("26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85"),
+     bytes.fromhex("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a"),
+     bytes.fromhex("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa"),
+     (_P25519 - 1).to_bytes(32, "little")),
+    "RFC 8032 5.1")
 
 _P448 = (1 << 448) - (1 << 224) - 1
 _L448 = (1 << 446) - 13818066809895115352007386748515426880336692474882178609894547503885
@@ -301,7 +312,9 @@ EDWARDS448 = Edwards(
     "edwards448", "1.3.101.113", _P448, 1, _P448 - 39081, _L448,
     (224580040295924300187604334099896036246789641632564134246125461686950415467406032909029192869357953282578032075146446173674602635247710,
      298819210078481492676017930443930673437544040154080242095928241372331506189835876003536878655418784733982303233503462500531545062832660),
-    4, 57, "RFC 8032 5.2")
+    4, 57,
+    (bytes(57), bytes(56) + b"\x80", b"\x01" + bytes(56), (_P448 - 1).to_bytes(57, "little")),
+    "RFC 8032 5.2")
 
 # The 22 Weierstrass curves of the emCrypt ECDH/ECDSA tables, in their order, then SM2.
 WEIERSTRASS = (

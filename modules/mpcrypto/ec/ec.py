@@ -275,19 +275,25 @@ def private_key_from_bytes(curve, data):
     return EllipticCurvePrivateKey(c, int.from_bytes(data, "big"))
 
 
-def generate_private_key(curve, rng=None):
-    """A new private key: d uniform in [1, n-1] by rejection sampling (FIPS 186-5 A.2.2)
-    over ``rng(nsize)`` bytes with the bits above nbits cleared."""
-    c = _curve(curve)
-    rng = _default_rng(rng)
-    nb = c.nsize
-    extra = nb * 8 - c.nbits
+def random_scalar(curve, rng):
+    """A scalar uniform in [1, n-1] by rejection sampling (FIPS 186-5 A.2.2) over
+    ``rng(nsize)`` bytes with the bits above nbits cleared; ``rng`` a callable (see
+    ``resolve_rng``). The retry count depends on discarded draws only."""
+    nb = curve.nsize
+    extra = nb * 8 - curve.nbits
     for _ in range(1000):
         b = bytearray(rng(nb))
         if len(b) != nb:
             raise ValueError("rng returned wrong length")
         b[0] &= 0xFF >> extra
         d = int.from_bytes(b, "big")
-        if 0 < d < c.n:
-            return EllipticCurvePrivateKey(c, d)
+        if 0 < d < curve.n:
+            return d
     raise ValueError("rng output unusable")
+
+
+def generate_private_key(curve, rng=None):
+    """A new private key: d uniform in [1, n-1] (``random_scalar``) from ``rng`` (default
+    os.urandom)."""
+    c = _curve(curve)
+    return EllipticCurvePrivateKey(c, random_scalar(c, _default_rng(rng)))

@@ -23,7 +23,7 @@ constant time in MicroPython, see ``weierstrass_python``). Verification handles 
 variable time. Every malformed signature raises InvalidSignature, never another error.
 """
 
-from mpcrypto.ec.weierstrass_python import _inv_vt  # variable-time Euclid (public or blinded values)
+from mpcrypto.ec.field.bigint import inv_vt  # variable-time Euclid (public or blinded values)
 from mpcrypto.exceptions import InvalidSignature, UnsupportedAlgorithm
 
 _HASHES = {
@@ -120,7 +120,7 @@ def sign_with_k(ctx, curve, d, e, k, blind=None):
     elif blind is None:
         kinv = pow(k, n - 2, n)  # Fermat: n is prime
     else:
-        kinv = _inv_vt(k * blind % n, n) * blind % n
+        kinv = inv_vt(k * blind % n, n) * blind % n
     s = kinv * ((e + r * d) % n) % n
     if s == 0:
         return None
@@ -151,7 +151,7 @@ def verify_digest(ctx, curve, x, y, digest, r, s):
         raise InvalidSignature("r or s out of range")
     e = bits2int(digest, curve.nbits) % n
     inv_n = getattr(ctx, "inv_n", None)  # on limbs: no big-int Euclid (38 KB of heap at 256 bits)
-    w = inv_n(s) if inv_n is not None else _inv_vt(s, n)
+    w = inv_n(s) if inv_n is not None else inv_vt(s, n)
     R = ctx.mul2(e * w % n, r * w % n, x, y)
     if R is None or R[0] % n != r:
         raise InvalidSignature("bad signature")

@@ -7,17 +7,15 @@
 
 Ed448 with a context string (``context``, 0..255 bytes, default empty: pure Ed448 as in
 pyca); no pre-hash (Ed448ph). dom4(0, context) = "SigEd448" || 0x00 || len || context.
-Keys are 57 bytes (ValueError otherwise). Same contract as ``mpcrypto.ec.ed25519``, whose
-code this reuses: strict point decoding (§5.2.3) for public keys, S < L, 114-byte
-signatures, the cofactorless equation checked by encoding. Hash: SHAKE256 with 114 bytes of
-output (``mpcrypto.hash.shake``, portable Python).
-
-Constant time and backends: as Ed25519 (seam primitive "ec_edwards": ``edwards_viper``,
-``edwards_python``).
+Keys are 57 bytes (ValueError otherwise), signatures 114. Hash: SHAKE256 with 114 bytes of
+output (``mpcrypto.hash.shake``, portable Python). The contract (strict decoding, small-order
+keys and R refused, S < L, the cofactorless equation checked by encoding), constant time and
+backends: ``mpcrypto.ec.eddsa``.
 """
 
+from mpcrypto._util import as_bytes as _buf
 from mpcrypto.ec import curves as _curves
-from mpcrypto.ec.ed25519 import _buf, _EdPrivate, _EdPublic, backends  # noqa: F401
+from mpcrypto.ec.eddsa import EdPrivateKey, EdPublicKey, backends  # noqa: F401
 
 
 def _shake(data):
@@ -33,7 +31,7 @@ def _dom4(context):
     return b"SigEd448\x00" + bytes((len(context),)) + context
 
 
-class Ed448PublicKey(_EdPublic):
+class Ed448PublicKey(EdPublicKey):
     """An Ed448 public key (a validated point, 57-byte encoding)."""
     _curve = _curves.EDWARDS448
     _hash = staticmethod(_shake)
@@ -43,7 +41,7 @@ class Ed448PublicKey(_EdPublic):
         self._verify(signature, data, _dom4(context))
 
 
-class Ed448PrivateKey(_EdPrivate):
+class Ed448PrivateKey(EdPrivateKey):
     """An Ed448 private key: the 57-byte seed of RFC 8032 §5.2.5."""
     _curve = _curves.EDWARDS448
     _public = Ed448PublicKey

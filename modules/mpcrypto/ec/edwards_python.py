@@ -63,6 +63,8 @@ verify ~2.9 MB / 50 ms, all in total over the operation (the collector reclaims 
 goes). Fine on the unix port, heavy churn on an MCU.
 """
 
+from mpcrypto.ec.field.bigint import wnaf
+
 
 def probe():
     return True
@@ -71,24 +73,6 @@ def probe():
 _TEETH = 4  # comb of the generic class (Ed448); _Ed25519 sets its own _CT, _CB
 _BLOCKS = 2
 _W = 5  # w-NAF width in mul2 (the per-call point; and B for Ed448)
-
-
-def _wnaf(k, w):
-    # Width-w NAF digits of k >= 0, least significant first.
-    out = []
-    full = 1 << w
-    half = full >> 1
-    while k:
-        if k & 1:
-            d = k & (full - 1)
-            if d >= half:
-                d -= full
-            k -= d
-        else:
-            d = 0
-        out.append(d)
-        k >>= 1
-    return out
 
 
 class _Edwards:
@@ -198,8 +182,8 @@ class _Edwards:
             self._gtab = [self._affine_cache(self._uncache_pt(c)) for c in self._odd(self._point(gx, gy))]
         tg = self._gtab
         tp = self._odd(P)
-        n1 = _wnaf(s, _W)
-        n2 = _wnaf(k, _W)
+        n1 = wnaf(s, _W)
+        n2 = wnaf(k, _W)
         R = self._id()
         for i in range(max(len(n1), len(n2)) - 1, -1, -1):
             R = self._dbl(R)
@@ -460,8 +444,8 @@ class _Ed25519(_Edwards):
             Q = self._add(Q, P2)
             tp.append(self._cache(Q))
         ntp = [(c[1], c[0], p - c[2], c[3]) for c in tp]
-        n1 = _wnaf(s, self._WB)
-        n2 = _wnaf(k, _W)
+        n1 = wnaf(s, self._WB)
+        n2 = wnaf(k, _W)
         l1 = len(n1)
         l2 = len(n2)
         R = (0, 1, 1, 0, 1)

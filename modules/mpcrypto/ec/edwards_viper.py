@@ -7,8 +7,8 @@ operation). Seam primitive "ec_edwards"; same surface as ``edwards_python``::
     ctx.neg(P), ctx.encode(P), ctx.decode(b)   as in edwards_python (RFC 8032 §5.1.2-3, §5.2.2-3)
 
 Points are affine (x, y) ints. Field: the Weierstrass backend's generated kernels
-(``field_viper_16`` / ``field_viper_32``, or the 32-bit-limb ``field_viper_w8`` / ``w14``
-where viper words are 64 bits, with the Thumb-2 UMAAL multiplier on Cortex-M4/M7/M55/M85),
+(the limb engine ``field.engine`` with ``field/v16_16`` / ``v16_32``, or the 32-bit-limb
+``field/v32_8`` / ``v32_14`` where viper words are 64 bits, with the Thumb-2 UMAAL multiplier on Cortex-M4/M7/M55/M85),
 running the RFC 8032 formulas as field programs. Both addition laws are complete, so
 neither the comb nor the w-NAF loop has a special case.
 - Edwards25519 (§5.1.4): extended coordinates with T kept as its two factors E*H (a
@@ -28,9 +28,9 @@ key). Tables are built once with the portable backend (public data, one batch in
 """
 
 from mpcrypto.ec import edwards_python as _ep
-from mpcrypto.ec import weierstrass_python as _wp
-from mpcrypto.ec import weierstrass_viper as _wv
 from mpcrypto.ec.curves import _bits
+from mpcrypto.ec.field import engine as _fe
+from mpcrypto.ec.field.bigint import affine_all
 
 _TEETH = 6
 _BLOCKS = 4
@@ -189,7 +189,7 @@ PZ = Z1
 """
 
 
-class _Ed25519(_wv._Arena):
+class _Ed25519(_fe.Arena):
     # Edwards25519; _Ed448 below swaps in its programs, comb size and table conversion.
     TEETH = _TEETH
     BLOCKS = _BLOCKS
@@ -202,24 +202,15 @@ class _Ed25519(_wv._Arena):
     def __init__(self, curve):
         p = curve.p
         self._py = _ep.new(curve)
-        wide = _wv._wide()
-        kern = _wv._kernel(_bits(p), wide)
-        self.run = kern.run
-        lb = kern.LIMB_BITS
-        self.N = kern.N * lb // 16
-        self.st = st = kern.STRIDE
-        self.wd = st >> 2
         self.p = p
         self.L = curve.n
         self.G = curve.G
         self.size = curve.size
-        self.minv = _wv._minv(p, lb)
-        asm = _wv._Asm(1)
+        asm = _fe.Asm(1)
         dname, dval = self._dconst(curve)
         for name in ("X1", "Y1", "Z1", "E1", "H1", "QY", "QX", "PX", "PY", "PZ", "PT", dname):
             asm.slot(name)  # QY, QX adjacent (comb entries); PX..PT adjacent (P's table)
         s = asm.slots
-        self.slots = s
         self.P_DBL = asm.ops(self.DBL)
         self.P_DBL8 = self.P_DBL * 8
         self.P_MADD = asm.ops(self.MADD)
@@ -228,18 +219,12 @@ class _Ed25519(_wv._Arena):
         self.P_TO_ENTRY = asm.ops(self.TO_ENTRY)
         self.P_NEG_Q = asm.ops(_NEG_Q)
         self.P_NEG_P = asm.ops(self.NEG_P)
-        self.P_INV = _wv._pow_prog(asm, p - 2)
+        self.P_INV = _fe.pow_prog(asm, p - 2)
         self.P_AFF = bytes((0, s["X1"], s["X1"], s["INV"], 0, s["Y1"], s["Y1"], s["INV"],
                             0, s["X1"], s["X1"], s["ONE"], 0, s["Y1"], s["Y1"], s["ONE"]))
-        self.mem = bytearray(st * len(s))
-        self.mm, self.actx, rbits = _wv._accel(kern, self.mem, p)
-        R = 1 << rbits
+        R = self.bind(_fe.kernel(_bits(p), _fe.wide()), s, p)
         self.R = R
-        self._put("p", p)
-        self._put("ONE", 1)
-        self._put("ONEM", R % p)
-        self._put("R2", R * R % p)
-        self._put(dname, dval * R % p)
+        self.put(dname, dval * R % p)
         self._tom = {}
         for name in ("X1", "Y1", "QX", "QY"):
             i = s[name]
@@ -252,14 +237,14 @@ class _Ed25519(_wv._Arena):
     def _identity(self):
         for name, v in (("X1", 0), ("Y1", self.R % self.p), ("Z1", self.R % self.p), ("E1", 0),
                         ("H1", self.R % self.p)):
-            self._put(name, v)
+            self.put(name, v)
 
     def _affine(self):
         # (X1 : Y1 : Z1) -> (x, y) ints: Fermat inversion of Z1, out of Montgomery form.
-        _wv._copy(self.mem, self._w("INV"), self.mem, self._w("Z1"), self.wd)
-        self._exec(self.P_INV)
-        self._exec(self.P_AFF)
-        return self._get("X1"), self._get("Y1")
+        self.copy_slot("INV", "Z1")
+        self.exec(self.P_INV)
+        self.exec(self.P_AFF)
+        return self.get("X1"), self.get("Y1")
 
     # -- the surface --
 
@@ -304,9 +289,9 @@ class _Ed25519(_wv._Arena):
         nent = 1 << (T - 1)
         tabs = [bytearray(nent * ent * 4) for _ in range(self.BLOCKS)]
         for i, (x, y) in enumerate(self._affine_all(pts)):
-            self._put_m("QY", y)
-            self._put_m("QX", x)
-            _wv._copy(tabs[i // nent], (i % nent) * ent, self.mem, self._w("QY"), ent)
+            self.put_m("QY", y)
+            self.put_m("QX", x)
+            _fe.copy(tabs[i // nent], (i % nent) * ent, self.mem, self.woff("QY"), ent)
         self._comb = tabs
         return tabs
 
@@ -327,7 +312,7 @@ class _Ed25519(_wv._Arena):
         c = (k + (1 << L) - 1) >> 1  # bit j of c: signed bit j of k is 2 c_j - 1
         nb = (L + 7) // 8
         digs = bytearray(d * nblk)
-        _wv._comb_digits(digs, c.to_bytes(nb, "big"), nb, T, nblk, d)
+        _fe.comb_digits(digs, c.to_bytes(nb, "big"), nb, T, nblk, d)
         self._identity()
         mem = self.mem
         run = self.run
@@ -338,7 +323,7 @@ class _Ed25519(_wv._Arena):
         madd = self.P_MADD
         ndbl = len(dbl) >> 2
         nadd = len(madd) >> 2
-        qy = self._w("QY")
+        qy = self.woff("QY")
         wd = self.wd
         n = self.N
         top = T - 1
@@ -352,7 +337,7 @@ class _Ed25519(_wv._Arena):
                 dig = digs[i]
                 i += 1
                 m = (dig >> top) - 1  # -1 when the top tooth is -1: complement, negated
-                _wv._select(0, 0, 0, mem, qy, tabs[b], nent, ent, (dig ^ m) & emask, wd, n, m & 1)
+                _fe.select(0, 0, 0, mem, qy, tabs[b], nent, ent, (dig ^ m) & emask, wd, n, m & 1)
                 run(0, 0, 0, madd, nadd, mem, minv, mm, actx)
         return self._affine()
 
@@ -371,9 +356,9 @@ class _Ed25519(_wv._Arena):
             ent = 2 * self.wd
             tab = bytearray(len(pts) * ent * 4)
             for i, (x, y) in enumerate(self._affine_all(pts)):
-                self._put_m("QY", y)
-                self._put_m("QX", x)
-                _wv._copy(tab, i * ent, self.mem, self._w("QY"), ent)
+                self.put_m("QY", y)
+                self.put_m("QX", x)
+                _fe.copy(tab, i * ent, self.mem, self.woff("QY"), ent)
             self._btab = tab
         return self._btab
 
@@ -382,23 +367,23 @@ class _Ed25519(_wv._Arena):
         cnt = 1 << (_WP - 2)
         ent = self.PSLOTS * self.wd
         tab = bytearray((cnt + 1) * ent * 4)
-        px = self._w("PX")
-        self._put_m("X1", x)
-        self._put_m("Y1", y)
-        self._exec(self.P_FROM_AFF)
-        self._exec(self.P_TO_ENTRY)
-        _wv._copy(tab, 0, self.mem, px, ent)  # P
-        self._exec(self.P_DBL)
-        self._exec(self.P_TO_ENTRY)
-        _wv._copy(tab, cnt * ent, self.mem, px, ent)  # 2P, kept in PX..PT
-        self._put_m("X1", x)  # P1 = P again
-        self._put_m("Y1", y)
-        self._exec(self.P_FROM_AFF)
+        px = self.woff("PX")
+        self.put_m("X1", x)
+        self.put_m("Y1", y)
+        self.exec(self.P_FROM_AFF)
+        self.exec(self.P_TO_ENTRY)
+        _fe.copy(tab, 0, self.mem, px, ent)  # P
+        self.exec(self.P_DBL)
+        self.exec(self.P_TO_ENTRY)
+        _fe.copy(tab, cnt * ent, self.mem, px, ent)  # 2P, kept in PX..PT
+        self.put_m("X1", x)  # P1 = P again
+        self.put_m("Y1", y)
+        self.exec(self.P_FROM_AFF)
         for i in range(1, cnt):
-            self._exec(self.P_ADD)  # (2i + 1)P = (2i - 1)P + 2P
-            self._exec(self.P_TO_ENTRY)
-            _wv._copy(tab, i * ent, self.mem, px, ent)
-            _wv._copy(self.mem, px, tab, cnt * ent, ent)  # 2P back into PX..PT
+            self.exec(self.P_ADD)  # (2i + 1)P = (2i - 1)P + 2P
+            self.exec(self.P_TO_ENTRY)
+            _fe.copy(tab, i * ent, self.mem, px, ent)
+            _fe.copy(self.mem, px, tab, cnt * ent, ent)  # 2P back into PX..PT
         return tab
 
     def mul2(self, s, k, P):
@@ -409,22 +394,22 @@ class _Ed25519(_wv._Arena):
         wd = self.wd
         ps = self.PSLOTS * wd
         mem = self.mem
-        qy = self._w("QY")
-        px = self._w("PX")
+        qy = self.woff("QY")
+        px = self.woff("PX")
         started = False
-        for gap, d1, d2 in _wv._joint(_wv._wnaf(s, _WB), _wv._wnaf(k, _WP)):
+        for gap, d1, d2 in _fe.joint(_fe.sparse_wnaf(s, _WB), _fe.sparse_wnaf(k, _WP)):
             if started:
-                self._repeat(self.P_DBL8, gap)
+                self.repeat(self.P_DBL8, gap)
             if d1:
-                _wv._copy(mem, qy, tb, ((d1 if d1 > 0 else -d1) >> 1) * 2 * wd, 2 * wd)
+                _fe.copy(mem, qy, tb, ((d1 if d1 > 0 else -d1) >> 1) * 2 * wd, 2 * wd)
                 if d1 < 0:
-                    self._exec(self.P_NEG_Q)
-                self._exec(self.P_MADD)
+                    self.exec(self.P_NEG_Q)
+                self.exec(self.P_MADD)
             if d2:
-                _wv._copy(mem, px, tp, ((d2 if d2 > 0 else -d2) >> 1) * ps, ps)
+                _fe.copy(mem, px, tp, ((d2 if d2 > 0 else -d2) >> 1) * ps, ps)
                 if d2 < 0:
-                    self._exec(self.P_NEG_P)
-                self._exec(self.P_ADD)
+                    self.exec(self.P_NEG_P)
+                self.exec(self.P_ADD)
             started = True
         return self._affine()
 
@@ -440,7 +425,7 @@ class _Ed448(_Ed25519):
         return ("DD", curve.d % curve.p)
 
     def _affine_all(self, pts):
-        return _wp._affine_all(pts, self.p)  # projective (X : Y : Z), one inversion
+        return affine_all(pts, self.p)  # projective (X : Y : Z), one inversion
 
 
 def new(curve):

@@ -7,10 +7,10 @@ operation). Seam primitive "ec_montgomery"; same surface as ``montgomery_python`
 Decoding, clamping and the ladder are §5's, as in ``montgomery_python``: a fixed number of
 ladder steps (255 / 448), the conditional swap of (x2, z2) and (x3, z3) done by masks on
 machine words (``_cswap``), the final inversion Fermat's z^(p-2) with fixed 4-bit windows
-over the public exponent. The field arithmetic is the generated Montgomery kernels of
-``weierstrass_viper`` (``field_viper_16`` for 2^255 - 19, ``field_viper_32`` for
-2^448 - 2^224 - 1; the 32-bit-limb ``field_viper_w8`` / ``w14`` where viper words are 64
-bits; UMAAL multiplications on Cortex-M4/M7/M55/M85): one ladder step is one call running
+over the public exponent. The field arithmetic is the limb engine
+(``field.engine``) with the generated Montgomery kernels (``field/v16_16`` for 2^255 - 19,
+``field/v16_32`` for 2^448 - 2^224 - 1; the 32-bit-limb ``field/v32_8`` / ``v32_14`` where
+viper words are 64 bits; UMAAL multiplications on Cortex-M4/M7/M55/M85): one ladder step is one call running
 the §5 step as a field program.
 
 Constant time: every field operation is straight-line code whose instructions do not depend
@@ -23,7 +23,7 @@ its small byte strings.
 import micropython
 
 from mpcrypto.ec.curves import _bits
-from mpcrypto.ec.weierstrass_viper import _Arena, _Asm, _MUL, _accel, _kernel, _minv, _pow_prog, _wide
+from mpcrypto.ec.field import engine as _fe
 
 
 def probe():
@@ -67,38 +67,28 @@ def _cswap(mem: ptr32, a: int, b: int, cnt: int, swap: int):
         k += 1
 
 
-class _Ladder(_Arena):
+class _Ladder(_fe.Arena):
     def __init__(self, curve):
         p = curve.p
-        kern = _kernel(_bits(p), _wide())
-        self.run = kern.run
-        self.st = st = kern.STRIDE
-        wd = st >> 2
         self.p = p
         self.size = curve.size
         self.bits = 255 if curve.size == 32 else 448
-        self.minv = _minv(p, kern.LIMB_BITS)
-        asm = _Asm(1)
+        asm = _fe.Asm(1)
         for name in ("U2", "W2", "U3", "W3", "A24"):  # (U2, W2) and (U3, W3) adjacent
             asm.slot(name)
         self.P_STEP = asm.ops(_STEP)
-        self.P_INV = _pow_prog(asm, p - 2)
+        self.P_INV = _fe.pow_prog(asm, p - 2)
         sl = asm.slots
-        self.slots = sl
-        self.P_OUT = bytes((_MUL, sl["U2"], sl["U2"], sl["INV"], _MUL, sl["U2"], sl["U2"], sl["ONE"]))
-        self.P_IN = bytes((_MUL, sl["X1"], sl["X1"], sl["R2"]))
-        self.mem = bytearray(st * len(sl))
-        self.mm, self.actx, rbits = _accel(kern, self.mem, p)
-        R = 1 << rbits
-        self._put("p", p)
-        self._put("ONE", 1)
-        self._put("R2", R * R % p)
+        MUL = _fe.MUL
+        self.P_OUT = bytes((MUL, sl["U2"], sl["U2"], sl["INV"], MUL, sl["U2"], sl["U2"], sl["ONE"]))
+        self.P_IN = bytes((MUL, sl["X1"], sl["X1"], sl["R2"]))
+        R = self.bind(_fe.kernel(_bits(p), _fe.wide()), sl, p)
         # a24 = (A - 2) / 4 (RFC 7748 §5: 121665 for curve25519, 39081 for curve448).
-        self._put("A24", (curve.A - 2) // 4 * R % p)
+        self.put("A24", (curve.A - 2) // 4 * R % p)
         self.ONEM = R % p
-        self.o2 = sl["U2"] * wd
-        self.o3 = sl["U3"] * wd
-        self.wd2 = 2 * wd
+        self.o2 = self.woff("U2")
+        self.o3 = self.woff("U3")
+        self.wd2 = 2 * self.wd
 
     def x(self, k, u):
         p = self.p
@@ -112,7 +102,7 @@ class _Ladder(_Arena):
         else:  # decodeScalar448
             kb[0] &= 252
             kb[55] |= 128
-        self._put("X1", int.from_bytes(ub, "little") % p)
+        self.put("X1", int.from_bytes(ub, "little") % p)
         mem = self.mem
         run = self.run
         minv = self.minv
@@ -120,13 +110,13 @@ class _Ladder(_Arena):
         actx = self.actx
         run(0, 0, 0, self.P_IN, 1, mem, minv, mm, actx)
         # x2 = 1, z2 = 0, x3 = u, z3 = 1 (Montgomery form).
-        self._put("U2", self.ONEM)
-        self._put("W2", 0)
+        self.put("U2", self.ONEM)
+        self.put("W2", 0)
         sl = self.slots
         st = self.st
         o = sl["X1"] * st
         mem[sl["U3"] * st:sl["U3"] * st + st] = mem[o:o + st]
-        self._put("W3", self.ONEM)
+        self.put("W3", self.ONEM)
         step = self.P_STEP
         nstep = len(step) >> 2
         o2 = self.o2

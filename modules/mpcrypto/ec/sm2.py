@@ -12,7 +12,7 @@
   length of ID as two big-endian bytes (so ID is at most 8191 bytes), the curve values as
   field-size big-endian bytes. e = SM3(ZA || M) (§6.1 A1-A2).
 - Signing (§6.1): k uniform in [1, n-1] from ``rng(nbytes)`` (default ``os.urandom``) by
-  rejection sampling; (x1, y1) = [k]G; r = (e + x1) mod n; s = (1 + d)^-1 (k - r d) mod n;
+  rejection sampling (``ec.random_scalar``); (x1, y1) = [k]G; r = (e + x1) mod n; s = (1 + d)^-1 (k - r d) mod n;
   r = 0, r + k = n or s = 0 draw a new k. There are no deterministic nonces in GB/T 32918.2.
 - Verification (§7.1): r, s in [1, n-1]; t = (r + s) mod n != 0; (x1, y1) = [s]G + [t]PA;
   valid when (e + x1) mod n = r. Every failure, and every malformed signature, raises
@@ -50,9 +50,7 @@ DEFAULT_UID = b"1234567812345678"
 
 
 def _uid(uid):
-    if isinstance(uid, str) or uid is None or isinstance(uid, int):
-        raise TypeError("uid must be bytes")
-    uid = bytes(memoryview(uid))
+    uid = _bytes(uid)
     if len(uid) > 8191:
         raise ValueError("uid too long")  # ENTL is 16 bits
     return uid
@@ -121,22 +119,6 @@ def verify_e(ctx, curve, x, y, e, r, s):
         raise InvalidSignature("bad signature")
 
 
-def _draw_k(rng, curve):
-    # k uniform in [1, n-1] by rejection sampling over nsize bytes with the bits above
-    # nbits cleared (as ec.generate_private_key, FIPS 186-5 A.2.2).
-    nb = curve.nsize
-    extra = nb * 8 - curve.nbits
-    for _ in range(1000):
-        b = bytearray(rng(nb))
-        if len(b) != nb:
-            raise ValueError("rng returned wrong length")
-        b[0] &= 0xFF >> extra
-        k = int.from_bytes(b, "big")
-        if 0 < k < curve.n:
-            return k
-    raise ValueError("rng output unusable")
-
-
 def sign(private_key, data, uid=DEFAULT_UID, rng=None, encoding="der"):
     """SM2 signature of ``data`` (bytes-like) by ``private_key`` (an ``ec`` private key) with
     identifier ``uid``. ``rng(nbytes) -> bytes`` supplies k (default ``os.urandom``).
@@ -147,16 +129,16 @@ def sign(private_key, data, uid=DEFAULT_UID, rng=None, encoding="der"):
         raise ValueError("encoding")
     uid = _uid(uid)
     data = _bytes(data)
-    rng = _resolve_rng(rng)
     c = private_key.curve
     d = private_key.private_value
     if d == c.n - 1:
         raise ValueError("private value out of range")
+    rng = _resolve_rng(rng)  # after the arguments are validated
     pub = private_key.public_key()
     e = e_of(za_of(c, pub.x, pub.y, uid), data)
     ctx = _ec._arith(c)
     while True:
-        rs = sign_with_k(ctx, c, d, e, _draw_k(rng, c))
+        rs = sign_with_k(ctx, c, d, e, _ec.random_scalar(c, rng))
         if rs is not None:
             break
     if encoding == "raw":

@@ -54,6 +54,8 @@ bench_ecdsa): fine on the unix port, far too much churn for an MCU; fixed-size l
 preallocated buffers (``weierstrass_viper``, the default where viper exists) fix that.
 """
 
+from mpcrypto.ec.field.bigint import affine_all, inv_vt, wnaf
+
 
 def probe():
     return True
@@ -82,54 +84,6 @@ def _select(tab, d, p):
         Z |= e[2] & m
     Y ^= (Y ^ (p - Y)) & s
     return X, Y, Z
-
-
-def _inv_vt(x, m):
-    # Variable-time inverse (extended Euclid) for PUBLIC values only. x != 0 mod m.
-    a, b = x % m, m
-    u, v = 1, 0
-    while a:
-        q, r = divmod(b, a)
-        a, b = r, a
-        u, v = v - q * u, u
-    return v % m
-
-
-def _affine_all(pts, p):
-    # (X/Z, Y/Z) of homogeneous projective points (public data: table set-up) with one
-    # inversion for the whole list (Montgomery's trick). A point at infinity (Z = 0) would
-    # make every result wrong, so it is refused.
-    pre = [1]
-    for P in pts:
-        pre.append(pre[-1] * P[2] % p)
-    if pre[-1] == 0:
-        raise ValueError("point at infinity in a table")
-    inv = pow(pre[-1], p - 2, p)
-    out = [None] * len(pts)
-    for i in range(len(pts) - 1, -1, -1):
-        X, Y, Z = pts[i]
-        zi = inv * pre[i] % p
-        inv = inv * Z % p
-        out[i] = (X * zi % p, Y * zi % p)
-    return out
-
-
-def _wnaf(k, w):
-    # Width-w NAF digits of k >= 0, least significant first; odd digits in (-2^(w-1), 2^(w-1)).
-    out = []
-    full = 1 << w
-    half = full >> 1
-    while k:
-        if k & 1:
-            d = k & (full - 1)
-            if d >= half:
-                d -= full
-            k -= d
-        else:
-            d = 0
-        out.append(d)
-        k >>= 1
-    return out
 
 
 class _Curve:
@@ -435,7 +389,7 @@ class _Curve:
             pref.append(acc)
             if Z:
                 acc = acc * Z % p
-        inv = _inv_vt(acc, p)
+        inv = inv_vt(acc, p)
         out = [None] * cnt
         for i in range(cnt - 1, -1, -1):
             X, Y, Z = pts[i]
@@ -484,8 +438,8 @@ class _Curve:
             self._gtab = self._odd_affine(gx, gy, _WG)
         tg = self._gtab
         tp = self._odd_affine(x, y, _WP)
-        n1 = _wnaf(u1, _WG)
-        n2 = _wnaf(u2, _WP)
+        n1 = wnaf(u1, _WG)
+        n2 = wnaf(u2, _WP)
         p = self.p
         R = (1, 1, 0)
         for i in range(max(len(n1), len(n2)) - 1, -1, -1):
@@ -502,7 +456,7 @@ class _Curve:
         X, Y, Z = R
         if Z == 0:
             return None
-        zi = _inv_vt(Z, p)
+        zi = inv_vt(Z, p)
         zi2 = zi * zi % p
         return X * zi2 % p, Y * zi2 * zi % p
 

@@ -2,28 +2,19 @@
 port on x86-64 or AArch64). Seam primitive "ec_weierstrass", backend "viper64".
 
 Same algorithms, programs and constant-time properties as ``weierstrass_viper``; only the
-field kernels differ: ``field_viper_w<N>`` (and ``field_viper_p256w``) use 32-bit limbs,
+field kernels differ: ``field/v32_<N>`` (and ``field/v32_p256``) use 32-bit limbs,
 whose products need a 64-bit uint, so a multiplication has a quarter of the limb products
 of the 16-bit kernels. ``probe()`` is False on 32-bit ports (every MCU we target), where
 ``weierstrass_viper`` is the viper backend; a firmware for an MCU need not freeze this
-module or the ``w`` kernels.
+module or the ``v32_`` kernels.
 """
 
-import micropython
-
 from mpcrypto.ec import weierstrass_viper as _wv
-
-
-@micropython.viper
-def _wordbits() -> int:
-    # Bits in a viper word: 32 on Cortex-M, 64 on the x86-64 / AArch64 unix port.
-    x = uint(1) << 31
-    x = x << 1
-    return 64 if x != uint(0) else 32
+from mpcrypto.ec.field import engine as _fe
 
 
 def probe():
-    return _wordbits() == 64
+    return _fe.wide()
 
 
 def new(curve):

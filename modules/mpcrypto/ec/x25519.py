@@ -7,104 +7,21 @@
     X25519PrivateKey.from_private_bytes(b32).private_bytes_raw()
     X25519PublicKey.from_public_bytes(b32).public_bytes_raw()
 
-Inputs: keys are exactly 32 bytes (ValueError otherwise) of any buffer type; ``str``,
-``None`` and ``int`` raise TypeError. Any 32-byte string is a valid private key (it is
-clamped when used, RFC 7748 §5) and a valid public key (u is read with the top bit masked
-and reduced mod p, as §5 requires: no point validation is defined for X25519).
-
-``exchange`` raises ValueError when the shared secret is all zeros (the peer sent a point
-of small order), as pyca does and as RFC 7748 §6.1 allows ("MAY check").
-
-Backends: seam primitive "ec_montgomery" (``backends()``): ``montgomery_viper`` (the §5
-ladder on 16-bit limbs in viper field kernels: constant time, no allocation per step) and
-``montgomery_python`` (the same fixed ladder on built-in big integers; see that module for
-what they cannot promise about timing). ``x448`` shares this code with its own curve.
+32-byte keys. The contract (any 32 bytes are a key; ValueError for wrong lengths and an
+all-zero shared secret, TypeError for non-buffers), constant time and backends:
+``mpcrypto.ec.xdh``.
 """
 
-from mpcrypto import _backend
-from mpcrypto._util import resolve_rng as _rng, sized_bytes as _bytes
 from mpcrypto.ec import curves as _curves
-
-_PRIM = "ec_montgomery"
-_CHAIN = (("viper", "mpcrypto.ec.montgomery_viper"), ("python", "mpcrypto.ec.montgomery_python"))
+from mpcrypto.ec.xdh import XPrivateKey, XPublicKey, backends  # noqa: F401
 
 
-def backends():
-    return _backend.available(_PRIM, _CHAIN)
-
-
-def _ladder(curve):
-    # The selected backend's ladder for this curve, built once.
-    return _backend.context(_PRIM, _CHAIN, curve)
-
-
-class _MontPublic:
-    _curve = None
-
-    def __init__(self, u):
-        self._u = u
-
-    @classmethod
-    def from_public_bytes(cls, data):
-        return cls(_bytes(data, cls._curve.size))
-
-    def public_bytes_raw(self):
-        return self._u
-
-    def __eq__(self, other):
-        return type(other) is type(self) and other._u == self._u
-
-
-class _MontPrivate:
-    _curve = None
-    _public = None
-
-    def __init__(self, k):
-        self._k = k
-        self._pub = None
-
-    @classmethod
-    def from_private_bytes(cls, data):
-        return cls(_bytes(data, cls._curve.size))
-
-    @classmethod
-    def generate(cls, rng=None):
-        """A new key of ``size`` bytes from ``rng`` (default os.urandom)."""
-        size = cls._curve.size
-        k = _rng(rng)(size)
-        if len(k) != size:
-            raise ValueError("rng returned wrong length")
-        return cls(bytes(k))
-
-    def private_bytes_raw(self):
-        return self._k
-
-    def public_key(self):
-        """X(k, base point u) (cached)."""
-        if self._pub is None:
-            c = self._curve
-            self._pub = self._public(_ladder(c).x(self._k, c.G[0].to_bytes(c.size, "little")))
-        return self._pub
-
-    def exchange(self, peer_public_key):
-        """X(k, peer u). ValueError if the result is all zeros (small-order peer point)."""
-        if not isinstance(peer_public_key, self._public):
-            raise TypeError("peer key of the same curve required")
-        out = _ladder(self._curve).x(self._k, peer_public_key._u)
-        acc = 0
-        for b in out:
-            acc |= b
-        if acc == 0:
-            raise ValueError("all-zero shared secret")
-        return out
-
-
-class X25519PublicKey(_MontPublic):
+class X25519PublicKey(XPublicKey):
     """An X25519 public key: a 32-byte little-endian u-coordinate."""
     _curve = _curves.CURVE25519
 
 
-class X25519PrivateKey(_MontPrivate):
+class X25519PrivateKey(XPrivateKey):
     """An X25519 private key: 32 bytes, clamped when used."""
     _curve = _curves.CURVE25519
     _public = X25519PublicKey

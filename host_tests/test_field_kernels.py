@@ -1,14 +1,15 @@
-"""The viper prime-field kernels (modules/mpcrypto/ec/field_viper_*.py) against Python ints.
+"""The prime-field kernels (modules/mpcrypto/ec/field/v16_*.py, v32_*.py, thumb_umaal.py)
+against Python ints.
 
 Every kernel: the 16-bit-limb ones (all eight sizes), the 32-bit-limb ones for 64-bit ports
 (all nine sizes; skipped where viper words are 32 bits), the fixed-prime ones (P-256, both
 widths), and the 16-bit kernels with MUL handed to the Thumb-2 UMAAL multipliers of
-``field_asm_thumb`` (only on Cortex-M4/M7/M55/M85 targets: skipped on the unix port, which
+``field/thumb_umaal`` (only on Cortex-M4/M7/M55/M85 targets: skipped on the unix port, which
 has no inline assembler, and on Cortex-M3). Primes: each curve's p, plus 2^256 - 189 and 2^160 - 47 (full top limbs, the
 hardest case for the final subtraction). Montgomery products, sums and differences of random
 and edge operands (0, 1, p - 1, p - 2), operands aliasing the
 destination, compared with x*y/R mod p, x + y mod p, x - y mod p computed here.
-Also checks that the checked-in kernels are what tools/gen_field_viper.py generates.
+Also checks that the checked-in kernels are what tools/gen_field_kernels.py generates.
 """
 
 import os
@@ -59,20 +60,20 @@ P256 = 2 ** 256 - 2 ** 224 + 2 ** 192 + 2 ** 96 - 1
 
 
 def _jobs(primes, wide_ok):
-    # (kernel suffix, p) pairs: every prime on the smallest kernel of each width that holds
-    # it, and on one larger size; the fixed-prime kernels on their prime.
+    # (kernel module name, p) pairs: every prime on the smallest kernel of each width that
+    # holds it, and on one larger size; the fixed-prime kernels on their prime.
     jobs = []
     for name, p in sorted(primes.items()):
         bits = p.bit_length()
-        for sizes, lb, pre in ((NARROW, 16, ""), (WIDE, 32, "w")):
-            if pre and not wide_ok:
+        for sizes, lb in ((NARROW, 16), (WIDE, 32)):
+            if lb == 32 and not wide_ok:
                 continue
             fit = [n for n in sizes if lb * n >= bits]
             for n in fit[:2]:
-                jobs.append((pre + str(n), p))
-    jobs.append(("p256", P256))
+                jobs.append(("v%d_%d" % (lb, n), p))
+    jobs.append(("v16_p256", P256))
     if wide_ok:
-        jobs.append(("p256w", P256))
+        jobs.append(("v32_p256", P256))
     return jobs
 
 
@@ -85,9 +86,9 @@ def test_field_kernels_match_python_ints(target, width):
     if asm and not target.call("drv_field", "has_asm", [()])[0]:
         pytest.skip("no Thumb-2 UMAAL multiplier on this target (unix port, or a core without UMAAL)")
     rnd = random.Random(20261130)
-    jobs = [j for j in _jobs(_primes(target), wide_ok) if (j[0].startswith("w") or j[0] == "p256w") == (width == "wide")]
+    jobs = [j for j in _jobs(_primes(target), wide_ok) if j[0].startswith("v32_") == (width == "wide")]
     if asm:
-        jobs = [j for j in jobs if not j[0].startswith("p256")]
+        jobs = [j for j in jobs if not j[0].endswith("p256")]
     cases = []
     for kern, p in jobs:
         assert _is_prime(p), p
@@ -112,6 +113,6 @@ def test_field_kernels_match_python_ints(target, width):
 
 
 def test_generated_kernels_are_current():
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_field_viper.py"), "--check"],
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_field_kernels.py"), "--check"],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr

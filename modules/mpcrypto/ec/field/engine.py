@@ -1,0 +1,443 @@
+"""The limb engine of the elliptic-curve backends: prime-field arithmetic on fixed-size limbs
+with no allocation per field operation, shared by ``weierstrass_viper``, ``montgomery_viper``
+and ``edwards_viper`` (and ``weierstrass_viper64``).
+
+What it holds:
+
+- Kernel loading: ``kernel(bits, wide)`` the generated module whose limbs hold a modulus of
+  ``bits`` bits (``v16_<N>``: N 16-bit limbs; ``v32_<N>``: N 32-bit limbs, only where viper
+  words are 64 bits), ``kernel_for(curve, wide)`` the same or a kernel with the curve's prime
+  folded in (``v16_p256`` / ``v32_p256``). The kernels are written by
+  ``tools/gen_field_kernels.py``; each has one viper function ``run`` that executes a *field
+  program*: 4-byte instructions (op, dst, x, y) over the slots of one arena (``MUL``
+  Montgomery product, ``ADD``, ``SUB``, ``COPY``).
+- The word-size probe: ``wordbits()`` (32 on Cortex-M, 64 on the x86-64 unix port) and
+  ``wide()`` (use the 32-bit-limb kernels).
+- Acceleration: ``accel(kern, mem, q)`` hands MUL to ``thumb_umaal`` (Thumb-2 CIOS with
+  UMAAL on 32-bit words) on cores whose CPUID part number says they have UMAAL
+  (``UMAAL_PARTS``: Cortex-M4, M7, M55, M85), read once by ``asm_module()``.
+- Programs: ``Asm`` assembles text (one field operation per line: ``d = x * y``,
+  ``d = x + y``, ``d = x - y``, ``d = x``, ``d = A * x``) into bytes, a slot per name;
+  ``pow_prog`` writes x^e for a public e with fixed 4-bit windows (Fermat inversion).
+- ``Arena``: slot access and program execution over one kernel arena; ``Arena.bind`` sets
+  one up for a prime.
+- Viper helpers on the arena, all with a fixed instruction sequence for fixed sizes (no
+  branch or index on the values): ``select`` (masked table lookup and conditional
+  negation), ``cneg``, ``copy``, ``is_zero`` (public data only), ``comb_digits``.
+- Scalar schedules for public scalars: ``sparse_wnaf`` and ``joint`` (variable time).
+
+Constant time: every op of a kernel is straight-line code whose instruction sequence
+depends only on the limb count (Montgomery reduction with a masked final subtraction, masked
+modular addition and subtraction); MUL (32x32 -> 32) and UMAAL take one cycle whatever their
+operands on Cortex-M3/M4/M7 (the M3's UMULL/UMLAL would stop early on small operands:
+nothing here uses them). Big integers appear only where values are converted to and from
+the arena (``Arena.put`` / ``get``).
+"""
+
+import micropython
+
+from mpcrypto.ec.curves import _bits
+
+# -- kernels, word size, acceleration ---------------------------------------------------
+
+SIZES = (10, 12, 14, 16, 20, 24, 32, 33)  # 16-bit limb counts of the generated kernels
+WSIZES = (5, 6, 7, 8, 10, 12, 14, 16, 17)  # 32-bit limb counts (64-bit ports only)
+# Kernels generated for one prime (its limbs folded in as constants): curve name -> module.
+FIXED_KERNELS = {"secp256r1": "p256"}
+
+
+def kernel_for(curve, wide=False):
+    # The fixed-prime kernel of this curve if there is one (and it is the same p), else the
+    # generic kernel for its size.
+    fk = FIXED_KERNELS.get(curve.name)
+    if fk is not None:
+        try:
+            mod = __import__("mpcrypto.ec.field.v%d_%s" % (32 if wide else 16, fk), None, None, ("run",))
+            if mod.P == curve.p:
+                return mod
+        except ImportError:
+            pass
+    return kernel(_bits(curve.p), wide)
+
+
+def kernel(bits, wide=False):
+    # The module of the smallest kernel whose limbs hold a modulus of ``bits`` bits (16-bit
+    # limbs, or 32-bit ones with ``wide``). Any larger size is also correct (R only has to
+    # exceed the modulus), so a firmware may leave sizes out.
+    lb = 32 if wide else 16
+    for n in (WSIZES if wide else SIZES):
+        if lb * n >= bits:
+            try:
+                return __import__("mpcrypto.ec.field.v%d_%d" % (lb, n), None, None, ("run",))
+            except ImportError:
+                pass
+    raise ImportError("no field kernel for %d bits" % bits)
+
+
+# Cores whose CPUID part number says they have UMAAL (ARMv7E-M, ARMv8.1-M): Cortex-M4, M7,
+# M55, M85. On these the 16-bit kernels hand MUL to thumb_umaal (32-bit words).
+UMAAL_PARTS = (0xC24, 0xC27, 0xD22, 0xD23)
+_asm = []  # [] not probed yet; [None] or [module] once probed
+
+
+def asm_module():
+    if not _asm:
+        fa = None
+        try:
+            from mpcrypto.ec.field import thumb_umaal
+            import uctypes  # noqa: F401 (the multiplier needs the arena's address)
+
+            if thumb_umaal.cpu_part() in UMAAL_PARTS:
+                fa = thumb_umaal
+        except Exception:  # not an ARM port (no asm_thumb), no uctypes, or not such a core
+            fa = None
+        _asm.append(fa)
+    return _asm[0]
+
+
+def accel(kern, mem, q):
+    # (mm, actx, rbits) for a 16-bit kernel's arena ``mem`` whose slot 0 will hold q: the
+    # assembler multiplier and its context where the core has UMAAL, with Montgomery radix
+    # 2^rbits; else (None, None, the kernel's own radix bits).
+    fa = asm_module() if kern.LIMB_BITS == 16 else None
+    if fa is not None:
+        nw = kern.STRIDE >> 2
+        mm = fa.MUL.get(nw)
+        if mm is not None:
+            import uctypes
+
+            actx = bytearray(4 * (8 + nw + 2))
+            actx[0:8] = uctypes.addressof(mem).to_bytes(4, "little") + neg_inv(q, 32).to_bytes(4, "little")
+            return mm, actx, 32 * nw
+    return None, None, kern.LIMB_BITS * kern.N
+
+
+def neg_inv(q, lb):
+    # -q^-1 mod 2^lb (q odd), by Newton's iteration (each step doubles the correct bits).
+    m = (1 << lb) - 1
+    inv = 1
+    for _ in range(5):
+        inv = inv * (2 - q * inv) & m
+    return (-inv) & m
+
+
+@micropython.viper
+def wordbits() -> int:
+    # Bits in a viper word: 32 on Cortex-M, 64 on the x86-64 / AArch64 unix port.
+    x = uint(1) << 31
+    x = x << 1
+    return 64 if x != uint(0) else 32
+
+
+def wide():
+    """True where viper words are 64 bits: the backends then use the 32-bit-limb kernels."""
+    return wordbits() == 64
+
+
+# -- field programs (text: one operation per line; see the module docstring) -------------
+
+# Fixed slots: 0 p, 1-2 kernel scratch, then constants and the two points.
+FIXED_SLOTS = ("p", "_s1", "_s2", "ZERO", "ONE", "ONEM", "R2", "A", "B3", "X1", "Y1", "Z1",
+               "X2", "Y2", "Z2", "INV")
+MUL, ADD, SUB, COPY = 0, 1, 2, 3
+
+
+class Asm:
+    # Assembles program text into bytes; allocates a slot per new name.
+    def __init__(self, akind):
+        self.akind = akind  # -3, 0 or 1 (general a)
+        self.slots = {}
+        for name in FIXED_SLOTS:
+            self.slot(name)
+
+    def slot(self, name):
+        s = self.slots.get(name)
+        if s is None:
+            s = len(self.slots)
+            self.slots[name] = s
+        return s
+
+    def ops(self, text):
+        out = []
+        for line in text.split("\n"):
+            line = line.strip()
+            if not line:
+                continue
+            d, e = line.split(" = ")
+            f = e.split(" ")
+            if len(f) == 1:
+                out.append((COPY, d, f[0], f[0]))
+            elif f[0] == "A" and f[1] == "*":
+                x = f[2]
+                if self.akind == 0:
+                    out.append((COPY, d, "ZERO", "ZERO"))
+                elif self.akind == -3:
+                    out.append((ADD, "_a", x, x))
+                    out.append((ADD, "_a", "_a", x))
+                    out.append((SUB, d, "ZERO", "_a"))
+                else:
+                    out.append((MUL, d, x, "A"))
+            else:
+                out.append(({"*": MUL, "+": ADD, "-": SUB}[f[1]], d, f[0], f[2]))
+        b = bytearray()
+        for op, d, x, y in out:
+            b.append(op)
+            b.append(self.slot(d))
+            b.append(self.slot(x))
+            b.append(self.slot(y))
+        return bytes(b)
+
+
+def pow_prog(asm, e):
+    # dst INV = INV^e with fixed 4-bit windows over the public exponent e (most significant
+    # first): slots W1..W15 hold INV^1..INV^15. Returns the program bytes.
+    lines = ["W1 = INV", "W2 = INV * INV"]
+    for i in range(3, 16):
+        lines.append("W%d = W%d * W1" % (i, i - 1))
+    nd = (_bits(e) + 3) // 4
+    top = (e >> (4 * (nd - 1))) & 15
+    lines.append("INV = W%d" % top)
+    for i in range(nd - 2, -1, -1):
+        for _ in range(4):
+            lines.append("INV = INV * INV")
+        dig = (e >> (4 * i)) & 15
+        if dig:
+            lines.append("INV = INV * W%d" % dig)
+    return asm.ops("\n".join(lines))
+
+
+# -- the arena ------------------------------------------------------------------------------
+
+
+class Arena:
+    """Slot access and program execution over one kernel arena, shared by the limb backends
+    (Weierstrass, Montgomery, Edwards) and ECDSA's inversion mod n. ``bind`` sets up run,
+    mem, minv, mm, actx, slots, N (16-bit limbs of a value), st (bytes per slot) and wd
+    (words per slot); ``put_m`` / ``get_m`` need the one-op conversion programs ``_tom`` /
+    ``_fromm`` (slot name -> bytes), which the owner sets."""
+
+    def bind(self, kern, slots, p):
+        # An arena of len(slots) slots for kernel module ``kern`` and the odd prime p: slot
+        # "p" holds p, "ONE" 1, "ONEM" R mod p and "R2" R^2 mod p (R the Montgomery radix,
+        # which the Thumb-2 multiplier changes). Returns R.
+        self.run = kern.run
+        self.N = kern.N * kern.LIMB_BITS // 16
+        self.st = st = kern.STRIDE
+        self.wd = st >> 2
+        self.slots = slots
+        self.minv = neg_inv(p, kern.LIMB_BITS)
+        self.mem = bytearray(st * len(slots))
+        self.mm, self.actx, rbits = accel(kern, self.mem, p)
+        R = 1 << rbits
+        self.put("p", p)
+        self.put("ONE", 1)
+        self.put("ONEM", R % p)
+        self.put("R2", R * R % p)
+        return R
+
+    def exec(self, prog, nops=None):
+        self.run(0, 0, 0, prog, len(prog) >> 2 if nops is None else nops, self.mem, self.minv,
+                 self.mm, self.actx)
+
+    def put(self, name, v):
+        o = self.slots[name] * self.st
+        self.mem[o:o + self.st] = v.to_bytes(self.st, "little")
+
+    def get(self, name):
+        o = self.slots[name] * self.st
+        return int.from_bytes(self.mem[o:o + self.st], "little")
+
+    def put_m(self, name, v):
+        # Store v (an int in [0, p)) in Montgomery form.
+        self.put(name, v)
+        self.exec(self._tom[name])
+
+    def get_m(self, name):
+        self.exec(self._fromm[name])
+        return self.get(name)
+
+    def woff(self, name):
+        return self.slots[name] * self.wd  # word offset of a slot
+
+    def copy_slot(self, dst, src):
+        copy(self.mem, self.woff(dst), self.mem, self.woff(src), self.wd)
+
+    def repeat(self, prog8, k):
+        # k runs of a program of which prog8 holds 8 copies, up to 8 per call (runs of
+        # doublings in verification).
+        n1 = len(prog8) >> 5
+        while k > 0:
+            c = k if k < 8 else 8
+            self.exec(prog8, c * n1)
+            k -= c
+
+
+# -- viper helpers (tables, tests) ---------------------------------------------------------
+# Slots are whole 32-bit words (the kernels' STRIDE), so tables move as words. Offsets are
+# in words unless said otherwise.
+
+
+@micropython.viper
+def select(m: uint, dd: ptr32, ee: ptr32, mem: ptr32, off: int, tab: ptr32, nent: int,
+           ent: int, idx: int, yoff: int, n: int, neg: int):
+    # mem[off : off + ent] = entry idx of tab (ent words per entry), reading every entry and
+    # keeping one by mask; then the n limbs of Y at word off + yoff become p - Y if neg == 1
+    # (p = the n limbs of slot 0; Y != 0), also by mask. m, dd, ee are scratch (pass 0: as
+    # the first three arguments they live in registers); pointers advance, so the loads and
+    # stores have constant offsets (twice as fast as indexing on the unix port).
+    d = ptr32(int(mem) + 4 * off)
+    k = 0
+    while k < ent:
+        d[k] = 0
+        k += 1
+    ep = uint(tab)
+    j = 0
+    while j < nent:
+        # 1 when j == idx (idx ^ j - 1 wraps), else 0; then all ones or 0 (only ever ANDed
+        # into 32-bit loads that are stored through ptr32, so the width of uint is moot).
+        m = uint(0) - (((uint(idx ^ j) - uint(1)) >> 16) & uint(1))
+        dd = d
+        ee = ptr32(ep)
+        k = ent
+        while k >= 4:
+            dd[0] = uint(dd[0]) | (uint(ee[0]) & m)
+            dd[1] = uint(dd[1]) | (uint(ee[1]) & m)
+            dd[2] = uint(dd[2]) | (uint(ee[2]) & m)
+            dd[3] = uint(dd[3]) | (uint(ee[3]) & m)
+            dd = ptr32(uint(dd) + 16)
+            ee = ptr32(uint(ee) + 16)
+            k -= 4
+        while k > 0:
+            dd[0] = uint(dd[0]) | (uint(ee[0]) & m)
+            dd = ptr32(uint(dd) + 4)
+            ee = ptr32(uint(ee) + 4)
+            k -= 1
+        ep += uint(4 * ent)
+        j += 1
+    y = ptr16(int(d) + 4 * yoff)
+    p = ptr16(int(mem))
+    m = (uint(0) - uint(neg)) & uint(0xFFFF)
+    c = m ^ uint(0xFFFF)
+    s = uint(0)
+    k = 0
+    while k < n:
+        s = uint(p[k]) - uint(y[k]) - ((s >> 16) & 1)
+        y[k] = (uint(y[k]) & c) | (s & m)
+        k += 1
+
+
+@micropython.viper
+def comb_digits(out: ptr8, cb: ptr8, nb: int, teeth: int, nblk: int, d: int):
+    # The comb's digits in the order mul_base uses them: for col = d-1 .. 0, for each block
+    # b, the teeth bits (teeth*b + t)*d + col (t = 0 .. teeth-1) of the big-endian nb-byte
+    # cb, bit t of the digit. Public-pattern loops over secret bits (no branch on them).
+    o = 0
+    col = d - 1
+    while col >= 0:
+        b = 0
+        while b < nblk:
+            dig = 0
+            bit = teeth * b * d + col
+            t = 0
+            while t < teeth:
+                dig |= ((cb[nb - 1 - (bit >> 3)] >> (bit & 7)) & 1) << t
+                bit += d
+                t += 1
+            out[o] = dig
+            o += 1
+            b += 1
+        col -= 1
+
+
+@micropython.viper
+def cneg(mem: ptr16, off: int, n: int, neg: int):
+    # The n limbs at word off become p - them when neg == 1, by mask (p = slot 0; value != 0).
+    y = ptr16(int(mem) + 4 * off)
+    m = (uint(0) - uint(neg)) & uint(0xFFFF)
+    c = m ^ uint(0xFFFF)
+    s = uint(0)
+    k = 0
+    while k < n:
+        s = uint(mem[k]) - uint(y[k]) - ((s >> 16) & 1)
+        y[k] = (uint(y[k]) & c) | (s & m)
+        k += 1
+
+
+@micropython.viper
+def copy(dst: ptr32, doff: int, src: ptr32, soff: int, cnt: int):
+    d = ptr32(int(dst) + 4 * doff)
+    s = ptr32(int(src) + 4 * soff)
+    k = 0
+    while k < cnt:
+        d[k] = s[k]
+        k += 1
+
+
+@micropython.viper
+def is_zero(mem: ptr16, off: int, n: int) -> int:
+    d = ptr16(int(mem) + 4 * off)
+    acc = 0
+    k = 0
+    while k < n:
+        acc |= d[k]
+        k += 1
+    return 1 if acc == 0 else 0
+
+
+# -- scalar schedules for public scalars (variable time) ---------------------------------
+
+
+def sparse_wnaf(k, w):
+    # Width-w NAF of k >= 0 as a sparse list, least significant first: (i << 8) | (d & 0xFF)
+    # for each nonzero digit d (odd, in (-2^(w-1), 2^(w-1))) at bit i. From the bytes of k,
+    # with small ints only.
+    nbits = _bits(k)
+    kb = k.to_bytes((nbits + 7) // 8 + 3, "little")
+    full = 1 << w
+    mask = full - 1
+    half = full >> 1
+    out = []
+    i = 0
+    carry = 0
+    while i <= nbits:
+        j = i >> 3
+        v = (((kb[j] | (kb[j + 1] << 8) | (kb[j + 2] << 16)) >> (i & 7)) + carry) & mask
+        if v & 1 == 0:  # bit i plus the carry is even: digit 0
+            carry = (((kb[j] >> (i & 7)) & 1) + carry) >> 1
+            i += 1
+            continue
+        if v >= half:
+            v -= full
+            carry = 1
+        else:
+            carry = 0
+        out.append((i << 8) | (v & 0xFF))
+        i += w
+    return out
+
+
+def joint(e1, e2):
+    # The interleaved (Shamir) schedule of two sparse w-NAFs (see sparse_wnaf), most significant
+    # first: (doublings before, digit of e1 or 0, digit of e2 or 0) per position that has a
+    # digit, then (doublings after the last one, 0, 0). Digits are signed ints.
+    out = []
+    a = len(e1) - 1
+    b = len(e2) - 1
+    cur = -1
+    while a >= 0 or b >= 0:
+        p1 = e1[a] >> 8 if a >= 0 else -1
+        p2 = e2[b] >> 8 if b >= 0 else -1
+        pos = p1 if p1 > p2 else p2
+        d1 = d2 = 0
+        if p1 == pos:
+            d1 = e1[a] & 0xFF
+            a -= 1
+        if p2 == pos:
+            d2 = e2[b] & 0xFF
+            b -= 1
+        out.append((cur - pos if cur >= 0 else 0, d1 - 256 if d1 > 127 else d1, d2 - 256 if d2 > 127 else d2))
+        cur = pos
+    out.append((cur if cur > 0 else 0, 0, 0))
+    return out
+
+
