@@ -5,7 +5,6 @@
 # (ECB/CBC; AES-192 is absent from cryptolib): their JSON lines say backend "builtin" and
 # reference true. Ratios the project tracks are printed last.
 import mpbench
-from mpcrypto import _backend
 from mpcrypto.cipher import aes
 from mpcrypto.aead.gcm import AESGCM, ghash_backends
 from mpcrypto.aead.ccm import AESCCM

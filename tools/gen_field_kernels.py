@@ -214,7 +214,10 @@ def generate(n, fixed=None, lb=16):
     w("        c = m ^ msk")
     for j in range(n):
         w("        d[%d] = (uint(d[%d]) & c) | (uint(t[%d]) & m)" % (j, j, j))
-    return "\n".join(L) + "\n"
+    text = "\n".join(L) + "\n"
+    if "p[" not in text:  # a fixed prime with every limb a constant: no load of slot 0
+        text = text.replace("    p = %s(base)\n" % ptr, "")
+    return text
 
 
 # UMAAL RdLo, RdHi, Rn, Rm (ARMv7E-M / ARMv8-M DSP; Thumb-2 encoding T1, ARM DDI 0403E

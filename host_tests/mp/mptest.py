@@ -5,7 +5,6 @@
 #   "R <repr(result)>"                  the call returned
 #   "E <ExceptionClassName> <message>"  the call raised
 # The host reads these lines back in order; anything else on stdout is ignored.
-import sys
 
 
 def _force(force):

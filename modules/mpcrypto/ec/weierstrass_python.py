@@ -54,7 +54,7 @@ bench_ecdsa): fine on the unix port, far too much churn for an MCU; fixed-size l
 preallocated buffers (``weierstrass_viper``, the default where viper exists) fix that.
 """
 
-from mpcrypto.ec.field.bigint import affine_all, inv_vt, wnaf
+from mpcrypto.ec.field.bigint import inv_vt, wnaf
 
 
 def probe():

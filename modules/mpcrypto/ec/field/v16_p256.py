@@ -23,7 +23,6 @@ P = 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff
 def run(s: uint, c: uint, m: uint, prog: ptr8, nops: int, mem: ptr16, minv: uint, mm, actx):
     msk = uint(0xFFFF)
     base = uint(mem)
-    p = ptr16(base)
     t = ptr16(base + 32)
     pc = 0
     end = nops * 4

@@ -26,7 +26,6 @@ P = 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff
 def run(s: uint, c: uint, m: uint, prog: ptr8, nops: int, mem: ptr32, minv: uint, mm, actx):
     msk = uint(0xFFFF) << 16 | uint(0xFFFF)
     base = uint(mem)
-    p = ptr32(base)
     t = ptr32(base + 32)
     pc = 0
     end = nops * 4
