@@ -47,3 +47,39 @@ def test_ct_select(target):
 def test_seam_context_cached_per_object(target):
     a, b, made = target.call("drv_core", "contexts", [()])[0]
     assert a == b == (1, "obj") and made == 1
+
+
+# --- the buffer rules (mpcrypto._util), which every public module applies -----------------
+
+READ = ["bytes", "bytearray", "mv_bytes", "mv_bytearray", "array_B", "mv_slice", "mv_bytes_slice",
+        "array_I", "mv_array_I", "array_H"]
+
+
+def test_inputs_are_read_as_bytes(target):
+    """Any buffer is read as its bytes, whatever its item size: 4 bytes here, never 1 or 2."""
+    out = target.call("drv_core", "rbuf_of", [(k,) for k in READ] + [(k,) for k in ("str", "none", "int", "float")])
+    assert out[:len(READ)] == [(b"abcd", 4)] * len(READ), dict(zip(READ, out))
+    assert [e.name for e in out[len(READ):]] == ["TypeError"] * 4
+
+
+def test_outputs_must_be_writable_bytes(target):
+    kinds = ["bytearray", "mv_bytearray", "array_B", "mv_slice", "bytes", "mv_bytes", "mv_bytes_slice",
+             "array_I", "mv_array_I", "array_H", "str", "none", "int"]
+    out = target.call("drv_core", "wbuf_of", [(k,) for k in kinds])
+    got = dict(zip(kinds, [r.name if isinstance(r, MPError) else r for r in out]))
+    assert got == dict({k: "ok" for k in kinds[:4]}, **{k: "TypeError" for k in kinds[4:]})
+
+
+@pytest.mark.unix_only
+def test_buffer_checks_allocate_nothing_on_bulk_paths(target):
+    assert target.call("drv_core", "heap_of_checks", [()]) == [0]
+
+
+def test_ct_eq_compares_bytes(target):
+    """An array('I') compares as its bytes (was: as its items, so 4 bytes vs 1 item)."""
+    out = target.call("drv_core", "ct_eq_kinds", [("array_I", "bytes"), ("bytes", "mv_array_I"), ("array_H", "array_B"),
+                                                  ("array_I", "mv_bytes_slice")])
+    assert out == [True] * 4
+    out = target.call("drv_core", "ct_eq_at", [(b"xxabc", 2, b"abcyy", 0, 3), (b"xxabc", 2, b"abdyy", 0, 3),
+                                               (b"a", 0, b"b", 0, 0)])
+    assert out == [True, False, True]

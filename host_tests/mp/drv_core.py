@@ -69,3 +69,64 @@ def contexts():
     a = _backend.context("demo3", (), _Obj())
     b = _backend.context("demo3", (), _Obj())
     return a, b, Impl.made
+
+
+# -- the buffer rules (mpcrypto._util) ------------------------------------------------------
+
+
+def _obj(kind):
+    from array import array
+
+    return {
+        "bytes": b"abcd", "bytearray": bytearray(b"abcd"), "mv_bytes": memoryview(b"abcd"),
+        "mv_bytearray": memoryview(bytearray(b"abcd")), "array_B": array("B", b"abcd"),
+        "mv_slice": memoryview(bytearray(b"xxabcdxx"))[2:6], "mv_bytes_slice": memoryview(b"xxabcdxx")[2:6],
+        "array_I": array("I", b"abcd"), "mv_array_I": memoryview(array("I", b"abcd")),
+        "array_H": array("H", b"abcd"), "str": "abcd", "none": None, "int": 4, "float": 4.0,
+    }[kind]
+
+
+def rbuf_of(kind):
+    """The bytes rbuf reads and its length (the byte count)."""
+    from mpcrypto._util import rbuf
+
+    b = rbuf(_obj(kind))
+    return bytes(b), len(b)
+
+
+def wbuf_of(kind):
+    """'ok' when wbuf accepts the object as an output buffer."""
+    from mpcrypto._util import wbuf
+
+    wbuf(_obj(kind))
+    return "ok"
+
+
+def ct_eq_kinds(ka, kb):
+    return _ct.ct_eq(_obj(ka), _obj(kb))
+
+
+def ct_eq_at(a, ai, b, bi, n):
+    return _ct.ct_eq_at(a, ai, b, bi, n)
+
+
+def heap_of_checks():
+    """Heap bytes allocated by rbuf/wbuf on the buffers of the bulk paths (must be 0)."""
+    import gc
+    from mpcrypto._util import rbuf, wbuf
+
+    ba = bytearray(64)
+    b = bytes(64)
+    mv = memoryview(ba)[8:40]
+    rbuf(ba), wbuf(ba), rbuf(mv), wbuf(mv), rbuf(b)
+    gc.collect()
+    gc.disable()
+    a0 = gc.mem_alloc()
+    rbuf(ba)
+    wbuf(ba)
+    rbuf(b)
+    rbuf(mv)
+    wbuf(mv)
+    a1 = gc.mem_alloc()
+    gc.enable()
+    return a1 - a0

@@ -1,35 +1,38 @@
 """Constant-time helpers: the one vocabulary every module uses for secret comparisons.
 
 Contracts (time depends only on the lengths of the arguments, never on their contents):
-- ``ct_eq(a, b)``: True when two buffers are equal; a length mismatch returns False at once
-  (lengths are public: tag and MAC lengths are fixed by the caller's parameters).
-- ``compare_digest(a, b)``: ``hmac.compare_digest`` shape; same as ``ct_eq``, but raises
-  ``TypeError`` for arguments without the buffer protocol.
+- ``ct_eq(a, b)``: True when two buffers hold the same bytes; a length mismatch returns
+  False at once (lengths are public: tag and MAC lengths are fixed by the caller's
+  parameters). Buffers are compared as bytes (``mpcrypto._util.rbuf``): ``str``, ``None``,
+  ``int`` and objects without the buffer protocol raise TypeError.
+- ``compare_digest(a, b)``: ``hmac.compare_digest`` shape; the same function as ``ct_eq``.
+- ``ct_eq_at(a, ai, b, bi, n)``: True when ``a[ai:ai+n]`` and ``b[bi:bi+n]`` are equal, without
+  slicing (nothing allocated): the AEAD tag checks. The caller has validated the ranges
+  and passes byte-indexed buffers.
+- ``ct_select(flag, a, b)``: ``a`` when ``flag`` is 1, ``b`` when 0, for small ints.
 
 The loop is portable Python on purpose: the only data-dependent work is an OR into an
 accumulator that stays below 256, so it is a small int on every port and nothing allocates
 per byte. No early exit.
 """
 
+from mpcrypto._util import rbuf
 
-def _buf(x):
-    # str is rejected explicitly: CPython's hmac.compare_digest only takes ASCII str, and a
-    # MAC is bytes; memoryview() rejects None and ints with TypeError for us.
-    if isinstance(x, str):
-        raise TypeError("bytes required")
-    return memoryview(x)
+
+def ct_eq_at(a, ai, b, bi, n):
+    acc = 0
+    for i in range(n):
+        acc |= a[ai + i] ^ b[bi + i]
+    return acc == 0
 
 
 def ct_eq(a, b):
-    a = _buf(a)
-    b = _buf(b)
+    a = rbuf(a)
+    b = rbuf(b)
     n = len(a)
     if n != len(b):
         return False
-    acc = 0
-    for i in range(n):
-        acc |= a[i] ^ b[i]
-    return acc == 0
+    return ct_eq_at(a, 0, b, 0, n)
 
 
 compare_digest = ct_eq

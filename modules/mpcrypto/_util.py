@@ -1,23 +1,80 @@
-"""Argument helpers shared by the public-key modules (the symmetric modules validate buffers
-without copying, in ``cipher/aes.py``).
+"""Argument helpers shared by every public module: the one place the buffer rules live.
 
-- ``as_bytes(data)``: an immutable copy of any buffer-protocol object; ``str``, ``None`` and
-  ``int`` raise TypeError (``str`` has the buffer protocol in MicroPython, so it is rejected
-  explicitly).
+Buffer policy (every public entry point follows it):
+
+- An input buffer is read as its bytes, whatever its item type: an ``array('I')`` of 16 items
+  is 64 bytes of input (as in CPython's ``hashlib`` and pyca), never 16. ``str``, ``None``
+  and ``int`` raise TypeError (``str`` has the buffer protocol in MicroPython, so it is
+  rejected explicitly); so does any object without the buffer protocol.
+- An output buffer (``out_buf``, the ``out`` of ``*_into``) must be writable and made of
+  bytes: a ``bytearray``, an ``array('B')`` or a memoryview of one. ``bytes``, a read-only
+  memoryview (``memoryview(b"...")``) or an array of wider items raise TypeError, and they
+  do so before anything is written anywhere. (Viper kernels write through raw pointers,
+  which would otherwise modify a ``bytes`` object in place.)
+
+Helpers:
+
+- ``rbuf(x)``: ``x`` itself for ``bytes`` and ``bytearray``; a byte-indexed view or copy of
+  any other buffer (no copy, no allocation for a memoryview of bytearray; a copy for arrays
+  of wider items). ``len(rbuf(x))`` is the length in bytes.
+- ``wbuf(x)``: ``x`` if it is a writable byte buffer, else TypeError. Allocates nothing for
+  a ``bytearray`` or a memoryview of one.
+- ``as_bytes(data)``: an immutable copy of any buffer, under the same input rule.
 - ``sized_bytes(data, size)``: the same, and ValueError unless it is ``size`` bytes long.
 - ``resolve_rng(rng)``: the randomness every key generation and blinding takes: the caller's
   callable ``rng(nbytes) -> bytes``, or by default ``os.urandom`` (the board's TRNG-backed
   source where the port provides one). Without any entropy source it raises
   UnsupportedAlgorithm: there is no fallback to the ``random`` module.
+
+How the item size is found without ``memoryview.itemsize`` (absent from most builds): a
+zero-length slice assignment ``mv[0:0] = b""`` succeeds on a writable byte view without
+allocating, raises ValueError when the items are wider than a byte ("lhs and rhs should be
+compatible") and TypeError when the view is read-only. A read-only view is then measured
+exactly by copying its first item (``bytes(mv[:1])``, two small objects).
 """
 
 from mpcrypto.exceptions import UnsupportedAlgorithm
 
 
-def as_bytes(data):
-    if isinstance(data, str) or data is None or isinstance(data, int):
+def _probe(mv):
+    # 1: writable with byte items; 2: wider items; 0: read-only.
+    try:
+        mv[0:0] = b""
+    except TypeError:
+        return 0
+    except ValueError:
+        return 2
+    return 1
+
+
+def rbuf(x):
+    t = type(x)
+    if t is bytes or t is bytearray:
+        return x
+    if t is str or x is None or t is int:
         raise TypeError("bytes required")
-    return bytes(memoryview(data))
+    mv = x if t is memoryview else memoryview(x)  # TypeError without the buffer protocol
+    p = _probe(mv)
+    if p == 1:
+        return mv
+    if p == 2 or (len(mv) and len(bytes(mv[:1])) != 1):
+        return bytes(mv)  # the bytes of the items, in memory order
+    return mv
+
+
+def wbuf(x):
+    t = type(x)
+    if t is bytearray:
+        return x
+    if t is str or t is bytes or x is None or t is int:
+        raise TypeError("writable buffer required")
+    if _probe(x if t is memoryview else memoryview(x)) != 1:
+        raise TypeError("writable buffer required")
+    return x
+
+
+def as_bytes(data):
+    return bytes(rbuf(data))
 
 
 def sized_bytes(data, size):
