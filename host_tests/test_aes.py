@@ -23,7 +23,6 @@ Vector sources:
 An absent backend is skipped, never passed.
 """
 
-import os
 import random
 
 import pytest
@@ -303,3 +302,51 @@ def test_backends_agree(target):
     ref = outs[names[0]]
     assert isinstance(ref, bytes)
     assert all(v == ref for v in outs.values()), {k: v == ref for k, v in outs.items()}
+
+
+# --- buffer policy (mpcrypto._util): inputs are read as bytes, outputs must be writable bytes
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("mode", ["ecb", "cbc", "ctr"])
+def test_refused_out_buf_untouched(target, backend, mode):
+    """An out_buf that is read-only (bytes, memoryview of bytes) or has items wider than a
+    byte (array('I') or a memoryview of one) raises TypeError before anything is written,
+    and the object's chaining/stream state does not move."""
+    force = need(target, backend)
+    key, iv = bytes(range(16)), None if mode == "ecb" else bytes(range(16, 32))
+    kinds = ("bytes", "mv_bytes", "wide", "mv_wide")
+    cases = [(key, mode, iv, enc, k) for enc in (True, False) for k in kinds]
+    got = target.call("drv_aes", "out_refused", cases, force=force)
+    for c, g in zip(cases, got):
+        assert g == ["TypeError", False, True], (c[3:], g)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("mode", ["ecb", "cbc", "ctr"])
+def test_wide_item_inputs_are_bytes(target, backend, mode):
+    """key, iv and in_buf given as array('I') count and read as their bytes: an array of 4
+    items is a 16-byte key, one of 16 items is 64 bytes of data (never 16)."""
+    force = need(target, backend)
+    rnd = random.Random("wide" + mode)
+    cases, want = [], []
+    m = {"ecb": lambda iv: modes.ECB(), "cbc": modes.CBC, "ctr": modes.CTR}[mode]
+    for kl in (16, 24, 32):
+        key = rnd.randbytes(kl)
+        iv = None if mode == "ecb" else rnd.randbytes(16)
+        data = rnd.randbytes(64)
+        whiches = ["key", "in", "in_mv"] + ([] if mode == "ecb" else ["iv"])
+        for enc in (True, False):
+            c = Cipher(algorithms.AES(key), m(iv))
+            op = c.encryptor() if enc else c.decryptor()
+            ref = op.update(data) + op.finalize()
+            for w in whiches:
+                cases.append((key, mode, iv, enc, data, w))
+                want.append(ref)
+    got = target.call("drv_aes", "crypt_wide", cases, force=force)
+    bad = [(len(c[0]), c[3], c[5], g) for c, g, w in zip(cases, got, want) if g != w]
+    assert not bad, bad[:4]
+    # 16 items of 4 bytes: a 64-byte key and a 64-byte IV are wrong sizes.
+    errs = target.call("drv_aes", "crypt_wide", [(bytes(64), mode, bytes(64), True, bytes(16), "key")]
+                       + ([] if mode == "ecb" else [(bytes(16), mode, bytes(64), True, bytes(16), "iv")]), force=force)
+    assert all(isinstance(e, MPError) and e.name == "ValueError" for e in errs), errs

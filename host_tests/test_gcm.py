@@ -16,7 +16,9 @@ Vector sources:
   odd message/AAD lengths, compared byte for byte.
 - Generic per backend: encrypt vs encrypt_into (fresh and in place) vs decrypt_into, every
   single-bit modification of ciphertext, tag and AAD rejected with InvalidTag and no
-  plaintext released, bad lengths ValueError, wrong types TypeError.
+  plaintext released, bad lengths ValueError, wrong types TypeError; the buffer policy
+  (key, nonce, data, AAD given as array('I') are read as their bytes; a read-only or
+  wide-item ``out`` is refused with TypeError before anything is written).
 
 Backend pairs (aes, ghash): (builtin, viper), (viper, viper), (viper, python), (python,
 python); an absent backend shows as skipped.
@@ -200,3 +202,34 @@ def test_gcm_errors(target, pair):
         assert isinstance(g, MPError) and g.name == GCM_ERRORS[n], (n, g)
     assert got[-2] is True
     assert got[-1] == "no error", "GCM accepts any nonce length >= 1"
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=IDS)
+def test_gcm_refused_out_untouched(target, pair):
+    force = need(target, pair)
+    cases = [("gcm", op, k) for op in ("e", "d") for k in ("bytes", "mv_bytes", "wide", "mv_wide")]
+    got = target.call("drv_aes", "aead_out_refused", cases, force=force)
+    for c, g in zip(cases, got):
+        assert g == ["TypeError", False, True], (c, g)
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=IDS)
+def test_gcm_wide_item_inputs_are_bytes(target, pair):
+    """key, nonce, data and AAD given as array('I') are read as their bytes: a 3-item nonce
+    is a 12-byte nonce, 16 items of plaintext are 64 bytes (ciphertext 64 + 16 bytes)."""
+    force = need(target, pair)
+    rnd = random.Random("gcm-wide")
+    cases, want = [], []
+    for kl, nl in ((16, 12), (24, 16), (32, 8)):
+        key, nonce, pt, aad = rnd.randbytes(kl), rnd.randbytes(nl), rnd.randbytes(64), rnd.randbytes(20)
+        ct = AESGCM(key).encrypt(nonce, pt, aad)
+        for w in ("key", "nonce", "data", "aad"):
+            cases += [("gcm", "e", key, nonce, pt, aad, 16, w), ("gcm", "ei", key, nonce, pt, aad, 16, w)]
+            cases += [("gcm", "d", key, nonce, ct, aad, 16, w), ("gcm", "di", key, nonce, ct, aad, 16, w)]
+            want += [ct, ct, pt, pt]
+    got = target.call("drv_aes", "aead_wide", cases, force=force)
+    bad = [(len(c[2]), c[1], c[7], g) for c, g, w in zip(cases, got, want) if g != w]
+    assert not bad, bad[:4]
+    # a 16-item key is 64 bytes: refused
+    err = target.call("drv_aes", "aead_wide", [("gcm", "e", bytes(64), bytes(12), b"", b"", 16, "key")], force=force)[0]
+    assert isinstance(err, MPError) and err.name == "ValueError", err

@@ -1,5 +1,7 @@
 # Drivers for AES (ECB/CBC/CTR), AES-GCM and AES-CCM (runs on MicroPython).
 # Each function takes plain values (bytes/int/str/None) and returns bytes/bools/lists.
+from array import array
+
 from mpcrypto.cipher import aes
 from mpcrypto.aead.gcm import AESGCM
 from mpcrypto.aead.ccm import AESCCM
@@ -184,6 +186,113 @@ def cbc_mct(key, iv, text, enc, counts):
     return results
 
 
+# --- Buffer policy (mpcrypto._util): inputs read as bytes, outputs writable bytes ----------
+
+
+def _wide(b):
+    # An array('I') holding exactly the bytes b (len(b) % 4 == 0), in memory order: MicroPython
+    # builds an array from a bytes initializer byte for byte.
+    return array("I", bytes(b))
+
+
+def _refused_out(kind, n):
+    # (output object, the object whose memory it is): outputs the API must refuse.
+    if kind == "bytes":
+        raw = bytes(n)
+        return raw, raw
+    if kind == "mv_bytes":
+        raw = bytes(n)
+        return memoryview(raw), raw
+    raw = array("I", bytes(n))
+    if kind == "wide":
+        return raw, raw
+    return memoryview(raw), raw  # "mv_wide"
+
+
+def out_refused(key, mode, iv, enc, kind):
+    """encrypt/decrypt into an output that must be refused (read-only or wider items).
+    Returns [exception name, whether its memory changed, whether the object's state (CBC
+    chaining, CTR position) is still what a fresh object fed the same prefix has]."""
+    pre = bytes(range(5)) if mode == "ctr" else bytes(range(16))
+    data = bytes(range(100, 148))
+    out, raw = _refused_out(kind, 48)
+    snap = bytes(raw)
+    c = _new(key, mode, iv)
+    ref = _new(key, mode, iv)
+    f = c.encrypt if enc else c.decrypt
+    g = ref.encrypt if enc else ref.decrypt
+    f(pre)
+    g(pre)
+    try:
+        f(data, out)
+        err = "no error"
+    except Exception as e:
+        err = type(e).__name__
+    return [err, bytes(raw) != snap, f(data) == g(data)]
+
+
+def _widen(args, which):
+    # args: dict of byte strings; the one named ``which`` becomes an array('I').
+    a = dict(args)
+    a[which] = _wide(a[which])
+    return a
+
+
+def crypt_wide(key, mode, iv, enc, data, which):
+    """One-shot encrypt/decrypt with the argument ``which`` (key, iv, in) given as an
+    array('I') of the same bytes, or ("in_mv") a memoryview of one. Returns bytes."""
+    a = {"key": key, "iv": iv, "in": data}
+    if which == "in_mv":
+        a["in"] = memoryview(_wide(data))
+    else:
+        a = _widen(a, which)
+    c = _new(a["key"], mode, a["iv"])
+    return c.encrypt(a["in"]) if enc else c.decrypt(a["in"])
+
+
+def _aead(kind):
+    return AESGCM if kind == "gcm" else AESCCM
+
+
+def aead_wide(kind, op, key, nonce, data, aad, tlen, which):
+    """AEAD encrypt/decrypt (op "e"/"d", and "ei"/"di" for the *_into forms) with the
+    argument ``which`` (key, nonce, data, aad) given as an array('I') of the same bytes."""
+    a = _widen({"key": key, "nonce": nonce, "data": data, "aad": aad}, which)
+    box = _aead(kind)(a["key"], tag_length=tlen)
+    if op == "e":
+        return box.encrypt(a["nonce"], a["data"], a["aad"])
+    if op == "d":
+        return box.decrypt(a["nonce"], a["data"], a["aad"])
+    out = bytearray(len(data) + tlen if op == "ei" else len(data) - tlen)
+    if op == "ei":
+        box.encrypt_into(a["nonce"], a["data"], a["aad"], out)
+    else:
+        box.decrypt_into(a["nonce"], a["data"], a["aad"], out)
+    return bytes(out)
+
+
+def aead_out_refused(kind, op, outkind):
+    """encrypt_into / decrypt_into (op "e" / "d") into an output that must be refused.
+    Returns [exception name, whether its memory changed, whether the object still works]."""
+    key = bytes(range(16))
+    nonce = bytes(12)
+    box = _aead(kind)(key)
+    pt = bytes(range(40))
+    ct = box.encrypt(nonce, pt, b"hdr")
+    n = len(pt) + 16 if op == "e" else len(pt)
+    out, raw = _refused_out(outkind, (n + 3) & ~3)
+    snap = bytes(raw)
+    try:
+        if op == "e":
+            box.encrypt_into(nonce, pt, b"hdr", out)
+        else:
+            box.decrypt_into(nonce, ct, b"hdr", out)
+        err = "no error"
+    except Exception as e:
+        err = type(e).__name__
+    return [err, bytes(raw) != snap, box.decrypt(nonce, ct, b"hdr") == pt]
+
+
 # --- GCM ---------------------------------------------------------------------------------
 
 
@@ -331,8 +440,6 @@ def ccm_case(op, key, nonce, data, aad, tlen):
 def engine_digest(seed, nbytes):
     """Run every engine call on pseudo-random data; returns the concatenated outputs so the
     host can compare backends (all must agree)."""
-    from mpcrypto import _backend
-
     x = seed
     buf = bytearray(nbytes)
     for i in range(nbytes):

@@ -12,6 +12,10 @@
   65535 bytes for a 13-byte nonce (SP 800-38C §A.1).
 - ``associated_data`` may be None. ``encrypt_into`` / ``decrypt_into`` write into a caller's
   buffer and return None.
+- Buffers (the rule of ``mpcrypto._util``): key, nonce, data and AAD are read as their bytes
+  whatever their item type; ``out`` must be a writable byte buffer (``bytearray``,
+  ``array('B')`` or a memoryview of one), else ``TypeError``. Every argument is checked
+  before anything is written.
 - Decryption must decrypt before it can check the tag (CCM MACs the plaintext); the
   plaintext is written into the output buffer, and on a bad tag that buffer is zeroed before
   ``InvalidTag`` is raised (``decrypt`` never returns it). The tag compare is constant time.
@@ -26,8 +30,10 @@ Allocation: the AAD is copied once into a formatted buffer; whole-block payloads
 go straight through the kernels. Not constant time (table-based AES engines).
 """
 
-from mpcrypto.cipher import aes as _aes
 from micropython import const
+from mpcrypto._ct import ct_eq_at
+from mpcrypto._util import rbuf, wbuf
+from mpcrypto.cipher import aes as _aes
 from mpcrypto.exceptions import InvalidTag
 
 _TAG_LENGTHS = (4, 6, 8, 10, 12, 14, 16)
@@ -43,17 +49,17 @@ class AESCCM:
     """AES-CCM with one key and a fixed tag length. Not constant time."""
 
     def __init__(self, key, tag_length=16):
-        _aes.check_key(key)
+        key = _aes.check_key(key)
         if type(tag_length) is not int:
             raise TypeError("tag_length")
         if tag_length not in _TAG_LENGTHS:
             raise ValueError("tag_length")
         self._t = tag_length
-        self._e = _aes.engine(bytes(key))
+        self._e = _aes.engine(key)
         self._y = bytearray(16)  # CBC-MAC state
         self._ctr = bytearray(16)  # counter block A_i
         self._s0 = bytearray(16)  # S_0 = E(A_0)
-        self._b = bytearray(16)  # B0 / padded tail / key-stream scratch
+        self._b = bytearray(16)  # B0 / padded tail / key stream / received tag
         self._w = bytearray(_SCRATCH)  # CBC-MAC output sink
 
     @classmethod
@@ -84,9 +90,11 @@ class AESCCM:
             e.cbc_encrypt(b, w, 1, y)
 
     def _start(self, nonce, data_len, aad):
-        # Validate lengths, MAC B0 and the formatted AAD, prepare A_1 and S_0.
-        nlen = _aes._blen(nonce)
-        alen = _aes._blen(aad)
+        # Validate the nonce and AAD, MAC B0 and the formatted AAD, prepare A_1 and S_0.
+        nonce = rbuf(nonce)
+        aad = b"" if aad is None else rbuf(aad)
+        nlen = len(nonce)
+        alen = len(aad)
         if nlen < 7 or nlen > 13:
             raise ValueError("nonce")
         q = 15 - nlen
@@ -137,57 +145,45 @@ class AESCCM:
         self._e.ecb_encrypt(c, self._s0, 1)
         c[15] = 1
 
-    def _crypt(self, src, dst, n):
-        # CTR with A_1, A_2, ... (§A.3 / §6.1 step 5).
-        nb = n >> 4
-        if nb:
-            self._e.ctr_xor(src, dst, nb, self._ctr, 16)
-        r = n & 15
-        if r:
-            b = self._b
-            for i in range(16):
-                b[i] = 0
-            self._e.ctr_xor(b, b, 1, self._ctr, 16)
-            o = n - r
-            for i in range(r):
-                dst[o + i] = src[o + i] ^ b[i]
+    # --- public API ------------------------------------------------------------------------
+    # Arguments are validated in full (types, lengths, a writable output) before anything is
+    # written; the private methods take the checked buffers (mpcrypto._util.rbuf / wbuf).
+
+    def _seal(self, nonce, data, aad, out):
+        n = len(data)
+        self._start(nonce, n, aad)
+        self._mac(data, n)  # T = MAC over the plaintext, before it may be overwritten
+        _aes.ctr_crypt(self._e, data, out, n, self._ctr, 16, self._b)
+        y = self._y
+        s = self._s0
+        for i in range(self._t):
+            out[n + i] = y[i] ^ s[i]
 
     def encrypt_into(self, nonce, data, associated_data, out):
         """Write ciphertext || tag into ``out`` (``out`` may be ``data``); returns None."""
-        aad = b"" if associated_data is None else associated_data
-        n = _aes._blen(data)
-        t = self._t
-        if _aes._wlen(out) < n + t:
+        data = rbuf(data)
+        out = wbuf(out)
+        if len(out) < len(data) + self._t:
             raise ValueError("output too small")
-        self._start(nonce, n, aad)
-        self._mac(data, n)  # T = MAC over the plaintext, before it may be overwritten
-        self._crypt(data, out, n)
-        y = self._y
-        s = self._s0
-        for i in range(t):
-            out[n + i] = y[i] ^ s[i]
+        self._seal(nonce, data, associated_data, out)
 
     def encrypt(self, nonce, data, associated_data):
         """Return ciphertext || tag as bytes."""
-        out = bytearray(_aes._blen(data) + self._t)
-        self.encrypt_into(nonce, data, associated_data, out)
+        data = rbuf(data)
+        out = bytearray(len(data) + self._t)
+        self._seal(nonce, data, associated_data, out)
         return bytes(out)
 
-    def decrypt_into(self, nonce, data, associated_data, out):
-        """Decrypt and verify into ``out``; on a bad tag ``out`` is zeroed and InvalidTag
-        raised. Returns None."""
-        aad = b"" if associated_data is None else associated_data
-        n = _aes._blen(data)
+    def _open(self, nonce, data, aad, out):
+        # Decrypt into out, then check the tag; on failure out is zeroed.
+        n = len(data)
         t = self._t
-        if _aes._wlen(out) < n - t:
-            raise ValueError("output too small")
         if n < t:
-            _aes._blen(nonce)
+            rbuf(nonce)  # a wrong type is still a TypeError
             raise InvalidTag()
         n -= t
         self._start(nonce, n, aad)
         # Save the received tag first: out may overlap data.
-        y = self._y
         s = self._s0
         tag = self._b
         for i in range(t):
@@ -195,19 +191,26 @@ class AESCCM:
         for i in range(t, 16):
             tag[i] = 0
         s[:] = tag  # keep the expected T in _s0 (S_0 is no longer needed)
-        self._crypt(data, out, n)
+        _aes.ctr_crypt(self._e, data, out, n, self._ctr, 16, self._b)
         self._mac(out, n)
-        acc = 0
-        for i in range(t):
-            acc |= y[i] ^ s[i]
-        if acc:
+        if not ct_eq_at(self._y, 0, s, 0, t):  # constant time over the full tag
             for i in range(n):
                 out[i] = 0
             raise InvalidTag()
 
+    def decrypt_into(self, nonce, data, associated_data, out):
+        """Decrypt and verify into ``out``; on a bad tag ``out`` is zeroed and InvalidTag
+        raised. Returns None."""
+        data = rbuf(data)
+        out = wbuf(out)
+        if len(out) < len(data) - self._t:
+            raise ValueError("output too small")
+        self._open(nonce, data, associated_data, out)
+
     def decrypt(self, nonce, data, associated_data):
         """Return the plaintext as bytes; InvalidTag (and no plaintext) on failure."""
-        n = _aes._blen(data) - self._t
+        data = rbuf(data)
+        n = len(data) - self._t
         out = bytearray(n if n > 0 else 0)
-        self.decrypt_into(nonce, data, associated_data, out)
+        self._open(nonce, data, associated_data, out)
         return bytes(out)

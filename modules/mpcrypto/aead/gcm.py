@@ -17,6 +17,10 @@
   buffer (``len(data) + tag_length`` / ``len(data) - tag_length`` bytes or more) and return
   None; ``out`` may be ``data`` for in-place encryption (``data`` at the front of ``out``),
   or overlap ``data`` starting at or before it.
+- Buffers (the rule of ``mpcrypto._util``): key, nonce, data and AAD are read as their bytes
+  whatever their item type (an ``array('I')`` of 3 items is a 12-byte nonce); ``out`` must
+  be a writable byte buffer (``bytearray``, ``array('B')`` or a memoryview of one), else
+  ``TypeError``. Every argument is checked before anything is written.
 - Decryption computes and checks the tag over the ciphertext first (constant-time compare
   over the full tag) and only then decrypts, so nothing is written on failure.
 
@@ -27,6 +31,8 @@ Constant time: no (table-based AES and GHASH; the tag comparison itself is const
 """
 
 from mpcrypto import _backend
+from mpcrypto._ct import ct_eq_at
+from mpcrypto._util import rbuf, wbuf
 from mpcrypto.cipher import aes as _aes
 from mpcrypto.exceptions import InvalidTag
 
@@ -49,29 +55,45 @@ def backends():
     return _aes.backends()
 
 
-def _opt(x):
+def _nonce(nonce):
+    # Any length of 1 byte or more (§5.2.1.1).
+    nonce = rbuf(nonce)
+    if not len(nonce):
+        raise ValueError("nonce")
+    return nonce
+
+
+def _pt(data):
+    # Plaintext: at most 2**36 - 32 bytes (§5.2.1.1).
+    data = rbuf(data)
+    if len(data) > _MAX_DATA:
+        raise ValueError("data too long")
+    return data
+
+
+def _aad(aad):
     # associated_data: None means empty.
-    return b"" if x is None else x
+    return b"" if aad is None else rbuf(aad)
 
 
 class AESGCM:
     """AES-GCM with one key. Not constant time (see the module docstring)."""
 
     def __init__(self, key, tag_length=16):
-        _aes.check_key(key)
+        key = _aes.check_key(key)
         if type(tag_length) is not int:
             raise TypeError("tag_length")
         if tag_length not in _TAG_LENGTHS:
             raise ValueError("tag_length")
         self._t = tag_length
-        self._e = _aes.engine(bytes(key))
+        self._e = _aes.engine(key)
         h = bytearray(16)
         self._e.ecb_encrypt(h, h, 1)  # H = E(K, 0^128), §6.4
         self._g = _backend.select("ghash", _GHASH_CHAIN)[1].new(h)
         self._j0 = bytearray(16)  # pre-counter block J0
         self._ctr = bytearray(16)  # running counter
         self._y = bytearray(16)  # GHASH accumulator
-        self._b = bytearray(16)  # partial block / length block / key-stream scratch
+        self._b = bytearray(16)  # partial block / length block / key stream / expected tag
         self._s = bytearray(16)  # E(K, J0)
 
     @classmethod
@@ -98,8 +120,9 @@ class AESGCM:
                 b[i] = buf[o + i] if i < r else 0
             self._g.update(y, b, 1)
 
-    def _start(self, nonce, aad, nlen):
-        # §7.1 steps 2-3: J0, then GHASH of the AAD into _y; returns nothing.
+    def _start(self, nonce, aad):
+        # §7.1 steps 2-3: J0, then GHASH of the AAD into _y; returns the AAD length.
+        nlen = len(nonce)
         j0 = self._j0
         y = self._y
         for i in range(16):
@@ -145,88 +168,76 @@ class AESGCM:
             c >>= 8
         self._g.update(self._y, b, 1)
 
-    def _crypt(self, src, dst, n):
-        # GCTR (§6.5) of n bytes from src into dst with the running counter.
-        nb = n >> 4
-        if nb:
-            self._e.ctr_xor(src, dst, nb, self._ctr, 4)
-        r = n & 15
-        if r:
-            b = self._b
-            for i in range(16):
-                b[i] = 0
-            self._e.ctr_xor(b, b, 1, self._ctr, 4)
-            o = n - r
-            for i in range(r):
-                dst[o + i] = src[o + i] ^ b[i]
-
-    def _check(self, nonce, aad):
-        # Returns the nonce length (no tuple: the bulk path allocates nothing).
-        nlen = _aes._blen(nonce)
-        _aes._blen(aad)
-        if nlen < 1:
-            raise ValueError("nonce")
-        return nlen
-
     # --- public API ------------------------------------------------------------------------
+    # Arguments are validated in full (types, lengths, a writable output) before anything is
+    # written; the private methods take the checked buffers (mpcrypto._util.rbuf / wbuf).
 
-    def encrypt_into(self, nonce, data, associated_data, out):
-        """Write ciphertext || tag into ``out``; returns None."""
-        aad = _opt(associated_data)
-        nlen = self._check(nonce, aad)
-        n = _aes._blen(data)
-        if n > _MAX_DATA:
-            raise ValueError("data too long")
-        t = self._t
-        if _aes._wlen(out) < n + t:
-            raise ValueError("output too small")
-        alen = self._start(nonce, aad, nlen)
-        self._crypt(data, out, n)
+    def _seal(self, nonce, data, aad, out):
+        n = len(data)
+        alen = self._start(nonce, aad)
+        _aes.ctr_crypt(self._e, data, out, n, self._ctr, 4, self._b)
         self._hash(out, n)
         self._lens(alen, n)
         y = self._y
         s = self._s
-        for i in range(t):
+        for i in range(self._t):
             out[n + i] = y[i] ^ s[i]
+
+    def encrypt_into(self, nonce, data, associated_data, out):
+        """Write ciphertext || tag into ``out``; returns None."""
+        nonce = _nonce(nonce)
+        aad = _aad(associated_data)
+        data = _pt(data)
+        out = wbuf(out)
+        if len(out) < len(data) + self._t:
+            raise ValueError("output too small")
+        self._seal(nonce, data, aad, out)
 
     def encrypt(self, nonce, data, associated_data):
         """Return ciphertext || tag as bytes."""
-        out = bytearray(_aes._blen(data) + self._t)
-        self.encrypt_into(nonce, data, associated_data, out)
+        nonce = _nonce(nonce)
+        aad = _aad(associated_data)
+        data = _pt(data)
+        out = bytearray(len(data) + self._t)
+        self._seal(nonce, data, aad, out)
         return bytes(out)
 
     def _verify(self, nonce, data, aad):
         # Tag check before any decryption (§7.2 steps 5-8). Returns the plaintext length.
-        nlen = self._check(nonce, aad)
-        n = _aes._blen(data)
+        n = len(data)
         t = self._t
         if n < t:
             raise InvalidTag()
         n -= t
-        alen = self._start(nonce, aad, nlen)
+        alen = self._start(nonce, aad)
         self._hash(data, n)
         self._lens(alen, n)
         y = self._y
         s = self._s
-        acc = 0
-        for i in range(t):  # constant time over the full tag
-            acc |= y[i] ^ s[i] ^ data[n + i]
-        if acc:
+        b = self._b
+        for i in range(t):
+            b[i] = y[i] ^ s[i]
+        if not ct_eq_at(b, 0, data, n, t):  # constant time over the full tag
             raise InvalidTag()
         return n
 
     def decrypt_into(self, nonce, data, associated_data, out):
         """Check the tag, then write the plaintext into ``out``; returns None."""
-        aad = _opt(associated_data)
-        if _aes._wlen(out) < _aes._blen(data) - self._t:
+        nonce = _nonce(nonce)
+        aad = _aad(associated_data)
+        data = rbuf(data)
+        out = wbuf(out)
+        if len(out) < len(data) - self._t:
             raise ValueError("output too small")
         n = self._verify(nonce, data, aad)
-        self._crypt(data, out, n)
+        _aes.ctr_crypt(self._e, data, out, n, self._ctr, 4, self._b)
 
     def decrypt(self, nonce, data, associated_data):
         """Return the plaintext as bytes; InvalidTag (and nothing else) on failure."""
-        aad = _opt(associated_data)
+        nonce = _nonce(nonce)
+        aad = _aad(associated_data)
+        data = rbuf(data)
         n = self._verify(nonce, data, aad)
         out = bytearray(n)
-        self._crypt(data, out, n)
+        _aes.ctr_crypt(self._e, data, out, n, self._ctr, 4, self._b)
         return bytes(out)

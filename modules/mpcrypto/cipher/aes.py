@@ -21,7 +21,12 @@
   ``cryptolib`` does. ECB objects may do both.
 - CTR streams: any lengths, the key-stream position is kept across calls, and ``decrypt`` is
   ``encrypt``.
-- ``str``, ``None`` or ``int`` where a buffer is expected raise ``TypeError``.
+- Buffers (``mpcrypto._util`` states the rule once): every input (key, iv, in_buf) is read as
+  its bytes whatever its item type, so an ``array('I')`` of 4 items is a 16-byte key and one
+  of 16 items is 64 bytes of data. ``out_buf`` must be a writable byte buffer
+  (``bytearray``, ``array('B')`` or a memoryview of one): ``bytes``, a read-only memoryview
+  or an array of wider items raise ``TypeError`` before anything is written. ``str``,
+  ``None`` or ``int`` where a buffer is expected raise ``TypeError``.
 
 Backends (seam primitive ``"aes"``, see ``backends()``), all with the same engine surface:
 
@@ -36,10 +41,14 @@ python      byte-oriented, portable                  no          nothing
 
 None of the software backends is constant time (table lookups indexed by secret bytes).
 Allocation: with ``out_buf`` and whole blocks, ECB/CBC/CTR on the viper backend allocate
-nothing per call; CTR calls that start or end inside a block slice (small allocations).
+nothing per call for ``bytes``/``bytearray`` arguments and memoryviews of a bytearray; CTR
+calls that start inside a block slice (small allocations), a read-only memoryview argument
+costs a few small objects (its item size is probed), and an array of wider items is copied
+once per call.
 """
 
 from mpcrypto import _backend
+from mpcrypto._util import rbuf, wbuf
 
 MODE_ECB = 1
 MODE_CBC = 2
@@ -62,40 +71,42 @@ def engine(key):
     return _backend.select("aes", _CHAIN)[1].new(key)
 
 
-def _blen(x):
-    # Length of a read-only buffer argument; str/None/int -> TypeError. Allocates nothing
-    # for bytes, bytearray and memoryview.
-    t = type(x)
-    if t is bytes or t is bytearray or t is memoryview:
-        return len(x)
-    if t is str or x is None or t is int:
-        raise TypeError("buffer required")
-    return len(memoryview(x))  # TypeError for objects without the buffer protocol
-
-
-def _wlen(x):
-    # Length of a writable buffer argument.
-    t = type(x)
-    if t is bytearray or t is memoryview:
-        return len(x)
-    if t is str or t is bytes or x is None or t is int:
-        raise TypeError("writable buffer required")
-    return len(memoryview(x))
-
-
 def check_key(key):
-    """Validate an AES key (TypeError / ValueError); returns its length."""
-    n = _blen(key)
+    """Validate an AES key (TypeError / ValueError); returns it as bytes."""
+    key = rbuf(key)
+    n = len(key)
     if n != 16 and n != 24 and n != 32:
         raise ValueError("key")
-    return n
+    return bytes(key)
+
+
+def ctr_crypt(ctx, src, dst, n, ctr, width, ks):
+    """CTR over ``n`` bytes of ``src`` into ``dst`` with the engine ``ctx`` (SP 800-38A §6.5,
+    and GCTR of SP 800-38D §6.5 with ``width`` 4): whole blocks go to ``ctx.ctr_xor`` in one
+    call, a final partial block is XORed with the key-stream block left in the 16-byte
+    scratch ``ks`` (so a stream can use the rest of it later). ``ctr`` (bytearray(16)) is
+    advanced past every block used, over its low ``width`` bytes. Returns the number of
+    key-stream bytes of ``ks`` used (0 when ``n`` is whole blocks). Shared by CTR mode, GCM
+    and CCM."""
+    nb = n >> 4
+    if nb:
+        ctx.ctr_xor(src, dst, nb, ctr, width)
+    r = n & 15
+    if r:
+        for i in range(16):
+            ks[i] = 0
+        ctx.ctr_xor(ks, ks, 1, ctr, width)
+        o = n - r
+        for i in range(r):
+            dst[o + i] = src[o + i] ^ ks[i]
+    return r
 
 
 class aes:
     """AES in ECB, CBC or CTR mode (see the module docstring). Not constant time."""
 
     def __init__(self, key, mode, iv=None):
-        check_key(key)
+        key = check_key(key)
         if type(mode) is not int:
             raise TypeError("mode")
         if mode != MODE_ECB and mode != MODE_CBC and mode != MODE_CTR:
@@ -104,19 +115,22 @@ class aes:
         if mode != MODE_ECB:
             if iv is None:
                 raise ValueError("iv required")
-            if _blen(iv) != 16:
+            iv = rbuf(iv)
+            if len(iv) != 16:
                 raise ValueError("iv")
             self._iv[:] = iv
         self._mode = mode
-        self._ctx = engine(bytes(key))
+        self._ctx = engine(key)
         self._dir = 0  # CBC: 1 after encrypt, 2 after decrypt
         self._ks = bytearray(16)  # CTR: current key-stream block
         self._pos = 16  # CTR: bytes of _ks already used
 
     def _out(self, n, out_buf):
+        # Checked before anything is written (and before the CTR/CBC state moves).
         if out_buf is None:
             return bytearray(n)
-        if _wlen(out_buf) < n:
+        out_buf = wbuf(out_buf)
+        if len(out_buf) < n:
             raise ValueError("output too small")
         return out_buf
 
@@ -127,7 +141,8 @@ class aes:
         return self._run(in_buf, out_buf, 2)
 
     def _run(self, in_buf, out_buf, d):
-        n = _blen(in_buf)
+        in_buf = rbuf(in_buf)
+        n = len(in_buf)
         out = self._out(n, out_buf)
         mode = self._mode
         ctx = self._ctx
@@ -154,8 +169,9 @@ class aes:
         return None
 
     def _ctr(self, src, dst, n):
-        # SP 800-38A §6.5. Whole blocks go to the kernel; a partial block at either end
-        # uses the saved key-stream block _ks.
+        # SP 800-38A §6.5 as a stream: first the unused rest of the saved key-stream block
+        # _ks, then ctr_crypt (whole blocks in the kernel, a partial last block through _ks,
+        # whose unused rest the next call starts with).
         ks = self._ks
         pos = self._pos
         i = 0
@@ -163,20 +179,10 @@ class aes:
             dst[i] = src[i] ^ ks[pos]
             pos += 1
             i += 1
-        nb = (n - i) >> 4
-        if nb:
-            if i:
-                self._ctx.ctr_xor(memoryview(src)[i:], memoryview(dst)[i:], nb, self._iv, 16)
-            else:
-                self._ctx.ctr_xor(src, dst, nb, self._iv, 16)
-            i += nb << 4
         if i < n:
-            for j in range(16):
-                ks[j] = 0
-            self._ctx.ctr_xor(ks, ks, 1, self._iv, 16)
-            pos = 0
-            while i < n:
-                dst[i] = src[i] ^ ks[pos]
-                pos += 1
-                i += 1
+            if i:
+                src = memoryview(src)[i:]
+                dst = memoryview(dst)[i:]
+            r = ctr_crypt(self._ctx, src, dst, n - i, self._iv, 16, ks)
+            pos = r if r else 16
         self._pos = pos
