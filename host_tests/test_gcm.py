@@ -7,6 +7,9 @@ Vector sources:
   InvalidTag. Each file is sent to the target in one batch. The portable "python" backend
   runs a deterministic subset (every 23rd record of each file, which still covers all
   sections' shapes) to keep the run short; the other backends run every record.
+- Wycheproof aes_gmac_test.json (GMAC: GCM with an empty plaintext, the message as AAD).
+  "valid" cases must encrypt b"" to the tag and decrypt the tag to b""; "invalid" ones
+  (modified tags) must raise InvalidTag. Every case on every backend pair.
 - Wycheproof aes_gcm_test.json. Policy: "valid" cases must encrypt to ct||tag and decrypt to
   msg. "invalid" cases must be rejected by decrypt: InvalidTag, or ValueError where a size is
   unsupported (a 0-byte IV). "acceptable" cases (unusual IV sizes) are held to the same
@@ -31,7 +34,7 @@ from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from harness import MPError
-from vectors import cryptography_vector, load_rsp, section_params, wycheproof
+from vectors import cryptography_vector, load_rsp, section_params, wycheproof, wycheproof_tests
 
 MOD = "mpcrypto.cipher.aes"
 PAIRS = [("builtin", "viper"), ("viper", "viper"), ("viper", "python"), ("python", "python")]
@@ -202,6 +205,30 @@ def test_gcm_errors(target, pair):
         assert isinstance(g, MPError) and g.name == GCM_ERRORS[n], (n, g)
     assert got[-2] is True
     assert got[-1] == "no error", "GCM accepts any nonce length >= 1"
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=IDS)
+def test_wycheproof_gmac(target, pair):
+    force = need(target, pair)
+    tests = wycheproof_tests("aes_gmac_test.json")
+    cases, meta = [], []
+    for g, t in tests:
+        tl = g["tagSize"] // 8
+        key, iv, msg, tag = h(t["key"]), h(t["iv"]), h(t["msg"]), h(t["tag"])
+        cases.append(("d", key, iv, tag, msg, tl))
+        meta.append((t, "dec"))
+        if t["result"] != "invalid":
+            cases.append(("e", key, iv, b"", msg, tl))
+            meta.append((t, "enc"))
+    got = target.call("drv_aes", "gcm_case", cases, force=force)
+    for (t, op), r in zip(meta, got):
+        tid = "aes_gmac_test.json tcId=%d %s (%s)" % (t["tcId"], op, t["comment"])
+        if t["result"] == "invalid":
+            assert r == "InvalidTag", (tid, r)
+        elif op == "enc":
+            assert r == h(t["tag"]), (tid, r)
+        else:
+            assert r == b"", (tid, r)
 
 
 @pytest.mark.parametrize("pair", PAIRS, ids=IDS)
