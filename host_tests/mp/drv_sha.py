@@ -236,3 +236,38 @@ def hmac_bad(kind):
 
 def compare_digest(a, b):
     return hmac.compare_digest(a, b)
+
+
+def hmac_wide(name, key, msg, which):
+    """HMAC with the key and/or message given as array('I') of the same bytes (lengths
+    multiples of 4): must equal the HMAC of the bytes."""
+    if which in ("key", "both"):
+        key = array("I", bytes(key))
+    if which in ("msg", "both"):
+        msg = array("I", bytes(msg))
+    m = hmac.new(key, None, _cls(name))
+    m.update(msg)
+    return m.digest(), hmac.new(key, msg, _cls(name)).digest()
+
+
+def hmac_digestmod(kind):
+    """hmac.new with a digestmod that is not a fixed-output hash: an XOF class or name."""
+    from mpcrypto.hash import shake
+
+    dm = {"shake_128": shake.shake_128, "shake_256": shake.shake_256, "name_shake": "shake_128",
+          "object": object(), "int": 256}[kind]
+    hmac.new(b"key", b"m", dm)
+    return "accepted"
+
+
+def hash_name(kind):
+    """mpcrypto.hash.names.hash_class on a name (the class's .name comes back) or on one of
+    the non-name kinds below."""
+    from mpcrypto.hash.names import hash_class
+    from mpcrypto.hash import shake
+
+    special = {"<sha256>": _cls("sha256"), "<sm3>": _cls("sm3"), "<shake_128>": shake.shake_128,
+               "<shake_256>": shake.shake_256, "<None>": None, "<object>": object(), "<int>": 5,
+               "<bytes>": b"sha256"}
+    return hash_class(special.get(kind, kind)).name
+

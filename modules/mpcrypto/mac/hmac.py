@@ -1,4 +1,4 @@
-"""HMAC (RFC 2104, FIPS 198-1) over the mpcrypto SHA-2 hashes, shaped like ``hmac``.
+"""HMAC (RFC 2104, FIPS 198-1) over the mpcrypto SHA-2 and SM3 hashes, shaped like ``hmac``.
 
     from mpcrypto.mac import hmac
     from mpcrypto.hash.sha256 import sha256
@@ -8,9 +8,15 @@
     hmac.compare_digest(a, b)                   # constant time (from mpcrypto._ct)
 
 ``digestmod`` is one of our hash classes (``sha224``, ``sha256``, ``sha384``, ``sha512``,
-``sha512_224``, ``sha512_256``) or its hashlib name as a string; it is required (as in
-CPython 3.8+). ``digestmod`` must create our hash objects: MicroPython's C ``hashlib`` objects
-finalize on ``digest()`` and have no ``copy()``, which HMAC needs.
+``sha512_224``, ``sha512_256``, ``sm3``) or its name as a string, resolved by
+``mpcrypto.hash.names.hash_class`` (the table ECDSA and SM2 use too): an unknown name raises
+``UnsupportedAlgorithm``; ``None`` (it is required, as in CPython 3.8+), an object that is
+not a hash class, and an XOF (``shake_128``, ``shake_256``: no fixed digest) raise
+``TypeError``. ``digestmod`` must create our hash objects: MicroPython's C ``hashlib``
+objects finalize on ``digest()`` and have no ``copy()``, which HMAC needs.
+
+Key and message are read as bytes whatever their item type (an ``array('I')`` of 16 items is
+a 64-byte key); ``str``, ``None`` and ``int`` raise TypeError.
 
 Constant time: the keyed hashing is data independent; ``verify`` compares the whole tag with
 ``compare_digest``. Key length is public (a key longer than a block is hashed first,
@@ -19,18 +25,9 @@ states); ``update`` is the hash's ``update``; ``digest`` allocates two small obj
 """
 
 from mpcrypto._ct import compare_digest
+from mpcrypto._util import rbuf
 from mpcrypto.exceptions import InvalidSignature
-
-_NAMES = {
-    "sha224": ("mpcrypto.hash.sha256", "sha224"),
-    "sha256": ("mpcrypto.hash.sha256", "sha256"),
-    "sha384": ("mpcrypto.hash.sha512", "sha384"),
-    "sha512": ("mpcrypto.hash.sha512", "sha512"),
-    "sha512_224": ("mpcrypto.hash.sha512", "sha512_224"),
-    "sha512_256": ("mpcrypto.hash.sha512", "sha512_256"),
-    "sm3": ("mpcrypto.hash.sm3", "sm3"),
-}
-
+from mpcrypto.hash.names import hash_class
 
 _PADS = {}  # block size -> (ipad, opad) as ints of block-size bytes
 
@@ -45,31 +42,15 @@ def _pads(bs):
 _SHELL = object()  # private key value: an empty object for copy() (no __new__ in MicroPython)
 
 
-def _hash_class(digestmod):
-    if isinstance(digestmod, str):
-        spec = _NAMES.get(digestmod.lower().replace("-", "_").replace("/", "_"))
-        if spec is None:
-            raise ValueError("unknown digestmod")
-        mod = __import__(spec[0], None, None, (spec[1],))
-        return getattr(mod, spec[1])
-    if digestmod is None:
-        raise TypeError("digestmod required")
-    if not hasattr(digestmod, "block_size") or not hasattr(digestmod, "digest_size"):
-        raise TypeError("unsupported digestmod")
-    return digestmod
-
-
 class HMAC:
     """An HMAC computation; use ``new()``. Attributes as CPython's ``hmac.HMAC``."""
 
     def __init__(self, key, msg=None, digestmod=None):
         if key is _SHELL:
             return  # copy() fills the fields in
-        cls = _hash_class(digestmod)
-        if isinstance(key, str):
-            raise TypeError("bytes required")
+        cls = hash_class(digestmod)
         bs = cls.block_size
-        key = memoryview(key)  # TypeError for None and ints
+        key = rbuf(key)  # read as bytes; TypeError for str, None, ints
         if len(key) > bs:
             key = cls(key).digest()  # RFC 2104 §2: hash a long key first
         # K0 (FIPS 198-1 §4 steps 1-3): the key padded with zeros to one block, XORed with
