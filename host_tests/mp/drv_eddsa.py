@@ -1,5 +1,4 @@
-# Drivers for Ed25519 / Ed448 (mpcrypto.ec.ed25519, ed448) and SHAKE (mpcrypto.hash.shake);
-# runs on MicroPython.
+# Drivers for Ed25519 / Ed448 (mpcrypto.ec.ed25519, ed448); runs on MicroPython.
 from mpcrypto.ec import ed448, ed25519, eddsa
 
 _MODS = {"ed25519": (ed25519.Ed25519PrivateKey, ed25519.Ed25519PublicKey),
@@ -82,28 +81,3 @@ def generate_default(alg):
     sig = k.sign(b"x")
     k.public_key().verify(sig, b"x")
     return len(sig)
-
-
-# -- SHAKE --------------------------------------------------------------------------------
-
-
-def shake(name, msg, outlen, split=None):
-    from mpcrypto.hash import shake as mod
-
-    h = getattr(mod, name)()
-    if split is None:
-        h.update(msg)
-    else:
-        h.update(msg[:split])
-        h2 = h.copy()
-        h.update(msg[split:])
-        h2.update(msg[split:])
-        if h2.digest(outlen) != h.digest(outlen):
-            raise ValueError("copy differs")
-    return h.digest(outlen)
-
-
-def shake_hex(name, msg, outlen):
-    from mpcrypto.hash import shake as mod
-
-    return getattr(mod, name)(msg).hexdigest(outlen)

@@ -4,8 +4,14 @@
     h = shake_256(b"abc"); h.update(more); h.digest(114); h.hexdigest(32); h.copy()
 
 ``digest(n)`` returns the first ``n`` bytes of the output and does not finalize: ``update``
-may follow, as with our SHA-2 classes. Input is any buffer-protocol object; ``str``, ``None``
-and ``int`` raise TypeError.
+may follow, as with our SHA-2 classes. ``n`` is an int from 0 to ``MAX_OUTPUT`` (65536 bytes
+per call: ValueError above it, TypeError for a non-int), which keeps one call from
+exhausting the heap; a longer output is not available from this class. Input is any
+buffer-protocol object, read as its bytes whatever its item type (``mpcrypto._util``);
+``str``, ``None`` and ``int`` raise TypeError.
+
+These are XOFs, not hashes: ``digest_size`` is 0, and HMAC, ECDSA and SM2 refuse them
+(``mpcrypto.hash.names``).
 
 Keccak-f[1600] (FIPS 202 §3.3-3.4) on 25 lanes held as Python ints of 64 bits. The round
 constants (§3.2.5, Algorithm 5) and the rho offsets (§3.2.2) are computed at import from
@@ -19,6 +25,9 @@ of 63 bits or more allocate too. Slow: this is a reference backend for Ed448, no
 hash (a viper kernel on 32-bit halves would be the next step).
 """
 
+from mpcrypto._util import rbuf
+
+MAX_OUTPUT = 65536  # bytes per digest() call
 _M64 = (1 << 64) - 1
 
 
@@ -92,12 +101,6 @@ def keccak_f1600(A):
         A[0] ^= rc
 
 
-def _buf(data):
-    if isinstance(data, str) or data is None or isinstance(data, int):
-        raise TypeError("bytes required")
-    return memoryview(data)
-
-
 class _Shake:
     _rate = 0  # bytes
 
@@ -105,8 +108,7 @@ class _Shake:
         self._A = [0] * 25
         self._buf = bytearray(self._rate)  # pending input, self._n bytes used
         self._n = 0
-        if len(_buf(data)):
-            self.update(data)
+        self.update(data)
 
     def _absorb(self, blk, off):
         A = self._A
@@ -115,7 +117,7 @@ class _Shake:
         keccak_f1600(A)
 
     def update(self, data):
-        data = _buf(data)
+        data = rbuf(data)
         rate = self._rate
         n = len(data)
         i = 0
@@ -144,10 +146,10 @@ class _Shake:
 
     def digest(self, length):
         """The first ``length`` bytes of the output (FIPS 202 §6.2, suffix 1111 then pad10*1)."""
-        if not isinstance(length, int):
+        if type(length) is not int:
             raise TypeError("length must be int")
-        if length < 0:
-            raise ValueError("negative length")
+        if length < 0 or length > MAX_OUTPUT:
+            raise ValueError("length")
         rate = self._rate
         A = list(self._A)
         blk = bytearray(rate)
@@ -156,13 +158,19 @@ class _Shake:
         blk[rate - 1] ^= 0x80
         for i in range(rate // 8):
             A[i] ^= int.from_bytes(bytes(blk[8 * i:8 * i + 8]), "little")
-        out = bytearray()
+        # Squeeze (§4 steps 8-10): whole lanes into a buffer of the requested size rounded
+        # up to a lane, then cut.
+        if not length:
+            return b""
+        out = bytearray((length + 7) & ~7)
+        o = 0
         while True:
             keccak_f1600(A)
             for i in range(rate // 8):
-                out += A[i].to_bytes(8, "little")
-            if len(out) >= length:
-                return bytes(out[:length])
+                out[o:o + 8] = A[i].to_bytes(8, "little")
+                o += 8
+                if o >= length:
+                    return bytes(memoryview(out)[:length])
 
     def hexdigest(self, length):
         return "".join("%02x" % b for b in self.digest(length))
