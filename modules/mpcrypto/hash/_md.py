@@ -5,11 +5,29 @@ compression kernel through the backend seam; this module holds no algorithm of i
 firmware that freezes only SHA-512 carries ``_md.py`` and ``sha512*.py``, not SHA-256.
 """
 
+import sys
 from array import array
-from struct import pack
 from mpcrypto import _backend
 
-_FMT = {}  # words -> struct format of that many big-endian 32-bit words
+_LE = sys.byteorder == "little"
+
+
+def _words_be(st, nw):
+    # The first nw 32-bit words of array('I') st as big-endian bytes, with no Python integer
+    # made of a word: a word of 2**30 or more would be a heap object on a 32-bit port, whose
+    # cost depends on its value (a secret, for a MAC or a key). The words are read as their
+    # native bytes through a memoryview; each byte is a small int, and the loop's work
+    # depends only on nw.
+    raw = bytes(memoryview(st)[:nw])
+    if not _LE:
+        return raw
+    out = bytearray(4 * nw)
+    for i in range(0, 4 * nw, 4):
+        out[i] = raw[i + 3]
+        out[i + 1] = raw[i + 2]
+        out[i + 2] = raw[i + 1]
+        out[i + 3] = raw[i]
+    return bytes(out)
 
 
 def _bytes_like(data):
@@ -26,13 +44,19 @@ def _bytes_like(data):
     return bytes(mv)
 
 
+def _clone(st):
+    # A copy of array('I') st through its raw bytes: array("I", st) would iterate, making
+    # a Python integer of every word (see _words_be).
+    return array("I", bytes(st))
+
+
 class _MD:
     # Merkle-Damgård framing shared by SHA-224/256/384/512 (FIPS 180-4 §5.1, §6).
     # Subclasses set: name, digest_size, block_size, _lenb (bytes of the length field),
     # _iv (array('I') template: chaining value + kernel scratch), _prim, _chain.
     def __init__(self, data=b""):
         self._k = _backend.select(self._prim, self._chain)[1].compress
-        self._st = array("I", self._iv)
+        self._st = _clone(self._iv)
         self._buf = bytearray(self.block_size)
         self._n = 0    # bytes pending in _buf
         self._len = 0  # total message bytes
@@ -90,15 +114,11 @@ class _MD:
             pad[i] = bits & 0xFF
             bits >>= 8
             i -= 1
-        st = array("I", self._st)
+        st = _clone(self._st)
         self._k(st, pad, 0, end // bs)
         # Big-endian words (a SHA-512 word is stored as hi, lo halves); every digest size
         # here is a whole number of 32-bit words.
-        nw = self.digest_size >> 2
-        fmt = _FMT.get(nw)
-        if fmt is None:
-            fmt = _FMT[nw] = ">%dI" % nw
-        return pack(fmt, *st[:nw])
+        return _words_be(st, self.digest_size >> 2)
 
     def hexdigest(self):
         d = self.digest()
@@ -107,7 +127,7 @@ class _MD:
     def copy(self):
         c = type(self)()
         c._k = self._k
-        c._st = array("I", self._st)
+        c._st = _clone(self._st)
         c._buf = bytearray(self._buf)
         c._n = self._n
         c._len = self._len

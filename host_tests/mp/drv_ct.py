@@ -1,0 +1,236 @@
+# Driver for the constant-time test (host_tests/test_constant_time.py): runs one operation
+# over several secrets with the collector off and returns the elapsed count of each.
+#
+# The clock: on a Cortex-M whose SysTick runs (MicroPython's qemu port, most boards), the
+# SysTick counter read through machine.mem32 with the port's millisecond count, in SysTick
+# cycles; elsewhere time.ticks_us(). Under qemu with -icount shift=0 (one instruction per
+# nanosecond of virtual time) a cycle of the mps2 boards' 25 MHz SysTick is 40 instructions.
+import gc
+import time
+
+_CSR = 0xE000E010
+_RVR = 0xE000E014
+_CVR = 0xE000E018
+
+
+def _systick():
+    try:
+        import machine
+
+        m = machine.mem32
+        if m[_CSR] & 1:
+            return m, (m[_RVR] & 0xFFFFFF) + 1
+    except Exception:  # no machine.mem32 (unix port), or no SysTick
+        pass
+    return None, 0
+
+
+_M, _PERIOD = _systick()
+
+
+def _now():
+    # (milliseconds, SysTick cycles into this millisecond) read consistently; small ints.
+    m = _M
+    if m is None:
+        return time.ticks_us(), 0
+    while True:
+        ms = time.ticks_ms()
+        c = m[_CVR]
+        if time.ticks_ms() == ms:
+            return ms, _PERIOD - 1 - c
+
+
+def _delta(a, b):
+    if _M is None:
+        return time.ticks_diff(b[0], a[0])
+    return time.ticks_diff(b[0], a[0]) * _PERIOD + b[1] - a[1]
+
+
+def clock():
+    """("systick", cycles per ms) or ("ticks_us", 0): what the counts of measure() are."""
+    return ("systick", _PERIOD) if _M is not None else ("ticks_us", 0)
+
+
+def _count(fn, args):
+    gc.collect()
+    gc.disable()
+    t0 = _now()
+    fn(*args)
+    t1 = _now()
+    gc.enable()
+    return _delta(t0, t1)
+
+
+def calibrate(n):
+    # A fixed piece of interpreted work, timed; on an instruction-counting clock every run
+    # gives the same count.
+    def work(n):
+        acc = 0
+        for i in range(n):
+            acc += i & 7
+        return acc
+
+    return _count(work, (n,))
+
+
+# -- the operations: name -> builder(secret) returning (function, args) -----------------------
+
+def _p256():
+    from mpcrypto.ec import ec
+
+    return ec
+
+
+def _sha(name):
+    def build(secret):
+        if name == "sm3":
+            from mpcrypto.hash.sm3 import sm3 as h
+        elif name in ("sha224", "sha256"):
+            from mpcrypto.hash import sha256 as m
+
+            h = getattr(m, name)
+        else:
+            from mpcrypto.hash import sha512 as m
+
+            h = getattr(m, name)
+
+        def run(data):
+            return h(data).digest()
+
+        return run, (secret,)
+
+    return build
+
+
+def _hmac(secret):
+    from mpcrypto.hash.sha256 import sha256
+    from mpcrypto.mac import hmac
+
+    def run(key):
+        return hmac.new(key, b"a fixed public message", digestmod=sha256).digest()
+
+    return run, (secret,)
+
+
+def _rfc6979(secret):
+    from mpcrypto.ec import curves, ecdsa
+    from mpcrypto.hash.sha256 import sha256
+
+    c = curves.SECP256R1
+    digest = sha256(b"message").digest()
+    key = _p256().derive_private_key(secret, c)
+
+    def run(key):
+        return next(ecdsa.rfc6979_nonces(c, key._d, digest, sha256))
+
+    return run, (key,)
+
+
+def _ecdsa_sign(secret):
+    key = _p256().derive_private_key(secret, "secp256r1")
+    key.public_key()
+
+    def run(key):
+        return key.sign(b"message", encoding="raw")
+
+    return run, (key,)
+
+
+def _ecdh(secret):
+    ec = _p256()
+    key = ec.derive_private_key(secret, "secp256r1")
+    peer = ec.derive_private_key(0x1234567890ABCDEF, "secp256r1").public_key()
+
+    def run(key, peer):
+        return key.exchange(peer)
+
+    return run, (key, peer)
+
+
+def _p256_mul_base(secret):
+    ec = _p256()
+    ctx = ec._arith(ec._curve("secp256r1"))
+
+    def run(k):
+        return ctx.mul_base(k)
+
+    return run, (ec.scalar_bytes(ctx, secret) if hasattr(ec, "scalar_bytes") else secret,)
+
+
+def _ed(alg):
+    def build(secret):
+        if alg == "ed25519":
+            from mpcrypto.ec.ed25519 import Ed25519PrivateKey as K
+        else:
+            from mpcrypto.ec.ed448 import Ed448PrivateKey as K
+        key = K.from_private_bytes(secret)
+        key.public_key()
+
+        def run(key):
+            return key.sign(b"message")
+
+        return run, (key,)
+
+    return build
+
+
+def _x(alg):
+    def build(secret):
+        if alg == "x25519":
+            from mpcrypto.ec.x25519 import X25519PrivateKey as K
+        else:
+            from mpcrypto.ec.x448 import X448PrivateKey as K
+        key = K.from_private_bytes(secret)
+        peer = K.from_private_bytes(bytes(range(3, 3 + len(secret)))).public_key()
+
+        def run(key, peer):
+            return key.exchange(peer)
+
+        return run, (key, peer)
+
+    return build
+
+
+_OPS = {
+    "sha256": _sha("sha256"), "sha384": _sha("sha384"), "sha512": _sha("sha512"), "sm3": _sha("sm3"),
+    "hmac_sha256": _hmac, "rfc6979_p256": _rfc6979, "ecdsa_sign_p256": _ecdsa_sign,
+    "ecdh_p256": _ecdh, "mul_base_p256": _p256_mul_base,
+    "ed25519_sign": _ed("ed25519"), "ed448_sign": _ed("ed448"),
+    "x25519": _x("x25519"), "x448": _x("x448"),
+}
+
+
+def measure(op, secrets, reps=1):
+    # One warm-up call per secret (tables, first-use imports), then ``reps`` rounds over all
+    # the secrets in turn; returns each secret's counts, in order.
+    calls = []
+    for s in secrets:
+        fn, args = _OPS[op](s)
+        fn(*args)
+        calls.append((fn, args))
+    out = [[] for _ in calls]
+    for _ in range(reps):
+        for i, (fn, args) in enumerate(calls):
+            out[i].append(_count(fn, args))
+    return out
+
+
+_ASM_LOOP = """
+@micropython.asm_thumb
+def _loop(r0):
+    label(top)
+    sub(r0, r0, 1)
+    bne(top)
+"""
+
+
+def calibrate_asm(n):
+    # Counts for an asm_thumb loop of n iterations of two instructions (SUBS, BNE), so the
+    # host learns instructions per count from two lengths. NotImplementedError where the
+    # port has no inline Thumb assembler.
+    env = {}
+    try:
+        exec(_ASM_LOOP, env)
+    except Exception:
+        raise NotImplementedError("no asm_thumb")
+    return _count(env["_loop"], (n,))
