@@ -11,7 +11,8 @@ holds the algorithm and the encodings:
 - ``encode_der`` / ``decode_der`` (``Ecdsa-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER }``,
   strict DER: minimal lengths, minimal non-negative integers, nothing after the sequence),
   ``encode_raw`` / ``decode_raw`` (IEEE P1363: r and s, each exactly nsize bytes).
-- ``hash_class(name_or_class)``: our sha224/sha256/sha384/sha512/sha512_224/sha512_256.
+- ``hash_class(name_or_class)``: ``mpcrypto.hash.names.hash_class``, the one name table
+  (sha224, sha256, sha384, sha512, sha512_224, sha512_256, sm3).
 
 Hashes longer than n are truncated to the leftmost bit length of n (``bits2int``, RFC 6979
 §2.3.2, SEC 1 §4.1.3 step 5).
@@ -24,30 +25,8 @@ variable time. Every malformed signature raises InvalidSignature, never another 
 """
 
 from mpcrypto.ec.field.bigint import inv_vt  # variable-time Euclid (public or blinded values)
-from mpcrypto.exceptions import InvalidSignature, UnsupportedAlgorithm
-
-_HASHES = {
-    "sha224": ("mpcrypto.hash.sha256", "sha224"),
-    "sha256": ("mpcrypto.hash.sha256", "sha256"),
-    "sha384": ("mpcrypto.hash.sha512", "sha384"),
-    "sha512": ("mpcrypto.hash.sha512", "sha512"),
-    "sha512_224": ("mpcrypto.hash.sha512", "sha512_224"),
-    "sha512_256": ("mpcrypto.hash.sha512", "sha512_256"),
-}
-
-
-def hash_class(hashalg):
-    """Our hash class for ``hashalg``: a name ("sha256", "SHA-256", "sha512/256") or a class
-    with ``digest_size`` and ``block_size``. Unknown name: UnsupportedAlgorithm."""
-    if isinstance(hashalg, str):
-        spec = _HASHES.get(hashalg.lower().replace("-", "").replace("/", "_"))
-        if spec is None:
-            raise UnsupportedAlgorithm("hash " + hashalg)
-        mod = __import__(spec[0], None, None, (spec[1],))
-        return getattr(mod, spec[1])
-    if not hasattr(hashalg, "digest_size") or not hasattr(hashalg, "block_size"):
-        raise TypeError("hash name or class required")
-    return hashalg
+from mpcrypto.exceptions import InvalidSignature
+from mpcrypto.hash.names import hash_class  # noqa: F401 (part of this module's surface)
 
 
 def bits2int(b, qlen):
