@@ -146,12 +146,18 @@ class AESCCM:
         c[15] = 1
 
     # --- public API ------------------------------------------------------------------------
-    # Arguments are validated in full (types, lengths, a writable output) before anything is
-    # written; the private methods take the checked buffers (mpcrypto._util.rbuf / wbuf).
+    # Arguments are validated in full (types, lengths, a writable output: mpcrypto._util
+    # rbuf / wbuf) before anything is written. encrypt / decrypt allocate and call the
+    # *_into forms, which are the bulk paths (no further call layer).
 
-    def _seal(self, nonce, data, aad, out):
+    def encrypt_into(self, nonce, data, associated_data, out):
+        """Write ciphertext || tag into ``out`` (``out`` may be ``data``); returns None."""
+        data = rbuf(data)
         n = len(data)
-        self._start(nonce, n, aad)
+        out = wbuf(out)
+        if len(out) < n + self._t:
+            raise ValueError("output too small")
+        self._start(nonce, n, associated_data)
         self._mac(data, n)  # T = MAC over the plaintext, before it may be overwritten
         _aes.ctr_crypt(self._e, data, out, n, self._ctr, 16, self._b)
         y = self._y
@@ -159,30 +165,27 @@ class AESCCM:
         for i in range(self._t):
             out[n + i] = y[i] ^ s[i]
 
-    def encrypt_into(self, nonce, data, associated_data, out):
-        """Write ciphertext || tag into ``out`` (``out`` may be ``data``); returns None."""
-        data = rbuf(data)
-        out = wbuf(out)
-        if len(out) < len(data) + self._t:
-            raise ValueError("output too small")
-        self._seal(nonce, data, associated_data, out)
-
     def encrypt(self, nonce, data, associated_data):
         """Return ciphertext || tag as bytes."""
         data = rbuf(data)
         out = bytearray(len(data) + self._t)
-        self._seal(nonce, data, associated_data, out)
+        self.encrypt_into(nonce, data, associated_data, out)
         return bytes(out)
 
-    def _open(self, nonce, data, aad, out):
-        # Decrypt into out, then check the tag; on failure out is zeroed.
+    def decrypt_into(self, nonce, data, associated_data, out):
+        """Decrypt and verify into ``out``; on a bad tag ``out`` is zeroed and InvalidTag
+        raised. Returns None."""
+        data = rbuf(data)
         n = len(data)
         t = self._t
+        out = wbuf(out)
+        if len(out) < n - t:
+            raise ValueError("output too small")
         if n < t:
             rbuf(nonce)  # a wrong type is still a TypeError
             raise InvalidTag()
         n -= t
-        self._start(nonce, n, aad)
+        self._start(nonce, n, associated_data)
         # Save the received tag first: out may overlap data.
         s = self._s0
         tag = self._b
@@ -198,19 +201,10 @@ class AESCCM:
                 out[i] = 0
             raise InvalidTag()
 
-    def decrypt_into(self, nonce, data, associated_data, out):
-        """Decrypt and verify into ``out``; on a bad tag ``out`` is zeroed and InvalidTag
-        raised. Returns None."""
-        data = rbuf(data)
-        out = wbuf(out)
-        if len(out) < len(data) - self._t:
-            raise ValueError("output too small")
-        self._open(nonce, data, associated_data, out)
-
     def decrypt(self, nonce, data, associated_data):
         """Return the plaintext as bytes; InvalidTag (and no plaintext) on failure."""
         data = rbuf(data)
         n = len(data) - self._t
         out = bytearray(n if n > 0 else 0)
-        self._open(nonce, data, associated_data, out)
+        self.decrypt_into(nonce, data, associated_data, out)
         return bytes(out)

@@ -63,19 +63,6 @@ def _nonce(nonce):
     return nonce
 
 
-def _pt(data):
-    # Plaintext: at most 2**36 - 32 bytes (§5.2.1.1).
-    data = rbuf(data)
-    if len(data) > _MAX_DATA:
-        raise ValueError("data too long")
-    return data
-
-
-def _aad(aad):
-    # associated_data: None means empty.
-    return b"" if aad is None else rbuf(aad)
-
-
 class AESGCM:
     """AES-GCM with one key. Not constant time (see the module docstring)."""
 
@@ -169,11 +156,21 @@ class AESGCM:
         self._g.update(self._y, b, 1)
 
     # --- public API ------------------------------------------------------------------------
-    # Arguments are validated in full (types, lengths, a writable output) before anything is
-    # written; the private methods take the checked buffers (mpcrypto._util.rbuf / wbuf).
+    # Arguments are validated in full (types, lengths, a writable output: mpcrypto._util
+    # rbuf / wbuf) before anything is written. encrypt / decrypt allocate and call the
+    # *_into forms, which are the bulk paths (no further call layer).
 
-    def _seal(self, nonce, data, aad, out):
+    def encrypt_into(self, nonce, data, associated_data, out):
+        """Write ciphertext || tag into ``out``; returns None."""
+        nonce = _nonce(nonce)
+        aad = b"" if associated_data is None else rbuf(associated_data)
+        data = rbuf(data)
         n = len(data)
+        if n > _MAX_DATA:
+            raise ValueError("data too long")
+        out = wbuf(out)
+        if len(out) < n + self._t:
+            raise ValueError("output too small")
         alen = self._start(nonce, aad)
         _aes.ctr_crypt(self._e, data, out, n, self._ctr, 4, self._b)
         self._hash(out, n)
@@ -183,23 +180,14 @@ class AESGCM:
         for i in range(self._t):
             out[n + i] = y[i] ^ s[i]
 
-    def encrypt_into(self, nonce, data, associated_data, out):
-        """Write ciphertext || tag into ``out``; returns None."""
-        nonce = _nonce(nonce)
-        aad = _aad(associated_data)
-        data = _pt(data)
-        out = wbuf(out)
-        if len(out) < len(data) + self._t:
-            raise ValueError("output too small")
-        self._seal(nonce, data, aad, out)
-
     def encrypt(self, nonce, data, associated_data):
         """Return ciphertext || tag as bytes."""
-        nonce = _nonce(nonce)
-        aad = _aad(associated_data)
-        data = _pt(data)
-        out = bytearray(len(data) + self._t)
-        self._seal(nonce, data, aad, out)
+        data = rbuf(data)
+        n = len(data)
+        if n > _MAX_DATA:
+            raise ValueError("data too long")
+        out = bytearray(n + self._t)
+        self.encrypt_into(nonce, data, associated_data, out)
         return bytes(out)
 
     def _verify(self, nonce, data, aad):
@@ -224,7 +212,7 @@ class AESGCM:
     def decrypt_into(self, nonce, data, associated_data, out):
         """Check the tag, then write the plaintext into ``out``; returns None."""
         nonce = _nonce(nonce)
-        aad = _aad(associated_data)
+        aad = b"" if associated_data is None else rbuf(associated_data)
         data = rbuf(data)
         out = wbuf(out)
         if len(out) < len(data) - self._t:
@@ -234,10 +222,8 @@ class AESGCM:
 
     def decrypt(self, nonce, data, associated_data):
         """Return the plaintext as bytes; InvalidTag (and nothing else) on failure."""
-        nonce = _nonce(nonce)
-        aad = _aad(associated_data)
         data = rbuf(data)
-        n = self._verify(nonce, data, aad)
-        out = bytearray(n)
-        _aes.ctr_crypt(self._e, data, out, n, self._ctr, 4, self._b)
+        n = len(data) - self._t
+        out = bytearray(n if n > 0 else 0)
+        self.decrypt_into(nonce, data, associated_data, out)
         return bytes(out)

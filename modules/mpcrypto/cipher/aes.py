@@ -147,7 +147,12 @@ class aes:
         mode = self._mode
         ctx = self._ctx
         if mode == MODE_CTR:
-            self._ctr(in_buf, out, n)
+            if self._pos < 16:
+                self._ctr(in_buf, out, n)  # the rest of a key-stream block first
+            else:
+                r = ctr_crypt(ctx, in_buf, out, n, self._iv, 16, self._ks)
+                if r:
+                    self._pos = r
         else:
             if n & 15:
                 raise ValueError("blksize % 16")
@@ -169,9 +174,9 @@ class aes:
         return None
 
     def _ctr(self, src, dst, n):
-        # SP 800-38A §6.5 as a stream: first the unused rest of the saved key-stream block
-        # _ks, then ctr_crypt (whole blocks in the kernel, a partial last block through _ks,
-        # whose unused rest the next call starts with).
+        # SP 800-38A §6.5 as a stream, when the saved key-stream block _ks is partly unused
+        # (_pos < 16): its rest first, then ctr_crypt (whole blocks in the kernel, a partial
+        # last block through _ks, whose unused rest the next call starts with).
         ks = self._ks
         pos = self._pos
         i = 0
@@ -180,9 +185,6 @@ class aes:
             pos += 1
             i += 1
         if i < n:
-            if i:
-                src = memoryview(src)[i:]
-                dst = memoryview(dst)[i:]
-            r = ctr_crypt(self._ctx, src, dst, n - i, self._iv, 16, ks)
+            r = ctr_crypt(self._ctx, memoryview(src)[i:], memoryview(dst)[i:], n - i, self._iv, 16, ks)
             pos = r if r else 16
         self._pos = pos
