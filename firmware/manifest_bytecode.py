@@ -39,6 +39,7 @@ package(
         "ec/xdh.py",
         "hash/__init__.py",
         "hash/_md.py",
+        "hash/names.py",
         "hash/sha256.py",
         "hash/sha256_python.py",
         "hash/sha512.py",
