@@ -7,8 +7,8 @@ SysTick counter the driver reads counts instructions, 40 per cycle of the mps2 b
 25 MHz SysTick). The test first checks that the clock is deterministic (a fixed piece of work
 timed five times gives one count, give or take three) and learns instructions per count from an asm_thumb loop
 of known length; on the unix port, or any target whose clock is wall time, it skips and says
-why. Counts are taken with the collector off, after a warm-up call with the same secret, in
-``REPS`` rounds over all the secrets; each secret's least count is kept. (Allocation with the
+why. Counts are taken with the collector off, each right after an uncounted call with the same
+secret, in ``REPS`` rounds over all the secrets; each secret's least count is kept. (Allocation with the
 collector off still searches the heap for a free block, so a count moves by a few dozen
 instructions with the heap's layout, which the previous calls leave: that noise is the same
 for every secret and the least of a few rounds removes it.)
@@ -16,6 +16,15 @@ for every secret and the least of a few rounds removes it.)
 Secrets (per operation, same lengths and same public inputs): 1, 2, n-1, n-2, all-ones
 below n, low Hamming weight, even and odd, and fixed random values; for hashes and HMAC,
 inputs of all zeros, all ones, alternating bits and random bytes.
+
+What is measured is each step that sees a secret, up to the point where a public value
+comes out: the hashes and HMAC, RFC 6979's first nonce, k*G up to its result on limbs,
+ECDSA's and SM2's s on limbs (returned as bytes), ECDH and X25519/X448 whole (their results
+are bytes), and EdDSA's scalar steps (mul_base with its parity step, reduce, sign_s). A whole
+signature is not measured: it also turns its public outputs (R, r, s, their encodings) into
+integers, and that time depends on those public values (their leading zero digits), not on
+the key. Ed448 signing also hashes the secret prefix with the portable SHAKE256, which makes
+no timing promise (README).
 
 The allowed spread is ``SLACK`` instructions: a measurement that reads the clock in the
 middle of a SysTick interrupt pays the handler's few dozen instructions, and one count is
@@ -32,6 +41,9 @@ SLACK = 200  # instructions: clock granularity (40) plus one SysTick interrupt
 REPS = 3  # rounds over the secrets; each secret's least count is compared
 
 N256 = 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551
+NSM2 = 0xFFFFFFFEFFFFFFFFFFFFFFFFFFFFFFFF7203DF6B21C6052B53BBF40939D54123
+L25519 = (1 << 252) + 27742317777372353535851937790883648493
+L448 = (1 << 446) - 13818066809895115352007386748515426880336692474882178609894547503885
 R = random.Random(20261201)
 
 
@@ -52,11 +64,16 @@ OPS = {  # noqa: E121
     "sm3": _blobs(64),
     "hmac_sha256": _blobs(32),
     "rfc6979_p256": _scalars(N256, 256),
-    "ecdsa_sign_p256": _scalars(N256, 256),
     "ecdh_p256": _scalars(N256, 256),
     "mul_base_p256": _scalars(N256, 256),
-    "ed25519_sign": _blobs(32),
-    "ed448_sign": _blobs(57),
+    "ecdsa_s_p256": _scalars(N256, 256),
+    "sm2_s": _scalars(NSM2 - 1, 256),  # d = n - 1 cannot sign
+    "ed25519_mul_base": _scalars(L25519, 253),
+    "ed25519_reduce": _blobs(64),
+    "ed25519_sign_s": _scalars(L25519, 253),
+    "ed448_mul_base": _scalars(L448, 446),
+    "ed448_reduce": _blobs(114),
+    "ed448_sign_s": _scalars(L448, 446),
     "x25519": _blobs(32),
     "x448": _blobs(56),
 }

@@ -54,10 +54,12 @@ def clock():
 def _count(fn, args):
     gc.collect()
     gc.disable()
-    t0 = _now()
-    fn(*args)
-    t1 = _now()
-    gc.enable()
+    try:
+        t0 = _now()
+        fn(*args)
+        t1 = _now()
+    finally:
+        gc.enable()  # also after a MemoryError: the device lives on between scripts
     return _delta(t0, t1)
 
 
@@ -121,17 +123,7 @@ def _rfc6979(secret):
     key = _p256().derive_private_key(secret, c)
 
     def run(key):
-        return next(ecdsa.rfc6979_nonces(c, key._d, digest, sha256))
-
-    return run, (key,)
-
-
-def _ecdsa_sign(secret):
-    key = _p256().derive_private_key(secret, "secp256r1")
-    key.public_key()
-
-    def run(key):
-        return key.sign(b"message", encoding="raw")
+        return next(ecdsa.rfc6979_nonces(c, key._db, digest, sha256))
 
     return run, (key,)
 
@@ -151,25 +143,51 @@ def _p256_mul_base(secret):
     ec = _p256()
     ctx = ec._arith(ec._curve("secp256r1"))
 
-    def run(k):
-        return ctx.mul_base(k)
+    # The viper backend's k*G up to the result on limbs; its conversion to ints is of the
+    # public point (the portable backend has no such split).
+    return getattr(ctx, "_mul_base", ctx.mul_base), (secret.to_bytes(32, "big"),)
 
-    return run, (ec.scalar_bytes(ctx, secret) if hasattr(ec, "scalar_bytes") else secret,)
+
+def _ecdsa_s(secret):
+    # s = k^-1 (e + r d) mod n on limbs, for secret k = d = the secret (public e, r fixed).
+    ec = _p256()
+    ctx = ec._arith(ec._curve("secp256r1"))
+    kb = secret.to_bytes(32, "big")
+
+    def run(k, d):
+        return ctx.ecdsa_s(k, d, 0x1234567890, 0xABCDEF1234567)
+
+    return run, (kb, kb)
 
 
-def _ed(alg):
+def _sm2_s(secret):
+    ec = _p256()
+    ctx = ec._arith(ec._curve("sm2"))
+    kb = secret.to_bytes(32, "big")
+
+    def run(k, d):
+        return ctx.sm2_s(k, d, 0xABCDEF1234567)
+
+    return run, (kb, kb)
+
+
+def _ed_arith(alg):
+    from mpcrypto.ec import curves, eddsa
+
+    return eddsa._arith(curves.EDWARDS25519 if alg == "ed25519" else curves.EDWARDS448)
+
+
+def _ed_scalar(alg, what):
+    # The scalar steps of EdDSA signing on limbs: mul_base (k made odd: the parity step),
+    # reduce (a hash mod L) and sign_s (S = r + k s mod L), over secret scalars.
     def build(secret):
-        if alg == "ed25519":
-            from mpcrypto.ec.ed25519 import Ed25519PrivateKey as K
-        else:
-            from mpcrypto.ec.ed448 import Ed448PrivateKey as K
-        key = K.from_private_bytes(secret)
-        key.public_key()
-
-        def run(key):
-            return key.sign(b"message")
-
-        return run, (key,)
+        ar = _ed_arith(alg)
+        if what == "mul_base":
+            return ar.mul_base, (secret.to_bytes(ar.nsz, "big"),)
+        if what == "reduce":
+            return ar.reduce, (secret,)
+        kb = secret.to_bytes(ar.nsz, "big")
+        return ar.sign_s, (kb, 0x123456789ABCDEF, kb)
 
     return build
 
@@ -193,25 +211,32 @@ def _x(alg):
 
 _OPS = {
     "sha256": _sha("sha256"), "sha384": _sha("sha384"), "sha512": _sha("sha512"), "sm3": _sha("sm3"),
-    "hmac_sha256": _hmac, "rfc6979_p256": _rfc6979, "ecdsa_sign_p256": _ecdsa_sign,
-    "ecdh_p256": _ecdh, "mul_base_p256": _p256_mul_base,
-    "ed25519_sign": _ed("ed25519"), "ed448_sign": _ed("ed448"),
+    "hmac_sha256": _hmac, "rfc6979_p256": _rfc6979,
+    "ecdh_p256": _ecdh, "mul_base_p256": _p256_mul_base, "ecdsa_s_p256": _ecdsa_s,
+    "sm2_s": _sm2_s,
+    "ed25519_mul_base": _ed_scalar("ed25519", "mul_base"), "ed25519_reduce": _ed_scalar("ed25519", "reduce"),
+    "ed25519_sign_s": _ed_scalar("ed25519", "sign_s"),
+    "ed448_mul_base": _ed_scalar("ed448", "mul_base"), "ed448_reduce": _ed_scalar("ed448", "reduce"),
+    "ed448_sign_s": _ed_scalar("ed448", "sign_s"),
     "x25519": _x("x25519"), "x448": _x("x448"),
 }
 
 
 def measure(op, secrets, reps=1):
-    # One warm-up call per secret (tables, first-use imports), then ``reps`` rounds over all
-    # the secrets in turn; returns each secret's counts, in order.
-    calls = []
-    for s in secrets:
-        fn, args = _OPS[op](s)
-        fn(*args)
-        calls.append((fn, args))
+    # ``reps`` rounds over the secrets in turn, after one that is not kept (tables, imports,
+    # the interpreter's caches); in each, an uncounted call with the secret
+    # right before its counted one, so that every count follows the same kind of work (the
+    # interpreter's caches and the heap's layout then look alike for every secret; without
+    # it the first secret of a round pays a few thousand instructions more or less, wherever
+    # it stands in the list). Returns each secret's counts, in order.
+    calls = [_OPS[op](s) for s in secrets]
     out = [[] for _ in calls]
-    for _ in range(reps):
+    for rnd in range(reps + 1):  # round 0 is not kept: it warms everything up
         for i, (fn, args) in enumerate(calls):
-            out[i].append(_count(fn, args))
+            fn(*args)
+            c = _count(fn, args)
+            if rnd:
+                out[i].append(c)
     return out
 
 

@@ -10,6 +10,8 @@ Contracts (time depends only on the lengths of the arguments, never on their con
   slicing (nothing allocated): the AEAD tag checks. The caller has validated the ranges
   and passes byte-indexed buffers.
 - ``ct_select(flag, a, b)``: ``a`` when ``flag`` is 1, ``b`` when 0, for small ints.
+- ``ct_in_range(k, n)``: 1 when 0 < k < n, else 0, for big-endian byte strings of one
+  length (secret scalars against a public group order: no Python integer of the secret).
 
 The loop is portable Python on purpose: the only data-dependent work is an OR into an
 accumulator that stays below 256, so it is a small int on every port and nothing allocates
@@ -43,3 +45,14 @@ def ct_select(flag, a, b):
     branch on ``flag``."""
     m = -flag  # 0 or -1 (all ones)
     return (a & m) | (b & ~m)
+
+
+def ct_in_range(k, n):
+    """1 when 0 < k < n as big-endian integers of ``len(n)`` bytes, else 0: a borrow chain
+    through k - n and an OR of k's bytes, every byte visited."""
+    borrow = 0
+    acc = 0
+    for i in range(len(n) - 1, -1, -1):
+        borrow = ((k[i] - n[i] - borrow) >> 8) & 1
+        acc |= k[i]
+    return borrow & ((acc + 255) >> 8)

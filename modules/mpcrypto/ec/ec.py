@@ -30,14 +30,19 @@ field arithmetic) where the port has native emitters, else the portable ``weiers
 base-point tables.
 
 Constant time: private-key operations (public_key, exchange, sign) use the backend's
-regular scalar multiplication, with no branch or table index on secret bits; MicroPython big
-integers are not constant time themselves (see ``weierstrass_python``); the viper backend
-keeps them out of the field arithmetic (see ``weierstrass_viper``). Key generation
-rejects out-of-range draws (the retry count depends on discarded values only).
+regular scalar multiplication, with no branch or table index on secret bits. The key object
+converts d to nsize big-endian bytes once, when it is built; from there the viper backend
+never makes a Python integer of a secret (on a 32-bit port an integer of 2**30 or more is a
+heap object whose cost depends on its value): scalars meet the limbs as bytes, and ECDH
+returns the shared x as bytes straight from the limbs. host_tests/test_constant_time.py
+measures this on an emulated Cortex-M4. The portable backend computes with big integers,
+which MicroPython does not make constant time (see ``weierstrass_python``). Key generation
+rejects out-of-range draws on bytes (the retry count depends on discarded values only).
 Verification and point decoding handle public data and are variable time.
 """
 
 from mpcrypto import _backend
+from mpcrypto._ct import ct_in_range as _ct_in_range
 from mpcrypto._util import as_bytes as _bytes, resolve_rng as _default_rng
 from mpcrypto.ec import curves as _curves
 from mpcrypto.exceptions import UnsupportedAlgorithm
@@ -209,6 +214,9 @@ class EllipticCurvePrivateKey:
             raise ValueError("private value out of range")
         self.curve = curve
         self._d = d
+        # The operations take the scalar as nsize big-endian bytes, so that no Python
+        # integer is made of it on their way (see the module docstring, constant time).
+        self._db = d.to_bytes(curve.nsize, "big")
         self._pub = None
 
     @property
@@ -217,13 +225,13 @@ class EllipticCurvePrivateKey:
 
     def private_bytes(self):
         """d as nsize big-endian bytes."""
-        return self._d.to_bytes(self.curve.nsize, "big")
+        return self._db
 
     def public_key(self):
         """d*G (regular comb, cached)."""
         if self._pub is None:
             c = self.curve
-            P = _arith(c).mul_base(self._d)
+            P = _arith(c).mul_base(self._db)
             self._pub = EllipticCurvePublicKey(c, P[0], P[1], _checked=True)
         return self._pub
 
@@ -236,10 +244,10 @@ class EllipticCurvePrivateKey:
         c = self.curve
         if peer_public_key.curve.name != c.name:
             raise ValueError("curve mismatch")
-        S = _arith(c).mul(self._d, peer_public_key.x, peer_public_key.y)
+        S = _arith(c).ecdh(self._db, peer_public_key.x, peer_public_key.y)
         if S is None:
             raise ValueError("shared point at infinity")
-        return S[0].to_bytes(c.size, "big")
+        return S
 
     def sign(self, data, hashalg="sha256", deterministic=True, encoding="der", rng=None):
         """ECDSA signature of ``data`` hashed with ``hashalg``. RFC 6979 nonces; with
@@ -255,7 +263,7 @@ class EllipticCurvePrivateKey:
         extra = None
         if not deterministic:
             extra = _default_rng(rng)(c.nsize)
-        r, s = ecdsa.sign_digest(_arith(c), c, self._d, digest, hashcls, extra)
+        r, s = ecdsa.sign_digest(_arith(c), c, self._db, digest, hashcls, extra)
         if encoding == "raw":
             return ecdsa.encode_raw(r, s, c.nsize)
         return ecdsa.encode_der(r, s)
@@ -276,19 +284,20 @@ def private_key_from_bytes(curve, data):
 
 
 def random_scalar(curve, rng):
-    """A scalar uniform in [1, n-1] by rejection sampling (FIPS 186-5 A.2.2) over
-    ``rng(nsize)`` bytes with the bits above nbits cleared; ``rng`` a callable (see
-    ``resolve_rng``). The retry count depends on discarded draws only."""
+    """A scalar uniform in [1, n-1] as nsize big-endian bytes, by rejection sampling
+    (FIPS 186-5 A.2.2) over ``rng(nsize)`` bytes with the bits above nbits cleared; ``rng``
+    a callable (see ``resolve_rng``). The range check is on bytes (``_ct.ct_in_range``), and
+    the retry count depends on discarded draws only."""
     nb = curve.nsize
     extra = nb * 8 - curve.nbits
+    n = curve.n.to_bytes(nb, "big")
     for _ in range(1000):
         b = bytearray(rng(nb))
         if len(b) != nb:
             raise ValueError("rng returned wrong length")
         b[0] &= 0xFF >> extra
-        d = int.from_bytes(b, "big")
-        if 0 < d < curve.n:
-            return d
+        if _ct_in_range(b, n):
+            return bytes(b)
     raise ValueError("rng output unusable")
 
 
@@ -296,4 +305,4 @@ def generate_private_key(curve, rng=None):
     """A new private key: d uniform in [1, n-1] (``random_scalar``) from ``rng`` (default
     os.urandom)."""
     c = _curve(curve)
-    return EllipticCurvePrivateKey(c, random_scalar(c, _default_rng(rng)))
+    return EllipticCurvePrivateKey(c, int.from_bytes(random_scalar(c, _default_rng(rng)), "big"))

@@ -17,14 +17,19 @@ holds the algorithm and the encodings:
 Hashes longer than n are truncated to the leftmost bit length of n (``bits2int``, RFC 6979
 §2.3.2, SEC 1 §4.1.3 step 5).
 
-Constant time: signing uses the regular ``mul_base`` of the arithmetic backend and its
-constant-time inversion of k (viper: Fermat on limbs), or a blinded big-int inversion where
-the backend has none (``sign_with_k``); e + r*d and the rest are big-int arithmetic (not
-constant time in MicroPython, see ``weierstrass_python``). Verification handles public data only and is
-variable time. Every malformed signature raises InvalidSignature, never another error.
+Constant time (the viper backend, on a 32-bit core; measured by
+host_tests/test_constant_time.py): the private key d and the nonces k stay nsize big-endian
+bytes from the key object to the limbs. RFC 6979's HMAC-DRBG runs on bytes (SHA-2 digests
+are serialised without Python integers), its candidate is cut to qlen bits and range-checked
+on bytes (``_octets``, ``_ct.ct_in_range``); k*G is the backend's regular comb and
+s = k^-1 (e + r d) mod n one field program on limbs (``ecdsa_s``). Only public values
+become integers: e (the message hash), r, s. With the portable backend the same values meet
+big-int arithmetic (pow for k^-1), which MicroPython does not make constant time.
+Verification handles public data only and is variable time. Every malformed signature
+raises InvalidSignature, never another error.
 """
 
-from mpcrypto.ec.field.bigint import inv_vt  # variable-time Euclid (public or blinded values)
+from mpcrypto._ct import ct_in_range
 from mpcrypto.exceptions import InvalidSignature
 from mpcrypto.hash.names import hash_class  # noqa: F401 (part of this module's surface)
 
@@ -46,16 +51,37 @@ def _keyed(hashcls, key):
     return hmac.new(key, None, digestmod=hashcls)
 
 
+def _octets(T, qlen, rlen):
+    # bits2int(T) as rlen big-endian bytes, on bytes (RFC 6979 §2.3.2 for a secret T): the
+    # leftmost qlen bits of T, shifted right by the surplus bits. Small ints only; the work
+    # depends on the public lengths alone.
+    drop = len(T) * 8 - qlen  # >= 0: T holds at least qlen bits
+    q, r = drop >> 3, drop & 7
+    top = len(T) - q  # T[:top] holds the kept bits, shifted left by r
+    out = bytearray(rlen)
+    for i in range(rlen):  # out[rlen - 1 - i], from the least significant byte
+        j = top - 1 - i
+        lo = T[j] if j >= 0 else 0
+        hi = T[j - 1] if j >= 1 else 0
+        out[rlen - 1 - i] = ((lo >> r) | (hi << (8 - r))) & 0xFF
+    return bytes(out)
+
+
 def rfc6979_nonces(curve, d, digest, hashcls, extra=None):
-    """Generator of the RFC 6979 §3.2 candidates k in [1, n-1] (step h), for private key
-    ``d`` and message hash ``digest``. ``extra``: additional data k' (§3.6)."""
+    """Generator of the RFC 6979 §3.2 candidates k in [1, n-1] (step h), as nsize big-endian
+    bytes, for private key ``d`` (nsize big-endian bytes, or an int) and message hash
+    ``digest``. ``extra``: additional data k' (§3.6). No Python integer is made of d or k:
+    the HMAC-DRBG works on bytes and the range check is ``_ct.ct_in_range``."""
     n = curve.n
     qlen = curve.nbits
     rlen = curve.nsize
+    nb = n.to_bytes(rlen, "big")
     z = bits2int(digest, qlen)
     if z >= n:
         z -= n  # bits2octets (§2.3.4): z1 mod q, with z1 < 2^qlen < 2q
-    seed = d.to_bytes(rlen, "big") + z.to_bytes(rlen, "big")
+    if isinstance(d, int):
+        d = d.to_bytes(rlen, "big")
+    seed = bytes(d) + z.to_bytes(rlen, "big")
     if extra:
         seed += bytes(extra)
     hl = hashcls.digest_size
@@ -70,22 +96,18 @@ def rfc6979_nonces(curve, d, digest, hashcls, extra=None):
         while len(T) * 8 < qlen:
             V = hk._mac(V)
             T += V
-        k = bits2int(T, qlen)
-        if 1 <= k < n:
+        k = _octets(T, qlen, rlen)
+        if ct_in_range(k, nb):  # the retry depends on the discarded candidate only
             yield k
         hk = _keyed(hashcls, hk._mac(V + b"\x00"))
         V = hk._mac(V)
 
 
-def sign_with_k(ctx, curve, d, e, k, blind=None):
-    """SEC 1 §4.1.3 steps 1-6 for a given nonce k (known-answer tests use this directly).
-    Returns (r, s), or None when r or s is 0 (the caller takes the next k).
-
-    k^-1: the backend's constant-time ``ctx.inv_n(k)`` when it has one (the viper backend:
-    Fermat on limbs). Otherwise, with ``blind`` (a secret value in [1, n-1] independent of k)
-    it is blind * (k * blind)^-1 with the fast variable-time Euclid, whose running time then
-    depends on k * blind, a uniformly distributed value that says nothing about k; without
-    it, Fermat's pow(k, n - 2, n) (a fixed sequence of operations, 3-10x slower here)."""
+def sign_with_k(ctx, curve, d, e, k):
+    """SEC 1 §4.1.3 steps 1-6 for a given nonce k (nsize big-endian bytes, or an int, as d;
+    known-answer tests use this directly). Returns (r, s), or None when r or s is 0 (the
+    caller takes the next k). s = k^-1 (e + r d) mod n is the backend's ``ecdsa_s``: on
+    limbs in the viper backend (Fermat inversion, constant time in k and d)."""
     n = curve.n
     R = ctx.mul_base(k)
     if R is None:
@@ -93,34 +115,20 @@ def sign_with_k(ctx, curve, d, e, k, blind=None):
     r = R[0] % n
     if r == 0:
         return None
-    inv_n = getattr(ctx, "inv_n", None)
-    if inv_n is not None:
-        kinv = inv_n(k)
-    elif blind is None:
-        kinv = pow(k, n - 2, n)  # Fermat: n is prime
-    else:
-        kinv = inv_vt(k * blind % n, n) * blind % n
-    s = kinv * ((e + r * d) % n) % n
+    s = int.from_bytes(ctx.ecdsa_s(k, d, e % n, r), "big")  # public from here on
     if s == 0:
         return None
     return r, s
 
 
 def sign_digest(ctx, curve, d, digest, hashcls, extra=None):
-    """Sign the hash ``digest`` with private scalar ``d``; returns (r, s). Without a
-    constant-time ``ctx.inv_n``, the RFC 6979 candidate after k blinds the inversion of k;
-    if (r, s) is rejected it becomes the next k, so the sequence of nonces is exactly
-    RFC 6979's either way."""
+    """Sign the hash ``digest`` with private scalar ``d`` (nsize big-endian bytes, or an
+    int); returns (r, s). The nonces are RFC 6979's, in order."""
     e = bits2int(digest, curve.nbits)
-    gen = rfc6979_nonces(curve, d, digest, hashcls, extra)
-    k = next(gen)
-    ct_inv = getattr(ctx, "inv_n", None) is not None
-    while True:
-        b = None if ct_inv else next(gen)
-        rs = sign_with_k(ctx, curve, d, e, k, b)
+    for k in rfc6979_nonces(curve, d, digest, hashcls, extra):
+        rs = sign_with_k(ctx, curve, d, e, k)
         if rs is not None:
             return rs
-        k = next(gen) if ct_inv else b
 
 
 def verify_digest(ctx, curve, x, y, digest, r, s):
@@ -129,8 +137,7 @@ def verify_digest(ctx, curve, x, y, digest, r, s):
     if not (0 < r < n and 0 < s < n):
         raise InvalidSignature("r or s out of range")
     e = bits2int(digest, curve.nbits) % n
-    inv_n = getattr(ctx, "inv_n", None)  # on limbs: no big-int Euclid (38 KB of heap at 256 bits)
-    w = inv_n(s) if inv_n is not None else inv_vt(s, n)
+    w = ctx.inv_n(s)  # on limbs in the viper backend: no big-int Euclid (38 KB of heap at 256 bits)
     R = ctx.mul2(e * w % n, r * w % n, x, y)
     if R is None or R[0] % n != r:
         raise InvalidSignature("bad signature")

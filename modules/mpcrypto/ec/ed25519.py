@@ -45,7 +45,7 @@ class Ed25519PrivateKey(EdPrivateKey):
         b[0] &= 248
         b[31] &= 127
         b[31] |= 64
-        return int.from_bytes(b, "little")
+        return bytes(b)
 
     def sign(self, data):
         """The 64-byte signature R || S of ``data`` (deterministic)."""

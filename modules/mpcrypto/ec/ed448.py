@@ -53,7 +53,7 @@ class Ed448PrivateKey(EdPrivateKey):
         b[0] &= 252
         b[56] = 0
         b[55] |= 128
-        return int.from_bytes(b, "little")
+        return bytes(b)
 
     def sign(self, data, context=b""):
         """The 114-byte signature R || S of ``data`` (deterministic)."""

@@ -19,10 +19,13 @@ or whose S is >= L, raises InvalidSignature; k = H(dom || R || A || M) is reduce
 cofactorless equation [S]B = R + [k]A is checked by encoding [S]B - [k]A and comparing it
 with the bytes of R, so an R that is not the canonical encoding of a point never verifies.
 
-Constant time: signing and public_key use the backend's regular comb for the secret
-scalars (see ``edwards_viper`` / ``edwards_python``); the hash inputs are secret but
-processed with a fixed pattern; r + k*s mod L is big-int arithmetic (not constant time in
-MicroPython). Verification handles public data and is variable time.
+Constant time (the viper backend, on a 32-bit core; measured by
+host_tests/test_constant_time.py): the secret scalars s (clamped) and r = H(prefix || M) stay
+bytes from the hash to the limbs. The backend reduces them mod L on limbs (``reduce``),
+makes them odd and reads the comb's digits on bytes (``mul_base``), and computes
+S = r + k s mod L on limbs (``sign_s``); only public values (R, A, k, S) become integers.
+The portable backend does the same arithmetic on big integers, which MicroPython does not
+make constant time. Verification handles public data and is variable time.
 
 Backends: seam primitive "ec_edwards" (``backends()``): ``edwards_viper`` (the limb engine,
 no allocation per field operation) and ``edwards_python`` (built-in integers).
@@ -101,7 +104,8 @@ class EdPrivateKey:
         self._seed = seed
         h = self._hash(seed)
         size = self._curve.size
-        self._s = self._clamp(bytearray(h[:size]))
+        self._sc = self._clamp(bytearray(h[:size]))  # the clamped scalar s, little-endian
+        self._sr = None  # s mod L as big-endian bytes (the backend's ``reduce``), on first use
         self._prefix = h[size:]
         self._pub = None
 
@@ -122,24 +126,27 @@ class EdPrivateKey:
     def private_bytes_raw(self):
         return self._seed
 
+    def _scalar(self, ar):
+        if self._sr is None:
+            self._sr = ar.reduce(self._sc)
+        return self._sr
+
     def public_key(self):
         """A = [s]B (regular comb; cached)."""
         if self._pub is None:
-            c = self._curve
-            ar = _arith(c)
-            P = ar.mul_base(self._s % c.n)
+            ar = _arith(self._curve)
+            P = ar.mul_base(self._scalar(ar))
             self._pub = self._public(ar.encode(P), P)
         return self._pub
 
     def _sign(self, data, dom):
-        # RFC 8032 §5.1.6 / §5.2.6.
+        # RFC 8032 §5.1.6 / §5.2.6. The secrets r and s stay bytes: the backend reduces the
+        # hash mod L (``reduce``) and computes S = r + k s mod L (``sign_s``); k is public.
         c = self._curve
-        L = c.n
         data = as_bytes(data)
         A = self.public_key()._enc
         ar = _arith(c)
-        r = int.from_bytes(self._hash(dom + self._prefix + data), "little") % L
+        r = ar.reduce(self._hash(dom + self._prefix + data))
         Rb = ar.encode(ar.mul_base(r))
-        k = int.from_bytes(self._hash(dom + Rb + A + data), "little") % L
-        S = (r + k * self._s) % L
-        return Rb + S.to_bytes(c.size, "little")
+        k = int.from_bytes(self._hash(dom + Rb + A + data), "little") % c.n
+        return Rb + ar.sign_s(r, k, self._scalar(ar))

@@ -5,6 +5,8 @@ every backend::
 
     ctx = new(curve)        # curves.EDWARDS25519 or curves.EDWARDS448
     ctx.mul_base(k)  -> P   k*B for a SECRET k, 0 <= k < L: regular signed comb
+    ctx.reduce(b) -> k      little-endian bytes b (a hash, a clamped scalar) mod L
+    ctx.sign_s(r, k, s) -> bytes   S = r + k s mod L, ``size`` bytes little-endian
     ctx.mul2(s, k, P) -> P  s*B + k*P for PUBLIC s, k: variable time (verification)
     ctx.neg(P) -> P         -P
     ctx.encode(P) -> bytes  RFC 8032 §5.1.2 / §5.2.2 (32 / 57 bytes)
@@ -12,6 +14,8 @@ every backend::
                             no square root exists, or when x = 0 with the sign bit set
 
 Points are opaque tuples. Inputs are trusted (the API layer checked lengths and ranges).
+Secret scalars (k of ``mul_base``, r and s of ``sign_s``, the result of ``reduce``) are
+``nsz`` big-endian bytes (32 for Ed25519, 56 for Ed448: room for k + L), or ints (tests).
 
 Coordinates and formulas
   Edwards25519 (a = -1): extended coordinates (X:Y:Z:T), x = X/Z, y = Y/Z, x*y = T/Z, with
@@ -63,11 +67,17 @@ verify ~2.9 MB / 50 ms, all in total over the operation (the collector reclaims 
 goes). Fine on the unix port, heavy churn on an MCU.
 """
 
+from mpcrypto.ec.curves import _bits
 from mpcrypto.ec.field.bigint import wnaf
 
 
 def probe():
     return True
+
+
+def _int(k):
+    # A scalar given as big-endian bytes or an int, as an int.
+    return k if isinstance(k, int) else int.from_bytes(k, "big")
 
 
 _TEETH = 4  # comb of the generic class (Ed448); _Ed25519 sets its own _CT, _CB
@@ -86,6 +96,7 @@ class _Edwards:
         self.L = curve.n
         self.G = curve.G
         self.size = curve.size
+        self.nsz = (_bits(2 * curve.n) + 7) // 8
         # Comb columns: odd k' < 2L needs nbits(2L) bits: 254 (Ed25519), 447 (Ed448).
         nbits = 0
         while (2 * curve.n) >> nbits:
@@ -97,6 +108,12 @@ class _Edwards:
 
     def _point(self, x, y):
         raise NotImplementedError
+
+    def reduce(self, b):
+        return (int.from_bytes(b, "little") % self.L).to_bytes(self.nsz, "big")
+
+    def sign_s(self, r, k, s):
+        return ((_int(r) + k * _int(s)) % self.L).to_bytes(self.size, "little")
 
     def _affine_cache(self, P):
         x, y = self._xy(P)
@@ -146,6 +163,7 @@ class _Edwards:
     def mul_base(self, k):
         """k*B for a secret 0 <= k < L (see the module docstring)."""
         tabs = self._comb_table()
+        k = _int(k)
         k = k + (self.L & ((k & 1) - 1))  # odd, same point
         d = self.ncol
         nl = _TEETH * _BLOCKS * d
@@ -369,6 +387,7 @@ class _Ed25519(_Edwards):
         ct, cb, d = self._CT, self._CB, self.cd
         emask = (1 << (ct - 1)) - 1
         M = (1 << 256) - 1
+        k = _int(k)
         k = k + (self.L & ((k & 1) - 1))  # odd, same point
         nl = ct * cb * d
         c = (k + (1 << nl) - 1) >> 1  # bit j of c: signed bit j of k is 2*c_j - 1

@@ -189,8 +189,20 @@ PZ = Z1
 """
 
 
+# Mod L, all in Montgomery form after the first three lines: S = r + k s (RFC 8032 §5.1.6).
+_SIGN_S = """
+RR = RR * R2
+SS = SS * R2
+KK = KK * R2
+T = KK * SS
+T = T + RR
+T = T * ONE
+"""
+
+
 class _Ed25519(_fe.Arena):
     # Edwards25519; _Ed448 below swaps in its programs, comb size and table conversion.
+    _HMAX = 64  # the longest byte string ``reduce`` takes: SHA-512's digest
     TEETH = _TEETH
     BLOCKS = _BLOCKS
     PSLOTS = 4  # slots per entry of P's table in mul2: X, Y, Z, 2d*T
@@ -204,8 +216,11 @@ class _Ed25519(_fe.Arena):
         self._py = _ep.new(curve)
         self.p = p
         self.L = curve.n
+        self.nsz = (_bits(2 * curve.n) + 7) // 8  # bytes of a scalar, with room for k + L
+        self.Lbytes = curve.n.to_bytes(self.nsz, "big")
         self.G = curve.G
         self.size = curve.size
+        self._lf = None
         asm = _fe.Asm(1)
         dname, dval = self._dconst(curve)
         for name in ("X1", "Y1", "Z1", "E1", "H1", "QY", "QX", "PX", "PY", "PZ", "PT", dname):
@@ -301,18 +316,91 @@ class _Ed25519(_fe.Arena):
         inv2 = (p + 1) >> 1
         return [((ypx - ymx) * inv2 % p, (ypx + ymx) * inv2 % p) for ypx, ymx, _ in self._py._affine_pre(pts)]
 
+    # -- scalars mod L, on limbs (secret scalars as nsz big-endian bytes) --
+
+    def _kb(self, k):
+        # A scalar as nsz big-endian bytes; an int (tests) is converted here.
+        return k.to_bytes(self.nsz, "big") if isinstance(k, int) else k
+
+    def _lfield(self):
+        # The arena mod L (built on first use) and its two programs:
+        # - reduce: a little-endian byte string h = sum h_i R^i, cut into chunks h_i of w bytes
+        #   (R = 2^(8 w) is the arena's Montgomery radix, so h_i < R), is
+        #   sum MUL(h_i, R^(i+2) mod L) = h R mod L, then out of Montgomery form. A product
+        #   with one operand below R and the other below L stays below 2L before the final
+        #   subtraction, so chunks need no reduction first.
+        # - sign: S = r + k s mod L for r, s < L (RFC 8032 §5.1.6 step 5).
+        lf = self._lf
+        if lf is None:
+            q = self.L
+            asm = _fe.Asm(1)
+            kern = _fe.kernel(_bits(q), _fe.wide())
+            w = _fe.radix_bits(kern) // 8
+            nch = (self._HMAX + w - 1) // w
+            lines = ["H%d = H%d * C%d" % (i, i, i) for i in range(nch)]
+            lines.append("X = H0 + H1" if nch > 1 else "X = H0")
+            lines += ["X = X + H%d" % i for i in range(2, nch)]
+            lines.append("X = X * ONE")
+            prog_red = asm.ops("\n".join(lines))
+            prog_sign = asm.ops(_SIGN_S)
+            lf = _fe.Arena()
+            R = lf.bind(kern, asm.slots, q)
+            for i in range(nch):
+                lf.put("C%d" % i, pow(R, i + 2, q))
+            lf.w, lf.nch, lf.P_RED, lf.P_SIGN = w, nch, prog_red, prog_sign
+            self._lf = lf
+        return lf
+
+    def reduce(self, b):
+        """b (little-endian bytes, at most 114: a hash or a clamped scalar) mod L, as nsz
+        big-endian bytes; on limbs, constant time in b for a given length."""
+        lf = self._lfield()
+        st = lf.st
+        mem = lf.mem
+        w = lf.w
+        sl = lf.slots
+        n = len(b)
+        for i in range(lf.nch):
+            m = n - i * w
+            m = 0 if m < 0 else w if m > w else m
+            _fe.load_le(mem, sl["H%d" % i] * st, st, b, i * w if m else 0, m)
+        lf.exec(lf.P_RED)
+        out = bytearray(self.nsz)
+        _fe.store_be(out, self.nsz, mem, sl["X"] * st)
+        return bytes(out)
+
+    def sign_s(self, r, k, s):
+        """S = r + k s mod L as ``size`` little-endian bytes, for secret r, s (nsz big-endian
+        bytes, below L) and public k < L: one field program on limbs."""
+        lf = self._lfield()
+        st = lf.st
+        mem = lf.mem
+        sl = lf.slots
+        _fe.load_be(mem, sl["RR"] * st, st, self._kb(r), self.nsz)
+        _fe.load_be(mem, sl["SS"] * st, st, self._kb(s), self.nsz)
+        lf.put("KK", k)
+        lf.exec(lf.P_SIGN)
+        o = sl["T"] * st
+        m = st if st < self.size else self.size
+        out = bytearray(self.size)
+        out[0:m] = mem[o:o + m]
+        return bytes(out)
+
     def mul_base(self, k):
-        """k*B for a secret 0 <= k < L (see the module docstring)."""
+        """k*B for a secret 0 <= k < L (nsz big-endian bytes, or an int; see the module
+        docstring)."""
         tabs = self._comb_table()
-        k = k + (self.L & ((k & 1) - 1))  # odd, same point
+        kp = bytearray(self.nsz)
+        _fe.odd_scalar(kp, self._kb(k), self.Lbytes, self.nsz, 1)  # k or k + L: odd, same point
         T = self.TEETH
         nblk = self.BLOCKS
         d = self.ncol
         L = T * nblk * d
-        c = (k + (1 << L) - 1) >> 1  # bit j of c: signed bit j of k is 2 c_j - 1
         nb = (L + 7) // 8
+        cb = bytearray(nb)  # bit j of c: signed bit j of k is 2 c_j - 1
+        _fe.comb_scalar(cb, nb, kp, self.nsz, L - 1)
         digs = bytearray(d * nblk)
-        _fe.comb_digits(digs, c.to_bytes(nb, "big"), nb, T, nblk, d)
+        _fe.comb_digits(digs, cb, nb, T, nblk, d)
         self._identity()
         mem = self.mem
         run = self.run
@@ -415,6 +503,7 @@ class _Ed25519(_fe.Arena):
 
 
 class _Ed448(_Ed25519):
+    _HMAX = 114  # SHAKE256's 114 bytes
     TEETH = 5  # 4 tables of 16 points (8 KB), 23 columns
     BLOCKS = 4
     PSLOTS = 3

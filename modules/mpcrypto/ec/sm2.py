@@ -29,17 +29,19 @@ Lower level (known-answer tests use these directly): ``za_of(curve, x, y, uid)``
 ``e_of(za_bytes, data)``, ``sign_with_k(ctx, curve, d, e, k)``, ``verify_e(ctx, curve, x, y,
 e, r, s)``, where ``ctx`` is the curve's ``ec_weierstrass`` arithmetic context.
 
-Constant time: [k]G is the backend's regular comb (``mul_base``); (1 + d)^-1 is Fermat's
-(1 + d)^(n - 2), on limbs by the backend's ``inv_n`` (viper) or big-int pow (portable), a
-fixed operation sequence; the rest is big-int arithmetic, which
-MicroPython does not promise constant time (see ``weierstrass_python``). The retry loop
-depends only on rejected values. Verification handles public data and is variable time
+Constant time: k and d stay nsize big-endian bytes (the key object's ``_db``, the draw of
+``ec.random_scalar``); [k]G is the backend's regular comb (``mul_base``) and
+s = (1 + d)^-1 (k - r d) mod n its ``sm2_s``, one field program on limbs in the viper
+backend (Fermat inversion); the checks on k and d compare bytes (``_ct``). With the portable
+backend the same values meet big-int arithmetic, which MicroPython does not promise
+constant time (see ``weierstrass_python``). The retry loop depends only on rejected values. Verification handles public data and is variable time
 (``mul2``, the twin multiplication).
 
 Allocation: SM3 of ZA and of ZA || M (a copy of the message is not made: the hash is fed in
 two updates); the big-int arithmetic of one scalar multiplication dominates.
 """
 
+from mpcrypto._ct import ct_eq as _ct_eq
 from mpcrypto._util import as_bytes as _bytes, resolve_rng as _resolve_rng
 from mpcrypto.ec import ec as _ec
 from mpcrypto.ec import ecdsa as _ecdsa
@@ -89,17 +91,20 @@ def za(public_key, uid=DEFAULT_UID):
 
 def sign_with_k(ctx, curve, d, e, k):
     """§6.1 A4-A6 for nonce k in [1, n-1]: (r, s), or None when k must be redrawn
-    (r = 0, r + k = n, or s = 0). d in [1, n-2]."""
+    (r = 0, r + k = n, or s = 0). d in [1, n-2]. k and d: nsize big-endian bytes (or ints);
+    s = (1 + d)^-1 (k - r d) mod n is the backend's ``sm2_s`` (on limbs in the viper
+    backend), and r + k = n is tested as k = n - r on bytes."""
     n = curve.n
+    nsz = curve.nsize
+    if isinstance(k, int):
+        k = k.to_bytes(nsz, "big")
     P = ctx.mul_base(k)
     if P is None:
         return None
     r = (e + P[0]) % n
-    if r == 0 or r + k == n:
+    if r == 0 or _ct_eq(k, (n - r).to_bytes(nsz, "big")):
         return None
-    inv_n = getattr(ctx, "inv_n", None)  # the backend's constant-time inverse mod n
-    dinv = inv_n(1 + d) if inv_n is not None else pow(1 + d, n - 2, n)  # Fermat: n prime
-    s = dinv * (k - r * d) % n
+    s = int.from_bytes(ctx.sm2_s(k, d, r), "big")  # public from here on
     if s == 0:
         return None
     return r, s
@@ -130,8 +135,8 @@ def sign(private_key, data, uid=DEFAULT_UID, rng=None, encoding="der"):
     uid = _uid(uid)
     data = _bytes(data)
     c = private_key.curve
-    d = private_key.private_value
-    if d == c.n - 1:
+    d = private_key._db
+    if _ct_eq(d, (c.n - 1).to_bytes(c.nsize, "big")):
         raise ValueError("private value out of range")
     rng = _resolve_rng(rng)  # after the arguments are validated
     pub = private_key.public_key()

@@ -5,11 +5,18 @@ Seam primitive "ec_weierstrass" (see ``mpcrypto.ec.ec``). Surface, shared by eve
 
     ctx = new(curve)                 # per-curve context (curve: mpcrypto.ec.curves.Weierstrass)
     ctx.mul(k, x, y)     -> (x, y) or None    k*P, regular ladder, for SECRET k
+    ctx.ecdh(k, x, y)    -> bytes or None     x of k*P as size big-endian bytes, SECRET k
     ctx.mul_base(k)      -> (x, y) or None    k*G, regular comb,   for SECRET k
     ctx.mul2(u1, u2, x, y) -> (x, y) or None  u1*G + u2*P, variable time, PUBLIC scalars only
+    ctx.ecdsa_s(k, d, e, r) -> s bytes        k^-1 (e + r d) mod n, SECRET k, d
+    ctx.sm2_s(k, d, r)   -> s bytes           (1 + d)^-1 (k - r d) mod n, SECRET k, d
+    ctx.inv_n(s)         -> s^-1 mod n        (verification: PUBLIC s)
 
 None stands for the point at infinity. Inputs are trusted (the API layer validated them):
-0 <= k <= n, (x, y) on the curve. Field elements are ints in [0, p).
+0 <= k <= n, (x, y) on the curve, e and r in [0, n). Field elements are ints in [0, p).
+Secret scalars k and d come as nsize big-endian bytes (the key objects keep them so, and the
+limb backend never makes an int of them) or as ints (tests); s comes back as nsize
+big-endian bytes, the points as ints (public results).
 
 Secret-scalar multiplication (``mul``, ``mul_base``)
   Projective (X:Y:Z) coordinates with the *complete* addition and doubling formulas of
@@ -68,6 +75,11 @@ _WG = 5  # w-NAF width for G in mul2
 _WP = 4  # w-NAF width for the variable point in mul2
 
 
+def _int(k):
+    # A scalar given as big-endian bytes or an int, as an int.
+    return k if isinstance(k, int) else int.from_bytes(k, "big")
+
+
 def _select(tab, d, p):
     # Constant-pattern lookup of the signed odd digit d in {+-1, +-3, ..., +-15}: entry
     # (|d| - 1) / 2 of the 8-entry table, negated when d < 0. Every entry is read and masked;
@@ -97,6 +109,7 @@ class _Curve:
         self.b3 = 3 * curve.b % p
         self.n = curve.n
         self.G = curve.G
+        self.size = curve.size
         self.nbytes = curve.nsize
         # Digits of a scalar: ceil(nbits / 4) for mul; comb columns for mul_base.
         self.nwin = (curve.nbits + _W - 1) // _W
@@ -168,6 +181,24 @@ class _Curve:
         zi = pow(Z, p - 2, p)
         return X * zi % p, Y * zi % p
 
+    # -- scalars mod n (big ints: no timing promise; see the module docstring) ---------------
+
+    def ecdh(self, k, x, y):
+        R = self.mul(k, x, y)
+        return None if R is None else R[0].to_bytes(self.size, "big")
+
+    def ecdsa_s(self, k, d, e, r):
+        n = self.n
+        return (pow(_int(k), n - 2, n) * ((e + r * _int(d)) % n) % n).to_bytes(self.nbytes, "big")
+
+    def sm2_s(self, k, d, r):
+        n = self.n
+        d = _int(d)
+        return (pow(1 + d, n - 2, n) * ((_int(k) - r * d) % n) % n).to_bytes(self.nbytes, "big")
+
+    def inv_n(self, s):
+        return inv_vt(s, self.n)
+
     def _odd(self, k):
         # Regular recodings need an odd scalar: use n - k when k is even (n is odd) and
         # negate the result. Returns (k', m) with m = -1 when negated, 0 otherwise; chosen
@@ -188,7 +219,7 @@ class _Curve:
         # 0, so the identity never enters an addition and no digit value changes the work.
         nw = self.nwin
         nb = (4 * nw + 7) // 8
-        kb = k.to_bytes(nb, "big")
+        kb = k.to_bytes(nb, "big") if isinstance(k, int) else bytes(nb - len(k)) + bytes(k)
         u = [0] * (nw + 1)
         for i in range(nw):
             u[i] = (kb[nb - 1 - (i >> 1)] >> ((i & 1) << 2)) & 15
@@ -204,7 +235,7 @@ class _Curve:
     def mul(self, k, x, y):
         """k*(x, y) for a secret k (0 <= k <= n): signed odd 4-bit windows (regular
         recoding), complete formulas, masked lookup. Same operation sequence for every k."""
-        k, neg = self._odd(k)
+        k, neg = self._odd(_int(k))
         P = (x, y, 1)
         P2 = self._dbl(P)
         tab = [P]
@@ -293,7 +324,7 @@ class _Curve:
         """k*G for a secret k (0 <= k <= n): signed comb, ncol doublings and 2*ncol
         additions of nonzero table points, whatever k is."""
         tabs = self._comb_table()
-        k, neg = self._odd(k)
+        k, neg = self._odd(_int(k))
         d = self.ncol
         L = _TEETH * _BLOCKS * d
         c = (k + (1 << L) - 1) >> 1

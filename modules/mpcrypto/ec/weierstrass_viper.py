@@ -313,6 +313,28 @@ _NEG2 = """
 Y2 = ZERO - Y2
 """
 
+# Mod n, after INV = k^-1 (Montgomery form): ECDSA's s = k^-1 (e + r d) (SEC 1 §4.1.3).
+_ECDSA_S = """
+D = D * R2
+E = E * R2
+RR = RR * R2
+T = RR * D
+T = T + E
+S = INV * T
+S = S * ONE
+"""
+
+# Mod n, after INV = (1 + d)^-1 and D = d (Montgomery form): SM2's s = (1 + d)^-1 (k - r d)
+# (GB/T 32918.2 §6.1 A6).
+_SM2_S = """
+K = K * R2
+RR = RR * R2
+T = RR * D
+T = K - T
+S = INV * T
+S = S * ONE
+"""
+
 
 class _Curve(_fe.Arena):
     def __init__(self, curve, wide=False):
@@ -320,6 +342,9 @@ class _Curve(_fe.Arena):
         self.wide = wide
         self.p = p
         self.n = curve.n
+        self.nsz = curve.nsize
+        self.nbytes = curve.n.to_bytes(curve.nsize, "big")
+        self.size = curve.size
         self.G = curve.G
         self._py = _wp.new(curve)
         a = curve.a % p
@@ -362,24 +387,66 @@ class _Curve(_fe.Arena):
         self._gtab = None
         self._nf = None
 
-    def inv_n(self, k):
-        """k^-1 mod n for a secret k in [1, n-1]: Fermat's k^(n-2) with fixed 4-bit windows
-        over the public n - 2, in Montgomery form on limbs (the same kernels as the field,
-        so constant time in k). Lets ECDSA sign without blinding a big-int Euclid."""
+    # -- scalars mod n, on limbs (secret scalars as nsize big-endian bytes) --
+
+    def _kb(self, k):
+        # A scalar as nsize big-endian bytes. Key objects pass bytes; an int (tests, the
+        # known-answer paths) is converted here, outside anything that claims constant time.
+        return k.to_bytes(self.nsz, "big") if isinstance(k, int) else k
+
+    def _nfield(self):
+        # The arena mod n (built on first use) and its programs: k^-1 and ECDSA's and SM2's s.
+        # Inversion is Fermat's x^(n-2) with fixed 4-bit windows over the public n - 2.
         nf = self._nf
         if nf is None:
             q = self.n
             asm = _fe.Asm(1)
-            prog = _fe.pow_prog(asm, q - 2)
-            sl = asm.slots
+            pw = _fe.pow_prog(asm, q - 2)
+            prog_inv = asm.ops("INV = INV * R2") + pw + asm.ops("INV = INV * ONE")
+            prog_ecdsa = asm.ops("INV = K * R2") + pw + asm.ops(_ECDSA_S)
+            prog_sm2 = asm.ops("D = D * R2\nINV = D + ONEM") + pw + asm.ops(_SM2_S)
             nf = _fe.Arena()
-            nf.bind(_fe.kernel(_bits(q), self.wide), sl, q)
-            i = sl["INV"]
-            nf.prog = bytes((_fe.MUL, i, i, sl["R2"])) + prog + bytes((_fe.MUL, i, i, sl["ONE"]))
+            nf.bind(_fe.kernel(_bits(q), self.wide), asm.slots, q)
+            nf.P_INV, nf.P_ECDSA, nf.P_SM2 = prog_inv, prog_ecdsa, prog_sm2
             self._nf = nf
-        nf.put("INV", k)
-        nf.exec(nf.prog)
+        return nf
+
+    def _nload(self, nf, name, kb):
+        _fe.load_be(nf.mem, nf.slots[name] * nf.st, nf.st, kb, self.nsz)
+
+    def inv_n(self, k):
+        """k^-1 mod n for k in [1, n-1] on limbs (constant time in k; verification uses it
+        for the public s, which keeps a 38 KB big-int Euclid off the heap)."""
+        nf = self._nfield()
+        self._nload(nf, "INV", self._kb(k))
+        nf.exec(nf.P_INV)
         return nf.get("INV")
+
+    def _nstore(self, nf, name):
+        out = bytearray(self.nsz)
+        _fe.store_be(out, self.nsz, nf.mem, nf.slots[name] * nf.st)
+        return bytes(out)
+
+    def ecdsa_s(self, k, d, e, r):
+        """ECDSA's s = k^-1 (e + r d) mod n (SEC 1 §4.1.3 step 6) for secret k, d (nsize
+        big-endian bytes, or ints) and public e, r in [0, n): one field program on limbs,
+        constant time in k and d. Returns s as nsize big-endian bytes."""
+        nf = self._nfield()
+        self._nload(nf, "K", self._kb(k))
+        self._nload(nf, "D", self._kb(d))
+        nf.put("E", e)
+        nf.put("RR", r)
+        nf.exec(nf.P_ECDSA)
+        return self._nstore(nf, "S")
+
+    def sm2_s(self, k, d, r):
+        """SM2's s = (1 + d)^-1 (k - r d) mod n (GB/T 32918.2 §6.1 A6), as ``ecdsa_s``."""
+        nf = self._nfield()
+        self._nload(nf, "K", self._kb(k))
+        self._nload(nf, "D", self._kb(d))
+        nf.put("RR", r)
+        nf.exec(nf.P_SM2)
+        return self._nstore(nf, "S")
 
     def _load_affine(self, x, y):
         self.put_m("X1", x)
@@ -395,6 +462,19 @@ class _Curve(_fe.Arena):
         self.exec(self.P_AFF)
         return self.get_m("X1"), self.get_m("Y1")
 
+    def _affine_x(self):
+        # The x coordinate of (X1:Y1:Z1) as size big-endian bytes (no int is made of it: an
+        # ECDH secret), or None for Z1 = 0.
+        if _fe.is_zero(self.mem, self.woff("Z1"), self.N):
+            return None
+        self.copy_slot("INV", "Z1")
+        self.exec(self.P_INV)
+        self.exec(self.P_AFF)
+        self.exec(self._fromm["X1"])
+        out = bytearray(self.size)
+        _fe.store_be(out, self.size, self.mem, self.slots["X1"] * self.st)
+        return bytes(out)
+
     def _save(self, first, count, buf, off):
         # Copy ``count`` consecutive slots from slot ``first`` into buf at word offset off.
         _fe.copy(buf, off, self.mem, self.woff(first), count * self.wd)
@@ -405,10 +485,22 @@ class _Curve(_fe.Arena):
     # -- secret scalars --
 
     def mul(self, k, x, y):
-        """k*(x, y) for a secret k (0 <= k <= n): signed odd 4-bit windows (regular
-        recoding), complete formulas, masked lookup. Same operation sequence for every k."""
+        """k*(x, y) for a secret k (0 <= k <= n, nsize big-endian bytes or an int): signed odd
+        4-bit windows (regular recoding), complete formulas, masked lookup. Same operation
+        sequence for every k."""
+        self._mul(k, x, y)
+        return self._affine1()
+
+    def ecdh(self, k, x, y):
+        """The x coordinate of k*(x, y) as size big-endian bytes (the ECDH shared secret),
+        or None at infinity; as ``mul``, and the result is never a Python int."""
+        self._mul(k, x, y)
+        return self._affine_x()
+
+    def _mul(self, k, x, y):
         py = self._py
-        k, neg = py._odd(k)
+        kp = bytearray(self.nsz)
+        neg = _fe.odd_scalar(kp, self._kb(k), self.nbytes, self.nsz, 0)
         n = self.N
         ent = 3 * self.wd
         tab = bytearray(9 * ent * 4)  # P, 3P, ..., 15P, then 2P (projective, Montgomery)
@@ -421,7 +513,7 @@ class _Curve(_fe.Arena):
         for i in range(1, 8):
             self.exec(self.P_ADD)  # (2i + 1)P = (2i - 1)P + 2P
             self._save("X1", 3, tab, i * ent)
-        digits = py._recode(k)
+        digits = py._recode(kp)
         self._load("X1", 3, tab, 0)  # the top digit is 1
         x2 = self.woff("X2")
         yoff = self.wd
@@ -440,8 +532,7 @@ class _Curve(_fe.Arena):
             sg = d >> 8  # -1 when d < 0
             _fe.select(0, 0, 0, mem, x2, tab, 8, ent, ((d ^ sg) - sg) >> 1, yoff, n, sg & 1)
             run(0, 0, 0, add, nadd, mem, minv, mm, actx)
-        _fe.cneg(mem, self.woff("Y1"), n, neg & 1)
-        return self._affine1()
+        _fe.cneg(mem, self.woff("Y1"), n, neg)
 
     def _comb_table(self):
         # Signed Lim-Lee comb tables (see weierstrass_python._comb_table; here with T teeth
@@ -482,17 +573,25 @@ class _Curve(_fe.Arena):
         return tabs
 
     def mul_base(self, k):
-        """k*G for a secret k (0 <= k <= n): signed comb, ncol doublings and
-        blocks*ncol mixed additions of nonzero table points, whatever k is."""
+        """k*G for a secret k (0 <= k <= n, nsize big-endian bytes or an int): signed comb,
+        ncol doublings and blocks*ncol mixed additions of nonzero table points, whatever k
+        is. k is made odd (k or n - k) and turned into the comb's bits on bytes."""
+        self._mul_base(k)
+        return self._affine1()
+
+    def _mul_base(self, k):
+        # k*G into (X1:Y1:Z1): everything of mul_base that sees k (the conversion of the
+        # public result to ints is not part of it).
         tabs = self._comb_table()
-        k, neg = self._py._odd(k)
+        kp = bytearray(self.nsz)
+        neg = _fe.odd_scalar(kp, self._kb(k), self.nbytes, self.nsz, 0)
         T = self.teeth
         nblk = self.blocks
         d = self.ncol
         L = T * nblk * d
-        c = (k + (1 << L) - 1) >> 1
         nb = (L + 7) // 8
-        cb = c.to_bytes(nb, "big")
+        cb = bytearray(nb)
+        _fe.comb_scalar(cb, nb, kp, self.nsz, L - 1)
         n = self.N
         mem = self.mem
         run = self.run
@@ -523,8 +622,7 @@ class _Curve(_fe.Arena):
                 m = (dig >> top) - 1  # -1 when the top tooth is -1: complement, negated
                 _fe.select(0, 0, 0, mem, x2, tabs[b], nent, ent, (dig ^ m) & emask, yoff, n, m & 1)
                 run(0, 0, 0, madd, nadd, mem, minv, mm, actx)
-        _fe.cneg(mem, self.woff("Y1"), n, neg & 1)
-        return self._affine1()
+        _fe.cneg(mem, self.woff("Y1"), n, neg)
 
     # -- public scalars --
 

@@ -29,16 +29,6 @@ from mpcrypto._util import rbuf
 from mpcrypto.exceptions import InvalidSignature
 from mpcrypto.hash.names import hash_class
 
-_PADS = {}  # block size -> (ipad, opad) as ints of block-size bytes
-
-
-def _pads(bs):
-    p = _PADS.get(bs)
-    if p is None:
-        p = _PADS[bs] = (int.from_bytes(b"\x36" * bs, "big"), int.from_bytes(b"\x5c" * bs, "big"))
-    return p
-
-
 _SHELL = object()  # private key value: an empty object for copy() (no __new__ in MicroPython)
 
 
@@ -54,12 +44,17 @@ class HMAC:
         if len(key) > bs:
             key = cls(key).digest()  # RFC 2104 §2: hash a long key first
         # K0 (FIPS 198-1 §4 steps 1-3): the key padded with zeros to one block, XORed with
-        # ipad and opad as one big int each (a loop over the bytes costs ~100 us here).
-        # The intermediate ints are immutable: MicroPython cannot scrub them.
-        k0 = int.from_bytes(key, "big") << (8 * (bs - len(key)))
-        ip, op = _pads(bs)
-        self._inner = cls((k0 ^ ip).to_bytes(bs, "big"))
-        self._outer = cls((k0 ^ op).to_bytes(bs, "big"))
+        # ipad and opad byte by byte (the padding's bytes are the pads themselves). Small
+        # ints only: an integer made of the key would cost time that depends on the key on
+        # a 32-bit port (constant time, README); the loop runs over the key's length.
+        ki = bytearray(b"\x36" * bs)
+        ko = bytearray(b"\x5c" * bs)
+        for i in range(len(key)):
+            b = key[i]
+            ki[i] = b ^ 0x36
+            ko[i] = b ^ 0x5C
+        self._inner = cls(ki)
+        self._outer = cls(ko)
         self.digest_size = cls.digest_size
         self.block_size = bs
         self.name = "hmac-" + cls.name

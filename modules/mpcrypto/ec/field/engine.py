@@ -95,21 +95,31 @@ def asm_module():
     return _asm[0]
 
 
+def _asm_mul(kern):
+    # The assembler multiplier for a 16-bit kernel's slot size on this core, or None.
+    fa = asm_module() if kern.LIMB_BITS == 16 else None
+    return fa.MUL.get(kern.STRIDE >> 2) if fa is not None else None
+
+
+def radix_bits(kern):
+    """The bits of the Montgomery radix R that an arena of ``kern`` works with on this core
+    (2^(8 STRIDE) with the assembler multiplier, else 2^(LIMB_BITS N))."""
+    return 8 * kern.STRIDE if _asm_mul(kern) is not None else kern.LIMB_BITS * kern.N
+
+
 def accel(kern, mem, q):
     # (mm, actx, rbits) for a 16-bit kernel's arena ``mem`` whose slot 0 will hold q: the
     # assembler multiplier and its context where the core has UMAAL, with Montgomery radix
     # 2^rbits; else (None, None, the kernel's own radix bits).
-    fa = asm_module() if kern.LIMB_BITS == 16 else None
-    if fa is not None:
-        nw = kern.STRIDE >> 2
-        mm = fa.MUL.get(nw)
-        if mm is not None:
-            import uctypes
+    mm = _asm_mul(kern)
+    if mm is not None:
+        import uctypes
 
-            actx = bytearray(4 * (8 + nw + 2))
-            actx[0:8] = uctypes.addressof(mem).to_bytes(4, "little") + neg_inv(q, 32).to_bytes(4, "little")
-            return mm, actx, 32 * nw
-    return None, None, kern.LIMB_BITS * kern.N
+        nw = kern.STRIDE >> 2
+        actx = bytearray(4 * (8 + nw + 2))
+        actx[0:8] = uctypes.addressof(mem).to_bytes(4, "little") + neg_inv(q, 32).to_bytes(4, "little")
+        return mm, actx, radix_bits(kern)
+    return None, None, radix_bits(kern)
 
 
 def neg_inv(q, lb):
@@ -382,6 +392,91 @@ def is_zero(mem: ptr16, off: int, n: int) -> int:
         acc |= d[k]
         k += 1
     return 1 if acc == 0 else 0
+
+
+# -- secret scalars as bytes ----------------------------------------------------------------
+# Secret scalars travel as fixed-length big-endian bytes and meet the arena through these, so
+# no Python integer is ever made of them (on a 32-bit port an integer of 2**30 or more is a
+# heap object whose cost depends on its value). Loops run over public lengths only.
+
+
+@micropython.viper
+def load_be(mem: ptr8, off: int, st: int, src: ptr8, n: int):
+    # The st-byte slot at byte offset off = the n (<= st) big-endian bytes of src, as the
+    # arena's little-endian limbs, zero above.
+    d = ptr8(int(mem) + off)
+    k = 0
+    while k < n:
+        d[k] = src[n - 1 - k]
+        k += 1
+    while k < st:
+        d[k] = 0
+        k += 1
+
+
+@micropython.viper
+def load_le(mem: ptr8, off: int, st: int, src: ptr8, soff: int, n: int):
+    # The st-byte slot at byte offset off = the n (<= st) little-endian bytes src[soff:],
+    # zero above.
+    d = ptr8(int(mem) + off)
+    s = ptr8(int(src) + soff)
+    k = 0
+    while k < n:
+        d[k] = s[k]
+        k += 1
+    while k < st:
+        d[k] = 0
+        k += 1
+
+
+@micropython.viper
+def store_be(dst: ptr8, n: int, mem: ptr8, off: int):
+    # dst[0:n] = the low n bytes of the slot at byte offset off, big-endian.
+    s = ptr8(int(mem) + off)
+    k = 0
+    while k < n:
+        dst[k] = s[n - 1 - k]
+        k += 1
+
+
+@micropython.viper
+def odd_scalar(out: ptr8, k: ptr8, q: ptr8, nb: int, add: int) -> int:
+    # out = k when k is odd, else q - k (add == 0) or k + q (add == 1), chosen by mask; k, q
+    # and out are nb bytes big-endian (the caller leaves room for k + q). q is odd, so out
+    # is odd. Returns 1 when k was even (the caller negates the result point for q - k).
+    even = (k[nb - 1] & 1) ^ 1
+    m = (0 - even) & 0xFF  # 0xFF when k is even
+    c = 0  # borrow or carry
+    i = nb - 1
+    while i >= 0:
+        kv = k[i]
+        if add:  # public
+            v = kv + q[i] + c
+        else:
+            v = q[i] - kv - c
+        c = (v >> 8) & 1
+        out[i] = (kv & (m ^ 0xFF)) | (v & m)
+        i -= 1
+    return even
+
+
+@micropython.viper
+def comb_scalar(out: ptr8, nbo: int, kp: ptr8, nbk: int, top: int):
+    # out (nbo bytes, big-endian) = (kp >> 1) | 2^top for an odd kp < 2^(top + 1) of nbk
+    # bytes: the signed comb's c = (k + 2^L - 1) / 2 with top = L - 1 (bit j of c says
+    # whether signed digit j of k is +1 or -1).
+    i = 0
+    while i < nbo:  # byte i, from the least significant
+        lo = 0
+        hi = 0
+        if i < nbk:
+            lo = kp[nbk - 1 - i]
+        if i + 1 < nbk:
+            hi = kp[nbk - 2 - i]
+        out[nbo - 1 - i] = ((lo >> 1) | (hi << 7)) & 0xFF
+        i += 1
+    j = nbo - 1 - (top >> 3)
+    out[j] = out[j] | (1 << (top & 7))
 
 
 # -- scalar schedules for public scalars (variable time) ---------------------------------
