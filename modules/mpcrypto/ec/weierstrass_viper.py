@@ -56,7 +56,6 @@ lists (bench_ecdh / bench_ecdsa report bytes per operation).
 from mpcrypto.ec import weierstrass_python as _wp
 from mpcrypto.ec.curves import _bits
 from mpcrypto.ec.field import engine as _fe
-from mpcrypto.ec.field.bigint import affine_all
 
 # Comb of mul_base: (teeth, blocks) by limb count; a table has 2^(teeth - 1) affine points
 # and there are ``blocks`` tables: 4 x 32 points (8 KB at 256 bits) up to 16 limbs, then
@@ -64,8 +63,16 @@ from mpcrypto.ec.field.bigint import affine_all
 # blocks * that many mixed additions.
 _COMB_SMALL = (6, 4)
 _COMB_LARGE = (5, 4)
-_WG = 7  # w-NAF width for G in mul2 (2^(_WG - 2) cached affine points)
+_WG = 7  # w-NAF width for G in mul2 (2^(_WG - 2) cached affine points; 6 above 16 limbs)
 _WP = 5  # w-NAF width for P in mul2
+
+# Every slot name the programs below use, spelled out in code so that each is an interned
+# string (a qstr, in flash when frozen): the assembler's tokens then cost no heap
+# (``engine.Asm.ops``).
+NAMES = ("A", "B3", "D", "E", "INV", "K", "ONE", "PRE", "R2", "RR", "S", "T", "X1", "X2", "Y1",
+         "Y2", "Z1", "Z2", "ZERO", "ZI", "ZZ", "at2", "t0", "t1", "t2", "t3", "t4", "t5", "u", "v",
+         "w", "z", "=", "ACC", "ONEM", "W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9",
+         "W10", "W11", "W12", "W13", "W14", "W15")
 
 
 def probe():
@@ -99,7 +106,7 @@ z = t3 * w
 Z1 = Z1 + z
 """
 
-# P1 = P1 + P2 (RCB 2016 Algorithm 1, complete).
+# P1 = P1 + P2 (RCB 2016 Algorithm 1, complete); then _RCB_TAIL.
 _ADD = """
 t0 = X1 * X2
 t1 = Y1 * Y2
@@ -119,9 +126,9 @@ u = Y2 + Z2
 t5 = t5 * u
 u = t1 + t2
 t5 = t5 - u
-""" + _RCB_TAIL
+"""
 
-# P1 = P1 + (X2, Y2, 1) (RCB 2016 Algorithm 2, complete for an affine P2).
+# P1 = P1 + (X2, Y2, 1) (RCB 2016 Algorithm 2, complete for an affine P2); then _RCB_TAIL.
 _MADD = """
 t0 = X1 * X2
 t1 = Y1 * Y2
@@ -135,9 +142,9 @@ t4 = X2 * Z1
 t4 = t4 + X1
 t5 = Y2 * Z1
 t5 = t5 + Y1
-""" + _RCB_TAIL
+"""
 
-# P1 = 2 P1 (RCB 2016 Algorithm 3, complete).
+# P1 = 2 P1 (RCB 2016 Algorithm 3, complete); then _RCB_TAIL.
 _DBL = """
 t0 = X1 * X1
 t1 = Y1 * Y1
@@ -148,7 +155,7 @@ t4 = X1 * Z1
 t4 = t4 + t4
 t5 = Y1 * Z1
 t5 = t5 + t5
-""" + _RCB_TAIL
+"""
 
 # Projective (X:Y:Z) <-> Jacobian (XZ, YZ^2, Z) <-> projective (XZ, Y, Z^3).
 _TO_JAC = """
@@ -313,6 +320,24 @@ _NEG2 = """
 Y2 = ZERO - Y2
 """
 
+# Batch inversion, backwards step for point i (X1, Y1, Z1) with PRE = Z_0 ... Z_(i-1) and
+# INV = 1 / (Z_0 ... Z_i): ZI = 1 / Z_i, then INV = 1 / (Z_0 ... Z_(i-1)); projective (X/Z,
+# Y/Z) or Jacobian (X/Z^2, Y/Z^3).
+_BACK = """
+ZI = INV * PRE
+INV = INV * Z1
+X1 = X1 * ZI
+Y1 = Y1 * ZI
+"""
+_BACKJ = """
+ZI = INV * PRE
+INV = INV * Z1
+ZZ = ZI * ZI
+X1 = X1 * ZZ
+ZZ = ZZ * ZI
+Y1 = Y1 * ZZ
+"""
+
 # Mod n, after INV = k^-1 (Montgomery form): ECDSA's s = k^-1 (e + r d) (SEC 1 §4.1.3).
 _ECDSA_S = """
 D = D * R2
@@ -351,18 +376,22 @@ class _Curve(_fe.Arena):
         akind = -3 if a == p - 3 else 0 if a == 0 else 1
         self.akind = akind
         asm = _fe.Asm(akind)
-        self.P_ADD = asm.ops(_ADD)
-        self.P_MADD = asm.ops(_MADD)
-        self.P_DBL = asm.ops(_DBL)
+        tail = asm.ops(_RCB_TAIL)  # assembled once, shared by the three RCB formulas
+        self.P_ADD = asm.ops(_ADD) + tail
+        self.P_MADD = asm.ops(_MADD) + tail
+        self.P_DBL = asm.ops(_DBL) + tail
         jd = _JDBL_M3 if akind == -3 else _JDBL_0 if akind == 0 else _JDBL_A
         self.P_JDBL = asm.ops(jd)
         self.P_JDBL8 = self.P_JDBL * 8  # runs of up to 8 doublings in one call
-        self.P_JDBL4 = asm.ops(_TO_JAC + jd * 4 + _FROM_JAC)
+        self.P_JDBL4 = asm.ops(_TO_JAC) + self.P_JDBL * 4 + asm.ops(_FROM_JAC)
         self.P_JMADD_A = asm.ops(_JMADD_A)
         self.P_JMADD_B = asm.ops(_JMADD_B)
         self.P_JADD_A = asm.ops(_JADD_A)
         self.P_JADD_B = asm.ops(_JADD_B)
         self.P_NEG2 = asm.ops(_NEG2)
+        self.P_PRE = asm.ops("ACC = ACC * Z1")
+        self.P_BACK = asm.ops(_BACK)
+        self.P_BACKJ = asm.ops(_BACKJ)
         self.P_INV = _fe.pow_prog(asm, p - 2)
         s = asm.slots
         MUL = _fe.MUL
@@ -383,6 +412,9 @@ class _Curve(_fe.Arena):
         self.teeth, self.blocks = _COMB_SMALL if self.N <= 16 else _COMB_LARGE
         tb = self.teeth * self.blocks
         self.ncol = (curve.nbits + tb - 1) // tb
+        # w-NAF width for G in mul2: _WG unless its Jacobian table (2^(w-2) + 1 points of 3
+        # slots) would need a block above 4 KB (P-384 and larger).
+        self.wg = _WG if ((1 << (_WG - 2)) + 1) * 3 * self.st <= 4096 else _WG - 1
         self._comb = None
         self._gtab = None
         self._nf = None
@@ -535,42 +567,84 @@ class _Curve(_fe.Arena):
         _fe.cneg(mem, self.woff("Y1"), n, neg)
 
     def _comb_table(self):
-        # Signed Lim-Lee comb tables (see weierstrass_python._comb_table; here with T teeth
-        # and B blocks): block b's entry j is
-        #   2^((T b + T-1) d) G + sum_{t < T-1} (+1 if bit t of j else -1) 2^((T b + t) d) G,
-        # affine, as limbs in Montgomery form. Built once per curve with big ints.
+        # Signed Lim-Lee comb tables (T teeth, B blocks, d = ncol columns): block b's entry j
+        # is  2^((T b + T-1) d) G + sum_{t < T-1} (+1 if bit t of j else -1) 2^((T b + t) d) G,
+        # affine, as limbs in Montgomery form. Built once per curve on limbs (no big-int
+        # garbage, no block above a few KB): the teeth by doubling, entry 0 as the top tooth
+        # minus the others, then the entries in Gray-code order, each one addition of
+        # +-2 * tooth away from the previous (complete formulas: no special case), and one
+        # batch inversion per block.
         if self._comb is not None:
             return self._comb
-        py = self._py
         T = self.teeth
         d = self.ncol
-        gx, gy = self.G
-        B = (gx, gy, 1)
-        teeth = []
-        for t in range(T * self.blocks):
-            teeth.append(B)
-            for _ in range(d):
-                B = py._dbl(B)
         nent = 1 << (T - 1)
-        ent = 2 * self.wd
-        pts = []
-        for b in range(self.blocks):
-            Tb = teeth[T * b:T * b + T]
-            for j in range(nent):
-                acc = Tb[T - 1]
-                for t in range(T - 1):
-                    acc = py._add(acc, Tb[t] if (j >> t) & 1 else py._neg(Tb[t], -1))
-                pts.append(acc)
-        # To affine with one inversion. An entry at infinity would need a multiplier of G
-        # divisible by n; none is on our curves (tests build every table), and _affine_all
-        # refuses one rather than inverting 0.
-        tabs = [bytearray(nent * ent * 4) for _ in range(self.blocks)]
-        for i, (x, y) in enumerate(affine_all(pts, self.p)):
-            self.put_m("X2", x)
-            self.put_m("Y2", y)
-            self._save("X2", 2, tabs[i // nent], (i % nent) * ent)
+        e3 = 3 * self.wd  # words of a projective point
+        teeth = bytearray(T * e3 * 4)  # this block's teeth
+        twice = bytearray((T - 1) * e3 * 4)  # 2 * tooth t, t < T - 1
+        park = bytearray(e3 * 4)
+        gx, gy = self.G
+        self._load_affine(gx, gy)
+        tabs = []
+        for _ in range(self.blocks):
+            for t in range(T):
+                self._save("X1", 3, teeth, t * e3)
+                for _ in range(d):
+                    self.exec(self.P_DBL)
+            self._save("X1", 3, park, 0)  # the next block's first tooth
+            for t in range(T - 1):
+                self._load("X1", 3, teeth, t * e3)
+                self.exec(self.P_DBL)
+                self._save("X1", 3, twice, t * e3)
+            proj = bytearray(nent * e3 * 4)
+            self._load("X1", 3, teeth, (T - 1) * e3)
+            for t in range(T - 1):
+                self._load("X2", 3, teeth, t * e3)
+                self.exec(self.P_NEG2)
+                self.exec(self.P_ADD)
+            self._save("X1", 3, proj, 0)
+            prev = 0
+            for i in range(1, nent):
+                g = i ^ (i >> 1)
+                t = 0
+                while not ((g ^ prev) >> t) & 1:
+                    t += 1
+                self._load("X2", 3, twice, t * e3)
+                if not (g >> t) & 1:  # the tooth's sign goes from +1 to -1
+                    self.exec(self.P_NEG2)
+                self.exec(self.P_ADD)
+                self._save("X1", 3, proj, g * e3)
+                prev = g
+            tabs.append(self._affine_batch(proj, nent, False))
+            self._load("X1", 3, park, 0)
         self._comb = tabs
         return tabs
+
+    def _affine_batch(self, src, n, jac):
+        # The n projective (jac: Jacobian) points of src (3 slots each) as affine (X, Y)
+        # entries (2 slots each) with one inversion (Montgomery's trick) on limbs. Public
+        # data (tables of G); ValueError for a point at infinity, which would zero them all.
+        wd = self.wd
+        e3 = 3 * wd
+        pre = bytearray(n * wd * 4)  # pre[i] = Z_0 ... Z_(i-1)
+        self.copy_slot("ACC", "ONEM")
+        acc = self.woff("ACC")
+        for i in range(n):
+            _fe.copy(pre, i * wd, self.mem, acc, wd)
+            self._load("Z1", 1, src, i * e3 + 2 * wd)
+            self.exec(self.P_PRE)
+        if _fe.is_zero(self.mem, acc, self.N):
+            raise ValueError("point at infinity in a table")
+        self.copy_slot("INV", "ACC")
+        self.exec(self.P_INV)
+        dst = bytearray(n * 2 * wd * 4)
+        back = self.P_BACKJ if jac else self.P_BACK
+        for i in range(n - 1, -1, -1):
+            self._load("X1", 3, src, i * e3)
+            _fe.copy(self.mem, self.woff("PRE"), pre, i * wd, wd)
+            self.exec(back)
+            self._save("X1", 2, dst, i * 2 * wd)
+        return dst
 
     def mul_base(self, k):
         """k*G for a secret k (0 <= k <= n, nsize big-endian bytes or an int): signed comb,
@@ -627,16 +701,9 @@ class _Curve(_fe.Arena):
     # -- public scalars --
 
     def _odd_affine_tab(self, x, y, w):
-        # Affine odd multiples P, 3P, ..., (2^(w-1) - 1)P as limbs (Montgomery), built with
-        # the portable backend (one batch inversion). Entries: X, Y (2 slots). For G (cached).
-        pts = self._py._odd_affine(x, y, w)
-        ent = 2 * self.wd
-        tab = bytearray(len(pts) * ent * 4)
-        for i, P in enumerate(pts):
-            self.put_m("X2", P[0])
-            self.put_m("Y2", P[1])
-            self._save("X2", 2, tab, i * ent)
-        return tab
+        # Affine odd multiples P, 3P, ..., (2^(w-1) - 1)P as limbs (Montgomery): the
+        # Jacobian table, then one batch inversion. Entries: X, Y (2 slots). For G (cached).
+        return self._affine_batch(self._odd_jac_tab(x, y, w), 1 << (w - 2), True)
 
     def _odd_jac_tab(self, x, y, w):
         # Jacobian odd multiples P, 3P, ..., (2^(w-1) - 1)P on limbs (no inversion: the
@@ -691,14 +758,15 @@ class _Curve(_fe.Arena):
 
     def mul2(self, u1, u2, x, y):
         """u1*G + u2*(x, y) for PUBLIC u1, u2 (ECDSA verification): variable time."""
+        wg = self.wg
         if self._gtab is None:
             gx, gy = self.G
-            self._gtab = self._odd_affine_tab(gx, gy, _WG)
+            self._gtab = self._odd_affine_tab(gx, gy, wg)
         tg = self._gtab
         tp = self._odd_jac_tab(x, y, _WP)
         inf = True
         dbl8 = self.P_JDBL8
-        for gap, d1, d2 in _fe.joint(_fe.sparse_wnaf(u1, _WG), _fe.sparse_wnaf(u2, _WP)):
+        for gap, d1, d2 in _fe.joint(_fe.sparse_wnaf(u1, wg), _fe.sparse_wnaf(u2, _WP)):
             if not inf:
                 self.repeat(dbl8, gap)
             if d1:

@@ -168,52 +168,82 @@ class Asm:
         return s
 
     def ops(self, text):
-        out = []
-        for line in text.split("\n"):
-            line = line.strip()
-            if not line:
-                continue
-            d, e = line.split(" = ")
-            f = e.split(" ")
-            if len(f) == 1:
-                out.append((COPY, d, f[0], f[0]))
-            elif f[0] == "A" and f[1] == "*":
-                x = f[2]
-                if self.akind == 0:
-                    out.append((COPY, d, "ZERO", "ZERO"))
-                elif self.akind == -3:
-                    out.append((ADD, "_a", x, x))
-                    out.append((ADD, "_a", "_a", x))
-                    out.append((SUB, d, "ZERO", "_a"))
-                else:
-                    out.append((MUL, d, x, "A"))
-            else:
-                out.append(({"*": MUL, "+": ADD, "-": SUB}[f[1]], d, f[0], f[2]))
-        b = bytearray()
-        for op, d, x, y in out:
-            b.append(op)
-            b.append(self.slot(d))
-            b.append(self.slot(x))
-            b.append(self.slot(y))
-        return bytes(b)
+        # One pass over the whitespace-separated tokens: "d = x", "d = x op y" (op * + -),
+        # and "d = A * x" for the curve's a, written into one buffer. A token that is already
+        # an interned string (a qstr: a name the backend spells out in its code, such as its
+        # ``NAMES`` tuple) costs no allocation; the others cost one small string each.
+        tk = text.split()
+        out = bytearray(len(tk) * 4)  # more than enough: a line has at least 3 tokens
+        o = 0
+        i = 0
+        n = len(tk)
+        while i < n:
+            d = self.slot(tk[i])
+            if i + 3 < n and tk[i + 3] in _OPS:  # "d = x op y"
+                x, op, y = tk[i + 2], _OPS[tk[i + 3]], tk[i + 4]
+                i += 5
+                if x == "A" and op == MUL:
+                    x = y
+                    y = "A"
+                    if self.akind == 0:
+                        op, x, y = COPY, "ZERO", "ZERO"
+                    elif self.akind == -3:  # -3x = 0 - (x + x + x)
+                        a = self.slot("_a")
+                        sx = self.slot(x)
+                        o = _op(out, o, ADD, a, sx, sx)
+                        o = _op(out, o, ADD, a, a, sx)
+                        op, x, y = SUB, "ZERO", "_a"
+            else:  # "d = x"
+                x = y = tk[i + 2]
+                op = COPY
+                i += 3
+            o = _op(out, o, op, d, self.slot(x), self.slot(y))
+        return bytes(memoryview(out)[:o])
+
+
+_OPS = {"*": MUL, "+": ADD, "-": SUB}
 
 
 def pow_prog(asm, e):
     # dst INV = INV^e with fixed 4-bit windows over the public exponent e (most significant
-    # first): slots W1..W15 hold INV^1..INV^15. Returns the program bytes.
+    # first): slots W1..W15 hold INV^1..INV^15. Returns the program bytes, written straight
+    # into one buffer of the final size (a text of several hundred lines would need a
+    # 10 KB block at 521 bits) from e's nibbles (no big-int shift per window).
     lines = ["W1 = INV", "W2 = INV * INV"]
     for i in range(3, 16):
         lines.append("W%d = W%d * W1" % (i, i - 1))
+    head = asm.ops("\n".join(lines))
+    inv = asm.slot("INV")
+    w = [asm.slot("W%d" % i) if i else 0 for i in range(16)]
     nd = (_bits(e) + 3) // 4
-    top = (e >> (4 * (nd - 1))) & 15
-    lines.append("INV = W%d" % top)
+    eb = e.to_bytes((nd + 1) // 2, "big")
+    nib = [(eb[len(eb) - 1 - (i >> 1)] >> ((i & 1) << 2)) & 15 for i in range(nd)]
+    nops = len(head) // 4 + 1
+    for i in range(nd - 1):
+        nops += 4 + (1 if nib[i] else 0)
+    out = bytearray(4 * nops)
+    out[0:len(head)] = head
+    o = len(head)
+    top = w[nib[nd - 1]]
+    o = _op(out, o, COPY, inv, top, top)
     for i in range(nd - 2, -1, -1):
-        for _ in range(4):
-            lines.append("INV = INV * INV")
-        dig = (e >> (4 * i)) & 15
-        if dig:
-            lines.append("INV = INV * W%d" % dig)
-    return asm.ops("\n".join(lines))
+        o = _op(out, o, MUL, inv, inv, inv)
+        o = _op(out, o, MUL, inv, inv, inv)
+        o = _op(out, o, MUL, inv, inv, inv)
+        o = _op(out, o, MUL, inv, inv, inv)
+        if nib[i]:
+            o = _op(out, o, MUL, inv, inv, w[nib[i]])
+    return bytes(out)
+
+
+def _op(out, o, op, d, x, y):
+    # One instruction into out at o (item stores: a slice assignment would allocate a slice
+    # object per instruction). Returns the next offset.
+    out[o] = op
+    out[o + 1] = d
+    out[o + 2] = x
+    out[o + 3] = y
+    return o + 4
 
 
 # -- the arena ------------------------------------------------------------------------------
