@@ -30,7 +30,6 @@ key). Tables are built once with the portable backend (public data, one batch in
 from mpcrypto.ec import edwards_python as _ep
 from mpcrypto.ec.curves import _bits
 from mpcrypto.ec.field import engine as _fe
-from mpcrypto.ec.field.bigint import affine_all
 
 _TEETH = 6
 _BLOCKS = 4
@@ -206,6 +205,8 @@ class _Ed25519(_fe.Arena):
     TEETH = _TEETH
     BLOCKS = _BLOCKS
     PSLOTS = 4  # slots per entry of P's table in mul2: X, Y, Z, 2d*T
+    ACC_SLOTS = 5  # the running point: X1, Y1, Z1, E1, H1 (T = E1 * H1)
+    ACC_PARTS = (("X1", 3, 0), ("E1", 2, 3))  # (first slot, slots, offset in slots)
     DBL, MADD, ADD, FROM_AFF, TO_ENTRY, NEG_P = _DBL, _MADD, _ADD, _FROM_AFFINE, _TO_ENTRY, _NEG_P
 
     def _dconst(self, curve):
@@ -234,6 +235,8 @@ class _Ed25519(_fe.Arena):
         self.P_TO_ENTRY = asm.ops(self.TO_ENTRY)
         self.P_NEG_Q = asm.ops(_NEG_Q)
         self.P_NEG_P = asm.ops(self.NEG_P)
+        self.P_PRE = asm.ops(_fe.BATCH_PRE)
+        self.P_BACK = asm.ops(_fe.BATCH_BACK)
         self.P_INV = _fe.pow_prog(asm, p - 2)
         self.P_AFF = bytes((0, s["X1"], s["X1"], s["INV"], 0, s["Y1"], s["Y1"], s["INV"],
                             0, s["X1"], s["X1"], s["ONE"], 0, s["Y1"], s["Y1"], s["ONE"]))
@@ -274,47 +277,77 @@ class _Ed25519(_fe.Arena):
         P = self._py.decode(b)  # RFC 8032 §5.1.3, strict; Z = 1
         return None if P is None else (P[0], P[1])
 
+    def _acc(self, buf, off, load):
+        # Save (load=False) or restore the running point at word offset off of buf:
+        # X1..Z1, then E1, H1 on Edwards25519 (ACC_SLOTS slots in all).
+        wd = self.wd
+        mem = self.mem
+        for name, cnt, o in self.ACC_PARTS:
+            if load:
+                _fe.copy(mem, self.woff(name), buf, off + o * wd, cnt * wd)
+            else:
+                _fe.copy(buf, off + o * wd, mem, self.woff(name), cnt * wd)
+
     def _comb_table(self):
         # Block b's entry j: 2^((T b + T-1) d) B + sum_{t < T-1} (+1 if bit t of j else -1)
-        # 2^((T b + t) d) B, affine, stored (y, x) in Montgomery form. Built once with the
-        # portable backend (public data, one batch inversion).
+        # 2^((T b + t) d) B, affine, stored (y, x) in Montgomery form. Built once on limbs, as
+        # in weierstrass_viper: the teeth by doubling (taking each tooth's double on the way),
+        # entry 0 as the top tooth minus the others, the others in Gray-code order one
+        # addition of +-2 * tooth apart (complete formulas), one batch inversion per block.
         if self._comb is not None:
             return self._comb
-        py = self._py
         T = self.TEETH
         d = self.ncol
-        gx, gy = self.G
-        P = py._point(gx, gy)
-        teeth = []
-        for _ in range(T * self.BLOCKS):
-            teeth.append(P)
-            for _ in range(d):
-                P = py._dbl(P)
-        pts = []
-        for b in range(self.BLOCKS):
-            for j in range(1 << (T - 1)):
-                acc = teeth[T * b + T - 1]
-                for t in range(T - 1):
-                    c = py._cache(teeth[T * b + t])
-                    if not (j >> t) & 1:
-                        c = py._negc_vt(c)
-                    acc = py._add(acc, c)
-                pts.append(acc)
-        ent = 2 * self.wd
         nent = 1 << (T - 1)
-        tabs = [bytearray(nent * ent * 4) for _ in range(self.BLOCKS)]
-        for i, (x, y) in enumerate(self._affine_all(pts)):
-            self.put_m("QY", y)
-            self.put_m("QX", x)
-            _fe.copy(tabs[i // nent], (i % nent) * ent, self.mem, self.woff("QY"), ent)
+        wd = self.wd
+        pe = self.PSLOTS * wd  # words of an entry (PX ..)
+        e3 = 3 * wd
+        px = self.woff("PX")
+        x1 = self.woff("X1")
+        mem = self.mem
+        teeth = bytearray(T * pe * 4)
+        twice = bytearray(T * pe * 4)
+        park = bytearray(self.ACC_SLOTS * wd * 4)
+        gx, gy = self.G
+        self.put_m("X1", gx)
+        self.put_m("Y1", gy)
+        self.exec(self.P_FROM_AFF)
+        tabs = []
+        for _ in range(self.BLOCKS):
+            for t in range(T):
+                self.exec(self.P_TO_ENTRY)
+                _fe.copy(teeth, t * pe, mem, px, pe)
+                self.exec(self.P_DBL)
+                self.exec(self.P_TO_ENTRY)
+                _fe.copy(twice, t * pe, mem, px, pe)
+                for _ in range(d - 1):
+                    self.exec(self.P_DBL)
+            self._acc(park, 0, False)  # the next block's first tooth
+            proj = bytearray(nent * e3 * 4)
+            self._identity()
+            _fe.copy(mem, px, teeth, (T - 1) * pe, pe)
+            self.exec(self.P_ADD)
+            for t in range(T - 1):
+                _fe.copy(mem, px, teeth, t * pe, pe)
+                self.exec(self.P_NEG_P)
+                self.exec(self.P_ADD)
+            _fe.copy(proj, 0, mem, x1, e3)
+            prev = 0
+            for i in range(1, nent):
+                g = i ^ (i >> 1)
+                t = 0
+                while not ((g ^ prev) >> t) & 1:
+                    t += 1
+                _fe.copy(mem, px, twice, t * pe, pe)
+                if not (g >> t) & 1:  # the tooth's sign goes from +1 to -1
+                    self.exec(self.P_NEG_P)
+                self.exec(self.P_ADD)
+                _fe.copy(proj, g * e3, mem, x1, e3)
+                prev = g
+            tabs.append(self.affine_batch(proj, nent, self.P_BACK, True))
+            self._acc(park, 0, True)
         self._comb = tabs
         return tabs
-
-    def _affine_all(self, pts):
-        # (x, y) of portable-backend points, one inversion for all (public data).
-        p = self.p
-        inv2 = (p + 1) >> 1
-        return [((ypx - ymx) * inv2 % p, (ypx + ymx) * inv2 % p) for ypx, ymx, _ in self._py._affine_pre(pts)]
 
     # -- scalars mod L, on limbs (secret scalars as nsz big-endian bytes) --
 
@@ -430,24 +463,26 @@ class _Ed25519(_fe.Arena):
         return self._affine()
 
     def _btable(self):
-        # Affine odd multiples B, 3B, ..., (2^(WB-1) - 1)B, stored (y, x), cached.
+        # Affine odd multiples B, 3B, ..., (2^(WB-1) - 1)B, stored (y, x), cached; on limbs
+        # (one batch inversion).
         if self._btab is None:
-            py = self._py
+            cnt = 1 << (_WB - 2)
+            e3 = 3 * self.wd
+            proj = bytearray(cnt * e3 * 4)
             gx, gy = self.G
-            G1 = py._point(gx, gy)
-            G2 = py._cache(py._dbl(G1))
-            Q = G1
-            pts = [Q]
-            for _ in range((1 << (_WB - 2)) - 1):
-                Q = py._add(Q, G2)
-                pts.append(Q)
-            ent = 2 * self.wd
-            tab = bytearray(len(pts) * ent * 4)
-            for i, (x, y) in enumerate(self._affine_all(pts)):
-                self.put_m("QY", y)
-                self.put_m("QX", x)
-                _fe.copy(tab, i * ent, self.mem, self.woff("QY"), ent)
-            self._btab = tab
+            self.put_m("X1", gx)
+            self.put_m("Y1", gy)
+            self.exec(self.P_FROM_AFF)
+            self.exec(self.P_DBL)
+            self.exec(self.P_TO_ENTRY)  # 2B in PX ..
+            self.put_m("X1", gx)
+            self.put_m("Y1", gy)
+            self.exec(self.P_FROM_AFF)
+            x1 = self.woff("X1")
+            for i in range(cnt):
+                _fe.copy(proj, i * e3, self.mem, x1, e3)
+                self.exec(self.P_ADD)  # (2i + 3)B = (2i + 1)B + 2B
+            self._btab = self.affine_batch(proj, cnt, self.P_BACK, True)
         return self._btab
 
     def _ptable(self, x, y):
@@ -507,14 +542,13 @@ class _Ed448(_Ed25519):
     TEETH = 5  # 4 tables of 16 points (8 KB), 23 columns
     BLOCKS = 4
     PSLOTS = 3
+    ACC_SLOTS = 3
+    ACC_PARTS = (("X1", 3, 0),)
     DBL, MADD, ADD = _DBL448, _MADD448, _ADD448
     FROM_AFF, TO_ENTRY, NEG_P = _FROM_AFFINE448, _TO_ENTRY448, _NEG_Q.replace("QX", "PX")
 
     def _dconst(self, curve):
         return ("DD", curve.d % curve.p)
-
-    def _affine_all(self, pts):
-        return affine_all(pts, self.p)  # projective (X : Y : Z), one inversion
 
 
 def new(curve):

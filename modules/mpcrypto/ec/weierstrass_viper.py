@@ -320,24 +320,6 @@ _NEG2 = """
 Y2 = ZERO - Y2
 """
 
-# Batch inversion, backwards step for point i (X1, Y1, Z1) with PRE = Z_0 ... Z_(i-1) and
-# INV = 1 / (Z_0 ... Z_i): ZI = 1 / Z_i, then INV = 1 / (Z_0 ... Z_(i-1)); projective (X/Z,
-# Y/Z) or Jacobian (X/Z^2, Y/Z^3).
-_BACK = """
-ZI = INV * PRE
-INV = INV * Z1
-X1 = X1 * ZI
-Y1 = Y1 * ZI
-"""
-_BACKJ = """
-ZI = INV * PRE
-INV = INV * Z1
-ZZ = ZI * ZI
-X1 = X1 * ZZ
-ZZ = ZZ * ZI
-Y1 = Y1 * ZZ
-"""
-
 # Mod n, after INV = k^-1 (Montgomery form): ECDSA's s = k^-1 (e + r d) (SEC 1 §4.1.3).
 _ECDSA_S = """
 D = D * R2
@@ -389,9 +371,9 @@ class _Curve(_fe.Arena):
         self.P_JADD_A = asm.ops(_JADD_A)
         self.P_JADD_B = asm.ops(_JADD_B)
         self.P_NEG2 = asm.ops(_NEG2)
-        self.P_PRE = asm.ops("ACC = ACC * Z1")
-        self.P_BACK = asm.ops(_BACK)
-        self.P_BACKJ = asm.ops(_BACKJ)
+        self.P_PRE = asm.ops(_fe.BATCH_PRE)
+        self.P_BACK = asm.ops(_fe.BATCH_BACK)
+        self.P_BACKJ = asm.ops(_fe.BATCH_BACKJ)
         self.P_INV = _fe.pow_prog(asm, p - 2)
         s = asm.slots
         MUL = _fe.MUL
@@ -615,36 +597,10 @@ class _Curve(_fe.Arena):
                 self.exec(self.P_ADD)
                 self._save("X1", 3, proj, g * e3)
                 prev = g
-            tabs.append(self._affine_batch(proj, nent, False))
+            tabs.append(self.affine_batch(proj, nent, self.P_BACK))
             self._load("X1", 3, park, 0)
         self._comb = tabs
         return tabs
-
-    def _affine_batch(self, src, n, jac):
-        # The n projective (jac: Jacobian) points of src (3 slots each) as affine (X, Y)
-        # entries (2 slots each) with one inversion (Montgomery's trick) on limbs. Public
-        # data (tables of G); ValueError for a point at infinity, which would zero them all.
-        wd = self.wd
-        e3 = 3 * wd
-        pre = bytearray(n * wd * 4)  # pre[i] = Z_0 ... Z_(i-1)
-        self.copy_slot("ACC", "ONEM")
-        acc = self.woff("ACC")
-        for i in range(n):
-            _fe.copy(pre, i * wd, self.mem, acc, wd)
-            self._load("Z1", 1, src, i * e3 + 2 * wd)
-            self.exec(self.P_PRE)
-        if _fe.is_zero(self.mem, acc, self.N):
-            raise ValueError("point at infinity in a table")
-        self.copy_slot("INV", "ACC")
-        self.exec(self.P_INV)
-        dst = bytearray(n * 2 * wd * 4)
-        back = self.P_BACKJ if jac else self.P_BACK
-        for i in range(n - 1, -1, -1):
-            self._load("X1", 3, src, i * e3)
-            _fe.copy(self.mem, self.woff("PRE"), pre, i * wd, wd)
-            self.exec(back)
-            self._save("X1", 2, dst, i * 2 * wd)
-        return dst
 
     def mul_base(self, k):
         """k*G for a secret k (0 <= k <= n, nsize big-endian bytes or an int): signed comb,
@@ -703,7 +659,7 @@ class _Curve(_fe.Arena):
     def _odd_affine_tab(self, x, y, w):
         # Affine odd multiples P, 3P, ..., (2^(w-1) - 1)P as limbs (Montgomery): the
         # Jacobian table, then one batch inversion. Entries: X, Y (2 slots). For G (cached).
-        return self._affine_batch(self._odd_jac_tab(x, y, w), 1 << (w - 2), True)
+        return self.affine_batch(self._odd_jac_tab(x, y, w), 1 << (w - 2), self.P_BACKJ)
 
     def _odd_jac_tab(self, x, y, w):
         # Jacobian odd multiples P, 3P, ..., (2^(w-1) - 1)P on limbs (no inversion: the

@@ -246,6 +246,27 @@ def _op(out, o, op, d, x, y):
     return o + 4
 
 
+# Batch inversion (Arena.affine_batch): the forward step multiplies ACC by each Z; the
+# backwards step for point i (X1, Y1, Z1), with PRE = Z_0 ... Z_(i-1) and
+# INV = 1 / (Z_0 ... Z_i), makes ZI = 1 / Z_i and INV = 1 / (Z_0 ... Z_(i-1)), then the
+# affine coordinates: projective (X/Z, Y/Z) or Jacobian (X/Z^2, Y/Z^3).
+BATCH_PRE = "ACC = ACC * Z1"
+BATCH_BACK = """
+ZI = INV * PRE
+INV = INV * Z1
+X1 = X1 * ZI
+Y1 = Y1 * ZI
+"""
+BATCH_BACKJ = """
+ZI = INV * PRE
+INV = INV * Z1
+ZZ = ZI * ZI
+X1 = X1 * ZZ
+ZZ = ZZ * ZI
+Y1 = Y1 * ZZ
+"""
+
+
 # -- the arena ------------------------------------------------------------------------------
 
 
@@ -301,6 +322,39 @@ class Arena:
 
     def copy_slot(self, dst, src):
         copy(self.mem, self.woff(dst), self.mem, self.woff(src), self.wd)
+
+    def affine_batch(self, src, n, back, yx=False):
+        # The n projective points of src (3 slots each: X, Y, Z) as affine entries (2 slots
+        # each: X, Y, or Y, X with yx) with one inversion (Montgomery's trick), on limbs.
+        # back: BATCH_BACK (X/Z, Y/Z) or BATCH_BACKJ (Jacobian: X/Z^2, Y/Z^3), assembled by
+        # the owner with P_PRE = BATCH_PRE and P_INV. Public data (tables of a base point);
+        # ValueError for a point at infinity, which would zero them all.
+        wd = self.wd
+        e3 = 3 * wd
+        mem = self.mem
+        pre = bytearray(n * wd * 4)  # pre[i] = Z_0 ... Z_(i-1)
+        self.copy_slot("ACC", "ONEM")
+        acc = self.woff("ACC")
+        z1 = self.woff("Z1")
+        for i in range(n):
+            copy(pre, i * wd, mem, acc, wd)
+            copy(mem, z1, src, i * e3 + 2 * wd, wd)
+            self.exec(self.P_PRE)
+        if is_zero(mem, acc, self.N):
+            raise ValueError("point at infinity in a table")
+        self.copy_slot("INV", "ACC")
+        self.exec(self.P_INV)
+        dst = bytearray(n * 2 * wd * 4)
+        x1 = self.woff("X1")
+        y1 = self.woff("Y1")
+        pr = self.woff("PRE")
+        for i in range(n - 1, -1, -1):
+            copy(mem, x1, src, i * e3, e3)
+            copy(mem, pr, pre, i * wd, wd)
+            self.exec(back)
+            copy(dst, 2 * i * wd, mem, y1 if yx else x1, wd)
+            copy(dst, (2 * i + 1) * wd, mem, x1 if yx else y1, wd)
+        return dst
 
     def repeat(self, prog8, k):
         # k runs of a program of which prog8 holds 8 copies, up to 8 per call (runs of
