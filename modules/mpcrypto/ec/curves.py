@@ -37,11 +37,15 @@ Edwards = namedtuple("Edwards", ("name", "oid", "p", "a", "d", "n", "G", "h", "s
 
 
 def _bits(x):
-    # MicroPython ints have no bit_length().
-    n = 0
-    while x >> (n + 32):
-        n += 32
-    while x >> n:
+    # The bit length of x >= 0 (MicroPython ints have no bit_length()): from its hex digits,
+    # one string instead of a big-int shift per bit.
+    if x == 0:
+        return 0
+    h = "%x" % x
+    top = int(h[0], 16)
+    n = 4 * (len(h) - 1)
+    while top:
+        top >>= 1
         n += 1
     return n
 

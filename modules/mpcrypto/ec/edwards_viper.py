@@ -36,6 +36,12 @@ _BLOCKS = 4
 _WB = 7  # w-NAF width for B in mul2
 _WP = 5  # w-NAF width for P in mul2
 
+# Every slot name the programs below use, spelled out so that each is an interned string
+# (no heap for the assembler's tokens; see ``engine.Asm.ops``).
+NAMES = ("ACC", "C0", "C1", "C2", "C3", "D2", "DD", "E1", "H0", "H1", "H2", "H3", "KK", "PRE",
+         "PT", "PX", "PY", "PZ", "QX", "QY", "RR", "SS", "T", "T1", "X", "ZI", "tA", "tB", "tC",
+         "tD", "tE", "tF", "tG", "tH", "tJ", "u", "v", "w")
+
 
 def probe():
     return True
@@ -308,6 +314,8 @@ class _Ed25519(_fe.Arena):
         teeth = bytearray(T * pe * 4)
         twice = bytearray(T * pe * 4)
         park = bytearray(self.ACC_SLOTS * wd * 4)
+        proj = bytearray(nent * e3 * 4)  # one block's entries, projective (reused)
+        pre = bytearray(nent * wd * 4)  # the batch inversion's products (reused)
         gx, gy = self.G
         self.put_m("X1", gx)
         self.put_m("Y1", gy)
@@ -323,7 +331,6 @@ class _Ed25519(_fe.Arena):
                 for _ in range(d - 1):
                     self.exec(self.P_DBL)
             self._acc(park, 0, False)  # the next block's first tooth
-            proj = bytearray(nent * e3 * 4)
             self._identity()
             _fe.copy(mem, px, teeth, (T - 1) * pe, pe)
             self.exec(self.P_ADD)
@@ -344,7 +351,7 @@ class _Ed25519(_fe.Arena):
                 self.exec(self.P_ADD)
                 _fe.copy(proj, g * e3, mem, x1, e3)
                 prev = g
-            tabs.append(self.affine_batch(proj, nent, self.P_BACK, True))
+            tabs.append(self.affine_batch(proj, nent, self.P_BACK, True, pre))
             self._acc(park, 0, True)
         self._comb = tabs
         return tabs

@@ -30,6 +30,11 @@ def probe():
     return True
 
 
+# Every slot name the ladder step uses, spelled out so that each is an interned string (no
+# heap for the assembler's tokens; see ``engine.Asm.ops``).
+NAMES = ("A", "A24", "AA", "B", "BB", "C", "CB", "D", "DA", "E", "U2", "U3", "W2", "W3")
+
+
 # RFC 7748 §5 ladder step on (U2:W2) = (x2:z2), (U3:W3) = (x3:z3), with X1 = u.
 _STEP = """
 A = U2 + W2

@@ -409,21 +409,26 @@ class _Curve(_fe.Arena):
         return k.to_bytes(self.nsz, "big") if isinstance(k, int) else k
 
     def _nfield(self):
-        # The arena mod n (built on first use) and its programs: k^-1 and ECDSA's and SM2's s.
-        # Inversion is Fermat's x^(n-2) with fixed 4-bit windows over the public n - 2.
+        # The arena mod n (built on first use) and its programs: k^-1 and ECDSA's and SM2's s,
+        # each a prologue, the power (Fermat's x^(n-2) with fixed 4-bit windows over the
+        # public n - 2) and an epilogue, run in turn (not joined: no copies of the power).
         nf = self._nf
         if nf is None:
             q = self.n
             asm = _fe.Asm(1)
-            pw = _fe.pow_prog(asm, q - 2)
-            prog_inv = asm.ops("INV = INV * R2") + pw + asm.ops("INV = INV * ONE")
-            prog_ecdsa = asm.ops("INV = K * R2") + pw + asm.ops(_ECDSA_S)
-            prog_sm2 = asm.ops("D = D * R2\nINV = D + ONEM") + pw + asm.ops(_SM2_S)
             nf = _fe.Arena()
+            nf.P_POW = _fe.pow_prog(asm, q - 2)
+            nf.P_KINV = (asm.ops("INV = INV * R2"), asm.ops("INV = INV * ONE"))
+            nf.P_ECDSA = (asm.ops("INV = K * R2"), asm.ops(_ECDSA_S))
+            nf.P_SM2 = (asm.ops("D = D * R2\nINV = D + ONEM"), asm.ops(_SM2_S))
             nf.bind(_fe.kernel(_bits(q), self.wide), asm.slots, q)
-            nf.P_INV, nf.P_ECDSA, nf.P_SM2 = prog_inv, prog_ecdsa, prog_sm2
             self._nf = nf
         return nf
+
+    def _nrun(self, nf, prog):
+        nf.exec(prog[0])
+        nf.exec(nf.P_POW)
+        nf.exec(prog[1])
 
     def _nload(self, nf, name, kb):
         _fe.load_be(nf.mem, nf.slots[name] * nf.st, nf.st, kb, self.nsz)
@@ -433,7 +438,7 @@ class _Curve(_fe.Arena):
         for the public s, which keeps a 38 KB big-int Euclid off the heap)."""
         nf = self._nfield()
         self._nload(nf, "INV", self._kb(k))
-        nf.exec(nf.P_INV)
+        self._nrun(nf, nf.P_KINV)
         return nf.get("INV")
 
     def _nstore(self, nf, name):
@@ -450,7 +455,7 @@ class _Curve(_fe.Arena):
         self._nload(nf, "D", self._kb(d))
         nf.put("E", e)
         nf.put("RR", r)
-        nf.exec(nf.P_ECDSA)
+        self._nrun(nf, nf.P_ECDSA)
         return self._nstore(nf, "S")
 
     def sm2_s(self, k, d, r):
@@ -459,7 +464,7 @@ class _Curve(_fe.Arena):
         self._nload(nf, "K", self._kb(k))
         self._nload(nf, "D", self._kb(d))
         nf.put("RR", r)
-        nf.exec(nf.P_SM2)
+        self._nrun(nf, nf.P_SM2)
         return self._nstore(nf, "S")
 
     def _load_affine(self, x, y):
@@ -565,6 +570,8 @@ class _Curve(_fe.Arena):
         teeth = bytearray(T * e3 * 4)  # this block's teeth
         twice = bytearray((T - 1) * e3 * 4)  # 2 * tooth t, t < T - 1
         park = bytearray(e3 * 4)
+        proj = bytearray(nent * e3 * 4)  # one block's entries, projective (reused)
+        pre = bytearray(nent * self.wd * 4)  # the batch inversion's products (reused)
         gx, gy = self.G
         self._load_affine(gx, gy)
         tabs = []
@@ -578,7 +585,6 @@ class _Curve(_fe.Arena):
                 self._load("X1", 3, teeth, t * e3)
                 self.exec(self.P_DBL)
                 self._save("X1", 3, twice, t * e3)
-            proj = bytearray(nent * e3 * 4)
             self._load("X1", 3, teeth, (T - 1) * e3)
             for t in range(T - 1):
                 self._load("X2", 3, teeth, t * e3)
@@ -597,7 +603,7 @@ class _Curve(_fe.Arena):
                 self.exec(self.P_ADD)
                 self._save("X1", 3, proj, g * e3)
                 prev = g
-            tabs.append(self.affine_batch(proj, nent, self.P_BACK))
+            tabs.append(self.affine_batch(proj, nent, self.P_BACK, False, pre))
             self._load("X1", 3, park, 0)
         self._comb = tabs
         return tabs

@@ -146,6 +146,11 @@ def wide():
 
 # -- field programs (text: one operation per line; see the module docstring) -------------
 
+# The names of pow_prog's window slots, spelled out so that they are interned strings (no heap
+# for the assembler's tokens; see Asm.ops).
+W_NAMES = ("W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "W10", "W11", "W12", "W13", "W14",
+           "W15")
+
 # Fixed slots: 0 p, 1-2 kernel scratch, then constants and the two points.
 FIXED_SLOTS = ("p", "_s1", "_s2", "ZERO", "ONE", "ONEM", "R2", "A", "B3", "X1", "Y1", "Z1",
                "X2", "Y2", "Z2", "INV")
@@ -209,12 +214,13 @@ def pow_prog(asm, e):
     # first): slots W1..W15 hold INV^1..INV^15. Returns the program bytes, written straight
     # into one buffer of the final size (a text of several hundred lines would need a
     # 10 KB block at 521 bits) from e's nibbles (no big-int shift per window).
-    lines = ["W1 = INV", "W2 = INV * INV"]
-    for i in range(3, 16):
-        lines.append("W%d = W%d * W1" % (i, i - 1))
-    head = asm.ops("\n".join(lines))
     inv = asm.slot("INV")
-    w = [asm.slot("W%d" % i) if i else 0 for i in range(16)]
+    w = [0] + [asm.slot(name) for name in W_NAMES]
+    head = bytearray(4 * 15)
+    o = _op(head, 0, COPY, w[1], inv, inv)
+    o = _op(head, o, MUL, w[2], inv, inv)
+    for i in range(3, 16):
+        o = _op(head, o, MUL, w[i], w[i - 1], w[1])
     nd = (_bits(e) + 3) // 4
     eb = e.to_bytes((nd + 1) // 2, "big")
     nib = [(eb[len(eb) - 1 - (i >> 1)] >> ((i & 1) << 2)) & 15 for i in range(nd)]
@@ -323,7 +329,7 @@ class Arena:
     def copy_slot(self, dst, src):
         copy(self.mem, self.woff(dst), self.mem, self.woff(src), self.wd)
 
-    def affine_batch(self, src, n, back, yx=False):
+    def affine_batch(self, src, n, back, yx=False, pre=None):
         # The n projective points of src (3 slots each: X, Y, Z) as affine entries (2 slots
         # each: X, Y, or Y, X with yx) with one inversion (Montgomery's trick), on limbs.
         # back: BATCH_BACK (X/Z, Y/Z) or BATCH_BACKJ (Jacobian: X/Z^2, Y/Z^3), assembled by
@@ -332,7 +338,8 @@ class Arena:
         wd = self.wd
         e3 = 3 * wd
         mem = self.mem
-        pre = bytearray(n * wd * 4)  # pre[i] = Z_0 ... Z_(i-1)
+        if pre is None:  # pre[i] = Z_0 ... Z_(i-1); a caller with many batches passes one
+            pre = bytearray(n * wd * 4)
         self.copy_slot("ACC", "ONEM")
         acc = self.woff("ACC")
         z1 = self.woff("Z1")
