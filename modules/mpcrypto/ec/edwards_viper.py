@@ -470,12 +470,15 @@ class _Ed25519(_fe.Arena):
         return self._affine()
 
     def _btable(self):
-        # Affine odd multiples B, 3B, ..., (2^(WB-1) - 1)B, stored (y, x), cached; on limbs
-        # (one batch inversion).
+        # Affine odd multiples B, 3B, ..., (2^(WB-1) - 1)B, stored (y, x), cached; on limbs,
+        # in batches small enough that no buffer passes 4 KB (one inversion per batch).
         if self._btab is None:
             cnt = 1 << (_WB - 2)
             e3 = 3 * self.wd
-            proj = bytearray(cnt * e3 * 4)
+            per = 4096 // (3 * self.st)  # points per batch
+            if per > cnt:
+                per = cnt
+            proj = bytearray(per * e3 * 4)
             gx, gy = self.G
             self.put_m("X1", gx)
             self.put_m("Y1", gy)
@@ -486,10 +489,19 @@ class _Ed25519(_fe.Arena):
             self.put_m("Y1", gy)
             self.exec(self.P_FROM_AFF)
             x1 = self.woff("X1")
-            for i in range(cnt):
-                _fe.copy(proj, i * e3, self.mem, x1, e3)
-                self.exec(self.P_ADD)  # (2i + 3)B = (2i + 1)B + 2B
-            self._btab = self.affine_batch(proj, cnt, self.P_BACK, True)
+            park = bytearray(self.ACC_SLOTS * self.wd * 4)
+            tab = bytearray()
+            i = 0
+            while i < cnt:
+                m = per if cnt - i > per else cnt - i
+                for j in range(m):
+                    _fe.copy(proj, j * e3, self.mem, x1, e3)
+                    self.exec(self.P_ADD)  # (2i + 3)B = (2i + 1)B + 2B
+                self._acc(park, 0, False)  # the batch inversion uses the running point's slots
+                tab += self.affine_batch(proj, m, self.P_BACK, True)
+                self._acc(park, 0, True)
+                i += m
+            self._btab = tab
         return self._btab
 
     def _ptable(self, x, y):
