@@ -27,7 +27,7 @@ def iterate(alg, n):
     priv, _ = _MODS[alg]
     c = priv._curve
     k = u = c.G[0].to_bytes(c.size, "little")
-    lad = x25519._ladder(c)
+    lad = xdh._ladder(c)
     for _ in range(n):
         k, u = lad.x(k, u), k
     return k
