@@ -234,7 +234,7 @@ class _Ed25519(_fe.Arena):
             asm.slot(name)  # QY, QX adjacent (comb entries); PX..PT adjacent (P's table)
         s = asm.slots
         self.P_DBL = asm.ops(self.DBL)
-        self.P_DBL8 = self.P_DBL * 8
+        self.P_DBL8 = bytes(self.P_DBL) * 8
         self.P_MADD = asm.ops(self.MADD)
         self.P_ADD = asm.ops(self.ADD)
         self.P_FROM_AFF = asm.ops(self.FROM_AFF)

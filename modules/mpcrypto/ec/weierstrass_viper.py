@@ -364,8 +364,8 @@ class _Curve(_fe.Arena):
         self.P_DBL = asm.ops(_DBL) + tail
         jd = _JDBL_M3 if akind == -3 else _JDBL_0 if akind == 0 else _JDBL_A
         self.P_JDBL = asm.ops(jd)
-        self.P_JDBL8 = self.P_JDBL * 8  # runs of up to 8 doublings in one call
-        self.P_JDBL4 = asm.ops(_TO_JAC) + self.P_JDBL * 4 + asm.ops(_FROM_JAC)
+        self.P_JDBL8 = bytes(self.P_JDBL) * 8  # runs of up to 8 doublings in one call
+        self.P_JDBL4 = asm.ops(_TO_JAC) + bytes(self.P_JDBL) * 4 + asm.ops(_FROM_JAC)
         self.P_JMADD_A = asm.ops(_JMADD_A)
         self.P_JMADD_B = asm.ops(_JMADD_B)
         self.P_JADD_A = asm.ops(_JADD_A)

@@ -178,7 +178,10 @@ class Asm:
         # an interned string (a qstr: a name the backend spells out in its code, such as its
         # ``NAMES`` tuple) costs no allocation; the others cost one small string each.
         tk = text.split()
-        out = bytearray(len(tk) * 4)  # more than enough: a line has at least 3 tokens
+        nops = text.count("=")  # one per line, two more for each -3x (counted: no garbage)
+        if self.akind == -3:
+            nops += 2 * text.count("= A *")
+        out = bytearray(4 * nops)
         o = 0
         i = 0
         n = len(tk)
@@ -203,7 +206,7 @@ class Asm:
                 op = COPY
                 i += 3
             o = _op(out, o, op, d, self.slot(x), self.slot(y))
-        return bytes(memoryview(out)[:o])
+        return out
 
 
 _OPS = {"*": MUL, "+": ADD, "-": SUB}
