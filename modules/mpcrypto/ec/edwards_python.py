@@ -98,9 +98,7 @@ class _Edwards:
         self.size = curve.size
         self.nsz = (_bits(2 * curve.n) + 7) // 8
         # Comb columns: odd k' < 2L needs nbits(2L) bits: 254 (Ed25519), 447 (Ed448).
-        nbits = 0
-        while (2 * curve.n) >> nbits:
-            nbits += 1
+        nbits = _bits(2 * curve.n)
         per = _TEETH * _BLOCKS
         self.ncol = (nbits + per - 1) // per
         self._comb = None
@@ -235,10 +233,8 @@ class _Ed25519(_Edwards):
         p = self.p
         self.d = curve.d
         self.d2 = 2 * curve.d % p
-        self.sqrtm1 = pow(2, (p - 1) // 4, p)  # RFC 8032 §5.1.3 step 3
-        nbits = 0
-        while (2 * curve.n) >> nbits:
-            nbits += 1
+        self._sqrtm1 = None  # sqrt(-1) = 2^((p-1)/4) (RFC 8032 §5.1.3 step 3), on first decode
+        nbits = _bits(2 * curve.n)
         per = self._CT * self._CB
         self.cd = (nbits + per - 1) // per  # comb columns: 8
         self._ngtab = None
@@ -513,7 +509,9 @@ class _Ed25519(_Edwards):
         if vx2 != u:
             if vx2 != (p - u) % p:
                 return None
-            x = x * self.sqrtm1 % p
+            if self._sqrtm1 is None:
+                self._sqrtm1 = pow(2, (p - 1) // 4, p)
+            x = x * self._sqrtm1 % p
         if x == 0 and x0:
             return None
         if x & 1 != x0:
