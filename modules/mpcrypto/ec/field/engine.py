@@ -214,35 +214,33 @@ _OPS = {"*": MUL, "+": ADD, "-": SUB}
 
 def pow_prog(asm, e):
     # dst INV = INV^e with fixed 4-bit windows over the public exponent e (most significant
-    # first): slots W1..W15 hold INV^1..INV^15. Returns the program bytes, written straight
-    # into one buffer of the final size (a text of several hundred lines would need a
-    # 10 KB block at 521 bits) from e's nibbles (no big-int shift per window).
+    # first): slots W1..W15 hold INV^1..INV^15. Returns the program, written straight into
+    # one bytearray of the final size (a text of several hundred lines would need a 10 KB
+    # block at 521 bits) from e's nibbles (no big-int shift per window, no list).
     inv = asm.slot("INV")
     w = [0] + [asm.slot(name) for name in W_NAMES]
-    head = bytearray(4 * 15)
-    o = _op(head, 0, COPY, w[1], inv, inv)
-    o = _op(head, o, MUL, w[2], inv, inv)
-    for i in range(3, 16):
-        o = _op(head, o, MUL, w[i], w[i - 1], w[1])
     nd = (_bits(e) + 3) // 4
     eb = e.to_bytes((nd + 1) // 2, "big")
-    nib = [(eb[len(eb) - 1 - (i >> 1)] >> ((i & 1) << 2)) & 15 for i in range(nd)]
-    nops = len(head) // 4 + 1
-    for i in range(nd - 1):
-        nops += 4 + (1 if nib[i] else 0)
+    last = len(eb) - 1
+    nops = 16
+    for i in range(nd - 1):  # nibble i of e: (eb[last - i // 2] >> 4 * (i & 1)) & 15
+        nops += 5 if (eb[last - (i >> 1)] >> ((i & 1) << 2)) & 15 else 4
     out = bytearray(4 * nops)
-    out[0:len(head)] = head
-    o = len(head)
-    top = w[nib[nd - 1]]
+    o = _op(out, 0, COPY, w[1], inv, inv)
+    o = _op(out, o, MUL, w[2], inv, inv)
+    for i in range(3, 16):
+        o = _op(out, o, MUL, w[i], w[i - 1], w[1])
+    top = w[(eb[last - ((nd - 1) >> 1)] >> (((nd - 1) & 1) << 2)) & 15]
     o = _op(out, o, COPY, inv, top, top)
     for i in range(nd - 2, -1, -1):
         o = _op(out, o, MUL, inv, inv, inv)
         o = _op(out, o, MUL, inv, inv, inv)
         o = _op(out, o, MUL, inv, inv, inv)
         o = _op(out, o, MUL, inv, inv, inv)
-        if nib[i]:
-            o = _op(out, o, MUL, inv, inv, w[nib[i]])
-    return bytes(out)
+        dig = (eb[last - (i >> 1)] >> ((i & 1) << 2)) & 15
+        if dig:
+            o = _op(out, o, MUL, inv, inv, w[dig])
+    return out
 
 
 def _op(out, o, op, d, x, y):
