@@ -18,15 +18,15 @@ def _words_be(st, nw):
     # cost depends on its value (a secret, for a MAC or a key). The words are read as their
     # native bytes through a memoryview; each byte is a small int, and the loop's work
     # depends only on nw.
-    raw = bytes(memoryview(st)[:nw])
-    if not _LE:
-        return raw
-    out = bytearray(4 * nw)
-    for i in range(0, 4 * nw, 4):
-        out[i] = raw[i + 3]
-        out[i + 1] = raw[i + 2]
-        out[i + 2] = raw[i + 1]
-        out[i + 3] = raw[i]
+    out = bytearray(memoryview(st)[:nw])
+    if _LE:
+        for i in range(0, 4 * nw, 4):
+            a = out[i]
+            b = out[i + 1]
+            out[i] = out[i + 3]
+            out[i + 1] = out[i + 2]
+            out[i + 2] = b
+            out[i + 3] = a
     return bytes(out)
 
 
@@ -58,6 +58,8 @@ class _MD:
         self._k = _backend.select(self._prim, self._chain)[1].compress
         self._st = _clone(self._iv)
         self._buf = bytearray(self.block_size)
+        self._pad = None  # _digest_plus's scratch: the padded tail, the state's copy
+        self._tmp = None
         self._n = 0    # bytes pending in _buf
         self._len = 0  # total message bytes
         self.update(data)  # as hashlib: None is a TypeError, not "no data"
@@ -99,14 +101,22 @@ class _MD:
         # The digest of everything absorbed so far followed by ``data`` (bytes), without
         # changing the object: one padded buffer, compressed on a copy of the state. HMAC
         # uses it to finish its keyed states without copying them.
+        # The padded tail and the state's copy go into scratch buffers kept by the object
+        # (RFC 6979 and HMAC finish the same keyed objects many times: no garbage each time).
         bs = self.block_size
         n = self._n
         m = len(data)
         end = n + m + 1 + self._lenb
         end = (end + bs - 1) // bs * bs
-        pad = bytearray(end)
-        pad[:n] = self._buf[:n]
-        pad[n:n + m] = data
+        pad = self._pad
+        if pad is None or len(pad) < end:
+            pad = self._pad = bytearray(end)
+        else:
+            for i in range(n + m, end):
+                pad[i] = 0
+        mv = memoryview(pad)
+        mv[:n] = memoryview(self._buf)[:n]
+        mv[n:n + m] = data
         pad[n + m] = 0x80
         bits = (self._len + m) << 3
         i = end - 1
@@ -114,7 +124,11 @@ class _MD:
             pad[i] = bits & 0xFF
             bits >>= 8
             i -= 1
-        st = _clone(self._st)
+        st = self._tmp
+        if st is None:
+            st = self._tmp = _clone(self._st)
+        else:
+            st[:] = self._st  # a copy of the raw words (no Python integer of a word)
         self._k(st, pad, 0, end // bs)
         # Big-endian words (a SHA-512 word is stored as hi, lo halves); every digest size
         # here is a whole number of 32-bit words.
@@ -129,6 +143,7 @@ class _MD:
         c._k = self._k
         c._st = _clone(self._st)
         c._buf = bytearray(self._buf)
+        c._pad = c._tmp = None
         c._n = self._n
         c._len = self._len
         return c
