@@ -56,6 +56,7 @@ package(
         "exceptions.py",
         "hash/__init__.py",
         "hash/_md.py",
+        "hash/_md_viper.py",
         "hash/names.py",
         "hash/sha256.py",
         "hash/sha256_python.py",

@@ -11,6 +11,11 @@ from mpcrypto import _backend
 
 _LE = sys.byteorder == "little"
 
+try:  # the viper helper where the port has the emitter (no Python loop per byte)
+    from mpcrypto.hash._md_viper import words_be as _wbe
+except (ImportError, SyntaxError, ValueError, NotImplementedError):
+    _wbe = None
+
 
 def _words_be(st, nw):
     # The first nw 32-bit words of array('I') st as big-endian bytes, with no Python integer
@@ -18,6 +23,10 @@ def _words_be(st, nw):
     # cost depends on its value (a secret, for a MAC or a key). The words are read as their
     # native bytes through a memoryview; each byte is a small int, and the loop's work
     # depends only on nw.
+    if _wbe is not None:
+        out = bytearray(4 * nw)
+        _wbe(out, st, nw)
+        return bytes(out)
     out = bytearray(memoryview(st)[:nw])
     if _LE:
         for i in range(0, 4 * nw, 4):
