@@ -1,4 +1,5 @@
-"""viper helper of ``_md``: the chaining value's words as big-endian bytes.
+"""viper helpers of ``_md`` and HMAC: the chaining value's words as big-endian bytes, and
+HMAC's key pads (``key_pads``).
 
 ``words_be(out, st, nw)`` writes the first ``nw`` 32-bit words of ``st`` (an array('I'))
 into ``out`` (a bytearray of 4*nw bytes), most significant byte first. Machine words only:
@@ -21,4 +22,16 @@ def words_be(out: ptr8, st: ptr32, nw: int):
         out[o + 2] = w >> 8
         out[o + 3] = w
         o += 4
+        i += 1
+
+
+@micropython.viper
+def key_pads(ki: ptr8, ko: ptr8, key: ptr8, n: int):
+    # HMAC's K0 ^ ipad and K0 ^ opad (FIPS 198-1 §4): ki and ko hold the pads (0x36, 0x5C
+    # repeated); the first n bytes become key ^ pad. Byte operations only.
+    i = 0
+    while i < n:
+        b = key[i]
+        ki[i] = b ^ 0x36
+        ko[i] = b ^ 0x5C
         i += 1

@@ -29,6 +29,11 @@ from mpcrypto._util import rbuf
 from mpcrypto.exceptions import InvalidSignature
 from mpcrypto.hash.names import hash_class
 
+try:  # the viper helper where the port has the emitter
+    from mpcrypto.hash._md_viper import key_pads as _key_pads
+except (ImportError, SyntaxError, ValueError, NotImplementedError):
+    _key_pads = None
+
 _SHELL = object()  # private key value: an empty object for copy() (no __new__ in MicroPython)
 
 
@@ -49,10 +54,13 @@ class HMAC:
         # a 32-bit port (constant time, README); the loop runs over the key's length.
         ki = bytearray(b"\x36" * bs)
         ko = bytearray(b"\x5c" * bs)
-        for i in range(len(key)):
-            b = key[i]
-            ki[i] = b ^ 0x36
-            ko[i] = b ^ 0x5C
+        if _key_pads is not None:  # viper: the same loop on machine bytes
+            _key_pads(ki, ko, key, len(key))
+        else:
+            for i in range(len(key)):
+                b = key[i]
+                ki[i] = b ^ 0x36
+                ko[i] = b ^ 0x5C
         self._inner = cls(ki)
         self._outer = cls(ko)
         self.digest_size = cls.digest_size
