@@ -44,6 +44,19 @@ class TargetError(RuntimeError):
     pass
 
 
+NO_ENTROPY = MPError("UnsupportedAlgorithm", "no entropy source")
+
+
+def default_rng_result(target, got, want):
+    """Checks ``got``, the results of calls that draw from the library's default rng: on a
+    target with an entropy source they must equal ``want``; on one without, every call must
+    raise UnsupportedAlgorithm("no entropy source") (a clear error, not a wrong answer)."""
+    if target.has_entropy():
+        assert got == want
+    else:
+        assert got == [NO_ENTROPY] * len(want), got
+
+
 def find_micropython():
     """The unix port binary: $MICROPYTHON, else the one beside this Python, else on PATH."""
     env = os.environ.get("MICROPYTHON")
@@ -105,6 +118,15 @@ class Target:
         script = "import mptest\nmptest.run(%r, %r, %r, %r)\n" % (driver, func, batch, force)
         out = self.run(script, timeout=timeout)
         return _parse(out, len(batch), "%s.%s" % (driver, func))
+
+    def has_entropy(self):
+        """Whether the target has an entropy source (``os.urandom``): MicroPython's qemu
+        port, for one, has none, and the library's default rng then raises
+        UnsupportedAlgorithm."""
+        if "entropy" not in self._backend_cache:
+            out = self.run("import os\nprint('E', hasattr(os, 'urandom'))\n")
+            self._backend_cache["entropy"] = "E True" in out
+        return self._backend_cache["entropy"]
 
     def backends(self, module):
         """Backend names the public ``module`` reports available on this target."""
@@ -226,6 +248,20 @@ class DeviceTarget(Target):
             self._tree = tempfile.TemporaryDirectory(prefix="mpcrypto-mpy-")
             build_mpy_tree(arch, pathlib.Path(self._tree.name))
         return self._tree.name
+
+    def run_alone(self, script, timeout=600):
+        """Run ``script`` after a soft reset with nothing mounted: the device imports its own
+        modules (the library frozen into its firmware). Returns the printed output."""
+        with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+            f.write(script)
+            path = f.name
+        try:
+            p = self._mpremote(["soft-reset", "run", path], timeout)
+        finally:
+            os.unlink(path)
+        if p.returncode != 0:
+            raise TargetError("mpremote exited %d\n%s\n%s" % (p.returncode, p.stdout[-3000:], p.stderr[-3000:]))
+        return p.stdout
 
     def run(self, script, timeout=600):
         prelude = "import sys\nsys.path[:0] = ['/remote/modules', '/remote/host_tests/mp']\n"

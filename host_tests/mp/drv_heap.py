@@ -122,15 +122,17 @@ def _fragment(hole):
 def measure(op, mode):
     # mode "alloc": bytes in use after import (with the key objects), then the bytes
     #   allocated by the first and by a later operation with the collector off (all that
-    #   they allocate, garbage included: an upper bound of their peak).
+    #   they allocate, garbage included: an upper bound of their peak), and the bytes the
+    #   first operation keeps (tables cached for later ones); first - kept is its garbage.
     # mode "frag": after import, the heap is cut into holes of at most ~4 KB; the first and
-    #   a later operation must still run (with the collector on).
+    #   a later operation must still run (with the collector on). "frag:N": holes of N bytes
+    #   (tools/heap_report.py narrows down the largest block an operation asks for).
     gc.collect()
     fn, args = _builder(op)()
     gc.collect()
     used = gc.mem_alloc()
-    if mode == "frag":
-        pinned = _fragment(4096)
+    if mode.startswith("frag"):
+        pinned = _fragment(int(mode[5:] or 4096))
         fn(*args)
         fn(*args)
         return used, len(pinned[0])
@@ -141,10 +143,11 @@ def measure(op, mode):
         first = gc.mem_alloc() - a
         gc.enable()
         gc.collect()
+        kept = gc.mem_alloc() - a
         gc.disable()
         a = gc.mem_alloc()
         fn(*args)
         later = gc.mem_alloc() - a
     finally:
         gc.enable()
-    return used, first, later
+    return used, first, later, kept
