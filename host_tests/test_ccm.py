@@ -25,7 +25,7 @@ import random
 import pytest
 from cryptography.hazmat.primitives.ciphers.aead import AESCCM
 
-from harness import MPError
+from harness import MPError, default_rng_result
 from vectors import cryptography_vector, load_rsp, section_params, wycheproof
 
 MOD = "mpcrypto.cipher.aes"
@@ -204,3 +204,10 @@ def test_ccm_wide_item_inputs_are_bytes(target, backend):
     # a 16-item key is 64 bytes: refused
     err = target.call("drv_aes", "aead_wide", [("ccm", "e", bytes(64), bytes(12), b"", b"", 16, "key")], force=force)[0]
     assert isinstance(err, MPError) and err.name == "ValueError", err
+
+
+def test_generate_key(target):
+    # The bit length is checked before the entropy source is asked (ValueError either way).
+    got = target.call("drv_aes", "aead_generate_key", [("ccm", b) for b in (128, 192, 256, 100)])
+    assert isinstance(got[3], MPError) and got[3].name == "ValueError", got[3]
+    default_rng_result(target, got[:3], [(16, True), (24, True), (32, True)])

@@ -33,7 +33,7 @@ import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
-from harness import MPError
+from harness import MPError, default_rng_result
 from vectors import cryptography_vector, load_rsp, section_params, wycheproof, wycheproof_tests
 
 MOD = "mpcrypto.cipher.aes"
@@ -260,3 +260,10 @@ def test_gcm_wide_item_inputs_are_bytes(target, pair):
     # a 16-item key is 64 bytes: refused
     err = target.call("drv_aes", "aead_wide", [("gcm", "e", bytes(64), bytes(12), b"", b"", 16, "key")], force=force)[0]
     assert isinstance(err, MPError) and err.name == "ValueError", err
+
+
+def test_generate_key(target):
+    # The bit length is checked before the entropy source is asked (ValueError either way).
+    got = target.call("drv_aes", "aead_generate_key", [("gcm", b) for b in (128, 192, 256, 100)])
+    assert isinstance(got[3], MPError) and got[3].name == "ValueError", got[3]
+    default_rng_result(target, got[:3], [(16, True), (24, True), (32, True)])

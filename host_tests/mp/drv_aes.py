@@ -465,3 +465,10 @@ def engine_digest(seed, nbytes):
             e.ctr_xor(buf, o, n, c, w)
             res.append(bytes(o) + bytes(c))
     return b"".join(res)
+
+
+def aead_generate_key(kind, bits):
+    # AESGCM/AESCCM.generate_key(bits) from the default rng: (length, distinct from a second).
+    a = _aead(kind)
+    k = a.generate_key(bits)
+    return len(k), k != a.generate_key(bits)

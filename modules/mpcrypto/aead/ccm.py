@@ -32,7 +32,7 @@ go straight through the kernels. Not constant time (table-based AES engines).
 
 from micropython import const
 from mpcrypto._ct import ct_eq_at
-from mpcrypto._util import rbuf, wbuf
+from mpcrypto._util import rbuf, resolve_rng, wbuf
 from mpcrypto.cipher import aes as _aes
 from mpcrypto.exceptions import InvalidTag
 
@@ -66,9 +66,7 @@ class AESCCM:
     def generate_key(cls, bit_length):
         if bit_length not in (128, 192, 256):
             raise ValueError("bit_length")
-        import os
-
-        return os.urandom(bit_length // 8)
+        return resolve_rng(None)(bit_length // 8)  # UnsupportedAlgorithm without entropy
 
     def _mac(self, buf, n):
         # CBC-MAC n bytes of buf (zero-padding the tail) into _y.

@@ -32,7 +32,7 @@ Constant time: no (table-based AES and GHASH; the tag comparison itself is const
 
 from mpcrypto import _backend
 from mpcrypto._ct import ct_eq_at
-from mpcrypto._util import rbuf, wbuf
+from mpcrypto._util import rbuf, resolve_rng, wbuf
 from mpcrypto.cipher import aes as _aes
 from mpcrypto.exceptions import InvalidTag
 
@@ -87,9 +87,7 @@ class AESGCM:
     def generate_key(cls, bit_length):
         if bit_length not in (128, 192, 256):
             raise ValueError("bit_length")
-        import os
-
-        return os.urandom(bit_length // 8)
+        return resolve_rng(None)(bit_length // 8)  # UnsupportedAlgorithm without entropy
 
     # --- internals -------------------------------------------------------------------------
 
