@@ -3,6 +3,10 @@
 #   make test    set up .venv, then run the host tests (pytest) on the unix port
 # Options: TARGET=/dev/ttyACM0 runs tests or benchmarks on a serial device through mpremote;
 #          JOBS=N sets pytest-xdist workers (default: 2).
+# Firmware (firmware/README.md), from your own MicroPython checkout, into build/<board>/:
+#   make firmware BOARD=qemu-m4 MICROPY=/path/to/micropython [HEAP=bytes]
+#   make flash BOARD=frdm-k64f MICROPY=...      the board's standard flasher (west flash)
+#   make emulate BOARD=qemu-m4 MICROPY=... [ICOUNT=1]   boot a qemu board, console on a pty
 
 PYTHON ?= python3
 VENV   ?= .venv
@@ -10,7 +14,7 @@ BIN    := $(VENV)/bin
 TARGET ?= unix
 JOBS   ?= 2
 
-.PHONY: all test bench compile clean venv
+.PHONY: all test bench compile clean venv firmware flash emulate
 
 all: test
 
@@ -29,6 +33,19 @@ compile: venv
 
 bench: venv
 	$(BIN)/python tools/run_bench.py --target=$(TARGET)
+
+MICROPY ?=
+HEAP ?=
+FWARGS = --micropython "$(MICROPY)" --jobs $(JOBS) $(if $(HEAP),--heap $(HEAP))
+
+firmware:
+	$(PYTHON) tools/firmware.py build $(BOARD) $(FWARGS)
+
+flash:
+	$(PYTHON) tools/firmware.py flash $(BOARD) $(FWARGS)
+
+emulate:
+	$(PYTHON) tools/firmware.py run $(BOARD) $(FWARGS) $(if $(ICOUNT),--icount)
 
 clean:
 	rm -rf $(VENV) .pytest_cache host_tests/__pycache__ tools/__pycache__ bench-results.jsonl

@@ -1,0 +1,23 @@
+# mpcrypto reference board: MicroPython's qemu port on an emulated Cortex-M55 (Arm MPS3
+# AN547 image, QEMU machine mps3-an547), the closest core QEMU has to EK-RA8D1's Cortex-M85
+# (both Armv8.1-M with Helium). Out-of-tree board for ports/qemu, built by
+# `make firmware BOARD=qemu-m55 MICROPY=/path/to/micropython` (tools/firmware.py), which passes
+# BOARD_DIR, FROZEN_MANIFEST (../../manifest_native.py) and MICROPY_HEAP_SIZE.
+# Modelled on the port's MPS3_AN547 board. mpy-cross has no Armv8.1-M target: Armv7E-M+DP
+# Thumb-2 runs unchanged on these cores.
+QEMU_ARCH = arm
+QEMU_MACHINE = mps3-an547
+
+CFLAGS += -mthumb -mcpu=cortex-m55 -mfloat-abi=hard -mfpu=fpv5-d16
+CFLAGS += -DQEMU_SOC_MPS3
+CFLAGS += -DMICROPY_HW_MCU_NAME='"Cortex-M55"'
+CFLAGS += -DCPU_FREQ_HZ=32000000
+
+LDSCRIPT = mcu/arm/mps3.ld
+
+SRC_BOARD_O = shared/runtime/gchelper_generic.o
+
+MPY_CROSS_FLAGS += -march=armv7emdp
+
+MICROPY_FLOAT_IMPL = double
+SUPPORTS_HARDWARE_FP_DOUBLE = 1

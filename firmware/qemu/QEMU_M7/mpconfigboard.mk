@@ -1,0 +1,20 @@
+# mpcrypto reference board: MicroPython's qemu port on an emulated Cortex-M7 (Arm MPS2
+# AN500 image, QEMU machine mps2-an500). Out-of-tree board for ports/qemu, built by
+# `make firmware BOARD=qemu-m7 MICROPY=/path/to/micropython` (tools/firmware.py), which passes
+# BOARD_DIR, FROZEN_MANIFEST (../../manifest_native.py) and MICROPY_HEAP_SIZE.
+# Modelled on the port's MPS2_AN500 board: Armv7E-M with the double-precision FPv5.
+QEMU_ARCH = arm
+QEMU_MACHINE = mps2-an500
+
+CFLAGS += -mthumb -mcpu=cortex-m7 -mfloat-abi=hard -mfpu=fpv5-d16
+CFLAGS += -DQEMU_SOC_MPS2
+CFLAGS += -DMICROPY_HW_MCU_NAME='"Cortex-M7"'
+
+LDSCRIPT = mcu/arm/mps2.ld
+
+SRC_BOARD_O = shared/runtime/gchelper_native.o shared/runtime/gchelper_thumb2.o
+
+MPY_CROSS_FLAGS += -march=armv7emdp
+
+MICROPY_FLOAT_IMPL = double
+SUPPORTS_HARDWARE_FP_DOUBLE = 1

@@ -1,0 +1,254 @@
+"""Build a MicroPython firmware with mpcrypto frozen in, from the user's own checkouts.
+
+    python tools/firmware.py build BOARD --micropython PATH [--heap BYTES] [--jobs N]
+    python tools/firmware.py flash BOARD --micropython PATH      # board's standard flasher
+    python tools/firmware.py run BOARD --micropython PATH [--icount]   # qemu boards: boot
+    python tools/firmware.py check                               # recipes parse (CI)
+
+(The Makefile's ``firmware``, ``flash`` and ``emulate`` targets call this.) BOARD is a folder
+of ``boards/`` in any case, ``-`` or ``_`` (``qemu-m4`` is ``boards/QEMU_M4``); its
+``board.json`` holds a ``firmware`` object naming the MicroPython port and the recipe files
+under ``firmware/``:
+
+- ``qemu``: an out-of-tree board (``firmware/qemu/<NAME>/mpconfigboard.mk``) for the port
+  ``ports/qemu``; needs ``arm-none-eabi-gcc`` (Debian ``gcc-arm-none-eabi
+  libnewlib-arm-none-eabi``); ``run`` boots it in ``qemu-system-arm`` with the console on a
+  pty (``mpremote connect /dev/pts/N``, ``make test TARGET=/dev/pts/N``).
+- ``zephyr``: ``west build`` of ``ports/zephyr`` for the Zephyr board, with our ``.conf``
+  merged over the port's and our configuration header; needs a Zephyr workspace (``west``
+  on PATH, ``ZEPHYR_BASE`` set: Zephyr's getting-started guide). ``flash`` is ``west flash``.
+- ``rx``: the community RX port (github.com/ksekimoto/micropython, ``ports/rx``) built with
+  ``FROZEN_MANIFEST``; needs ``rx-elf-gcc``; flashing is the port's documented procedure
+  (Renesas Flash Programmer or the board's USB mass-storage loader), not automated here.
+
+Everything is built into ``build/<board>/`` of this repository (git-ignored); nothing from
+MicroPython or Zephyr is copied into the repository. The manifest named by the board is
+passed as the port's FROZEN_MANIFEST, with the board's ``mpy-cross`` arch for the frozen
+native code (the qemu boards' ``mpconfigboard.mk`` say it themselves).
+"""
+
+import argparse
+import json
+import os
+import pathlib
+import shlex
+import shutil
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+BUILD = ROOT / "build"
+PORTS = ("qemu", "zephyr", "rx")
+
+
+class RecipeError(SystemExit):
+    """A missing checkout, tool or board: the message says what to do."""
+
+    def __init__(self, msg):
+        super().__init__("firmware: " + msg)
+
+
+def boards():
+    """name -> board.json contents, for every board folder with a firmware recipe."""
+    out = {}
+    for path in sorted((ROOT / "boards").glob("*/board.json")):
+        info = json.loads(path.read_text())
+        if "firmware" in info:
+            out[path.parent.name] = info
+    return out
+
+
+def board_info(name):
+    key = name.upper().replace("-", "_")
+    table = boards()
+    if key not in table:
+        raise RecipeError("no firmware recipe for BOARD=%r; boards: %s"
+                          % (name, " ".join(n.lower().replace("_", "-") for n in table)))
+    return key, table[key]
+
+
+def _checkout(path, what, marker, url):
+    if not path:
+        raise RecipeError("needs %s: give MICROPY=/path/to/micropython (a checkout of %s)" % (what, url))
+    p = pathlib.Path(path).expanduser().resolve()
+    if not (p / marker).exists():
+        raise RecipeError("%s is not %s (no %s there; a checkout of %s)" % (p, what, marker, url))
+    return p
+
+
+def _tool(name, hint):
+    if shutil.which(name) is None:
+        raise RecipeError("%s not found on PATH (%s)" % (name, hint))
+
+
+def _run(cmd, env=None):
+    print("+ " + " ".join(shlex.quote(str(c)) for c in cmd), flush=True)
+    r = subprocess.run([str(c) for c in cmd], env=env)
+    if r.returncode != 0:
+        raise RecipeError("command failed (exit %d): %s" % (r.returncode, cmd[0]))
+
+
+def build_dir(key):
+    return BUILD / key.lower().replace("_", "-")
+
+
+def commands(name, micropython, heap=None, jobs=2, action="build", icount=False):
+    """The commands that build (or flash, or run) BOARD: a list of argv lists. Raises
+    RecipeError for an unknown board or a missing MicroPython checkout; tools are checked
+    by ``main`` before running them."""
+    key, info = board_info(name)
+    fw = info["firmware"]
+    mp = _checkout(micropython, "a MicroPython checkout", "py/mpconfig.h",
+                   "https://github.com/micropython/micropython")
+    manifest = ROOT / "firmware" / info["manifest"]
+    out = build_dir(key)
+    port = fw["port"]
+    if not (mp / "ports" / port).is_dir():
+        raise RecipeError("%s has no ports/%s (%s)" % (mp, port, fw.get("source", "the port's repository")))
+    if port == "qemu":
+        make = ["make", "-C", mp / "ports" / "qemu", "BOARD=" + key,
+                "BOARD_DIR=%s" % (ROOT / fw["board_dir"]), "BUILD=%s" % out]
+        if action == "build":
+            return [["make", "-C", mp / "mpy-cross", "-j%d" % jobs],
+                    make + ["FROZEN_MANIFEST=%s" % manifest,
+                            "MICROPY_HEAP_SIZE=%d" % (heap or fw["heap_bytes"]), "-j%d" % jobs]]
+        extra = ["QEMU_EXTRA=-icount shift=0"] if icount else []
+        return [make + extra + ["run"]]
+    if port == "zephyr":
+        zb = fw["zephyr_board"]
+        if action == "build":
+            cmd = ["west", "build", "-p", "auto", "-b", zb, mp / "ports" / "zephyr", "-d", out, "--",
+                   "-DEXTRA_CONF_FILE=%s" % (ROOT / fw["conf"]),
+                   '-DCONFIG_MICROPY_CONFIGFILE="%s"' % (ROOT / fw["config_header"]),
+                   '-DCONFIG_MICROPY_FROZEN_MANIFEST="%s"' % manifest,
+                   "-DMICROPY_CROSS_FLAGS=-march=%s" % info["mpy_cross_arch"]]
+            if heap:
+                cmd.append("-DCONFIG_MICROPY_HEAP_SIZE=%d" % heap)
+            return [["make", "-C", mp / "mpy-cross", "-j%d" % jobs], cmd]
+        return [["west", "flash", "-d", out]]
+    if port == "rx":
+        if action != "build":
+            raise RecipeError("%s: flash with the RX port's documented procedure (%s)" % (key, fw["flash"]))
+        return [["make", "-C", mp / "mpy-cross", "-j%d" % jobs],
+                ["make", "-C", mp / "ports" / "rx", "BOARD=" + fw["port_board"], "BUILD=%s" % out,
+                 "FROZEN_MANIFEST=%s" % manifest, "-j%d" % jobs]]
+    raise RecipeError("%s: unknown port %r" % (key, port))
+
+
+def check():
+    """What CI can check without MicroPython: every recipe names existing files of the right
+    form, and the manifests exist. Returns a list of problems."""
+    bad = []
+    for key, info in boards().items():
+        fw = info["firmware"]
+        if fw.get("port") not in PORTS:
+            bad.append("%s: port %r" % (key, fw.get("port")))
+            continue
+        if not (ROOT / "firmware" / info["manifest"]).exists():
+            bad.append("%s: manifest %s missing" % (key, info["manifest"]))
+        for field in ("board_dir", "conf", "config_header"):
+            if field in fw and not (ROOT / fw[field]).exists():
+                bad.append("%s: %s %s missing" % (key, field, fw[field]))
+        if fw["port"] == "qemu":
+            mk = parse_mk(ROOT / fw["board_dir"] / "mpconfigboard.mk")
+            want = "-march=" + info["mpy_cross_arch"]
+            if mk.get("MPY_CROSS_FLAGS") != want:
+                bad.append("%s: mpconfigboard.mk MPY_CROSS_FLAGS %r, board.json says %r"
+                           % (key, mk.get("MPY_CROSS_FLAGS"), want))
+            if mk.get("QEMU_MACHINE") != fw["machine"]:
+                bad.append("%s: QEMU_MACHINE %r, board.json says %r" % (key, mk.get("QEMU_MACHINE"), fw["machine"]))
+            if not isinstance(fw.get("heap_bytes"), int):
+                bad.append("%s: heap_bytes" % key)
+        if fw["port"] == "zephyr":
+            conf = parse_conf(ROOT / fw["conf"])
+            for opt in ("CONFIG_FPU", "CONFIG_ENTROPY_GENERATOR", "CONFIG_MICROPY_FROZEN_MODULES"):
+                if conf.get(opt) != "y":
+                    bad.append("%s: %s is not y in %s" % (key, opt, fw["conf"]))
+            if conf.get("CONFIG_TEST_RANDOM_GENERATOR") != "n":
+                bad.append("%s: the test random generator must be off" % key)
+            if not conf.get("CONFIG_MICROPY_HEAP_SIZE", "").isdigit():
+                bad.append("%s: CONFIG_MICROPY_HEAP_SIZE" % key)
+            header = (ROOT / fw["config_header"]).read_text()
+            for macro in ("MICROPY_EMIT_THUMB", "MICROPY_EMIT_INLINE_THUMB"):
+                if "#define %s " % macro not in header:
+                    bad.append("%s: %s does not define %s" % (key, fw["config_header"], macro))
+        if fw["port"] == "rx" and info["mpy_cross_arch"] != "bytecode":
+            bad.append("%s: the RX port has no native emitter" % key)
+    return bad
+
+
+def parse_mk(path):
+    """``NAME = value`` / ``NAME += value`` lines of a board's mpconfigboard.mk (``+=`` joined
+    with spaces); anything else but comments and blank lines is an error."""
+    out = {}
+    for n, line in enumerate(path.read_text().splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        for op in ("+=", "?=", "="):
+            if op in line:
+                k, v = (s.strip() for s in line.split(op, 1))
+                break
+        else:
+            raise ValueError("%s:%d: not an assignment: %r" % (path, n, line))
+        if not k.replace("_", "").isalnum():
+            raise ValueError("%s:%d: bad name %r" % (path, n, k))
+        out[k] = (out[k] + " " + v) if op == "+=" and k in out else v
+    return out
+
+
+def parse_conf(path):
+    """``CONFIG_X=value`` lines of a Kconfig fragment; anything else but comments and blank
+    lines is an error."""
+    out = {}
+    for n, line in enumerate(path.read_text().splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        k, sep, v = line.partition("=")
+        if not sep or not k.startswith("CONFIG_") or not k.replace("_", "").isalnum():
+            raise ValueError("%s:%d: not a Kconfig assignment: %r" % (path, n, line))
+        out[k] = v
+    return out
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("action", choices=("build", "flash", "run", "check"))
+    ap.add_argument("board", nargs="?")
+    ap.add_argument("--micropython", default=os.environ.get("MICROPY", ""))
+    ap.add_argument("--heap", type=int, help="heap bytes (default: the board's)")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--icount", action="store_true", help="qemu run: time counts instructions")
+    args = ap.parse_args(argv)
+    if args.action == "check":
+        bad = check()
+        for b in bad:
+            print(b)
+        return 1 if bad else 0
+    if not args.board:
+        raise RecipeError("give BOARD=<name>; boards: %s" % " ".join(n.lower().replace("_", "-") for n in boards()))
+    key, info = board_info(args.board)
+    port = info["firmware"]["port"]
+    if args.action == "run" and port != "qemu":
+        raise RecipeError("%s is real hardware: use flash" % key)
+    cmds = commands(args.board, args.micropython, args.heap, args.jobs, args.action, args.icount)
+    if port == "qemu":
+        _tool("arm-none-eabi-gcc", "Debian: apt install gcc-arm-none-eabi libnewlib-arm-none-eabi")
+        if args.action == "run":
+            _tool("qemu-system-arm", "Debian: apt install qemu-system-arm")
+    elif port == "zephyr":
+        _tool("west", "a Zephyr workspace: pip install west; west init; west update")
+        if not os.environ.get("ZEPHYR_BASE"):
+            raise RecipeError("ZEPHYR_BASE is not set (source zephyr/zephyr-env.sh of your Zephyr workspace)")
+    elif port == "rx":
+        _tool("rx-elf-gcc", "the GCC for Renesas RX toolchain")
+    for cmd in cmds:
+        _run(cmd)
+    if args.action == "build":
+        print("firmware: built into %s" % build_dir(key))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
