@@ -4,7 +4,7 @@
 # Options: TARGET=/dev/ttyACM0 runs tests or benchmarks on a serial device through mpremote;
 #          JOBS=N sets pytest-xdist workers (default: 2).
 # Firmware (firmware/README.md), from your own MicroPython checkout, into build/<board>/:
-#   make firmware BOARD=qemu-m4 MICROPY=/path/to/micropython [HEAP=bytes]
+#   make firmware BOARD=qemu-m4 MICROPY=/path/to/micropython [MICROPY_LIB=...] [HEAP=bytes]
 #   make flash BOARD=frdm-k64f MICROPY=...      the board's standard flasher (west flash)
 #   make emulate BOARD=qemu-m4 MICROPY=... [ICOUNT=1]   boot a qemu board, console on a pty
 
@@ -35,8 +35,9 @@ bench: venv
 	$(BIN)/python tools/run_bench.py --target=$(TARGET)
 
 MICROPY ?=
+MICROPY_LIB ?=
 HEAP ?=
-FWARGS = --micropython "$(MICROPY)" --jobs $(JOBS) $(if $(HEAP),--heap $(HEAP))
+FWARGS = --micropython "$(MICROPY)" --micropython-lib "$(MICROPY_LIB)" --jobs $(JOBS) $(if $(HEAP),--heap $(HEAP))
 
 firmware:
 	$(PYTHON) tools/firmware.py build $(BOARD) $(FWARGS)

@@ -1,6 +1,7 @@
 """Build a MicroPython firmware with mpcrypto frozen in, from the user's own checkouts.
 
-    python tools/firmware.py build BOARD --micropython PATH [--heap BYTES] [--jobs N]
+    python tools/firmware.py build BOARD --micropython PATH [--micropython-lib PATH]
+                                         [--heap BYTES] [--jobs N]
     python tools/firmware.py flash BOARD --micropython PATH      # board's standard flasher
     python tools/firmware.py run BOARD --micropython PATH [--icount]   # qemu boards: boot
     python tools/firmware.py check                               # recipes parse (CI)
@@ -92,7 +93,20 @@ def build_dir(key):
     return BUILD / key.lower().replace("_", "-")
 
 
-def commands(name, micropython, heap=None, jobs=2, action="build", icount=False):
+def _mpy_lib(mp, mpy_lib):
+    # MicroPython's frozen-manifest rule requires micropython-lib (its README.md), even for a
+    # manifest that requires nothing from it: the checkout's submodule, or a path given.
+    if mpy_lib:
+        lib = pathlib.Path(mpy_lib).expanduser().resolve()
+    else:
+        lib = mp / "lib" / "micropython-lib"
+    if not (lib / "README.md").exists():
+        raise RecipeError("%s holds no micropython-lib: run `git -C %s submodule update --init "
+                          "lib/micropython-lib`, or give MICROPY_LIB=/path/to/micropython-lib" % (lib, mp))
+    return lib
+
+
+def commands(name, micropython, heap=None, jobs=2, action="build", icount=False, mpy_lib=None):
     """The commands that build (or flash, or run) BOARD: a list of argv lists. Raises
     RecipeError for an unknown board or a missing MicroPython checkout; tools are checked
     by ``main`` before running them."""
@@ -105,12 +119,13 @@ def commands(name, micropython, heap=None, jobs=2, action="build", icount=False)
     port = fw["port"]
     if not (mp / "ports" / port).is_dir():
         raise RecipeError("%s has no ports/%s (%s)" % (mp, port, fw.get("source", "the port's repository")))
+    lib = _mpy_lib(mp, mpy_lib) if action == "build" else None
     if port == "qemu":
         make = ["make", "-C", mp / "ports" / "qemu", "BOARD=" + key,
                 "BOARD_DIR=%s" % (ROOT / fw["board_dir"]), "BUILD=%s" % out]
         if action == "build":
             return [["make", "-C", mp / "mpy-cross", "-j%d" % jobs],
-                    make + ["FROZEN_MANIFEST=%s" % manifest,
+                    make + ["FROZEN_MANIFEST=%s" % manifest, "MPY_LIB_DIR=%s" % lib,
                             "MICROPY_HEAP_SIZE=%d" % (heap or fw["heap_bytes"]), "-j%d" % jobs]]
         extra = ["QEMU_EXTRA=-icount shift=0"] if icount else []
         return [make + extra + ["run"]]
@@ -121,7 +136,8 @@ def commands(name, micropython, heap=None, jobs=2, action="build", icount=False)
                    "-DEXTRA_CONF_FILE=%s" % (ROOT / fw["conf"]),
                    '-DCONFIG_MICROPY_CONFIGFILE="%s"' % (ROOT / fw["config_header"]),
                    '-DCONFIG_MICROPY_FROZEN_MANIFEST="%s"' % manifest,
-                   "-DMICROPY_CROSS_FLAGS=-march=%s" % info["mpy_cross_arch"]]
+                   "-DMICROPY_CROSS_FLAGS=-march=%s" % info["mpy_cross_arch"],
+                   "-DMICROPY_LIB_DIR=%s" % lib]
             if heap:
                 cmd.append("-DCONFIG_MICROPY_HEAP_SIZE=%d" % heap)
             return [["make", "-C", mp / "mpy-cross", "-j%d" % jobs], cmd]
@@ -131,7 +147,7 @@ def commands(name, micropython, heap=None, jobs=2, action="build", icount=False)
             raise RecipeError("%s: flash with the RX port's documented procedure (%s)" % (key, fw["flash"]))
         return [["make", "-C", mp / "mpy-cross", "-j%d" % jobs],
                 ["make", "-C", mp / "ports" / "rx", "BOARD=" + fw["port_board"], "BUILD=%s" % out,
-                 "FROZEN_MANIFEST=%s" % manifest, "-j%d" % jobs]]
+                 "FROZEN_MANIFEST=%s" % manifest, "MPY_LIB_DIR=%s" % lib, "-j%d" % jobs]]
     raise RecipeError("%s: unknown port %r" % (key, port))
 
 
@@ -217,6 +233,7 @@ def main(argv):
     ap.add_argument("action", choices=("build", "flash", "run", "check"))
     ap.add_argument("board", nargs="?")
     ap.add_argument("--micropython", default=os.environ.get("MICROPY", ""))
+    ap.add_argument("--micropython-lib", default=os.environ.get("MICROPY_LIB", ""))
     ap.add_argument("--heap", type=int, help="heap bytes (default: the board's)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--icount", action="store_true", help="qemu run: time counts instructions")
@@ -232,7 +249,8 @@ def main(argv):
     port = info["firmware"]["port"]
     if args.action == "run" and port != "qemu":
         raise RecipeError("%s is real hardware: use flash" % key)
-    cmds = commands(args.board, args.micropython, args.heap, args.jobs, args.action, args.icount)
+    cmds = commands(args.board, args.micropython, args.heap, args.jobs, args.action, args.icount,
+                    args.micropython_lib)
     if port == "qemu":
         _tool("arm-none-eabi-gcc", "Debian: apt install gcc-arm-none-eabi libnewlib-arm-none-eabi")
         if args.action == "run":
