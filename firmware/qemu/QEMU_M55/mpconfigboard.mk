@@ -19,5 +19,8 @@ SRC_BOARD_O = shared/runtime/gchelper_generic.o
 
 MPY_CROSS_FLAGS += -march=armv7emdp
 
-MICROPY_FLOAT_IMPL = double
-SUPPORTS_HARDWARE_FP_DOUBLE = 1
+# Single-precision Python floats: with Debian's newlib the port's double libm (lib/libm_dbl)
+# does not compile for this core (log.c: unknown type name 'double_t'). The library does not
+# use floats; the FPU stays double-precision, so native code is still armv7emdp.
+MICROPY_FLOAT_IMPL = float
+SUPPORTS_HARDWARE_FP_SINGLE = 1
