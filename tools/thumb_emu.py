@@ -1,0 +1,228 @@
+"""An emulated Cortex-M core (unicorn) that runs MicroPython asm_thumb machine code taken from
+an ``.mpy`` (``tools/mpy_reader.py``), with MicroPython's calling convention and exact
+instruction counts.
+
+    core = Core("cortex-m4")                  # also cortex-m0, m3, m7, m33 (CORES)
+    fn = core.load(mpy.function("_mul8").code)
+    buf = core.alloc(64)
+    r0, insns = core.call(fn, buf, ...)       # arguments in r0-r3, result in r0, exact count
+
+Calling convention (MicroPython ``py/objfun.c`` ``fun_asm_call`` and ``py/asmthumb.c``): up
+to four arguments in r0-r3 (integers as machine words, a buffer as the address of its data),
+the result in r0. The function body is wrapped in ``push {r1, r4-r7, lr}`` /
+``pop {r1, r4-r7, pc}`` by the inline assembler, so it returns by loading LR's value into PC;
+LR is set to ``RETURN | 1`` (a Thumb address in the code region) and emulation stops there.
+After each call ``call`` checks what the C caller relies on (AAPCS: r4-r11 and SP as they
+were), so a kernel that used r8-r11 without saving them fails here before it fails on a
+board.
+
+Memory map (ARMv7-M ARM B3.1): code at 0x00000000 (1 MB), SRAM at 0x20000000 (256 KB, the
+stack at its top), and the System Control Block page of the Private Peripheral Bus,
+0xE000E000-0xE000EFFF, as an ``mmio_map`` region whose read callback answers CPUID
+(0xE000ED00, ARMv7-M ARM B3.2.3) with the word given to ``Core``; any other access there
+stops the emulation with ``Unmodelled`` (a model only says what it knows). ``mmio_log``
+records every access to the page.
+
+Which core: unicorn 2.1.4 offers cortex-m0, m3, m4, m7 and m33 (no M55 or M85). Its
+``cpu_arm_init`` (qemu/target/arm/cpu.c) replaces the model by cortex-m33 whenever the mode
+has UC_MODE_MCLASS, so ``Core`` opens the engine in plain UC_MODE_THUMB and selects the model
+with ``ctl_set_cpu_model``; the model itself is M-profile (QEMU's ARM_FEATURE_M), which
+``Core`` checks (the M0 rejects Thumb-2, the M3 rejects UMAAL, see host_tests/test_thumb.py).
+In QEMU's models UMAAL needs ARM_FEATURE_THUMB_DSP: set for M4, M7 and M33 (a real M33 has it
+only when built with the DSP extension), not for M0 or M3. An undefined instruction ends the
+call with ``Fault`` (unicorn UC_ERR_INSN_INVALID): the emulator does not take the
+UsageFault exception a real core would, which is what a board would show as a HardFault.
+
+Counting: every instruction executed from the call's first to the return (the inline
+assembler's entry and exit included). By default a UC_HOOK_BLOCK hook adds, per basic block
+run, the number of instructions in it (Thumb-2 lengths decoded from the block's bytes: a first
+halfword 0b11101..., 0b11110... or 0b11111... starts a 32-bit instruction); ``counting="code"``
+uses a UC_HOOK_CODE hook, one callback per instruction, 50-100 times slower. Both are exact
+(host_tests/test_thumb.py checks they agree); an instruction skipped by an IT condition
+counts in both, as it takes its issue slot on the core. The hook is installed when the
+``Core`` is made and never removed: unicorn keeps translated blocks, and a hook added after a
+block was translated is not called for it (a count of 0 after a run without the hook).
+"""
+
+import struct
+
+import unicorn
+from unicorn import arm_const as A
+
+# name -> (unicorn model, CPUID word). CPUID values: the part's r/p as ARM documents it
+# (Cortex-M4 r0p1 0x410FC241, M7 r1p0 0x411FC270, M3 r2p1 0x412FC231, M0 r0p0 0x410CC200,
+# M33 r0p3 0x410FD213 as QEMU's cortex-m33 model has it). PARTNO is bits 15:4.
+CORES = {
+    "cortex-m0": (A.UC_CPU_ARM_CORTEX_M0, 0x410CC200),
+    "cortex-m3": (A.UC_CPU_ARM_CORTEX_M3, 0x412FC231),
+    "cortex-m4": (A.UC_CPU_ARM_CORTEX_M4, 0x410FC241),
+    "cortex-m7": (A.UC_CPU_ARM_CORTEX_M7, 0x411FC270),
+    "cortex-m33": (A.UC_CPU_ARM_CORTEX_M33, 0x410FD213),
+}
+
+CODE_BASE, CODE_SIZE = 0x00000000, 0x100000
+RAM_BASE, RAM_SIZE = 0x20000000, 0x40000
+SCB_PAGE = 0xE000E000  # System Control Space, 4 KB: SysTick, NVIC, SCB (CPUID at +0xD00)
+CPUID = 0xE000ED00
+RETURN = CODE_BASE + 0x100  # where a called function returns to (never executed)
+_FIRST_CODE = CODE_BASE + 0x1000
+
+_ARGS = (A.UC_ARM_REG_R0, A.UC_ARM_REG_R1, A.UC_ARM_REG_R2, A.UC_ARM_REG_R3)
+_SAVED = (A.UC_ARM_REG_R4, A.UC_ARM_REG_R5, A.UC_ARM_REG_R6, A.UC_ARM_REG_R7, A.UC_ARM_REG_R8,
+          A.UC_ARM_REG_R9, A.UC_ARM_REG_R10, A.UC_ARM_REG_R11)
+UNICORN_VERSION = unicorn.__version__
+
+
+class Fault(Exception):
+    """The emulated core stopped on an error (undefined instruction, unmapped access)."""
+
+    def __init__(self, msg, errno=None, pc=None):
+        super().__init__(msg)
+        self.errno = errno
+        self.pc = pc
+
+
+class Unmodelled(Fault):
+    """The code touched a peripheral register the model does not implement."""
+
+
+class Core:
+    def __init__(self, name="cortex-m4", cpuid=None, counting="block"):
+        if name not in CORES:
+            raise ValueError("unknown core %r (unicorn %s has %s)" % (name, UNICORN_VERSION, ", ".join(CORES)))
+        model, default_cpuid = CORES[name]
+        self.name = name
+        self.cpuid = default_cpuid if cpuid is None else cpuid
+        uc = unicorn.Uc(unicorn.UC_ARCH_ARM, unicorn.UC_MODE_THUMB)  # not MCLASS: see above
+        uc.ctl_set_cpu_model(model)
+        uc.mem_map(CODE_BASE, CODE_SIZE)
+        uc.mem_map(RAM_BASE, RAM_SIZE)
+        uc.mmio_map(SCB_PAGE, 0x1000, self._scb_read, None, self._scb_write, None)
+        if uc.ctl_get_cpu_model() != model:
+            raise Fault("unicorn did not select %s" % name)
+        self.uc = uc
+        self.mmio_log = []  # ("r" or "w", address, size, value)
+        self._error = None
+        self._code_top = _FIRST_CODE
+        self._ram_top = RAM_BASE
+        self.stack_top = RAM_BASE + RAM_SIZE
+        self.insns = 0
+        self._block_insns = {}
+        if counting == "block":
+            uc.hook_add(unicorn.UC_HOOK_BLOCK, self._count_block)
+        elif counting == "code":
+            uc.hook_add(unicorn.UC_HOOK_CODE, self._count_insn)
+        else:
+            raise ValueError(counting)
+
+    # -- memory ----------------------------------------------------------------------------
+
+    def load(self, code):
+        """Copy machine code into the code region; returns its address (even, 4-aligned)."""
+        addr = self._code_top
+        self.uc.mem_write(addr, bytes(code))
+        self._code_top = (addr + len(code) + 15) & ~15
+        return addr
+
+    def alloc(self, nbytes, align=8):
+        """``nbytes`` of zeroed SRAM below the stack; returns the address."""
+        addr = (self._ram_top + align - 1) & ~(align - 1)
+        if addr + nbytes > self.stack_top - 0x1000:
+            raise MemoryError("emulated SRAM full")
+        self._ram_top = addr + nbytes
+        self.uc.mem_write(addr, bytes(nbytes))
+        return addr
+
+    def write(self, addr, data):
+        self.uc.mem_write(addr, bytes(data))
+
+    def read(self, addr, n):
+        return bytes(self.uc.mem_read(addr, n))
+
+    def write_int(self, addr, value, nbytes):
+        self.uc.mem_write(addr, value.to_bytes(nbytes, "little"))
+
+    def read_int(self, addr, nbytes):
+        return int.from_bytes(self.uc.mem_read(addr, nbytes), "little")
+
+    def write_words(self, addr, words):
+        self.uc.mem_write(addr, struct.pack("<%dI" % len(words), *words))
+
+    # -- the System Control Block model ----------------------------------------------------
+
+    def _scb_read(self, uc, offset, size, data):
+        addr = SCB_PAGE + offset
+        if addr == CPUID and size == 4:
+            self.mmio_log.append(("r", addr, size, self.cpuid))
+            return self.cpuid
+        self.mmio_log.append(("r", addr, size, None))
+        self._stop(Unmodelled("read of unmodelled register %#010x (%d bytes)" % (addr, size)))
+        return 0
+
+    def _scb_write(self, uc, offset, size, value, data):
+        addr = SCB_PAGE + offset
+        self.mmio_log.append(("w", addr, size, value))
+        # CPUID is read-only; nothing else on the page is modelled.
+        self._stop(Unmodelled("write of %#x to %#010x (%d bytes)" % (value, addr, size)))
+
+    def _stop(self, err):
+        if self._error is None:
+            self._error = err
+        self.uc.emu_stop()
+
+    # -- calls -----------------------------------------------------------------------------
+
+    def _count_insn(self, uc, address, size, data):
+        self.insns += 1
+
+    def _count_block(self, uc, address, size, data):
+        n = self._block_insns.get((address, size))
+        if n is None:
+            code = uc.mem_read(address, size)
+            n = i = 0
+            while i < size:
+                i += 4 if code[i + 1] >> 3 in (0b11101, 0b11110, 0b11111) else 2
+                n += 1
+            self._block_insns[address, size] = n
+        self.insns += n
+
+    def call(self, addr, *args, max_insns=1 << 22):
+        """Call the asm_thumb function at ``addr`` with up to four word arguments (ints;
+        negative ints as two's complement). Returns ``(r0, instructions executed)``.
+        Raises ``Fault`` when the core faults."""
+        if len(args) > 4:
+            raise ValueError("asm_thumb takes at most 4 arguments")
+        uc = self.uc
+        for i, reg in enumerate(_ARGS):
+            uc.reg_write(reg, (args[i] & 0xFFFFFFFF) if i < len(args) else 0)
+        # Recognisable values in the callee-saved registers, to check they come back.
+        saved = [0xC0DE0000 | (i << 8) | i for i in range(len(_SAVED))]
+        for reg, v in zip(_SAVED, saved):
+            uc.reg_write(reg, v)
+        sp = self.stack_top - 64
+        uc.reg_write(A.UC_ARM_REG_SP, sp)
+        uc.reg_write(A.UC_ARM_REG_LR, RETURN | 1)
+        self.insns = 0
+        self._error = None
+        try:
+            uc.emu_start(addr | 1, RETURN, count=max_insns)
+        except unicorn.UcError as e:
+            raise Fault("%s on %s at pc=%#x" % (e, self.name, uc.reg_read(A.UC_ARM_REG_PC)),
+                        e.errno, uc.reg_read(A.UC_ARM_REG_PC))
+        if self._error is not None:
+            self._error.pc = uc.reg_read(A.UC_ARM_REG_PC)
+            raise self._error
+        pc = uc.reg_read(A.UC_ARM_REG_PC)
+        if pc != RETURN:
+            raise Fault("did not return within %d instructions (pc=%#x)" % (max_insns, pc), pc=pc)
+        if uc.reg_read(A.UC_ARM_REG_SP) != sp:
+            raise Fault("SP not restored: %#x, was %#x" % (uc.reg_read(A.UC_ARM_REG_SP), sp))
+        for i, (reg, v) in enumerate(zip(_SAVED, saved)):
+            if uc.reg_read(reg) != v:
+                raise Fault("r%d (callee-saved) not restored" % (4 + i))
+        return uc.reg_read(A.UC_ARM_REG_R0), self.insns
+
+
+def load_asm(core, mpy):
+    """Load every asm_thumb function of a parsed .mpy into ``core``: name -> address."""
+    return {name: core.load(rc.code) for name, rc in mpy.functions("asm").items()}
