@@ -9,8 +9,9 @@
 ``hash_class(hashalg)`` is what HMAC (``digestmod``), ECDSA and SM2 (``hashalg``) accept:
 
 - a name, compared case-insensitively with ``-``, ``_`` and ``/`` ignored: ``"sha224"``,
-  ``"sha256"``, ``"sha384"``, ``"sha512"``, ``"sha512_224"``, ``"sha512_256"``, ``"sm3"``
-  (so ``"SHA-256"``, ``"sha512/256"`` and ``"SHA-512/224"`` work too). The module holding
+  ``"sha256"``, ``"sha384"``, ``"sha512"``, ``"sha512_224"``, ``"sha512_256"``, ``"sm3"``,
+  ``"sha3_224"``, ``"sha3_256"``, ``"sha3_384"``, ``"sha3_512"`` (so ``"SHA-256"``,
+  ``"sha512/256"``, ``"SHA-512/224"`` and ``"SHA3-256"`` work too). The module holding
   the class is imported on first use, so a firmware carries only the hashes it freezes.
   An unknown name raises ``UnsupportedAlgorithm``.
 - a hash class (anything with an int ``digest_size`` > 0 and ``block_size`` > 0, such as
@@ -30,6 +31,10 @@ _NAMES = {
     "sha512224": ("mpcrypto.hash.sha512", "sha512_224"),
     "sha512256": ("mpcrypto.hash.sha512", "sha512_256"),
     "sm3": ("mpcrypto.hash.sm3", "sm3"),
+    "sha3224": ("mpcrypto.hash.sha3", "sha3_224"),
+    "sha3256": ("mpcrypto.hash.sha3", "sha3_256"),
+    "sha3384": ("mpcrypto.hash.sha3", "sha3_384"),
+    "sha3512": ("mpcrypto.hash.sha3", "sha3_512"),
 }
 
 
