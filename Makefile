@@ -2,7 +2,7 @@
 #   make bench   set up .venv, then run every bench/bench_*.py on the MicroPython unix port
 #   make test    set up .venv, then run the host tests (pytest) on the unix port
 # Options: TARGET=/dev/ttyACM0 runs tests or benchmarks on a serial device through mpremote;
-#          JOBS=N sets pytest-xdist workers (default: 2).
+#          JOBS=N sets pytest-xdist workers (default: 2 on the unix port, 0 on a device).
 # Firmware (firmware/README.md), from your own MicroPython checkout, into build/<board>/:
 #   make firmware BOARD=qemu-m4 MICROPY=/path/to/micropython [MICROPY_LIB=...] [HEAP=bytes]
 #   make flash BOARD=frdm-k64f MICROPY=...      the board's standard flasher (west flash)
@@ -12,7 +12,8 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 TARGET ?= unix
-JOBS   ?= 2
+# pytest-xdist workers; one serial device serves one worker at a time.
+JOBS   ?= $(if $(filter unix,$(TARGET)),2,0)
 
 .PHONY: all test bench compile clean venv firmware flash emulate
 
@@ -37,7 +38,7 @@ bench: venv
 MICROPY ?=
 MICROPY_LIB ?=
 HEAP ?=
-FWARGS = --micropython "$(MICROPY)" --micropython-lib "$(MICROPY_LIB)" --jobs $(JOBS) $(if $(HEAP),--heap $(HEAP))
+FWARGS = --micropython "$(MICROPY)" --micropython-lib "$(MICROPY_LIB)" --jobs 2 $(if $(HEAP),--heap $(HEAP))
 
 firmware:
 	$(PYTHON) tools/firmware.py build $(BOARD) $(FWARGS)

@@ -221,6 +221,10 @@ class DeviceTarget(Target):
     device's own arch (read from ``sys.implementation._mpy``) and the .mpy tree is mounted, as
     a user would deploy them (tools/deploy.py): a small MCU heap cannot compile the larger
     viper modules from source. ``precompile=False`` mounts the .py sources instead.
+
+    A firmware with the library frozen in (firmware/, ``make firmware``) is detected at the
+    first run: then only the drivers are put on the path and the tests run against the frozen
+    library (``frozen`` is True), as a user of that firmware would.
     """
 
     is_unix = False
@@ -232,6 +236,7 @@ class DeviceTarget(Target):
         self.precompile = precompile
         self._backend_cache = {}
         self._tree = None
+        self.frozen = None  # the device's firmware has mpcrypto frozen in: found at first run
 
     def _mpremote(self, args, timeout):
         return subprocess.run([sys.executable, "-m", "mpremote", "connect", self.port] + args,
@@ -264,7 +269,13 @@ class DeviceTarget(Target):
         return p.stdout
 
     def run(self, script, timeout=600):
-        prelude = "import sys\nsys.path[:0] = ['/remote/modules', '/remote/host_tests/mp']\n"
+        if self.frozen is None:
+            out = self.run_alone("try:\n    import mpcrypto\n    print('F', 1)\nexcept ImportError:\n    print('F', 0)\n")
+            self.frozen = "F 1" in out
+        if self.frozen:
+            prelude = "import sys\nsys.path[:0] = ['/remote/host_tests/mp']\n"
+        else:
+            prelude = "import sys\nsys.path[:0] = ['/remote/modules', '/remote/host_tests/mp']\n"
         root = self._mount_root()
         with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
             f.write(prelude + script)
