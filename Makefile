@@ -6,7 +6,7 @@
 # Firmware (firmware/README.md), from your own MicroPython checkout, into build/<board>/:
 #   make firmware BOARD=qemu-m4 MICROPY=/path/to/micropython [MICROPY_LIB=...] [HEAP=bytes]
 #   make flash BOARD=frdm-k64f MICROPY=...      the board's standard flasher (west flash)
-#   make emulate BOARD=qemu-m4 MICROPY=... [ICOUNT=1]   boot a qemu board, console on a pty
+#   make emulate BOARD=qemu-m4 [ICOUNT=1]       boot a built qemu board, console on a pty
 
 PYTHON ?= python3
 VENV   ?= .venv

@@ -3,7 +3,7 @@
     python tools/firmware.py build BOARD --micropython PATH [--micropython-lib PATH]
                                          [--heap BYTES] [--jobs N]
     python tools/firmware.py flash BOARD --micropython PATH      # board's standard flasher
-    python tools/firmware.py run BOARD --micropython PATH [--icount]   # qemu boards: boot
+    python tools/firmware.py run BOARD [--icount]                # qemu boards: boot
     python tools/firmware.py check                               # recipes parse (CI)
 
 (The Makefile's ``firmware``, ``flash`` and ``emulate`` targets call this.) BOARD is a folder
@@ -112,6 +112,15 @@ def commands(name, micropython, heap=None, jobs=2, action="build", icount=False,
     by ``main`` before running them."""
     key, info = board_info(name)
     fw = info["firmware"]
+    if action == "run" and fw["port"] == "qemu":
+        elf = build_dir(key) / "firmware.elf"
+        if not elf.exists():
+            raise RecipeError("%s not built: make firmware BOARD=%s MICROPY=..." % (elf, name))
+        # The port's own `run` target would rebuild with its default manifest: boot directly,
+        # as that target does (ports/qemu/Makefile: -machine, -semihosting, -serial pty).
+        return [["qemu-system-arm", "-machine", fw["machine"], "-nographic", "-monitor", "null",
+                 "-semihosting", "-serial", "pty"] + (["-icount", "shift=0"] if icount else [])
+                + ["-kernel", elf]]
     mp = _checkout(micropython, "a MicroPython checkout", "py/mpconfig.h",
                    "https://github.com/micropython/micropython")
     manifest = ROOT / "firmware" / info["manifest"]
@@ -127,8 +136,7 @@ def commands(name, micropython, heap=None, jobs=2, action="build", icount=False,
             return [["make", "-C", mp / "mpy-cross", "-j%d" % jobs],
                     make + ["FROZEN_MANIFEST=%s" % manifest, "MPY_LIB_DIR=%s" % lib,
                             "MICROPY_HEAP_SIZE=%d" % (heap or fw["heap_bytes"]), "-j%d" % jobs]]
-        extra = ["QEMU_EXTRA=-icount shift=0"] if icount else []
-        return [make + extra + ["run"]]
+        raise RecipeError("%s is emulated, not flashed: make emulate BOARD=%s boots it" % (key, name))
     if port == "zephyr":
         zb = fw["zephyr_board"]
         if action == "build":
