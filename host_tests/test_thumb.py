@@ -1,0 +1,288 @@
+"""Every asm_thumb function we ship, run as machine code on emulated Cortex-M cores.
+
+The code is what ``mpy-cross -march=armv7emsp`` makes of ``ec/field/thumb_umaal.py``, taken
+from the .mpy by ``tools/mpy_reader.py`` and run on unicorn (``tools/thumb_emu.py``) with
+MicroPython's asm_thumb calling convention. No MicroPython binary and no device: these tests
+run on the host under every ``--target`` (the conftest's ``unix_only`` fixture is overridden
+below so that they do not start one).
+
+- ``_mul<N>`` for every N against Python integers (x y / 2^(32N) mod p) on Cortex-M4, M7 and
+  M33, for every modulus the EC backends give them (each curve's p and n, mapped to N as
+  ``ec/field/engine.py`` maps them) and the largest prime below 2^(32N), with edge operands
+  (0, 1, 2, p - 1, p - 2, R mod p, R^2 mod p, p >> 1, 2^(bits-1) - 1) against each other,
+  random ones, and the destination aliasing x, y or both;
+- the instruction count of each call: the same for every operand (the code is constant time
+  at the instruction level on the real machine code), the same on every core, exactly
+  quadratic in N, and equal to the table in the README;
+- ``cpu_part`` against the CPUID word placed in the System Control Block model;
+- Cortex-M3 (no UMAAL) faults on every ``_mul<N>``, which is why ``engine.asm_module`` reads
+  CPUID; the engine's accepted part numbers are cores where the kernels run;
+- the check itself fails on a broken kernel: single-instruction mutants are caught.
+"""
+
+import ast
+import pathlib
+import random
+import re
+import struct
+import sys
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import mpy_reader  # noqa: E402
+import thumb_counts as tc  # noqa: E402
+import thumb_emu  # noqa: E402
+from unicorn import UC_ERR_INSN_INVALID  # noqa: E402
+
+MUL_CORES = ("cortex-m4", "cortex-m7", "cortex-m33")  # unicorn 2.1.4's models with UMAAL
+ENGINE = ROOT / "modules" / "mpcrypto" / "ec" / "field" / "engine.py"
+
+
+@pytest.fixture(autouse=True)
+def _unix_only():
+    """Overrides conftest's fixture of the same name: nothing here needs a target."""
+
+
+def _source_sizes():
+    # The keys of ``MUL = {5: _mul5, ...}`` in thumb_umaal.py.
+    for node in ast.parse(tc.UMAAL_SRC.read_text()).body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "MUL":
+            return sorted(k.value for k in node.value.keys)
+    raise AssertionError("thumb_umaal.py has no MUL table")
+
+
+SIZES = _source_sizes()
+
+
+@pytest.fixture(scope="module")
+def mpy():
+    return tc.compile_umaal()
+
+
+def _mont(x, y, p, n):
+    return x * y * pow(1 << (32 * n), -1, p) % p
+
+
+def _moduli(n):
+    got = [(label, p) for label, p, words in tc.moduli() if words == n]
+    return got + [("largest prime below 2^%d" % (32 * n), tc.top_prime(n))]
+
+
+def check_mul(u, n, moduli, rng, randoms=12, first=False):
+    """Run ``_mul<n>`` over the edge x edge operands, ``randoms`` random pairs and the
+    aliased forms for each modulus; returns (failures, set of instruction counts), at the
+    first failure if ``first``."""
+    failures, counts = [], set()
+    for label, p in moduli:
+        u.set_modulus(n, p)
+        edges = tc.edge_operands(p, n)
+        cases = [(x, y, None) for x in edges for y in edges]
+        cases += [(rng.randrange(p), rng.randrange(p), None) for _ in range(randoms)]
+        for alias in ("dx", "dy", "xy", "dxy"):
+            for x, y in ((rng.randrange(p), rng.randrange(p)), (p - 1, p - 2)):
+                cases.append((x, x if alias in ("xy", "dxy") else y, alias))
+        for x, y, alias in cases:
+            d, insns = u.mul(x, y, alias)
+            counts.add(insns)
+            if d != _mont(x, y, p, n):
+                failures.append("%s: x=%#x y=%#x alias=%s gives %#x" % (label, x, y, alias, d))
+                if first:
+                    return failures, counts
+    return failures, counts
+
+
+# -- the .mpy and what is in it ----------------------------------------------------------------
+
+
+def test_thumb_umaal_is_our_only_asm_module():
+    """'Every asm_thumb function we ship' is thumb_umaal's: a new one needs a test here."""
+    found = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "modules").rglob("*.py")
+                   if "@micropython.asm_thumb" in p.read_text())
+    assert found == ["modules/mpcrypto/ec/field/thumb_umaal.py"]
+
+
+def test_reader_finds_every_asm_function(mpy):
+    tree = ast.parse(tc.UMAAL_SRC.read_text())
+    want = {f.name: len(f.args.args) for f in tree.body if isinstance(f, ast.FunctionDef)
+            and any(ast.unparse(d) == "micropython.asm_thumb" for d in f.decorator_list)}
+    asm = mpy.functions("asm")
+    assert {k: rc.n_pos_args for k, rc in asm.items()} == want
+    assert sorted(int(k[4:]) for k in asm if k.startswith("_mul")) == SIZES
+    assert (mpy.version, mpy.arch, mpy.arch_flags) == ((6, 3), "armv7emsp", 0)
+    for name, rc in asm.items():
+        # asm_thumb_entry / asm_thumb_exit: push {r1, r4-r7, lr} ... pop {r1, r4-r7, pc}
+        assert rc.code[:2] == b"\xf2\xb5" and rc.code[-2:] == b"\xf2\xbd", name
+        assert rc.children == [] and rc.relocs == []
+    # The same machine code for every ARMv7-M arch a board of ours uses (armv7m: Cortex-M3
+    # boards would load it too, which is what the CPUID check is for).
+    for arch in ("armv7m", "armv7emdp"):
+        other = tc.compile_umaal(arch).functions("asm")
+        assert {k: rc.code for k, rc in other.items()} == {k: rc.code for k, rc in asm.items()}, arch
+
+
+def test_reader_on_viper_and_bytecode():
+    """The reader walks other kinds too: a viper kernel and a module's bytecode."""
+    m = mpy_reader.compile_file(tc.FIELD / "v16_16.py", "armv7emsp")
+    assert m.function("run").kind == "viper" and len(m.function("run").code) > 1000
+    m = mpy_reader.compile_file(ENGINE, "armv7emsp")
+    assert m.function("wordbits").kind == "viper"
+    assert m.function("neg_inv").kind == "bytecode"
+    assert m.function("bind").kind == "bytecode"  # a method of Arena
+
+
+def test_armv6m_cannot_build_the_kernels():
+    """Cortex-M0/M0+ ports never import thumb_umaal: mpy-cross refuses its Thumb-2 (movw)."""
+    with pytest.raises(mpy_reader.MpyError):
+        tc.compile_umaal("armv6m")
+    core = thumb_emu.Core("cortex-m0")  # and the M0 model rejects what cpu_part would run
+    fn = core.load(tc.compile_umaal().function("cpu_part").code)
+    with pytest.raises(thumb_emu.Fault) as e:
+        core.call(fn)
+    assert e.value.errno == UC_ERR_INSN_INVALID
+
+
+# -- the multipliers ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", SIZES)
+@pytest.mark.parametrize("core", MUL_CORES)
+def test_mul(mpy, core, n):
+    moduli = _moduli(n)
+    assert len(moduli) >= 2  # at least one curve's modulus uses this size
+    u = tc.Umaal(core, mpy=mpy)
+    failures, counts = check_mul(u, n, moduli, random.Random(n))
+    assert not failures, "\n".join(failures[:10])
+    # Constant time at the instruction level: one count for every operand and modulus.
+    assert len(counts) == 1, sorted(counts)
+
+
+def test_counts_same_everywhere_and_in_readme(mpy):
+    counts = {}
+    for core in MUL_CORES:
+        u = tc.Umaal(core, mpy=mpy)
+        for n in SIZES:
+            u.set_modulus(n, tc.top_prime(n))
+            counts[core, n] = u.mul(1, 2)[1]
+    per_n = {n: counts[MUL_CORES[0], n] for n in SIZES}
+    assert all(counts[c, n] == per_n[n] for c in MUL_CORES for n in SIZES), counts
+    # Straight-line code per word: exactly a N^2 + b N + c (from the first three sizes).
+    (n0, n1, n2) = SIZES[:3]
+    c0, c1, c2 = per_n[n0], per_n[n1], per_n[n2]
+    a = ((c2 - c1) * (n1 - n0) - (c1 - c0) * (n2 - n1)) // ((n2 - n1) * (n1 - n0) * (n2 - n0))
+    b = (c1 - c0) // (n1 - n0) - a * (n1 + n0)
+    c = c0 - a * n0 * n0 - b * n0
+    assert all(per_n[n] == a * n * n + b * n + c for n in SIZES), (per_n, a, b, c)
+    # The README states them: its table must be what the code does.
+    text = (ROOT / "README.md").read_text()
+    words = re.search(r"^\| Words \(32-bit\) \|(.*)\|\s*$", text, re.M)
+    insns = re.search(r"^\| Instructions per call \|(.*)\|\s*$", text, re.M)
+    assert words and insns, "README lacks the Thumb-2 instruction-count table"
+    table = dict(zip((int(v) for v in words.group(1).split("|")), (int(v) for v in insns.group(1).split("|"))))
+    assert table == per_n
+    assert "%dN^2 + %dN + %d" % (a, b, c) in text
+
+
+def test_block_and_instruction_hooks_count_alike(mpy):
+    """The fast count (per block, lengths decoded) is the per-instruction hook's count."""
+    fast = tc.Umaal("cortex-m4", mpy=mpy)
+    slow = tc.Umaal("cortex-m4", mpy=mpy, counting="code")
+    assert fast.cpu_part() == slow.cpu_part()
+    for n in SIZES:
+        p = tc.top_prime(n)
+        for u in (fast, slow):
+            u.set_modulus(n, p)
+        x, y = p - 1, p - 2
+        assert fast.mul(x, y) == slow.mul(x, y) == (_mont(x, y, p, n), fast.mul(1, 0)[1])
+
+
+# -- CPUID and the cores the engine accepts ----------------------------------------------------
+
+
+@pytest.mark.parametrize("core,cpuid,part", [
+    ("cortex-m4", 0x410FC241, 0xC24),
+    ("cortex-m7", 0x411FC270, 0xC27),
+    ("cortex-m3", 0x412FC231, 0xC23),
+    ("cortex-m33", 0x410FD213, 0xD21),
+    ("cortex-m4", 0x411FD220, 0xD22),  # what a Cortex-M55 (r1p0) says
+    ("cortex-m4", 0x410FD230, 0xD23),  # Cortex-M85
+    ("cortex-m4", 0xFFFFFFFF, 0xFFF),
+    ("cortex-m4", 0, 0),
+])
+def test_cpu_part(mpy, core, cpuid, part):
+    u = tc.Umaal(core, cpuid=cpuid, mpy=mpy)
+    got, insns = u.cpu_part()
+    assert got == part
+    assert insns == 8  # push, movw, movt, ldr, lsr, movw, and, pop
+    assert u.core.mmio_log == [("r", thumb_emu.CPUID, 4, cpuid)]  # one word read, no write
+
+
+def test_scb_model_refuses_what_it_does_not_model():
+    core = thumb_emu.Core("cortex-m4")
+    # ldr r0, [r0, #4] with r0 = 0xE000ED00: ICSR, not modelled
+    fn = core.load(bytes.fromhex("f2b5" "4068" "f2bd"))
+    with pytest.raises(thumb_emu.Unmodelled):
+        core.call(fn, thumb_emu.CPUID)
+
+
+def test_cortex_m3_faults_on_every_multiplier(mpy):
+    """The reason the engine reads CPUID: on a Cortex-M3 the first UMAAL is undefined."""
+    u = tc.Umaal("cortex-m3", mpy=mpy)
+    for n in SIZES:
+        u.set_modulus(n, tc.top_prime(n))
+        with pytest.raises(thumb_emu.Fault) as e:
+            u.mul(1, 1)
+        assert e.value.errno == UC_ERR_INSN_INVALID, e.value
+        at = e.value.pc - u.addr["_mul%d" % n]
+        code = mpy.function("_mul%d" % n).code
+        assert code[at:at + 4] == bytes.fromhex("e0fb6421")  # UMAAL r2, r1, r0, r4
+        assert code.find(bytes.fromhex("e0fb")) == at  # and it is the first one
+
+
+def test_engine_accepts_only_cores_that_run_the_kernels(mpy):
+    accepted = set(tc._literal(ENGINE, "UMAAL_PARTS"))
+    # Cortex-M4, M7, M55, M85: ARMv7E-M and ARMv8.1-M Mainline cores that always have the DSP
+    # instructions. M55 and M85 are not in unicorn 2.1.4, so only M4 and M7 run here.
+    assert accepted == {0xC24, 0xC27, 0xD22, 0xD23}
+    runs = {}
+    for core in ("cortex-m3", "cortex-m4", "cortex-m7", "cortex-m33"):
+        u = tc.Umaal(core, mpy=mpy)
+        part = u.cpu_part()[0]
+        u.set_modulus(8, tc.top_prime(8))
+        try:
+            u.mul(3, 5)
+            runs[part] = True
+        except thumb_emu.Fault:
+            runs[part] = False
+    assert runs == {0xC23: False, 0xC24: True, 0xC27: True, 0xD21: True}
+    assert all(runs[p] for p in accepted if p in runs)
+    # The M33 model runs them (QEMU builds it with the DSP extension), but a real M33 may
+    # lack it and its part number cannot tell: the engine leaves it to the viper kernels.
+    assert 0xD21 not in accepted
+
+
+# -- the check can fail --------------------------------------------------------------------------
+
+
+def _patched(u, name, halfword_index, new):
+    code = bytearray(u.mpy.function(name).code)
+    code[2 * halfword_index:2 * halfword_index + 2] = struct.pack("<H", new)
+    u.core.write(u.addr[name], code)
+
+
+@pytest.mark.parametrize("what,old,new", [
+    ("row carry: adc r1, r1 -> nop", 0x4149, 0xBF00),  # only primes near 2^256 catch it
+    ("reduction carry: adc r2, r1 -> nop", 0x414A, 0xBF00),
+    ("final subtraction: the first sbc r2, r4 -> nop", 0x41A2, 0xBF00),
+    ("a mask step: and r4, r2 -> nop", 0x4014, 0xBF00),
+])
+def test_a_broken_kernel_fails(mpy, what, old, new):
+    u = tc.Umaal("cortex-m4", mpy=mpy)
+    code = mpy.function("_mul8").code
+    halfwords = struct.unpack("<%dH" % (len(code) // 2), code)
+    assert old in halfwords, what
+    _patched(u, "_mul8", halfwords.index(old), new)
+    failures, _ = check_mul(u, 8, _moduli(8), random.Random(8), first=True)
+    assert failures, "the check missed: " + what
