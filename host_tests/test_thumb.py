@@ -185,6 +185,18 @@ def test_counts_same_everywhere_and_in_readme(mpy):
     assert "%dN^2 + %dN + %d" % (a, b, c) in text
 
 
+def test_count_report_rows():
+    """tools/thumb_counts.py's rows: the benchmark fields, one per kernel and core, no spread."""
+    rows = tc.count_rows(cores=("cortex-m4", "cortex-m7"), operands=2)
+    bench_fields = {"algorithm", "operation", "backend", "value", "unit", "heap_bytes", "reference",
+                    "platform", "implementation", "machine", "word_bits", "clock_hz"}
+    assert all(bench_fields <= set(r) for r in rows)
+    assert sorted((r["core"], r["kernel"]) for r in rows) == sorted(
+        (c, k) for c in ("cortex-m4", "cortex-m7") for k in ["cpu_part"] + ["_mul%d" % n for n in SIZES])
+    assert all(r["spread"] == 0 and r["unit"] == "insns" and r["heap_bytes"] == 0 for r in rows)
+    assert {r["value"] for r in rows if r["kernel"] == "_mul8"} == {8 * 64 + 35 * 8 + 17}
+
+
 def test_block_and_instruction_hooks_count_alike(mpy):
     """The fast count (per block, lengths decoded) is the per-instruction hook's count."""
     fast = tc.Umaal("cortex-m4", mpy=mpy)
