@@ -6,11 +6,17 @@ cores (unicorn), as JSON lines in the benchmark schema.
     python tools/thumb_counts.py --cores cortex-m4  # one core
 
 The machine code is what ``mpy-cross -march=armv7emsp`` makes of
-``modules/mpcrypto/ec/field/thumb_umaal.py`` (read by ``tools/mpy_reader.py``), run by
-``tools/thumb_emu.py`` with MicroPython's asm_thumb calling convention. Each row is one
-kernel on one core: ``value`` is the instructions of one call (the inline assembler's entry
-and exit included), counted exactly, and ``spread`` the largest difference between the
-counts over the operands tried (edge and random; 0 means the same count for every operand).
+``modules/mpcrypto/ec/field/thumb_umaal.py`` and of the viper field kernels
+``ec/field/v16_<N>.py`` (read by ``tools/mpy_reader.py``), run by ``tools/thumb_emu.py``
+with MicroPython's calling conventions (viper's runtime helpers modelled in Python). Each row
+is one kernel on one core: ``value`` is the instructions of one call of a ``_mul<N>`` (the
+inline assembler's entry and exit included), or of one MUL in a viper field program (backend
+``viper``: the kernel's own 16-bit-limb MUL; ``viper+thumb_umaal``: MUL handed to
+``_mul<N>`` as the engine does on Cortex-M4/M7, the C runtime's instructions for that call not
+counted, ``helper_calls`` says how many calls into it), counted exactly; ``spread`` is the
+largest difference between the counts over the operands tried (edge and random; 0 means the
+same count for every operand). On a core without UMAAL (Cortex-M3) the multiplier rows are
+left out: they fault there.
 Counts are instructions, not cycles: UMAAL, MUL and most ALU instructions take one cycle on
 M4/M7, loads and stores one or two, taken branches a pipeline refill; the emulator models no
 timing. Fields as in ``bench/`` (``modules/mpbench.py`` ``row``): ``algorithm``,
@@ -19,9 +25,10 @@ timing. Fields as in ``bench/`` (``modules/mpbench.py`` ``row``): ``algorithm``,
 ``words``, ``core``, ``code_bytes``, ``spread`` and ``operands``. ``tools/bench_report.py``
 reads them.
 
-The same module holds what host_tests/test_thumb.py needs: ``Umaal`` (thumb_umaal's kernels on
-one emulated core, with its context layout) and ``moduli()`` (every modulus the limb engine
-hands to these kernels, with its word count, found the way ``ec/field/engine.py`` finds it).
+The same module holds what host_tests/test_thumb.py and test_thumb_viper.py need: ``Umaal``
+(thumb_umaal's kernels on one emulated core, with its context layout), ``FieldKernel`` (a
+viper field kernel with its arena) and ``moduli()`` (every modulus the limb engine hands to
+these kernels, with its word count, found the way ``ec/field/engine.py`` finds it).
 """
 
 import argparse
@@ -43,11 +50,17 @@ import thumb_emu  # noqa: E402
 FIELD = ROOT / "modules" / "mpcrypto" / "ec" / "field"
 UMAAL_SRC = FIELD / "thumb_umaal.py"
 ARCH = "armv7emsp"  # FRDM-K64F / K66F; the code is the same for armv7m and armv7emdp (tested)
-COUNT_CORES = ("cortex-m4", "cortex-m7", "cortex-m33")  # the unicorn models with UMAAL
+
+
+@functools.lru_cache(maxsize=None)
+def compile_module(path, arch=ARCH):
+    """A module of ours compiled by mpy-cross for ``arch`` and parsed (cached per process)."""
+    path = pathlib.Path(path)
+    return mpy_reader.compile_file(path, arch, str(path.relative_to(ROOT / "modules")))
 
 
 def compile_umaal(arch=ARCH):
-    return mpy_reader.compile_file(UMAAL_SRC, arch, "mpcrypto/ec/field/thumb_umaal.py")
+    return compile_module(UMAAL_SRC, arch)
 
 
 def neg_inv32(p):
@@ -201,12 +214,81 @@ def edge_operands(p, n):
     return [0, 1, 2, p - 1, p - 2, r, (r * r) % p, p >> 1, (1 << (p.bit_length() - 1)) - 1]
 
 
+class FieldKernel:
+    """A generated 16-bit-limb field kernel (``ec/field/v16_<name>.py``, viper, compiled for
+    armv7emsp) on an emulated core through ``thumb_emu.Runtime``, its arena set up as
+    ``engine.Arena.bind`` and ``engine.accel`` do: slot 0 p, slots 1-2 scratch, values from
+    slot 3. With ``umaal`` (thumb_umaal's parsed .mpy) its MUL goes to ``_mul<STRIDE/4>``
+    called from the viper code, as on a Cortex-M4."""
+
+    def __init__(self, rt, name, umaal=None, nslots=11, max_ops=16):
+        path = FIELD / ("v16_%s.py" % name)
+        self.rt = rt
+        self.name = "v16_%s" % name
+        self.mpy = compile_module(path)
+        self.fn = rt.load(self.mpy, "run")
+        self.n = _literal(path, "N")
+        self.st = _literal(path, "STRIDE")
+        self.words = self.st >> 2
+        self.nslots = nslots
+        self.mem = rt.buffer(bytes(self.st * nslots))
+        self.prog = rt.buffer(bytes(4 * max_ops))
+        self.actx = rt.buffer(bytes(4 * (8 + self.words + 2)))
+        self.mm = None
+        if umaal is not None:
+            self.mm = thumb_emu.AsmFunction(rt.core.load(umaal.function("_mul%d" % self.words).code))
+        self.p = None
+
+    def rbits(self, asm):
+        return 8 * self.st if asm else 16 * self.n
+
+    def bind(self, p):
+        self.p = p
+        c = self.rt.core
+        c.write_int(self.mem.addr, p, self.st)
+        c.write_words(self.actx.addr, [self.mem.addr, neg_inv32(p)])
+
+    def exec(self, ops, values, asm=False):
+        """Run the program ``ops`` ((op, dst, x, y); MUL 0, ADD 1, SUB 2, COPY 3) with
+        ``values`` in slots 3, 4, ...; returns (every slot from 3 as an int, instructions)."""
+        c, st = self.rt.core, self.st
+        if asm and self.mm is None:
+            raise ValueError("no multiplier loaded")
+        c.write(self.mem.addr + st, bytes(st * (self.nslots - 1)))
+        for i, v in enumerate(values):
+            c.write_int(self.mem.addr + st * (3 + i), v, st)
+        c.write(self.prog.addr, bytes(b for op in ops for b in op))
+        minv = (-pow(self.p, -1, 1 << 16)) & 0xFFFF
+        _, insns = self.rt.call(self.fn, 0, 0, 0, self.prog, len(ops), self.mem, minv,
+                                self.mm if asm else None, self.actx)
+        raw = c.read(self.mem.addr, st * self.nslots)
+        return [int.from_bytes(raw[st * i:st * (i + 1)], "little") for i in range(3, self.nslots)], insns
+
+
+def viper_sizes():
+    return _literal(FIELD / "engine.py", "SIZES")
+
+
+def top_prime_bits(bits):
+    """The largest prime below 2^bits."""
+    p = (1 << bits) - 1
+    while not is_prime(p):
+        p -= 2
+    return p
+
+
 # -- the report --------------------------------------------------------------------------------
 
+REPORT_CORES = ("cortex-m3", "cortex-m4", "cortex-m7", "cortex-m33")
 
-def count_rows(cores=COUNT_CORES, operands=8, seed=1):
-    """One row per (core, kernel): the count of one call and its spread over edge and
-    ``operands`` random operand pairs (modulus: the largest prime below 2^(32 N))."""
+
+def count_rows(cores=REPORT_CORES, operands=8, seed=1, viper=True):
+    """Rows per core: ``cpu_part``; each ``_mul<N>`` (count of one call, spread over edge and
+    ``operands`` random operand pairs, modulus the largest prime below 2^(32 N)), left out on
+    a core where it faults (Cortex-M3); and each viper kernel's MUL, per operation of a field
+    program (two MULs minus one: dispatch included), on its own (backend ``viper``) and with
+    the UMAAL multiplier (``viper+thumb_umaal``, where the core has UMAAL; the runtime's C
+    helpers that the call goes through are not counted, ``helper_calls`` says how many)."""
     rng = random.Random(seed)
     mpy = compile_umaal()
     rows = []
@@ -220,6 +302,7 @@ def count_rows(cores=COUNT_CORES, operands=8, seed=1):
         rows.append(dict(common, algorithm="CPUID part number", operation="cpu_part", value=insns,
                          kernel="cpu_part", words=0, code_bytes=len(u.mpy.function("cpu_part").code),
                          spread=0, operands=1, part=part))
+        has_umaal = True
         for n in u.sizes:
             p = top_prime(n)
             u.set_modulus(n, p)
@@ -227,43 +310,85 @@ def count_rows(cores=COUNT_CORES, operands=8, seed=1):
             pairs = [(a, b) for a in edges[:5] for b in edges[-4:]]
             pairs += [(rng.randrange(p), rng.randrange(p)) for _ in range(operands)]
             counts = set()
-            for x, y in pairs:
-                d, insns = u.mul(x, y)
-                if d != x * y * pow(1 << (32 * n), -1, p) % p:
-                    raise SystemExit("_mul%d gives a wrong product on %s" % (n, core))
-                counts.add(insns)
-            rows.append(dict(common, algorithm="Montgomery mul %d-bit" % (32 * n), operation="mul",
+            try:
+                for x, y in pairs:
+                    d, insns = u.mul(x, y)
+                    if d != x * y * pow(1 << (32 * n), -1, p) % p:
+                        raise SystemExit("_mul%d gives a wrong product on %s" % (n, core))
+                    counts.add(insns)
+            except thumb_emu.Fault:
+                has_umaal = False  # no UMAAL on this core
+                break
+            rows.append(dict(common, algorithm="Montgomery mul, %d words" % n, operation="mul",
                              value=max(counts), kernel="_mul%d" % n, words=n,
                              code_bytes=len(u.mpy.function("_mul%d" % n).code),
                              spread=max(counts) - min(counts), operands=len(pairs)))
+        rt = thumb_emu.Runtime(thumb_emu.Core(core))
+        for size in viper_sizes() if viper else ():
+            fk = FieldKernel(rt, size, mpy if has_umaal else None)
+            p = top_prime_bits(16 * fk.n)
+            fk.bind(p)
+            for asm in (False, True) if has_umaal else (False,):
+                pairs = [(p - 1, p - 2)] + [(rng.randrange(p), rng.randrange(p)) for _ in range(1 + operands // 2)]
+                per_op, spread, calls = field_mul_count(fk, asm, pairs)
+                rows.append(dict(common, backend="viper+thumb_umaal" if asm else "viper",
+                                 algorithm="Montgomery mul, %d words" % fk.words, operation="mul",
+                                 value=per_op, kernel="%s.run MUL" % fk.name, words=fk.words,
+                                 code_bytes=len(fk.mpy.function("run").code), spread=spread,
+                                 operands=len(pairs), helper_calls=calls))
     return rows
+
+
+def field_mul_count(fk, asm, pairs):
+    """Instructions per MUL of a field program on a bound ``FieldKernel`` (a program of two
+    MULs minus one of one MUL, dispatch included), over operand ``pairs``: (the largest
+    count, the spread of the counts, runtime helper calls per MUL). Checks the products."""
+    p, rt = fk.p, fk.rt
+    ri = pow(1 << fk.rbits(asm), -1, p)
+    counts, per_op = set(), set()
+    for x, y in pairs:
+        rt.helper_calls.clear()
+        got1, c1 = fk.exec([(0, 5, 3, 4)], [x, y], asm)
+        calls1 = sum(rt.helper_calls.values())
+        rt.helper_calls.clear()
+        got2, c2 = fk.exec([(0, 5, 3, 4), (0, 6, 5, 4)], [x, y], asm)
+        if got1[2] != x * y * ri % p or got2[3] != got1[2] * y * ri % p:
+            raise SystemExit("%s MUL gives a wrong product on %s" % (fk.name, rt.core.name))
+        counts.add(c1)
+        per_op.add(c2 - c1)
+    return max(per_op), max(counts) - min(counts) + max(per_op) - min(per_op), sum(rt.helper_calls.values()) - calls1
 
 
 def table(rows):
     cores = []
-    kernels = []
+    keys = []
     cell = {}
     for r in rows:
         if r["core"] not in cores:
             cores.append(r["core"])
-        if r["kernel"] not in kernels:
-            kernels.append(r["kernel"])
-        cell[r["kernel"], r["core"]] = r
-    lines = ["%-10s %6s %6s " % ("kernel", "words", "bytes") + " ".join("%11s" % c for c in cores)]
-    for k in kernels:
+        k = (r["backend"], r["kernel"])
+        if k not in keys:
+            keys.append(k)
+        cell[k, r["core"]] = r
+    rank = {"thumb_umaal": 0, "viper": 1, "viper+thumb_umaal": 2}
+    keys.sort(key=lambda k: rank.get(k[0], 3))  # stable: kernels stay in order
+    lines = ["%-18s %-14s %5s %6s " % ("backend", "kernel", "words", "bytes") + " ".join("%10s" % c for c in cores)]
+    for k in keys:
         any_row = next(cell[k, c] for c in cores if (k, c) in cell)
         vals = []
         for c in cores:
             r = cell.get((k, c))
-            vals.append("%11s" % ("-" if r is None else "%d%s" % (r["value"], "" if not r["spread"] else "~%d" % r["spread"])))
-        lines.append("%-10s %6d %6d " % (k, any_row["words"], any_row["code_bytes"]) + " ".join(vals))
-    lines.append("instructions per call (entry and exit included), exact; the same for every operand tried")
+            vals.append("%10s" % ("-" if r is None else "%d%s" % (r["value"], "" if not r["spread"] else "~%d" % r["spread"])))
+        lines.append("%-18s %-14s %5d %6d " % (k[0], k[1], any_row["words"], any_row["code_bytes"]) + " ".join(vals))
+    lines.append("instructions per call (thumb_umaal: entry and exit included) or per MUL of a field program")
+    lines.append("(viper: dispatch included; viper+thumb_umaal: the C runtime helpers of the call not counted);")
+    lines.append("exact, the same for every operand tried unless marked ~spread; '-': faults (no UMAAL)")
     return "\n".join(lines)
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--cores", default=",".join(COUNT_CORES), help="comma-separated: %s" % ", ".join(thumb_emu.CORES))
+    ap.add_argument("--cores", default=",".join(REPORT_CORES), help="comma-separated: %s" % ", ".join(thumb_emu.CORES))
     ap.add_argument("--operands", type=int, default=8, help="random operand pairs per kernel (besides the edges)")
     ap.add_argument("--table", action="store_true", help="print a kernel x core table instead of JSON lines")
     args = ap.parse_args(argv)

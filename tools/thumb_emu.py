@@ -107,6 +107,7 @@ class Core:
         self._ram_top = RAM_BASE
         self.stack_top = RAM_BASE + RAM_SIZE
         self.insns = 0
+        self.uncounted = []  # (first, end) address ranges whose instructions are not counted
         self._block_insns = {}
         if counting == "block":
             uc.hook_add(unicorn.UC_HOOK_BLOCK, self._count_block)
@@ -173,9 +174,15 @@ class Core:
     # -- calls -----------------------------------------------------------------------------
 
     def _count_insn(self, uc, address, size, data):
+        for lo, hi in self.uncounted:
+            if lo <= address < hi:
+                return
         self.insns += 1
 
     def _count_block(self, uc, address, size, data):
+        for lo, hi in self.uncounted:
+            if lo <= address < hi:
+                return
         n = self._block_insns.get((address, size))
         if n is None:
             code = uc.mem_read(address, size)
@@ -226,3 +233,219 @@ class Core:
 def load_asm(core, mpy):
     """Load every asm_thumb function of a parsed .mpy into ``core``: name -> address."""
     return {name: core.load(rc.code) for name, rc in mpy.functions("asm").items()}
+
+
+# -- viper: the few runtime helpers its machine code calls ---------------------------------------
+
+# MicroPython's native function table, in the order of ``mp_fun_kind_t`` (py/nativeglue.h):
+# three object pointers (None, False, True), then the runtime's entry points.
+FUN_TABLE = (
+    "const_none", "const_false", "const_true", "convert_obj_to_native", "convert_native_to_obj",
+    "native_swap_globals", "load_name", "load_global", "load_build_class", "load_attr",
+    "load_method", "load_super_method", "store_name", "store_global", "store_attr", "obj_subscr",
+    "obj_is_true", "unary_op", "binary_op", "build_tuple", "build_list", "build_map", "build_set",
+    "store_set", "list_append", "store_map", "make_function_from_proto_fun",
+    "native_call_function_n_kw", "call_method_n_kw", "call_method_n_kw_var", "native_getiter",
+    "native_iternext", "nlr_push", "nlr_pop", "native_raise", "import_name", "import_from",
+    "import_all", "new_slice", "unpack_sequence", "unpack_ex", "delete_name", "delete_global",
+    "new_closure", "arg_check_num_sig", "setup_code_state", "small_int_floor_divide",
+    "small_int_modulo", "native_yield_from", "setjmp",
+)
+# MP_NATIVE_TYPE_* (py/runtime0.h)
+T_OBJ, T_BOOL, T_INT, T_UINT = 0, 1, 2, 3  # 4..7: ptr, ptr8, ptr16, ptr32
+
+
+class Buffer:
+    """A bytearray in emulated SRAM (what a viper ptr or an asm_thumb argument points to)."""
+
+    def __init__(self, core, data):
+        self.core = core
+        self.size = len(data)
+        self.addr = core.alloc(max(self.size, 4))
+        core.write(self.addr, data)
+
+    def read(self):
+        return self.core.read(self.addr, self.size)
+
+
+class AsmFunction:
+    """An asm_thumb function loaded at ``addr``, callable from emulated viper code."""
+
+    def __init__(self, addr):
+        self.addr = addr
+
+
+class NativeFunction:
+    """A viper function loaded by ``Runtime.load``: its code address, function object and
+    raw code."""
+
+    def __init__(self, addr, fun_obj, rc):
+        self.addr = addr
+        self.fun_obj = fun_obj
+        self.rc = rc
+
+
+class Runtime:
+    """Enough of MicroPython's runtime to call viper functions compiled for armv7emsp.
+
+    A viper function is called as ``fun(self, n_args, n_kw, args)`` (py/emitnative.c,
+    emit_native_start_pass): r0 the function object, whose word 1 is the module context,
+    whose word 3 is the object table (word 2 the qstr table), in which the native function
+    table sits at the index the .mpy gives it (object type 0); the code keeps the table in r7
+    and calls the runtime through it. Here the function and context objects are built in SRAM,
+    the table's entries point to one ``bx lr`` each in a stub page, and a code hook on that
+    page does what the C function would, in Python, before the ``bx lr`` returns:
+
+    - ``convert_obj_to_native`` / ``convert_native_to_obj`` (py/nativeglue.c
+      mp_native_from_obj / mp_native_to_obj: arguments in, the result out; a buffer gives its
+      address to a ptr type, an int is truncated to a word, ints box as small ints when they
+      fit 31 bits);
+    - ``obj_is_true``;
+    - ``native_call_function_n_kw`` of an ``AsmFunction``: the arguments converted as
+      py/objfun.c convert_obj_for_inline_asm does (small int -> its value, None/False -> 0,
+      True -> 1, a buffer -> its address), then the hook sends the core to the asm code with LR
+      on a second stub, which boxes r0 and returns to the viper code: the asm_thumb code runs
+      as machine code inside the viper call, as on a board. A Python callable is called here.
+
+    Any other helper stops the call with ``Unmodelled``. Objects are handles: small ints are
+    MicroPython's own encoding ((v << 1) | 1), everything else a word in SRAM that maps back to
+    the Python object. The helpers' own instructions are not counted (they are C code on a
+    board, not ours): ``helper_calls`` counts calls per helper instead.
+    """
+
+    def __init__(self, core):
+        self.core = core
+        n = len(FUN_TABLE)
+        self.stubs = core.load(b"\x70\x47" * (n + 1))  # bx lr per entry, one more for returns
+        self.ret_stub = self.stubs + 2 * n
+        core.uncounted.append((self.stubs, self.stubs + 2 * (n + 1)))
+        core.uc.hook_add(unicorn.UC_HOOK_CODE, self._helper, begin=self.stubs, end=self.stubs + 2 * n + 1)
+        self._objs = {}
+        self.none, self.false, self.true = (self._new(v) for v in (None, False, True))
+        self.fun_table = core.alloc(4 * n)
+        core.write_words(self.fun_table, [self.none, self.false, self.true] +
+                         [(self.stubs + 2 * i) | 1 for i in range(3, n)])
+        self.helper_calls = {}
+        self._saved_lr = []
+
+    def _new(self, v):
+        a = self.core.alloc(8)
+        self._objs[a] = v
+        return a
+
+    def box(self, v):
+        if v is None:
+            return self.none
+        if v is False:
+            return self.false
+        if v is True:
+            return self.true
+        if isinstance(v, int) and -(1 << 30) <= v < (1 << 30):
+            return ((v << 1) | 1) & 0xFFFFFFFF
+        return self._new(v)
+
+    def unbox(self, o):
+        if o & 1:
+            v = o >> 1
+            return v - (1 << 31) if v & (1 << 30) else v
+        if o not in self._objs:
+            raise Unmodelled("unknown object %#x" % o)
+        return self._objs[o]
+
+    def buffer(self, data):
+        return Buffer(self.core, data)
+
+    def load(self, mpy, name):
+        """A viper (or native) function of a parsed .mpy, loaded and ready to ``call``."""
+        rc = mpy.function(name)
+        if rc.kind not in ("viper", "native") or rc.relocs:
+            raise ValueError("%s: %s code%s" % (name, rc.kind, " with relocations" if rc.relocs else ""))
+        c = self.core
+        objs = [self.fun_table if o == "<fun_table>" else self.box(o) for o in mpy.objs]
+        obj_table = c.alloc(4 * max(1, len(objs)))
+        c.write_words(obj_table, objs)
+        context = c.alloc(16)
+        c.write_words(context, [0, 0, c.alloc(4), obj_table])  # base, globals, qstrs, objects
+        fun_obj = c.alloc(16)
+        c.write_words(fun_obj, [0, context, 0, 0])  # base, context, child table, code
+        return NativeFunction(c.load(rc.code), fun_obj, rc)
+
+    def call(self, fn, *args):
+        """Call a loaded viper function with Python arguments (ints, None, bools, ``Buffer``,
+        ``AsmFunction``); returns (its result as a Python object, instructions executed)."""
+        c = self.core
+        argv = c.alloc(4 * max(1, len(args)))
+        c.write_words(argv, [self.box(a) for a in args])
+        self._saved_lr = []
+        r0, insns = c.call(fn.addr, fn.fun_obj, len(args), 0, argv)
+        return self.unbox(r0), insns
+
+    def _helper(self, uc, address, size, data):
+        r0, r1, r2 = (uc.reg_read(r) for r in _ARGS[:3])
+        if address == self.ret_stub:  # back from asm code called by viper code
+            uc.reg_write(A.UC_ARM_REG_R0, self.box(r0 - (1 << 32) if r0 >> 31 else r0))
+            uc.reg_write(A.UC_ARM_REG_LR, self._saved_lr.pop())
+            return
+        name = FUN_TABLE[(address - self.stubs) // 2]
+        self.helper_calls[name] = self.helper_calls.get(name, 0) + 1
+        try:
+            if name == "convert_obj_to_native":
+                t = r1 & 0xF
+                if t == T_OBJ:
+                    res = r0
+                else:
+                    v = self.unbox(r0)
+                    if t == T_BOOL:
+                        res = 1 if v else 0
+                    elif t >= 4 and isinstance(v, Buffer):
+                        res = v.addr
+                    else:
+                        res = int(v) & 0xFFFFFFFF
+            elif name == "convert_native_to_obj":
+                t = r1 & 0xF
+                if t == T_OBJ:
+                    res = r0
+                elif t == T_BOOL:
+                    res = self.box(r0 != 0)
+                elif t == T_INT:
+                    res = self.box(r0 - (1 << 32) if r0 >> 31 else r0)
+                else:  # uint and pointers: an unsigned int
+                    res = self.box(r0)
+            elif name == "obj_is_true":
+                res = 1 if self.unbox(r0) else 0
+            elif name == "native_call_function_n_kw":
+                fun, n_pos = self.unbox(r0), r1 & 0xFF
+                if r1 >> 8:
+                    raise Unmodelled("keyword arguments")
+                args = [self.unbox(int.from_bytes(uc.mem_read(r2 + 4 * i, 4), "little")) for i in range(n_pos)]
+                if isinstance(fun, AsmFunction):
+                    if n_pos > 4:
+                        raise Unmodelled("asm_thumb call with %d arguments" % n_pos)
+                    for reg, a in zip(_ARGS, args):
+                        uc.reg_write(reg, _asm_arg(a))
+                    self._saved_lr.append(uc.reg_read(A.UC_ARM_REG_LR))
+                    uc.reg_write(A.UC_ARM_REG_LR, self.ret_stub | 1)
+                    uc.reg_write(A.UC_ARM_REG_PC, fun.addr | 1)
+                    return
+                if not callable(fun):
+                    raise Unmodelled("call of %r" % (fun,))
+                res = self.box(fun(*args))
+            else:
+                raise Unmodelled("runtime helper mp_fun_table[%s] is not modelled" % name)
+        except Fault as e:
+            self.core._stop(e)
+            return
+        uc.reg_write(A.UC_ARM_REG_R0, res & 0xFFFFFFFF)
+
+
+def _asm_arg(a):
+    # py/objfun.c convert_obj_for_inline_asm, for the objects this runtime has.
+    if a is None or a is False:
+        return 0
+    if a is True:
+        return 1
+    if isinstance(a, int):
+        return a & 0xFFFFFFFF
+    if isinstance(a, Buffer):
+        return a.addr
+    raise Unmodelled("asm_thumb argument %r" % (a,))
