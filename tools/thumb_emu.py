@@ -6,6 +6,8 @@ instruction counts.
     fn = core.load(mpy.function("_mul8").code)
     buf = core.alloc(64)
     r0, insns = core.call(fn, buf, ...)       # arguments in r0-r3, result in r0, exact count
+    rt = Runtime(core)                        # viper: the runtime helpers it calls, modelled
+    result, insns = rt.call(rt.load(mpy, "run"), 0, rt.buffer(b"..."), AsmFunction(fn), ...)
 
 Calling convention (MicroPython ``py/objfun.c`` ``fun_asm_call`` and ``py/asmthumb.c``): up
 to four arguments in r0-r3 (integers as machine words, a buffer as the address of its data),
@@ -26,8 +28,9 @@ records every access to the page.
 Which core: unicorn 2.1.4 offers cortex-m0, m3, m4, m7 and m33 (no M55 or M85). Its
 ``cpu_arm_init`` (qemu/target/arm/cpu.c) replaces the model by cortex-m33 whenever the mode
 has UC_MODE_MCLASS, so ``Core`` opens the engine in plain UC_MODE_THUMB and selects the model
-with ``ctl_set_cpu_model``; the model itself is M-profile (QEMU's ARM_FEATURE_M), which
-``Core`` checks (the M0 rejects Thumb-2, the M3 rejects UMAAL, see host_tests/test_thumb.py).
+with ``ctl_set_cpu_model``; the model itself is M-profile (QEMU's ARM_FEATURE_M), and the
+models differ as the cores do (the M0 rejects Thumb-2, the M3 rejects UMAAL:
+host_tests/test_thumb.py checks both).
 In QEMU's models UMAAL needs ARM_FEATURE_THUMB_DSP: set for M4, M7 and M33 (a real M33 has it
 only when built with the DSP extension), not for M0 or M3. An undefined instruction ends the
 call with ``Fault`` (unicorn UC_ERR_INSN_INVALID): the emulator does not take the
