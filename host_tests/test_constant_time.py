@@ -23,8 +23,8 @@ ECDSA's and SM2's s on limbs (returned as bytes), ECDH and X25519/X448 whole (th
 are bytes), and EdDSA's scalar steps (mul_base with its parity step, reduce, sign_s). A whole
 signature is not measured: it also turns its public outputs (R, r, s, their encodings) into
 integers, and that time depends on those public values (their leading zero digits), not on
-the key. Ed448 signing also hashes the secret prefix with the portable SHAKE256, which makes
-no timing promise (README).
+the key. SHA3-256, HMAC-SHA3-256 and SHAKE256 to 114 bytes of a 57-byte secret (Ed448's hash
+of its seed and of the secret prefix) are measured on the viper Keccak.
 
 The allowed spread is ``SLACK`` instructions: a measurement that reads the clock in the
 middle of a SysTick interrupt pays the handler's few dozen instructions, and one count is
@@ -63,6 +63,9 @@ OPS = {  # noqa: E121
     "sha512": _blobs(64),
     "sm3": _blobs(64),
     "hmac_sha256": _blobs(32),
+    "sha3_256": _blobs(64),
+    "shake256": _blobs(57),
+    "hmac_sha3_256": _blobs(32),
     "rfc6979_p256": _scalars(N256, 256),
     "ecdh_p256": _scalars(N256, 256),
     "mul_base_p256": _scalars(N256, 256),
