@@ -7,6 +7,9 @@
 #   make firmware BOARD=qemu-m4 MICROPY=/path/to/micropython [MICROPY_LIB=...] [HEAP=bytes]
 #   make flash BOARD=frdm-k64f MICROPY=...      the board's standard flasher (west flash)
 #   make emulate BOARD=qemu-m4 [ICOUNT=1]       boot a built qemu board, console on a pty
+# Deploy without a rebuild (a stock firmware with a filesystem; README "Deploy without a rebuild"):
+#   make deploy PORT=/dev/ttyACM0 [ALGS="aes gcm sha256 ecdsa"]   compile for the device's arch,
+#                                               copy to its /lib, print the flash, run a self-test
 
 PYTHON ?= python3
 VENV   ?= .venv
@@ -15,7 +18,7 @@ TARGET ?= unix
 # pytest-xdist workers; one serial device serves one worker at a time.
 JOBS   ?= $(if $(filter unix,$(TARGET)),2,0)
 
-.PHONY: all test bench compile clean venv firmware flash emulate
+.PHONY: all test bench compile clean venv firmware flash emulate deploy
 
 all: test
 
@@ -48,6 +51,12 @@ flash:
 
 emulate:
 	$(PYTHON) tools/firmware.py run $(BOARD) $(FWARGS) $(if $(ICOUNT),--icount)
+
+PORT ?=
+ALGS ?=
+
+deploy: venv
+	$(BIN)/python tools/deploy.py --port "$(PORT)" --algs "$(ALGS)"
 
 clean:
 	rm -rf $(VENV) .pytest_cache host_tests/__pycache__ tools/__pycache__ bench-results.jsonl
