@@ -1,0 +1,233 @@
+"""Write the mip packages of mpcrypto: ``mip/<package>/package.json`` and ``mip/README.md``.
+
+    python3 tools/gen_mip.py            # write them
+    python3 tools/gen_mip.py --check    # exit 1 if they differ from what it writes
+    python3 tools/gen_mip.py --local /tmp/mip   # a copy for installing from this checkout:
+        mpremote mip install /tmp/mip/x25519/package.json
+
+One package per primitive family, split the way micropython-lib splits ``hashlib`` into
+``hashlib-core``, ``hashlib-sha256``, ``hashlib-sha512`` ...: ``core`` (the package, the
+backend seam, the constant-time helpers, the exceptions, every family's ``__init__.py``),
+shared helpers of a family in their own package (``hash-core``, ``keccak``, ``ec-core``,
+``eddsa``, ``xdh``), one package per algorithm on top, and ``all``, a collection with no
+files of its own. A package's ``deps`` are what its modules import (``tools/modgraph.py``:
+static imports and backend chains; ``host_tests/test_mip.py`` checks both ways), plus the
+hashes a package takes by name by default (``BY_NAME``: ECDSA's default ``hashalg`` is
+SHA-256).
+
+The format is the one ``mip`` and ``mpremote mip`` read (MicroPython docs,
+"Package management", and micropython-lib's ``mip`` code): ``{"urls": [[destination, source
+URL], ...], "deps": [[package URL, version], ...], "version": "..."}``; destinations are
+relative to the device's library folder. Sources and deps are ``github:`` URLs of ``REPO``;
+a dependency's version is the branch mip fetches it from. mip picks files by the ``.mpy``
+version of the firmware only, never by its arch (``package/{mpy_version}/...`` on an index,
+nothing at all for a ``github:`` URL), so these are source packages: the device compiles
+each module at its first import. ``make deploy`` (tools/deploy.py) is the way to install
+``.mpy`` files compiled for one arch.
+
+``ec-wide`` (the 32-bit-limb field kernels ``ec/field/v32_*``) is for 64-bit ports only (the
+unix port), where the limb engine uses them: install it beside the EC packages there (the
+Montgomery and Edwards backends need it; ECDH/ECDSA use it through ``weierstrass_viper64``,
+else fall back to 16-bit limbs). The engine loads kernels lazily by name, so no package
+depends on it and ``all`` leaves it out, as the MCU freeze manifest leaves them out.
+"""
+
+import difflib
+import json
+import os
+import pathlib
+import sys
+
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+# The GitHub repository the packages are installed from ("owner/name"). Set it to the
+# published repository and run this tool; the placeholder cannot resolve to anyone's code.
+REPO = "<owner>/mpcrypto"
+BRANCH = "HEAD"  # the version (branch) mip fetches a dependency from: the default branch
+MIP = ROOT / "mip"
+SRC = "modules/mpcrypto"
+
+# name, description, files (globs under modules/mpcrypto/), deps (package names)
+PACKAGES = (
+    ("core", "the package, the backend seam, constant-time helpers, exceptions, every family's __init__",
+     ("__init__.py", "_backend.py", "_ct.py", "_util.py", "exceptions.py", "aead/__init__.py",
+      "cipher/__init__.py", "ec/__init__.py", "ec/field/__init__.py", "hash/__init__.py", "mac/__init__.py"), ()),
+    ("aes", "AES-128/192/256 ECB, CBC, CTR (cryptolib where it fits, viper, Python)", ("cipher/aes*.py",), ("core",)),
+    ("gcm", "AES-GCM (GHASH viper, Python)", ("aead/gcm.py", "aead/ghash_*.py"), ("aes",)),
+    ("ccm", "AES-CCM", ("aead/ccm.py",), ("aes",)),
+    ("hash-core", "the Merkle-Damgard hashes' common code and the table of hash names",
+     ("hash/_md.py", "hash/_md_viper.py", "hash/names.py"), ("core",)),
+    ("sha256", "SHA-224, SHA-256", ("hash/sha256*.py",), ("hash-core",)),
+    ("sha512", "SHA-384, SHA-512, SHA-512/224, SHA-512/256", ("hash/sha512*.py",), ("hash-core",)),
+    ("sm3", "SM3", ("hash/sm3*.py",), ("hash-core",)),
+    ("keccak", "the Keccak-f[1600] sponge of SHA-3 and SHAKE", ("hash/_sponge.py", "hash/keccak_*.py"), ("core",)),
+    ("sha3", "SHA3-224, SHA3-256, SHA3-384, SHA3-512", ("hash/sha3.py",), ("keccak",)),
+    ("shake", "SHAKE128, SHAKE256", ("hash/shake.py",), ("keccak",)),
+    ("hmac", "HMAC over any hash package installed", ("mac/hmac.py",), ("hash-core",)),
+    ("ec-core", "curves, the limb engine, the 16-bit-limb field kernels, Thumb-2 UMAAL multipliers",
+     ("ec/curves.py", "ec/field/bigint.py", "ec/field/engine.py", "ec/field/thumb_umaal.py", "ec/field/v16_*.py"),
+     ("core",)),
+    ("ec", "ECDH and ECDSA (RFC 6979) on the Weierstrass curves",
+     ("ec/ec.py", "ec/ecdsa.py", "ec/weierstrass_python.py", "ec/weierstrass_viper.py", "ec/weierstrass_viper64.py"),
+     ("ec-core", "hmac")),
+    ("ec-wide", "64-bit ports only (the unix port): the 32-bit-limb field kernels", ("ec/field/v32_*.py",),
+     ("core",)),
+    ("sm2", "SM2 signatures", ("ec/sm2.py",), ("ec", "sm3")),
+    ("eddsa", "EdDSA's common code and backends", ("ec/eddsa.py", "ec/edwards_*.py"), ("ec-core",)),
+    ("ed25519", "Ed25519", ("ec/ed25519.py",), ("eddsa", "sha512")),
+    ("ed448", "Ed448", ("ec/ed448.py",), ("eddsa", "shake")),
+    ("xdh", "X25519/X448's common code and backends", ("ec/xdh.py", "ec/montgomery_*.py"), ("ec-core",)),
+    ("x25519", "X25519", ("ec/x25519.py",), ("xdh",)),
+    ("x448", "X448", ("ec/x448.py",), ("xdh",)),
+)
+# Hash packages a package needs for the hash it names by default (hash/names.py imports
+# them by name, so the import graph cannot see it).
+BY_NAME = {"ec": ("sha256",)}
+COLLECTION = ("all", "every package but ec-wide (64-bit ports: add it)")
+NOT_IN_ALL = ("ec-wide",)
+
+
+def version():
+    for line in (ROOT / SRC / "__init__.py").read_text().splitlines():
+        if line.startswith("__version__"):
+            return line.split("=", 1)[1].strip().strip("\"'")
+    raise SystemExit("no __version__ in %s/__init__.py" % SRC)
+
+
+def files_of(globs):
+    """Paths under modules/mpcrypto/ (posix, sorted) that ``globs`` name; each glob must
+    name something."""
+    base = ROOT / SRC
+    out = []
+    for g in globs:
+        found = sorted(p.relative_to(base).as_posix() for p in base.glob(g) if p.is_file())
+        if not found:
+            raise SystemExit("gen_mip: %s matches no file under %s" % (g, SRC))
+        out.extend(found)
+    return out
+
+
+def deps_of(name):
+    for n, _, _, deps in PACKAGES:
+        if n == name:
+            return tuple(deps) + BY_NAME.get(name, ())
+    raise KeyError(name)
+
+
+def package_url(name):
+    return "github:%s/mip/%s" % (REPO, name)
+
+
+def packages():
+    """name -> the package.json dict."""
+    ver = version()
+    out = {}
+    for name, _, globs, _ in PACKAGES:
+        out[name] = {
+            "urls": [["mpcrypto/" + f, "github:%s/%s/%s" % (REPO, SRC, f)] for f in files_of(globs)],
+            "deps": [[package_url(d), BRANCH] for d in deps_of(name)],
+            "version": ver,
+        }
+    out[COLLECTION[0]] = {
+        "urls": [],
+        "deps": [[package_url(n), BRANCH] for n, _, _, _ in PACKAGES if n not in NOT_IN_ALL],
+        "version": ver,
+    }
+    return out
+
+
+def readme(pk):
+    size = {name: sum((ROOT / SRC / u[0][len("mpcrypto/"):]).stat().st_size for u in p["urls"]) for name, p in pk.items()}
+    lines = [
+        "# mip packages",
+        "",
+        "Written by `tools/gen_mip.py` (do not edit; `--check` in `host_tests/test_mip.py`).",
+        "Install one with its dependencies:",
+        "",
+        "    mpremote mip install github:%s/mip/sha256" % REPO,
+        "",
+        "Source packages (`.py`): the device compiles each module at its first import, which",
+        "takes RAM (the viper field kernels most). For `.mpy` files compiled for the device's",
+        "arch, use `make deploy` (README, \"Deploy without a rebuild\"). On a 64-bit port (the",
+        "unix port) install `ec-wide` beside the EC packages.",
+        "",
+        "| Package | What | Depends on | Files | Source bytes |",
+        "|---|---|---|---|---|",
+    ]
+    desc = dict((n, d) for n, d, _, _ in PACKAGES)
+    desc[COLLECTION[0]] = COLLECTION[1]
+    for name, p in pk.items():
+        deps = ", ".join(d[0].rsplit("/", 1)[1] for d in p["deps"]) if name != COLLECTION[0] else "all of the above but ec-wide"
+        lines.append("| `%s` | %s | %s | %d | %d |" % (name, desc[name], deps or "-", len(p["urls"]), size[name]))
+    return "\n".join(lines) + "\n"
+
+
+def render(obj):
+    # JSON with one [a, b] pair per line.
+    def pairs(items):
+        if not items:
+            return "[]"
+        return "[\n" + ",\n".join("    " + json.dumps(i) for i in items) + "\n  ]"
+
+    return '{\n  "urls": %s,\n  "deps": %s,\n  "version": %s\n}\n' % (
+        pairs(obj["urls"]), pairs(obj["deps"]), json.dumps(obj["version"]))
+
+
+def outputs():
+    """relative path under mip/ -> text."""
+    pk = packages()
+    out = {"%s/package.json" % n: render(p) for n, p in pk.items()}
+    out["README.md"] = readme(pk)
+    return out
+
+
+def write_local(dest):
+    """A copy of the packages for installing from this checkout with ``mpremote mip install
+    DEST/<name>/package.json``: sources as paths relative to each package.json (mpremote
+    reads them from the disk), dependencies as absolute paths of the copy's package.json."""
+    dest = pathlib.Path(dest).resolve()
+    gh = "github:%s/" % REPO
+    for name, p in packages().items():
+        folder = dest / name
+        folder.mkdir(parents=True, exist_ok=True)
+        urls = [[d, os.path.relpath(ROOT / s[len(gh):], folder).replace(os.sep, "/")] for d, s in p["urls"]]
+        deps = [[str(dest / u.rsplit("/", 1)[1] / "package.json"), v] for u, v in p["deps"]]
+        (folder / "package.json").write_text(render({"urls": urls, "deps": deps, "version": p["version"]}))
+    return dest
+
+
+def main(argv):
+    if "--local" in argv:
+        print(write_local(argv[argv.index("--local") + 1]))
+        return 0
+    check = "--check" in argv
+    want = outputs()
+    stale = []
+    for rel, text in sorted(want.items()):
+        path = MIP / rel
+        have = path.read_text() if path.exists() else ""
+        if have != text:
+            stale.append(rel)
+            if check:
+                sys.stdout.writelines(difflib.unified_diff(have.splitlines(True), text.splitlines(True), "a/mip/" + rel,
+                                                           "b/mip/" + rel))
+            else:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(text)
+    extra = sorted(p.relative_to(MIP).as_posix() for p in MIP.rglob("*") if p.is_file()
+                   and p.relative_to(MIP).as_posix() not in want) if MIP.exists() else []
+    if check and (stale or extra):
+        print("gen_mip: out of date: %s%s (run python3 tools/gen_mip.py)"
+              % (" ".join(stale), "; not written by it: " + " ".join(extra) if extra else ""))
+        return 1
+    if not check:
+        for rel in extra:
+            (MIP / rel).unlink()
+        print("wrote %d files under mip/" % len(stale) if stale else "mip/ is up to date")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
