@@ -14,6 +14,12 @@ raises ImportError where the built-in is absent) and, if it defines ``probe()``,
 ``probe()`` returns True. Board drivers call ``register(primitive, name, impl)`` at import
 time; ``impl`` has the same surface as the software modules.
 
+A firmware that freezes a module named ``mpcrypto_board`` (``firmware/manifest_kinetis.py``
+freezes ``boards/<NAME>/mpcrypto_board.py``) has it imported once, before the first choice:
+that module probes the hardware and registers what it finds. ``hardware(primitive)`` gives
+what the board registered (``"entropy"``: the board's entropy source, see
+``_util.resolve_rng``).
+
 ``force(primitive, name)`` pins a backend; tests use it to run one suite over every backend.
 Call sites never take a backend argument. The choice is cached per primitive, so the cost of
 selection is paid once.
@@ -24,6 +30,26 @@ from mpcrypto.exceptions import UnsupportedAlgorithm
 _hw = {}  # primitive -> (name, impl) registered by a board driver
 _forced = {}  # primitive -> backend name pinned by force()
 _chosen = {}  # primitive -> (name, impl), the cached default
+
+
+_board_done = []  # non-empty once mpcrypto_board was looked for
+
+
+def _board():
+    # Import the board's drivers once (they call register()); none on most ports.
+    if not _board_done:
+        _board_done.append(1)
+        try:
+            import mpcrypto_board  # noqa: F401
+        except ImportError:
+            pass
+
+
+def hardware(primitive):
+    """The ``impl`` a board driver registered for ``primitive``, or None."""
+    _board()
+    hit = _hw.get(primitive)
+    return hit[1] if hit else None
 
 
 def register(primitive, name, impl):
@@ -68,6 +94,7 @@ def select(primitive, chain):
     hit = _chosen.get(primitive)
     if hit is not None:
         return hit
+    _board()
     want = _forced.get(primitive)
     for name, impl in _candidates(primitive, chain):
         if want is None or name == want:
@@ -93,4 +120,5 @@ def context(primitive, chain, obj):
 
 def available(primitive, chain):
     """Names of the backends of ``primitive`` usable on this target, best first."""
+    _board()
     return [name for name, _ in _candidates(primitive, chain)]

@@ -22,9 +22,11 @@ Helpers:
 - ``as_bytes(data)``: an immutable copy of any buffer, under the same input rule.
 - ``sized_bytes(data, size)``: the same, and ValueError unless it is ``size`` bytes long.
 - ``resolve_rng(rng)``: the randomness every key generation and blinding takes: the caller's
-  callable ``rng(nbytes) -> bytes``, or by default ``os.urandom`` (the board's TRNG-backed
-  source where the port provides one). Without any entropy source it raises
-  UnsupportedAlgorithm: there is no fallback to the ``random`` module.
+  callable ``rng(nbytes) -> bytes``; by default the entropy source a board driver registered
+  (``_backend.register("entropy", name, impl)``, ``impl.urandom(nbytes)``: the Kinetis RNGA
+  with its SP 800-90B health tests), else ``os.urandom`` (the port's own source). Without
+  any entropy source it raises UnsupportedAlgorithm: there is no fallback to the ``random``
+  module.
 
 How the item size is found without ``memoryview.itemsize`` (absent from most builds): a
 zero-length slice assignment ``mv[0:0] = b""`` succeeds on a writable byte view without
@@ -33,6 +35,7 @@ compatible") and TypeError when the view is read-only. A read-only view is then 
 exactly by copying its first item (``bytes(mv[:1])``, two small objects).
 """
 
+from mpcrypto import _backend
 from mpcrypto.exceptions import UnsupportedAlgorithm
 
 
@@ -89,6 +92,9 @@ def resolve_rng(rng):
         if not callable(rng):
             raise TypeError("rng must be callable")
         return rng
+    hw = _backend.hardware("entropy")
+    if hw is not None:
+        return hw.urandom
     try:
         import os
 
