@@ -289,12 +289,14 @@ def test_deploy_end_to_end(target):
         if not info["DEST"] or info["WRITE"]:
             p = _deploy("--port", target.port, "--algs", "aes")  # no filesystem: a clear error
             assert p.returncode == 2 and ("no filesystem" in p.stderr or "cannot write" in p.stderr), p.stderr
+    if frozen:  # refused before anything is compiled or copied: a small RAM filesystem will do
+        assert "RAMFS /ram" in dev.exec(RAMFS)
+        p = _deploy("--port", target.port, "--resume", "--dest", "/ram/lib", "--algs", "aes")
+        assert p.returncode == 2 and "frozen into the firmware" in p.stderr, p.stdout + p.stderr
+        return
     if heap < (1 << 20):
         pytest.skip("a RAM filesystem for the whole library needs a heap of 1 MB (this one: %d)" % heap)
     assert "RAMFS /ram" in dev.exec(RAMFS)
-    p = _deploy("--port", target.port, "--resume", timeout=3600)
-    if frozen:
-        assert p.returncode == 2 and "frozen into the firmware" in p.stderr, p.stdout + p.stderr
-        return
+    p = _deploy("--port", target.port, "--resume", "--dest", "/ram/lib", timeout=3600)  # never the board's flash
     assert p.returncode == 0, p.stdout + p.stderr
     assert "self-test: %d passed, 0 failed" % len(deploy.KATS) in p.stdout, p.stdout

@@ -139,7 +139,6 @@ def packages():
 
 
 def readme(pk):
-    size = {name: sum((ROOT / SRC / u[0][len("mpcrypto/"):]).stat().st_size for u in p["urls"]) for name, p in pk.items()}
     lines = [
         "# mip packages",
         "",
@@ -153,14 +152,14 @@ def readme(pk):
         "arch, use `make deploy` (README, \"Deploy without a rebuild\"). On a 64-bit port (the",
         "unix port) install `ec-wide` beside the EC packages.",
         "",
-        "| Package | What | Depends on | Files | Source bytes |",
-        "|---|---|---|---|---|",
+        "| Package | What | Depends on | Files |",
+        "|---|---|---|---|",
     ]
     desc = dict((n, d) for n, d, _, _ in PACKAGES)
     desc[COLLECTION[0]] = COLLECTION[1]
     for name, p in pk.items():
         deps = ", ".join(d[0].rsplit("/", 1)[1] for d in p["deps"]) if name != COLLECTION[0] else "all of the above but ec-wide"
-        lines.append("| `%s` | %s | %s | %d | %d |" % (name, desc[name], deps or "-", len(p["urls"]), size[name]))
+        lines.append("| `%s` | %s | %s | %d |" % (name, desc[name], deps or "-", len(p["urls"])))
     return "\n".join(lines) + "\n"
 
 
