@@ -621,21 +621,27 @@ def _main(args):
         arch, flags = None, 0
 
     modules = select(graph, names, arch)
-    out = pathlib.Path(args.out) if args.out else pathlib.Path(tempfile.mkdtemp(prefix="mpcrypto-"))
-    built = build(graph, modules, arch, out, flags)
-    lines, total = flash_table(built, out)
-    print("compiled %d modules for %s into %s (algorithms: %s)"
-          % (len(built), arch or "bytecode", out, "all" if names == sorted(ALGS) else " ".join(names)))
-    print("flash (.mpy bytes per family):")
-    print("\n".join(lines))
-    if dev is None:
-        return 0
+    with tempfile.TemporaryDirectory(prefix="mpcrypto-") as tmp:
+        out = pathlib.Path(args.out or tmp)
+        built = build(graph, modules, arch, out, flags)
+        lines, total = flash_table(built, out)
+        print("compiled %d modules for %s%s (algorithms: %s)"
+              % (len(built), arch or "bytecode", " into %s" % out if args.out else "",
+                 "all" if names == sorted(ALGS) else " ".join(names)))
+        print("flash (.mpy bytes per family):")
+        print("\n".join(lines))
+        if dev is None:
+            return 0
+        return _install(dev, info, dest, out, modules)
 
+
+def _install(dev, info, dest, out, modules):
+    # Steps 3 and 4 of the module docstring: replace <dest>/mpcrypto, run the self-test.
     if info.get("OLD"):
         print("removing the old %s/mpcrypto" % dest)
         dev.mpremote(["rm", "-r", ":%s/mpcrypto" % dest], timeout=600)
     free0, bsize = dev.free(dest)
-    print("copying to %s:%s/mpcrypto ..." % (args.port, dest))
+    print("copying to %s:%s/mpcrypto ..." % (dev.port, dest))
     dev.mpremote(["cp", "-r", str(out / "mpcrypto"), ":%s/" % dest], timeout=3600)
     free1, _ = dev.free(dest)
     if free0 >= 0 and free1 >= 0:
