@@ -174,6 +174,35 @@ class Core:
             self._error = err
         self.uc.emu_stop()
 
+    # -- peripheral models -------------------------------------------------------------------
+
+    def map_peripheral(self, base, size, model):
+        """Map a register-level ``model`` at ``base`` (``size`` bytes, whole 4 KB pages) with
+        ``mmio_map``: a read of the region calls ``model.read(offset, size)`` for the value, a
+        write ``model.write(offset, size, value)``. A model raises ``Unmodelled`` (or any
+        ``Fault``) for an access it does not model, which stops the call with that error: what a
+        board would show as a bus fault or a wrong answer shows here as an exception. Every
+        access is appended to ``mmio_log`` as for the SCB page."""
+
+        def read(uc, offset, sz, data):
+            try:
+                v = model.read(offset, sz) & 0xFFFFFFFF
+            except Fault as e:
+                self.mmio_log.append(("r", base + offset, sz, None))
+                self._stop(e)
+                return 0
+            self.mmio_log.append(("r", base + offset, sz, v))
+            return v
+
+        def write(uc, offset, sz, value, data):
+            self.mmio_log.append(("w", base + offset, sz, value))
+            try:
+                model.write(offset, sz, value & 0xFFFFFFFF)
+            except Fault as e:
+                self._stop(e)
+
+        self.uc.mmio_map(base, size, read, None, write, None)
+
     # -- calls -----------------------------------------------------------------------------
 
     def _count_insn(self, uc, address, size, data):

@@ -1,0 +1,63 @@
+"""Kinetis K64/K66 board support: identify the chip, then register its crypto blocks with
+the backend seam (``mpcrypto._backend.register``): the mmCAU as backend ``mmcau`` of
+``"aes"`` and ``"sha256"``, the RNGA as the ``"entropy"`` source (``rnga``).
+
+A board's ``mpcrypto_board.py`` (``boards/FRDM_K64F``, ``boards/FRDM_K66F``) calls
+``register((part,))``; the library imports that module once, before its first backend
+choice. Nothing is registered unless every step of the probe passes:
+
+1. CPUID (``kinetis_asm.identify``): an Arm Cortex-M4 (implementer 0x41, PARTNO 0xC24). On
+   any other core SIM_SDID is never read.
+2. SIM_SDID (0x40048024): FAMILYID 6 (K6x), SERIESID 0 (K series) and SUBFAMID 4 (K64; 2 as
+   some early K64 silicon reports it, errata 7534) or 6 (K66), and the part is one the
+   board expects.
+3. CASR[VER] (read only now, the CAU being known to exist): 2, the mmCAU with SHA-256.
+
+Residual risk, stated plainly: step 2 reads 0x40048024 on any Arm Cortex-M4. On a K6x that is
+the SIM; on another vendor's Cortex-M4 (STM32F4, nRF52, ...) the address may be unmapped and
+the read then bus-faults (a HardFault, not a Python exception: the probe cannot catch it). Only
+a Kinetis firmware freezes this module (``firmware/manifest_kinetis.py``), so the read happens
+only where that firmware was flashed; do not copy these modules to another board.
+
+The RNGA's base is per part (K64 reference manual: 0x40029000; K66, K66P144M180SF5RMV2 as
+NXP's MK66F18.h gives it: 0x400A0000), as ``RNGA_PAGE`` says.
+"""
+
+from mpcrypto import _backend
+
+import kinetis_asm as _asm
+
+# SIM_SDID >> 20 (FAMILYID, SUBFAMID, SERIESID) -> part
+PARTS = {0x640: "K64", 0x620: "K64", 0x660: "K66"}
+RNGA_PAGE = {"K64": 0x40029, "K66": 0x400A0}  # the RNGA's base >> 12
+CAU_VERSION = 2
+
+registered = {}  # what register() registered: primitive -> backend name
+
+
+def identify():
+    """The part ("K64", "K66") or None (not a Cortex-M4, or not a known K6x)."""
+    v = _asm.identify()
+    if not v:
+        return None
+    return PARTS.get(v & 0xFFF)
+
+
+def register(expect=("K64", "K66")):
+    """Probe, and register the mmCAU and the RNGA if the chip is one of ``expect``.
+    Returns the part registered for, or None."""
+    part = identify()
+    if part is None or part not in expect:
+        return None
+    if _asm.cau_version() != CAU_VERSION:
+        return None
+    import kinetis_mmcau
+    import kinetis_rnga
+
+    _backend.register("aes", "mmcau", kinetis_mmcau)
+    _backend.register("sha256", "mmcau", kinetis_mmcau)
+    # Registered even when its start-up test fails: the source then refuses (OSError)
+    # rather than letting the library fall back to another one unnoticed.
+    _backend.register("entropy", "rnga", kinetis_rnga.RNGA(RNGA_PAGE[part]))
+    registered.update({"aes": "mmcau", "sha256": "mmcau", "entropy": "rnga"})
+    return part

@@ -1,0 +1,680 @@
+"""The Kinetis K64/K66 drivers (boards/kinetis/) against register models of the mmCAU, the
+RNGA and the SIM (tools/kinetis_model.py), on unicorn's Cortex-M4 (tools/kinetis_emu.py).
+
+1. The model itself: command sequences written from the reference manual's command
+   semantics, run through the CAU model, give FIPS 197 (AES-128/192/256 key expansion,
+   cipher, inverse cipher: Appendix C), FIPS 180-4 (SHA-256, SHA-1) and RFC 1321 (MD5)
+   answers. So the model's SubBytes/ShiftRows/MixColumns, HASH functions and shift commands
+   are right before anything is judged against it.
+2. The driver's machine code (``boards/kinetis/kinetis_asm.py`` compiled by mpy-cross for
+   armv7emsp, read from the .mpy) on the emulated Cortex-M4 with the models mapped at their
+   addresses: NIST CAVP AESAVS KAT and MMT files (ECB and CBC, 128/192/256, encrypt and
+   decrypt, many blocks per call, aligned and unaligned buffers), instruction counts that do
+   not depend on the data, no write outside the buffers, callee-saved registers kept.
+3. Through the public API: MicroPython's unix port runs ``mpcrypto`` and the drivers' Python
+   glue with the ``mmcau`` backend forced, and every ``kinetis_asm`` call runs the machine code
+   on the emulated chip (the bridge of tools/kinetis_emu.py): AES KAT/MMT and RFC 3686 CTR,
+   GCM (NIST gcmEncryptExtIV), in-place/overlap/forms, SHA-224/256 CAVP ShortMsg and a LongMsg
+   selection, HMAC-SHA256 (RFC 4231).
+4. The probe and registration: ``identify`` reads CPUID and only on a Cortex-M4 SIM_SDID;
+   FRDM_K64F's and FRDM_K66F's ``mpcrypto_board`` register the mmCAU and the RNGA exactly when
+   the emulated chip is their part (not on a K66 for the K64 board, a Cortex-M7, an unknown
+   SDID or a CAU without SHA-256).
+5. The RNGA entropy source: the bytes are the RNGA's words, the clock gate is opened before
+   the first access, the SP 800-90B start-up and continuous tests catch a stuck-at output (at
+   start-up and later), a periodic one, and a stopped RNGA; the viper health kernel gives
+   the same answers as 32-bit machine code on the emulated Cortex-M4.
+
+Nothing here needs a device: these tests run under every ``--target``.
+"""
+
+import hashlib
+import hmac as py_hmac
+import pathlib
+import random
+import struct
+import sys
+
+import pytest
+from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import kinetis_emu as ke  # noqa: E402
+import kinetis_model as km  # noqa: E402
+import mpy_reader  # noqa: E402
+import thumb_emu  # noqa: E402
+from harness import _parse, find_micropython  # noqa: E402
+from vectors import cryptography_vector, load_rsp  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _unix_only():
+    """Overrides conftest's fixture of the same name: nothing here needs a target."""
+
+
+def h(s):
+    return bytes.fromhex(s or "")
+
+
+# -- 1. the model, checked on its own ------------------------------------------------------------
+
+C = km.CA
+
+
+def model_key_schedule(cau, key):
+    # FIPS 197 §5.2 on the CAU's accumulator: ROTL 8, AESS, XOR Rcon, XOR w[i - Nk].
+    nk = len(key) // 4
+    w = [int.from_bytes(key[4 * i:4 * i + 4], "big") for i in range(nk)]
+    cau.command(km.LDR | km.CAA, w[-1])
+    rcon = 1
+    for i in range(nk, 4 * (nk + 7)):
+        if i % nk == 0:
+            cau.command(km.ROTL | km.CAA, 8)
+            cau.direct(km.cmd1(km.AESS | km.CAA))
+            cau.command(km.XOR | km.CAA, rcon << 24)
+            rcon = km._xtime(rcon)
+        elif nk == 8 and i % nk == 4:
+            cau.direct(km.cmd1(km.AESS | km.CAA))
+        cau.command(km.XOR | km.CAA, w[i - nk])
+        w.append(cau.command(km.STR | km.CAA))
+    return w
+
+
+def model_encrypt(cau, w, block):
+    nr = len(w) // 4 - 1
+    for i in range(4):
+        cau.command(km.LDR | C[i], int.from_bytes(block[4 * i:4 * i + 4], "big"))
+        cau.command(km.XOR | C[i], w[i])
+    for r in range(1, nr + 1):
+        cau.direct(km.cmd3(km.AESS | C[0], km.AESS | C[1], km.AESS | C[2]))
+        cau.direct(km.cmd2(km.AESS | C[3], km.AESR))
+        for i in range(4):
+            cau.command((km.AESC if r < nr else km.XOR) | C[i], w[4 * r + i])
+    return b"".join(cau.command(km.STR | C[i]).to_bytes(4, "big") for i in range(4))
+
+
+def model_decrypt(cau, w, block):
+    nr = len(w) // 4 - 1
+    for i in range(4):
+        cau.command(km.LDR | C[i], int.from_bytes(block[4 * i:4 * i + 4], "big"))
+        cau.command(km.XOR | C[i], w[4 * nr + i])
+    for r in range(nr - 1, -1, -1):
+        cau.direct(km.cmd3(km.AESIR, km.AESIS | C[3], km.AESIS | C[2]))
+        cau.direct(km.cmd2(km.AESIS | C[1], km.AESIS | C[0]))
+        for i in range(4):
+            cau.command((km.AESIC if r > 0 else km.XOR) | C[i], w[4 * r + i])
+    return b"".join(cau.command(km.STR | C[i]).to_bytes(4, "big") for i in range(4))
+
+
+# FIPS 197 Appendix C: (key, plaintext, ciphertext)
+FIPS197 = [
+    ("000102030405060708090a0b0c0d0e0f", "00112233445566778899aabbccddeeff", "69c4e0d86a7b0430d8cdb78070b4c55a"),
+    ("000102030405060708090a0b0c0d0e0f1011121314151617", "00112233445566778899aabbccddeeff",
+     "dda97ca4864cdfe06eaf70a0ec0d7191"),
+    ("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f", "00112233445566778899aabbccddeeff",
+     "8ea2b7ca516745bfeafc49904b496089"),
+]
+
+
+@pytest.mark.parametrize("key,pt,ct", FIPS197, ids=["128", "192", "256"])
+def test_model_aes_fips197(key, pt, ct):
+    cau = km.CAU()
+    w = model_key_schedule(cau, h(key))
+    assert len(w) == 4 * (len(h(key)) // 4 + 7)
+    assert model_encrypt(cau, w, h(pt)) == h(ct)
+    assert model_decrypt(cau, w, h(ct)) == h(pt)
+
+
+def test_model_aes_key_expansion_appendix_a():
+    # FIPS 197 A.1: the last word of the AES-128 schedule of 2b7e1516...
+    w = model_key_schedule(km.CAU(), h("2b7e151628aed2a6abf7158809cf4f3c"))
+    assert w[4] == 0xa0fafe17 and w[43] == 0xb6630ca6
+
+
+def _pad(msg, little=False):
+    n = len(msg)
+    return msg + b"\x80" + bytes((55 - n) % 64) + (8 * n).to_bytes(8, "little" if little else "big")
+
+
+def model_sha256(msg):
+    cau = km.CAU()
+    hs = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+    k = fips_k()
+    m = _pad(msg)
+    for off in range(0, len(m), 64):
+        for i in range(8):
+            cau.command(km.LDR | C[i], hs[i])
+        w = list(struct.unpack(">16I", m[off:off + 64]))
+        for t in range(64):
+            if t < 16:
+                cau.command(km.LDR | km.CAA, w[t])
+            else:
+                cau.command(km.LDR | km.CAA, w[t - 16])
+                cau.command(km.LDR | C[8], w[t - 15])
+                cau.direct(km.cmd1(km.HASH | km.HF2U))
+                cau.command(km.ADR | km.CAA, w[t - 7])
+                cau.command(km.LDR | C[8], w[t - 2])
+                cau.direct(km.cmd1(km.HASH | km.HF2V))
+                w.append(cau.command(km.STR | km.CAA))
+            cau.direct(km.cmd3(km.ADRA | C[7], km.HASH | km.HF2T, km.HASH | km.HF2C))
+            cau.command(km.ADR | km.CAA, k[t])
+            cau.direct(km.cmd3(km.MVAR | C[8], km.HASH | km.HF2S, km.HASH | km.HF2M))
+            cau.direct(km.cmd1(km.SHS2))
+        for i in range(8):
+            cau.command(km.ADR | C[i], hs[i])
+            hs[i] = cau.command(km.STR | C[i])
+    return b"".join(x.to_bytes(4, "big") for x in hs)
+
+
+def model_sha1(msg):
+    # FIPS 180-4 §6.1.2 with SHS: CAA = ROTL5(a) + f(b, c, d) + e + K + W, then the shift.
+    cau = km.CAU()
+    hs = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0]
+    m = _pad(msg)
+    for off in range(0, len(m), 64):
+        w = list(struct.unpack(">16I", m[off:off + 64]))
+        for t in range(16, 80):
+            x = w[t - 3] ^ w[t - 8] ^ w[t - 14] ^ w[t - 16]
+            w.append(((x << 1) | (x >> 31)) & km.MASK)
+        for i in range(5):
+            cau.command(km.LDR | C[i], hs[i])
+        cau.direct(km.cmd1(km.MVRA | C[0]))
+        cau.command(km.ROTL | km.CAA, 5)
+        for t in range(80):
+            f, kt = [(km.HFC, 0x5a827999), (km.HFP, 0x6ed9eba1), (km.HFM, 0x8f1bbcdc), (km.HFP, 0xca62c1d6)][t // 20]
+            cau.direct(km.cmd2(km.HASH | f, km.ADRA | C[4]))
+            cau.command(km.ADR | km.CAA, (kt + w[t]) & km.MASK)
+            cau.direct(km.cmd1(km.SHS))
+        for i in range(5):
+            cau.command(km.ADR | C[i], hs[i])
+            hs[i] = cau.command(km.STR | C[i])
+    return b"".join(x.to_bytes(4, "big") for x in hs)
+
+
+def model_md5(msg):
+    # RFC 1321 §3.4 with MDS: CAA = a; HASH F/G/H/I; + X[k] + T[i]; ROTL s; + b; shift.
+    cau = km.CAU()
+    hs = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476]
+    tt = [int(abs(__import__("math").sin(i + 1)) * 2 ** 32) & km.MASK for i in range(64)]
+    shifts = [7, 12, 17, 22] * 4 + [5, 9, 14, 20] * 4 + [4, 11, 16, 23] * 4 + [6, 10, 15, 21] * 4
+    m = _pad(msg, little=True)
+    for off in range(0, len(m), 64):
+        x = struct.unpack("<16I", m[off:off + 64])
+        cau.command(km.LDR | km.CAA, hs[0])
+        for i in range(1, 4):
+            cau.command(km.LDR | C[i], hs[i])
+        for i in range(64):
+            r = i // 16
+            k = (i, 5 * i + 1, 3 * i + 5, 7 * i)[r] % 16
+            cau.direct(km.cmd1(km.HASH | (km.HFF, km.HFG, km.HFH, km.HFI)[r]))
+            cau.command(km.ADR | km.CAA, (x[k] + tt[i]) & km.MASK)
+            cau.command(km.ROTL | km.CAA, shifts[i])
+            cau.direct(km.cmd2(km.ADRA | C[1], km.MDS))
+        # after 64 steps CAA, CA1, CA2, CA3 hold a, b, c, d
+        cau.command(km.ADR | km.CAA, hs[0])
+        for i in range(1, 4):
+            cau.command(km.ADR | C[i], hs[i])
+        hs = [cau.command(km.STR | km.CAA)] + [cau.command(km.STR | C[i]) for i in range(1, 4)]
+    return b"".join(v.to_bytes(4, "little") for v in hs)
+
+
+def test_model_sha256_fips180():
+    for msg in (b"", b"abc", b"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", bytes(range(200))):
+        assert model_sha256(msg) == hashlib.sha256(msg).digest(), msg
+
+
+def test_model_sha1_fips180():
+    for msg in (b"abc", b"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", bytes(100)):
+        assert model_sha1(msg) == hashlib.sha1(msg).digest(), msg
+
+
+def test_model_md5_rfc1321():
+    path = cryptography_vector("hashes/MD5/rfc-1321.txt")
+    recs = [r for r in load_rsp(path) if "MD" in r]
+    assert len(recs) >= 7
+    for r in recs:
+        msg = h(r["MSG"])[: int(r["LEN"]) // 8]
+        assert model_md5(msg) == h(r["MD"]), r
+
+
+def test_model_refuses_what_it_does_not_model():
+    cau = km.CAU()
+    with pytest.raises(Exception):
+        cau.write(km.reg_port(km.MVRA, C[0]), 4, 1)  # MVRA is a direct command, no port slot
+    with pytest.raises(Exception):
+        cau.direct(km.cmd1(km.DESR))
+    with pytest.raises(Exception):
+        cau.read(0x0, 4)  # the direct-command port is write-only
+    assert cau.command(km.STR | km.CASR) >> 28 == km.CASR_VERSION
+    cau.direct(km.cmd1(km.ILL))
+    assert cau.command(km.STR | km.CASR) & 1  # IC: illegal command
+
+
+# -- 2. the machine code on the emulated Cortex-M4 --------------------------------------------------
+
+
+def kat_records(mode, kinds=("GFSbox", "KeySbox", "VarKey", "VarTxt", "MMT")):
+    for kind in kinds:
+        for bits in (128, 192, 256):
+            p = cryptography_vector("ciphers/AES/%s/%s%s%d.rsp" % (mode, mode, kind, bits))
+            for r in load_rsp(p):
+                if "COUNT" in r:
+                    enc = r["_section"].upper().startswith("ENCRYPT")
+                    yield ("%s %s %s" % (p.name, r["_section"], r["COUNT"]), h(r["KEY"]), h(r.get("IV")), enc,
+                           h(r["PLAINTEXT"]), h(r["CIPHERTEXT"]))
+
+
+def _ctx(board, key):
+    ctx = bytearray(256)
+    board.call("aes_key", ctx, key, len(key) // 4)
+    return ctx
+
+
+def _run(board, ctx, enc, mode, src, iv=None, inplace=False):
+    struct.pack_into("<II", ctx, 4, len(src) // 16, mode)
+    dst = bytearray(src) if inplace else bytearray(len(src))
+    if inplace:
+        src = dst
+    iv = bytearray(iv) if iv is not None else ctx
+    _, insns = board.call("aes_encrypt" if enc else "aes_decrypt", ctx, src, dst, iv)
+    return bytes(dst), insns, iv
+
+
+@pytest.mark.parametrize("mode", ["ECB", "CBC"])
+def test_aes_nist_kat_machine_code(mode):
+    """Every AESAVS KAT and MMT record of the mode, alternately aligned and unaligned and in
+    place, with the key schedule the CAU made (checked against the model's)."""
+    boards = [ke.Board(misalign=0), ke.Board(misalign=1), ke.Board(misalign=2)]
+    bad, n = [], 0
+    for i, (label, key, iv, enc, pt, ct) in enumerate(kat_records(mode)):
+        b = boards[i % 3]
+        ctx = _ctx(b, key)
+        w = model_key_schedule(km.CAU(), key)
+        assert struct.unpack("<%dI" % len(w), ctx[16:16 + 4 * len(w)]) == tuple(w), label
+        src, want = (pt, ct) if enc else (ct, pt)
+        got, _, ivout = _run(b, ctx, enc, 0 if mode == "ECB" else 1, src, iv if mode == "CBC" else None,
+                             inplace=i % 2 == 1)
+        n += 1
+        if got != want:
+            bad.append(label)
+        elif mode == "CBC":  # the chaining value left for the next call: the last ciphertext
+            assert bytes(ivout) == (want if enc else src)[-16:], label
+    assert n > 1000 and not bad, bad[:5]
+
+
+def test_aes_ctr_gctr_machine_code():
+    """CTR (128-bit counter) and GCTR (32-bit counter) over counter wraps against the oracle."""
+    b = ke.Board(misalign=3)
+    rng = random.Random(3)
+    for bits in (128, 192, 256):
+        key = rng.randbytes(bits // 8)
+        ctx = _ctx(b, key)
+        for ctr0 in (b"\x00" * 16, b"\x01" * 12 + b"\xff" * 4, b"\x02" * 8 + b"\xff" * 8, b"\xff" * 16):
+            data = rng.randbytes(16 * 5)
+            got, _, ctr = _run(b, ctx, True, 2, data, ctr0)
+            e = Cipher(algorithms.AES(key), modes.CTR(ctr0)).encryptor()
+            assert got == e.update(data), (bits, ctr0.hex())
+            want_ctr = (int.from_bytes(ctr0, "big") + 5) % (1 << 128)
+            assert bytes(ctr) == want_ctr.to_bytes(16, "big")
+            got, _, ctr = _run(b, ctx, True, 3, data, ctr0)  # inc32: the top 96 bits stay
+            blocks = b"".join(ctr0[:12] + ((int.from_bytes(ctr0[12:], "big") + i) % (1 << 32)).to_bytes(4, "big")
+                              for i in range(5))
+            ks = Cipher(algorithms.AES(key), modes.ECB()).encryptor().update(blocks)
+            assert got == bytes(x ^ y for x, y in zip(data, ks))
+            assert bytes(ctr[:12]) == ctr0[:12]
+
+
+def test_aes_counts_do_not_depend_on_data():
+    """The instruction count of a call depends on the block count, the key size and the
+    mode, never on the key or the data; it is linear in the block count."""
+    b = ke.Board()
+    rng = random.Random(5)
+    for bits in (128, 256):
+        for mode, enc in ((0, True), (0, False), (1, True), (1, False), (2, True)):
+            seen = {}
+            for trial in range(3):
+                ctx = _ctx(b, rng.randbytes(bits // 8))
+                for nb in (1, 2, 7):
+                    src = rng.randbytes(16 * nb) if trial else bytes(16 * nb)
+                    _, insns, _ = _run(b, ctx, enc, mode, src, rng.randbytes(16) if mode else None)
+                    seen.setdefault(nb, set()).add(insns)
+            assert all(len(v) == 1 for v in seen.values()), (bits, mode, seen)
+            c1, c2, c7 = (seen[n].pop() for n in (1, 2, 7))
+            assert c7 - c1 == 6 * (c2 - c1), (bits, mode)
+
+
+def fips_k():
+    """FIPS 180-4 §4.2.2: the first 32 bits of the fractional parts of the cube roots of the
+    first 64 primes, computed."""
+    primes = [p for p in range(2, 312) if all(p % q for q in range(2, int(p ** 0.5) + 1))][:64]
+    out = []
+    for p in primes:
+        n, lo, hi = p << 96, 0, 1 << 40  # the integer cube root of p * 2^96
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            lo, hi = (mid, hi) if mid ** 3 <= n else (lo, mid - 1)
+        out.append(lo & km.MASK)
+    return out
+
+
+def test_sha256_machine_code():
+    """Padded messages of 1..5 blocks (at an odd offset in an unaligned buffer) compressed in
+    one call from the initial value give hashlib's digest; the scratch words are untouched."""
+    b = ke.Board(misalign=1)
+    rng = random.Random(7)
+    for n in (0, 3, 55, 56, 64, 119, 200, 300):
+        msg = rng.randbytes(n)
+        padded = b"xyz" + _pad(msg)
+        st = bytearray(struct.pack("<8I", 0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f,
+                                   0x9b05688c, 0x1f83d9ab, 0x5be0cd19) + b"\x5a" * 64)
+        b.call("sha256_compress", st, padded, 3, (len(padded) - 3) // 64)
+        assert struct.pack(">8I", *struct.unpack("<8I", st[:32])) == hashlib.sha256(msg).digest(), n
+        assert st[32:] == b"\x5a" * 64
+
+
+def test_sha256_k_table_is_fips180():
+    """The K table in the machine code (after "mov r4, pc; b CODE", which reads it) is FIPS
+    180-4's, recomputed here."""
+    code = ke.compile_asm().function("sha256_compress").code
+    at = code.index(bytes.fromhex("7c46")) + 4  # mov r4, pc: PC reads as its address + 4
+    assert code[at - 1] >> 3 == 0b11100  # the 16-bit branch over the table
+    assert list(struct.unpack("<64I", code[at:at + 256])) == fips_k()
+
+
+def test_every_driver_function_is_exercised():
+    """Every asm_thumb function of kinetis_asm runs in this file (this list is the module's)."""
+    names = set(ke.compile_asm().functions("asm"))
+    assert names == {"identify", "cau_version", "aes_key", "aes_encrypt", "aes_decrypt", "sha256_compress",
+                     "rnga_start", "rnga_read"}
+
+
+def test_board_modules_compile_for_the_kinetis_arch():
+    mods = sorted((ROOT / "boards").rglob("*.py"))
+    assert len(mods) >= 6
+    for p in mods:
+        mpy_reader.compile_file(p, "armv7emsp")
+
+
+def test_cortex_m3_is_not_identified():
+    b = ke.Board(core="cortex-m3")
+    assert b.call("identify")[0] == 0
+
+
+# -- 3. through the public API (the unix port runs the Python, the emulator the machine code) ------
+
+
+@pytest.fixture(scope="module")
+def bridge(tmp_path_factory):
+    return ke.Bridge(ke.Board(misalign=1), find_micropython(), tmp_path_factory.mktemp("kinetis"))
+
+
+def _call(br, driver, func, cases, force):
+    script = ("from mpcrypto import _backend\nimport kinetis\nassert kinetis.register() == 'K64'\n"
+              "import mptest\nmptest.run(%r, %r, %r, %r)\n" % (driver, func, cases, force))
+    return _parse("\n".join(br.run(script)), len(cases), func)
+
+
+MMCAU_AES = {"aes": "mmcau"}
+MMCAU_SHA = {"sha256": "mmcau"}
+
+
+def test_public_api_aes_kat(bridge):
+    cases, want, labels = [], [], []
+    for mode in ("ECB", "CBC"):
+        for label, key, iv, enc, pt, ct in kat_records(mode, ("GFSbox", "KeySbox", "MMT")):
+            src, dst = (pt, ct) if enc else (ct, pt)
+            cases.append((key, mode.lower(), iv if mode == "CBC" else None, enc, src))
+            want.append(dst)
+            labels.append(label)
+    for bits in (128, 192, 256):
+        p = cryptography_vector("ciphers/AES/CTR/aes-%d-ctr.txt" % bits)
+        for r in load_rsp(p):
+            if "COUNT" in r:
+                cases.append((h(r["KEY"]), "ctr", h(r["IV"]), True, h(r["PLAINTEXT"])))
+                want.append(h(r["CIPHERTEXT"]))
+                labels.append("%s %s" % (p.name, r["COUNT"]))
+    got = _call(bridge, "drv_aes", "crypt", cases, MMCAU_AES)
+    bad = [labels[i] for i in range(len(cases)) if got[i] != want[i]]
+    assert not bad, bad[:5]
+
+
+def test_public_api_aes_forms_overlap_and_backend(bridge):
+    rng = random.Random(11)
+    key, iv = rng.randbytes(16), rng.randbytes(16)
+    data = rng.randbytes(16 * 9)
+    oracle = {
+        ("ecb", True): Cipher(algorithms.AES(key), modes.ECB()).encryptor().update(data),
+        ("cbc", True): Cipher(algorithms.AES(key), modes.CBC(iv)).encryptor().update(data),
+        ("cbc", False): Cipher(algorithms.AES(key), modes.CBC(iv)).decryptor().update(data),
+        ("ctr", True): Cipher(algorithms.AES(key), modes.CTR(iv)).encryptor().update(data[:-5]),
+    }
+    cases = [(key, m, None if m == "ecb" else iv, enc, data[:-5] if m == "ctr" else data) for m, enc in oracle]
+    got = _call(bridge, "drv_aes", "crypt_forms", cases, MMCAU_AES)
+    for (m, enc), g in zip(oracle, got):
+        assert g[:4] == [oracle[m, enc]] * 4 and g[4] is True, (m, enc, g)
+    cases = [(key, m, None if m == "ecb" else iv, enc, data, d) for m, enc in oracle for d in (0, 1, 4, 16)
+             if m != "ctr"]
+    got = _call(bridge, "drv_aes", "crypt_overlap", cases, MMCAU_AES)
+    assert all(g == oracle[c[1], c[3]] for c, g in zip(cases, got)), got
+    out = bridge.run("from mpcrypto import _backend\nimport kinetis\nkinetis.register()\n"
+                     "from mpcrypto.cipher import aes\nfrom mpcrypto.hash import sha256\n"
+                     "print(aes.backends(), sha256.backends())\n"
+                     "print(_backend.select('aes', aes._CHAIN)[0], _backend.select('sha256', sha256._CHAIN)[0])\n")
+    assert out[0].startswith("['mmcau', ") and out[0].endswith("] ['mmcau', 'viper', 'python']")
+    assert out[1] == "mmcau mmcau"
+
+
+def test_public_api_gcm(bridge):
+    path = cryptography_vector("ciphers/AES/GCM/gcmEncryptExtIV128.rsp")
+    cases, want = [], []
+    for r in load_rsp(path):
+        if "COUNT" not in r or len(cases) >= 60 or int(r["COUNT"]) > 1:
+            continue
+        tlen = len(h(r["TAG"]))
+        cases.append(("e", h(r["KEY"]), h(r["IV"]), h(r["PT"]), h(r["AAD"]), tlen))
+        want.append(h(r["CT"]) + h(r["TAG"]))
+    got = _call(bridge, "drv_aes", "gcm_case", cases, MMCAU_AES)
+    assert len(cases) >= 40
+    bad = [i for i in range(len(cases)) if got[i] != want[i]]
+    assert not bad, [(cases[i], got[i]) for i in bad[:3]]
+
+
+def test_public_api_sha256(bridge):
+    cases, want = [], []
+    for stem, name in (("SHA256", "sha256"), ("SHA224", "sha224")):
+        for kind, step in (("ShortMsg", 1), ("LongMsg", 16)):
+            recs = [r for r in load_rsp(cryptography_vector("hashes/SHA2/%s%s.rsp" % (stem, kind))) if "MD" in r]
+            for r in recs[::step]:
+                cases.append((name, h(r["MSG"])[: int(r["LEN"]) // 8]))
+                want.append(h(r["MD"]))
+    got = _call(bridge, "drv_sha", "digest", cases, MMCAU_SHA)
+    bad = [i for i in range(len(cases)) if got[i] != want[i]]
+    assert len(cases) > 130 and not bad, [cases[i][0] + " %d bytes" % len(cases[i][1]) for i in bad[:5]]
+
+
+def test_public_api_hmac_sha256(bridge):
+    # RFC 4231 test cases 1, 2 and 6 (the 131-byte key is hashed first), against hmac
+    vecs = [("0b" * 20, b"Hi There"), ("4a656665", b"what do ya want for nothing?"),
+            ("aa" * 131, b"Test Using Larger Than Block-Size Key - Hash Key First")]
+    script = ("from mpcrypto import _backend\nimport kinetis\nkinetis.register()\n_backend.force('sha256', 'mmcau')\n"
+              "from mpcrypto.mac import hmac\n")
+    for k, m in vecs:
+        script += "print(hmac.new(bytes.fromhex(%r), %r, digestmod='sha256').hexdigest())\n" % (k, m)
+    out = bridge.run(script)
+    assert out == [py_hmac.new(h(k), m, hashlib.sha256).hexdigest() for k, m in vecs]
+    assert out[0] == "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"
+
+
+# -- 4. the probe and the boards' registration -----------------------------------------------------
+
+
+@pytest.mark.parametrize("part,core,cpuid,want", [
+    ("K64", "cortex-m4", None, 0x1640),
+    ("K66", "cortex-m4", None, 0x1660),
+    (None, "cortex-m7", None, 0),  # another core: CPUID says no, SIM_SDID is never read
+    (None, "cortex-m3", None, 0),
+    (None, "cortex-m33", None, 0),
+    (None, "cortex-m4", 0x440FC241, 0),  # a Cortex-M4 part number from another implementer
+])
+def test_identify(part, core, cpuid, want):
+    b = ke.Board(part=part, core=core, cpuid=cpuid)
+    assert b.call("identify")[0] == want
+    reads = [a for _, a, _, _ in b.core.mmio_log]
+    assert reads[0] == thumb_emu.CPUID
+    assert (0x40048024 in reads) == bool(want)
+    assert not any(0xE0081000 <= a < 0xE0082000 for a in reads)  # the CAU is not touched
+
+
+def test_identify_on_another_vendors_cortex_m4_faults():
+    """The residual risk kinetis.py documents: on a Cortex-M4 without a SIM at 0x40048024 the
+    read faults (here: unmapped memory; on a board a bus fault)."""
+    b = ke.Board(part=None, core="cortex-m4")
+    with pytest.raises(thumb_emu.Fault):
+        b.call("identify")
+
+
+BACKENDS = "from mpcrypto.cipher import aes\nprint(aes.backends())\n"
+REGISTER = ("import mpcrypto_board\nfrom mpcrypto import _backend\nimport kinetis\n"
+            "from mpcrypto.cipher import aes\nfrom mpcrypto.hash import sha256\n"
+            "print(mpcrypto_board.PART, aes.backends()[0], sha256.backends()[0], "
+            "_backend.hardware('entropy') is not None)\n")
+
+
+@pytest.mark.parametrize("board_dir,part,kw,registers", [
+    ("FRDM_K64F", "K64", {}, True),
+    ("FRDM_K66F", "K66", {}, True),
+    ("FRDM_K64F", "K66", {}, False),  # the K64 board's module on a K66: its probe says no
+    ("FRDM_K66F", "K64", {}, False),
+    ("FRDM_K64F", "K64", {"sdid": 0x63000000}, False),  # a K63: not a part we drive
+    ("FRDM_K64F", "K64", {"sdid": 0x62000000}, True),  # a K64 reporting K62 (errata 7534)
+    ("FRDM_K64F", "K64", {"cau_version": 1}, False),  # a CAU without SHA-256
+    ("FRDM_K64F", None, {"core": "cortex-m7"}, False),
+], ids=["k64", "k66", "k64-module-on-k66", "k66-module-on-k64", "k63", "k64-errata-sdid", "cau-v1", "cortex-m7"])
+def test_boards_register_only_when_their_probe_passes(tmp_path, board_dir, part, kw, registers):
+    board = ke.Board(part=part, **kw)
+    br = ke.Bridge(board, find_micropython(), tmp_path, extra_paths=[ROOT / "boards" / board_dir])
+    out = br.run(REGISTER)
+    if registers:
+        assert out == ["%s mmcau mmcau True" % part]
+        assert board.calls.get("rnga_start") == 1
+    else:
+        assert out == ["None %s viper False" % ("builtin" if "builtin" in br.run(BACKENDS)[0] else "viper")]
+        assert "aes_key" not in board.calls and "rnga_start" not in board.calls
+    if kw.get("core") == "cortex-m7":
+        assert set(board.calls) == {"identify"}
+
+
+# -- 5. the RNGA entropy source -------------------------------------------------------------------
+
+
+class Counter:
+    """A deterministic RNGA source: the 32-bit big-endian counter words 1, 2, 3, ... with a
+    per-word mix so that no two consecutive words are equal."""
+
+    def __init__(self, seed=1):
+        self.i = seed
+
+    def __call__(self, n):
+        out = b""
+        for _ in range(n // 4):
+            out += ((self.i * 0x9E3779B1) & km.MASK).to_bytes(4, "big")
+            self.i += 1
+        return out
+
+
+def test_rnga_default_rng_gives_the_rnga_words(tmp_path):
+    board = ke.Board(rnga_source=Counter())
+    br = ke.Bridge(board, find_micropython(), tmp_path)
+    out = br.run("import kinetis\nkinetis.register()\nfrom mpcrypto._util import resolve_rng\n"
+                 "r = resolve_rng(None)\nprint(r(10).hex(), r(8).hex())\n")
+    # 1024 start-up words are discarded; each call takes whole words (a partial one's rest is
+    # dropped); the word read from OR is stored as the core stores it (little-endian)
+    words = [((i * 0x9E3779B1) & km.MASK).to_bytes(4, "little") for i in range(1025, 1031)]
+    assert out == [(b"".join(words[:3])[:10]).hex() + " " + (b"".join(words[3:5])).hex()]
+    assert board.sim.scgc6 & km.SCGC6_RNGA  # the clock gate was opened (else the model faults)
+    assert board.rnga.cr & km.CR_GO and board.rnga.cr & km.CR_HA
+    assert board.rnga.words == 1024 + 5
+
+
+def _stuck_later(after, word):
+    good = Counter()
+    state = {"n": 0}
+
+    def src(n):
+        state["n"] += 1
+        return good(n) if state["n"] <= after else word.to_bytes(4, "big")
+
+    return src
+
+
+@pytest.mark.parametrize("source,when", [
+    (km.stuck_at(0xA5A5A5A5), "start-up"),
+    (km.stuck_at(0x80000001), "start-up"),  # bit 31 set: a negative int on the core
+    (_stuck_later(1100, 0x12345678), "continuous"),
+], ids=["stuck", "stuck-bit31", "stuck-after-startup"])
+def test_rnga_stuck_output_is_caught(tmp_path, source, when):
+    board = ke.Board(rnga_source=source)
+    br = ke.Bridge(board, find_micropython(), tmp_path)
+    out = br.run("import kinetis\nkinetis.register()\nfrom mpcrypto._util import resolve_rng\n"
+                 "import kinetis_rnga\nr = resolve_rng(None)\nprint(kinetis_rnga.__name__)\n"
+                 "for i in range(8):\n"
+                 "    try:\n        r(64)\n        print('ok')\n"
+                 "    except OSError as e:\n        print('OSError', e)\n")
+    assert out[0] == "kinetis_rnga"
+    results = out[1:]
+    # the RCT's bit (1) at least; the APT (2) may fire in the same chunk of words
+    if when == "start-up":
+        assert results[0] in ("OSError RNGA failed health test 1", "OSError RNGA failed health test 3")
+        assert results == results[:1] * 8
+        assert board.rnga.words < 1030  # stopped at the start-up test: nothing was released
+    else:
+        first_bad = min(i for i, r in enumerate(results) if r != "ok")
+        assert first_bad >= 1 and int(results[first_bad].split()[-1]) & 1
+        assert all(r.startswith("OSError") for r in results[first_bad:])
+
+
+def test_rnga_periodic_output_fails_the_adaptive_proportion_test(tmp_path):
+    words = [0x11111111, 0x22222222, 0x33333333]
+    state = {"i": 0}
+
+    def src(n):
+        state["i"] += 1
+        return words[state["i"] % 3].to_bytes(4, "big")
+
+    br = ke.Bridge(ke.Board(rnga_source=src), find_micropython(), tmp_path)
+    out = br.run("import kinetis\nkinetis.register()\nfrom mpcrypto._util import resolve_rng\n"
+                 "try:\n    resolve_rng(None)(16)\nexcept OSError as e:\n    print(e)\n")
+    assert out == ["RNGA failed health test 2"]
+
+
+def test_rnga_that_stops_is_refused(tmp_path):
+    board = ke.Board(rnga_latency=10 ** 9)  # no word ever becomes ready
+    br = ke.Bridge(board, find_micropython(), tmp_path)
+    out = br.run("import kinetis\nkinetis.register()\nfrom mpcrypto._util import resolve_rng\n"
+                 "try:\n    resolve_rng(None)(16)\nexcept OSError as e:\n    print(e)\n")
+    assert out == ["RNGA failed health test 4"]
+
+
+def test_health_kernel_on_the_cortex_m4():
+    """The viper health kernel compiled for armv7emsp (32-bit words: bit 31 set makes a
+    negative int) gives the unix port's answers on the emulated core."""
+    src = ROOT / "boards" / "kinetis" / "kinetis_rnga.py"
+    mpy = mpy_reader.compile_file(src, "armv7emsp", "kinetis_rnga.py")
+    rt = thumb_emu.Runtime(thumb_emu.Core("cortex-m4"))
+    fn = rt.load(mpy, "health")
+    rng = random.Random(13)
+    cases = {
+        "random": ([rng.getrandbits(32) for _ in range(600)], 0),
+        "run of 3": ([5, 0x80000000, 0x80000000, 0x80000000, 7], 0),
+        "run of 4": ([5, 0x80000000, 0x80000000, 0x80000000, 0x80000000, 7], 1),
+        "12 in a window": ([0xFFFFFFFF, 1, 2] * 4 + list(range(3, 500)), 0),
+        "13 in a window": ([0xFFFFFFFF, 1, 2] * 13 + list(range(3, 400)), 2),
+        "13 across windows": (list(range(10, 522)) + [0xFFFFFFFF, 1] * 7, 0),
+    }
+    for label, (words, want) in cases.items():
+        st = rt.buffer(bytes(24))
+        buf = rt.buffer(struct.pack("<%dI" % len(words), *words))
+        got, _ = rt.call(fn, st, buf, len(words))
+        assert got == want, label
