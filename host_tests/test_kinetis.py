@@ -678,3 +678,16 @@ def test_health_kernel_on_the_cortex_m4():
         buf = rt.buffer(struct.pack("<%dI" % len(words), *words))
         got, _ = rt.call(fn, st, buf, len(words))
         assert got == want, label
+
+
+@pytest.mark.parametrize("board", ["FRDM_K64F", "FRDM_K66F"])
+def test_board_manifest_freezes_the_drivers(board):
+    """firmware/manifest_frdm_<board>.py: the library, every boards/kinetis module and the
+    board's own mpcrypto_board.py (and no other board's)."""
+    import manifest_files
+
+    found = manifest_files.modules_of(ROOT / "firmware" / ("manifest_%s.py" % board.lower()))
+    names = {p.relative_to(ROOT).as_posix() for p in found}
+    assert {"boards/kinetis/" + p.name for p in (ROOT / "boards" / "kinetis").glob("*.py")} <= names
+    assert {n for n in names if n.endswith("mpcrypto_board.py")} == {"boards/%s/mpcrypto_board.py" % board}
+    assert set(manifest_files.modules_of(ROOT / "firmware" / "manifest_native.py")) <= set(found)

@@ -1,0 +1,5 @@
+# Freeze manifest for the FRDM-K64F: the library, the Kinetis drivers and the board module
+# that registers the mmCAU and the RNGA when the probe identifies a K64 (see
+# manifest_kinetis.py). Use it from a MicroPython board build: FROZEN_MANIFEST=/path/to/this/file
+include("manifest_kinetis.py")
+module("mpcrypto_board.py", base_path="../boards/FRDM_K64F")
