@@ -691,3 +691,26 @@ def test_board_manifest_freezes_the_drivers(board):
     assert {"boards/kinetis/" + p.name for p in (ROOT / "boards" / "kinetis").glob("*.py")} <= names
     assert {n for n in names if n.endswith("mpcrypto_board.py")} == {"boards/%s/mpcrypto_board.py" % board}
     assert set(manifest_files.modules_of(ROOT / "firmware" / "manifest_native.py")) <= set(found)
+
+
+def test_readme_count_table():
+    """The README's table is what tools/thumb_counts.py measures."""
+    import re
+
+    import thumb_counts
+
+    rows = {(r["algorithm"], r["backend"]): r for r in thumb_counts.mmcau_rows()}
+    text = (ROOT / "README.md").read_text()
+
+    def cells(label):
+        m = re.search(r"^\| %s \|(.*)\|\s*$" % re.escape(label), text, re.M)
+        assert m, label
+        return [c.strip() for c in m.group(1).split("|")]
+
+    assert cells("mmCAU driver (`kinetis_asm`), instructions") == [
+        "%.2f" % rows["AES-128", "mmcau"]["value"], "%.2f" % rows["SHA-256", "mmcau"]["value"]]
+    assert cells("viper kernel (`aes_viper`, `sha256_viper`), instructions") == [
+        "%.2f" % rows["AES-128", "viper"]["value"], "%.2f" % rows["SHA-256", "viper"]["value"]]
+    assert cells("mmCAU: command words / register-port accesses per block") == [
+        "%d / %d" % (rows[a, "mmcau"]["cau_words_per_block"], rows[a, "mmcau"]["cau_port_per_block"])
+        for a in ("AES-128", "SHA-256")]

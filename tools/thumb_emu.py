@@ -333,6 +333,8 @@ class Runtime:
       address to a ptr type, an int is truncated to a word, ints box as small ints when they
       fit 31 bits);
     - ``obj_is_true``;
+    - ``load_global`` of a name given to ``load`` in ``globals`` (a module-level table, say),
+      and ``native_swap_globals`` around it (a no-op here);
     - ``native_call_function_n_kw`` of an ``AsmFunction``: the arguments converted as
       py/objfun.c convert_obj_for_inline_asm does (small int -> its value, None/False -> 0,
       True -> 1, a buffer -> its address), then the hook sends the core to the asm code with LR
@@ -359,6 +361,7 @@ class Runtime:
                          [(self.stubs + 2 * i) | 1 for i in range(3, n)])
         self.helper_calls = {}
         self._saved_lr = []
+        self._qstrs = []  # qstr id -> (name, the globals of the load that defined it)
 
     def _new(self, v):
         a = self.core.alloc(8)
@@ -387,8 +390,10 @@ class Runtime:
     def buffer(self, data):
         return Buffer(self.core, data)
 
-    def load(self, mpy, name):
-        """A viper (or native) function of a parsed .mpy, loaded and ready to ``call``."""
+    def load(self, mpy, name, globals=None):
+        """A viper (or native) function of a parsed .mpy, loaded and ready to ``call``.
+        ``globals``: the module globals it reads (name -> int, ``Buffer``, ...), for
+        ``load_global``."""
         rc = mpy.function(name)
         if rc.kind not in ("viper", "native") or rc.relocs:
             raise ValueError("%s: %s code%s" % (name, rc.kind, " with relocations" if rc.relocs else ""))
@@ -396,8 +401,14 @@ class Runtime:
         objs = [self.fun_table if o == "<fun_table>" else self.box(o) for o in mpy.objs]
         obj_table = c.alloc(4 * max(1, len(objs)))
         c.write_words(obj_table, objs)
+        # The module's qstr table (qstr_short_t, py/bc.h mp_module_constants_t): each entry
+        # an id this runtime maps back to the name and to this load's globals.
+        qstrs = c.alloc(2 * max(2, len(mpy.qstrs)))
+        first = len(self._qstrs)
+        c.write(qstrs, struct.pack("<%dH" % len(mpy.qstrs), *range(first, first + len(mpy.qstrs))))
+        self._qstrs.extend((q, globals or {}) for q in mpy.qstrs)
         context = c.alloc(16)
-        c.write_words(context, [0, 0, c.alloc(4), obj_table])  # base, globals, qstrs, objects
+        c.write_words(context, [0, 0, qstrs, obj_table])  # base, globals, qstrs, objects
         fun_obj = c.alloc(16)
         c.write_words(fun_obj, [0, context, 0, 0])  # base, context, child table, code
         return NativeFunction(c.load(rc.code), fun_obj, rc)
@@ -443,6 +454,13 @@ class Runtime:
                     res = self.box(r0 - (1 << 32) if r0 >> 31 else r0)
                 else:  # uint and pointers: an unsigned int
                     res = self.box(r0)
+            elif name == "native_swap_globals":
+                res = 0  # a function that reads globals swaps the module's dict in and out
+            elif name == "load_global":
+                if r0 >= len(self._qstrs) or self._qstrs[r0][0] not in self._qstrs[r0][1]:
+                    raise Unmodelled("global %s" % (self._qstrs[r0][0] if r0 < len(self._qstrs) else r0))
+                qname, env = self._qstrs[r0]
+                res = self.box(env[qname])
             elif name == "obj_is_true":
                 res = 1 if self.unbox(r0) else 0
             elif name == "native_call_function_n_kw":
