@@ -714,3 +714,19 @@ def test_readme_count_table():
     assert cells("mmCAU: command words / register-port accesses per block") == [
         "%d / %d" % (rows[a, "mmcau"]["cau_words_per_block"], rows[a, "mmcau"]["cau_port_per_block"])
         for a in ("AES-128", "SHA-256")]
+
+
+def test_rnga_word_taken_by_another_reader_is_discarded():
+    """Another reader (Zephyr's entropy driver) taking the word between the driver's SR and
+    OR reads leaves OR empty: that read returns 0 and sets SR[LRS]; the driver discards it
+    and waits for the next word, so no 0 word and no word twice reaches the output."""
+    board = ke.Board(rnga_source=Counter())
+    board.rnga.steal_every = 3
+    board.call("rnga_start", km.RNGA_K64 >> 12)
+    words = bytearray(4 * 30)
+    got, _ = board.call("rnga_read", words, 30, km.RNGA_K64 >> 12, 100)
+    assert got == 30 and board.rnga.stolen >= 9
+    out = struct.unpack("<30I", words)
+    assert 0 not in out and len(set(out)) == 30
+    produced = [(i * 0x9E3779B1) & km.MASK for i in range(1, 1 + 30 + board.rnga.stolen)]
+    assert all(w in produced for w in out) and list(out) == sorted(out, key=produced.index)

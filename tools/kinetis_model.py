@@ -363,7 +363,9 @@ class RNGA:
     ``latency`` status reads after GO is set or after OR is read; reading OR when no word is
     ready returns 0 and sets SR's ERRI, ORU and LRS, as the manual says. ``source(n)`` gives
     the random bytes (``os.urandom`` by default). With the SIM's RNGA clock gate off, any
-    access raises ``Unmodelled`` (a bus fault on the part)."""
+    access raises ``Unmodelled`` (a bus fault on the part). ``steal_every = n`` models another
+    reader (Zephyr's entropy driver): every n-th status read that shows a word is followed by
+    that reader taking it, so the driver's own OR read then finds it empty."""
 
     def __init__(self, sim, source=os.urandom, latency=2):
         self.sim = sim
@@ -375,6 +377,9 @@ class RNGA:
         self.ready = None  # the word in OR, or None
         self.words = 0
         self.entropy = []
+        self.steal_every = 0  # > 0: every n-th ready word is taken by another reader
+        self._ready_seen = 0
+        self.stolen = 0
 
     def _clocked(self):
         if not self.sim.scgc6 & SCGC6_RNGA:
@@ -395,7 +400,16 @@ class RNGA:
                 if self.wait <= 0:
                     self.wait = None
                     self._generate()
-            return self.sr | (self.cr & CR_SLP) | (0x100 if self.ready is not None else 0) | (1 << 16)
+            sr = self.sr | (self.cr & CR_SLP) | (0x100 if self.ready is not None else 0) | (1 << 16)
+            if self.ready is not None and self.steal_every:
+                self._ready_seen += 1
+                if self._ready_seen % self.steal_every == 0:
+                    # another bus master reads OR right after this status read
+                    self.ready = None
+                    self.stolen += 1
+                    if self.cr & CR_GO:
+                        self.wait = self.latency
+            return sr
         if offset == 0xC:
             w = self.ready
             if w is None:

@@ -688,25 +688,30 @@ def rnga_start(r0):
 
 @micropython.asm_thumb
 def rnga_read(r0, r1, r2, r3):
-    # Up to r1 words of the RNGA (base r2 << 12) into r0, polling SR[OREG_LVL] at most r3
-    # times per word. Returns the number of words read (fewer than r1: the RNGA stopped).
+    # Up to r1 words of the RNGA (base r2 << 12) into r0, polling SR at most r3 times per
+    # word. Returns the number of words read (fewer than r1: the RNGA stopped). A read of
+    # OR that found it empty (SR[LRS] set after it: another reader, Zephyr's entropy driver
+    # say, took the word between our SR and OR reads) is discarded, never returned.
     lsl(r2, r2, 12)
     mov(r6, 0)
-    mov(r7, 0xFF)
     label(WORD)
     cmp(r6, r1)
     beq(DONE)
     mov(r5, r3)
     label(POLL)
     ldr(r4, [r2, 4])  # SR
-    lsr(r4, r4, 8)
-    and_(r4, r7)  # OREG_LVL: a word is ready
+    lsl(r4, r4, 16)
+    lsr(r4, r4, 24)  # OREG_LVL (bits 15:8): a word is ready
     bne(READY)
+    label(AGAIN)
     sub(r5, 1)
     bne(POLL)
     b(DONE)
     label(READY)
     ldr(r4, [r2, 12])  # OR
+    ldr(r7, [r2, 4])  # SR again
+    lsr(r7, r7, 2)  # LRS (bit 1) into the carry: that read underflowed
+    bcs(AGAIN)
     str(r4, [r0, 0])
     add(r0, 4)
     add(r6, 1)
