@@ -17,8 +17,8 @@ Keccak[c](M || 1111, d) on the sponge of ``_sponge.py``, shared with SHA-3; back
 constant time and allocation as ``mpcrypto.hash.sha3`` (seam primitive "keccak"): on the
 viper backend the permutation runs on 32-bit words with no data-dependent branch or index,
 so SHAKE256 in Ed448 signing (which hashes the secret prefix) is constant time and allocates
-only its output and one state copy per object; the portable backend (64-bit interpreter
-integers) makes no timing promise and allocates about 25 KB per permutation on 32-bit ports.
+only its output and one state copy per object; the portable backend (16-bit quarters as
+small ints) makes no timing promise and allocates about 2 KB per call, none per block.
 """
 
 from mpcrypto.hash._sponge import _CHAIN, _Sponge, backends  # noqa: F401
