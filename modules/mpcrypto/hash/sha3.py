@@ -14,9 +14,9 @@ Keccak[c](M || 01, d) on the sponge of ``_sponge.py``, which SHAKE (``shake.py``
 
 Backends (one seam, ``_backend`` primitive "keccak", shared with SHAKE):
 
-  name     module          unix x64 MB/s   CT    notes
-  viper    keccak_viper    13-19 (SHA3-256)  yes   lane halves, one round unrolled; .mpy ~6 KB
-  python   keccak_python   0.1-0.13        no*   bytecode-only ports; 16-bit quarters, small ints
+  name     module          unix x64 MB/s (SHA3-256)   CT    notes
+  viper    keccak_viper    13-19 (SHA-256: 26-34)     yes   lane halves, one round unrolled
+  python   keccak_python   0.12-0.16                  no*   16-bit quarters as small ints
   (* interpreter arithmetic, not promised constant time; no heap per block on any port)
 
 On an emulated Cortex-M4 (qemu mps2-an386, -icount, library frozen), viper: Keccak-f[1600]
