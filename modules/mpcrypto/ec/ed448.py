@@ -8,7 +8,8 @@
 Ed448 with a context string (``context``, 0..255 bytes, default empty: pure Ed448 as in
 pyca); no pre-hash (Ed448ph). dom4(0, context) = "SigEd448" || 0x00 || len || context.
 Keys are 57 bytes (ValueError otherwise), signatures 114. Hash: SHAKE256 with 114 bytes of
-output (``mpcrypto.hash.shake``, portable Python). The contract (strict decoding, small-order
+output (``mpcrypto.hash.shake``: the viper Keccak where the port has viper, constant time and
+about 2 KB of heap per hash; the portable backend elsewhere). The contract (strict decoding, small-order
 keys and R refused, S < L, the cofactorless equation checked by encoding), constant time and
 backends: ``mpcrypto.ec.eddsa``.
 """
