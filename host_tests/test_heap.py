@@ -43,8 +43,8 @@ CURVES = ["secp192r1", "secp192k1", "secp224r1", "secp224k1", "secp256r1", "secp
           "sm2"]
 OPS = ([k + ":" + c for c in CURVES for k in ("ecdsa_sign", "ecdsa_verify", "ecdh")]
        + ["sm2_sign:sm2", "sm2_verify:sm2", "ed25519:sign", "ed25519:verify", "ed448:sign", "ed448:verify",
-          "x25519:", "x448:", "gcm:", "ccm:", "hash:sha256", "hash:sha512", "hash:sm3", "hmac:sha256",
-          "hmac:sha512"])
+          "x25519:", "x448:", "gcm:", "ccm:", "hash:sha256", "hash:sha512", "hash:sm3", "hash:sha3_256",
+          "hash:shake_256", "hmac:sha256", "hmac:sha512", "hmac:sha3_256"])
 
 
 def on_device(target, op, mode):
