@@ -123,12 +123,16 @@ def test_wycheproof(target, alg, backend):
             assert g == "ok", "%s: %r" % (label, g)
             nvalid += 1
         else:
-            assert t["result"] == "invalid", label
+            # "acceptable" (older package copies: e.g. the identity as public key) leaves the
+            # answer to the implementation; ours is fixed by the small-order policy.
+            assert t["result"] in ("invalid", "acceptable"), label
             if pk in small:
                 assert _is_err(g, "ValueError"), "%s: %r" % (label, g)
-            else:
+            elif t["result"] == "invalid":
                 assert _is_err(g, "InvalidSignature"), "%s: %r" % (label, g)
-            ninvalid += 1
+            else:
+                assert g == "ok" or _is_err(g, "InvalidSignature"), "%s: %r" % (label, g)
+            ninvalid += t["result"] == "invalid"
     assert nvalid > 0 and ninvalid > 0, fname
 
 
