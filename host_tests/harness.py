@@ -191,12 +191,13 @@ def find_mpy_cross():
     return found
 
 
-def build_mpy_tree(arch, dest):
-    """Compile ``modules/`` and ``host_tests/mp/`` into ``dest`` as .mpy files for ``arch``
-    (None: bytecode only; modules with native code are then left out, as on a board built from
+def build_mpy_tree(arch, dest, library=True):
+    """Compile ``modules/`` (unless ``library`` is False: a device with the library frozen)
+    and ``host_tests/mp/`` into ``dest`` as .mpy files for ``arch`` (None: bytecode only;
+    modules with native code are then left out, as on a board built from
     firmware/manifest_bytecode.py). Returns the number of modules compiled."""
     count = 0
-    for base in (MODULES, MPDIR):
+    for base in ((MODULES, MPDIR) if library else (MPDIR,)):
         for src in sorted(base.rglob("*.py")):
             rel = src.relative_to(ROOT)
             out = (dest / rel).with_suffix(".mpy")
@@ -251,7 +252,7 @@ class DeviceTarget(Target):
                 raise TargetError("cannot query the device: %s" % p.stderr[-2000:])
             arch = _MPY_ARCHS.get(int(p.stdout.strip().splitlines()[-1]) >> 10)
             self._tree = tempfile.TemporaryDirectory(prefix="mpcrypto-mpy-")
-            build_mpy_tree(arch, pathlib.Path(self._tree.name))
+            build_mpy_tree(arch, pathlib.Path(self._tree.name), library=not self.frozen)
         return self._tree.name
 
     def run_alone(self, script, timeout=600):
