@@ -11,6 +11,9 @@ the same sense as ``sha256`` (message length is public).
 Backends (``_backend`` primitive "sha512"):
 
   name     module          unix x64 MB/s   notes
+  thumb    sha512_thumb    -               Thumb-2 asm on register pairs, Cortex-M3/M4/M7/
+                                           M33/M55/M85 by CPUID; 55 insns/B on an emulated
+                                           M4; ~28 KB of code
   viper    sha512_viper    16-19           64-bit words as 32-bit halves; same source for
                                            32- and 64-bit ports; .mpy ~45 KB (armv7m)
   python   sha512_python   ~0.14           bytecode-only ports; allocates (64-bit ints)
@@ -24,6 +27,7 @@ from mpcrypto import _backend
 from mpcrypto.hash._md import _MD
 
 _CHAIN = (
+    ("thumb", "mpcrypto.hash.sha512_thumb"),
     ("viper", "mpcrypto.hash.sha512_viper"),
     ("python", "mpcrypto.hash.sha512_python"),
 )

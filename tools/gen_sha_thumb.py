@@ -1,0 +1,646 @@
+"""Writes the Thumb-2 SHA-2 compression kernels, ``modules/mpcrypto/hash/sha256_thumb.py`` and
+``sha512_thumb.py`` (asm_thumb), from FIPS 180-4 and the small assembler below.
+
+    python3 tools/gen_sha_thumb.py            # (re)write the two modules
+    python3 tools/gen_sha_thumb.py --check    # exit 1 if they differ from what it writes
+
+Why generated: the rounds are fully unrolled (64 for SHA-256, 80 for SHA-512), the working
+variables are renamed from round to round instead of moved (the register or stack slot that
+held h receives the new a, the one that held d the new e), and the message schedule lives in
+a 16-entry ring whose slot of W[t] is t mod 16: every register number and offset is a
+constant that this script works out once.
+
+Why raw encodings: MicroPython's inline assembler has no mnemonic for the Thumb-2
+shifted-register forms (``eor r0, r1, r2, ror #6``: an operation and a rotate in one
+instruction), for r8-r12 in most instructions, LDRD/STRD, LDM/STM or REV.W; the kernels
+need all of them to stay within Mbed TLS's instruction count. So every instruction is written
+as ``data(2, hw1[, hw2])`` (halfwords, first one first) with its UAL text beside it, and the
+encodings below follow the ARMv7-M Architecture Reference Manual (DDI 0403E) section A7.7;
+host_tests/test_thumb_sha.py disassembles them with binutils where it is installed and runs
+them on emulated Cortex-M3/M4/M7 cores.
+
+Only ARMv7-M base instructions are used (no DSP, no UMAAL, no FPU): Cortex-M3, M4, M7, M33,
+M55, M85 run them. Word loads from the message may be unaligned (ARMv7-M allows LDR at any
+address unless CCR.UNALIGN_TRP is set; no MicroPython port sets it); LDRD/STRD, LDM and STM
+touch only the stack and the state array (word aligned).
+"""
+
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "modules", "mpcrypto", "hash")
+
+# FIPS 180-4 §4.2.2 (SHA-224/256) and §4.2.3 (SHA-384/512) round constants: the first 32
+# (64) bits of the fractional parts of the cube roots of the first 64 (80) primes. Computed
+# here from the definition (integer cube roots), not typed in.
+
+
+def _primes(n):
+    out, k = [], 2
+    while len(out) < n:
+        if all(k % p for p in out if p * p <= k):
+            out.append(k)
+        k += 1
+    return out
+
+
+def _icbrt(x):
+    # floor(x ** (1/3)) for a big integer x, by Newton's iteration.
+    r = 1 << ((x.bit_length() + 2) // 3)
+    while True:
+        s = (2 * r + x // (r * r)) // 3
+        if s >= r:
+            break
+        r = s
+    while r * r * r > x:
+        r -= 1
+    while (r + 1) ** 3 <= x:
+        r += 1
+    return r
+
+
+def round_constants(bits, n):
+    return [_icbrt(p << (3 * bits)) & ((1 << bits) - 1) for p in _primes(n)]
+
+
+K256 = round_constants(32, 64)
+K512 = round_constants(64, 80)
+
+# -- a Thumb-2 assembler for the few forms used (ARMv7-M ARM A7.7) ---------------------------
+
+SP, LR = 13, 14
+_SHIFT = {"lsl": 0, "lsr": 1, "asr": 2, "ror": 3}
+# Data-processing (shifted register), A7.7 / A6.3.11: op field.
+_DP = {"and": 0x0, "bic": 0x1, "orr": 0x2, "eor": 0x4, "add": 0x8, "adc": 0xA, "sbc": 0xB, "sub": 0xD}
+_COND = {"eq": 0, "ne": 1}
+
+
+def rn(r):
+    return {SP: "sp", LR: "lr"}.get(r, "r%d" % r)
+
+
+class Asm:
+    """Instructions as (halfwords, text); ``pos`` is the byte offset from the first one."""
+
+    def __init__(self):
+        self.ins = []  # (halfwords tuple, text) or a group marker ("#", comment)
+        self.pos = 0
+        self.count = 0  # instructions emitted
+
+    def emit(self, hws, text):
+        self.ins.append((tuple(hws), text))
+        self.pos += 2 * len(hws)
+        self.count += 1
+
+    def note(self, text):
+        self.ins.append(("#", text))
+
+    # data processing, shifted register: op{s}.w rd, rn, rm{, shift #n}
+    def dp(self, op, d, n, m, shift=None, amount=0, s=False):
+        assert 0 <= d <= 14 and d != SP and 0 <= n <= 14 and n != SP and 0 <= m <= 14 and m != SP
+        t = 0
+        if shift is not None:
+            assert 1 <= amount <= 31
+            t = _SHIFT[shift]
+        hw1 = 0xEA00 | (_DP[op] << 5) | (int(s) << 4) | n
+        hw2 = ((amount >> 2) << 12) | (d << 8) | ((amount & 3) << 6) | (t << 4) | m
+        txt = "%s%s.w %s, %s, %s" % (op, "s" if s else "", rn(d), rn(n), rn(m))
+        if shift is not None:
+            txt += ", %s #%d" % (shift, amount)
+        self.emit((hw1, hw2), txt)
+
+    # shift by an immediate: lsr.w / lsl.w / ror.w rd, rm, #n (MOV, shifted register)
+    def sh(self, shift, d, m, amount):
+        assert 1 <= amount <= 31
+        hw2 = ((amount >> 2) << 12) | (d << 8) | ((amount & 3) << 6) | (_SHIFT[shift] << 4) | m
+        self.emit((0xEA4F, hw2), "%s.w %s, %s, #%d" % (shift, rn(d), rn(m), amount))
+
+    def _imm16(self, top, d, v, name):
+        hw1 = top | (((v >> 11) & 1) << 10) | (v >> 12)
+        hw2 = (((v >> 8) & 7) << 12) | (d << 8) | (v & 0xFF)
+        self.emit((hw1, hw2), "%s %s, #0x%04x" % (name, rn(d), v))
+
+    def const(self, d, v):
+        # movw + movt: any 32-bit constant, two instructions, no literal pool.
+        self._imm16(0xF240, d, v & 0xFFFF, "movw")
+        self._imm16(0xF2C0, d, v >> 16, "movt")
+
+    def ldr(self, t, n, off):  # ldr.w rt, [rn, #imm12]
+        assert 0 <= off < 4096
+        self.emit((0xF8D0 | n, (t << 12) | off), "ldr.w %s, [%s, #%d]" % (rn(t), rn(n), off))
+
+    def str(self, t, n, off):  # str.w rt, [rn, #imm12]
+        assert 0 <= off < 4096
+        self.emit((0xF8C0 | n, (t << 12) | off), "str.w %s, [%s, #%d]" % (rn(t), rn(n), off))
+
+    def ldr_post(self, t, n, inc):  # ldr.w rt, [rn], #inc
+        assert 0 < inc < 256
+        self.emit((0xF850 | n, (t << 12) | 0x0B00 | inc), "ldr.w %s, [%s], #%d" % (rn(t), rn(n), inc))
+
+    def ldrd(self, t, t2, n, off):  # ldrd rt, rt2, [rn, #off]
+        assert off % 4 == 0 and 0 <= off < 1024 and t != t2
+        self.emit((0xE9D0 | n, (t << 12) | (t2 << 8) | (off >> 2)), "ldrd %s, %s, [%s, #%d]" % (rn(t), rn(t2), rn(n), off))
+
+    def strd(self, t, t2, n, off):  # strd rt, rt2, [rn, #off]
+        assert off % 4 == 0 and 0 <= off < 1024
+        self.emit((0xE9C0 | n, (t << 12) | (t2 << 8) | (off >> 2)), "strd %s, %s, [%s, #%d]" % (rn(t), rn(t2), rn(n), off))
+
+    def ldm(self, n, regs):  # ldmia.w rn, {regs} (no writeback)
+        self.emit((0xE890 | n, sum(1 << r for r in regs)), "ldmia.w %s, {%s}" % (rn(n), ", ".join(rn(r) for r in regs)))
+
+    def stm(self, n, regs):  # stmia.w rn, {regs} (no writeback)
+        self.emit((0xE880 | n, sum(1 << r for r in regs)), "stmia.w %s, {%s}" % (rn(n), ", ".join(rn(r) for r in regs)))
+
+    def push_w(self, regs):  # stmdb sp!, {regs}
+        self.emit((0xE92D, sum(1 << r for r in regs)), "push.w {%s}" % ", ".join(rn(r) for r in regs))
+
+    def pop_w(self, regs):  # ldmia sp!, {regs}
+        self.emit((0xE8BD, sum(1 << r for r in regs)), "pop.w {%s}" % ", ".join(rn(r) for r in regs))
+
+    def rev(self, d, m):  # rev.w rd, rm: byte reverse (big-endian message words)
+        self.emit((0xFA90 | m, 0xF080 | (d << 8) | m), "rev.w %s, %s" % (rn(d), rn(m)))
+
+    def sub_sp(self, v):  # sub sp, #v (16-bit)
+        assert v % 4 == 0 and v < 512
+        self.emit((0xB080 | (v >> 2),), "sub sp, #%d" % v)
+
+    def add_sp(self, v):  # add sp, #v (16-bit)
+        assert v % 4 == 0 and v < 512
+        self.emit((0xB000 | (v >> 2),), "add sp, #%d" % v)
+
+    def add_imm(self, d, n, v):  # add.w rd, rn, #imm8 (T3, modified immediate 0x000000XX)
+        assert 0 <= v < 256 and n != SP
+        self.emit((0xF100 | n, (d << 8) | v), "add.w %s, %s, #%d" % (rn(d), rn(n), v))
+
+    def cmp_imm(self, n, v):  # cmp rn, #imm8 (16-bit, low register)
+        assert n < 8 and 0 <= v < 256
+        self.emit((0x2800 | (n << 8) | v,), "cmp %s, #%d" % (rn(n), v))
+
+    def subs_imm(self, d, v):  # subs rdn, #imm8 (16-bit, low register, sets flags)
+        assert d < 8 and 0 <= v < 256
+        self.emit((0x3800 | (d << 8) | v,), "subs %s, #%d" % (rn(d), v))
+
+    def movs_imm(self, d, v):  # movs rd, #imm8 (16-bit)
+        assert d < 8 and 0 <= v < 256
+        self.emit((0x2000 | (d << 8) | v,), "movs %s, #%d" % (rn(d), v))
+
+    def bcc_w(self, cond, target, label):
+        # b<cond>.w: 32-bit conditional branch (A7.7.12 T3), +-1 MB from pc + 4.
+        off = target - (self.pos + 4)
+        assert off % 2 == 0 and -(1 << 20) <= off < (1 << 20)
+        hw1 = 0xF000 | (((off >> 20) & 1) << 10) | (_COND[cond] << 6) | ((off >> 12) & 0x3F)
+        hw2 = 0x8000 | (((off >> 18) & 1) << 13) | (((off >> 19) & 1) << 11) | ((off >> 1) & 0x7FF)
+        self.emit((hw1, hw2), "b%s.w %s" % (cond, label))
+
+
+# -- SHA-256 (FIPS 180-4 §6.2.2) ---------------------------------------------------------------
+
+# Frame (sp-relative): W ring 16 words at 0, the state pointer at 64, blocks left at 68.
+S256_FRAME = 72
+
+
+def sha256_body(a, end=None):
+    """The kernel after MicroPython's entry (push {r1, r4-r7, lr}): r0 = st, r1 = buf,
+    r2 = off, r3 = nblocks. Register use: a..h in r4-r11 (renamed each round), r1 the
+    message pointer, r0/r2/r3 temporaries (W, x, y), r12 and lr hold a ^ b of one round for
+    the next round's Maj (alternately)."""
+    V = [4, 5, 6, 7, 8, 9, 10, 11]
+    IN, W, X, Y = 1, 0, 2, 3
+    ZZ = [12, LR]
+    a.push_w([8, 9, 10, 11])
+    a.sub_sp(S256_FRAME)
+    a.cmp_imm(3, 0)
+    skip = len(a.ins)
+    a.bcc_w("eq", 0, "done")  # patched below
+    a.dp("add", IN, IN, 2)
+    a.str(0, SP, 64)
+    a.str(3, SP, 68)
+    a.ldm(0, V)
+    loop = a.pos
+    a.note("block: a..h = H0..H7 in r4-r11; r12 = b ^ c for round 0's Maj")
+    a.dp("eor", ZZ[0], V[1], V[2])
+    for t in range(64):
+        r = [V[(i - t) % 8] for i in range(8)]  # registers of a..h in round t
+        ra, rb, rc, rd, re, rf, rg, rh = r
+        z, y = ZZ[t % 2], ZZ[(t + 1) % 2]  # z = b ^ c (from the round before), y := a ^ b
+        a.note("round %d: a..h in %s" % (t, " ".join(rn(x) for x in r)))
+        if t < 16:
+            a.ldr_post(W, IN, 4)
+            a.rev(W, W)
+        else:
+            # W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16] (§6.2.2 step 1), with
+            # σ0(x) = ROTR7 ^ ROTR18 ^ SHR3, σ1(x) = ROTR17 ^ ROTR19 ^ SHR10 (§4.1.2)
+            a.ldr(X, SP, 4 * ((t - 15) % 16))
+            a.ldr(Y, SP, 4 * ((t - 2) % 16))
+            a.sh("lsr", W, X, 3)
+            a.dp("eor", W, W, X, "ror", 7)
+            a.dp("eor", W, W, X, "ror", 18)
+            a.sh("lsr", X, Y, 10)
+            a.dp("eor", X, X, Y, "ror", 17)
+            a.dp("eor", X, X, Y, "ror", 19)
+            a.dp("add", W, W, X)
+            a.ldr(X, SP, 4 * ((t - 16) % 16))
+            a.dp("add", W, W, X)
+            a.ldr(X, SP, 4 * ((t - 7) % 16))
+            a.dp("add", W, W, X)
+        if t < 64 - 2:  # W[62], W[63] are never read back
+            a.str(W, SP, 4 * (t % 16))
+        # T1 = h + Σ1(e) + Ch(e, f, g) + K[t] + W[t], accumulated in h's register
+        a.dp("add", rh, rh, W)
+        a.const(X, K256[t])
+        a.dp("add", rh, rh, X)
+        # Σ1(e) = ROTR6 ^ ROTR11 ^ ROTR25 = ROTR6(e ^ ROTR5(e) ^ ROTR19(e))
+        a.dp("eor", X, re, re, "ror", 5)
+        a.dp("eor", X, X, re, "ror", 19)
+        a.dp("add", rh, rh, X, "ror", 6)
+        # Ch(e, f, g) = (f ^ g) & e ^ g
+        a.dp("eor", X, rf, rg)
+        a.dp("and", X, X, re)
+        a.dp("eor", X, X, rg)
+        a.dp("add", rh, rh, X)
+        # d += T1 (the next e)
+        a.dp("add", rd, rd, rh)
+        # h = T1 + Σ0(a) + Maj(a, b, c) (the next a); Σ0(a) = ROTR2(a ^ ROTR11(a) ^ ROTR20(a))
+        a.dp("eor", X, ra, ra, "ror", 11)
+        a.dp("eor", X, X, ra, "ror", 20)
+        a.dp("add", rh, rh, X, "ror", 2)
+        # Maj(a, b, c) = (a ^ b) & (b ^ c) ^ b; a ^ b is the next round's b ^ c
+        a.dp("eor", y, ra, rb)
+        a.dp("and", X, y, z)
+        a.dp("eor", X, X, rb)
+        a.dp("add", rh, rh, X)
+    a.note("H += a..h (§6.2.2 step 4); 64 renamings bring a..h back to r4-r11")
+    a.ldr(0, SP, 64)
+    for i in range(8):
+        a.ldr(X, 0, 4 * i)
+        a.dp("add", V[i], V[i], X)
+    a.stm(0, V)
+    a.ldr(3, SP, 68)
+    a.subs_imm(3, 1)
+    a.str(3, SP, 68)
+    a.bcc_w("ne", loop, "block")
+    done = a.pos
+    # patch the forward branch now that "done" is known
+    hold_pos, hold_count = a.pos, a.count
+    b = Asm()
+    b.pos = _offset_of(a, skip)
+    b.bcc_w("eq", done, "done")
+    a.ins[skip] = b.ins[0]
+    a.pos, a.count = hold_pos, hold_count
+    a.add_sp(S256_FRAME)
+    a.pop_w([8, 9, 10, 11])
+    a.movs_imm(0, 0)
+
+
+def _offset_of(a, index):
+    pos = 0
+    for hws, _ in a.ins[:index]:
+        if hws != "#":
+            pos += 2 * len(hws)
+    return pos
+
+
+# -- SHA-512 (FIPS 180-4 §6.4.2) on 32-bit halves -----------------------------------------------
+
+# Frame (sp-relative): the eight working variables as (high, low) word pairs at 0..63 (slot of
+# variable i in round t: (i - t) mod 8), the W ring of 16 pairs at 64..191, the state pointer
+# at 192, the message pointer at 196, blocks left at 200.
+S512_V, S512_W, S512_ST, S512_IN, S512_N, S512_FRAME = 0, 64, 192, 196, 200, 208
+
+
+def _ror64(amount):
+    """The terms of a 64-bit ROTR by ``amount`` (not 0 or 32) on halves (h, l): for the high
+    result word and for the low one, a list of (source half, shift, n)."""
+    if amount < 32:
+        return [("h", "lsr", amount), ("l", "lsl", 32 - amount)], [("l", "lsr", amount), ("h", "lsl", 32 - amount)]
+    n = amount - 32
+    return [("l", "lsr", n), ("h", "lsl", 32 - n)], [("h", "lsr", n), ("l", "lsl", 32 - n)]
+
+
+def _shr64(amount):
+    assert amount < 32
+    return [("h", "lsr", amount)], [("l", "lsr", amount), ("h", "lsl", 32 - amount)]
+
+
+def _xor_terms(a, d, terms, h, l):
+    # d = XOR of the shifted halves (the first term a plain shift, the rest eor with shift)
+    src = {"h": h, "l": l}
+    (s0, k0, n0), rest = terms[0], terms[1:]
+    a.sh(k0, d, src[s0], n0)
+    for s, k, n in rest:
+        a.dp("eor", d, d, src[s], k, n)
+
+
+def _sigma64(a, dh, dl, h, l, parts):
+    hi, lo = [], []
+    for p in parts:
+        ph, pl = p
+        hi += ph
+        lo += pl
+    _xor_terms(a, dh, hi, h, l)
+    _xor_terms(a, dl, lo, h, l)
+
+
+def _add64(a, dh, dl, xh, xl):
+    a.dp("add", dl, dl, xl, s=True)
+    a.dp("adc", dh, dh, xh)
+
+
+def sha512_body(a):
+    """r0 = st, r1 = buf, r2 = off, r3 = nblocks. The working variables live in the frame;
+    a, b and e are also kept in registers (a and e are the values the round before just
+    computed, b was a), the pair a ^ b too (the next round's b ^ c for Maj). Register pairs
+    are (high, low) and rotate through a pool as values die."""
+    a.push_w([8, 9, 10, 11])
+    a.sub_sp(S512_FRAME)
+    a.cmp_imm(3, 0)
+    skip = len(a.ins)
+    a.bcc_w("eq", 0, "done")
+    a.dp("add", 1, 1, 2)
+    a.str(0, SP, S512_ST)
+    a.str(1, SP, S512_IN)
+    a.str(3, SP, S512_N)
+    loop = a.pos
+    a.note("block: copy H0..H7 to the frame; a, b, e and b ^ c into registers")
+    # registers: pool of 14 (r0-r12, lr)
+    A_, B_, E_, Z_ = (4, 5), (6, 7), (8, 9), (10, 11)
+    a.ldr(0, SP, S512_ST)
+    for i in range(0, 8, 2):
+        # H[i], H[i+1] (four words) through r1, r2, r3, r12
+        a.ldrd(1, 2, 0, 8 * i)
+        a.ldrd(3, 12, 0, 8 * i + 8)
+        a.strd(1, 2, SP, S512_V + 8 * i)
+        a.strd(3, 12, SP, S512_V + 8 * i + 8)
+        if i == 0:
+            a.ldrd(A_[0], A_[1], 0, 0)
+            a.ldrd(B_[0], B_[1], 0, 8)
+        if i == 2:
+            a.dp("eor", Z_[0], B_[0], 1)  # b ^ c, c = H2 in r1, r2
+            a.dp("eor", Z_[1], B_[1], 2)
+        if i == 4:
+            a.ldrd(E_[0], E_[1], 0, 32)
+    free = [0, 1, 2, 3, 12, LR]
+
+    def slot(var, t):
+        return S512_V + 8 * ((var - t) % 8)
+
+    for t in range(80):
+        # Temporaries: W pair, T pair, X, Y from the free pool (6 registers).
+        Wh, Wl, Th, Tl, X, Y = free
+        a.note("round %d: a = %s:%s, b = %s:%s, e = %s:%s, b ^ c = %s:%s (high:low)" % (
+            t, rn(A_[0]), rn(A_[1]), rn(B_[0]), rn(B_[1]), rn(E_[0]), rn(E_[1]), rn(Z_[0]), rn(Z_[1])))
+        if t < 16:
+            a.ldr(X, SP, S512_IN)
+            a.ldr(Wh, X, 8 * t)
+            a.ldr(Wl, X, 8 * t + 4)
+            a.rev(Wh, Wh)
+            a.rev(Wl, Wl)
+        else:
+            # W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16] (§6.4.2 step 1),
+            # σ0 = ROTR1 ^ ROTR8 ^ SHR7, σ1 = ROTR19 ^ ROTR61 ^ SHR6 (§4.1.3)
+            a.ldrd(X, Y, SP, S512_W + 8 * ((t - 15) % 16))
+            _sigma64(a, Wh, Wl, X, Y, [_ror64(1), _ror64(8), _shr64(7)])
+            a.ldrd(X, Y, SP, S512_W + 8 * ((t - 2) % 16))
+            _sigma64(a, Th, Tl, X, Y, [_ror64(19), _ror64(61), _shr64(6)])
+            _add64(a, Wh, Wl, Th, Tl)
+            a.ldrd(X, Y, SP, S512_W + 8 * ((t - 16) % 16))
+            _add64(a, Wh, Wl, X, Y)
+            a.ldrd(X, Y, SP, S512_W + 8 * ((t - 7) % 16))
+            _add64(a, Wh, Wl, X, Y)
+        if t < 80 - 2:
+            a.strd(Wh, Wl, SP, S512_W + 8 * (t % 16))
+        # T1 = h + W[t] + K[t] + Σ1(e) + Ch(e, f, g), in T
+        a.ldrd(Th, Tl, SP, slot(7, t))
+        _add64(a, Th, Tl, Wh, Wl)
+        a.const(X, K512[t] >> 32)
+        a.const(Y, K512[t] & 0xFFFFFFFF)
+        _add64(a, Th, Tl, X, Y)
+        # Σ1(e) = ROTR14 ^ ROTR18 ^ ROTR41
+        _sigma64(a, X, Y, E_[0], E_[1], [_ror64(14), _ror64(18), _ror64(41)])
+        _add64(a, Th, Tl, X, Y)
+        # Ch(e, f, g) = (f ^ g) & e ^ g, per half
+        a.ldrd(Wh, Wl, SP, slot(5, t))
+        a.ldrd(X, Y, SP, slot(6, t))
+        a.dp("eor", Wh, Wh, X)
+        a.dp("and", Wh, Wh, E_[0])
+        a.dp("eor", Wh, Wh, X)
+        a.dp("eor", Wl, Wl, Y)
+        a.dp("and", Wl, Wl, E_[1])
+        a.dp("eor", Wl, Wl, Y)
+        _add64(a, Th, Tl, Wh, Wl)
+        # e' = d + T1, into e's registers (e is dead now) and d's slot
+        a.ldrd(X, Y, SP, slot(3, t))
+        a.dp("add", E_[1], Y, Tl, s=True)
+        a.dp("adc", E_[0], X, Th)
+        a.strd(E_[0], E_[1], SP, slot(3, t))
+        # Σ0(a) = ROTR28 ^ ROTR34 ^ ROTR39
+        _sigma64(a, X, Y, A_[0], A_[1], [_ror64(28), _ror64(34), _ror64(39)])
+        _add64(a, Th, Tl, X, Y)
+        # Maj(a, b, c) = (a ^ b) & (b ^ c) ^ b; a ^ b goes to W's registers (the next Z)
+        a.dp("eor", Wh, A_[0], B_[0])
+        a.dp("and", X, Wh, Z_[0])
+        a.dp("eor", X, X, B_[0])
+        a.dp("eor", Wl, A_[1], B_[1])
+        a.dp("and", Y, Wl, Z_[1])
+        a.dp("eor", Y, Y, B_[1])
+        _add64(a, Th, Tl, X, Y)
+        # a' = T1 + T2, into h's slot
+        a.strd(Th, Tl, SP, slot(7, t))
+        # rename: b' = a, a' = T, Z' = W; b and Z's registers join the pool
+        free = [B_[0], B_[1], Z_[0], Z_[1], X, Y]
+        A_, B_, Z_ = (Th, Tl), A_, (Wh, Wl)
+    a.note("H += a..h (§6.4.2 step 4), 64-bit adds; 80 renamings bring the slots back")
+    r = free
+    a.ldr(r[0], SP, S512_ST)
+    st = r[0]
+    x0, x1, y0, y1 = r[1], r[2], r[3], r[4]
+    for i in range(8):
+        a.ldrd(x0, x1, st, 8 * i)
+        a.ldrd(y0, y1, SP, S512_V + 8 * i)
+        _add64(a, x0, x1, y0, y1)
+        a.strd(x0, x1, st, 8 * i)
+    a.ldr(x0, SP, S512_IN)
+    a.add_imm(x0, x0, 128)
+    a.str(x0, SP, S512_IN)
+    a.ldr(3, SP, S512_N)
+    a.subs_imm(3, 1)
+    a.str(3, SP, S512_N)
+    a.bcc_w("ne", loop, "block")
+    done = a.pos
+    hold_pos, hold_count = a.pos, a.count
+    b = Asm()
+    b.pos = _offset_of(a, skip)
+    b.bcc_w("eq", done, "done")
+    a.ins[skip] = b.ins[0]
+    a.pos, a.count = hold_pos, hold_count
+    a.add_sp(S512_FRAME)
+    a.pop_w([8, 9, 10, 11])
+    a.movs_imm(0, 0)
+    return A_
+
+
+# -- module text ----------------------------------------------------------------------------------
+
+# Cortex-M cores with the ARMv7-M base instruction set (what the kernels use), by CPUID
+# PARTNO with implementer 0x41 (Arm): M3, M4, M7, M33, M55, M85.
+PARTS = (0xC23, 0xC24, 0xC27, 0xD21, 0xD22, 0xD23)
+# sys.platform of MicroPython ports that run under an operating system: no Cortex-M System
+# Control Block to read (a load from 0xE000ED00 would be a segmentation fault).
+HOSTED = ("linux", "darwin", "freebsd", "netbsd", "openbsd", "dragonfly", "win32", "cygwin", "android",
+          "webassembly")
+
+
+def module_text(name, title, doc, body_fn, counts):
+    a = Asm()
+    body_fn(a)
+    L = []
+    w = L.append
+    w('"""%s' % title)
+    w("GENERATED by tools/gen_sha_thumb.py: edit the generator, not this file.")
+    w("")
+    for line in doc:
+        w(line)
+    w('"""')
+    w("")
+    w("import micropython")
+    w("import sys")
+    w("")
+    w("# Cortex-M cores that run ARMv7-M Thumb-2 (CPUID PARTNO, implementer Arm 0x41):")
+    w("# M3, M4, M7, M33, M55, M85. Not M0/M0+/M23 (ARMv6-M / ARMv8-M Baseline).")
+    w("PARTS = (%s)" % ", ".join("0x%03X" % p for p in PARTS))
+    w("# Ports under an operating system (the unix port on a Raspberry Pi has asm_thumb-capable")
+    w("# .mpy files but no System Control Block: reading CPUID there would crash).")
+    w("_HOSTED = (%s)" % ", ".join('"%s"' % h for h in HOSTED))
+    w("")
+    w("")
+    w("@micropython.asm_thumb")
+    w("def cpuid4():")
+    w("    # CPUID (0xE000ED00, ARMv7-M ARM B3.2.3) >> 4: implementer << 20 | ... | PARTNO, a")
+    w("    # small int (an unshifted CPUID of 2^30 or more would be a heap object).")
+    w("    movw(r0, 0xED00)")
+    w("    movt(r0, 0xE000)")
+    w("    ldr(r0, [r0, 0])")
+    w("    lsr(r0, r0, 4)")
+    w("")
+    w("")
+    w("def probe():")
+    w('    """True on a Cortex-M core that runs the kernel (read once by the seam)."""')
+    w("    if sys.platform in _HOSTED:")
+    w("        return False")
+    w("    v = cpuid4()")
+    w("    return v >> 20 == 0x41 and v & 0xFFF in PARTS")
+    w("")
+    w("")
+    w("@micropython.asm_thumb")
+    w("def compress(r0, r1, r2, r3):")
+    w("    # r0 = st, r1 = buf, r2 = off, r3 = nblocks; returns 0 (a small int: no allocation).")
+    pending = []
+
+    def flush():
+        if not pending:
+            return
+        w("    data(")
+        w("        2,")
+        for hws, text in pending:
+            w("        %s  # %s" % (" ".join("0x%04X," % h for h in hws), text))
+        w("    )")
+        pending.clear()
+
+    for hws, text in a.ins:
+        if hws == "#":
+            flush()
+            w("    # " + text)
+        else:
+            pending.append((hws, text))
+            if len(pending) >= 48:
+                flush()
+    flush()
+    counts[name] = (a.count, a.pos)
+    return "\n".join(L) + "\n"
+
+
+SHA256_DOC = [
+    "Backend surface shared with ``sha256_viper`` (the public classes in ``sha256`` are the only",
+    "callers; nothing here validates)::",
+    "",
+    "    compress(st, buf, off, nblocks)",
+    "",
+    "``st`` is the ``array('I')`` of the hash object (H0..H7, FIPS 180-4 §6.2; its scratch words",
+    "are not used: the schedule ring is on the stack), ``buf[off:off + 64 * nblocks]`` is hashed",
+    "in place, whole blocks, no allocation. The 64 rounds are unrolled; a..h stay in r4-r11,",
+    "renamed round to round; W[t] sits in a 16-word ring on the stack (72-byte frame); K[t] is",
+    "built with movw/movt (no table, no literal pool). About 31 instructions per byte on",
+    "Cortex-M4 (host_tests/test_thumb_sha.py counts them exactly).",
+    "",
+    "Constant time: straight-line code; the only branches test the block count (public). No",
+    "table lookups. Cortex-M3/M4/M7 execute every instruction used here in a fixed number of",
+    "cycles whatever the data (unaligned message loads cost the same for every message).",
+    "",
+    "Runs on: Cortex-M3, M4, M7, M33, M55, M85 (ARMv7-M base Thumb-2: shifted-register ALU",
+    "forms, REV, LDRD/STRD, LDM/STM; no DSP instruction). ``probe()`` reads CPUID and refuses",
+    "other cores (M0/M0+/M23 would fault) and hosted ports (no System Control Block). Elsewhere",
+    "(no asm_thumb) the module does not compile and the seam moves on to viper.",
+]
+
+SHA512_DOC = [
+    "Backend surface shared with ``sha512_viper``::",
+    "",
+    "    compress(st, buf, off, nblocks)",
+    "",
+    "``st`` is the ``array('I')`` of the hash object: H0..H7 as (high, low) 32-bit halves",
+    "(FIPS 180-4 §6.4; its scratch words are not used), ``buf[off:off + 128 * nblocks]`` is hashed",
+    "in place, whole blocks, no allocation. 64-bit words as 32-bit register pairs: a 64-bit",
+    "add is ADDS + ADC; a 64-bit rotate is built from shifts of both halves, XORed with the",
+    "shifted-register forms. The 80 rounds are unrolled; the working variables live in a",
+    "stack frame (208 bytes) with a, b, e and a ^ b also kept in registers; W[t] in a 16-pair",
+    "ring on the stack; K[t] built with movw/movt. About 56 instructions per byte on",
+    "Cortex-M4 (host_tests/test_thumb_sha.py counts them exactly).",
+    "",
+    "Constant time: straight-line code; the only branches test the block count (public); no",
+    "table lookups.",
+    "",
+    "Runs on: Cortex-M3, M4, M7, M33, M55, M85 (no DSP instruction); ``probe()`` as in",
+    "``sha256_thumb``.",
+]
+
+
+def generate():
+    counts = {}
+    out = {
+        "sha256_thumb.py": module_text(
+            "sha256", "SHA-256 compression in Thumb-2 assembly: FIPS 180-4 §6.2.2, many 64-byte blocks per call.",
+            SHA256_DOC, sha256_body, counts),
+        "sha512_thumb.py": module_text(
+            "sha512", "SHA-512 compression in Thumb-2 assembly: FIPS 180-4 §6.4.2, many 128-byte blocks per call.",
+            SHA512_DOC, sha512_body, counts),
+    }
+    return out, counts
+
+
+def main(argv):
+    check = "--check" in argv
+    out, counts = generate()
+    stale = []
+    for fname, text in out.items():
+        path = os.path.join(OUT, fname)
+        old = None
+        if os.path.exists(path):
+            with open(path) as f:
+                old = f.read()
+        if old != text:
+            stale.append(path)
+            if not check:
+                with open(path, "w") as f:
+                    f.write(text)
+    if check and stale:
+        print("out of date (run tools/gen_sha_thumb.py):", *stale)
+        return 1
+    if not check:
+        for k, (n, nbytes) in counts.items():
+            print("%s: %d instructions, %d bytes of code (entry/exit of the inline assembler not included)" % (k, n, nbytes))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
