@@ -15,7 +15,7 @@ from harness import MPError
 from vectors import cryptography_vector, load_rsp
 
 MODS = {"sha256": "mpcrypto.hash.sha256", "sha512": "mpcrypto.hash.sha512"}
-BACKENDS = ("viper", "python")
+BACKENDS = ("thumb", "viper", "python")
 # (hashlib/our name, CAVP file stem, seam primitive)
 ALGS = [
     ("sha224", "SHA224", "sha256"),
@@ -68,7 +68,7 @@ def test_cavp_msg(target, alg, kind, backend):
 # The Monte Carlo test: every checkpoint chains from the previous one (Seed_j = MD_j-1), so
 # checking only the first N checkpoints is a valid (shorter) test of the same chain. The
 # viper backends run all 100; the portable-Python backends a prefix to keep the run short.
-MONTE_COUNT = {"viper": 100, "python": {"sha256": 3, "sha512": 1}}
+MONTE_COUNT = {"thumb": 100, "viper": 100, "python": {"sha256": 3, "sha512": 1}}
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

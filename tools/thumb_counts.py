@@ -25,6 +25,12 @@ timing. Fields as in ``bench/`` (``modules/mpbench.py`` ``row``): ``algorithm``,
 ``words``, ``core``, ``code_bytes``, ``spread`` and ``operands``. ``tools/bench_report.py``
 reads them.
 
+SHA-2 rows (``sha_rows``, backend ``thumb``, unit "insns/byte"): ``compress`` of
+``hash/sha256_thumb.py`` / ``sha512_thumb.py`` over 1 KiB and 16 KiB per call, instructions of
+the whole call (entry and exit included) per byte, ``spread`` the difference between random and
+all-zero data (0: the count does not depend on the data), ``code_bytes`` the kernel's machine
+code in the .mpy. ``ShaKernel`` runs them for host_tests/test_thumb_sha.py.
+
 The same module holds what host_tests/test_thumb.py and test_thumb_viper.py need: ``Umaal``
 (thumb_umaal's kernels on one emulated core, with its context layout), ``FieldKernel`` (a
 viper field kernel with its arena) and ``moduli()`` (every modulus the limb engine hands to
@@ -39,6 +45,7 @@ import json
 import pathlib
 import random
 import re
+import struct
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -444,6 +451,107 @@ def mmcau_rows(core="cortex-m4", seed=1):
     return rows
 
 
+# -- the SHA-2 compression kernels (hash/sha256_thumb.py, hash/sha512_thumb.py) ------------------
+
+HASH = ROOT / "modules" / "mpcrypto" / "hash"
+SHA_SRC = {"sha256": HASH / "sha256_thumb.py", "sha512": HASH / "sha512_thumb.py"}
+SHA_BLOCK = {"sha256": 64, "sha512": 128}
+# hashlib name -> (kernel, the IV array's name in the public module, digest bytes)
+SHA_NAMES = {
+    "sha224": ("sha256", "_IV224", 28), "sha256": ("sha256", "_IV256", 32),
+    "sha384": ("sha512", "_IV384", 48), "sha512": ("sha512", "_IV512", 64),
+    "sha512_224": ("sha512", "_IV512_224", 28), "sha512_256": ("sha512", "_IV512_256", 32),
+}
+SHA_SIZES = (1024, 16384)  # bytes per call for the per-byte counts
+
+
+@functools.lru_cache(maxsize=None)
+def sha_iv(name):
+    """The chaining-value words of ``name``'s IV, read from the public module's ``array('I',
+    (...))`` (H0..H7; SHA-512 as (high, low) halves), without its kernel scratch."""
+    kern, var, _ = SHA_NAMES[name]
+    for node in ast.parse((HASH / ("%s.py" % kern)).read_text()).body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == var:
+            words = ast.literal_eval(node.value.args[1])
+            return tuple(words[:8 if kern == "sha256" else 16])
+    raise KeyError(var)
+
+
+def sha_pad(msg, block):
+    """FIPS 180-4 §5.1.1/§5.1.2 padding: 0x80, zeros, the bit length (8 or 16 bytes)."""
+    lenb = 8 if block == 64 else 16
+    return msg + b"\x80" + bytes((-(len(msg) + 1 + lenb)) % block) + (8 * len(msg)).to_bytes(lenb, "big")
+
+
+class ShaKernel:
+    """``compress(st, buf, off, nblocks)`` of sha256_thumb or sha512_thumb on one emulated
+    core: ``st`` the chaining value (words), the message at ``buf + off`` (any alignment)."""
+
+    def __init__(self, kern, core="cortex-m4", cpuid=None, mpy=None, counting="block", max_bytes=1 << 15):
+        self.kern = kern
+        self.block = SHA_BLOCK[kern]
+        self.core = thumb_emu.Core(core, cpuid, counting)
+        self.mpy = mpy if mpy is not None else compile_module(SHA_SRC[kern])
+        self.addr = thumb_emu.load_asm(self.core, self.mpy)
+        self.nwords = 8 if kern == "sha256" else 16
+        self.st = self.core.alloc(4 * 48)  # as large as the public module's array
+        self.buf = self.core.alloc(max_bytes + 8)
+        self.max_bytes = max_bytes
+
+    def cpuid4(self):
+        return self.core.call(self.addr["cpuid4"])
+
+    def compress(self, words, data, off=0, nblocks=None):
+        """Runs the kernel over ``data`` (whole blocks) placed at ``off`` bytes past an 8-aligned
+        address; returns (the new chaining words, instructions). The state array's scratch
+        and the bytes around the message are filled with junk first."""
+        c = self.core
+        if nblocks is None:
+            nblocks = len(data) // self.block
+        assert len(data) + off <= self.max_bytes + 8
+        c.write(self.st, b"\xa5" * (4 * 48))
+        c.write_words(self.st, list(words))
+        c.write(self.buf, b"\x5a" * off + bytes(data) + b"\x5a" * 8)
+        r0, insns = c.call(self.addr["compress"], self.st, self.buf, off, nblocks)
+        if r0 != 0:
+            raise thumb_emu.Fault("compress returned %#x" % r0)
+        raw = c.read(self.st, 4 * 48)
+        if raw[4 * self.nwords:] != b"\xa5" * (4 * (48 - self.nwords)):
+            raise thumb_emu.Fault("compress wrote past the chaining value")
+        return list(struct.unpack("<%dI" % self.nwords, raw[:4 * self.nwords])), insns
+
+    def digest(self, name, msg, off=0):
+        """hashlib's ``name`` digest of ``msg``: padded, one kernel call; (digest, insns)."""
+        words, insns = self.compress(sha_iv(name), sha_pad(msg, self.block), off)
+        out = b"".join(w.to_bytes(4, "big") for w in words)
+        return out[:SHA_NAMES[name][2]], insns
+
+
+def sha_rows(cores=REPORT_CORES, sizes=SHA_SIZES, seed=1):
+    """Per core and kernel: instructions per byte of one ``compress`` call of ``size`` bytes
+    (entry and exit included; random data, the count checked equal for zero data), and the
+    kernel's code bytes in the .mpy (``cpuid4`` apart)."""
+    rng = random.Random(seed)
+    rows = []
+    for core in cores:
+        machine = "Cortex-%s (emulated)" % core.split("-")[1].upper()
+        common = {"heap_bytes": 0, "reference": False, "platform": "unicorn",
+                  "implementation": "unicorn %s" % thumb_emu.UNICORN_VERSION, "machine": machine,
+                  "word_bits": 32, "clock_hz": None, "backend": "thumb", "unit": "insns/byte", "core": core}
+        for kern in ("sha256", "sha512"):
+            k = ShaKernel(kern, core, max_bytes=max(sizes))
+            iv = sha_iv(kern)
+            for size in sizes:
+                data = bytes(rng.randrange(256) for _ in range(size))
+                _, insns = k.compress(iv, data)
+                _, zero = k.compress(iv, bytes(size))
+                rows.append(dict(common, algorithm=kern.replace("sha", "SHA-"), operation="compress %d B" % size,
+                                 value=round(insns / size, 2), insns=insns, bytes=size,
+                                 spread=abs(insns - zero), kernel="%s_thumb.compress" % kern,
+                                 code_bytes=len(k.mpy.function("compress").code)))
+    return rows
+
+
 def table(rows):
     cores = []
     keys = []
@@ -479,12 +587,16 @@ def main(argv=None):
     args = ap.parse_args(argv)
     rows = count_rows(tuple(args.cores.split(",")), args.operands)
     kinetis = mmcau_rows() if "cortex-m4" in args.cores.split(",") else []
+    sha = sha_rows(tuple(args.cores.split(",")))
     if args.table:
         print(table(rows))
         for r in kinetis:
             print("%-8s %-8s %-26s %7.2f insns/byte" % (r["algorithm"], r["backend"], r["kernel"], r["value"]))
+        for r in sha:
+            print("%-8s %-8s %-26s %-10s %-16s %7.2f insns/byte  (%d bytes of code)" % (
+                r["algorithm"], r["backend"], r["kernel"], r["core"], r["operation"], r["value"], r["code_bytes"]))
     else:
-        for r in rows + kinetis:
+        for r in rows + kinetis + sha:
             print(json.dumps(dict(r, script="thumb_counts.py")))
     return 0
 
