@@ -22,6 +22,7 @@ package(
         "cipher/aes_builtin.py",
         "cipher/aes_python.py",
         "cipher/aes_tables.py",
+        "cipher/aes_thumb.py",
         "cipher/aes_viper.py",
         "ec/__init__.py",
         "ec/curves.py",

@@ -33,13 +33,17 @@ Backends (seam primitive ``"aes"``, see ``backends()``), all with the same engin
 ==========  =======================================  ==========  =============
 backend     technique                                constant    needs
 ==========  =======================================  ==========  =============
+thumb       Thumb-2 assembly, one 1 KiB T-table per  no          asm_thumb,
+            direction in flash (``aes_thumb``):                  Cortex-M3/M4/
+            M3/M4/M7/M33/M55/M85, chosen by CPUID                M7/M33/M55/M85
 builtin     MicroPython ``cryptolib`` (C); CTR on    port's C    cryptolib
             ECB; AES-192 delegated to software       code (no)
 viper       32-bit T-tables, 8 KiB RAM               no          viper
 python      byte-oriented, portable                  no          nothing
 ==========  =======================================  ==========  =============
 
-None of the software backends is constant time (table lookups indexed by secret bytes).
+None of the software backends is constant time (table lookups indexed by secret bytes; on a
+core with a data cache, Cortex-M7/M55/M85, the lookups' timing depends on the key and data).
 Allocation: with ``out_buf`` and whole blocks, ECB/CBC/CTR on the viper backend allocate
 nothing per call for ``bytes``/``bytearray`` arguments and memoryviews of a bytearray; CTR
 calls that start inside a block slice (small allocations), a read-only memoryview argument
@@ -54,7 +58,10 @@ MODE_ECB = 1
 MODE_CBC = 2
 MODE_CTR = 6
 
+# thumb comes before builtin: on the cores where its probe passes it is faster than the
+# port's C AES (whose CTR our wrapper builds on ECB), and it is table-based like it.
 _CHAIN = (
+    ("thumb", "mpcrypto.cipher.aes_thumb"),
     ("builtin", "mpcrypto.cipher.aes_builtin"),
     ("viper", "mpcrypto.cipher.aes_viper"),
     ("python", "mpcrypto.cipher.aes_python"),

@@ -1,0 +1,156 @@
+"""``mpcrypto.cipher.aes_thumb`` on CPython with its kernels on an emulated Cortex-M core.
+
+    a = AesThumb("cortex-m4")          # the module's Python glue, its asm on unicorn
+    ctx = a.new(key)                   # aes_thumb._Ctx: key schedule in Python, as on a device
+    ctx.cbc_encrypt(src, dst, n, iv)   # runs _cbc_enc's machine code; a.insns: its count
+
+The module's source is executed on CPython with a stand-in ``micropython`` (its
+``asm_thumb`` functions are never run there); then ``_put`` and the kernels are replaced by
+bridges: a kernel call copies its buffers into emulated SRAM (``misalign`` bytes past an
+8-byte boundary, the same buffer once when it is passed twice), runs the machine code that
+``mpy-cross -march=armv7emsp`` made of the same file (``tools/mpy_reader.py``), and copies
+the destination and the iv / counter back. The tables sit in emulated memory where
+``table_misalign`` says: 0 as in a firmware that placed them aligned, else the glue's copy into
+an aligned bytearray is what runs.
+"""
+
+import array
+import pathlib
+import random
+import sys
+import types
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "modules"))
+
+import thumb_emu  # noqa: E402
+
+SRC = ROOT / "modules" / "mpcrypto" / "cipher" / "aes_thumb.py"
+KERNELS = ("_ecb_enc", "_cbc_enc", "_ctr", "_ecb_dec", "_cbc_dec")
+
+
+def _stub_micropython():
+    m = types.ModuleType("micropython")
+    m.asm_thumb = lambda f: f
+    m.viper = lambda f: f
+    m.native = lambda f: f
+    m.const = lambda x: x
+    return m
+
+
+def glue_module():
+    """A fresh copy of aes_thumb executed on CPython (asm functions defined, never called)."""
+    mod = types.ModuleType("aes_thumb_glue")
+    mod.__file__ = str(SRC)
+    saved = sys.modules.get("micropython")
+    sys.modules["micropython"] = _stub_micropython()
+    try:
+        exec(compile(SRC.read_text(), str(SRC), "exec"), mod.__dict__)
+    finally:
+        if saved is None:
+            sys.modules.pop("micropython", None)
+        else:
+            sys.modules["micropython"] = saved
+    return mod
+
+
+class AesThumb:
+    def __init__(self, core="cortex-m4", misalign=0, table_misalign=0, counting="block", mpy=None):
+        import thumb_counts
+
+        self.core = thumb_emu.Core(core, counting=counting)
+        self.mpy = mpy if mpy is not None else thumb_counts.compile_module(SRC)
+        self.addr = thumb_emu.load_asm(self.core, self.mpy)
+        self.mod = mod = glue_module()
+        self.misalign = misalign
+        c = self.core
+        self.tables = {}
+        for t in (mod.TE, mod.TD):
+            a = c.alloc(len(t) + 8, 8) + table_misalign
+            c.write(a, t)
+            self.tables[id(t)] = (a, t)
+        self.mark = c._ram_top
+        self.insns = 0
+        mod._put = self._put
+        for name in KERNELS:
+            setattr(mod, name, self._bridge(name))
+
+    def new(self, key):
+        return self.mod.new(bytes(key))
+
+    def _put(self, k, buf, i):
+        hit = self.tables.get(id(buf))
+        if hit is None:  # the glue's aligned copy of a table
+            a = self.core.alloc(len(buf), 8)
+            self.core.write(a, buf)
+            self.mark = self.core._ram_top
+            hit = self.tables[id(buf)] = (a, buf)
+        k[i] = hit[0]
+
+    def _bridge(self, name):
+        fn = self.addr[name]
+
+        def call(k, src, dst, iv):
+            c = self.core
+            c._ram_top = self.mark
+            placed = {}
+
+            def place(obj, skew):
+                if id(obj) in placed:
+                    return placed[id(obj)]
+                data = obj.tobytes() if isinstance(obj, array.array) else bytes(obj)
+                a = c.alloc(len(data) + 8, 8) + skew
+                c.write(a, data)
+                placed[id(obj)] = a
+                return a
+
+            ak = place(k, 0)
+            asrc = place(src, self.misalign)
+            adst = place(dst, self.misalign)
+            aiv = place(iv, 0)
+            _, self.insns = c.call(fn, ak, asrc, adst, aiv, max_insns=1 << 26)
+            dst[:] = c.read(adst, len(dst))
+            if iv is not k:
+                iv[:] = c.read(aiv, len(iv))
+            c._ram_top = self.mark
+            return 0
+
+        return call
+
+
+def per_byte_rows(cores=("cortex-m3", "cortex-m4", "cortex-m7"), sizes=(1024, 16384), seed=1):
+    """Instructions per byte of one call of each kernel (entry and exit included), AES-128,
+    -192 and -256, for each of ``sizes`` bytes per call, as bench JSON rows."""
+    import thumb_counts
+
+    rng = random.Random(seed)
+    mpy = thumb_counts.compile_module(SRC)
+    rows = []
+    ops = (("ECB encrypt", "ecb_encrypt", "_ecb_enc"), ("CBC encrypt", "cbc_encrypt", "_cbc_enc"),
+           ("CTR", "ctr_xor", "_ctr"), ("ECB decrypt", "ecb_decrypt", "_ecb_dec"),
+           ("CBC decrypt", "cbc_decrypt", "_cbc_dec"))
+    for core in cores:
+        a = AesThumb(core, mpy=mpy)
+        machine = "Cortex-%s (emulated)" % core.split("-")[1].upper()
+        for bits in (128, 192, 256):
+            ctx = a.new(rng.randbytes(bits // 8))
+            for size in sizes:
+                src = rng.randbytes(size)
+                dst = bytearray(size)
+                for op, meth, kern in ops:
+                    iv = bytearray(rng.randbytes(16))
+                    if meth.startswith("ecb"):
+                        getattr(ctx, meth)(src, dst, size // 16)
+                    elif meth == "ctr_xor":
+                        ctx.ctr_xor(src, dst, size // 16, iv, 16)
+                    else:
+                        getattr(ctx, meth)(src, dst, size // 16, iv)
+                    rows.append({"algorithm": "AES-%d" % bits, "operation": op, "backend": "thumb",
+                                 "value": round(a.insns / size, 2), "unit": "insns/byte", "heap_bytes": 0,
+                                 "reference": False, "platform": "unicorn",
+                                 "implementation": "unicorn %s" % thumb_emu.UNICORN_VERSION, "machine": machine,
+                                 "word_bits": 32, "clock_hz": None, "core": core, "kernel": "aes_thumb." + kern,
+                                 "bytes_per_call": size, "call_insns": a.insns,
+                                 "code_bytes": len(mpy.function(kern).code)})
+    return rows
