@@ -1,4 +1,4 @@
-"""The Thumb-2 T-table AES (``mpcrypto.cipher.aes_thumb``) as machine code on emulated cores.
+"""The Thumb-2 T-table AES (``modules/mpcrypto/cipher/aes_thumb.py``) as machine code on emulated cores.
 
 The kernels are what ``mpy-cross -march=armv7emsp`` makes of the generated module, run on
 unicorn's Cortex-M3, M4 and M7 (``tools/thumb_emu.py``); the module's own Python glue (key

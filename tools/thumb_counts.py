@@ -588,15 +588,18 @@ def main(argv=None):
     rows = count_rows(tuple(args.cores.split(",")), args.operands)
     kinetis = mmcau_rows() if "cortex-m4" in args.cores.split(",") else []
     sha = sha_rows(tuple(args.cores.split(",")))
+    import aes_thumb_emu  # the Thumb-2 T-table AES (cipher/aes_thumb.py), per byte at 1 and 16 KiB
+
+    aes = aes_thumb_emu.per_byte_rows(tuple(c for c in args.cores.split(",") if c != "cortex-m0"))
     if args.table:
         print(table(rows))
         for r in kinetis:
             print("%-8s %-8s %-26s %7.2f insns/byte" % (r["algorithm"], r["backend"], r["kernel"], r["value"]))
-        for r in sha:
+        for r in sha + aes:
             print("%-8s %-8s %-26s %-10s %-16s %7.2f insns/byte  (%d bytes of code)" % (
                 r["algorithm"], r["backend"], r["kernel"], r["core"], r["operation"], r["value"], r["code_bytes"]))
     else:
-        for r in rows + kinetis + sha:
+        for r in rows + kinetis + sha + aes:
             print(json.dumps(dict(r, script="thumb_counts.py")))
     return 0
 
