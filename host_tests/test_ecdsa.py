@@ -41,7 +41,8 @@ MOD = "mpcrypto.ec.ec"
 BACKENDS = ("viper64", "viper", "python")
 
 _HASH = {"SHA-224": "sha224", "SHA-256": "sha256", "SHA-384": "sha384", "SHA-512": "sha512",
-         "SHA-512/224": "sha512_224", "SHA-512/256": "sha512_256"}
+         "SHA-512/224": "sha512_224", "SHA-512/256": "sha512_256",
+         "SHA3-224": "sha3_224", "SHA3-256": "sha3_256", "SHA3-384": "sha3_384", "SHA3-512": "sha3_512"}
 _NIST = {"P-192": "secp192r1", "P-224": "secp224r1", "P-256": "secp256r1", "P-384": "secp384r1", "P-521": "secp521r1"}
 
 
@@ -71,8 +72,9 @@ def _der_sig(r, s):
 
 # (curve, hash) of every Wycheproof ECDSA file whose curve and hash are ours: the DER file and
 # the P1363 file both run, over every backend. Wycheproof has no P1363 file for
-# secp384r1/SHA-256. Not ours: the secp160 curves, SHA-3 and SHAKE hashes, and
-# ``ecdsa_secp256k1_sha256_bitcoin`` (a low-s rule, BIP 62/146, that plain ECDSA does not have).
+# secp384r1/SHA-256; the SHA-3 files are listed apart (WYCHEPROOF_SHA3). Not ours: the
+# secp160 curves, SHAKE hashes, and ``ecdsa_secp256k1_sha256_bitcoin`` (a low-s rule,
+# BIP 62/146, that plain ECDSA does not have).
 WYCHEPROOF = [
     ("secp192r1", "sha256"), ("secp192k1", "sha256"),
     ("secp224r1", "sha224"), ("secp224r1", "sha256"), ("secp224r1", "sha512"),
@@ -83,6 +85,15 @@ WYCHEPROOF = [
     ("brainpoolP384r1", "sha384"), ("brainpoolP512r1", "sha512"),
 ]
 _DER_ONLY = [("secp384r1", "sha256")]
+# The SHA-3 files (DER only in the current set): the hash is the only new part, so they run
+# on the two limb backends; the portable backend's arithmetic is covered by the files above.
+WYCHEPROOF_SHA3 = [
+    ("secp224r1", "sha3_224"), ("secp224r1", "sha3_256"), ("secp224r1", "sha3_512"),
+    ("secp256r1", "sha3_256"), ("secp256r1", "sha3_512"), ("secp256k1", "sha3_256"), ("secp256k1", "sha3_512"),
+    ("secp384r1", "sha3_384"), ("secp384r1", "sha3_512"), ("secp521r1", "sha3_512"),
+    ("brainpoolP224r1", "sha3_224"), ("brainpoolP256r1", "sha3_256"), ("brainpoolP320r1", "sha3_384"),
+    ("brainpoolP384r1", "sha3_384"), ("brainpoolP512r1", "sha3_512"),
+]
 
 
 def _wycheproof_cases(fname, curve):
@@ -121,6 +132,16 @@ def test_wycheproof_ecdsa(target, curve, h, encoding, backend):
     cases, meta = _wycheproof_cases(fname, curve)
     enc = "raw" if encoding == "p1363" else "der"
     got = target.call("drv_ec", "ecdsa_verify", [(curve, pt, m, s, hh, enc) for pt, m, s, hh in cases], force=force)
+    _check_verify(fname, meta, got)
+
+
+@pytest.mark.parametrize("backend", BACKENDS[:2])
+@pytest.mark.parametrize("curve,h", WYCHEPROOF_SHA3, ids=["%s_%s" % f for f in WYCHEPROOF_SHA3])
+def test_wycheproof_ecdsa_sha3(target, curve, h, backend):
+    force = _need(target, backend)
+    fname = "ecdsa_%s_%s_test.json" % (curve, h)
+    cases, meta = _wycheproof_cases(fname, curve)
+    got = target.call("drv_ec", "ecdsa_verify", [(curve, pt, m, s, hh, "der") for pt, m, s, hh in cases], force=force)
     _check_verify(fname, meta, got)
 
 
