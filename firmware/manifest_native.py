@@ -16,6 +16,7 @@ package(
         "aead/ccm.py",
         "aead/gcm.py",
         "aead/ghash_python.py",
+        "aead/ghash_thumb.py",
         "aead/ghash_viper.py",
         "cipher/__init__.py",
         "cipher/aes.py",

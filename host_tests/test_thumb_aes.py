@@ -1,4 +1,5 @@
-"""The Thumb-2 T-table AES (``modules/mpcrypto/cipher/aes_thumb.py``) as machine code on emulated cores.
+"""The Thumb-2 T-table AES (``modules/mpcrypto/cipher/aes_thumb.py``) and the constant-time
+Thumb-2 GHASH (``modules/mpcrypto/aead/ghash_thumb.py``) as machine code on emulated cores.
 
 The kernels are what ``mpy-cross -march=armv7emsp`` makes of the generated module, run on
 unicorn's Cortex-M3, M4 and M7 (``tools/thumb_emu.py``); the module's own Python glue (key
@@ -22,6 +23,13 @@ Also: ``tools/gen_aes_thumb.py --check``; the counts do not depend on the data; 
 per byte at 1 KiB and 16 KiB per call against the targets of issue 11 (AES-128 ECB, CBC
 encrypt, CTR <= 40 on Cortex-M4) and the README's table; ``cpu_part``/``PARTS`` against the
 CPUID model; Cortex-M0 (Thumb-1) faults.
+
+GHASH: against SP 800-38D's bit-by-bit algorithm on random keys, states and lengths (Cortex-M3,
+M4, M7, M33; M3 runs it correctly but is not selected: its UMULL is not fixed-time), and whole
+AES-GCM encryptions of NIST CAVP ``gcmEncryptExtIV{128,192,256}.rsp`` (96-bit IVs; every
+fourth record) built from the two kernels on the emulated Cortex-M4 (H, CTR with the 32-bit
+counter, GHASH, the tag); its count is the same for every key and data (no table, no branch
+on data); instructions per byte of GCM's two kernels at 1 KiB (target 100: Mbed TLS 107.7).
 """
 
 import pathlib
@@ -298,3 +306,109 @@ def test_cortex_m0_faults(mpy):
     with pytest.raises(thumb_emu.Fault):
         c.call(addr["_ecb_enc"], k, k, k, k)
     assert 0xC20 not in ate.glue_module().PARTS
+
+
+# -- GHASH -------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def gmpy():
+    return tc.compile_module(ate.GHASH_SRC)
+
+
+def test_ghash_generated_module_is_current():
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "gen_ghash_thumb.py"), "--check"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("core", ("cortex-m3",) + CORES[1:] + ("cortex-m33",))
+def test_ghash_against_reference(gmpy, core):
+    rng = random.Random(core + "g")
+    engines = [ate.GhashThumb(core, misalign=m, mpy=gmpy) for m in (0, 1, 3)]
+    edge = [bytes(16), b"\xff" * 16, b"\x80" + bytes(15), bytes(15) + b"\x01"]
+    for t in range(16):
+        g = engines[t % 3]
+        h = edge[t] if t < 4 else rng.randbytes(16)
+        y = bytearray(edge[(t + 1) % 4] if t < 4 else rng.randbytes(16))
+        n = rng.randrange(0, 9)
+        data = rng.randbytes(16 * n)
+        want = ate.ghash_reference(h, bytes(y), data)
+        g.new(h).update(y, data, n)
+        assert bytes(y) == want, (core, t)
+
+
+def _gcm_encrypt(a, g, key, iv, pt, aad, tlen):
+    # SP 800-38D §7.1 (96-bit IV) from the two kernels.
+    ctx = a.new(key)
+    hsub = bytearray(16)
+    ctx.ecb_encrypt(bytes(16), hsub, 1)
+    gh = g.new(hsub)
+    j0 = bytearray(iv + b"\x00\x00\x00\x01")
+    ctr = bytearray(j0)
+    ctr[15] = 2
+    nb = (len(pt) + 15) // 16
+    padded = pt + bytes(16 * nb - len(pt))
+    ct = bytearray(16 * nb)
+    if nb:
+        ctx.ctr_xor(padded, ct, nb, ctr, 4)
+    ct = bytes(ct[:len(pt)])
+    pad = lambda b: b + bytes(-len(b) % 16)  # noqa: E731
+    s = pad(aad) + pad(ct) + (8 * len(aad)).to_bytes(8, "big") + (8 * len(ct)).to_bytes(8, "big")
+    y = bytearray(16)
+    gh.update(y, s, len(s) // 16)
+    ek = bytearray(16)
+    ctx.ecb_encrypt(bytes(j0), ek, 1)
+    return ct, bytes(x ^ z for x, z in zip(y, ek))[:tlen]
+
+
+def test_gcm_nist_encrypt(mpy, gmpy):
+    a = ate.AesThumb("cortex-m4", mpy=mpy)
+    g = ate.GhashThumb("cortex-m4", mpy=gmpy)
+    n = 0
+    for bits in (128, 192, 256):
+        p = cryptography_vector("ciphers/AES/GCM/gcmEncryptExtIV%d.rsp" % bits)
+        for i, r in enumerate(load_rsp(p, "COUNT")):
+            if len(h(r["IV"])) != 12 or i % 4:
+                continue
+            ct, tag = _gcm_encrypt(a, g, h(r["KEY"]), h(r["IV"]), h(r["PT"]), h(r["AAD"]), len(h(r["TAG"])))
+            assert (ct, tag) == (h(r["CT"]), h(r["TAG"])), (p.name, r["_section"], r["COUNT"])
+            n += 1
+    assert n > 500
+
+
+def test_ghash_counts_and_gcm_per_byte(mpy, gmpy):
+    """The count depends on the block count only (edge and random H, states and data), the
+    same on M4, M7 and M33; GCM's two kernels at 1 KiB at most 100 instructions per byte
+    (issue 11, with the T-table AES); the README's GCM row."""
+    rng = random.Random(11)
+    counts = set()
+    for core in ("cortex-m4", "cortex-m7", "cortex-m33"):
+        g = ate.GhashThumb(core, mpy=gmpy)
+        for h_ in (bytes(16), b"\xff" * 16, rng.randbytes(16), rng.randbytes(16)):
+            for data in (bytes(64), b"\xff" * 64, rng.randbytes(64)):
+                g.new(h_).update(bytearray(rng.randbytes(16)), data, 4)
+                counts.add(g.insns)
+    assert len(counts) == 1, counts
+    a = ate.AesThumb("cortex-m4", mpy=mpy)
+    g = ate.GhashThumb("cortex-m4", mpy=gmpy)
+    per = {}
+    for size in (1024, 16384):
+        g.new(bytes(16)).update(bytearray(16), bytes(size + 16), size // 16 + 1)  # data and lengths
+        gh = g.insns
+        a.new(bytes(16)).ctr_xor(bytes(size), bytearray(size), size // 16, bytearray(16), 4)
+        per[size] = (gh / size, (a.insns + gh) / size)
+    assert per[1024][1] <= 100, per
+    readme = (ROOT / "README.md").read_text()
+    m = re.search(r"\| thumb \(`ghash_thumb`\) \| ([^\n]+)", readme)
+    assert m, "README: no thumb GHASH row in the Benchmarks section"
+    cells = [c.strip() for c in m.group(1).split("|") if c.strip()]
+    want = ["%.2f" % per[1024][0], "%.2f" % per[16384][0], "%.2f" % per[1024][1], "%.2f" % per[16384][1]]
+    assert cells[:4] == want, (cells, want)
+
+
+@pytest.mark.parametrize("core", ("cortex-m3",) + CORES[1:] + ("cortex-m33",))
+def test_ghash_cpu_part(gmpy, core):
+    c = thumb_emu.Core(core)
+    part, _ = c.call(thumb_emu.load_asm(c, gmpy)["cpu_part"])
+    assert (part in ate.glue(ate.GHASH_SRC).PARTS) == (core != "cortex-m3")

@@ -154,3 +154,71 @@ def per_byte_rows(cores=("cortex-m3", "cortex-m4", "cortex-m7"), sizes=(1024, 16
                                  "bytes_per_call": size, "call_insns": a.insns,
                                  "code_bytes": len(mpy.function(kern).code)})
     return rows
+
+
+# -- GHASH (aead/ghash_thumb.py) -----------------------------------------------------------------
+
+GHASH_SRC = ROOT / "modules" / "mpcrypto" / "aead" / "ghash_thumb.py"
+
+
+def glue(src):
+    """``glue_module`` for another of our asm modules."""
+    mod = types.ModuleType(src.stem + "_glue")
+    saved = sys.modules.get("micropython")
+    sys.modules["micropython"] = _stub_micropython()
+    try:
+        exec(compile(src.read_text(), str(src), "exec"), mod.__dict__)
+    finally:
+        if saved is None:
+            sys.modules.pop("micropython", None)
+        else:
+            sys.modules["micropython"] = saved
+    return mod
+
+
+class GhashThumb:
+    """ghash_thumb's glue on CPython, ``_ghash`` on the emulated core (a.insns: its count)."""
+
+    def __init__(self, core="cortex-m4", misalign=0, counting="block", mpy=None):
+        import thumb_counts
+
+        self.core = thumb_emu.Core(core, counting=counting)
+        self.mpy = mpy if mpy is not None else thumb_counts.compile_module(GHASH_SRC)
+        self.addr = thumb_emu.load_asm(self.core, self.mpy)
+        self.mod = glue(GHASH_SRC)
+        self.mod._ghash = self._ghash
+        self.misalign = misalign
+        self.mark = self.core._ram_top
+        self.insns = 0
+
+    def new(self, h):
+        return self.mod.new(bytes(h))
+
+    def _ghash(self, k, y, src, n):
+        c = self.core
+        c._ram_top = self.mark
+        ak = c.alloc(4 * len(k), 8)
+        c.write(ak, k.tobytes())
+        ay = c.alloc(16 + 8, 8) + self.misalign
+        c.write(ay, bytes(y))
+        data = bytes(src)
+        asrc = c.alloc(len(data) + 8, 8) + self.misalign
+        c.write(asrc, data)
+        _, self.insns = c.call(self.addr["_ghash"], ak, ay, asrc, n, max_insns=1 << 26)
+        y[:] = c.read(ay, 16)
+        c._ram_top = self.mark
+        return 0
+
+
+def ghash_reference(h, y, data):
+    """SP 800-38D §6.3 Algorithm 1 and §6.4, bit by bit (the test's reference)."""
+    hh = int.from_bytes(h, "big")
+    z = int.from_bytes(y, "big")
+    for o in range(0, len(data), 16):
+        x = z ^ int.from_bytes(data[o:o + 16], "big")
+        z, v = 0, hh
+        for i in range(128):
+            if (x >> (127 - i)) & 1:
+                z ^= v
+            v = (v >> 1) ^ (0xE1 << 120) if v & 1 else v >> 1
+    return z.to_bytes(16, "big")

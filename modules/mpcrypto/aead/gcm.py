@@ -25,9 +25,11 @@
   over the full tag) and only then decrypts, so nothing is written on failure.
 
 Bulk work: CTR through the AES engine's ``ctr_xor`` kernel (inc32 counter, §6.2/§6.5) and
-GHASH through the ``"ghash"`` seam (viper 8-bit tables, else portable Python), many blocks
-per call. With whole 16-byte blocks and ``*_into``, the viper path allocates nothing.
-Constant time: no (table-based AES and GHASH; the tag comparison itself is constant time).
+GHASH through the ``"ghash"`` seam (Thumb-2 carry-less multiplication on Cortex-M4/M7/M33/
+M55/M85, else viper 8-bit tables, else portable Python), many blocks per call. With whole
+16-byte blocks and ``*_into``, the viper path allocates nothing.
+Constant time: no (table-based AES, and on other cores table-based GHASH; the ``thumb``
+GHASH is constant time on Cortex-M4/M7; the tag comparison itself is constant time).
 """
 
 from mpcrypto import _backend
@@ -37,6 +39,7 @@ from mpcrypto.cipher import aes as _aes
 from mpcrypto.exceptions import InvalidTag
 
 _GHASH_CHAIN = (
+    ("thumb", "mpcrypto.aead.ghash_thumb"),
     ("viper", "mpcrypto.aead.ghash_viper"),
     ("python", "mpcrypto.aead.ghash_python"),
 )

@@ -1,0 +1,344 @@
+"""Writes ``modules/mpcrypto/aead/ghash_thumb.py``: GHASH (SP 800-38D §6.4) in constant-time
+Thumb-2 for Cortex-M4, M7, M33, M55, M85, as a MicroPython ``asm_thumb`` function.
+
+    python tools/gen_ghash_thumb.py            # rewrite the module
+    python tools/gen_ghash_thumb.py --check    # exit 1 if the module is not what this writes
+
+Every instruction is encoded here (``tools/gen_aes_thumb.py``'s encoder, plus UMULL, RBIT,
+LDRD/STRD, AND with an immediate) and emitted as ``data(2, ...)`` halfwords.
+
+The method (no table, no branch on data):
+- Bit order: GCM's leftmost bit is the coefficient of x^0. Reversing the bits inside each
+  byte (REV then RBIT) turns a block's four little-endian words into the polynomial's words
+  with x^i at bit i mod 32 of word i / 32; products are then ordinary carry-less products.
+- 32 x 32 -> 64 carry-less multiply from integer multiplies with holes: split each operand
+  into four parts that keep every fourth bit (masks 0x11111111 << r); a product of two parts
+  has at most 8 terms at a position, a count below 16, so its carries never reach the next
+  position of the same residue. The 16 UMULLs of part pairs are XORed per residue of the
+  position (a + b mod 4), each residue masked and the four ORed. UMULL takes one cycle
+  whatever its operands on Cortex-M4 and M7 (it ends early on Cortex-M3: not used there).
+- 128 x 128 by two levels of Karatsuba: 9 such products. H's side (its 9 word combinations,
+  each split into 4 parts) is computed once per key in Python; the data's side per block.
+- Reduction modulo x^128 + x^7 + x^2 + x + 1 with shifted XORs (twice for the overflow).
+"""
+
+import argparse
+import pathlib
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+OUT = ROOT / "modules" / "mpcrypto" / "aead" / "ghash_thumb.py"
+sys.path.insert(0, str(ROOT / "tools"))
+
+from gen_aes_thumb import Asm  # noqa: E402
+
+# Stack frame (after the kernel's push {r0-r3, r8-r11} and sub sp, #FRAME), bytes:
+HS = 0  # 9 x 4 words: H's operands, split
+XS = 144  # 9 words: the data's operands
+PS = 180  # 9 x 2 words: the products
+YS = 252  # 4 words: Y in polynomial order
+FRAME = 272
+ARG_CTX, ARG_Y, ARG_SRC, ARG_N = FRAME, FRAME + 4, FRAME + 8, FRAME + 12
+
+MASKS = (0x11, 0x22, 0x44, 0x88)  # the byte of each part's mask 0xXYXYXYXY
+
+
+class GAsm(Asm):
+    def umull(self, lo, hi, n, m):
+        # UMULL RdLo, RdHi, Rn, Rm (T1)
+        self.i((0xFBA0 | n, lo << 12 | hi << 8 | m), "umull r%d, r%d, r%d, r%d" % (lo, hi, n, m))
+
+    def rbit(self, d, m):
+        # RBIT Rd, Rm (T1)
+        self.i((0xFA90 | m, 0xF0A0 | d << 8 | m), "rbit r%d, r%d" % (d, m))
+
+    def and_rep(self, d, n, byte):
+        # AND Rd, Rn, #0xXYXYXYXY (T1, modified immediate i:imm3 = 0b0011)
+        self.i((0xF000 | n, 0x3000 | d << 8 | byte), "and r%d, r%d, #0x%08X" % (d, n, byte * 0x01010101))
+
+    def ldrd(self, t, t2, n, imm):
+        # LDRD Rt, Rt2, [Rn, #imm] (T1, offset, word aligned)
+        self.i((0xE9D0 | n, t << 12 | t2 << 8 | imm >> 2), "ldrd r%d, r%d, [r%d, #%d]" % (t, t2, n, imm))
+
+    def strd(self, t, t2, n, imm):
+        # STRD Rt, Rt2, [Rn, #imm] (T1)
+        self.i((0xE9C0 | n, t << 12 | t2 << 8 | imm >> 2), "strd r%d, r%d, [r%d, #%d]" % (t, t2, n, imm))
+
+    def eor_lsl(self, d, n, m, k):
+        self._dp(0b0100, "eor", d, n, m, 0, k)
+
+    def eor_lsr(self, d, n, m, k):
+        self._dp(0b0100, "eor", d, n, m, 1, k)
+
+    def stm(self, n, regs):
+        # STMIA.W Rn!, {regs} (T2)
+        mask = sum(1 << r for r in regs)
+        self.i((0xE8A0 | n, mask), "stm r%d!, {%s}" % (n, ", ".join("r%d" % r for r in regs)))
+
+
+SP = 13
+LR = 14
+
+
+def order(a, w):
+    # w = bits reversed inside each byte (GCM order <-> polynomial order), in place
+    a.rev(w, w)
+    a.rbit(w, w)
+
+
+def clmul(a, i):
+    """Product i: XS[i] (data) times HS[i] (H, split), 64 bits into PS[i]."""
+    x = (0, 1, 2, 3)
+    y = (4, 5, 6, 7)
+    out = (8, 9)
+    acc = (10, 11)
+    tmp = (12, LR)
+    a.ldr(3, SP, XS + 4 * i)
+    for r in range(4):
+        a.and_rep(x[r], 3, MASKS[r])
+    a.ldrd(y[0], y[1], SP, HS + 16 * i)
+    a.ldrd(y[2], y[3], SP, HS + 16 * i + 8)
+    for r in range(4):
+        pairs = [(p, (r - p) % 4) for p in range(4)]
+        dst = out if r == 0 else acc
+        for j, (p, q) in enumerate(pairs):
+            if j == 0:
+                a.umull(dst[0], dst[1], x[p], y[q])
+            else:
+                a.umull(tmp[0], tmp[1], x[p], y[q])
+                a.eor(dst[0], dst[0], tmp[0])
+                a.eor(dst[1], dst[1], tmp[1])
+        a.and_rep(dst[0], dst[0], MASKS[r])
+        a.and_rep(dst[1], dst[1], MASKS[r])
+        if r:
+            a.orr_lsl(out[0], out[0], acc[0], 0)
+            a.orr_lsl(out[1], out[1], acc[1], 0)
+    a.strd(out[0], out[1], SP, PS + 8 * i)
+
+
+def karatsuba64(a, k, regs):
+    # The 128-bit product of one 64 x 64 block from products 3k (low), 3k+1 (middle), 3k+2
+    # (high): w = p0 ^ (p0 ^ p1 ^ p2) x^32 ^ p2 x^64, into regs (4 registers) using two
+    # scratch registers (the last two of ``regs``' neighbours are not touched).
+    r0, r1, r2, r3 = regs
+    s0, s1 = 2, 3  # scratch: callers keep r2, r3 free for this
+    a.ldrd(r0, r1, SP, PS + 8 * (3 * k))
+    a.ldrd(s0, s1, SP, PS + 8 * (3 * k + 1))
+    a.ldrd(r2, r3, SP, PS + 8 * (3 * k + 2))
+    a.eor(s0, s0, r0)
+    a.eor(s1, s1, r1)
+    a.eor(s0, s0, r2)
+    a.eor(s1, s1, r3)
+    a.eor(r1, r1, s0)
+    a.eor(r2, r2, s1)
+
+
+def kernel():
+    a = GAsm()
+    a.push((0, 1, 2, 3, 8, 9, 10, 11))
+    a.addw(SP, SP, FRAME, sub=True)
+    # H's split operands from ctx into the frame (36 words).
+    a.mov(12, SP)
+    for _ in range(4):
+        a.ldm(0, (1, 2, 3, 4, 5, 6, 7, 8), True)
+        a.stm(12, (1, 2, 3, 4, 5, 6, 7, 8))
+    a.ldm(0, (1, 2, 3, 4), True)
+    a.stm(12, (1, 2, 3, 4))
+    # Y into polynomial order.
+    a.ldr(12, SP, ARG_Y)
+    for w in range(4):
+        a.ldr(1 + w, 12, 4 * w)
+        order(a, 1 + w)
+    a.strd(1, 2, SP, YS)
+    a.strd(3, 4, SP, YS + 8)
+    a.ldr(12, SP, ARG_N)
+    a.cmp_imm0(12)
+    a.b("eq", "out")
+    a.label("block")
+    # a = Y ^ X (polynomial order), then the nine operands.
+    a.ldr(12, SP, ARG_SRC)
+    for w in range(4):
+        a.ldr(1 + w, 12, 4 * w)
+    a.addw(12, 12, 16)
+    a.str_(12, SP, ARG_SRC)
+    for w in range(4):
+        order(a, 1 + w)
+    a.ldrd(5, 6, SP, YS)
+    a.ldrd(7, 8, SP, YS + 8)
+    for w in range(4):
+        a.eor(1 + w, 1 + w, 5 + w)
+    # r1..r4 = a0..a3: operands a0, a0^a1, a1, a2, a2^a3, a3, a0^a2, a0^a1^a2^a3, a1^a3
+    a.eor(5, 1, 2)  # a0^a1
+    a.eor(6, 3, 4)  # a2^a3
+    a.eor(7, 1, 3)  # a0^a2
+    a.eor(8, 2, 4)  # a1^a3
+    a.eor(9, 7, 8)  # a0^a1^a2^a3
+    for i, r in enumerate((1, 5, 2, 3, 6, 4, 7, 9, 8)):
+        a.str_(r, SP, XS + 4 * i)
+    for i in range(9):
+        clmul(a, i)
+    # L = a01 x h01 into r0 r1 r4 r5 (scratch r2 r3)
+    karatsuba64(a, 0, (0, 1, 4, 5))
+    # U = a23 x h23 into r6 r7 r8 r9
+    karatsuba64(a, 1, (6, 7, 8, 9))
+    # Mid into r10 r11 r12 lr, then Mid ^= L ^ U
+    karatsuba64(a, 2, (10, 11, 12, LR))
+    for m, l_, u in ((10, 0, 6), (11, 1, 7), (12, 4, 8), (LR, 5, 9)):
+        a.eor(m, m, l_)
+        a.eor(m, m, u)
+    # The 256-bit product: low r0 r1 r4 r5 (with Mid's low half), high r6 r7 r8 r9.
+    a.eor(4, 4, 10)
+    a.eor(5, 5, 11)
+    a.eor(6, 6, 12)
+    a.eor(7, 7, LR)
+    # Reduce: low ^= D ^ D<<1 ^ D<<2 ^ D<<7 (mod x^128), D = r6..r9; then the overflow
+    # t = d3>>31 ^ d3>>30 ^ d3>>25 once more: low0 ^= t ^ t<<1 ^ t<<2 ^ t<<7.
+    low = (0, 1, 4, 5)
+    d = (6, 7, 8, 9)
+    for i in range(4):
+        a.eor(low[i], low[i], d[i])
+        for k in (1, 2, 7):
+            a.eor_lsl(low[i], low[i], d[i], k)
+            if i:
+                a.eor_lsr(low[i], low[i], d[i - 1], 32 - k)
+    a.lsr(10, 9, 31)
+    a.eor_lsr(10, 10, 9, 30)
+    a.eor_lsr(10, 10, 9, 25)
+    a.eor(0, 0, 10)
+    for k in (1, 2, 7):
+        a.eor_lsl(0, 0, 10, k)
+    a.strd(0, 1, SP, YS)
+    a.strd(4, 5, SP, YS + 8)
+    a.ldr(12, SP, ARG_N)
+    a.subs1(12, 12)
+    a.str_(12, SP, ARG_N)
+    a.b("ne", "block")
+    a.label("out")
+    # Y back to GCM order, into the caller's y.
+    a.ldr(12, SP, ARG_Y)
+    a.ldrd(1, 2, SP, YS)
+    a.ldrd(3, 4, SP, YS + 8)
+    for w in range(4):
+        order(a, 1 + w)
+        a.str_(1 + w, 12, 4 * w)
+    a.addw(SP, SP, FRAME)
+    a.pop((0, 1, 2, 3, 8, 9, 10, 11))
+    a.movs0(0)
+    return a
+
+
+HEADER = '''"""GHASH (SP 800-38D §6.4) in constant-time Thumb-2 assembly: Cortex-M4, M7, M33, M55, M85.
+GENERATED by tools/gen_ghash_thumb.py: edit the generator, not this file.
+
+Constant time: no table, no branch and no memory address depends on H or the data. The
+carry-less products are integer multiplications with holes (UMULL on operands that keep
+every fourth bit; the generator's docstring gives the method), combined by Karatsuba, and
+reduced with shifted XORs. That is constant time where UMULL's time does not depend on its
+operands: Cortex-M4 and M7 (one cycle, Arm's Technical Reference Manuals); not used on
+Cortex-M3, whose long multiplies end early on small operands; on M33/M55/M85 the same
+instruction sequence runs and the timing of their long multiplies has not been measured here.
+
+``_ghash(ctx, y, src, n)``: y = (...((y ^ X_1) H) ^ X_2) H ...) over the n blocks at src (any
+byte address), y (16 bytes) updated in place. ctx: array('I') of 36 words, H's nine Karatsuba
+operands each split into its four parts (``_Ctx``). The kernel keeps a 272-byte frame on the
+stack.
+
+Engine surface (same as ``ghash_viper``): ``new(h)`` -> ctx with ``update(y, src, n)``.
+"""
+
+import array
+import micropython
+
+'''
+
+FOOTER = '''
+
+@micropython.asm_thumb
+def cpu_part():
+    # PARTNO of the CPUID register (0xE000ED00, ARMv7-M ARM B3.2.3).
+    movw(r0, 0xED00)
+    movt(r0, 0xE000)
+    ldr(r0, [r0, 0])
+    lsr(r0, r0, 4)
+    movw(r1, 0xFFF)
+    and_(r0, r1)
+
+
+# Cortex-M4, M7, M33, M55, M85: Thumb-2 with UMULL, RBIT and a fixed-time (M4, M7) multiplier.
+# Not Cortex-M3 (its UMULL time depends on the operands), not M0/M0+/M23 (Thumb-1 only).
+PARTS = (0xC24, 0xC27, 0xD21, 0xD22, 0xD23)
+_HOSTED = ("linux", "darwin", "freebsd", "netbsd", "openbsd", "win32", "cygwin", "webassembly")
+
+
+def probe():
+    """True on a bare-metal Cortex-M4/M7/M33/M55/M85 (CPUID read only there)."""
+    try:
+        import sys
+
+        if sys.platform in _HOSTED:
+            return False
+        return cpu_part() in PARTS
+    except Exception:
+        return False
+
+
+def _rev8(b):
+    # The bits of a byte in reverse order.
+    r = 0
+    for _ in range(8):
+        r = (r << 1) | (b & 1)
+        b >>= 1
+    return r
+
+
+class _Ctx:
+    def __init__(self, h):
+        # H's words in polynomial order (x^i at bit i mod 32 of word i / 32).
+        rb = bytes(_rev8(b) for b in bytes(h))
+        w = [int.from_bytes(rb[4 * i : 4 * i + 4], "little") for i in range(4)]
+        ops = (w[0], w[0] ^ w[1], w[1], w[2], w[2] ^ w[3], w[3], w[0] ^ w[2],
+               w[0] ^ w[1] ^ w[2] ^ w[3], w[1] ^ w[3])
+        k = array.array("I", bytes(4 * 36))
+        for i in range(9):
+            m = 0x11111111
+            for r in range(4):
+                # (built once per key; words of 2**30 and more are heap integers on a 32-bit port)
+                k[4 * i + r] = ops[i] & m
+                m <<= 1
+        self._k = k
+
+    def update(self, y, src, n):
+        _ghash(self._k, y, src, n)
+
+
+def new(h):
+    """GHASH context for the hash subkey H (16 bytes). Constant time on Cortex-M4/M7."""
+    return _Ctx(h)
+'''
+
+
+def generate():
+    parts = [HEADER, "\n@micropython.asm_thumb\ndef _ghash(r0, r1, r2, r3):\n"]
+    parts.append("    # y = GHASH_H(y, n blocks of src) (SP 800-38D §6.4)\n")
+    for hws, text in kernel().assemble():
+        parts.append("    data(2, %s)  # %s\n" % (", ".join("0x%04X" % h for h in hws), text))
+    parts.append(FOOTER)
+    return "".join(parts)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="exit 1 if the module differs from what would be written")
+    args = ap.parse_args(argv)
+    text = generate()
+    if args.check:
+        if OUT.read_text() != text:
+            print("%s is out of date: run tools/gen_ghash_thumb.py" % OUT.relative_to(ROOT))
+            return 1
+        return 0
+    OUT.write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
