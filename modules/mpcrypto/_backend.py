@@ -70,8 +70,11 @@ def force(primitive, name=None):
 def _load(modname):
     try:
         mod = __import__(modname, None, None, ("probe",))
-    except (ImportError, SyntaxError, ValueError, NotImplementedError):
+    except (ImportError, SyntaxError, ValueError, NotImplementedError, MemoryError):
         # SyntaxError/ValueError: a viper module on a port without native emitters.
+        # MemoryError: a kernel compiled from source on the device (mounted or mip-installed
+        # .py) that does not fit the heap, e.g. the unrolled Thumb-2 SHA-2 kernels' machine
+        # code: skipped like an absent one (MicroPython unregisters the failed module).
         return None
     probe = getattr(mod, "probe", None)
     if probe is not None and not probe():
