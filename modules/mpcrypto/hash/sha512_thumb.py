@@ -11,7 +11,7 @@ in place, whole blocks, no allocation. 64-bit words as 32-bit register pairs: a 
 add is ADDS + ADC; a 64-bit rotate is built from shifts of both halves, XORed with the
 shifted-register forms. The 80 rounds are unrolled; the working variables live in a
 stack frame (208 bytes) with a, b, e and a ^ b also kept in registers; W[t] in a 16-pair
-ring on the stack; K[t] built with movw/movt. About 56 instructions per byte on
+ring on the stack; K[t] built with movw/movt. 55.3 instructions per byte on
 Cortex-M4 (host_tests/test_thumb_sha.py counts them exactly).
 
 Constant time: straight-line code; the only branches test the block count (public); no
