@@ -79,6 +79,7 @@ OPS = {  # noqa: E121
     "ed448_sign_s": _scalars(L448, 446),
     "x25519": _blobs(32),
     "x448": _blobs(56),
+    "ghash_thumb": _blobs(16),  # H and the data (skips where the core has no thumb GHASH)
 }
 
 
@@ -99,6 +100,8 @@ def per_count(target):
 @pytest.mark.parametrize("op", sorted(OPS))
 def test_constant_time(target, per_count, op):
     counts = target.call("drv_ct", "measure", [(op, OPS[op], REPS)], timeout=3000)[0]
+    if isinstance(counts, MPError) and counts.name == "NotImplementedError":
+        pytest.skip("%s: %s" % (op, counts.msg))
     ins = [round(min(c) * per_count) for c in counts]
     spread = max(ins) - min(ins)
     print("CT %s: %d..%d instructions, spread %d" % (op, min(ins), max(ins), spread))

@@ -197,8 +197,8 @@ class GhashThumb:
     def _ghash(self, k, y, src, n):
         c = self.core
         c._ram_top = self.mark
-        ak = c.alloc(4 * len(k), 8)
-        c.write(ak, k.tobytes())
+        ak = c.alloc(len(bytes(k)), 8)
+        c.write(ak, bytes(k))
         ay = c.alloc(16 + 8, 8) + self.misalign
         c.write(ay, bytes(y))
         data = bytes(src)

@@ -10,14 +10,14 @@ Cortex-M3, whose long multiplies end early on small operands; on M33/M55/M85 the
 instruction sequence runs and the timing of their long multiplies has not been measured here.
 
 ``_ghash(ctx, y, src, n)``: y = (...((y ^ X_1) H) ^ X_2) H ...) over the n blocks at src (any
-byte address), y (16 bytes) updated in place. ctx: array('I') of 36 words, H's nine Karatsuba
-operands each split into its four parts (``_Ctx``). The kernel keeps a 272-byte frame on the
+byte address), y (16 bytes) updated in place. ctx: 144 bytes (36 words, word aligned), H's
+nine Karatsuba operands each split into its four parts (``_Ctx``, built on bytes only, so the
+key set-up is constant time too). The kernel keeps a 272-byte frame on the
 stack.
 
 Engine surface (same as ``ghash_viper``): ``new(h)`` -> ctx with ``update(y, src, n)``.
 """
 
-import array
 import micropython
 
 
@@ -783,20 +783,26 @@ def _rev8(b):
     return r
 
 
+def _xor(a, b):
+    return bytes(p ^ q for p, q in zip(a, b))
+
+
 class _Ctx:
     def __init__(self, h):
-        # H's words in polynomial order (x^i at bit i mod 32 of word i / 32).
+        # H's words in polynomial order (x^i at bit i mod 32 of word i / 32), as the bytes of
+        # little-endian words; everything here is small integers on bytes, in a fixed order
+        # (no Python integer of H's words, whose size would depend on H).
         rb = bytes(_rev8(b) for b in bytes(h))
-        w = [int.from_bytes(rb[4 * i : 4 * i + 4], "little") for i in range(4)]
-        ops = (w[0], w[0] ^ w[1], w[1], w[2], w[2] ^ w[3], w[3], w[0] ^ w[2],
-               w[0] ^ w[1] ^ w[2] ^ w[3], w[1] ^ w[3])
-        k = array.array("I", bytes(4 * 36))
+        w0, w1, w2, w3 = rb[0:4], rb[4:8], rb[8:12], rb[12:16]
+        w02, w13 = _xor(w0, w2), _xor(w1, w3)
+        ops = (w0, _xor(w0, w1), w1, w2, _xor(w2, w3), w3, w02, _xor(w02, w13), w13)
+        k = bytearray(144)  # 36 words; the heap aligns a bytearray's data to a word
         for i in range(9):
-            m = 0x11111111
+            o = ops[i]
             for r in range(4):
-                # (built once per key; words of 2**30 and more are heap integers on a 32-bit port)
-                k[4 * i + r] = ops[i] & m
-                m <<= 1
+                m = 0x11 << r
+                for j in range(4):
+                    k[16 * i + 4 * r + j] = o[j] & m
         self._k = k
 
     def update(self, y, src, n):
