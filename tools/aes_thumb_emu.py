@@ -121,7 +121,8 @@ class AesThumb:
 
 def per_byte_rows(cores=("cortex-m3", "cortex-m4", "cortex-m7"), sizes=(1024, 16384), seed=1):
     """Instructions per byte of one call of each kernel (entry and exit included), AES-128,
-    -192 and -256, for each of ``sizes`` bytes per call, as bench JSON rows."""
+    -192 and -256, and GHASH (not on Cortex-M3), for each of ``sizes`` bytes per call, as
+    bench JSON rows."""
     import thumb_counts
 
     rng = random.Random(seed)
@@ -153,6 +154,20 @@ def per_byte_rows(cores=("cortex-m3", "cortex-m4", "cortex-m7"), sizes=(1024, 16
                                  "word_bits": 32, "clock_hz": None, "core": core, "kernel": "aes_thumb." + kern,
                                  "bytes_per_call": size, "call_insns": a.insns,
                                  "code_bytes": len(mpy.function(kern).code)})
+    gmpy = thumb_counts.compile_module(GHASH_SRC)
+    for core in cores:
+        if core == "cortex-m3":
+            continue  # not chosen there (UMULL is not fixed-time on M3)
+        g = GhashThumb(core, mpy=gmpy)
+        machine = "Cortex-%s (emulated)" % core.split("-")[1].upper()
+        for size in sizes:
+            g.new(rng.randbytes(16)).update(bytearray(16), rng.randbytes(size), size // 16)
+            rows.append({"algorithm": "GHASH", "operation": "update", "backend": "thumb",
+                         "value": round(g.insns / size, 2), "unit": "insns/byte", "heap_bytes": 0,
+                         "reference": False, "platform": "unicorn",
+                         "implementation": "unicorn %s" % thumb_emu.UNICORN_VERSION, "machine": machine,
+                         "word_bits": 32, "clock_hz": None, "core": core, "kernel": "ghash_thumb._ghash",
+                         "bytes_per_call": size, "call_insns": g.insns, "code_bytes": len(gmpy.function("_ghash").code)})
     return rows
 
 
