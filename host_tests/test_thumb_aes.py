@@ -22,7 +22,7 @@ Vector sources:
 Also: ``tools/gen_aes_thumb.py --check``; the counts do not depend on the data; instructions
 per byte at 1 KiB and 16 KiB per call against the targets of issue 11 (AES-128 ECB, CBC
 encrypt, CTR <= 40 on Cortex-M4) and the README's table; ``cpu_part``/``PARTS`` against the
-CPUID model; Cortex-M0 (Thumb-1) faults.
+CPUID model; Cortex-M0 (Thumb-1) faults; single-instruction mutants of both kernels are caught.
 
 GHASH: against SP 800-38D's bit-by-bit algorithm on random keys, states and lengths (Cortex-M3,
 M4, M7, M33; M3 runs it correctly but is not selected: its UMULL is not fixed-time), and whole
@@ -412,3 +412,60 @@ def test_ghash_cpu_part(gmpy, core):
     c = thumb_emu.Core(core)
     part, _ = c.call(thumb_emu.load_asm(c, gmpy)["cpu_part"])
     assert (part in ate.glue(ate.GHASH_SRC).PARTS) == (core != "cortex-m3")
+
+
+# -- the checks catch broken kernels --------------------------------------------------------------
+
+
+def _mutants(code, text_pattern, kernel_items, change):
+    # Byte offsets in ``code`` of the first instruction whose mnemonic matches, and the
+    # code with that instruction's second halfword changed by ``change``.
+    for hws, text in kernel_items:
+        if re.fullmatch(text_pattern, text) and len(hws) == 2:
+            pat = (hws[0] | hws[1] << 16).to_bytes(4, "little")
+            at = bytes(code).find(pat)
+            assert at >= 0, text
+            mutated = bytearray(code)
+            mutated[at + 2:at + 4] = change(hws[1]).to_bytes(2, "little")
+            return text, bytes(mutated)
+    raise AssertionError("no %s" % text_pattern)
+
+
+@pytest.mark.parametrize("pattern,change", [
+    (r"eor r5, r5, r11, ror #24", lambda h: h ^ 0x0010),  # ROR 24 -> LSR-ish: a wrong rotation
+    (r"uxtb r10, r2, ror #8", lambda h: h ^ 0x0010),  # takes the wrong byte
+    (r"ldm r9!, \{r1, r2, r3, r4\}", lambda h: h ^ 0x0002),  # a round key word into r0 (the table)
+    (r"eor r8, r8, r4", lambda h: h ^ 0x0001),  # XORs the wrong key word
+])
+def test_aes_mutants_are_caught(mpy, pattern, change):
+    import gen_aes_thumb
+
+    a = ate.AesThumb("cortex-m4", mpy=mpy)
+    text, code = _mutants(mpy.function("_ecb_enc").code, pattern, gen_aes_thumb.kernel("ecb_enc").assemble(), change)
+    a.core.write(a.addr["_ecb_enc"], code)
+    rng = random.Random(pattern)  # not bytes(range(16)) with bytes(range(64)): their XOR has equal bytes
+    key, data = rng.randbytes(16), rng.randbytes(64)
+    dst = bytearray(64)
+    try:
+        a.new(key).ecb_encrypt(data, dst, 4)
+    except thumb_emu.Fault:
+        return
+    assert bytes(dst) != oracle(key, modes.ECB(), data), text
+
+
+@pytest.mark.parametrize("pattern,change", [
+    (r"umull r12, r14, r1, r7", lambda h: h ^ 0x0001),  # x1 * y2 instead of y3
+    (r"and r9, r9, #0x11111111", lambda h: h ^ 0x0011),  # a wrong residue mask
+    (r"eor r1, r1, r7, lsl #7", lambda h: h ^ 0x0040),  # the reduction's x^7 term as x^6
+])
+def test_ghash_mutants_are_caught(gmpy, pattern, change):
+    import gen_ghash_thumb
+
+    g = ate.GhashThumb("cortex-m4", mpy=gmpy)
+    text, code = _mutants(gmpy.function("_ghash").code, pattern, gen_ghash_thumb.kernel().assemble(), change)
+    g.core.write(g.addr["_ghash"], code)
+    rng = random.Random(7)
+    h_, data = rng.randbytes(16), rng.randbytes(64)
+    y = bytearray(16)
+    g.new(h_).update(y, data, 4)
+    assert bytes(y) != ate.ghash_reference(h_, bytes(16), data), text
