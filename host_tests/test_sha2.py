@@ -68,7 +68,9 @@ def test_cavp_msg(target, alg, kind, backend):
 # The Monte Carlo test: every checkpoint chains from the previous one (Seed_j = MD_j-1), so
 # checking only the first N checkpoints is a valid (shorter) test of the same chain. The
 # viper backends run all 100; the portable-Python backends a prefix to keep the run short.
-MONTE_COUNT = {"thumb": 100, "viper": 100, "python": {"sha256": 3, "sha512": 1}}
+# thumb runs only on a device: 25 checkpoints keep the driver's reply (the repr of the
+# digests) within the qemu boards' 96 KB heap, where 100 SHA-512 digests raised MemoryError.
+MONTE_COUNT = {"thumb": 25, "viper": 100, "python": {"sha256": 3, "sha512": 1}}
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
