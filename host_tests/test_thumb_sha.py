@@ -296,7 +296,7 @@ def test_probe_accepts_only_cores_that_run_the_kernels(mpys):
     assert parts == set(tc._literal(tc.SHA_SRC["sha512"], "PARTS"))
     # M3, M4, M7, M33, M55, M85 (ARMv7-M base Thumb-2; M55/M85 are not in unicorn 2.1.4)
     assert parts == {0xC23, 0xC24, 0xC27, 0xD21, 0xD22, 0xD23}
-    hosted = tc._literal(tc.SHA_SRC["sha256"], "_HOSTED")
+    hosted = tc._literal(tc.SHA_SRC["sha256"].parents[1] / "_util.py", "_HOSTED")  # bare_metal()
     assert "linux" in hosted and "darwin" in hosted
     for core in CORES:
         k = kernel("sha256", core, mpys)
@@ -310,12 +310,15 @@ def test_probe_accepts_only_cores_that_run_the_kernels(mpys):
 
 
 def test_probe_source_checks_platform_before_cpuid():
-    """probe() must not read CPUID on a hosted port (a segmentation fault there)."""
-    for kern in KERNELS:
-        tree = ast.parse(tc.SHA_SRC[kern].read_text())
-        probe = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "probe")
-        src = ast.unparse(probe)
-        assert src.index("sys.platform in _HOSTED") < src.index("cpuid4()")
+    """probe() must not read CPUID on a hosted port (a segmentation fault there); nor may the
+    field engine's choice of the UMAAL multiplier."""
+    checks = [(tc.SHA_SRC[kern], "probe", "cpuid4()") for kern in KERNELS]
+    checks.append((tc.SHA_SRC["sha256"].parents[1] / "ec" / "field" / "engine.py", "asm_module", "cpu_part()"))
+    for path, func, read in checks:
+        tree = ast.parse(path.read_text())
+        fn = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == func)
+        src = ast.unparse(fn)
+        assert src.index("bare_metal()") < src.index(read), (path, func)
 
 
 # -- the check can fail --------------------------------------------------------------------------

@@ -267,15 +267,14 @@ def cpu_part():
 # Cortex-M4, M7, M33, M55, M85: Thumb-2 with UMULL, RBIT and a fixed-time (M4, M7) multiplier.
 # Not Cortex-M3 (its UMULL time depends on the operands), not M0/M0+/M23 (Thumb-1 only).
 PARTS = (0xC24, 0xC27, 0xD21, 0xD22, 0xD23)
-_HOSTED = ("linux", "darwin", "freebsd", "netbsd", "openbsd", "win32", "cygwin", "webassembly")
 
 
 def probe():
     """True on a bare-metal Cortex-M4/M7/M33/M55/M85 (CPUID read only there)."""
     try:
-        import sys
+        from mpcrypto._util import bare_metal
 
-        if sys.platform in _HOSTED:
+        if not bare_metal():  # under an OS there is no CPUID register to read
             return False
         return cpu_part() in PARTS
     except Exception:

@@ -485,10 +485,6 @@ def sha512_body(a):
 # Cortex-M cores with the ARMv7-M base instruction set (what the kernels use), by CPUID
 # PARTNO with implementer 0x41 (Arm): M3, M4, M7, M33, M55, M85.
 PARTS = (0xC23, 0xC24, 0xC27, 0xD21, 0xD22, 0xD23)
-# sys.platform of MicroPython ports that run under an operating system: no Cortex-M System
-# Control Block to read (a load from 0xE000ED00 would be a segmentation fault).
-HOSTED = ("linux", "darwin", "freebsd", "netbsd", "openbsd", "dragonfly", "win32", "cygwin", "android",
-          "webassembly")
 
 
 def module_text(name, title, doc, body_fn, counts):
@@ -504,14 +500,12 @@ def module_text(name, title, doc, body_fn, counts):
     w('"""')
     w("")
     w("import micropython")
-    w("import sys")
+    w("")
+    w("from mpcrypto._util import bare_metal")
     w("")
     w("# Cortex-M cores that run ARMv7-M Thumb-2 (CPUID PARTNO, implementer Arm 0x41):")
     w("# M3, M4, M7, M33, M55, M85. Not M0/M0+/M23 (ARMv6-M / ARMv8-M Baseline).")
     w("PARTS = (%s)" % ", ".join("0x%03X" % p for p in PARTS))
-    w("# Ports under an operating system (the unix port on a Raspberry Pi has asm_thumb-capable")
-    w("# .mpy files but no System Control Block: reading CPUID there would crash).")
-    w("_HOSTED = (%s)" % ", ".join('"%s"' % h for h in HOSTED))
     w("")
     w("")
     w("@micropython.asm_thumb")
@@ -526,7 +520,7 @@ def module_text(name, title, doc, body_fn, counts):
     w("")
     w("def probe():")
     w('    """True on a Cortex-M core that runs the kernel (read once by the seam)."""')
-    w("    if sys.platform in _HOSTED:")
+    w("    if not bare_metal():  # under an OS there is no CPUID register to read")
     w("        return False")
     w("    v = cpuid4()")
     w("    return v >> 20 == 0x41 and v & 0xFFF in PARTS")

@@ -1399,17 +1399,14 @@ def cpu_part():
 # Cores that run these kernels (ARMv7-M and ARMv8-M Mainline: Thumb-2 UXTB.W, REV, LDR with a
 # scaled register index): Cortex-M3, M4, M7, M33, M55, M85. Not M0/M0+/M23 (Thumb-1 only).
 PARTS = (0xC23, 0xC24, 0xC27, 0xD21, 0xD22, 0xD23)
-# Operating systems where the unix port may have asm_thumb (32-bit ARM Linux, a Raspberry Pi):
-# there the CPUID address is not the System Control Block, so it is never read.
-_HOSTED = ("linux", "darwin", "freebsd", "netbsd", "openbsd", "win32", "cygwin", "webassembly")
 
 
 def probe():
     """True on a bare-metal Cortex-M3/M4/M7/M33/M55/M85 (CPUID read only there)."""
     try:
-        import sys
+        from mpcrypto._util import bare_metal
 
-        if sys.platform in _HOSTED:
+        if not bare_metal():  # under an OS there is no CPUID register to read
             return False
         return cpu_part() in PARTS
     except Exception:

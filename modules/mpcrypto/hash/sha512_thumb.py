@@ -22,14 +22,12 @@ Runs on: Cortex-M3, M4, M7, M33, M55, M85 (no DSP instruction); ``probe()`` as i
 """
 
 import micropython
-import sys
+
+from mpcrypto._util import bare_metal
 
 # Cortex-M cores that run ARMv7-M Thumb-2 (CPUID PARTNO, implementer Arm 0x41):
 # M3, M4, M7, M33, M55, M85. Not M0/M0+/M23 (ARMv6-M / ARMv8-M Baseline).
 PARTS = (0xC23, 0xC24, 0xC27, 0xD21, 0xD22, 0xD23)
-# Ports under an operating system (the unix port on a Raspberry Pi has asm_thumb-capable
-# .mpy files but no System Control Block: reading CPUID there would crash).
-_HOSTED = ("linux", "darwin", "freebsd", "netbsd", "openbsd", "dragonfly", "win32", "cygwin", "android", "webassembly")
 
 
 @micropython.asm_thumb
@@ -44,7 +42,7 @@ def cpuid4():
 
 def probe():
     """True on a Cortex-M core that runs the kernel (read once by the seam)."""
-    if sys.platform in _HOSTED:
+    if not bare_metal():  # under an OS there is no CPUID register to read
         return False
     v = cpuid4()
     return v >> 20 == 0x41 and v & 0xFFF in PARTS

@@ -84,10 +84,11 @@ def asm_module():
     if not _asm:
         fa = None
         try:
+            from mpcrypto._util import bare_metal
             from mpcrypto.ec.field import thumb_umaal
             import uctypes  # noqa: F401 (the multiplier needs the arena's address)
 
-            if thumb_umaal.cpu_part() in UMAAL_PARTS:
+            if bare_metal() and thumb_umaal.cpu_part() in UMAAL_PARTS:
                 fa = thumb_umaal
         except Exception:  # not an ARM port (no asm_thumb), no uctypes, or not such a core
             fa = None
