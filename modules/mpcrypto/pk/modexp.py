@@ -1,0 +1,225 @@
+"""Modular exponentiation over the MPI engine, in the variants of emCrypt's table, and the
+modular inverse.
+
+    from mpcrypto.pk import modexp
+    modexp.powmod(b, e, n)                       # constant-time default (Montgomery, FW)
+    modexp.powmod(b, e, n, reduction="barrett", method="rm", window=4)
+    modexp.inverse(x, n)                         # ValueError when gcd(x, n) != 1
+
+Reductions (``mpcrypto.pk.mpi``): ``"basic"`` (built-in division), ``"barrett"``,
+``"montgomery"`` (the limb backends). Methods, each a function of a context ``ctx`` whose slot
+X holds the base (in the context's form) and of the exponent as big-endian bytes:
+
+- ``"ladder"``: the Montgomery ladder (Joye and Yen, "The Montgomery Powering Ladder", CHES
+  2002): per exponent bit one multiplication and one squaring, the operands exchanged by a
+  masked swap (``cswap``): regular, constant time on the limb backends.
+- ``"fast"``: left-to-right square-and-multiply (HAC Algorithm 14.79), multiplying only for
+  one bits. VARIABLE TIME: for public exponents (RSA public key).
+- ``"fw"``: fixed window of w = 2..6 bits (HAC 14.82, k-ary): a table of x^0 .. x^(2^w - 1),
+  then per w-bit digit w squarings and one multiplication by the entry, always, even for a
+  zero digit (x^0 = 1), read with ``select`` (every entry read, one kept by mask). The
+  constant-time default for secret exponents.
+- ``"rm"``: sliding window of w = 2..6 bits (HAC Algorithm 14.85) over the odd powers
+  x, x^3, .., x^(2^w - 1): 2^(w-1) entries, half of FW's table, hence our reading of "RM" as
+  "reduced memory": the emCrypt table has a second windowed form with the same window range
+  and the memory-reduced windowed method of the literature is this one. Fewer
+  multiplications than FW (zero runs are skipped) and VARIABLE TIME (the sequence of
+  operations depends on the exponent): for public exponents.
+
+Secret exponents travel as bytes: the digits are read from them with small integers, so no
+Python integer of the exponent is made below ``powmod``'s own argument conversion
+(``pow_bytes`` takes the bytes directly).
+"""
+
+from mpcrypto.pk import mpi
+
+# Slots: A accumulator, X base, T scratch, Y spare, then the table.
+A, X, T, Y, TAB = 0, 1, 2, 3, 4
+METHODS = ("ladder", "fast", "fw", "rm")
+REDUCTIONS = ("basic", "barrett", "montgomery")
+
+
+def nslots(method, window):
+    if method == "fw":
+        return TAB + (1 << window)
+    if method == "rm":
+        return TAB + (1 << (window - 1))
+    return TAB
+
+
+def context(n, reduction="montgomery", method="fw", window=5):
+    """A context for modulus n with room for ``method``'s table."""
+    k = nslots(method, window)
+    if reduction == "montgomery":
+        return mpi.new(n, k)
+    if reduction == "barrett":
+        return mpi.barrett(n, k)
+    if reduction == "basic":
+        return mpi.basic(n, k)
+    raise ValueError("unknown reduction")
+
+
+def _bit(e, i, nb):
+    # bit i (from the least significant) of the nb big-endian bytes e
+    return (e[nb - 1 - (i >> 3)] >> (i & 7)) & 1
+
+
+def _digit(e, i, w, nb):
+    # the w-bit digit at bits i .. i+w-1 of e (bits past the top read as 0): from up to two
+    # bytes, small ints only, the same work for every value.
+    j = nb - 1 - (i >> 3)
+    lo = e[j] if j >= 0 else 0
+    hi = e[j - 1] if j >= 1 else 0
+    return ((lo | (hi << 8)) >> (i & 7)) & ((1 << w) - 1)
+
+
+def ladder(ctx, e, nbits):
+    # A = X^e over nbits bits of e (leading zero bits included: the work is fixed).
+    # Invariant: Y = A * X0 (Montgomery ladder). Per bit b: swap(A, Y, b); Y = A Y; A = A^2;
+    # swap(A, Y, b).
+    nb = len(e)
+    ctx.one(A)
+    ctx.copy(Y, X)
+    for i in range(nbits - 1, -1, -1):
+        b = _bit(e, i, nb)
+        ctx.cswap(A, Y, b)
+        ctx.mul(Y, A, Y)
+        ctx.sqr(A, A)
+        ctx.cswap(A, Y, b)
+
+
+def fast(ctx, e, nbits):
+    nb = len(e)
+    ctx.one(A)
+    top = True
+    for i in range(nbits - 1, -1, -1):
+        if not top:
+            ctx.sqr(A, A)
+        if _bit(e, i, nb):
+            if top:
+                ctx.copy(A, X)
+                top = False
+            else:
+                ctx.mul(A, A, X)
+
+
+def fixed_window(ctx, e, nbits, w):
+    nb = len(e)
+    ctx.one(TAB)
+    ctx.copy(TAB + 1, X)
+    for i in range(2, 1 << w):
+        ctx.mul(TAB + i, TAB + i - 1, X)
+    nd = (nbits + w - 1) // w
+    ctx.select(A, TAB, 1 << w, _digit(e, (nd - 1) * w, w, nb))
+    for k in range(nd - 2, -1, -1):
+        for _ in range(w):
+            ctx.sqr(A, A)
+        ctx.select(T, TAB, 1 << w, _digit(e, k * w, w, nb))
+        ctx.mul(A, A, T)
+
+
+def sliding_window(ctx, e, nbits, w):
+    # HAC 14.85: table TAB + j = X^(2j + 1); scan from the top: a zero bit costs a squaring,
+    # a one bit starts the longest window of <= w bits that ends in a one.
+    nb = len(e)
+    ctx.copy(TAB, X)
+    if w > 1:
+        ctx.sqr(Y, X)
+        for j in range(1, 1 << (w - 1)):
+            ctx.mul(TAB + j, TAB + j - 1, Y)
+    ctx.one(A)
+    started = False
+    i = nbits - 1
+    while i >= 0:
+        if not _bit(e, i, nb):
+            if started:
+                ctx.sqr(A, A)
+            i -= 1
+            continue
+        lo = i - w + 1
+        if lo < 0:
+            lo = 0
+        while not _bit(e, lo, nb):
+            lo += 1
+        v = 0
+        for k in range(i, lo - 1, -1):
+            v = (v << 1) | _bit(e, k, nb)
+        if started:
+            for _ in range(i - lo + 1):
+                ctx.sqr(A, A)
+            ctx.mul(A, A, TAB + (v >> 1))
+        else:
+            ctx.copy(A, TAB + (v >> 1))
+            started = True
+        i = lo - 1
+
+
+def run(ctx, e, nbits, method="fw", window=5):
+    """A = X^e in ``ctx`` (slot X holds the base in the context's form), e as big-endian
+    bytes of which the low ``nbits`` bits count."""
+    if method == "fw":
+        if not 1 <= window <= 6:
+            raise ValueError("window")
+        fixed_window(ctx, e, nbits, window)
+    elif method == "rm":
+        if not 1 <= window <= 6:
+            raise ValueError("window")
+        sliding_window(ctx, e, nbits, window)
+    elif method == "ladder":
+        ladder(ctx, e, nbits)
+    elif method == "fast":
+        fast(ctx, e, nbits)
+    else:
+        raise ValueError("unknown method")
+
+
+def pow_ctx(ctx, b, e, nbits, method="fw", window=5):
+    """b^e mod n in a context made by ``context`` (reused across calls): b an int in [0, n),
+    e big-endian bytes (nbits of them count)."""
+    ctx.put(T, b)
+    ctx.to_mont(X, T)
+    run(ctx, e, nbits, method, window)
+    ctx.from_mont(T, A)
+    return ctx.get(T)
+
+
+def default_window(nbits):
+    # Fixed-window width for an exponent of nbits bits: the multiplication count
+    # nbits + nbits / w + 2^w is lowest at w = 4 up to ~512 bits and w = 5 above.
+    return 5 if nbits > 512 else 4
+
+
+def powmod(b, e, n, reduction="montgomery", method=None, window=None):
+    """b^e mod n for an odd modulus n > 1 and e >= 0. Default: Montgomery, fixed window
+    (constant time on the limb backends for a given bit length of e and n)."""
+    if type(b) is not int or type(e) is not int or type(n) is not int:
+        raise TypeError("int required")
+    if e < 0:
+        raise ValueError("negative exponent")
+    nbits = mpi.bits(e)
+    if method is None:
+        method = "fw"
+    if window is None:
+        window = default_window(nbits)
+    ctx = context(n, reduction, method, window)
+    eb = e.to_bytes((nbits + 7) >> 3 or 1, "big")
+    return pow_ctx(ctx, b % n, eb, nbits, method, window)
+
+
+def inverse(x, m):
+    """x^-1 mod m (m > 1) by the extended Euclidean algorithm; ValueError when gcd(x, m) != 1
+    (MicroPython's pow(x, -1, m) returns 0 then). VARIABLE TIME: for public values or values
+    blinded by a secret random factor."""
+    if type(x) is not int or type(m) is not int:
+        raise TypeError("int required")
+    if m < 2:
+        raise ValueError("modulus must be > 1")
+    a, b = x % m, m
+    u, v = 1, 0
+    while a:
+        q, r = divmod(b, a)
+        a, b = r, a
+        u, v = v - q * u, u
+    if b != 1:
+        raise ValueError("not invertible")
+    return v % m
