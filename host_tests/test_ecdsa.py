@@ -401,7 +401,7 @@ def test_malformed_signatures(target, curve, backend):
         assert isinstance(g, MPError) and g.name == "InvalidSignature", "%s %s: %r" % (curve, label, g)
     assert got[-2:] == ["ok", "ok"]
     # Unknown hash, unknown encoding, wrong key types.
-    got = target.call("drv_ec", "ecdsa_verify", [(curve, pub, msg, sig, "md5", "der"), (curve, pub, msg, sig, "sha256", "pem"),
+    got = target.call("drv_ec", "ecdsa_verify", [(curve, pub, msg, sig, "md4", "der"), (curve, pub, msg, sig, "sha256", "pem"),
                                                  (curve, pub, "str", sig, "sha256", "der")], force=force)
     assert [g.name for g in got] == ["UnsupportedAlgorithm", "ValueError", "TypeError"]
 

@@ -156,10 +156,10 @@ HASH_NAMES = {
     "sha512_224": "sha512_224", "sha512/224": "sha512_224", "SHA-512/224": "sha512_224",
     "sha512_256": "sha512_256", "sha512/256": "sha512_256", "SHA-512/256": "sha512_256",
     "sm3": "sm3", "SM3": "sm3", "<sha256>": "sha256", "<sm3>": "sm3",
-    "sha3_256": "sha3_256", "SHA3-512": "sha3_512",
+    "sha3_256": "sha3_256", "SHA3-512": "sha3_512", "md5": "md5", "MD5": "md5", "sha1": "sha1", "SHA-1": "sha1",
 }
 HASH_NAME_ERRORS = {
-    "md5": "UnsupportedAlgorithm", "sha3_257": "UnsupportedAlgorithm", "shake_128": "UnsupportedAlgorithm",
+    "md4": "UnsupportedAlgorithm", "sha3_257": "UnsupportedAlgorithm", "shake_128": "UnsupportedAlgorithm",
     "": "UnsupportedAlgorithm", "<shake_128>": "TypeError", "<shake_256>": "TypeError", "<None>": "TypeError",
     "<object>": "TypeError", "<int>": "TypeError", "<bytes>": "TypeError",
 }

@@ -12,6 +12,10 @@ def _mod(name):
         from mpcrypto.hash import sha256 as mod
     elif name == "sm3":
         from mpcrypto.hash import sm3 as mod
+    elif name == "md5":
+        from mpcrypto.hash import md5 as mod
+    elif name == "sha1":
+        from mpcrypto.hash import sha1 as mod
     else:
         from mpcrypto.hash import sha512 as mod
     return mod

@@ -1,4 +1,5 @@
-"""Merkle-Damgård framing shared by the SHA-2 classes (FIPS 180-4 §5.1, §6).
+"""Merkle-Damgård framing shared by the SHA-2, SHA-1, SM3 and MD5 classes (FIPS 180-4 §5.1, §6;
+RFC 1321 §3.1-3.2 for MD5, whose length field and words are little-endian: ``_le``).
 
 The hash classes in ``sha256.py`` and ``sha512.py`` subclass ``_MD`` and plug in their
 compression kernel through the backend seam; this module holds no algorithm of its own, so a
@@ -39,6 +40,22 @@ def _words_be(st, nw):
     return bytes(out)
 
 
+def _words_le(st, nw):
+    # The first nw words of st, low byte first (MD5's output, RFC 1321 §3.5): the array's
+    # raw bytes on a little-endian machine (no Python integer of a word, as in _words_be);
+    # each word's bytes reversed on a big-endian one.
+    out = bytearray(memoryview(st)[:nw])
+    if not _LE:
+        for i in range(0, 4 * nw, 4):
+            a = out[i]
+            b = out[i + 1]
+            out[i] = out[i + 3]
+            out[i + 1] = out[i + 2]
+            out[i + 2] = b
+            out[i + 3] = a
+    return bytes(out)
+
+
 def _bytes_like(data):
     # Returns an object whose items are the bytes of ``data`` (no copy for bytes, bytearray
     # and byte memoryviews). str has the buffer protocol in MicroPython: reject it first.
@@ -62,7 +79,10 @@ def _clone(st):
 class _MD:
     # Merkle-Damgård framing shared by SHA-224/256/384/512 (FIPS 180-4 §5.1, §6).
     # Subclasses set: name, digest_size, block_size, _lenb (bytes of the length field),
-    # _iv (array('I') template: chaining value + kernel scratch), _prim, _chain.
+    # _iv (array('I') template: chaining value + kernel scratch), _prim, _chain; and
+    # _le = True for MD5 (RFC 1321 §3.2: length low byte first; §3.5: output words low byte
+    # first).
+    _le = False
     def __init__(self, data=b""):
         self._k = _backend.select(self._prim, self._chain)[1].compress
         self._st = _clone(self._iv)
@@ -128,17 +148,26 @@ class _MD:
         mv[n:n + m] = data
         pad[n + m] = 0x80
         bits = (self._len + m) << 3
-        i = end - 1
-        while bits:
-            pad[i] = bits & 0xFF
-            bits >>= 8
-            i -= 1
+        if self._le:  # RFC 1321 §3.2: 64-bit length, low-order byte first
+            i = end - self._lenb
+            while bits:
+                pad[i] = bits & 0xFF
+                bits >>= 8
+                i += 1
+        else:
+            i = end - 1
+            while bits:
+                pad[i] = bits & 0xFF
+                bits >>= 8
+                i -= 1
         st = self._tmp
         if st is None:
             st = self._tmp = _clone(self._st)
         else:
             st[:] = self._st  # a copy of the raw words (no Python integer of a word)
         self._k(st, pad, 0, end // bs)
+        if self._le:
+            return _words_le(st, self.digest_size >> 2)
         # Big-endian words (a SHA-512 word is stored as hi, lo halves); every digest size
         # here is a whole number of 32-bit words.
         return _words_be(st, self.digest_size >> 2)

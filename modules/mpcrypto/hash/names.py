@@ -8,7 +8,8 @@
 
 ``hash_class(hashalg)`` is what HMAC (``digestmod``), ECDSA and SM2 (``hashalg``) accept:
 
-- a name, compared case-insensitively with ``-``, ``_`` and ``/`` ignored: ``"sha224"``,
+- a name, compared case-insensitively with ``-``, ``_`` and ``/`` ignored: ``"md5"``,
+  ``"sha1"``, ``"sha224"``,
   ``"sha256"``, ``"sha384"``, ``"sha512"``, ``"sha512_224"``, ``"sha512_256"``, ``"sm3"``,
   ``"sha3_224"``, ``"sha3_256"``, ``"sha3_384"``, ``"sha3_512"`` (so ``"SHA-256"``,
   ``"sha512/256"``, ``"SHA-512/224"`` and ``"SHA3-256"`` work too). The module holding
@@ -24,6 +25,8 @@
 from mpcrypto.exceptions import UnsupportedAlgorithm
 
 _NAMES = {
+    "md5": ("mpcrypto.hash.md5", "md5"),
+    "sha1": ("mpcrypto.hash.sha1", "sha1"),
     "sha224": ("mpcrypto.hash.sha256", "sha224"),
     "sha256": ("mpcrypto.hash.sha256", "sha256"),
     "sha384": ("mpcrypto.hash.sha512", "sha384"),

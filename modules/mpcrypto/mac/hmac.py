@@ -1,4 +1,4 @@
-"""HMAC (RFC 2104, FIPS 198-1) over the mpcrypto SHA-2, SM3 and SHA-3 hashes, shaped like ``hmac``.
+"""HMAC (RFC 2104, FIPS 198-1) over the mpcrypto MD5, SHA-1, SHA-2, SM3 and SHA-3 hashes, shaped like ``hmac``.
 
     from mpcrypto.mac import hmac
     from mpcrypto.hash.sha256 import sha256
@@ -7,7 +7,7 @@
     m.verify(tag)                               # raises InvalidSignature on mismatch
     hmac.compare_digest(a, b)                   # constant time (from mpcrypto._ct)
 
-``digestmod`` is one of our hash classes (``sha224``, ``sha256``, ``sha384``, ``sha512``,
+``digestmod`` is one of our hash classes (``md5``, ``sha1``, ``sha224``, ``sha256``, ``sha384``, ``sha512``,
 ``sha512_224``, ``sha512_256``, ``sm3``, ``sha3_224`` .. ``sha3_512``: the block size of a SHA-3
 hash is its rate, as in CPython) or its name as a string, resolved by
 ``mpcrypto.hash.names.hash_class`` (the table ECDSA and SM2 use too): an unknown name raises

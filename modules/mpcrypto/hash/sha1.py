@@ -1,0 +1,58 @@
+"""SHA-1 (FIPS 180-4), shaped like ``hashlib``.
+
+    from mpcrypto.hash.sha1 import sha1
+    h = sha1(b"abc"); h.update(more); h.digest(); h.hexdigest(); h.copy()
+
+SHA-1 is broken for collision resistance (SP 800-131A Rev. 2 disallows it for digital
+signatures): use it only where a protocol requires it (HMAC-SHA1, HKDF/PBKDF2 over SHA-1,
+SP 800-90A DRBGs, legacy formats).
+
+``digest()`` does not finalize: it pads a copy of the state, so ``update()`` may follow.
+Input is any object with the buffer protocol; ``str``, ``None`` and ``int`` raise TypeError.
+Digest 20 bytes, block 64 bytes; SHA-256's padding (§5.1.1), so the class reuses the
+Merkle-Damgård framing of ``_md.py``. Constant time: the compression kernels have no
+data-dependent branches or table indices (the portable-Python backend relies on
+interpreter arithmetic, which is not promised constant time); message *length* is public.
+
+Backends (one seam, ``_backend`` primitive "sha1"):
+
+  name     module        CT    notes
+  viper    sha1_viper    yes   80 unrolled rounds, 16-word schedule ring; bench/bench_sha1.py
+  python   sha1_python   no*   bytecode-only ports; allocates per block (* interpreter ints)
+
+MicroPython's C ``hashlib.sha1`` is not in the chain, for the reason ``sha256`` gives (no
+compression function, ``digest()`` finalizes, no ``copy()``); it is the reference row of
+``bench/bench_sha1.py``.
+
+Allocation as ``sha256``: ``update()`` of bytes/bytearray allocates nothing when no partial
+block is pending before or after it.
+"""
+
+from array import array
+from mpcrypto import _backend
+from mpcrypto.hash._md import _MD
+
+_CHAIN = (
+    ("viper", "mpcrypto.hash.sha1_viper"),
+    ("python", "mpcrypto.hash.sha1_python"),
+)
+
+
+def backends():
+    return _backend.available("sha1", _CHAIN)
+
+
+# FIPS 180-4 §5.3.1 initial hash value, followed by 16 words of scratch for the viper
+# kernel's message-schedule ring.
+_IV = array("I", (0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0) + (0,) * 16)
+
+
+class sha1(_MD):
+    """SHA-1 (FIPS 180-4 §6.1). ``sha1(data=b"")``; hashlib-shaped."""
+    name = "sha1"
+    digest_size = 20
+    block_size = 64
+    _lenb = 8
+    _iv = _IV
+    _prim = "sha1"
+    _chain = _CHAIN
