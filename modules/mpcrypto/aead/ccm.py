@@ -1,9 +1,10 @@
-"""AES-CCM (NIST SP 800-38C, RFC 3610), shaped like pyca's ``AESCCM``.
+"""CCM (NIST SP 800-38C, RFC 3610) over any 128-bit block cipher, shaped like pyca's ``AESCCM``.
 
 ::
 
-    from mpcrypto.aead.ccm import AESCCM
+    from mpcrypto.aead.ccm import AESCCM, SM4CCM, CamelliaCCM, CCM
     c = AESCCM(key, tag_length=16)       # tag_length in 4, 6, 8, 10, 12, 14, 16
+    c = SM4CCM(key)                      # RFC 8998; CamelliaCCM; CCM(cipher_module, key)
     ct = c.encrypt(nonce, data, aad)     # ciphertext || tag
     pt = c.decrypt(nonce, ct, aad)       # raises InvalidTag, releases no plaintext
 
@@ -34,6 +35,7 @@ from micropython import const
 from mpcrypto._ct import ct_eq_at
 from mpcrypto._util import rbuf, resolve_rng, wbuf
 from mpcrypto.cipher import aes as _aes
+from mpcrypto.cipher.modes import ctr_crypt as _ctr_crypt
 from mpcrypto.exceptions import InvalidTag
 
 _TAG_LENGTHS = (4, 6, 8, 10, 12, 14, 16)
@@ -45,26 +47,33 @@ def backends():
     return _aes.backends()
 
 
-class AESCCM:
-    """AES-CCM with one key and a fixed tag length. Not constant time."""
+class CCM:
+    """CCM over any 128-bit block cipher: ``CCM(cipher, key, tag_length=16)``, ``cipher``
+    being the cipher's public module (``mpcrypto.cipher.aes``, ``camellia``, ``sm4``: see
+    ``cipher/modes.py``). ``AESCCM``, ``CamelliaCCM`` and ``SM4CCM`` fix the cipher.
+    Not constant time."""
 
-    def __init__(self, key, tag_length=16):
-        key = _aes.check_key(key)
+    def __init__(self, cipher, key, tag_length=16):
+        if getattr(cipher, "block_size", 0) != 16:
+            raise ValueError("CCM needs a 128-bit block cipher")
+        key = cipher.check_key(key)
         if type(tag_length) is not int:
             raise TypeError("tag_length")
         if tag_length not in _TAG_LENGTHS:
             raise ValueError("tag_length")
         self._t = tag_length
-        self._e = _aes.engine(key)
+        self._e = cipher.engine(key)
         self._y = bytearray(16)  # CBC-MAC state
         self._ctr = bytearray(16)  # counter block A_i
         self._s0 = bytearray(16)  # S_0 = E(A_0)
         self._b = bytearray(16)  # B0 / padded tail / key stream / received tag
         self._w = bytearray(_SCRATCH)  # CBC-MAC output sink
 
+    _bits = (128, 192, 256)  # key sizes generate_key offers
+
     @classmethod
     def generate_key(cls, bit_length):
-        if bit_length not in (128, 192, 256):
+        if bit_length not in cls._bits:
             raise ValueError("bit_length")
         return resolve_rng(None)(bit_length // 8)  # UnsupportedAlgorithm without entropy
 
@@ -157,7 +166,7 @@ class AESCCM:
             raise ValueError("output too small")
         self._start(nonce, n, associated_data)
         self._mac(data, n)  # T = MAC over the plaintext, before it may be overwritten
-        _aes.ctr_crypt(self._e, data, out, n, self._ctr, 16, self._b)
+        _ctr_crypt(self._e, data, out, n, self._ctr, 16, self._b)
         y = self._y
         s = self._s0
         for i in range(self._t):
@@ -192,7 +201,7 @@ class AESCCM:
         for i in range(t, 16):
             tag[i] = 0
         s[:] = tag  # keep the expected T in _s0 (S_0 is no longer needed)
-        _aes.ctr_crypt(self._e, data, out, n, self._ctr, 16, self._b)
+        _ctr_crypt(self._e, data, out, n, self._ctr, 16, self._b)
         self._mac(out, n)
         if not ct_eq_at(self._y, 0, s, 0, t):  # constant time over the full tag
             for i in range(n):
@@ -206,3 +215,32 @@ class AESCCM:
         out = bytearray(n if n > 0 else 0)
         self.decrypt_into(nonce, data, associated_data, out)
         return bytes(out)
+
+
+class AESCCM(CCM):
+    """AES-CCM (pyca's ``AESCCM``): 16/24/32-byte keys."""
+
+    def __init__(self, key, tag_length=16):
+        CCM.__init__(self, _aes, key, tag_length)
+
+
+class CamelliaCCM(CCM):
+    """Camellia-CCM (SP 800-38C over Camellia, as RFC 6367 uses it in TLS): 16/24/32-byte
+    keys. pyca has no such class; same API as ``AESCCM``."""
+
+    def __init__(self, key, tag_length=16):
+        from mpcrypto.cipher import camellia
+
+        CCM.__init__(self, camellia, key, tag_length)
+
+
+class SM4CCM(CCM):
+    """SM4-CCM (RFC 8998 §3.2): 16-byte keys. pyca has no such class; same API as
+    ``AESCCM``."""
+
+    _bits = (128,)
+
+    def __init__(self, key, tag_length=16):
+        from mpcrypto.cipher import sm4
+
+        CCM.__init__(self, sm4, key, tag_length)

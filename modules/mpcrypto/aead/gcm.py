@@ -1,9 +1,12 @@
-"""AES-GCM (NIST SP 800-38D), shaped like pyca's ``AESGCM``.
+"""GCM (NIST SP 800-38D) over any 128-bit block cipher, shaped like pyca's ``AESGCM``.
 
 ::
 
-    from mpcrypto.aead.gcm import AESGCM
+    from mpcrypto.aead.gcm import AESGCM, SM4GCM, CamelliaGCM, GCM
     g = AESGCM(key)                       # 16/24/32-byte key
+    g = SM4GCM(key)                       # 16-byte key (RFC 8998); CamelliaGCM: 16/24/32
+    g = GCM(cipher_module, key)           # any cipher module of cipher/modes.py with
+                                          # block_size 16 (ValueError otherwise)
     ct = g.encrypt(nonce, data, aad)      # ciphertext || 16-byte tag
     pt = g.decrypt(nonce, ct, aad)        # raises InvalidTag, releases no plaintext
 
@@ -36,6 +39,7 @@ from mpcrypto import _backend
 from mpcrypto._ct import ct_eq_at
 from mpcrypto._util import rbuf, resolve_rng, wbuf
 from mpcrypto.cipher import aes as _aes
+from mpcrypto.cipher.modes import ctr_crypt as _ctr_crypt
 from mpcrypto.exceptions import InvalidTag
 
 _GHASH_CHAIN = (
@@ -66,17 +70,22 @@ def _nonce(nonce):
     return nonce
 
 
-class AESGCM:
-    """AES-GCM with one key. Not constant time (see the module docstring)."""
+class GCM:
+    """GCM over any 128-bit block cipher: ``GCM(cipher, key, tag_length=16)``, ``cipher``
+    being the cipher's public module (``mpcrypto.cipher.aes``, ``camellia``, ``sm4``: see
+    ``cipher/modes.py``). ``AESGCM``, ``CamelliaGCM`` and ``SM4GCM`` fix the cipher.
+    Not constant time (see the module docstring)."""
 
-    def __init__(self, key, tag_length=16):
-        key = _aes.check_key(key)
+    def __init__(self, cipher, key, tag_length=16):
+        if getattr(cipher, "block_size", 0) != 16:
+            raise ValueError("GCM needs a 128-bit block cipher")
+        key = cipher.check_key(key)
         if type(tag_length) is not int:
             raise TypeError("tag_length")
         if tag_length not in _TAG_LENGTHS:
             raise ValueError("tag_length")
         self._t = tag_length
-        self._e = _aes.engine(key)
+        self._e = cipher.engine(key)
         h = bytearray(16)
         self._e.ecb_encrypt(h, h, 1)  # H = E(K, 0^128), §6.4
         self._g = _backend.select("ghash", _GHASH_CHAIN)[1].new(h)
@@ -86,9 +95,11 @@ class AESGCM:
         self._b = bytearray(16)  # partial block / length block / key stream / expected tag
         self._s = bytearray(16)  # E(K, J0)
 
+    _bits = (128, 192, 256)  # key sizes generate_key offers
+
     @classmethod
     def generate_key(cls, bit_length):
-        if bit_length not in (128, 192, 256):
+        if bit_length not in cls._bits:
             raise ValueError("bit_length")
         return resolve_rng(None)(bit_length // 8)  # UnsupportedAlgorithm without entropy
 
@@ -173,7 +184,7 @@ class AESGCM:
         if len(out) < n + self._t:
             raise ValueError("output too small")
         alen = self._start(nonce, aad)
-        _aes.ctr_crypt(self._e, data, out, n, self._ctr, 4, self._b)
+        _ctr_crypt(self._e, data, out, n, self._ctr, 4, self._b)
         self._hash(out, n)
         self._lens(alen, n)
         y = self._y
@@ -219,7 +230,7 @@ class AESGCM:
         if len(out) < len(data) - self._t:
             raise ValueError("output too small")
         n = self._verify(nonce, data, aad)
-        _aes.ctr_crypt(self._e, data, out, n, self._ctr, 4, self._b)
+        _ctr_crypt(self._e, data, out, n, self._ctr, 4, self._b)
 
     def decrypt(self, nonce, data, associated_data):
         """Return the plaintext as bytes; InvalidTag (and nothing else) on failure."""
@@ -228,3 +239,32 @@ class AESGCM:
         out = bytearray(n if n > 0 else 0)
         self.decrypt_into(nonce, data, associated_data, out)
         return bytes(out)
+
+
+class AESGCM(GCM):
+    """AES-GCM (pyca's ``AESGCM``): 16/24/32-byte keys."""
+
+    def __init__(self, key, tag_length=16):
+        GCM.__init__(self, _aes, key, tag_length)
+
+
+class CamelliaGCM(GCM):
+    """Camellia-GCM (SP 800-38D over Camellia, as RFC 6367 uses it in TLS): 16/24/32-byte
+    keys. pyca has no such class; same API as ``AESGCM``."""
+
+    def __init__(self, key, tag_length=16):
+        from mpcrypto.cipher import camellia
+
+        GCM.__init__(self, camellia, key, tag_length)
+
+
+class SM4GCM(GCM):
+    """SM4-GCM (RFC 8998 §3.1): 16-byte keys. pyca has no such class; same API as
+    ``AESGCM``."""
+
+    _bits = (128,)
+
+    def __init__(self, key, tag_length=16):
+        from mpcrypto.cipher import sm4
+
+        GCM.__init__(self, sm4, key, tag_length)

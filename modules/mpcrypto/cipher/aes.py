@@ -52,11 +52,12 @@ once per call.
 """
 
 from mpcrypto import _backend
-from mpcrypto._util import rbuf, wbuf
+from mpcrypto._util import rbuf
+from mpcrypto.cipher import modes as _modes
 
-MODE_ECB = 1
-MODE_CBC = 2
-MODE_CTR = 6
+MODE_ECB = _modes.MODE_ECB
+MODE_CBC = _modes.MODE_CBC
+MODE_CTR = _modes.MODE_CTR
 
 # thumb comes before builtin: on the cores where its probe passes it is faster than the
 # port's C AES (whose CTR our wrapper builds on ECB), and it is table-based like it.
@@ -87,111 +88,18 @@ def check_key(key):
     return bytes(key)
 
 
-def ctr_crypt(ctx, src, dst, n, ctr, width, ks):
-    """CTR over ``n`` bytes of ``src`` into ``dst`` with the engine ``ctx`` (SP 800-38A §6.5,
-    and GCTR of SP 800-38D §6.5 with ``width`` 4): whole blocks go to ``ctx.ctr_xor`` in one
-    call, a final partial block is XORed with the key-stream block left in the 16-byte
-    scratch ``ks`` (so a stream can use the rest of it later). ``ctr`` (bytearray(16)) is
-    advanced past every block used, over its low ``width`` bytes. Returns the number of
-    key-stream bytes of ``ks`` used (0 when ``n`` is whole blocks). Shared by CTR mode, GCM
-    and CCM."""
-    nb = n >> 4
-    if nb:
-        ctx.ctr_xor(src, dst, nb, ctr, width)
-    r = n & 15
-    if r:
-        for i in range(16):
-            ks[i] = 0
-        ctx.ctr_xor(ks, ks, 1, ctr, width)
-        o = n - r
-        for i in range(r):
-            dst[o + i] = src[o + i] ^ ks[i]
-    return r
+# The mode layer is generic (cipher/modes.py); these names stay for callers of this module.
+ctr_crypt = _modes.ctr_crypt
+block_size = 16
+key_sizes = (16, 24, 32)
+name = "aes"
 
 
-class aes:
-    """AES in ECB, CBC or CTR mode (see the module docstring). Not constant time."""
+class aes(_modes.Mode):
+    """AES in ECB, CBC or CTR mode (see the module docstring and ``cipher/modes.py``, which
+    implements it for every block cipher). Not constant time."""
 
-    def __init__(self, key, mode, iv=None):
-        key = check_key(key)
-        if type(mode) is not int:
-            raise TypeError("mode")
-        if mode != MODE_ECB and mode != MODE_CBC and mode != MODE_CTR:
-            raise ValueError("mode")
-        self._iv = bytearray(16)  # CBC chaining value / CTR counter
-        if mode != MODE_ECB:
-            if iv is None:
-                raise ValueError("iv required")
-            iv = rbuf(iv)
-            if len(iv) != 16:
-                raise ValueError("iv")
-            self._iv[:] = iv
-        self._mode = mode
-        self._ctx = engine(key)
-        self._dir = 0  # CBC: 1 after encrypt, 2 after decrypt
-        self._ks = bytearray(16)  # CTR: current key-stream block
-        self._pos = 16  # CTR: bytes of _ks already used
+    block_size = 16
 
-    def _out(self, n, out_buf):
-        # Checked before anything is written (and before the CTR/CBC state moves).
-        if out_buf is None:
-            return bytearray(n)
-        out_buf = wbuf(out_buf)
-        if len(out_buf) < n:
-            raise ValueError("output too small")
-        return out_buf
-
-    def encrypt(self, in_buf, out_buf=None):
-        return self._run(in_buf, out_buf, 1)
-
-    def decrypt(self, in_buf, out_buf=None):
-        return self._run(in_buf, out_buf, 2)
-
-    def _run(self, in_buf, out_buf, d):
-        in_buf = rbuf(in_buf)
-        n = len(in_buf)
-        out = self._out(n, out_buf)
-        mode = self._mode
-        ctx = self._ctx
-        if mode == MODE_CTR:
-            if self._pos < 16:
-                self._ctr(in_buf, out, n)  # the rest of a key-stream block first
-            else:
-                r = ctr_crypt(ctx, in_buf, out, n, self._iv, 16, self._ks)
-                if r:
-                    self._pos = r
-        else:
-            if n & 15:
-                raise ValueError("blksize % 16")
-            if mode == MODE_ECB:
-                if d == 1:
-                    ctx.ecb_encrypt(in_buf, out, n >> 4)
-                else:
-                    ctx.ecb_decrypt(in_buf, out, n >> 4)
-            else:
-                if self._dir and self._dir != d:
-                    raise ValueError("can't encrypt & decrypt")
-                self._dir = d
-                if d == 1:
-                    ctx.cbc_encrypt(in_buf, out, n >> 4, self._iv)
-                else:
-                    ctx.cbc_decrypt(in_buf, out, n >> 4, self._iv)
-        if out_buf is None:
-            return bytes(out)
-        return None
-
-    def _ctr(self, src, dst, n):
-        # SP 800-38A §6.5 as a stream, when the saved key-stream block _ks is partly unused
-        # (_pos < 16): its rest first, then ctr_crypt (whole blocks in the kernel, a partial
-        # last block through _ks, whose unused rest the next call starts with).
-        ks = self._ks
-        pos = self._pos
-        i = 0
-        while pos < 16 and i < n:
-            dst[i] = src[i] ^ ks[pos]
-            pos += 1
-            i += 1
-        if i < n:
-            r = ctr_crypt(self._ctx, memoryview(src)[i:], memoryview(dst)[i:], n - i, self._iv, 16, ks)
-            pos = r if r else 16
-        self._pos = pos
+    def _engine(self, key):
+        return engine(check_key(key))

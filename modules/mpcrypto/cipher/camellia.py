@@ -1,0 +1,71 @@
+"""Camellia-128/192/256 (RFC 3713) with the ECB, CBC and CTR modes of SP 800-38A, shaped like
+``cryptolib.aes``; Camellia-GCM and Camellia-CCM are ``mpcrypto.aead.gcm.CamelliaGCM`` and
+``mpcrypto.aead.ccm.CamelliaCCM``; Camellia-CMAC is ``mpcrypto.mac.cmac.CMAC(key,
+cipher=camellia)``.
+
+::
+
+    from mpcrypto.cipher import camellia
+    c = camellia.camellia(key, camellia.MODE_CTR, iv)   # 16/24/32-byte key, 16-byte iv
+    ct = c.encrypt(data)                                # or c.encrypt(data, out_buf)
+
+The API, buffer rules and allocation are those of ``cipher/modes.py`` (one mode layer for
+every block cipher), with a 128-bit block and 16-, 24- or 32-byte keys (``ValueError``
+otherwise).
+
+Backends (seam primitive ``"camellia"``; MicroPython has no C Camellia on any port):
+
+==========  ===============================================  ==========  =========
+backend     technique                                        constant    needs
+==========  ===============================================  ==========  =========
+viper       four 1 KiB 32-bit SP tables, F in 8 lookups      no          viper
+python      the same tables as Python ints, one block at a   no          nothing
+            time (``_soft``)
+==========  ===============================================  ==========  =========
+
+Neither backend is constant time: table lookups indexed by secret bytes.
+"""
+
+from mpcrypto import _backend
+from mpcrypto._util import rbuf
+from mpcrypto.cipher import modes as _modes
+
+MODE_ECB = _modes.MODE_ECB
+MODE_CBC = _modes.MODE_CBC
+MODE_CTR = _modes.MODE_CTR
+block_size = 16
+key_sizes = (16, 24, 32)
+name = "camellia"
+
+_CHAIN = (
+    ("viper", "mpcrypto.cipher.camellia_viper"),
+    ("python", "mpcrypto.cipher.camellia_python"),
+)
+
+
+def backends():
+    """Names of the Camellia backends usable here, best first."""
+    return _backend.available("camellia", _CHAIN)
+
+
+def engine(key):
+    """The selected backend's context for a validated key (used by GCM, CCM, CMAC)."""
+    return _backend.select("camellia", _CHAIN)[1].new(key)
+
+
+def check_key(key):
+    """Validate a Camellia key (TypeError / ValueError); returns it as bytes."""
+    key = rbuf(key)
+    n = len(key)
+    if n != 16 and n != 24 and n != 32:
+        raise ValueError("key")
+    return bytes(key)
+
+
+class camellia(_modes.Mode):
+    """Camellia in ECB, CBC or CTR mode (see ``cipher/modes.py``). Not constant time."""
+
+    block_size = 16
+
+    def _engine(self, key):
+        return engine(check_key(key))
