@@ -1,5 +1,8 @@
 # mpcrypto: two commands on a fresh machine.
 #   make bench   set up .venv, then run every bench/bench_*.py on the MicroPython unix port
+#   make report  the same run, written up beside the seeds' C libraries: report/report.md + charts
+#                (tools/report.py; a board: TARGET=/dev/ttyACM0 BOARD=frdm-k64f; the emulated M4
+#                booted with `make emulate BOARD=qemu-m4 ICOUNT=1`: TARGET=/dev/pts/N BOARD=qemu-m4 ICOUNT=1)
 #   make test    set up .venv, then run the host tests (pytest) on the unix port
 # Options: TARGET=/dev/ttyACM0 runs tests or benchmarks on a serial device through mpremote;
 #          JOBS=N sets pytest-xdist workers (default: 2 on the unix port, 0 on a device).
@@ -18,7 +21,7 @@ TARGET ?= unix
 # pytest-xdist workers; one serial device serves one worker at a time.
 JOBS   ?= $(if $(filter unix,$(TARGET)),2,0)
 
-.PHONY: all test bench compile clean venv firmware flash emulate deploy
+.PHONY: all test bench report compile clean venv firmware flash emulate deploy
 
 all: test
 
@@ -37,6 +40,9 @@ compile: venv
 
 bench: venv
 	$(BIN)/python tools/run_bench.py --target=$(TARGET)
+
+report: venv
+	$(BIN)/python tools/report.py --target=$(TARGET) --thumb-counts $(if $(BOARD),--board $(BOARD)) $(if $(ICOUNT),--icount)
 
 MICROPY ?=
 MICROPY_LIB ?=

@@ -1,0 +1,221 @@
+"""The benchmark report (issue 15): its reference data and ``tools/report.py``.
+
+On CPython only (no MicroPython run):
+
+- every row of ``report/reference/*.csv`` parses (known columns, a number, a known unit, a
+  clock or an explicit emulated core), names an existing seed file (or, for the emulated-core
+  anchors, the README) and its value appears verbatim on a line of that file that carries the
+  row's ``seed_label``: every reference number traces to a seed table;
+- ``tools/report.py --from-jsonl`` on a few fake JSON lines writes the Markdown with the
+  expected rows (our backends beside the C libraries, cycles normalised by the clock, the
+  emulated core's rows in instructions beside the Mbed TLS anchors, never as cycles) and PNGs.
+"""
+
+import csv
+import json
+import pathlib
+import re
+import subprocess
+import sys
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+REF = ROOT / "report" / "reference"
+SEEDS = ROOT.parent / "shared" / "seeds"
+COLUMNS = ["library", "version", "board", "chip", "cpu", "clock_mhz", "compiler", "algorithm", "operation",
+           "value", "unit", "hardware", "heap_bytes", "seed_label", "source", "note"]
+UNITS = {"MB/s", "KiB/s", "cycles/byte", "ms", "insns/byte"}
+# Each file's seed (the file name the rows' ``source`` must name), so a row cannot cite
+# another document than the one its file stands for.
+FILES = {
+    "emcrypt_rx65n.csv": "seeds/000_1dc3207ff58e2ee3.txt",
+    "cyclonecrypto_ra8d1.csv": "seeds/001_004f9610e124997c.txt",
+    "wolfssl_kinetis.csv": "seeds/002_9431a748a1d24a4e.txt",
+    "mbedtls_frdm_k64f.csv": "seeds/003_ecd2519c82450968.txt",
+    "emcrypt_k66.csv": "seeds/004_397daac7c377b018.txt",
+    "mbedtls_emulated_m4_anchors.csv": "README.md",
+}
+
+sys.path.insert(0, str(ROOT / "tools"))
+
+
+def _rows(name):
+    with open(REF / name, newline="") as f:
+        r = csv.DictReader(f)
+        assert r.fieldnames == COLUMNS, name
+        return list(r)
+
+
+def _norm(s):
+    return re.sub(r"\s+", " ", s).strip()
+
+
+def test_reference_files_are_the_known_ones():
+    assert sorted(p.name for p in REF.glob("*.csv")) == sorted(FILES)
+
+
+@pytest.mark.parametrize("name", sorted(FILES))
+def test_reference_rows_parse_and_trace_to_their_seed(name):
+    rows = _rows(name)
+    assert rows, name
+    doc = FILES[name]
+    if doc.startswith("seeds/"):
+        path = SEEDS / doc[len("seeds/"):]
+        if not SEEDS.is_dir():
+            pytest.skip("../shared/seeds not present")
+    else:
+        path = ROOT / doc
+    assert path.is_file(), path
+    lines = [_norm(line) for line in path.read_text().splitlines()]
+    for i, r in enumerate(rows):
+        where = "%s row %d (%s %s)" % (name, i + 2, r["algorithm"], r["operation"])
+        assert r["source"].startswith(doc + ":"), where
+        assert r["unit"] in UNITS, where
+        float(r["value"])
+        assert r["hardware"], where
+        if r["unit"] == "insns/byte":
+            assert r["clock_mhz"] == "" and "emulated" in r["cpu"], where
+        else:
+            assert float(r["clock_mhz"]) > 0, where
+        if r["heap_bytes"]:
+            int(r["heap_bytes"])
+        for k in ("library", "version", "board", "chip", "cpu", "compiler", "algorithm", "operation", "seed_label"):
+            assert r[k].strip(), (where, k)
+        # the value verbatim (as a whole number token) on a line carrying the row's label
+        pat = re.compile(r"(?<![\d.])" + re.escape(r["value"]) + r"(?![\d.])")
+        label = _norm(r["seed_label"])
+        hits = [ln for ln in lines if label in ln and pat.search(ln.replace(label, " ", 1))]
+        assert hits, "%s: %r with label %r not in %s" % (where, r["value"], label, path.name)
+
+
+def test_reference_spot_values():
+    # A hand-picked sample, read off the seeds by eye, so a systematic shift of columns in
+    # the data (enc/dec swapped, software/hardware swapped) fails here.
+    def one(name, alg, op, hw="none", unit=None):
+        got = [r["value"] for r in _rows(name) if r["algorithm"] == alg and r["operation"] == op and r["hardware"] == hw
+               and (unit is None or r["unit"] == unit)]
+        assert len(got) == 1, (name, alg, op, hw, got)
+        return got[0]
+
+    assert one("emcrypt_rx65n.csv", "AES-128-CBC", "decrypt") == "0.77"
+    assert one("emcrypt_rx65n.csv", "AES-192-CCM", "encrypt") == "0.30"
+    assert one("emcrypt_rx65n.csv", "ECDSA secp256r1", "verify") == "60.89"
+    assert one("emcrypt_rx65n.csv", "ECDH secp256r1", "agreement") == "262.00"
+    assert one("emcrypt_rx65n.csv", "SHA-256", "hash") == "1.94"
+    assert one("emcrypt_k66.csv", "AES-128-ECB", "decrypt", "MMCAU") == "7.70"
+    assert one("emcrypt_k66.csv", "AES-256-CBC", "encrypt") == "1.29"
+    assert one("emcrypt_k66.csv", "ECDSA secp256r1", "sign") == "79.07"
+    assert one("emcrypt_k66.csv", "ModExp-2048 Montgomery, 6b, RM", "private (CRT, exponent length = modulus length)") == "387.00"
+    assert one("cyclonecrypto_ra8d1.csv", "AES-128-GCM", "decrypt", "RSIP-E51A") == "31.847"
+    assert one("cyclonecrypto_ra8d1.csv", "SHA-256", "hash") == "11.21"
+    assert one("cyclonecrypto_ra8d1.csv", "SHA-1", "hash", "RSIP-E51A") == "99.009"
+    assert one("cyclonecrypto_ra8d1.csv", "Ascon-AEAD128", "encrypt") == "14.771"
+    assert one("cyclonecrypto_ra8d1.csv", "X25519", "agreement") == "1.9"
+    assert one("cyclonecrypto_ra8d1.csv", "ECDSA secp256r1", "verify", "RSIP-E51A") == "16.1"
+    assert one("wolfssl_kinetis.csv", "SHA-256", "hash", "MMCAU") == "2.22"
+    assert one("wolfssl_kinetis.csv", "Ed25519", "verify", "LTC") == "30.400"
+    assert one("mbedtls_frdm_k64f.csv", "SHA-256", "hash", unit="cycles/byte") == "59"
+    assert one("mbedtls_frdm_k64f.csv", "AES-128-GCM", "encrypt", unit="KiB/s") == "421"
+    assert one("mbedtls_frdm_k64f.csv", "X25519", "agreement") == "303"
+    assert one("mbedtls_emulated_m4_anchors.csv", "SHA-256", "hash") == "44.0"
+
+
+# -- tools/report.py on fake JSON lines ----------------------------------------------------------
+
+PLAT_UNIX = {"platform": "linux", "implementation": "micropython 1.29.0", "machine": "linux [GCC 13] version",
+             "word_bits": 64, "clock_hz": None, "emitters": "native+viper"}
+PLAT_M4 = {"platform": "qemu", "implementation": "micropython 1.29.0", "machine": "MPS2-AN386 with Cortex-M4",
+           "word_bits": 32, "clock_hz": None, "emitters": "native+viper"}
+
+
+def _line(script, alg, op, be, value, unit, plat, reference=False, **extra):
+    rec = dict(plat, algorithm=alg, operation=op, backend=be, value=value, unit=unit, heap_bytes=0,
+               reference=reference, script=script)
+    rec.update(extra)
+    return json.dumps(rec)
+
+
+def _report(tmp_path, lines, *args):
+    src = tmp_path / "in.jsonl"
+    src.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "out"
+    p = subprocess.run([sys.executable, str(ROOT / "tools" / "report.py"), "--from-jsonl", str(src), "--out", str(out)]
+                       + list(args), capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stdout + p.stderr
+    return out, (out / "report.md").read_text()
+
+
+def _table_row(md, *cells):
+    # the Markdown table row whose cells start with ``cells`` (in order, each cell exact)
+    for line in md.splitlines():
+        parts = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("|") and parts[:len(cells)] == list(cells):
+            return parts
+    raise AssertionError("no row %r in the report" % (cells,))
+
+
+def test_report_from_fake_lines_unix(tmp_path):
+    lines = [
+        _line("bench_sha256.py", "SHA-256", "hash", "viper", 2.0, "MB/s", PLAT_UNIX, update_bytes=1024),
+        _line("bench_sha256.py", "SHA-256", "hash", "builtin", 100.0, "MB/s", PLAT_UNIX, True, update_bytes=1024),
+        _line("bench_ecdsa.py", "ECDSA secp256r1", "sign", "viper", 4.0, "ms", PLAT_UNIX, curve="secp256r1"),
+        _line("bench_zzz.py", "ZZZ-1", "hash", "python", 1.0, "MB/s", PLAT_UNIX),  # a family nobody publishes
+    ]
+    out, md = _report(tmp_path, lines, "--clock-mhz", "1000")
+    # our rows, normalised by the clock given: 1000 MHz / 2 MB/s = 500 cycles per byte
+    r = _table_row(md, "SHA-256", "hash", "mpcrypto viper")
+    assert "500" in r and "cycles/byte" in " ".join(r)
+    r = _table_row(md, "SHA-256", "hash", "MicroPython C built-in (reference)")
+    assert "10.0" in r
+    # 4 ms at 1000 MHz = 4 000 000 cycles per operation
+    r = _table_row(md, "ECDSA secp256r1", "sign", "mpcrypto viper")
+    assert "4 000 000" in r
+    # the seeds' C libraries beside them, each with its board, clock, hardware, same-chip flag:
+    # emCrypt RX65N SHA-256 1.94 MB/s at 120 MHz = 61.9 cycles/byte
+    r = _table_row(md, "SHA-256", "hash", "SEGGER emCrypt 2.40a (CRYPTO_VERSION 24001)")
+    assert "AP-RX65N-0A" in " ".join(r) and "61.9" in r and "no" in r
+    r = _table_row(md, "SHA-256", "hash", "Mbed TLS not stated (yotta-era mbed TLS benchmark example)")
+    assert "59.0" in r  # the seed's own cycles/byte
+    rows = [ln for ln in md.splitlines() if ln.startswith("| SHA-256 | hash | CycloneCRYPTO 2.5.0")]
+    assert len(rows) == 2 and any("RSIP-E51A" in ln for ln in rows)
+    # ECDSA P-256 sign, emCrypt K66: 79.07 ms at 168 MHz = 13 283 760 cycles
+    r = _table_row(md, "ECDSA secp256r1", "sign", "SEGGER emCrypt not stated (benchmarks compiled Apr 2017)")
+    assert "13 283 760" in r
+    assert "ZZZ-1" in md  # every script's rows reach the report, with or without a reference
+    assert "insns" not in md.split("## Emulated")[0]  # no instruction row on the unix port
+    pngs = sorted(p.name for p in (out / "charts").glob("*.png"))
+    assert "sha256.png" in pngs and "ecdsa.png" in pngs
+    for p in pngs:
+        assert (out / "charts" / p).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_report_from_fake_lines_emulated_m4(tmp_path):
+    # Under qemu -icount shift=0 a microsecond is 1000 instructions: 1 MB/s is 1000 insns/byte.
+    lines = [
+        _line("bench_sha256.py", "SHA-256", "hash", "thumb", 25.0, "MB/s", PLAT_M4, update_bytes=1024),
+        _line("bench_aes.py", "AES-128-CTR", "encrypt", "thumb", 20.0, "MB/s", PLAT_M4, bytes=1024),
+    ]
+    out, md = _report(tmp_path, lines, "--board", "qemu-m4", "--icount")
+    r = _table_row(md, "SHA-256", "hash", "mpcrypto thumb")
+    assert "40.0" in r and "insns/byte" in " ".join(r)
+    r = _table_row(md, "AES-128-CTR", "encrypt", "mpcrypto thumb")
+    assert "50.0" in r
+    # the Mbed TLS anchors on the same emulated core, in instructions
+    r = _table_row(md, "SHA-256", "hash", "Mbed TLS 3.6")
+    assert "44.0" in r and "insns/byte" in " ".join(r)
+    r = _table_row(md, "AES-128-CTR", "encrypt", "Mbed TLS 3.6")
+    assert "50.5" in r
+    # instructions are never set beside cycles: no seed (cycles) row in the instruction tables
+    body = md.split("## Reference")[0]
+    assert "cycles/byte" not in body and "emCrypt" not in body
+    assert (out / "charts" / "sha256.png").is_file()
+
+
+def test_report_without_clock_says_so(tmp_path):
+    # A board whose clock is unknown: our rows keep their native unit, no cycles are invented.
+    lines = [_line("bench_sha256.py", "SHA-256", "hash", "viper", 2.0, "MB/s", PLAT_M4, update_bytes=1024)]
+    out, md = _report(tmp_path, lines, "--board", "qemu-m4")
+    r = _table_row(md, "SHA-256", "hash", "mpcrypto viper")
+    assert "2.000 MB/s" in r and "-" in r
+    assert "no clock" in md
