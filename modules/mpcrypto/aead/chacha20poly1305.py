@@ -1,0 +1,190 @@
+"""ChaCha20-Poly1305 (RFC 8439 §2.8) and XChaCha20-Poly1305 (draft-irtf-cfrg-xchacha-03 §2),
+shaped like pyca's ``ChaCha20Poly1305``.
+
+::
+
+    from mpcrypto.aead.chacha20poly1305 import ChaCha20Poly1305, XChaCha20Poly1305
+    a = ChaCha20Poly1305(key)             # 32-byte key
+    ct = a.encrypt(nonce, data, aad)      # 12-byte nonce; ciphertext || 16-byte tag
+    pt = a.decrypt(nonce, ct, aad)        # raises InvalidTag, releases no plaintext
+    x = XChaCha20Poly1305(key)            # the same with a 24-byte nonce (random nonces OK)
+
+- ``key``: 32 bytes; ``nonce``: 12 bytes (ChaCha20Poly1305) or 24 (XChaCha20Poly1305);
+  other lengths raise ``ValueError``, non-buffers ``TypeError``. ``associated_data`` may be
+  None (same as b""). Plaintext at most 2**38 - 64 bytes (the 32-bit block counter, §2.8).
+- ``generate_key()`` (classmethod): 32 bytes from the library's entropy source
+  (``mpcrypto._util.resolve_rng``: a board's TRNG, else ``os.urandom``;
+  ``UnsupportedAlgorithm`` without one).
+- ``encrypt_into(nonce, data, aad, out)`` / ``decrypt_into(...)`` write into a caller's
+  buffer (``len(data) + 16`` / ``len(data) - 16`` bytes or more) and return None; ``out`` may
+  be ``data`` (in place) or overlap it starting at or before it.
+- Buffers (the rule of ``mpcrypto._util``): key, nonce, data and AAD are read as their bytes
+  whatever their item type; ``out`` must be a writable byte buffer, else ``TypeError``. Every
+  argument is checked before anything is written.
+- Decryption computes the tag over the ciphertext and checks it (constant time, full length)
+  before decrypting anything: on a bad tag nothing is written and ``InvalidTag`` is raised.
+
+Construction (§2.8): the Poly1305 one-time key is the first 32 bytes of the ChaCha20 block
+with counter 0 (§2.6); the data is encrypted from counter 1; the tag is Poly1305 over
+aad || pad16 || ciphertext || pad16 || le64(len(aad)) || le64(len(ciphertext)).
+XChaCha20: subkey = HChaCha20(key, nonce[0:16]), then the above with the nonce
+0x00000000 || nonce[16:24] (draft §2.3).
+
+Backends: ChaCha20 through seam primitive ``"chacha20"`` (``cipher/chacha20``), Poly1305
+through ``"poly1305"`` (``mac/poly1305``): viper, else portable Python. Constant time with the
+viper backends (ARX cipher, 13-bit-limb Poly1305, constant-time tag compare); the portable
+Poly1305 uses interpreter integers and is not. Allocation: ``*_into`` with data whose length
+is a multiple of 16 bytes allocates nothing on the viper backends; ``encrypt`` / ``decrypt``
+allocate the result.
+"""
+
+from mpcrypto._ct import ct_eq_at
+from mpcrypto._util import rbuf, resolve_rng, wbuf
+from mpcrypto.cipher import chacha20 as _cc
+from mpcrypto.exceptions import InvalidTag
+from mpcrypto.mac import poly1305 as _poly
+
+_MAX_DATA = (1 << 38) - 64  # 2**32 - 1 blocks of 64 bytes after the key block (§2.8)
+
+
+def backends():
+    """ChaCha20 backends (the AEAD runs on the selected ChaCha20 and Poly1305 backends)."""
+    return _cc.backends()
+
+
+def poly1305_backends():
+    return _poly.backends()
+
+
+class ChaCha20Poly1305:
+    """ChaCha20-Poly1305 with one key (RFC 8439 §2.8). Constant time on the viper backends."""
+
+    _nlen = 12
+
+    def __init__(self, key):
+        self._key = _cc.check_key(key)
+        self._k = _cc.kernel()
+        self._p = _poly.engine()
+        self._st = _cc.new_state()
+        self._z = bytearray(64)  # zeros: the input of a key-stream block
+        self._ks = bytearray(64)  # key-stream block (the one-time key, a tail)
+        self._b = bytearray(16)  # padded tail / length block / expected tag
+        self._sub = bytearray(32) if self._nlen == 24 else None  # XChaCha20 subkey
+
+    @classmethod
+    def generate_key(cls):
+        return resolve_rng(None)(32)  # UnsupportedAlgorithm without entropy
+
+    # --- internals -------------------------------------------------------------------------
+
+    def _nonce(self, nonce):
+        nonce = rbuf(nonce)
+        if len(nonce) != self._nlen:
+            raise ValueError("nonce must be %d bytes" % self._nlen)
+        return nonce
+
+    def _start(self, nonce, aad):
+        # Key the state (counter 0), derive the Poly1305 key (§2.6), MAC the padded AAD.
+        # Leaves the state at counter 1, ready for the data.
+        st = self._st
+        if self._nlen == 24:
+            # XChaCha20 (draft §2.3): subkey from HChaCha20, nonce 0^32 || nonce[16:24]
+            sub = self._sub
+            _cc.hchacha_into(self._k, st, self._key, nonce, self._z, self._ks, sub)
+            _cc.set_state(st, sub, 0, nonce, 12)
+            for i in range(52, 56):
+                st[i] = 0
+        else:
+            _cc.set_state(st, self._key, 0, nonce, 0)
+        ks = self._ks
+        self._k.xor(st, self._z, ks, 0, 1)
+        p = self._p
+        p.init(ks)
+        _poly.mac_padded(p, aad, len(aad), self._b)
+
+    def _crypt(self, src, dst, n):
+        # ChaCha20 from counter 1 (set by _start): whole blocks in one kernel call, a tail
+        # through one key-stream block.
+        nb = n >> 6
+        if nb:
+            self._k.xor(self._st, src, dst, 0, nb)
+        r = n & 63
+        if r:
+            ks = self._ks
+            self._k.xor(self._st, self._z, ks, 0, 1)
+            o = n - r
+            for i in range(r):
+                dst[o + i] = src[o + i] ^ ks[i]
+
+    def _tag(self, ct, n, alen):
+        # MAC the padded ciphertext and the lengths block; the tag goes to _b.
+        p = self._p
+        b = self._b
+        _poly.mac_padded(p, ct, n, b)
+        for i in range(8):
+            b[i] = (alen >> (8 * i)) & 0xFF
+            b[8 + i] = (n >> (8 * i)) & 0xFF
+        p.blocks(b, 0, 1, 1)
+        p.finish(b)
+
+    # --- public API ------------------------------------------------------------------------
+
+    def encrypt_into(self, nonce, data, associated_data, out):
+        """Write ciphertext || tag into ``out``; returns None."""
+        nonce = self._nonce(nonce)
+        aad = b"" if associated_data is None else rbuf(associated_data)
+        data = rbuf(data)
+        n = len(data)
+        if n > _MAX_DATA:
+            raise ValueError("data too long")
+        out = wbuf(out)
+        if len(out) < n + 16:
+            raise ValueError("output too small")
+        self._start(nonce, aad)
+        self._crypt(data, out, n)
+        self._tag(out, n, len(aad))
+        b = self._b
+        for i in range(16):
+            out[n + i] = b[i]
+
+    def encrypt(self, nonce, data, associated_data):
+        """Return ciphertext || tag as bytes."""
+        data = rbuf(data)
+        n = len(data)
+        if n > _MAX_DATA:
+            raise ValueError("data too long")
+        out = bytearray(n + 16)
+        self.encrypt_into(nonce, data, associated_data, out)
+        return bytes(out)
+
+    def decrypt_into(self, nonce, data, associated_data, out):
+        """Check the tag, then write the plaintext into ``out``; returns None."""
+        nonce = self._nonce(nonce)
+        aad = b"" if associated_data is None else rbuf(associated_data)
+        data = rbuf(data)
+        out = wbuf(out)
+        n = len(data) - 16
+        if len(out) < n:
+            raise ValueError("output too small")
+        if n < 0:
+            raise InvalidTag()
+        self._start(nonce, aad)
+        self._tag(data, n, len(aad))
+        if not ct_eq_at(self._b, 0, data, n, 16):  # constant time over the full tag
+            raise InvalidTag()
+        self._crypt(data, out, n)
+
+    def decrypt(self, nonce, data, associated_data):
+        """Return the plaintext as bytes; InvalidTag (and nothing else) on failure."""
+        data = rbuf(data)
+        n = len(data) - 16
+        out = bytearray(n if n > 0 else 0)
+        self.decrypt_into(nonce, data, associated_data, out)
+        return bytes(out)
+
+
+class XChaCha20Poly1305(ChaCha20Poly1305):
+    """XChaCha20-Poly1305 (draft-irtf-cfrg-xchacha-03 §2): a 24-byte nonce, safe to draw at
+    random. Constant time on the viper backends."""
+
+    _nlen = 24

@@ -1,0 +1,266 @@
+"""ChaCha20 block function and key-stream XOR in viper, on 32-bit words (RFC 8439 §2.1-§2.4).
+
+Backend surface shared with ``chacha20_python`` (the public modules ``cipher/chacha20`` and
+``aead/chacha20poly1305`` are the only callers; nothing here validates):
+
+    xor(st, src, dst, off, nblocks)   dst[off:off + 64 * nblocks] = src[...] ^ key stream,
+                                      then the block counter (state word 12) += nblocks
+
+``st`` is a ``bytearray(64)``: the 16 state words of RFC 8439 §2.3 (constants, key, block
+counter, nonce) as little-endian bytes, so the same bytes mean the same state on every byte
+order. The kernel reads them once per call into locals and writes back only the counter
+(it wraps modulo 2**32; the caller refuses a stream that would wrap). ``src`` and ``dst`` are
+the caller's buffers, read and written in place: no slice, no copy, no allocation. ``src``
+may be ``dst`` (each byte is read before it is written).
+
+Rounds: 10 double rounds (column then diagonal QUARTERROUNDs, §2.3), unrolled, on locals
+x0..x15; then the key stream word i is x_i + s_i (the feed-forward of §2.3 step 3) and is
+XORed into four bytes (serialised little-endian, §2.3 step 4). HChaCha20 (XChaCha20) is
+derived from one block by the caller (see ``cipher/chacha20.hchacha20``).
+
+Portability (VIPER.md): every word is a ``uint`` below 2**32 after each step: the sums and
+the rotations are masked with ``m = 0xFFFFFFFF`` built at run time (on Cortex-M each mask is
+one AND; on the 64-bit unix port it drops the bits above 31). The feed-forward sum is not
+masked: only its low 32 bits reach the ``ptr8`` stores, which truncate on every port.
+
+Constant time: only additions, XORs and fixed rotations; no branch or index depends on the
+key, the nonce or the data. Allocation: none.
+"""
+
+import micropython
+
+
+def probe():
+    """True: this module imported, so the port has the viper emitter."""
+    return True
+
+
+@micropython.viper
+def xor(st: ptr8, src: ptr8, dst: ptr8, off: int, nblocks: int):
+    m = uint(0xFFFFFFFF)
+    s0 = uint(st[0]) | uint(st[1]) << 8 | uint(st[2]) << 16 | uint(st[3]) << 24
+    s1 = uint(st[4]) | uint(st[5]) << 8 | uint(st[6]) << 16 | uint(st[7]) << 24
+    s2 = uint(st[8]) | uint(st[9]) << 8 | uint(st[10]) << 16 | uint(st[11]) << 24
+    s3 = uint(st[12]) | uint(st[13]) << 8 | uint(st[14]) << 16 | uint(st[15]) << 24
+    s4 = uint(st[16]) | uint(st[17]) << 8 | uint(st[18]) << 16 | uint(st[19]) << 24
+    s5 = uint(st[20]) | uint(st[21]) << 8 | uint(st[22]) << 16 | uint(st[23]) << 24
+    s6 = uint(st[24]) | uint(st[25]) << 8 | uint(st[26]) << 16 | uint(st[27]) << 24
+    s7 = uint(st[28]) | uint(st[29]) << 8 | uint(st[30]) << 16 | uint(st[31]) << 24
+    s8 = uint(st[32]) | uint(st[33]) << 8 | uint(st[34]) << 16 | uint(st[35]) << 24
+    s9 = uint(st[36]) | uint(st[37]) << 8 | uint(st[38]) << 16 | uint(st[39]) << 24
+    s10 = uint(st[40]) | uint(st[41]) << 8 | uint(st[42]) << 16 | uint(st[43]) << 24
+    s11 = uint(st[44]) | uint(st[45]) << 8 | uint(st[46]) << 16 | uint(st[47]) << 24
+    s12 = uint(st[48]) | uint(st[49]) << 8 | uint(st[50]) << 16 | uint(st[51]) << 24
+    s13 = uint(st[52]) | uint(st[53]) << 8 | uint(st[54]) << 16 | uint(st[55]) << 24
+    s14 = uint(st[56]) | uint(st[57]) << 8 | uint(st[58]) << 16 | uint(st[59]) << 24
+    s15 = uint(st[60]) | uint(st[61]) << 8 | uint(st[62]) << 16 | uint(st[63]) << 24
+    q = ptr8(uint(src) + uint(off))  # current input block
+    d = ptr8(uint(dst) + uint(off))  # current output block
+    n = nblocks
+    while n > 0:
+        x0 = s0
+        x1 = s1
+        x2 = s2
+        x3 = s3
+        x4 = s4
+        x5 = s5
+        x6 = s6
+        x7 = s7
+        x8 = s8
+        x9 = s9
+        x10 = s10
+        x11 = s11
+        x12 = s12
+        x13 = s13
+        x14 = s14
+        x15 = s15
+        i = 0
+        while i < 10:
+            # column rounds (RFC 8439 §2.3: QUARTERROUND(0,4,8,12) .. (3,7,11,15))
+            x0 = (x0 + x4) & m
+            x12 = x12 ^ x0
+            x12 = (x12 << 16 | x12 >> 16) & m
+            x8 = (x8 + x12) & m
+            x4 = x4 ^ x8
+            x4 = (x4 << 12 | x4 >> 20) & m
+            x0 = (x0 + x4) & m
+            x12 = x12 ^ x0
+            x12 = (x12 << 8 | x12 >> 24) & m
+            x8 = (x8 + x12) & m
+            x4 = x4 ^ x8
+            x4 = (x4 << 7 | x4 >> 25) & m
+            x1 = (x1 + x5) & m
+            x13 = x13 ^ x1
+            x13 = (x13 << 16 | x13 >> 16) & m
+            x9 = (x9 + x13) & m
+            x5 = x5 ^ x9
+            x5 = (x5 << 12 | x5 >> 20) & m
+            x1 = (x1 + x5) & m
+            x13 = x13 ^ x1
+            x13 = (x13 << 8 | x13 >> 24) & m
+            x9 = (x9 + x13) & m
+            x5 = x5 ^ x9
+            x5 = (x5 << 7 | x5 >> 25) & m
+            x2 = (x2 + x6) & m
+            x14 = x14 ^ x2
+            x14 = (x14 << 16 | x14 >> 16) & m
+            x10 = (x10 + x14) & m
+            x6 = x6 ^ x10
+            x6 = (x6 << 12 | x6 >> 20) & m
+            x2 = (x2 + x6) & m
+            x14 = x14 ^ x2
+            x14 = (x14 << 8 | x14 >> 24) & m
+            x10 = (x10 + x14) & m
+            x6 = x6 ^ x10
+            x6 = (x6 << 7 | x6 >> 25) & m
+            x3 = (x3 + x7) & m
+            x15 = x15 ^ x3
+            x15 = (x15 << 16 | x15 >> 16) & m
+            x11 = (x11 + x15) & m
+            x7 = x7 ^ x11
+            x7 = (x7 << 12 | x7 >> 20) & m
+            x3 = (x3 + x7) & m
+            x15 = x15 ^ x3
+            x15 = (x15 << 8 | x15 >> 24) & m
+            x11 = (x11 + x15) & m
+            x7 = x7 ^ x11
+            x7 = (x7 << 7 | x7 >> 25) & m
+            # diagonal rounds (QUARTERROUND(0,5,10,15) .. (3,4,9,14))
+            x0 = (x0 + x5) & m
+            x15 = x15 ^ x0
+            x15 = (x15 << 16 | x15 >> 16) & m
+            x10 = (x10 + x15) & m
+            x5 = x5 ^ x10
+            x5 = (x5 << 12 | x5 >> 20) & m
+            x0 = (x0 + x5) & m
+            x15 = x15 ^ x0
+            x15 = (x15 << 8 | x15 >> 24) & m
+            x10 = (x10 + x15) & m
+            x5 = x5 ^ x10
+            x5 = (x5 << 7 | x5 >> 25) & m
+            x1 = (x1 + x6) & m
+            x12 = x12 ^ x1
+            x12 = (x12 << 16 | x12 >> 16) & m
+            x11 = (x11 + x12) & m
+            x6 = x6 ^ x11
+            x6 = (x6 << 12 | x6 >> 20) & m
+            x1 = (x1 + x6) & m
+            x12 = x12 ^ x1
+            x12 = (x12 << 8 | x12 >> 24) & m
+            x11 = (x11 + x12) & m
+            x6 = x6 ^ x11
+            x6 = (x6 << 7 | x6 >> 25) & m
+            x2 = (x2 + x7) & m
+            x13 = x13 ^ x2
+            x13 = (x13 << 16 | x13 >> 16) & m
+            x8 = (x8 + x13) & m
+            x7 = x7 ^ x8
+            x7 = (x7 << 12 | x7 >> 20) & m
+            x2 = (x2 + x7) & m
+            x13 = x13 ^ x2
+            x13 = (x13 << 8 | x13 >> 24) & m
+            x8 = (x8 + x13) & m
+            x7 = x7 ^ x8
+            x7 = (x7 << 7 | x7 >> 25) & m
+            x3 = (x3 + x4) & m
+            x14 = x14 ^ x3
+            x14 = (x14 << 16 | x14 >> 16) & m
+            x9 = (x9 + x14) & m
+            x4 = x4 ^ x9
+            x4 = (x4 << 12 | x4 >> 20) & m
+            x3 = (x3 + x4) & m
+            x14 = x14 ^ x3
+            x14 = (x14 << 8 | x14 >> 24) & m
+            x9 = (x9 + x14) & m
+            x4 = x4 ^ x9
+            x4 = (x4 << 7 | x4 >> 25) & m
+            i += 1
+        # feed-forward and XOR (§2.3 step 3, §2.4): output byte 4i + j is byte j of x_i + s_i
+        k = x0 + s0
+        d[0] = uint(q[0]) ^ k
+        d[1] = uint(q[1]) ^ k >> 8
+        d[2] = uint(q[2]) ^ k >> 16
+        d[3] = uint(q[3]) ^ k >> 24
+        k = x1 + s1
+        d[4] = uint(q[4]) ^ k
+        d[5] = uint(q[5]) ^ k >> 8
+        d[6] = uint(q[6]) ^ k >> 16
+        d[7] = uint(q[7]) ^ k >> 24
+        k = x2 + s2
+        d[8] = uint(q[8]) ^ k
+        d[9] = uint(q[9]) ^ k >> 8
+        d[10] = uint(q[10]) ^ k >> 16
+        d[11] = uint(q[11]) ^ k >> 24
+        k = x3 + s3
+        d[12] = uint(q[12]) ^ k
+        d[13] = uint(q[13]) ^ k >> 8
+        d[14] = uint(q[14]) ^ k >> 16
+        d[15] = uint(q[15]) ^ k >> 24
+        k = x4 + s4
+        d[16] = uint(q[16]) ^ k
+        d[17] = uint(q[17]) ^ k >> 8
+        d[18] = uint(q[18]) ^ k >> 16
+        d[19] = uint(q[19]) ^ k >> 24
+        k = x5 + s5
+        d[20] = uint(q[20]) ^ k
+        d[21] = uint(q[21]) ^ k >> 8
+        d[22] = uint(q[22]) ^ k >> 16
+        d[23] = uint(q[23]) ^ k >> 24
+        k = x6 + s6
+        d[24] = uint(q[24]) ^ k
+        d[25] = uint(q[25]) ^ k >> 8
+        d[26] = uint(q[26]) ^ k >> 16
+        d[27] = uint(q[27]) ^ k >> 24
+        k = x7 + s7
+        d[28] = uint(q[28]) ^ k
+        d[29] = uint(q[29]) ^ k >> 8
+        d[30] = uint(q[30]) ^ k >> 16
+        d[31] = uint(q[31]) ^ k >> 24
+        k = x8 + s8
+        d[32] = uint(q[32]) ^ k
+        d[33] = uint(q[33]) ^ k >> 8
+        d[34] = uint(q[34]) ^ k >> 16
+        d[35] = uint(q[35]) ^ k >> 24
+        k = x9 + s9
+        d[36] = uint(q[36]) ^ k
+        d[37] = uint(q[37]) ^ k >> 8
+        d[38] = uint(q[38]) ^ k >> 16
+        d[39] = uint(q[39]) ^ k >> 24
+        k = x10 + s10
+        d[40] = uint(q[40]) ^ k
+        d[41] = uint(q[41]) ^ k >> 8
+        d[42] = uint(q[42]) ^ k >> 16
+        d[43] = uint(q[43]) ^ k >> 24
+        k = x11 + s11
+        d[44] = uint(q[44]) ^ k
+        d[45] = uint(q[45]) ^ k >> 8
+        d[46] = uint(q[46]) ^ k >> 16
+        d[47] = uint(q[47]) ^ k >> 24
+        k = x12 + s12
+        d[48] = uint(q[48]) ^ k
+        d[49] = uint(q[49]) ^ k >> 8
+        d[50] = uint(q[50]) ^ k >> 16
+        d[51] = uint(q[51]) ^ k >> 24
+        k = x13 + s13
+        d[52] = uint(q[52]) ^ k
+        d[53] = uint(q[53]) ^ k >> 8
+        d[54] = uint(q[54]) ^ k >> 16
+        d[55] = uint(q[55]) ^ k >> 24
+        k = x14 + s14
+        d[56] = uint(q[56]) ^ k
+        d[57] = uint(q[57]) ^ k >> 8
+        d[58] = uint(q[58]) ^ k >> 16
+        d[59] = uint(q[59]) ^ k >> 24
+        k = x15 + s15
+        d[60] = uint(q[60]) ^ k
+        d[61] = uint(q[61]) ^ k >> 8
+        d[62] = uint(q[62]) ^ k >> 16
+        d[63] = uint(q[63]) ^ k >> 24
+        s12 = (s12 + uint(1)) & m  # next block counter (§2.4)
+        q = ptr8(uint(q) + 64)
+        d = ptr8(uint(d) + 64)
+        n -= 1
+    st[48] = s12
+    st[49] = s12 >> 8
+    st[50] = s12 >> 16
+    st[51] = s12 >> 24
