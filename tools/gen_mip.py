@@ -9,7 +9,7 @@ One package per primitive family, split the way micropython-lib splits ``hashlib
 ``hashlib-core``, ``hashlib-sha256``, ``hashlib-sha512`` ...: ``core`` (the package, the
 backend seam, the constant-time helpers, the exceptions, every family's ``__init__.py``),
 shared helpers of a family in their own package (``hash-core``, ``keccak``, ``ec-core``,
-``eddsa``, ``xdh``), one package per algorithm on top, and ``all``, a collection with no
+``eddsa``, ``xdh``, ``der``), one package per algorithm on top, and ``all``, a collection with no
 files of its own. A package's ``deps`` are what its modules import (``tools/modgraph.py``:
 static imports and backend chains; ``host_tests/test_mip.py`` checks both ways), plus the
 hashes a package takes by name by default (``BY_NAME``: ECDSA's default ``hashalg`` is
@@ -53,7 +53,8 @@ SRC = "modules/mpcrypto"
 PACKAGES = (
     ("core", "the package, the backend seam, constant-time helpers, exceptions, every family's __init__",
      ("__init__.py", "_backend.py", "_ct.py", "_util.py", "exceptions.py", "aead/__init__.py",
-      "cipher/__init__.py", "ec/__init__.py", "ec/field/__init__.py", "hash/__init__.py", "mac/__init__.py"), ()),
+      "cipher/__init__.py", "ec/__init__.py", "ec/field/__init__.py", "hash/__init__.py", "keys/__init__.py",
+      "mac/__init__.py"), ()),
     ("aes", "AES-128/192/256 ECB, CBC, CTR (Thumb-2 on Cortex-M3 and up, cryptolib where it fits, viper, Python)", ("cipher/aes*.py",), ("core",)),
     ("gcm", "AES-GCM (GHASH Thumb-2 on Cortex-M4 and up, viper, Python)", ("aead/gcm.py", "aead/ghash_*.py"), ("aes",)),
     ("ccm", "AES-CCM", ("aead/ccm.py",), ("aes",)),
@@ -69,9 +70,10 @@ PACKAGES = (
     ("ec-core", "curves, the limb engine, the 16-bit-limb field kernels, Thumb-2 UMAAL multipliers",
      ("ec/curves.py", "ec/field/bigint.py", "ec/field/engine.py", "ec/field/thumb_umaal.py", "ec/field/v16_*.py"),
      ("core",)),
+    ("der", "the strict DER reader and writer (ECDSA signatures, key formats)", ("keys/der.py",), ("core",)),
     ("ec", "ECDH and ECDSA (RFC 6979) on the Weierstrass curves",
      ("ec/ec.py", "ec/ecdsa.py", "ec/weierstrass_python.py", "ec/weierstrass_viper.py", "ec/weierstrass_viper64.py"),
-     ("ec-core", "hmac")),
+     ("ec-core", "hmac", "der")),
     ("ec-wide", "64-bit ports only (the unix port): the 32-bit-limb field kernels", ("ec/field/v32_*.py",),
      ("core",)),
     ("sm2", "SM2 signatures", ("ec/sm2.py",), ("ec", "sm3")),
@@ -81,6 +83,8 @@ PACKAGES = (
     ("xdh", "X25519/X448's common code and backends", ("ec/xdh.py", "ec/montgomery_*.py"), ("ec-core",)),
     ("x25519", "X25519", ("ec/x25519.py",), ("xdh",)),
     ("x448", "X448", ("ec/x448.py",), ("xdh",)),
+    ("keys", "key import/export: PKCS#8, SubjectPublicKeyInfo, SEC 1, PKCS#1, RFC 8410, DER and PEM "
+     "(install the packages of the key types too)", ("keys/pem.py", "keys/serialization.py"), ("der",)),
 )
 # Hash packages a package needs for the hash it names by default (hash/names.py imports
 # them by name, so the import graph cannot see it).

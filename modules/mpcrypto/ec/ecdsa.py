@@ -9,7 +9,8 @@ holds the algorithm and the encodings:
   hedged signatures (deterministic=False in the key API).
 - ``verify_digest(ctx, curve, x, y, digest, r, s)``: SEC 1 §4.1.4; raises InvalidSignature.
 - ``encode_der`` / ``decode_der`` (``Ecdsa-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER }``,
-  strict DER: minimal lengths, minimal non-negative integers, nothing after the sequence),
+  strict DER through the library's one DER reader, ``mpcrypto.keys.der``: minimal lengths,
+  minimal non-negative integers, nothing after the sequence),
   ``encode_raw`` / ``decode_raw`` (IEEE P1363: r and s, each exactly nsize bytes).
 - ``hash_class(name_or_class)``: ``mpcrypto.hash.names.hash_class``, the one name table
   (sha224, sha256, sha384, sha512, sha512_224, sha512_256, sm3).
@@ -32,6 +33,7 @@ raises InvalidSignature, never another error.
 from mpcrypto._ct import ct_in_range
 from mpcrypto.exceptions import InvalidSignature
 from mpcrypto.hash.names import hash_class  # noqa: F401 (part of this module's surface)
+from mpcrypto.keys import der
 
 
 def bits2int(b, qlen):
@@ -146,74 +148,25 @@ def verify_digest(ctx, curve, x, y, digest, r, s):
 # -- encodings -------------------------------------------------------------------------
 
 
-def _der_len(n):
-    if n < 0x80:
-        return bytes((n,))
-    if n < 0x100:
-        return bytes((0x81, n))
-    return bytes((0x82, n >> 8, n & 0xFF))
-
-
-def _der_int(x):
-    # Minimal two's-complement encoding of x >= 0: a leading 0 only when the top bit is set.
-    nb = 1
-    while x >> (8 * nb):
-        nb += 1
-    b = x.to_bytes(nb, "big")
-    if b[0] & 0x80:
-        b = b"\x00" + b
-    return b"\x02" + _der_len(len(b)) + b
-
-
 def encode_der(r, s):
-    body = _der_int(r) + _der_int(s)
-    return b"\x30" + _der_len(len(body)) + body
-
-
-def _read_len(sig, i):
-    # Strict DER length at sig[i]; returns (length, next index). Raises InvalidSignature.
-    if i >= len(sig):
-        raise InvalidSignature("truncated")
-    b = sig[i]
-    if b < 0x80:
-        return b, i + 1
-    if b == 0x81:
-        if i + 1 >= len(sig) or sig[i + 1] < 0x80:
-            raise InvalidSignature("bad length")
-        return sig[i + 1], i + 2
-    if b == 0x82:
-        if i + 2 >= len(sig) or sig[i + 1] == 0:
-            raise InvalidSignature("bad length")
-        return (sig[i + 1] << 8) | sig[i + 2], i + 3
-    raise InvalidSignature("bad length")
-
-
-def _read_int(sig, i, end):
-    if i >= end or sig[i] != 0x02:
-        raise InvalidSignature("not an INTEGER")
-    ln, i = _read_len(sig, i + 1)
-    if ln == 0 or i + ln > end:
-        raise InvalidSignature("bad INTEGER")
-    if sig[i] & 0x80:
-        raise InvalidSignature("negative")
-    if ln > 1 and sig[i] == 0 and not sig[i + 1] & 0x80:
-        raise InvalidSignature("non-minimal INTEGER")
-    return int.from_bytes(bytes(sig[i:i + ln]), "big"), i + ln
+    """``Ecdsa-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER }`` in DER."""
+    return der.seq(der.integer(r), der.integer(s))
 
 
 def decode_der(sig):
-    """(r, s) from a strict-DER ``Ecdsa-Sig-Value``; InvalidSignature for anything else."""
+    """(r, s) from a strict-DER ``Ecdsa-Sig-Value`` (the shared reader ``mpcrypto.keys.der``:
+    minimal lengths, minimal non-negative INTEGERs, nothing after the sequence);
+    InvalidSignature for anything else."""
     sig = memoryview(sig)
-    if len(sig) < 2 or sig[0] != 0x30:
-        raise InvalidSignature("not a SEQUENCE")
-    ln, i = _read_len(sig, 1)
-    if i + ln != len(sig):
-        raise InvalidSignature("bad SEQUENCE length")
-    end = i + ln
-    r, i = _read_int(sig, i, end)
-    s, i = _read_int(sig, i, end)
-    if i != end:
-        raise InvalidSignature("trailing data")
+    end = len(sig)
+    try:
+        s0, e0 = der.expect(sig, 0, end, der.SEQUENCE)
+        der.done(e0, end)
+        r, i = der.uint(sig, s0, e0)
+        s, i = der.uint(sig, i, e0)
+        der.done(i, e0)
+    except ValueError as e:
+        raise InvalidSignature(str(e))
     return r, s
 
 
