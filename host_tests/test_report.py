@@ -219,3 +219,24 @@ def test_report_without_clock_says_so(tmp_path):
     r = _table_row(md, "SHA-256", "hash", "mpcrypto viper")
     assert "2.000 MB/s" in r and "-" in r
     assert "no clock" in md
+
+
+def test_report_uses_measured_cycles_on_a_board(tmp_path):
+    # A board row carrying the DWT count (mpbench's cycles_per_call) is normalised by it, not
+    # by clock x time; a row without it by board.json's clock (FRDM-K64F, 120 MHz); the same
+    # chip is recognised (Mbed TLS on FRDM-K64F: yes; emCrypt on RX65N: no).
+    plat = dict(PLAT_M4, platform="zephyr", machine="frdm_k64f with mk64f12", clock_hz=None, cycle_counter="dwt")
+    lines = [
+        _line("bench_sha256.py", "SHA-256", "hash", "viper", 1.0, "MB/s", plat, update_bytes=1024,
+              bytes_per_call=1024, us_per_call=1024.0, cycles_per_call=61440.0),
+        _line("bench_sha256.py", "SHA-224", "hash", "viper", 1.0, "MB/s", plat, update_bytes=1024),
+    ]
+    out, md = _report(tmp_path, lines, "--board", "frdm-k64f")
+    r = _table_row(md, "SHA-256", "hash", "mpcrypto viper")
+    assert "60.0" in r and "cycles/byte" in r
+    r = _table_row(md, "SHA-224", "hash", "mpcrypto viper")
+    assert "120" in r and "120 MHz" in r
+    r = _table_row(md, "SHA-256", "hash", "Mbed TLS not stated (yotta-era mbed TLS benchmark example)")
+    assert "yes" in r
+    r = _table_row(md, "SHA-256", "hash", "SEGGER emCrypt 2.40a (CRYPTO_VERSION 24001)")
+    assert "no" in r

@@ -13,6 +13,11 @@ Rows of mpcrypto's API have ``reference`` false, whichever backend the seam ran 
 ``heap_bytes`` is the heap allocated by one operation, measured with the garbage collector
 disabled around a single call (``gc.mem_alloc()`` before and after); -1 when that one call
 needs more heap than the board has with the collector off.
+Where the core has a running DWT cycle counter (bare-metal Cortex-M3/M4/M7/M33/M55/M85; ARMv7-M
+ARM C1.8.8 CYCCNT), every timed row also carries ``cycles_per_call`` and ``us_per_call`` and
+``PLATFORM["cycle_counter"]`` is ``"dwt"``; ``tools/report.py`` then uses those cycles as measured
+instead of clock x time. Elsewhere (hosted ports, QEMU, which does not model the DWT, M0/M0+)
+it is None and the report uses the clock.
 """
 
 import gc
@@ -46,12 +51,49 @@ def _emitters():
         return "bytecode only"
 
 
+# DWT cycle counter (ARMv7-M ARM C1.8, v8-M ARM B12): DEMCR.TRCENA enables the DWT,
+# DWT_CTRL.CYCCNTENA starts CYCCNT; NOCYCCNT (DWT_CTRL bit 25) says the core has none.
+_CPUID, _DEMCR, _DWT_CTRL, _DWT_CYCCNT = 0xE000ED00, 0xE000EDFC, 0xE0001000, 0xE0001004
+_DWT_PARTS = (0xC23, 0xC24, 0xC27, 0xD21, 0xD22, 0xD23)  # Cortex-M3, M4, M7, M33, M55, M85
+
+
+def _dwt():
+    # machine.mem32 if CYCCNT runs on this core, else None. CPUID is read only on a bare-metal
+    # port (mpcrypto._util.bare_metal: under an OS the load would fault), the DWT only on a
+    # core that has one; the counter must then be seen to advance (QEMU reads it as 0).
+    try:
+        from mpcrypto._util import bare_metal
+
+        if not bare_metal():
+            return None
+        import machine
+
+        mem = machine.mem32
+        if (mem[_CPUID] >> 4) & 0xFFF not in _DWT_PARTS:
+            return None
+        mem[_DEMCR] = mem[_DEMCR] | (1 << 24)
+        if mem[_DWT_CTRL] & (1 << 25):
+            return None
+        mem[_DWT_CTRL] = mem[_DWT_CTRL] | 1
+        a = mem[_DWT_CYCCNT] & 0xFFFFFFFF
+        time.sleep_ms(2)
+        b = mem[_DWT_CYCCNT] & 0xFFFFFFFF
+        return mem if (b - a) & 0xFFFFFFFF else None
+    except Exception:
+        return None
+
+
+_MEM = _dwt()
+_LAST = {}  # the last timed window's per-call figures
+_MEAS = {}  # value returned by throughput()/per_op() -> its per-call figures, for row()
+
 PLATFORM = {
     "platform": sys.platform,
     "implementation": "%s %s" % (sys.implementation.name, ".".join(str(v) for v in sys.implementation.version[:3])),
     "machine": getattr(sys.implementation, "_machine", ""),
     "word_bits": 64 if sys.maxsize > (1 << 32) else 32,
     "clock_hz": _clock_hz(),
+    "cycle_counter": "dwt" if _MEM is not None else None,
 }
 
 
@@ -87,10 +129,21 @@ def _heap_of(fn):
 
 
 def _time_us(fn, reps):
+    mem = _MEM
+    c0 = mem[_DWT_CYCCNT] if mem is not None else 0
     t0 = time.ticks_us()
     for _ in range(reps):
         fn()
-    return time.ticks_diff(time.ticks_us(), t0)
+    us = time.ticks_diff(time.ticks_us(), t0)
+    _LAST.clear()
+    _LAST["us_per_call"] = us / reps
+    if mem is not None:
+        cyc = (mem[_DWT_CYCCNT] - c0) & 0xFFFFFFFF
+        hz = PLATFORM["clock_hz"]
+        # CYCCNT is 32 bits: kept only while the window is surely shorter than one wrap
+        if hz and us * (hz / 1e6) < 0.9 * 4294967296:
+            _LAST["cycles_per_call"] = cyc / reps
+    return us
 
 
 def _calibrate(fn, min_us):
@@ -110,7 +163,9 @@ def throughput(fn, nbytes, min_us=_MIN_US):
     fn()
     heap = _heap_of(fn)
     us, reps = _calibrate(fn, min_us)
-    return nbytes * reps / us, heap
+    v = nbytes * reps / us
+    _MEAS[v] = dict(_LAST, bytes_per_call=nbytes)
+    return v, heap
 
 
 def per_op(fn, min_us=_MIN_US):
@@ -118,7 +173,9 @@ def per_op(fn, min_us=_MIN_US):
     fn()
     heap = _heap_of(fn)
     us, reps = _calibrate(fn, min_us)
-    return us / reps / 1000, heap
+    v = us / reps / 1000
+    _MEAS[v] = dict(_LAST)
+    return v, heap
 
 
 def row(algorithm, operation, backend, value, unit, heap_bytes, reference=False, **extra):
@@ -133,6 +190,9 @@ def row(algorithm, operation, backend, value, unit, heap_bytes, reference=False,
         "heap_bytes": heap_bytes,
     }
     rec.update(extra)
+    m = _MEAS.pop(value, None) if unit in ("MB/s", "ms") else None
+    if m:
+        rec.update(m)  # us_per_call (and cycles_per_call) of the measurement this row reports
     for k in PLATFORM:
         rec[k] = PLATFORM[k]
     if json is not None:

@@ -378,7 +378,7 @@ def kernel_chart(krows, anchors, path):
     import matplotlib.pyplot as plt
 
     bars = []
-    for k in krows:
+    for k in sorted(krows, key=lambda k: (k["alg"], k["op"], k["value"])):
         bars.append(("%s %s: %s (%s)" % (k["alg"], k["op"], k["backend"], k["size"]), k["value"],
                      COLOURS["hardware"] if k["backend"] == "mmcau" else COLOURS["ours"]))
         a = anchors.get(key(k["alg"], k["op"]))
@@ -394,6 +394,12 @@ def kernel_chart(krows, anchors, path):
         ax.text(b[1], yi, " " + fmt(b[1]), va="center", fontsize=6)
     ax.set_xlabel("instructions per byte on the emulated Cortex-M4 (unicorn; not cycles; log scale)")
     ax.set_title("Kernels on the emulated Cortex-M4 beside Mbed TLS 3.6 (tools/thumb_counts.py)", fontsize=9)
+    from matplotlib.patches import Patch
+
+    ax.legend(handles=[Patch(color=COLOURS["ours"], label="mpcrypto kernel"),
+                       Patch(color=COLOURS["hardware"], label="mpcrypto mmCAU driver (CPU instructions only)"),
+                       Patch(color=COLOURS["anchor"], label="Mbed TLS 3.6 -O2, same emulated core")],
+              fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     fig.savefig(path, dpi=110, bbox_inches="tight")
     plt.close(fig)
 
@@ -419,7 +425,21 @@ def kernel_rows(rows):
         else:
             continue
         out.append({"alg": alg, "op": op, "backend": r["backend"], "kernel": r.get("kernel", ""), "value": float(r["value"]),
-                    "size": "%d B" % size if size else "per block"})
+                    "size": "%d B" % size if size else "per block", "bytes": size})
+    return out
+
+
+def kernel_pick(krows, anchors):
+    """The rows set beside an anchor (at the anchor's bytes per call: AES at 1 KiB, SHA-2 at
+    16 KiB), the per-block viper/mmCAU kernels of the same algorithms, and GHASH at 1 KiB;
+    AES-192/256 and the other sizes stay in the JSON lines."""
+    out = []
+    for k in krows:
+        a = anchors.get(key(k["alg"], k["op"]))
+        want = 16384 if (a and "16 KiB" in a["note"]) else 1024
+        if k["alg"].startswith(("AES-192", "AES-256")) or (k["bytes"] and k["bytes"] != want):
+            continue
+        out.append(k)
     return out
 
 
@@ -477,21 +497,23 @@ def markdown(rows, refs, target, fams, charts, kernel_chart_name=None, when=None
                     g["algorithm"], g["operation"], e["who"], e["where"], e["clock"], e["hardware"], e["same"],
                     e["value"], fmt(e["norm"]), e["unit"] or "-", x))
         L.append("")
-    kr = kernel_rows(rows)
+    anchors = {key(r["algorithm"], r["operation"]): r for r in refs if r["file"] == "mbedtls_emulated_m4_anchors.csv"}
+    kr = kernel_pick(kernel_rows(rows), anchors)
     if kr:
-        anchors = {key(r["algorithm"], r["operation"]): r for r in refs if r["file"] == "mbedtls_emulated_m4_anchors.csv"}
         L.append("## Emulated Cortex-M4: kernel instructions (`tools/thumb_counts.py`)")
         L.append("")
         L.append("Our Thumb-2, viper and mmCAU kernels' machine code on unicorn's Cortex-M4 (exact counts, entry and "
                  "exit included; the public API's Python call not included), beside Mbed TLS 3.6 -O2 on the same "
-                 "emulated core (issue 11's anchors). Instructions, never cycles.")
+                 "emulated core (issue 11's anchors). Instructions, never cycles; the `mmcau` rows count the CPU's "
+                 "instructions only (the CAU coprocessor's own cycles are not instructions; its register model "
+                 "is `tools/kinetis_model.py`).")
         L.append("")
         if kernel_chart_name:
             L.append("![kernels](charts/%s.png)" % kernel_chart_name)
             L.append("")
         L.append("| algorithm | operation | who | kernel | bytes per call | insns/byte | Mbed TLS 3.6 -O2 insns/byte | x Mbed TLS |")
         L.append("|---|---|---|---|---|---|---|---|")
-        for k in kr:
+        for k in sorted(kr, key=lambda k: (k["alg"], k["op"], k["value"])):
             a = anchors.get(key(k["alg"], k["op"]))
             L.append("| %s | %s | mpcrypto %s | `%s` | %s | %s | %s | %s |" % (
                 k["alg"], k["op"], k["backend"], k["kernel"], k["size"], fmt(k["value"]),
@@ -627,9 +649,9 @@ def render(rows, out_dir, target, readme_chart=None, when=None):
         if target.mode and chart(fam, groups, target, out_dir / "charts" / ("%s.png" % fam)):
             charts.add(fam)
     kname = None
-    kr = kernel_rows(rows)
+    anchors = {key(r["algorithm"], r["operation"]): r for r in refs if r["file"] == "mbedtls_emulated_m4_anchors.csv"}
+    kr = kernel_pick(kernel_rows(rows), anchors)
     if kr:
-        anchors = {key(r["algorithm"], r["operation"]): r for r in refs if r["file"] == "mbedtls_emulated_m4_anchors.csv"}
         kname = "emulated_m4_kernels"
         kernel_chart(kr, anchors, out_dir / "charts" / ("%s.png" % kname))
     md = markdown(rows, refs, target, fams, charts, kname, when)
