@@ -15,6 +15,10 @@ class InvalidSignature(Exception):
     """A signature did not verify."""
 
 
+class InvalidKey(Exception):
+    """A derived key did not match the expected one (a KDF's ``verify``)."""
+
+
 class AlreadyFinalized(Exception):
     """An object was used after an operation that ends its life."""
 

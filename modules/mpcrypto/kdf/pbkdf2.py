@@ -1,0 +1,145 @@
+"""PBKDF2 with HMAC (RFC 8018 §5.2), shaped like pyca's ``PBKDF2HMAC``.
+
+    from mpcrypto.kdf.pbkdf2 import PBKDF2HMAC
+    key = PBKDF2HMAC("sha256", 32, salt, 10000).derive(password)
+    PBKDF2HMAC("sha256", 32, salt, 10000).verify(password, key)   # InvalidKey on mismatch
+
+``algorithm`` is any hash of ``mpcrypto.hash.names.hash_class`` (name or class; an XOF is a
+TypeError, an unknown name UnsupportedAlgorithm). ``length`` (dkLen) is 1 ..
+(2**32 - 1) * hLen bytes (§5.2 step 1), ``iterations`` (c) >= 1, else ValueError; non-int
+length or iterations are TypeError. ``salt`` and the password are buffers read as their
+bytes. As in pyca, an object derives once (a second ``derive``/``verify`` raises
+AlreadyFinalized).
+
+The inner loop (§5.2 step 3: U_j = PRF(P, U_{j-1}), T ^= U_j) allocates nothing per
+iteration for the Merkle-Damgård hashes (MD5, SHA-1, SHA-2, SM3) where viper is available:
+the HMAC key's inner and outer states (one compression each, FIPS 198-1 §4) are computed
+once; each iteration copies them into two preallocated working states and runs two
+compressions over two preallocated, pre-padded one-block messages (hLen + 1 + length field
+<= one block for every such hash), writing U_j and XORing it into T with the viper helpers
+of ``_kdf_viper``. Two compressions per iteration is the minimum for HMAC. Other hashes
+(SHA-3) and ports without viper take the generic path: ``HMAC._mac`` per iteration, which
+allocates a few small objects each time.
+
+Constant time: data-independent compressions and byte XORs; the password's length and the
+iteration count are public.
+"""
+
+from array import array
+from mpcrypto._ct import compare_digest
+from mpcrypto._util import as_bytes
+from mpcrypto.exceptions import AlreadyFinalized, InvalidKey
+from mpcrypto.hash._md import _MD
+from mpcrypto.hash.names import hash_class
+from mpcrypto.mac import hmac
+
+try:
+    from mpcrypto.kdf._kdf_viper import copy_words as _copy, put_words as _put, xor_into as _xor
+except (ImportError, SyntaxError, ValueError, NotImplementedError):
+    _copy = None
+
+
+def _xor_py(t, u, n):
+    for i in range(n):
+        t[i] ^= u[i]
+
+
+def _block_md(m, salt, c, i, out, off, n):
+    # T_i (§5.2 step 3) into out[off:off + n], for an HMAC m over a Merkle-Damgård hash
+    # (objects with _k, _st, _le, _lenb): the allocation-free loop.
+    inner = m._inner
+    outer = m._outer
+    k = inner._k
+    bs = inner.block_size
+    ds = inner.digest_size
+    nw = ds >> 2
+    le = 1 if inner._le else 0
+    ist = inner._st  # keyed states: K0 ^ ipad and K0 ^ opad absorbed (one block each)
+    ost = outer._st
+    nst = len(ist)
+    si = array("I", bytes(4 * nst))  # working states, filled each iteration
+    so = array("I", bytes(4 * nst))
+    # One padded block (FIPS 180-4 §5.1 / RFC 1321 §3.1-3.2): the hLen-byte message after
+    # the key block, 0x80, zeros, the total length in bits = (bs + ds) * 8.
+    blk = bytearray(bs)
+    blk[ds] = 0x80
+    bits = (bs + ds) * 8
+    lenb = inner._lenb
+    for j in range(lenb):
+        b = (bits >> (8 * j)) & 0xFF
+        if le:
+            blk[bs - lenb + j] = b
+        else:
+            blk[bs - 1 - j] = b
+    oblk = bytearray(blk)
+    u = m._mac(salt + i.to_bytes(4, "big"))  # U_1 = PRF(P, S || INT(i))
+    blk[:ds] = u
+    t = bytearray(u)
+    for _ in range(c - 1):
+        _copy(si, ist, nst)
+        k(si, blk, 0, 1)             # inner hash of U_{j-1}
+        _put(oblk, si, nw, le)
+        _copy(so, ost, nst)
+        k(so, oblk, 0, 1)            # outer hash: U_j
+        _put(blk, so, nw, le)        # U_j is the next inner message
+        _xor(t, blk, ds)
+    out[off:off + n] = memoryview(t)[:n]
+
+
+def _block_generic(m, salt, c, i, out, off, n):
+    u = m._mac(salt + i.to_bytes(4, "big"))
+    t = bytearray(u)
+    for _ in range(c - 1):
+        u = m._mac(u)
+        _xor_py(t, u, len(t))
+    out[off:off + n] = memoryview(t)[:n]
+
+
+def pbkdf2_hmac(algorithm, password, salt, iterations, length):
+    """PBKDF2-HMAC (RFC 8018 §5.2): ``length`` bytes from ``password`` and ``salt``."""
+    cls = hash_class(algorithm)
+    if type(length) is not int or type(iterations) is not int:
+        raise TypeError("length and iterations must be int")
+    hlen = cls.digest_size
+    if length < 1 or length > 0xFFFFFFFF * hlen:  # §5.2 step 1
+        raise ValueError("bad PBKDF2 length")
+    if iterations < 1:
+        raise ValueError("iterations must be >= 1")
+    salt = as_bytes(salt)
+    m = hmac.new(as_bytes(password), None, cls)
+    md = _copy is not None and isinstance(m._inner, _MD) and m._inner._n == 0
+    f = _block_md if md else _block_generic
+    out = bytearray(length)
+    nblk = (length + hlen - 1) // hlen  # §5.2 step 2
+    for i in range(1, nblk + 1):
+        off = (i - 1) * hlen
+        f(m, salt, iterations, i, out, off, min(hlen, length - off))
+    return bytes(out)
+
+
+class PBKDF2HMAC:
+    """``PBKDF2HMAC(algorithm, length, salt, iterations)``; ``derive(password)``."""
+
+    def __init__(self, algorithm, length, salt, iterations, backend=None):
+        self._cls = hash_class(algorithm)
+        if type(length) is not int or type(iterations) is not int:
+            raise TypeError("length and iterations must be int")
+        if length < 1 or length > 0xFFFFFFFF * self._cls.digest_size:
+            raise ValueError("bad PBKDF2 length")
+        if iterations < 1:
+            raise ValueError("iterations must be >= 1")
+        self._len = length
+        self._salt = as_bytes(salt)
+        self._c = iterations
+        self._used = False
+
+    def derive(self, key_material):
+        if self._used:
+            raise AlreadyFinalized("PBKDF2 already used")
+        pw = as_bytes(key_material)
+        self._used = True
+        return pbkdf2_hmac(self._cls, pw, self._salt, self._c, self._len)
+
+    def verify(self, key_material, expected_key):
+        if not compare_digest(self.derive(key_material), as_bytes(expected_key)):
+            raise InvalidKey("keys do not match")
