@@ -1,0 +1,235 @@
+# Drivers for Ascon-AEAD128 (mpcrypto.aead.ascon) and Ascon-Hash256 / XOF128 / CXOF128
+# (mpcrypto.hash.ascon_hash); runs on MicroPython, called through host_tests/mp/mptest.py.
+# Seam primitive "ascon".
+from array import array
+
+from mpcrypto.aead.ascon import AsconAEAD128
+from mpcrypto.hash import ascon_hash as _h
+
+
+def backend_of():
+    from mpcrypto import _backend
+    from mpcrypto.hash import _ascon
+
+    return _backend.select("ascon", _ascon._CHAIN)[0]
+
+
+def aead_case(op, key, nonce, data, aad):
+    """One AEAD case, op "e" or "d": bytes, or the error class name as a string."""
+    try:
+        a = AsconAEAD128(key)
+        return a.encrypt(nonce, data, aad) if op == "e" else a.decrypt(nonce, data, aad)
+    except Exception as e:
+        return type(e).__name__
+
+
+def forms(key, nonce, pt, aad):
+    a = AsconAEAD128(key)
+    ct = a.encrypt(nonce, pt, aad)
+    out = bytearray(len(pt) + 16)
+    a.encrypt_into(nonce, pt, aad, out)
+    buf = bytearray(len(pt) + 16)
+    buf[:len(pt)] = pt
+    a.encrypt_into(nonce, memoryview(buf)[:len(pt)], aad, buf)
+    back = bytearray(len(pt))
+    a.decrypt_into(nonce, ct, aad, back)
+    inplace = bytearray(ct)
+    a.decrypt_into(nonce, inplace, aad, inplace)
+    wide = a.encrypt(array("B", nonce), array("B", pt), array("B", aad))
+    return [ct, bytes(out), bytes(buf), a.decrypt(nonce, ct, aad), bytes(back), bytes(inplace[:len(pt)]), wide]
+
+
+def overlap(key, nonce, data, aad, d, enc):
+    a = AsconAEAD128(key)
+    n = len(data)
+    out_n = n + 16 if enc else n - 16
+    buf = bytearray(d + max(n, out_n))
+    buf[d:d + n] = data
+    mv = memoryview(buf)
+    if enc:
+        a.encrypt_into(nonce, mv[d:d + n], aad, mv[:out_n])
+    else:
+        a.decrypt_into(nonce, mv[d:d + n], aad, mv[:out_n])
+    return bytes(buf[:out_n])
+
+
+def tamper(key, nonce, pt, aad):
+    """Flip every bit of ct||tag, AAD and nonce, truncate, extend. Returns [forgeries
+    accepted, whether any plaintext was left in an output buffer, the clean message opens]."""
+    a = AsconAEAD128(key)
+    ct = a.encrypt(nonce, pt, aad)
+    res = [0, False]
+
+    def rejects(n, c, d):
+        out = bytearray(b"\xaa" * max(len(c) - 16, 0))
+        try:
+            a.decrypt_into(n, c, d, out)
+            res[0] += 1
+        except Exception as e:
+            if type(e).__name__ != "InvalidTag":
+                raise
+        if bytes(out) != bytes(len(out)) and bytes(out) != b"\xaa" * len(out):
+            res[1] = True
+        try:
+            a.decrypt(n, c, d)
+            res[0] += 1
+        except Exception as e:
+            if type(e).__name__ != "InvalidTag":
+                raise
+
+    for i in range(len(ct) * 8):
+        bad = bytearray(ct)
+        bad[i >> 3] ^= 1 << (i & 7)
+        rejects(nonce, bad, aad)
+    for i in range(len(aad) * 8):
+        bad = bytearray(aad)
+        bad[i >> 3] ^= 1 << (i & 7)
+        rejects(nonce, ct, bad)
+    for i in range(len(nonce) * 8):
+        bad = bytearray(nonce)
+        bad[i >> 3] ^= 1 << (i & 7)
+        rejects(bad, ct, aad)
+    for k in range(len(ct)):
+        rejects(nonce, ct[:k], aad)
+    rejects(nonce, ct + b"\0", aad)
+    return [res[0], res[1], a.decrypt(nonce, ct, aad) == pt]
+
+
+def api_error(what):
+    k = bytes(16)
+    n = bytes(16)
+    if what == "key15":
+        AsconAEAD128(bytes(15))
+    elif what == "key32":
+        AsconAEAD128(bytes(32))
+    elif what == "key_str":
+        AsconAEAD128("k" * 16)
+    elif what == "key_none":
+        AsconAEAD128(None)
+    elif what == "nonce12":
+        AsconAEAD128(k).encrypt(bytes(12), b"", b"")
+    elif what == "nonce17":
+        AsconAEAD128(k).encrypt(bytes(17), b"", b"")
+    elif what == "dec_nonce15":
+        AsconAEAD128(k).decrypt(bytes(15), bytes(16), b"")
+    elif what == "nonce_str":
+        AsconAEAD128(k).encrypt("n" * 16, b"", b"")
+    elif what == "data_str":
+        AsconAEAD128(k).encrypt(n, "data", b"")
+    elif what == "data_none":
+        AsconAEAD128(k).encrypt(n, None, b"")
+    elif what == "aad_str":
+        AsconAEAD128(k).encrypt(n, b"", "aad")
+    elif what == "short_ct":
+        AsconAEAD128(k).decrypt(n, bytes(15), b"")
+    elif what == "out_small":
+        AsconAEAD128(k).encrypt_into(n, bytes(10), b"", bytearray(25))
+    elif what == "dec_out_small":
+        a = AsconAEAD128(k)
+        a.decrypt_into(n, a.encrypt(n, bytes(10), b""), b"", bytearray(9))
+    elif what == "out_bytes":
+        AsconAEAD128(k).encrypt_into(n, bytes(10), b"", bytes(26))
+    elif what == "out_wide":
+        AsconAEAD128(k).encrypt_into(n, bytes(10), b"", array("I", bytes(28)))
+    elif what == "aad_none_ok":
+        a = AsconAEAD128(k)
+        return a.decrypt(n, a.encrypt(n, b"abc", None), b"") == b"abc"
+    elif what == "gen_key":
+        key = AsconAEAD128.generate_key()
+        return [len(key), key != AsconAEAD128.generate_key()]
+    elif what == "hash_str":
+        _h.ascon_hash256("abc")
+    elif what == "hash_none":
+        _h.ascon_hash256(None)
+    elif what == "xof_len_neg":
+        _h.ascon_xof128(b"").digest(-1)
+    elif what == "xof_len_big":
+        _h.ascon_xof128(b"").digest(_h.MAX_OUTPUT + 1)
+    elif what == "xof_len_str":
+        _h.ascon_xof128(b"").digest("8")
+    elif what == "cxof_z_long":
+        _h.ascon_cxof128(b"", bytes(257))
+    elif what == "cxof_z_str":
+        _h.ascon_cxof128(b"", "z")
+    else:
+        return "unknown"
+    return "no error"
+
+
+def digest(name, msg, n):
+    """Ascon-Hash256 digest (n ignored) or an XOF's first n bytes."""
+    h = getattr(_h, name)(msg)
+    return h.digest() if name == "ascon_hash256" else h.digest(n)
+
+
+def digests(cases):
+    return [digest(*c) for c in cases]
+
+
+def cxof(msg, z, n):
+    return _h.ascon_cxof128(msg, customization=z).digest(n)
+
+
+def attrs(name):
+    h = getattr(_h, name)()
+    return [h.name, h.digest_size, h.block_size]
+
+
+def splits(name, msg, n):
+    """Incremental vs one-shot at every split point and a three-way split; copy() midway;
+    digest twice and update after digest. Returns (one-shot, bad split points, extra ok)."""
+    cls = getattr(_h, name)
+
+    def d(h):
+        return h.digest() if name == "ascon_hash256" else h.digest(n)
+
+    ref = d(cls(msg))
+    bad = []
+    mv = memoryview(msg)
+    L = len(msg)
+    for i in range(L + 1):
+        h = cls()
+        h.update(mv[:i])
+        c = h.copy()
+        h.update(mv[i:])
+        c.update(msg[i:])
+        j = (i * 7 + 3) % (L + 1)
+        lo, hi = (i, j) if i <= j else (j, i)
+        g = cls(msg[:lo])
+        g.update(msg[lo:hi])
+        g.update(msg[hi:])
+        if d(h) != ref or d(g) != ref or d(c) != ref:
+            bad.append(i)
+    h = cls(msg[:3])
+    d1 = d(h)
+    ok = d(h) == d1
+    h.update(msg[3:])
+    ok = ok and d(h) == ref and d(cls(array("B", msg))) == ref
+    return [ref, bad, ok]
+
+
+def heap(n):
+    """Heap bytes of one AEAD encrypt_into and decrypt_into of n bytes (n a multiple of 16)
+    into caller buffers, and one hash update of n bytes (collector off around each call)."""
+    import gc
+
+    a = AsconAEAD128(bytes(range(16)))
+    nonce = bytes(16)
+    data = bytearray(n)
+    aad = bytes(16)
+    sealed = bytearray(n + 16)
+    opened = bytearray(n)
+    h = _h.ascon_hash256(data)
+    fns = (lambda: a.encrypt_into(nonce, data, aad, sealed), lambda: a.decrypt_into(nonce, sealed, aad, opened),
+           lambda: h.update(data))
+    res = []
+    for f in fns:
+        f()
+        gc.collect()
+        gc.disable()
+        m0 = gc.mem_alloc()
+        f()
+        m1 = gc.mem_alloc()
+        gc.enable()
+        res.append(m1 - m0)
+    return res
