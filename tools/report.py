@@ -269,10 +269,13 @@ def build(rows, refs, target):
                 if insns != (target.mode == "insns"):
                     continue  # instructions never beside cycles
                 g["refs"].append({"who": "%s %s" % (rr["library"], rr["version"]),
-                                  "where": "%s (%s, %s)" % (rr["board"], rr["chip"], rr["cpu"]),
+                                  "where": ("%s (%s)" % (rr["cpu"], rr["board"])) if insns else
+                                  "%s (%s, %s)" % (rr["board"], rr["chip"], rr["cpu"]),
                                   "clock": ("%s MHz" % rr["clock_mhz"]) if rr["clock_mhz"] else "emulated",
                                   "hardware": rr["hardware"], "same": "emulated" if insns else target.same_chip(rr["chip"]),
-                                  "value": e["native"], "norm": n, "unit": u, "ours": False,
+                                  "value": e["native"] + (" (%s)" % rr["note"].replace("instructions per byte ", "")
+                                                          if insns and rr["note"] else ""),
+                                  "norm": n, "unit": u, "ours": False,
                                   "software": rr["hardware"] == "none", "source": rr["source"], "cpu": rr["cpu"],
                                   "library": rr["library"], "board": rr["board"], "note": rr["note"]})
         fams[fam] = list(groups.values())
@@ -603,10 +606,22 @@ def run(scripts, target, out_jsonl, log_path, timings_path):
     env = dict(os.environ, MICROPYPATH=str(ROOT / "modules"))
     prog = Progress(scripts, timings)
     failed = []
+    state = {"i": 0, "n": 0, "started": time.monotonic(), "running": True}
+    if prog.tty:
+        import threading
+
+        def tick():  # the clock moves while a script is silent (one EC curve can take seconds)
+            while state["running"]:
+                time.sleep(1)
+                if state["running"]:
+                    prog.update(state["i"], state["n"], state["started"])
+
+        threading.Thread(target=tick, daemon=True).start()
     with open(out_jsonl, "w") as out, open(log_path, "w") as log:
         for i, script in enumerate(scripts):
             started = time.monotonic()
             n = 0
+            state.update(i=i, n=0, started=started)
             prog.update(i, n, started)
             log.write("=" * 8 + " %s " % script.name + "=" * 8 + "\n")
             p = subprocess.Popen(run_bench.command(script, target), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -618,6 +633,7 @@ def run(scripts, target, out_jsonl, log_path, timings_path):
                     out.write(json.dumps(rec) + "\n")
                     out.flush()
                     n += 1
+                    state["n"] = n
                     prog.update(i, n, started)
                 else:
                     log.write(line)
@@ -628,6 +644,7 @@ def run(scripts, target, out_jsonl, log_path, timings_path):
                 failed.append(script.name)
             else:
                 timings[script.name] = {"seconds": round(secs, 1), "rows": n}
+    state["running"] = False
     prog.close()
     pathlib.Path(timings_path).write_text(json.dumps(timings, indent=1) + "\n")
     return failed
