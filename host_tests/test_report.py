@@ -15,7 +15,6 @@ import csv
 import json
 import pathlib
 import re
-import subprocess
 import sys
 
 import pytest
@@ -140,9 +139,9 @@ def _report(tmp_path, lines, *args):
     src = tmp_path / "in.jsonl"
     src.write_text("\n".join(lines) + "\n")
     out = tmp_path / "out"
-    p = subprocess.run([sys.executable, str(ROOT / "tools" / "report.py"), "--from-jsonl", str(src), "--out", str(out)]
-                       + list(args), capture_output=True, text=True, timeout=120)
-    assert p.returncode == 0, p.stdout + p.stderr
+    import report  # tools/report.py, in this process (matplotlib imported once for all tests)
+
+    assert report.main(["--from-jsonl", str(src), "--out", str(out)] + list(args)) == 0
     return out, (out / "report.md").read_text()
 
 
