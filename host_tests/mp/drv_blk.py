@@ -1,16 +1,21 @@
 # Drivers for the generic block-cipher layer: Camellia, SM4, DES/3DES (and AES through the
 # same mode layer), GCM/CCM over any 128-bit cipher, CMAC and GMAC (runs on MicroPython).
-# The first argument names the cipher: "aes", "camellia", "sm4", "des" (DES and 3DES keys).
+# The first argument names the cipher: "aes", "camellia", "sm4", "des" (TDEA: des.des3, the
+# module's cipher for CMAC) or "des1" (single DES: des.des).
 from mpcrypto.cipher import modes
 
 
 def _mod(cipher):
-    return __import__("mpcrypto.cipher." + cipher, None, None, ("engine",))
+    return __import__("mpcrypto.cipher." + ("des" if cipher == "des1" else cipher), None, None, ("engine",))
 
 
 def _cls(cipher):
     m = _mod(cipher)
-    return getattr(m, "des3" if cipher == "des" else cipher)
+    return getattr(m, {"des": "des3", "des1": "des"}.get(cipher, cipher))
+
+
+def _ks(cipher):
+    return (8,) if cipher == "des1" else _mod(cipher).key_sizes
 
 
 _MODES = {"ecb": modes.MODE_ECB, "cbc": modes.MODE_CBC, "ctr": modes.MODE_CTR}
@@ -83,15 +88,18 @@ def api_error(cipher, what):
     """Provoke one misuse; the harness reports the exception (or returns 'no error')."""
     m = _mod(cipher)
     bs = m.block_size
-    k = bytes(m.key_sizes[0])
+    ks = _ks(cipher)
+    k = bytes(ks[0])
     iv = bytes(bs)
     C = _cls(cipher)
     if what == "key_short":
-        C(bytes(m.key_sizes[0] - 1), 1)
+        C(bytes(ks[0] - 1), 1)
     elif what == "key_long":
-        C(bytes(m.key_sizes[-1] + 1), 1)
+        C(bytes(ks[-1] + 1), 1)
     elif what == "key_between":
         C(bytes(20), 1)
+    elif what == "key_des":
+        C(bytes(8), 1)
     elif what == "key0":
         C(b"", 1)
     elif what == "key_str":
@@ -147,7 +155,7 @@ def engine_digest(cipher, seed, nbytes):
         x = (x * 1103515245 + 12345) & 0x3FFFFFFF
         buf[i] = x >> 16
     res = []
-    for kl in m.key_sizes:
+    for kl in _ks(cipher) if cipher != "des" else (8, 16, 24):
         e = m.engine(bytes(buf[:kl]))
         n = nbytes // bs
         o = bytearray(nbytes)

@@ -1,0 +1,201 @@
+"""DES and TDEA (3DES) engine with a viper kernel (fast; NOT constant time).
+
+FIPS 46-3 / SP 800-67 in the formulation documented in ``des_python`` (read it first): IP
+and FP as 8x8 bit-matrix transposes through two 256-entry spreading tables (16 lookups
+each), f as eight lookups in the SP tables indexed by the 6-bit chunks of R XOR the round
+key's chunks, rounds in pairs without swapping, TDEA as 48 rounds between one IP and one FP
+(the halves swapped after each 16). Lookups are indexed by secret-dependent bits (cache
+timing on cores with a data cache).
+
+Viper portability (VIPER.md): the halves are ``uint`` below 2**32; the round uses only
+right shifts, AND with small masks, XOR and left shifts of values below 64 by at most 5;
+the IP/FP spreading shifts words whose bytes are 0 or 1 by at most 7 (below 2**32). No mask
+against 2**32 is needed on either word size. The block is loaded and stored byte by byte.
+
+RAM: 4 KiB of tables (SP 512 words, SL 256, FH 256) built at import by ``des_python``;
+768 bytes of round keys per TDEA context (6-bit chunks as bytes). Nothing is allocated per
+call after ``new()``; ECB, CBC encrypt/decrypt and CTR run inside the kernel over many
+blocks.
+
+Engine surface: see ``cipher/modes.py`` (block size 8).
+"""
+
+import array
+import micropython
+from mpcrypto.cipher.des_python import schedule, tables
+
+_T = array.array("I", bytes(4 * 1024))
+for _i, _v in enumerate(tables()):
+    _T[_i] = _v
+del _i, _v
+
+
+@micropython.viper
+def _crypt(t: ptr32, k: ptr8, src: ptr8, dst: ptr8, n: int, iv: ptr8, mode: int, nr: int):
+    # DES (nr 16) / TDEA (nr 48) on n 8-byte blocks with the round keys at k. mode 0: ECB
+    # (SP 800-38A §6.1); 1: CBC encrypt (§6.2); 2/3: CTR (§6.5), output = src ^ E(iv), iv += 1
+    # over its last 8 (2) or 4 (3) bytes; 4: CBC decrypt. src may equal dst: each block is
+    # read into locals before it is written.
+    stop = 0 if mode == 2 else 4
+    v0 = (uint(iv[0]) << 24) | (uint(iv[1]) << 16) | (uint(iv[2]) << 8) | uint(iv[3])
+    v1 = (uint(iv[4]) << 24) | (uint(iv[5]) << 16) | (uint(iv[6]) << 8) | uint(iv[7])
+    o = 0
+    end = 8 * n
+    kend = 8 * nr
+    while o < end:
+        if mode == 2 or mode == 3:
+            p = iv
+            q = 0
+        else:
+            p = src
+            q = o
+        c0 = (uint(p[q]) << 24) | (uint(p[q + 1]) << 16) | (uint(p[q + 2]) << 8) | uint(p[q + 3])
+        c1 = (uint(p[q + 4]) << 24) | (uint(p[q + 5]) << 16) | (uint(p[q + 6]) << 8) | uint(p[q + 7])
+        if mode == 1:
+            # CBC: the cipher input is P ^ chaining value (written back to scratch words)
+            c0 ^= v0
+            c1 ^= v1
+        # IP: L = OR_j SL[b_j] << j, R = OR_j SL[b_j >> 1] << j (b_j the input bytes)
+        a = uint(0)
+        c = uint(0)
+        for j in range(4):
+            v = (c0 >> (24 - 8 * j)) & 0xFF
+            a |= uint(t[512 + int(v)]) << j
+            c |= uint(t[512 + int(v >> 1)]) << j
+        for j in range(4):
+            v = (c1 >> (24 - 8 * j)) & 0xFF
+            a |= uint(t[512 + int(v)]) << (j + 4)
+            c |= uint(t[512 + int(v >> 1)]) << (j + 4)
+        kq = 0
+        while kq < kend:
+            # two rounds: a ^= f(c, K_i); c ^= f(a, K_{i+1})
+            x = uint(k[kq]) ^ (((c & 1) << 5) | (c >> 27))
+            fo = uint(t[x])
+            x = uint(k[kq + 1]) ^ ((c >> 23) & 63)
+            fo ^= uint(t[64 + int(x)])
+            x = uint(k[kq + 2]) ^ ((c >> 19) & 63)
+            fo ^= uint(t[128 + int(x)])
+            x = uint(k[kq + 3]) ^ ((c >> 15) & 63)
+            fo ^= uint(t[192 + int(x)])
+            x = uint(k[kq + 4]) ^ ((c >> 11) & 63)
+            fo ^= uint(t[256 + int(x)])
+            x = uint(k[kq + 5]) ^ ((c >> 7) & 63)
+            fo ^= uint(t[320 + int(x)])
+            x = uint(k[kq + 6]) ^ ((c >> 3) & 63)
+            fo ^= uint(t[384 + int(x)])
+            x = uint(k[kq + 7]) ^ (((c & 31) << 1) | (c >> 31))
+            fo ^= uint(t[448 + int(x)])
+            a ^= fo
+            x = uint(k[kq + 8]) ^ (((a & 1) << 5) | (a >> 27))
+            fo = uint(t[x])
+            x = uint(k[kq + 8 + 1]) ^ ((a >> 23) & 63)
+            fo ^= uint(t[64 + int(x)])
+            x = uint(k[kq + 8 + 2]) ^ ((a >> 19) & 63)
+            fo ^= uint(t[128 + int(x)])
+            x = uint(k[kq + 8 + 3]) ^ ((a >> 15) & 63)
+            fo ^= uint(t[192 + int(x)])
+            x = uint(k[kq + 8 + 4]) ^ ((a >> 11) & 63)
+            fo ^= uint(t[256 + int(x)])
+            x = uint(k[kq + 8 + 5]) ^ ((a >> 7) & 63)
+            fo ^= uint(t[320 + int(x)])
+            x = uint(k[kq + 8 + 6]) ^ ((a >> 3) & 63)
+            fo ^= uint(t[384 + int(x)])
+            x = uint(k[kq + 8 + 7]) ^ (((a & 31) << 1) | (a >> 31))
+            fo ^= uint(t[448 + int(x)])
+            c ^= fo
+            kq += 16
+            if (kq & 127) == 0:
+                x = a  # after each 16 rounds: (R16, L16) is the next pass's (L0, R0)
+                a = c
+                c = x
+        # FP of the preoutput (a, c) = R16 || L16
+        hi = uint(0)
+        lo = uint(0)
+        y = (a >> 24) & 0xFF
+        hi |= uint(t[768 + int(y)]) << 6
+        lo |= uint(t[768 + int(y >> 4)]) << 6
+        y = (a >> 16) & 0xFF
+        hi |= uint(t[768 + int(y)]) << 4
+        lo |= uint(t[768 + int(y >> 4)]) << 4
+        y = (a >> 8) & 0xFF
+        hi |= uint(t[768 + int(y)]) << 2
+        lo |= uint(t[768 + int(y >> 4)]) << 2
+        y = a & 0xFF
+        hi |= uint(t[768 + int(y)]) << 0
+        lo |= uint(t[768 + int(y >> 4)]) << 0
+        y = (c >> 24) & 0xFF
+        hi |= uint(t[768 + int(y)]) << 7
+        lo |= uint(t[768 + int(y >> 4)]) << 7
+        y = (c >> 16) & 0xFF
+        hi |= uint(t[768 + int(y)]) << 5
+        lo |= uint(t[768 + int(y >> 4)]) << 5
+        y = (c >> 8) & 0xFF
+        hi |= uint(t[768 + int(y)]) << 3
+        lo |= uint(t[768 + int(y >> 4)]) << 3
+        y = c & 0xFF
+        hi |= uint(t[768 + int(y)]) << 1
+        lo |= uint(t[768 + int(y >> 4)]) << 1
+        if mode == 2 or mode == 3:
+            hi ^= (uint(src[o]) << 24) | (uint(src[o + 1]) << 16) | (uint(src[o + 2]) << 8) | uint(src[o + 3])
+            lo ^= (uint(src[o + 4]) << 24) | (uint(src[o + 5]) << 16) | (uint(src[o + 6]) << 8) | uint(src[o + 7])
+            i = 7
+            while i >= stop:
+                w = int(iv[i]) + 1
+                iv[i] = w
+                if w != 256:
+                    break
+                i -= 1
+        elif mode == 4:
+            # CBC decrypt: P = D(C) ^ previous C; this C chains on (re-read from src: not
+            # yet overwritten, the block is stored below)
+            hi ^= v0
+            lo ^= v1
+            v0 = (uint(src[o]) << 24) | (uint(src[o + 1]) << 16) | (uint(src[o + 2]) << 8) | uint(src[o + 3])
+            v1 = (uint(src[o + 4]) << 24) | (uint(src[o + 5]) << 16) | (uint(src[o + 6]) << 8) | uint(src[o + 7])
+        dst[o] = hi >> 24
+        dst[o + 1] = hi >> 16
+        dst[o + 2] = hi >> 8
+        dst[o + 3] = hi
+        dst[o + 4] = lo >> 24
+        dst[o + 5] = lo >> 16
+        dst[o + 6] = lo >> 8
+        dst[o + 7] = lo
+        if mode == 1:
+            v0 = hi
+            v1 = lo
+        o += 8
+    if (mode == 1 or mode == 4) and n > 0:
+        iv[0] = v0 >> 24
+        iv[1] = v0 >> 16
+        iv[2] = v0 >> 8
+        iv[3] = v0
+        iv[4] = v1 >> 24
+        iv[5] = v1 >> 16
+        iv[6] = v1 >> 8
+        iv[7] = v1
+
+
+class _Ctx:
+    def __init__(self, key):
+        self._e, self._d, self._nr = schedule(key)
+
+    def ecb_encrypt(self, src, dst, n):
+        _crypt(_T, self._e, src, dst, n, self._e, 0, self._nr)
+
+    def ecb_decrypt(self, src, dst, n):
+        _crypt(_T, self._d, src, dst, n, self._e, 0, self._nr)
+
+    def cbc_encrypt(self, src, dst, n, iv):
+        _crypt(_T, self._e, src, dst, n, iv, 1, self._nr)
+
+    def cbc_decrypt(self, src, dst, n, iv):
+        _crypt(_T, self._d, src, dst, n, iv, 4, self._nr)
+
+    def ctr_xor(self, src, dst, n, ctr, width):
+        _crypt(_T, self._e, src, dst, n, ctr, 2 if width == 8 else 3, self._nr)
+
+
+def new(key):
+    """A DES (8-byte key) or TDEA (16/24-byte key) context (validated by the caller).
+    Not constant time."""
+    return _Ctx(key)
