@@ -21,6 +21,7 @@ package(
         "cipher/__init__.py",
         "cipher/aes.py",
         "cipher/aes_builtin.py",
+        "cipher/aes_ct_thumb.py",
         "cipher/aes_python.py",
         "cipher/aes_tables.py",
         "cipher/aes_thumb.py",

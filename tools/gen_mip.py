@@ -55,7 +55,7 @@ PACKAGES = (
      ("__init__.py", "_backend.py", "_ct.py", "_util.py", "exceptions.py", "aead/__init__.py",
       "cipher/__init__.py", "ec/__init__.py", "ec/field/__init__.py", "hash/__init__.py", "keys/__init__.py",
       "mac/__init__.py"), ()),
-    ("aes", "AES-128/192/256 ECB, CBC, CTR (Thumb-2 on Cortex-M3 and up, cryptolib where it fits, viper, Python)", ("cipher/aes*.py",), ("core",)),
+    ("aes", "AES-128/192/256 ECB, CBC, CTR (Thumb-2 T-table and constant-time bitsliced on Cortex-M3 and up, cryptolib where it fits, viper, Python)", ("cipher/aes*.py",), ("core",)),
     ("gcm", "AES-GCM (GHASH Thumb-2 on Cortex-M4 and up, viper, Python)", ("aead/gcm.py", "aead/ghash_*.py"), ("aes",)),
     ("ccm", "AES-CCM", ("aead/ccm.py",), ("aes",)),
     ("hash-core", "the Merkle-Damgard hashes' common code and the table of hash names",

@@ -28,7 +28,9 @@ zero-padded; the payload is zero-padded. CBC-MAC runs through the AES engine's
 ``ctr_xor`` with counter blocks A_i = (q-1) || N || [i]_q (§A.3). A block counter below
 2**(8q) never carries out of the q-byte field, so the 128-bit increment is exact.
 Allocation: the AAD is copied once into a formatted buffer; whole-block payloads otherwise
-go straight through the kernels. Not constant time (table-based AES engines).
+go straight through the kernels. Constant time with the AES backend ``thumb_ct``
+(``aes_ct_thumb``, bitsliced: the default on Cortex-M7/M55/M85, ``_backend.force("aes",
+"thumb_ct")`` elsewhere); not with the table-based AES engines.
 """
 
 from micropython import const
@@ -51,7 +53,7 @@ class CCM:
     """CCM over any 128-bit block cipher: ``CCM(cipher, key, tag_length=16)``, ``cipher``
     being the cipher's public module (``mpcrypto.cipher.aes``, ``camellia``, ``sm4``: see
     ``cipher/modes.py``). ``AESCCM``, ``CamelliaCCM`` and ``SM4CCM`` fix the cipher.
-    Not constant time."""
+    Constant time only with the AES backend ``thumb_ct`` (see the module docstring)."""
 
     def __init__(self, cipher, key, tag_length=16):
         if getattr(cipher, "block_size", 0) != 16:

@@ -33,6 +33,11 @@ Backends (seam primitive ``"aes"``, see ``backends()``), all with the same engin
 ==========  =======================================  ==========  =============
 backend     technique                                constant    needs
 ==========  =======================================  ==========  =============
+thumb_ct    Thumb-2 assembly, bitsliced, two blocks  yes         asm_thumb,
+            in eight words, Boyar-Peralta S-box                  Cortex-M3/M4/
+            circuit (``aes_ct_thumb``): the default              M7/M33/M55/M85
+            on Cortex-M7/M55/M85 (data cache, by
+            CPUID), second after thumb elsewhere
 thumb       Thumb-2 assembly, one 1 KiB T-table per  no          asm_thumb,
             direction in flash (``aes_thumb``):                  Cortex-M3/M4/
             M3/M4/M7/M33/M55/M85, chosen by CPUID                M7/M33/M55/M85
@@ -42,8 +47,15 @@ viper       32-bit T-tables, 8 KiB RAM               no          viper
 python      byte-oriented, portable                  no          nothing
 ==========  =======================================  ==========  =============
 
-None of the software backends is constant time (table lookups indexed by secret bytes; on a
-core with a data cache, Cortex-M7/M55/M85, the lookups' timing depends on the key and data).
+Only ``thumb_ct`` is constant time: no table, no address and no branch that depends on the key
+or the data, key schedule included (its instruction count and memory-address sequence are
+checked to be the same for different keys and data on an emulated Cortex-M4,
+host_tests/test_thumb_aes_ct.py); it costs about three times ``thumb`` (AES-128 CTR 100
+instructions per byte against 33.6 on the emulated M4; CBC encryption, serial, twice that).
+The others use table lookups indexed by secret bytes; on a core with a data cache,
+Cortex-M7/M55/M85, their timing depends on the key and data, which is why ``thumb_ct`` is
+chosen there. On a Cortex-M3/M4 (no data cache, ``thumb`` the default) ask for it with
+``mpcrypto._backend.force("aes", "thumb_ct")`` (it then serves GCM and CCM too).
 Allocation: with ``out_buf`` and whole blocks, ECB/CBC/CTR on the viper backend allocate
 nothing per call for ``bytes``/``bytearray`` arguments and memoryviews of a bytearray; CTR
 calls that start inside a block slice (small allocations), a read-only memoryview argument
@@ -60,23 +72,47 @@ MODE_CBC = _modes.MODE_CBC
 MODE_CTR = _modes.MODE_CTR
 
 # thumb comes before builtin: on the cores where its probe passes it is faster than the
-# port's C AES (whose CTR our wrapper builds on ECB), and it is table-based like it.
+# port's C AES (whose CTR our wrapper builds on ECB), and it is table-based like it. thumb_ct
+# (constant time, three times slower) comes right after it, or first where the core has a
+# data cache (_CACHED_CHAIN, chosen by chain()).
 _CHAIN = (
+    ("thumb", "mpcrypto.cipher.aes_thumb"),
+    ("thumb_ct", "mpcrypto.cipher.aes_ct_thumb"),
+    ("builtin", "mpcrypto.cipher.aes_builtin"),
+    ("viper", "mpcrypto.cipher.aes_viper"),
+    ("python", "mpcrypto.cipher.aes_python"),
+)
+_CACHED_CHAIN = (
+    ("thumb_ct", "mpcrypto.cipher.aes_ct_thumb"),
     ("thumb", "mpcrypto.cipher.aes_thumb"),
     ("builtin", "mpcrypto.cipher.aes_builtin"),
     ("viper", "mpcrypto.cipher.aes_viper"),
     ("python", "mpcrypto.cipher.aes_python"),
 )
+_order = []  # the chain for this core, decided once
+
+
+def chain():
+    """The AES chain here: ``_CACHED_CHAIN`` on a bare-metal Cortex-M7/M55/M85 (CPUID, read
+    by aes_ct_thumb only where its probe allows), else ``_CHAIN``."""
+    if not _order:
+        m = _backend._load(_CACHED_CHAIN[0][1])
+        try:
+            cached = m is not None and m.cached()
+        except Exception:
+            cached = False
+        _order.append(_CACHED_CHAIN if cached else _CHAIN)
+    return _order[0]
 
 
 def backends():
     """Names of the AES backends usable here, best first."""
-    return _backend.available("aes", _CHAIN)
+    return _backend.available("aes", chain())
 
 
 def engine(key):
     """The selected backend's context for a validated key (used by the AEAD modules)."""
-    return _backend.select("aes", _CHAIN)[1].new(key)
+    return _backend.select("aes", chain())[1].new(key)
 
 
 def check_key(key):
