@@ -328,8 +328,11 @@ def chart(fam, groups, target, path, max_groups=4):
     pick = with_refs or [g for g in groups if unit(g)]
     if not pick:
         return False
-    # one unit per chart (bytes and operations are not on one axis)
-    pick = [g for g in pick if unit(g) == unit(pick[0])][:max_groups]
+    # one unit per chart (bytes and operations are not on one axis); the rows most libraries
+    # publish first (P-256 rather than secp192k1), then in the script's order
+    pick = [g for g in pick if unit(g) == unit(pick[0])]
+    top = sorted(range(len(pick)), key=lambda i: (-len({(e["library"], e["board"]) for e in pick[i]["refs"]}), i))
+    pick = [pick[i] for i in sorted(top[:max_groups])]
     bars = []  # (label, value, colour)
     for g in pick:
         head = "%s %s" % (g["algorithm"], g["operation"])
