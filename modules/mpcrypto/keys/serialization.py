@@ -326,10 +326,13 @@ def _private(buf, form):
     end = len(buf)
     s, e = der.expect(buf, 0, end, _SEQ)
     der.done(e, end)
-    t = der.peek(buf, s, e)
-    if t == _SEQ and form in (None, "pkcs8"):
-        # EncryptedPrivateKeyInfo (RFC 5958 §3) starts with an AlgorithmIdentifier.
-        raise UnsupportedAlgorithm("encrypted private keys not supported")
+    if der.peek(buf, s, e) == _SEQ and form in (None, "pkcs8"):
+        # EncryptedPrivateKeyInfo (RFC 5958 §3): SEQUENCE { AlgorithmIdentifier, OCTET STRING }
+        # (a SubjectPublicKeyInfo has a BIT STRING there).
+        i = der.expect(buf, s, e, _SEQ)[1]
+        if der.peek(buf, i, e) == der.OCTET_STRING:
+            raise UnsupportedAlgorithm("encrypted private keys not supported")
+        raise ValueError("not a private key")
     ver, i = der.small_uint(buf, s, e)
     t = der.peek(buf, i, e)
     if t == _SEQ and form in (None, "pkcs8"):
