@@ -239,3 +239,19 @@ def test_report_uses_measured_cycles_on_a_board(tmp_path):
     assert "yes" in r
     r = _table_row(md, "SHA-256", "hash", "SEGGER emCrypt 2.40a (CRYPTO_VERSION 24001)")
     assert "no" in r
+
+
+def test_report_denominators_stay_in_their_family(tmp_path):
+    # bench_des measures our AES-128 as its denominator: the row is listed there, but the AES
+    # references (and the chart) belong to bench_aes's section; DES gets the seed's DES rows.
+    lines = [
+        _line("bench_aes.py", "AES-128-ECB", "encrypt", "viper", 4.0, "MB/s", PLAT_UNIX, bytes=1024),
+        _line("bench_des.py", "AES-128-ECB", "encrypt", "viper", 4.0, "MB/s", PLAT_UNIX, bytes=1024),
+        _line("bench_des.py", "3DES-192-ECB", "encrypt", "viper", 0.5, "MB/s", PLAT_UNIX, bytes=1024),
+    ]
+    out, md = _report(tmp_path, lines, "--clock-mhz", "100")
+    aes, des = md.split("## des (")[0].split("## aes (")[1], md.split("## des (")[1]
+    assert "| AES-128-ECB | encrypt | SEGGER emCrypt" in aes
+    assert "| AES-128-ECB | encrypt | mpcrypto viper" in des and "| AES-128-ECB | encrypt | SEGGER" not in des
+    r = _table_row(des, "3DES-192-ECB", "encrypt", "SEGGER emCrypt 2.40a (CRYPTO_VERSION 24001)")
+    assert "0.30 MB/s" in r and "400" in r  # 120 MHz / 0.30 MB/s

@@ -260,8 +260,12 @@ def build(rows, refs, target):
                           "same": "-", "value": "%.3f %s" % (float(r["value"]), r["unit"]), "norm": n, "unit": u,
                           "ours": True, "builtin": bool(r.get("reference")), "backend": r["backend"],
                           "heap": r.get("heap_bytes")})
+    names = set(fams)
     for fam, groups in fams.items():
         for (alg, op), g in groups.items():
+            g["foreign"] = foreign(alg, fam, names)
+            if g["foreign"]:
+                continue  # a same-run denominator (AES-128 in bench_des): its references are in its own family
             for e in by_key.get(key(alg, op), []):
                 rr = e["row"]
                 n, u = e["norm"]
@@ -280,6 +284,14 @@ def build(rows, refs, target):
                                   "library": rr["library"], "board": rr["board"], "note": rr["note"]})
         fams[fam] = list(groups.values())
     return fams
+
+
+def foreign(alg, fam, families):
+    """True for a row a script measures as its denominator, from another family of this run:
+    its name carries another family's name (aes in AES-128-ECB of bench_des) and not its own."""
+    k = key(alg, "")[0]
+    own = re.sub(r"[^a-z0-9]", "", fam.lower())
+    return own not in k and any(f != fam and re.sub(r"[^a-z0-9]", "", f.lower()) in k for f in families)
 
 
 def hw_of(r):
@@ -324,6 +336,7 @@ def chart(fam, groups, target, path, max_groups=4):
     def unit(g):
         return next((e["unit"] for e in g["ours"] + g["refs"] if e["unit"]), None)
 
+    groups = [g for g in groups if not g.get("foreign")] or groups
     with_refs = [g for g in groups if g["refs"] and unit(g)]
     pick = with_refs or [g for g in groups if unit(g)]
     if not pick:
