@@ -119,8 +119,8 @@ def test_board_without_the_module_registers_nothing(tmp_path, board):
 
 
 def test_partial_module_registers_only_what_it_has(tmp_path):
-    out = run(tmp_path, "RX65N", ONLY_RANDOM, STATUS + "from mpcrypto._util import resolve_rng\n"
-              "print(resolve_rng(None)(4))\n").split("\n")
+    out = run(tmp_path, "RX65N", ONLY_RANDOM, STATUS + "from mpcrypto._util import entropy_source\n"
+              "print(entropy_source()(4))\n").split("\n")
     assert out[0].startswith("[('entropy', 'tsip')] ") and out[0].endswith(" True")
     assert "tsip" not in out[0].split("] ", 1)[1].rsplit(" ", 1)[0]
     assert out[1] == "b'ZZZZ'"

@@ -587,8 +587,8 @@ class Counter:
 def test_rnga_default_rng_gives_the_rnga_words(tmp_path):
     board = ke.Board(rnga_source=Counter())
     br = ke.Bridge(board, find_micropython(), tmp_path)
-    out = br.run("import kinetis\nkinetis.register()\nfrom mpcrypto._util import resolve_rng\n"
-                 "r = resolve_rng(None)\nprint(r(10).hex(), r(8).hex())\n")
+    out = br.run("import kinetis\nkinetis.register()\nfrom mpcrypto._util import entropy_source\n"
+                 "r = entropy_source()\nprint(r(10).hex(), r(8).hex())\n")
     # 1024 start-up words are discarded; each call takes whole words (a partial one's rest is
     # dropped); the word read from OR is stored as the core stores it (little-endian)
     words = [((i * 0x9E3779B1) & km.MASK).to_bytes(4, "little") for i in range(1025, 1031)]
@@ -617,8 +617,8 @@ def _stuck_later(after, word):
 def test_rnga_stuck_output_is_caught(tmp_path, source, when):
     board = ke.Board(rnga_source=source)
     br = ke.Bridge(board, find_micropython(), tmp_path)
-    out = br.run("import kinetis\nkinetis.register()\nfrom mpcrypto._util import resolve_rng\n"
-                 "import kinetis_rnga\nr = resolve_rng(None)\nprint(kinetis_rnga.__name__)\n"
+    out = br.run("import kinetis\nkinetis.register()\nfrom mpcrypto._util import entropy_source\n"
+                 "import kinetis_rnga\nr = entropy_source()\nprint(kinetis_rnga.__name__)\n"
                  "for i in range(8):\n"
                  "    try:\n        r(64)\n        print('ok')\n"
                  "    except OSError as e:\n        print('OSError', e)\n")
@@ -644,16 +644,16 @@ def test_rnga_periodic_output_fails_the_adaptive_proportion_test(tmp_path):
         return words[state["i"] % 3].to_bytes(4, "big")
 
     br = ke.Bridge(ke.Board(rnga_source=src), find_micropython(), tmp_path)
-    out = br.run("import kinetis\nkinetis.register()\nfrom mpcrypto._util import resolve_rng\n"
-                 "try:\n    resolve_rng(None)(16)\nexcept OSError as e:\n    print(e)\n")
+    out = br.run("import kinetis\nkinetis.register()\nfrom mpcrypto._util import entropy_source\n"
+                 "try:\n    entropy_source()(16)\nexcept OSError as e:\n    print(e)\n")
     assert out == ["RNGA failed health test 2"]
 
 
 def test_rnga_that_stops_is_refused(tmp_path):
     board = ke.Board(rnga_latency=10 ** 9)  # no word ever becomes ready
     br = ke.Bridge(board, find_micropython(), tmp_path)
-    out = br.run("import kinetis\nkinetis.register()\nfrom mpcrypto._util import resolve_rng\n"
-                 "try:\n    resolve_rng(None)(16)\nexcept OSError as e:\n    print(e)\n")
+    out = br.run("import kinetis\nkinetis.register()\nfrom mpcrypto._util import entropy_source\n"
+                 "try:\n    entropy_source()(16)\nexcept OSError as e:\n    print(e)\n")
     assert out == ["RNGA failed health test 4"]
 
 

@@ -22,11 +22,15 @@ Helpers:
 - ``as_bytes(data)``: an immutable copy of any buffer, under the same input rule.
 - ``sized_bytes(data, size)``: the same, and ValueError unless it is ``size`` bytes long.
 - ``resolve_rng(rng)``: the randomness every key generation and blinding takes: the caller's
-  callable ``rng(nbytes) -> bytes``; by default the entropy source a board driver registered
-  (``_backend.register("entropy", name, impl)``, ``impl.urandom(nbytes)``: the Kinetis RNGA
-  with its SP 800-90B health tests), else ``os.urandom`` (the port's own source). Without
-  any entropy source it raises UnsupportedAlgorithm: there is no fallback to the ``random``
-  module.
+  callable ``rng(nbytes) -> bytes``; by default ``mpcrypto.random.random_bytes``, the
+  process-wide SP 800-90A HMAC_DRBG seeded from ``entropy_source()`` through the SP 800-90B
+  health tests of ``mpcrypto.random.entropy``. Without any entropy source it raises
+  UnsupportedAlgorithm("no entropy source") (on first use): there is no fallback to the
+  ``random`` module.
+- ``entropy_source()``: the raw source the default DRBG is seeded from: the entropy source
+  a board driver registered (``_backend.register("entropy", name, impl)``,
+  ``impl.urandom(nbytes)``: the Kinetis RNGA with its own health tests), else ``os.urandom``
+  (the port's own source); UnsupportedAlgorithm where there is neither.
 
 How the item size is found without ``memoryview.itemsize`` (absent from most builds): a
 zero-length slice assignment ``mv[0:0] = b""`` succeeds on a writable byte view without
@@ -106,6 +110,13 @@ def resolve_rng(rng):
         if not callable(rng):
             raise TypeError("rng must be callable")
         return rng
+    entropy_source()  # UnsupportedAlgorithm now, where there is no source at all
+    from mpcrypto.random import random_bytes
+
+    return random_bytes
+
+
+def entropy_source():
     hw = _backend.hardware("entropy")
     if hw is not None:
         return hw.urandom

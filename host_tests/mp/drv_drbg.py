@@ -1,0 +1,240 @@
+# Drivers for the SP 800-90A DRBGs (mpcrypto.random.*) and the SP 800-90B entropy source
+# (mpcrypto.random.entropy). Runs on MicroPython through mptest.py.
+from mpcrypto.random import entropy as _ent
+
+
+def _make(mech, src, nonce, pers, pr, interval):
+    if mech[0] == "hmac":
+        from mpcrypto.random.hmac_drbg import HMAC_DRBG
+
+        return HMAC_DRBG(mech[1], src, nonce, pers, pr, interval)
+    if mech[0] == "hash":
+        from mpcrypto.random.hash_drbg import Hash_DRBG
+
+        return Hash_DRBG(mech[1], src, nonce, pers, pr, interval)
+    from mpcrypto.random.ctr_drbg import CTR_DRBG
+
+    return CTR_DRBG(mech[1], mech[2], src, nonce, pers, pr, interval)
+
+
+def run(mech, chunks, nonce, pers, pr, interval, ops):
+    # A DRBG over a scripted entropy source (the chunks in order; the requested lengths are
+    # recorded), then ops: ("gen", n, additional_input, prediction_resistance) or
+    # ("reseed", additional_input). Returns (outputs, requested lengths, reseed counters).
+    asked = []
+    it = iter(chunks)
+
+    def src(n):
+        asked.append(n)
+        return next(it)
+
+    d = _make(mech, src, nonce, pers, pr, interval)
+    outs = []
+    ctrs = [d.reseed_counter]
+    for op in ops:
+        if op[0] == "gen":
+            outs.append(d.generate(op[1], op[2], op[3]))
+        else:
+            d.reseed(op[1])
+        ctrs.append(d.reseed_counter)
+    return outs, asked, ctrs
+
+
+def info(mech):
+    import os
+
+    d = _make(mech, os.urandom, None, None, False, None)
+    return d.name, d.security_strength
+
+
+def errors(kind):
+    import os
+
+    from mpcrypto.random.hmac_drbg import HMAC_DRBG
+    from mpcrypto.random.ctr_drbg import CTR_DRBG
+
+    if kind == "pr_without_support":
+        HMAC_DRBG("sha256", os.urandom).generate(16, None, True)
+    elif kind == "too_long":
+        HMAC_DRBG("sha256", os.urandom).generate(65537)
+    elif kind == "max_len":
+        return len(HMAC_DRBG("sha256", os.urandom).generate(65536))
+    elif kind == "negative":
+        HMAC_DRBG("sha256", os.urandom).generate(-1)
+    elif kind == "float_len":
+        HMAC_DRBG("sha256", os.urandom).generate(1.0)
+    elif kind == "str_add":
+        HMAC_DRBG("sha256", os.urandom).generate(4, "x")
+    elif kind == "str_pers":
+        HMAC_DRBG("sha256", os.urandom, None, "x")
+    elif kind == "entropy_not_callable":
+        HMAC_DRBG("sha256", b"seed")
+    elif kind == "short_entropy":
+        HMAC_DRBG("sha256", lambda n: bytes(n - 1))
+    elif kind == "xof":
+        HMAC_DRBG("shake_128", os.urandom)
+    elif kind == "unknown_hash":
+        HMAC_DRBG("md4", os.urandom)
+    elif kind == "interval0":
+        HMAC_DRBG("sha256", os.urandom, None, None, False, 0)
+    elif kind == "interval_big":
+        HMAC_DRBG("sha256", os.urandom, None, None, False, (1 << 48) + 1)
+    elif kind == "ctr_keysize":
+        CTR_DRBG(20, True, os.urandom)
+    elif kind == "ctr_nodf_pers_long":
+        CTR_DRBG(16, False, os.urandom, None, bytes(33))
+    elif kind == "ctr_nodf_add_long":
+        CTR_DRBG(16, False, os.urandom).generate(16, bytes(33))
+    elif kind == "ctr_nodf_short_entropy_h4":
+        # A source of 4 bits per byte hands out twice the bytes: not full entropy
+        src = _ent.EntropySource(os.urandom, 4)
+        CTR_DRBG(16, False, src)
+    elif kind == "ctr_df_h4":
+        src = _ent.EntropySource(os.urandom, 4)
+        return len(CTR_DRBG(16, True, src).generate(16))
+    return "accepted"
+
+
+def _stuck_after(k, byte):
+    import os
+
+    state = [0]
+
+    def read(n):
+        state[0] += n
+        if state[0] > k:
+            return bytes((byte,)) * n
+        return os.urandom(n)
+
+    return read
+
+
+def health(kind):
+    # Returns what happened as plain values (class name, message, counters).
+    import os
+
+    try:
+        if kind == "ok":
+            s = _ent.EntropySource(os.urandom)
+            a = s(32)
+            b = s(32)
+            return len(a), len(b), a != b, s.samples, s.failed
+        if kind == "h4":
+            s = _ent.EntropySource(os.urandom, 4)
+            return len(s(16)), s.samples
+        if kind == "stuck":
+            _ent.EntropySource(lambda n: b"\x5a" * n)
+        if kind == "stuck_bit7":
+            _ent.EntropySource(lambda n: b"\xff" * n)
+        if kind == "run_at_cutoff":
+            # runs of RCT cutoff - 1 (5 at H = 8) identical bytes never fail; the APT
+            # reference sample recurs at most 5 times per window: passes
+            def read(n):
+                out = bytearray()
+                i = 0
+                while len(out) < n:
+                    out += bytes((i & 0xFF,)) * 5
+                    i += 1
+                return bytes(out[:n])
+            s = _ent.EntropySource(read)
+            s(64)
+            return "passed", s.failed
+        if kind == "run_of_cutoff":
+            # one run of exactly the cutoff (6 at H = 8) inside otherwise fine data fails
+            state = [0]
+
+            def read(n):
+                state[0] += 1
+                d = bytearray(os.urandom(n))
+                if state[0] == 2:
+                    for j in range(10, 16):
+                        d[j] = 0x33
+                    d[9] = 0x34
+                    d[16] = 0x35
+                return bytes(d)
+            s = _ent.EntropySource(read)
+            s(64)
+        if kind == "biased":
+            # every 4th byte 0x00, the others a counter avoiding 0: no run, but the window's
+            # first sample (0x00) occurs 128 times in 512: the APT fails
+            def read(n):
+                out = bytearray(n)
+                for i in range(n):
+                    out[i] = 0 if i % 4 == 0 else 1 + (i * 7) % 255
+                return bytes(out)
+            _ent.EntropySource(read)
+        if kind == "later":
+            s = _ent.EntropySource(_stuck_after(1024 + 100, 0x00))
+            got = [len(s(32)), len(s(32))]
+            for _ in range(3):
+                try:
+                    s(32)
+                    got.append("ok")
+                except OSError as e:
+                    got.append("%s %s" % (type(e).__name__, e))
+            return got
+        if kind == "short_read":
+            _ent.EntropySource(lambda n: bytes(n - 1))
+        if kind == "read_raises":
+            def read(n):
+                raise OSError("device gone")
+            _ent.EntropySource(read)
+        if kind == "drbg_pr_stops":
+            # A DRBG with prediction resistance reseeds every request: once the source
+            # fails, generate raises (no output from stale state).
+            from mpcrypto.random.hmac_drbg import HMAC_DRBG
+
+            s = _ent.EntropySource(_stuck_after(1024 + 200, 0x00))
+            d = HMAC_DRBG("sha256", s, None, None, True)
+            got = []
+            for _ in range(6):
+                try:
+                    got.append(len(d.generate(16)))
+                except OSError as e:
+                    got.append(type(e).__name__)
+            return got
+        if kind == "bad_h":
+            _ent.EntropySource(os.urandom, 9)
+        if kind == "bad_h0":
+            _ent.EntropySource(os.urandom, 0)
+        return "no error"
+    except Exception as e:
+        return type(e).__name__, str(e)
+
+
+def cutoffs():
+    return [_ent.cutoffs(h) for h in range(1, 9)]
+
+
+def default_rng():
+    # random_bytes, and the library's default rng (resolve_rng(None)) is it.
+    from mpcrypto import _util
+    from mpcrypto.random import default_drbg, random_bytes
+
+    a = random_bytes(32)
+    b = random_bytes(32)
+    big = random_bytes(70000)
+    d = default_drbg()
+    return (len(a), a != b, len(big), len(random_bytes(0)), _util.resolve_rng(None) is random_bytes,
+            d.name, d.security_strength, d.reseed_counter > 1)
+
+
+def default_rng_errors(kind):
+    from mpcrypto.random import random_bytes
+
+    if kind == "negative":
+        random_bytes(-1)
+    elif kind == "float":
+        random_bytes(2.0)
+    return "accepted"
+
+
+def keygen_injection():
+    # Injected rngs still win over the default one (same key from the same seed bytes).
+    from mpcrypto.ec import x25519
+
+    seed = bytes(range(32))
+    k1 = x25519.X25519PrivateKey.generate(lambda n: seed[:n])
+    k2 = x25519.X25519PrivateKey.generate(lambda n: seed[:n])
+    k3 = x25519.X25519PrivateKey.generate()
+    return k1.private_bytes_raw() == k2.private_bytes_raw(), k3.private_bytes_raw() != k1.private_bytes_raw()

@@ -1,0 +1,178 @@
+"""Entropy sources behind the SP 800-90B health tests: what the DRBGs of ``mpcrypto.random``
+are seeded from.
+
+    from mpcrypto.random.entropy import EntropySource, default_source
+    src = default_source()          # the board's TRNG if one registered, else os.urandom
+    seed = src(32)                  # >= 32 * 8 bits of min-entropy, health-tested bytes
+
+``EntropySource(read, min_entropy=8)`` wraps a raw source ``read(n) -> n bytes`` whose
+samples (bytes) carry at least ``min_entropy`` bits of min-entropy each (an integer 1..8,
+the designer's claim, SP 800-90B §3.1). ``src(n)`` returns ``ceil(8 * n / min_entropy)``
+bytes: at least ``8 * n`` bits of min-entropy (a DRBG then takes them as a longer entropy
+input, SP 800-90A §8.6.3; CTR_DRBG without a derivation function needs full entropy,
+``min_entropy`` 8).
+
+Health tests (SP 800-90B §4.3, §4.4), on every byte read, with a false-positive rate
+alpha = 2**-40 per test (the strict end of the recommended 2**-20..2**-40: a failure is
+final and stops every key generation of the process):
+
+- Repetition Count Test (§4.4.1): cutoff C = 1 + ceil(40 / H); C identical consecutive
+  samples fail.
+- Adaptive Proportion Test (§4.4.2), window W = 512 (non-binary samples): C = 1 +
+  CRITBINOM(512, 2**-H, 1 - 2**-40); the window's first sample occurring C times in the
+  window fails. The cutoffs for H = 1..8 are tabulated below (exact binomial sums,
+  recomputed by host_tests/test_drbg.py; at alpha = 2**-20 they give SP 800-90B's Table 2).
+- Start-up test (§4.3 item 3): 1024 samples through both tests, discarded, before the
+  first output.
+
+A failure raises ``EntropyError`` (an OSError) at once and on every later read: the source
+stays failed (§4.3 item 2: the consuming DRBG must not be fed). Health tests catch a
+broken source (stuck, biased, periodic); they do not prove entropy.
+
+``default_source()``: one process-wide ``EntropySource`` over the board's registered
+``"entropy"`` backend (``_backend.hardware("entropy").urandom``; its ``min_entropy``
+attribute if it has one, else 8), else ``os.urandom`` (the port's own conditioned source,
+claimed as full entropy). ``UnsupportedAlgorithm("no entropy source")`` where there is
+neither (MicroPython's qemu port has no ``os.urandom``).
+
+Timing: the tests branch on equality of samples, which for a working source is a rare
+event; nothing else depends on the values.
+"""
+
+from mpcrypto import _backend
+
+# SP 800-90B §4.4 cutoffs at alpha = 2**-40 for H = 1..8 bits per byte sample:
+# RCT 1 + ceil(40 / H); APT (W = 512) 1 + CRITBINOM(512, 2**-H, 1 - 2**-40).
+_RCT = (41, 21, 15, 11, 9, 8, 7, 6)
+_APT = (336, 201, 123, 78, 51, 35, 26, 19)
+APT_WINDOW = 512
+STARTUP_SAMPLES = 1024
+
+RCT_FAIL = 1
+APT_FAIL = 2
+
+
+class EntropyError(OSError):
+    """The entropy source failed an SP 800-90B health test (or stopped); final."""
+
+
+def cutoffs(min_entropy):
+    """(RCT cutoff, APT cutoff) for ``min_entropy`` bits per byte sample (1..8)."""
+    if type(min_entropy) is not int:
+        raise TypeError("min_entropy must be int")
+    if not 1 <= min_entropy <= 8:
+        raise ValueError("min_entropy must be 1..8")
+    return _RCT[min_entropy - 1], _APT[min_entropy - 1]
+
+
+class HealthTests:
+    """The continuous tests of SP 800-90B §4.4 over byte samples; ``feed(data)`` returns
+    the failure bits so far (sticky): RCT_FAIL | APT_FAIL."""
+
+    def __init__(self, min_entropy=8):
+        self.rct_cutoff, self.apt_cutoff = cutoffs(min_entropy)
+        self.failed = 0
+        self._last = -1  # no sample yet
+        self._run = 0
+        self._ref = 0
+        self._cnt = 0
+        self._pos = 0  # position in the APT window; 0: the next sample starts one
+
+    def feed(self, data):
+        last = self._last
+        run = self._run
+        ref = self._ref
+        cnt = self._cnt
+        pos = self._pos
+        bad = self.failed
+        rc = self.rct_cutoff
+        ac = self.apt_cutoff
+        for x in data:
+            if x == last:  # §4.4.1
+                run += 1
+                if run >= rc:
+                    bad |= RCT_FAIL
+            else:
+                last = x
+                run = 1
+            if pos == 0:  # §4.4.2: the window's reference sample
+                ref = x
+                cnt = 1
+                pos = 1
+            else:
+                if x == ref:
+                    cnt += 1
+                    if cnt >= ac:
+                        bad |= APT_FAIL
+                pos += 1
+                if pos == APT_WINDOW:
+                    pos = 0
+        self._last = last
+        self._run = run
+        self._ref = ref
+        self._cnt = cnt
+        self._pos = pos
+        self.failed = bad
+        return bad
+
+
+class EntropySource:
+    """A raw source ``read(n)`` behind the start-up and continuous health tests; calling
+    the object, ``src(n)``, returns bytes holding at least ``8 * n`` bits of min-entropy."""
+
+    def __init__(self, read, min_entropy=8):
+        if not callable(read):
+            raise TypeError("read must be callable")
+        self._read = read
+        self.min_entropy = min_entropy
+        self._health = HealthTests(min_entropy)
+        self.samples = 0  # bytes read from the raw source (start-up included)
+        self._fill(STARTUP_SAMPLES)  # §4.3: start-up test, samples discarded
+
+    def _fill(self, n):
+        h = self._health
+        if h.failed:
+            raise EntropyError("entropy source failed health test %d" % h.failed)
+        try:
+            data = self._read(n)
+        except Exception as e:
+            h.failed |= 4  # a read error is a failure too (the source stopped)
+            raise EntropyError("entropy source failed: %s" % e)
+        if data is None or len(data) != n:
+            h.failed |= 4
+            raise EntropyError("entropy source returned %s bytes" % (None if data is None else len(data)))
+        self.samples += n
+        if h.feed(data):
+            raise EntropyError("entropy source failed health test %d" % h.failed)
+        return data
+
+    @property
+    def failed(self):
+        return self._health.failed
+
+    def __call__(self, n):
+        # ceil(8n / H) samples of H bits each carry at least 8n bits.
+        return bytes(self._fill((8 * n + self.min_entropy - 1) // self.min_entropy))
+
+    urandom = __call__
+
+
+_default = []  # the process-wide EntropySource, made on first use
+
+
+def _raw():
+    # The raw source (_util.entropy_source: a board's registered one, else os.urandom) and
+    # its claimed min-entropy per byte.
+    from mpcrypto._util import entropy_source
+
+    read = entropy_source()
+    hw = _backend.hardware("entropy")
+    return read, (getattr(hw, "min_entropy", 8) if hw is not None else 8)
+
+
+def default_source():
+    """The process-wide health-tested source (see the module docstring)."""
+    if not _default:
+        read, h = _raw()
+        _default.append(EntropySource(read, h))
+    return _default[0]

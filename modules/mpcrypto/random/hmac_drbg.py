@@ -1,0 +1,67 @@
+"""HMAC_DRBG (NIST SP 800-90A Rev. 1 §10.1.2) over SHA-1, SHA-224/256/384/512 (any hash of
+the name table, through ``mac.hmac``).
+
+    from mpcrypto.random.hmac_drbg import HMAC_DRBG
+    d = HMAC_DRBG("sha256")                 # seeded from entropy.default_source()
+    d.generate(32); d.generate(32, additional_input=b"..."); d.reseed()
+
+Constructor and methods: see ``random/_drbg.py`` (shared by the three DRBGs). Security
+strength (SP 800-57 / 800-90A Table 2): 128 bits for SHA-1, 192 for SHA-224, 256 for
+SHA-256 and larger. Entropy input: security_strength bits; nonce: half that (drawn from the
+source unless given). The process-wide ``mpcrypto.random.random_bytes`` is an HMAC_DRBG
+over SHA-256.
+"""
+
+from mpcrypto.hash.names import hash_class
+from mpcrypto.mac import hmac
+from mpcrypto.random._drbg import DRBG
+
+_STRENGTH = {16: 128, 20: 128, 28: 192}  # digest size -> bits; 32 and more: 256
+
+
+class HMAC_DRBG(DRBG):
+    def __init__(self, hashalg="sha256", entropy=None, nonce=None, personalization=None,
+                 prediction_resistance=False, reseed_interval=None):
+        self._cls = cls = hash_class(hashalg)
+        ds = cls.digest_size
+        self.security_strength = _STRENGTH.get(ds, 256)
+        self.name = "HMAC_DRBG " + cls.name
+        self._setup(entropy, nonce, personalization, prediction_resistance, reseed_interval, True)
+
+    def _update(self, data):
+        # §10.1.2.2 HMAC_DRBG_Update.
+        cls = self._cls
+        self._K = hmac.new(self._K, self._V + b"\x00" + data, cls).digest()
+        m = hmac.new(self._K, None, cls)
+        self._V = m._mac(self._V)
+        if not data:
+            return m
+        self._K = hmac.new(self._K, self._V + b"\x01" + data, cls).digest()
+        m = hmac.new(self._K, None, cls)
+        self._V = m._mac(self._V)
+        return m
+
+    def _instantiate(self, ent, nonce, pers):
+        # §10.1.2.3: Key = 0x00.., V = 0x01.., Update(entropy || nonce || personalization).
+        ds = self._cls.digest_size
+        self._K = bytes(ds)
+        self._V = b"\x01" * ds
+        self._m = self._update(ent + nonce + pers)
+
+    def _reseed(self, ent, add):
+        # §10.1.2.4: Update(entropy || additional_input).
+        self._m = self._update(ent + add)
+
+    def _generate(self, n, add):
+        # §10.1.2.5. self._m is HMAC keyed with the current K (kept across calls).
+        if add:
+            self._m = self._update(add)
+        m = self._m
+        v = self._V
+        out = bytearray()
+        while len(out) < n:
+            v = m._mac(v)  # V = HMAC(Key, V)
+            out += v
+        self._V = v
+        self._m = self._update(add)
+        return bytes(out[:n])
