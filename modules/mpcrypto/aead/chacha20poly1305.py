@@ -69,7 +69,9 @@ class ChaCha20Poly1305:
         self._z = bytearray(64)  # zeros: the input of a key-stream block
         self._ks = bytearray(64)  # key-stream block (the one-time key, a tail)
         self._b = bytearray(16)  # padded tail / length block / expected tag
-        self._sub = bytearray(32) if self._nlen == 24 else None  # XChaCha20 subkey
+        if self._nlen == 24:
+            self._sub = bytearray(32)  # XChaCha20 subkey
+            self._n12 = bytearray(12)  # its ChaCha20 nonce: 0^32 || nonce[16:24]
 
     @classmethod
     def generate_key(cls):
@@ -91,11 +93,12 @@ class ChaCha20Poly1305:
             # XChaCha20 (draft §2.3): subkey from HChaCha20, nonce 0^32 || nonce[16:24]
             sub = self._sub
             _cc.hchacha_into(self._k, st, self._key, nonce, self._z, self._ks, sub)
-            _cc.set_state(st, sub, 0, nonce, 12)
-            for i in range(52, 56):
-                st[i] = 0
+            n12 = self._n12
+            for i in range(8):
+                n12[4 + i] = nonce[16 + i]
+            _cc.set_state(st, sub, 0, n12)
         else:
-            _cc.set_state(st, self._key, 0, nonce, 0)
+            _cc.set_state(st, self._key, 0, nonce)
         ks = self._ks
         self._k.xor(st, self._z, ks, 0, 1)
         p = self._p

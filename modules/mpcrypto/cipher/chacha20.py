@@ -72,17 +72,15 @@ def new_state():
     return st
 
 
-def set_state(st, key, counter, nonce, noff):
-    """Words 4..15: key (32 bytes), the block counter (an int < 2**32) and 12 nonce bytes
-    from ``nonce[noff:]``, by byte loops (no slice object, nothing allocated)."""
-    for i in range(32):
-        st[16 + i] = key[i]
+def set_state(st, key, counter, nonce):
+    """Words 4..15: the 32-byte key, the block counter (an int < 2**32) and the 12-byte nonce
+    (slice assignments into the bytearray: nothing allocated)."""
+    st[16:48] = key
     st[48] = counter & 0xFF
     st[49] = (counter >> 8) & 0xFF
     st[50] = (counter >> 16) & 0xFF
     st[51] = (counter >> 24) & 0xFF
-    for i in range(12):
-        st[52 + i] = nonce[noff + i]
+    st[52:64] = nonce
 
 
 def hchacha_into(k, st, key, nonce, zero, ks, out):
@@ -92,8 +90,7 @@ def hchacha_into(k, st, key, nonce, zero, ks, out):
     after the 20 rounds, without the feed-forward; one ChaCha20 block of zeros is that plus
     the input words (§2.3 step 3), so the input words (the constants, then the nonce) are
     subtracted again, byte by byte with a borrow (small ints only; nothing allocated)."""
-    for i in range(32):
-        st[16 + i] = key[i]
+    st[16:48] = key
     for i in range(16):
         st[48 + i] = nonce[i]
     k.xor(st, zero, ks, 0, 1)
@@ -140,7 +137,7 @@ class chacha20:
             hchacha_into(self._k, st, key, nonce, bytearray(64), self._ks, sub)
             key = sub
             nonce = b"\0\0\0\0" + bytes(nonce[16:24])
-        set_state(st, key, counter, nonce, 0)
+        set_state(st, key, counter, nonce)
 
     def _room(self, nblocks):
         # ValueError unless nblocks more key-stream blocks exist before the 32-bit counter

@@ -21,13 +21,19 @@ derived from one block by the caller (see ``cipher/chacha20.hchacha20``).
 Portability (VIPER.md): every word is a ``uint`` below 2**32 after each step: the sums and
 the rotations are masked with ``m = 0xFFFFFFFF`` built at run time (on Cortex-M each mask is
 one AND; on the 64-bit unix port it drops the bits above 31). The feed-forward sum is not
-masked: only its low 32 bits reach the ``ptr8`` stores, which truncate on every port.
+masked: only its low 32 bits reach the stores (``ptr8``, or ``ptr32`` when the source, the
+destination and the offset are 4-byte aligned on a little-endian machine), which truncate on
+every port.
 
 Constant time: only additions, XORs and fixed rotations; no branch or index depends on the
 key, the nonce or the data. Allocation: none.
 """
 
+import sys
+
 import micropython
+
+_LE = 1 if sys.byteorder == "little" else 0  # words may be stored whole on this machine
 
 
 def probe():
@@ -54,6 +60,7 @@ def xor(st: ptr8, src: ptr8, dst: ptr8, off: int, nblocks: int):
     s13 = uint(st[52]) | uint(st[53]) << 8 | uint(st[54]) << 16 | uint(st[55]) << 24
     s14 = uint(st[56]) | uint(st[57]) << 8 | uint(st[58]) << 16 | uint(st[59]) << 24
     s15 = uint(st[60]) | uint(st[61]) << 8 | uint(st[62]) << 16 | uint(st[63]) << 24
+    wide = int(_LE) != 0 and ((uint(src) | uint(dst) | uint(off)) & uint(3)) == uint(0)
     q = ptr8(uint(src) + uint(off))  # current input block
     d = ptr8(uint(dst) + uint(off))  # current output block
     n = nblocks
@@ -176,86 +183,108 @@ def xor(st: ptr8, src: ptr8, dst: ptr8, off: int, nblocks: int):
             x4 = (x4 << 7 | x4 >> 25) & m
             i += 1
         # feed-forward and XOR (§2.3 step 3, §2.4): output byte 4i + j is byte j of x_i + s_i
-        k = x0 + s0
-        d[0] = uint(q[0]) ^ k
-        d[1] = uint(q[1]) ^ k >> 8
-        d[2] = uint(q[2]) ^ k >> 16
-        d[3] = uint(q[3]) ^ k >> 24
-        k = x1 + s1
-        d[4] = uint(q[4]) ^ k
-        d[5] = uint(q[5]) ^ k >> 8
-        d[6] = uint(q[6]) ^ k >> 16
-        d[7] = uint(q[7]) ^ k >> 24
-        k = x2 + s2
-        d[8] = uint(q[8]) ^ k
-        d[9] = uint(q[9]) ^ k >> 8
-        d[10] = uint(q[10]) ^ k >> 16
-        d[11] = uint(q[11]) ^ k >> 24
-        k = x3 + s3
-        d[12] = uint(q[12]) ^ k
-        d[13] = uint(q[13]) ^ k >> 8
-        d[14] = uint(q[14]) ^ k >> 16
-        d[15] = uint(q[15]) ^ k >> 24
-        k = x4 + s4
-        d[16] = uint(q[16]) ^ k
-        d[17] = uint(q[17]) ^ k >> 8
-        d[18] = uint(q[18]) ^ k >> 16
-        d[19] = uint(q[19]) ^ k >> 24
-        k = x5 + s5
-        d[20] = uint(q[20]) ^ k
-        d[21] = uint(q[21]) ^ k >> 8
-        d[22] = uint(q[22]) ^ k >> 16
-        d[23] = uint(q[23]) ^ k >> 24
-        k = x6 + s6
-        d[24] = uint(q[24]) ^ k
-        d[25] = uint(q[25]) ^ k >> 8
-        d[26] = uint(q[26]) ^ k >> 16
-        d[27] = uint(q[27]) ^ k >> 24
-        k = x7 + s7
-        d[28] = uint(q[28]) ^ k
-        d[29] = uint(q[29]) ^ k >> 8
-        d[30] = uint(q[30]) ^ k >> 16
-        d[31] = uint(q[31]) ^ k >> 24
-        k = x8 + s8
-        d[32] = uint(q[32]) ^ k
-        d[33] = uint(q[33]) ^ k >> 8
-        d[34] = uint(q[34]) ^ k >> 16
-        d[35] = uint(q[35]) ^ k >> 24
-        k = x9 + s9
-        d[36] = uint(q[36]) ^ k
-        d[37] = uint(q[37]) ^ k >> 8
-        d[38] = uint(q[38]) ^ k >> 16
-        d[39] = uint(q[39]) ^ k >> 24
-        k = x10 + s10
-        d[40] = uint(q[40]) ^ k
-        d[41] = uint(q[41]) ^ k >> 8
-        d[42] = uint(q[42]) ^ k >> 16
-        d[43] = uint(q[43]) ^ k >> 24
-        k = x11 + s11
-        d[44] = uint(q[44]) ^ k
-        d[45] = uint(q[45]) ^ k >> 8
-        d[46] = uint(q[46]) ^ k >> 16
-        d[47] = uint(q[47]) ^ k >> 24
-        k = x12 + s12
-        d[48] = uint(q[48]) ^ k
-        d[49] = uint(q[49]) ^ k >> 8
-        d[50] = uint(q[50]) ^ k >> 16
-        d[51] = uint(q[51]) ^ k >> 24
-        k = x13 + s13
-        d[52] = uint(q[52]) ^ k
-        d[53] = uint(q[53]) ^ k >> 8
-        d[54] = uint(q[54]) ^ k >> 16
-        d[55] = uint(q[55]) ^ k >> 24
-        k = x14 + s14
-        d[56] = uint(q[56]) ^ k
-        d[57] = uint(q[57]) ^ k >> 8
-        d[58] = uint(q[58]) ^ k >> 16
-        d[59] = uint(q[59]) ^ k >> 24
-        k = x15 + s15
-        d[60] = uint(q[60]) ^ k
-        d[61] = uint(q[61]) ^ k >> 8
-        d[62] = uint(q[62]) ^ k >> 16
-        d[63] = uint(q[63]) ^ k >> 24
+        if wide:
+            # both blocks 4-byte aligned on a little-endian machine: whole words (the ptr32
+            # store keeps the low 32 bits of the unmasked sum)
+            q32 = ptr32(q)
+            d32 = ptr32(d)
+            d32[0] = uint(q32[0]) ^ (x0 + s0)
+            d32[1] = uint(q32[1]) ^ (x1 + s1)
+            d32[2] = uint(q32[2]) ^ (x2 + s2)
+            d32[3] = uint(q32[3]) ^ (x3 + s3)
+            d32[4] = uint(q32[4]) ^ (x4 + s4)
+            d32[5] = uint(q32[5]) ^ (x5 + s5)
+            d32[6] = uint(q32[6]) ^ (x6 + s6)
+            d32[7] = uint(q32[7]) ^ (x7 + s7)
+            d32[8] = uint(q32[8]) ^ (x8 + s8)
+            d32[9] = uint(q32[9]) ^ (x9 + s9)
+            d32[10] = uint(q32[10]) ^ (x10 + s10)
+            d32[11] = uint(q32[11]) ^ (x11 + s11)
+            d32[12] = uint(q32[12]) ^ (x12 + s12)
+            d32[13] = uint(q32[13]) ^ (x13 + s13)
+            d32[14] = uint(q32[14]) ^ (x14 + s14)
+            d32[15] = uint(q32[15]) ^ (x15 + s15)
+        else:
+            k = x0 + s0
+            d[0] = uint(q[0]) ^ k
+            d[1] = uint(q[1]) ^ k >> 8
+            d[2] = uint(q[2]) ^ k >> 16
+            d[3] = uint(q[3]) ^ k >> 24
+            k = x1 + s1
+            d[4] = uint(q[4]) ^ k
+            d[5] = uint(q[5]) ^ k >> 8
+            d[6] = uint(q[6]) ^ k >> 16
+            d[7] = uint(q[7]) ^ k >> 24
+            k = x2 + s2
+            d[8] = uint(q[8]) ^ k
+            d[9] = uint(q[9]) ^ k >> 8
+            d[10] = uint(q[10]) ^ k >> 16
+            d[11] = uint(q[11]) ^ k >> 24
+            k = x3 + s3
+            d[12] = uint(q[12]) ^ k
+            d[13] = uint(q[13]) ^ k >> 8
+            d[14] = uint(q[14]) ^ k >> 16
+            d[15] = uint(q[15]) ^ k >> 24
+            k = x4 + s4
+            d[16] = uint(q[16]) ^ k
+            d[17] = uint(q[17]) ^ k >> 8
+            d[18] = uint(q[18]) ^ k >> 16
+            d[19] = uint(q[19]) ^ k >> 24
+            k = x5 + s5
+            d[20] = uint(q[20]) ^ k
+            d[21] = uint(q[21]) ^ k >> 8
+            d[22] = uint(q[22]) ^ k >> 16
+            d[23] = uint(q[23]) ^ k >> 24
+            k = x6 + s6
+            d[24] = uint(q[24]) ^ k
+            d[25] = uint(q[25]) ^ k >> 8
+            d[26] = uint(q[26]) ^ k >> 16
+            d[27] = uint(q[27]) ^ k >> 24
+            k = x7 + s7
+            d[28] = uint(q[28]) ^ k
+            d[29] = uint(q[29]) ^ k >> 8
+            d[30] = uint(q[30]) ^ k >> 16
+            d[31] = uint(q[31]) ^ k >> 24
+            k = x8 + s8
+            d[32] = uint(q[32]) ^ k
+            d[33] = uint(q[33]) ^ k >> 8
+            d[34] = uint(q[34]) ^ k >> 16
+            d[35] = uint(q[35]) ^ k >> 24
+            k = x9 + s9
+            d[36] = uint(q[36]) ^ k
+            d[37] = uint(q[37]) ^ k >> 8
+            d[38] = uint(q[38]) ^ k >> 16
+            d[39] = uint(q[39]) ^ k >> 24
+            k = x10 + s10
+            d[40] = uint(q[40]) ^ k
+            d[41] = uint(q[41]) ^ k >> 8
+            d[42] = uint(q[42]) ^ k >> 16
+            d[43] = uint(q[43]) ^ k >> 24
+            k = x11 + s11
+            d[44] = uint(q[44]) ^ k
+            d[45] = uint(q[45]) ^ k >> 8
+            d[46] = uint(q[46]) ^ k >> 16
+            d[47] = uint(q[47]) ^ k >> 24
+            k = x12 + s12
+            d[48] = uint(q[48]) ^ k
+            d[49] = uint(q[49]) ^ k >> 8
+            d[50] = uint(q[50]) ^ k >> 16
+            d[51] = uint(q[51]) ^ k >> 24
+            k = x13 + s13
+            d[52] = uint(q[52]) ^ k
+            d[53] = uint(q[53]) ^ k >> 8
+            d[54] = uint(q[54]) ^ k >> 16
+            d[55] = uint(q[55]) ^ k >> 24
+            k = x14 + s14
+            d[56] = uint(q[56]) ^ k
+            d[57] = uint(q[57]) ^ k >> 8
+            d[58] = uint(q[58]) ^ k >> 16
+            d[59] = uint(q[59]) ^ k >> 24
+            k = x15 + s15
+            d[60] = uint(q[60]) ^ k
+            d[61] = uint(q[61]) ^ k >> 8
+            d[62] = uint(q[62]) ^ k >> 16
+            d[63] = uint(q[63]) ^ k >> 24
         s12 = (s12 + uint(1)) & m  # next block counter (§2.4)
         q = ptr8(uint(q) + 64)
         d = ptr8(uint(d) + 64)

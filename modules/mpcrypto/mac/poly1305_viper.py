@@ -46,37 +46,38 @@ def probe():
 
 
 @micropython.viper
-def _setr(st: ptr32, k: ptr8):
-    # r (already clamped by the caller, 16 bytes little-endian) as 13-bit limbs, 5 r, h = 0
+def _setr(st: ptr32, k: ptr8, s: ptr8):
+    # r = key[0:16] clamped (§2.5: r &= 0x0ffffffc0ffffffc0ffffffc0fffffff, the byte masks
+    # 15 and 252 below) as 13-bit limbs, 5 r, h = 0; s = key[16:32]
     r = (uint(k[0]) | uint(k[1]) << 8) & 0x1FFF
     st[0] = r
     st[10] = r * 5
     st[20] = 0
-    r = ((uint(k[1]) | uint(k[2]) << 8 | uint(k[3]) << 16) >> 5) & 0x1FFF
+    r = ((uint(k[1]) | uint(k[2]) << 8 | (uint(k[3]) & 15) << 16) >> 5) & 0x1FFF
     st[1] = r
     st[11] = r * 5
     st[21] = 0
-    r = ((uint(k[3]) | uint(k[4]) << 8) >> 2) & 0x1FFF
+    r = (((uint(k[3]) & 15) | (uint(k[4]) & 252) << 8) >> 2) & 0x1FFF
     st[2] = r
     st[12] = r * 5
     st[22] = 0
-    r = ((uint(k[4]) | uint(k[5]) << 8 | uint(k[6]) << 16) >> 7) & 0x1FFF
+    r = (((uint(k[4]) & 252) | uint(k[5]) << 8 | uint(k[6]) << 16) >> 7) & 0x1FFF
     st[3] = r
     st[13] = r * 5
     st[23] = 0
-    r = ((uint(k[6]) | uint(k[7]) << 8 | uint(k[8]) << 16) >> 4) & 0x1FFF
+    r = ((uint(k[6]) | (uint(k[7]) & 15) << 8 | (uint(k[8]) & 252) << 16) >> 4) & 0x1FFF
     st[4] = r
     st[14] = r * 5
     st[24] = 0
-    r = ((uint(k[8]) | uint(k[9]) << 8) >> 1) & 0x1FFF
+    r = (((uint(k[8]) & 252) | uint(k[9]) << 8) >> 1) & 0x1FFF
     st[5] = r
     st[15] = r * 5
     st[25] = 0
-    r = ((uint(k[9]) | uint(k[10]) << 8 | uint(k[11]) << 16) >> 6) & 0x1FFF
+    r = ((uint(k[9]) | uint(k[10]) << 8 | (uint(k[11]) & 15) << 16) >> 6) & 0x1FFF
     st[6] = r
     st[16] = r * 5
     st[26] = 0
-    r = ((uint(k[11]) | uint(k[12]) << 8) >> 3) & 0x1FFF
+    r = (((uint(k[11]) & 15) | (uint(k[12]) & 252) << 8) >> 3) & 0x1FFF
     st[7] = r
     st[17] = r * 5
     st[27] = 0
@@ -84,10 +85,14 @@ def _setr(st: ptr32, k: ptr8):
     st[8] = r
     st[18] = r * 5
     st[28] = 0
-    r = ((uint(k[14]) | uint(k[15]) << 8) >> 5)
+    r = ((uint(k[14]) | (uint(k[15]) & 15) << 8) >> 5)
     st[9] = r
     st[19] = r * 5
     st[29] = 0
+    i = 0
+    while i < 16:
+        s[i] = k[16 + i]
+        i += 1
 
 
 @micropython.viper
@@ -348,24 +353,10 @@ def _finish(st: ptr32, s: ptr8, out: ptr8):
 class _Ctx:
     def __init__(self):
         self._st = array("I", bytes(120))
-        self._r = bytearray(16)  # clamped r
         self._s = bytearray(16)
 
     def init(self, key):
-        r = self._r
-        s = self._s
-        for i in range(16):
-            r[i] = key[i]
-            s[i] = key[16 + i]
-        # clamp (§2.5): r &= 0x0ffffffc0ffffffc0ffffffc0fffffff
-        r[3] &= 15
-        r[7] &= 15
-        r[11] &= 15
-        r[15] &= 15
-        r[4] &= 252
-        r[8] &= 252
-        r[12] &= 252
-        _setr(self._st, r)
+        _setr(self._st, key, self._s)
 
     def blocks(self, buf, off, nblocks, hibit):
         _blocks(self._st, buf, off, nblocks, hibit)
