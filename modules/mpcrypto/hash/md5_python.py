@@ -8,7 +8,8 @@ No viper or native decorators: this module serves bytecode-only ports and compil
 plain ``mpy-cross``. No branch or table index depends on the data (the step order and the
 message-word order are fixed); the interpreter's big-int arithmetic is not promised
 constant time. Allocation: one tuple per block from ``struct.unpack_from``; words of 2**30
-or more are heap ints on 32-bit ports, so the steps allocate there.
+or more are heap ints on 32-bit ports, so the steps allocate there (the 64-bit unix port
+keeps them as small ints).
 """
 
 from struct import unpack_from
@@ -52,7 +53,12 @@ def compress(st, buf, off, nblocks):
             t = (a + f + x[K[i]] + T[i]) & M
             s = S[i]
             # a = b + (t <<< s); then the roles rotate: (a, b, c, d) <- (d, a, b, c).
-            a, b, c, d = d, (b + ((t << s | t >> (32 - s)) & M)) & M, b, c
+            # (One name at a time: a 4-name tuple assignment would build a tuple per step.)
+            t = (b + ((t << s | t >> (32 - s)) & M)) & M
+            a = d
+            d = c
+            c = b
+            b = t
         a = (a + a0) & M
         b = (b + b0) & M
         c = (c + c0) & M
