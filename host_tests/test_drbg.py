@@ -1,5 +1,5 @@
 """SP 800-90A DRBGs (mpcrypto.random.hmac_drbg, hash_drbg, ctr_drbg), the SP 800-90B entropy
-source (mpcrypto.random.entropy) and the library's default rng (mpcrypto.random.random_bytes).
+source (mpcrypto.random.entropy) and the library's default rng (mpcrypto.random.rng.random_bytes).
 
 Vector sources:
 - NIST CAVP DRBG800-90A vectors (CAVS 14.3 ``drbgtestvectors.zip``): no installed package

@@ -209,7 +209,7 @@ def cutoffs():
 def default_rng():
     # random_bytes, and the library's default rng (resolve_rng(None)) is it.
     from mpcrypto import _util
-    from mpcrypto.random import default_drbg, random_bytes
+    from mpcrypto.random.rng import default_drbg, random_bytes
 
     a = random_bytes(32)
     b = random_bytes(32)
@@ -220,7 +220,7 @@ def default_rng():
 
 
 def default_rng_errors(kind):
-    from mpcrypto.random import random_bytes
+    from mpcrypto.random.rng import random_bytes
 
     if kind == "negative":
         random_bytes(-1)

@@ -22,11 +22,11 @@ Helpers:
 - ``as_bytes(data)``: an immutable copy of any buffer, under the same input rule.
 - ``sized_bytes(data, size)``: the same, and ValueError unless it is ``size`` bytes long.
 - ``resolve_rng(rng)``: the randomness every key generation and blinding takes: the caller's
-  callable ``rng(nbytes) -> bytes``; by default ``mpcrypto.random.random_bytes``, the
+  callable ``rng(nbytes) -> bytes``; by default ``mpcrypto.random.rng.random_bytes``, the
   process-wide SP 800-90A HMAC_DRBG seeded from ``entropy_source()`` through the SP 800-90B
   health tests of ``mpcrypto.random.entropy``. Without any entropy source it raises
   UnsupportedAlgorithm("no entropy source") (on first use): there is no fallback to the
-  ``random`` module.
+  ``random`` module. (A firmware without ``mpcrypto/random/rng.py`` gets the raw source.)
 - ``entropy_source()``: the raw source the default DRBG is seeded from: the entropy source
   a board driver registered (``_backend.register("entropy", name, impl)``,
   ``impl.urandom(nbytes)``: the Kinetis RNGA with its own health tests), else ``os.urandom``
@@ -110,10 +110,13 @@ def resolve_rng(rng):
         if not callable(rng):
             raise TypeError("rng must be callable")
         return rng
-    entropy_source()  # UnsupportedAlgorithm now, where there is no source at all
-    from mpcrypto.random import random_bytes
-
-    return random_bytes
+    raw = entropy_source()  # UnsupportedAlgorithm now, where there is no source at all
+    try:
+        # By name (as hash/names.py imports hashes), so that the core package does not
+        # depend on the DRBG packages; without them installed, the raw source.
+        return __import__("mpcrypto.random.rng", None, None, ("random_bytes",)).random_bytes
+    except ImportError:
+        return raw
 
 
 def entropy_source():

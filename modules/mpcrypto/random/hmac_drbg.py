@@ -8,7 +8,7 @@ the name table, through ``mac.hmac``).
 Constructor and methods: see ``random/_drbg.py`` (shared by the three DRBGs). Security
 strength (SP 800-57 / 800-90A Table 2): 128 bits for SHA-1, 192 for SHA-224, 256 for
 SHA-256 and larger. Entropy input: security_strength bits; nonce: half that (drawn from the
-source unless given). The process-wide ``mpcrypto.random.random_bytes`` is an HMAC_DRBG
+source unless given). The process-wide ``mpcrypto.random.rng.random_bytes`` is an HMAC_DRBG
 over SHA-256.
 """
 
