@@ -219,6 +219,12 @@ class CCM:
         return bytes(out)
 
 
+
+def _by_name(modname):
+    # The cipher of a named class is imported by name on first use: its mip package
+    # ("camellia", "sm4") is installed separately; without it the class raises ImportError.
+    return __import__(modname, None, None, ("engine",))
+
 class AESCCM(CCM):
     """AES-CCM (pyca's ``AESCCM``): 16/24/32-byte keys."""
 
@@ -231,9 +237,7 @@ class CamelliaCCM(CCM):
     keys. pyca has no such class; same API as ``AESCCM``."""
 
     def __init__(self, key, tag_length=16):
-        from mpcrypto.cipher import camellia
-
-        CCM.__init__(self, camellia, key, tag_length)
+        CCM.__init__(self, _by_name("mpcrypto.cipher.camellia"), key, tag_length)
 
 
 class SM4CCM(CCM):
@@ -243,6 +247,4 @@ class SM4CCM(CCM):
     _bits = (128,)
 
     def __init__(self, key, tag_length=16):
-        from mpcrypto.cipher import sm4
-
-        CCM.__init__(self, sm4, key, tag_length)
+        CCM.__init__(self, _by_name("mpcrypto.cipher.sm4"), key, tag_length)

@@ -247,6 +247,12 @@ class GCM:
         return bytes(out)
 
 
+
+def _by_name(modname):
+    # The cipher of a named class is imported by name on first use: its mip package
+    # ("camellia", "sm4") is installed separately; without it the class raises ImportError.
+    return __import__(modname, None, None, ("engine",))
+
 class AESGCM(GCM):
     """AES-GCM (pyca's ``AESGCM``): 16/24/32-byte keys."""
 
@@ -259,9 +265,7 @@ class CamelliaGCM(GCM):
     keys. pyca has no such class; same API as ``AESGCM``."""
 
     def __init__(self, key, tag_length=16):
-        from mpcrypto.cipher import camellia
-
-        GCM.__init__(self, camellia, key, tag_length)
+        GCM.__init__(self, _by_name("mpcrypto.cipher.camellia"), key, tag_length)
 
 
 class SM4GCM(GCM):
@@ -271,6 +275,4 @@ class SM4GCM(GCM):
     _bits = (128,)
 
     def __init__(self, key, tag_length=16):
-        from mpcrypto.cipher import sm4
-
-        GCM.__init__(self, sm4, key, tag_length)
+        GCM.__init__(self, _by_name("mpcrypto.cipher.sm4"), key, tag_length)
