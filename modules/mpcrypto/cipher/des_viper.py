@@ -58,14 +58,30 @@ def _crypt(t: ptr32, k: ptr8, src: ptr8, dst: ptr8, n: int, iv: ptr8, mode: int,
         # IP: L = OR_j SL[b_j] << j, R = OR_j SL[b_j >> 1] << j (b_j the input bytes)
         a = uint(0)
         c = uint(0)
-        for j in range(4):
-            v = (c0 >> (24 - 8 * j)) & 0xFF
-            a |= uint(t[512 + int(v)]) << j
-            c |= uint(t[512 + int(v >> 1)]) << j
-        for j in range(4):
-            v = (c1 >> (24 - 8 * j)) & 0xFF
-            a |= uint(t[512 + int(v)]) << (j + 4)
-            c |= uint(t[512 + int(v >> 1)]) << (j + 4)
+        v = (c0 >> 24) & 0xFF
+        a |= uint(t[512 + int(v)]) << 0
+        c |= uint(t[512 + int(v >> 1)]) << 0
+        v = (c0 >> 16) & 0xFF
+        a |= uint(t[512 + int(v)]) << 1
+        c |= uint(t[512 + int(v >> 1)]) << 1
+        v = (c0 >> 8) & 0xFF
+        a |= uint(t[512 + int(v)]) << 2
+        c |= uint(t[512 + int(v >> 1)]) << 2
+        v = c0 & 0xFF
+        a |= uint(t[512 + int(v)]) << 3
+        c |= uint(t[512 + int(v >> 1)]) << 3
+        v = (c1 >> 24) & 0xFF
+        a |= uint(t[512 + int(v)]) << 4
+        c |= uint(t[512 + int(v >> 1)]) << 4
+        v = (c1 >> 16) & 0xFF
+        a |= uint(t[512 + int(v)]) << 5
+        c |= uint(t[512 + int(v >> 1)]) << 5
+        v = (c1 >> 8) & 0xFF
+        a |= uint(t[512 + int(v)]) << 6
+        c |= uint(t[512 + int(v >> 1)]) << 6
+        v = c1 & 0xFF
+        a |= uint(t[512 + int(v)]) << 7
+        c |= uint(t[512 + int(v >> 1)]) << 7
         kq = 0
         while kq < kend:
             # two rounds: a ^= f(c, K_i); c ^= f(a, K_{i+1})
