@@ -31,7 +31,7 @@ del _i, _v
 
 
 @micropython.viper
-def _crypt(t: ptr32, k: ptr8, src: ptr8, dst: ptr8, n: int, iv: ptr8, mode: int, nr: int):
+def _crypt(t: ptr32, k: ptr32, src: ptr8, dst: ptr8, n: int, iv: ptr8, mode: int, nr: int):
     # DES (nr 16) / TDEA (nr 48) on n 8-byte blocks with the round keys at k. mode 0: ECB
     # (SP 800-38A §6.1); 1: CBC encrypt (§6.2); 2/3: CTR (§6.5), output = src ^ E(iv), iv += 1
     # over its last 8 (2) or 4 (3) bytes; 4: CBC decrypt. src may equal dst: each block is
@@ -41,7 +41,7 @@ def _crypt(t: ptr32, k: ptr8, src: ptr8, dst: ptr8, n: int, iv: ptr8, mode: int,
     v1 = (uint(iv[4]) << 24) | (uint(iv[5]) << 16) | (uint(iv[6]) << 8) | uint(iv[7])
     o = 0
     end = 8 * n
-    kend = 8 * nr
+    kend = 2 * nr
     while o < end:
         if mode == 2 or mode == 3:
             p = iv
@@ -85,42 +85,20 @@ def _crypt(t: ptr32, k: ptr8, src: ptr8, dst: ptr8, n: int, iv: ptr8, mode: int,
         kq = 0
         while kq < kend:
             # two rounds: a ^= f(c, K_i); c ^= f(a, K_{i+1})
-            x = uint(k[kq]) ^ (((c & 1) << 5) | (c >> 27))
-            fo = uint(t[x])
-            x = uint(k[kq + 1]) ^ ((c >> 23) & 63)
-            fo ^= uint(t[64 + int(x)])
-            x = uint(k[kq + 2]) ^ ((c >> 19) & 63)
-            fo ^= uint(t[128 + int(x)])
-            x = uint(k[kq + 3]) ^ ((c >> 15) & 63)
-            fo ^= uint(t[192 + int(x)])
-            x = uint(k[kq + 4]) ^ ((c >> 11) & 63)
-            fo ^= uint(t[256 + int(x)])
-            x = uint(k[kq + 5]) ^ ((c >> 7) & 63)
-            fo ^= uint(t[320 + int(x)])
-            x = uint(k[kq + 6]) ^ ((c >> 3) & 63)
-            fo ^= uint(t[384 + int(x)])
-            x = uint(k[kq + 7]) ^ (((c & 31) << 1) | (c >> 31))
-            fo ^= uint(t[448 + int(x)])
-            a ^= fo
-            x = uint(k[kq + 8]) ^ (((a & 1) << 5) | (a >> 27))
-            fo = uint(t[x])
-            x = uint(k[kq + 8 + 1]) ^ ((a >> 23) & 63)
-            fo ^= uint(t[64 + int(x)])
-            x = uint(k[kq + 8 + 2]) ^ ((a >> 19) & 63)
-            fo ^= uint(t[128 + int(x)])
-            x = uint(k[kq + 8 + 3]) ^ ((a >> 15) & 63)
-            fo ^= uint(t[192 + int(x)])
-            x = uint(k[kq + 8 + 4]) ^ ((a >> 11) & 63)
-            fo ^= uint(t[256 + int(x)])
-            x = uint(k[kq + 8 + 5]) ^ ((a >> 7) & 63)
-            fo ^= uint(t[320 + int(x)])
-            x = uint(k[kq + 8 + 6]) ^ ((a >> 3) & 63)
-            fo ^= uint(t[384 + int(x)])
-            x = uint(k[kq + 8 + 7]) ^ (((a & 31) << 1) | (a >> 31))
-            fo ^= uint(t[448 + int(x)])
-            c ^= fo
-            kq += 16
-            if (kq & 127) == 0:
+            # f(c): X = R >>> 1 holds E's even chunks at bits 26, 18, 10, 2, Z = R <<< 3 its
+            # odd ones (chunk 7 wraps round), XORed with the round key words made to match
+            u = ((c >> 1) | ((c & 1) << 31)) ^ uint(k[kq])
+            w = (((c & 0x1FFFFFFF) << 3) | (c >> 29)) ^ uint(k[kq + 1])
+            a ^= (uint(t[u >> 26]) ^ uint(t[128 + int((u >> 18) & 63)]) ^ uint(t[256 + int((u >> 10) & 63)]) ^ uint(t[384 + int((u >> 2) & 63)])
+                  ^ uint(t[64 + int(w >> 26)]) ^ uint(t[192 + int((w >> 18) & 63)]) ^ uint(t[320 + int((w >> 10) & 63)]) ^ uint(t[448 + int((w >> 2) & 63)]))
+            # f(a): X = R >>> 1 holds E's even chunks at bits 26, 18, 10, 2, Z = R <<< 3 its
+            # odd ones (chunk 7 wraps round), XORed with the round key words made to match
+            u = ((a >> 1) | ((a & 1) << 31)) ^ uint(k[kq + 2])
+            w = (((a & 0x1FFFFFFF) << 3) | (a >> 29)) ^ uint(k[kq + 2 + 1])
+            c ^= (uint(t[u >> 26]) ^ uint(t[128 + int((u >> 18) & 63)]) ^ uint(t[256 + int((u >> 10) & 63)]) ^ uint(t[384 + int((u >> 2) & 63)])
+                  ^ uint(t[64 + int(w >> 26)]) ^ uint(t[192 + int((w >> 18) & 63)]) ^ uint(t[320 + int((w >> 10) & 63)]) ^ uint(t[448 + int((w >> 2) & 63)]))
+            kq += 4
+            if (kq & 31) == 0:
                 x = a  # after each 16 rounds: (R16, L16) is the next pass's (L0, R0)
                 a = c
                 c = x
@@ -156,9 +134,9 @@ def _crypt(t: ptr32, k: ptr8, src: ptr8, dst: ptr8, n: int, iv: ptr8, mode: int,
             lo ^= (uint(src[o + 4]) << 24) | (uint(src[o + 5]) << 16) | (uint(src[o + 6]) << 8) | uint(src[o + 7])
             i = 7
             while i >= stop:
-                w = int(iv[i]) + 1
-                iv[i] = w
-                if w != 256:
+                cv = int(iv[i]) + 1
+                iv[i] = cv
+                if cv != 256:
                     break
                 i -= 1
         elif mode == 4:
@@ -191,9 +169,24 @@ def _crypt(t: ptr32, k: ptr8, src: ptr8, dst: ptr8, n: int, iv: ptr8, mode: int,
         iv[7] = v1
 
 
+@micropython.viper
+def _pack(src: ptr8, dst: ptr32, nr: int):
+    # Round keys from eight 6-bit chunks (des_python.schedule) to two words per round: the
+    # even chunks at bits 26, 18, 10, 2 and the odd ones likewise, matching X and Z in _crypt.
+    for r in range(nr):
+        q = 8 * r
+        dst[2 * r] = (uint(src[q]) << 26) | (uint(src[q + 2]) << 18) | (uint(src[q + 4]) << 10) | (uint(src[q + 6]) << 2)
+        dst[2 * r + 1] = (uint(src[q + 1]) << 26) | (uint(src[q + 3]) << 18) | (uint(src[q + 5]) << 10) | (uint(src[q + 7]) << 2)
+
+
 class _Ctx:
     def __init__(self, key):
-        self._e, self._d, self._nr = schedule(key)
+        e, d, nr = schedule(key)
+        self._e = array.array("I", bytes(8 * nr))
+        self._d = array.array("I", bytes(8 * nr))
+        _pack(e, self._e, nr)
+        _pack(d, self._d, nr)
+        self._nr = nr
 
     def ecb_encrypt(self, src, dst, n):
         _crypt(_T, self._e, src, dst, n, self._e, 0, self._nr)
