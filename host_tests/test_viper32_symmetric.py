@@ -9,7 +9,8 @@ The unix port's viper words are 64 bits, a Cortex-M's 32 (VIPER.md): the unix-po
 2**32, a missing mask or a sign-extended shift. Here the same machine code a board runs
 computes the answers. Poly1305 gets the inputs that push its 13-bit limbs to their bounds
 (all-ones keys and messages). Also recorded: the instructions per byte of each kernel at 1 KiB
-on the M4 (printed, and the same for every input: no data-dependent branch).
+on the M4 (printed), and that the count is the same for every key, state and data of a
+length (no data-dependent branch or address: the README's "constant time, measured").
 """
 
 import pathlib
@@ -75,6 +76,12 @@ def test_chacha20_xor(core):
         if nb == 16:
             counts[core] = insns / (64 * nb)
     print("ChaCha20 viper on %s: %.1f instructions/byte (1 KiB, aligned)" % (core, counts[core]))
+    # constant time: the same instruction count for other keys, nonces, counters and data
+    seen = set()
+    for key, data in ((bytes(32), bytes(128)), (b"\xff" * 32, b"\xff" * 128), (rnd.randbytes(32), rnd.randbytes(128))):
+        st = rt.buffer(chacha_state(key, rnd.randrange(1 << 32), rnd.randbytes(12)))
+        seen.add(rt.call(xor, st, rt.buffer(data), rt.buffer(bytes(128)), 0, 2)[1])
+    assert len(seen) == 1, seen
 
 
 # ---- Poly1305 ----
@@ -104,6 +111,18 @@ def test_poly1305(core):
         assert out.read() == Poly1305.generate_tag(key, msg), (key.hex()[:8], len(msg))
         if len(msg) == 1024:
             print("Poly1305 viper on %s: %.1f instructions/byte (1 KiB)" % (core, insns / 1024))
+    # constant time: set-up, blocks and finish take the same instructions for every key and
+    # 64-byte message (including the all-ones edge cases above, where every carry fires)
+    seen = set()
+    for key, msg in cases[:3] + [(rnd.randbytes(32), rnd.randbytes(64)) for _ in range(3)]:
+        msg = (msg * 4)[:64]
+        st = rt.buffer(bytes(120))
+        s = rt.buffer(bytes(16))
+        n = rt.call(setr, st, rt.buffer(key), s)[1]
+        n += rt.call(blocks, st, rt.buffer(msg), 0, 4, 1)[1]
+        n += rt.call(finish, st, s, rt.buffer(bytes(16)))[1]
+        seen.add(n)
+    assert len(seen) == 1, seen
 
 
 # ---- Ascon ----
@@ -198,6 +217,15 @@ def test_ascon(core):
     back = rt.buffer(want)  # in place
     rt.call(dec, st2, back, back, 0, 64)
     assert back.read() == pt and st2.read() == wbytes(s)
+    # constant time: the same instruction count for every state and data
+    seen = set()
+    for state, data in ((bytes(40), bytes(32)), (b"\xff" * 40, b"\xff" * 32), (rnd.randbytes(40), rnd.randbytes(32))):
+        n = rt.call(perm, rt.buffer(state), 12)[1]
+        n += rt.call(enc, rt.buffer(state), rt.buffer(data), rt.buffer(bytes(32)), 0, 2)[1]
+        n += rt.call(dec, rt.buffer(state), rt.buffer(data), rt.buffer(bytes(32)), 0, 2)[1]
+        n += rt.call(absorb, rt.buffer(state), rt.buffer(data), 0, 2, 16, 8)[1]
+        seen.add(n)
+    assert len(seen) == 1, seen
     # byte I/O at every position
     state = rnd.randbytes(40)
     data = rnd.randbytes(40)
