@@ -507,13 +507,23 @@ def test_rsa_formats(target, bits):
                                                   ("pem", refs["spki PEM"]), ("pem", refs["pkcs1 PEM"]),
                                                   ("der", _spki(_seq(_oid(ID_RSA)), refs["pkcs1 DER"]))])  # absent NULL
     assert got == [want_pub] * 5, got
-    got = target.call("drv_keys", "dump_all_private", [(want_priv, _PRIV_FORMS)])[0]
-    assert got == [refs[x] for x in _PRIV_NAMES]
+    ours = target.call("drv_keys", "dump_all_private", [(want_priv, _PRIV_FORMS)])[0]
+    assert ours == [refs[x] for x in _PRIV_NAMES]
     got = target.call("drv_keys", "dump_all_public", [(want_pub, [("der", "spki"), ("pem", "spki"), ("der", "pkcs1"),
                                                                   ("pem", "pkcs1"), ("raw", "raw")])])[0]
     assert got[:4] == [refs["spki DER"], refs["spki PEM"], refs["pkcs1 DER"], refs["pkcs1 PEM"]]
     assert got[4].startswith("ValueError")
-    assert cs.load_der_private_key(refs["pkcs8 DER"], None).private_numbers() == pn
+    assert cs.load_der_private_key(ours[0], None).private_numbers() == pn
+    assert cs.load_pem_public_key(got[3]).public_numbers() == pn.public_numbers
+    # Sign with the loaded key on the target, verify in OpenSSL, and the other way.
+    from cryptography.hazmat.primitives.asymmetric import padding as cpad
+
+    msg = b"key formats %d" % bits
+    theirs = k.sign(msg, cpad.PKCS1v15(), hashes.SHA256())
+    got = _batch(target, [("sign_loaded", ("pem", refs["trad PEM"], msg)), ("verify_loaded", ("der", refs["spki DER"], theirs, msg)),
+                          ("verify_loaded", ("pem", refs["pkcs1 PEM"], theirs, msg + b"x"))])
+    pub.verify(got[0], msg, cpad.PKCS1v15(), hashes.SHA256())
+    assert got[1] == "ok" and isinstance(got[2], MPError) and got[2].name == "InvalidSignature", got[1:]
 
 
 # -- strictness: DER mutations ---------------------------------------------------------------

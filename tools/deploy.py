@@ -66,6 +66,13 @@ ALGS = {
     "sha3": ((_H + "sha3",), None),
     "shake": ((_H + "shake",), None),
     "hmac": (("mpcrypto.mac.hmac",), None),
+    "md5": ((_H + "md5",), None),
+    "sha1": ((_H + "sha1",), None),
+    # The KDFs take any hash by name; SHA-256 comes with them (add others by their names).
+    "hkdf": (("mpcrypto.kdf.hkdf", _H + "sha256"), None),
+    "pbkdf2": (("mpcrypto.kdf.pbkdf2", _H + "sha256"), None),
+    # The SP 800-90A DRBGs and random_bytes (the default rng of key generation).
+    "drbg": (("mpcrypto.random.rng", "mpcrypto.random.hash_drbg", "mpcrypto.random.ctr_drbg"), None),
     # SHA-256 is the default hashalg of sign() and verify().
     "ecdsa": ((_E + "ec", _E + "ecdsa", _H + "sha256"), None),
     "ecdh": ((_E + "ec",), None),
@@ -74,9 +81,11 @@ ALGS = {
     "ed448": ((_E + "ed448",), (448,)),
     "x25519": ((_E + "x25519",), (255,)),
     "x448": ((_E + "x448",), (448,)),
+    # Key formats; the key types come with their own names (ecdsa, ed25519, ...).
+    "keys": (("mpcrypto.keys.serialization",), None),
 }
 # Names whose modules hold a hash that HMAC takes by name (hash/names.py).
-HASHES = ("sha224", "sha256", "sha384", "sha512", "sm3", "sha3")
+HASHES = ("sha224", "sha256", "sha384", "sha512", "sm3", "sha3", "md5", "sha1")
 
 
 def expand_algs(names):
@@ -252,6 +261,48 @@ from mpcrypto.hash.shake import shake_128, shake_256
 eq(shake_128(b"").digest(32), "7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26")
 eq(shake_256(b"abc").digest(32), "483366601360a8771c6863080cc4114d8db44530f8f1e1ee4f94ea37e78b5739")
 """),
+    ("md5", ("mpcrypto.hash.md5",), "RFC 1321 A.5: MD5(\"abc\"), MD5(\"message digest\")", """
+from mpcrypto.hash.md5 import md5
+eq(md5(b"abc").digest(), "900150983cd24fb0d6963f7d28e17f72")
+h = md5(b"message ")
+h.update(b"digest")
+eq(h.digest(), "f96b697d7cb7938d525a2f31aaf161d0")
+"""),
+    ("sha1", ("mpcrypto.hash.sha1",), "FIPS 180-4 example: SHA-1 of \"abc\"", """
+from mpcrypto.hash.sha1 import sha1
+eq(sha1(b"abc").digest(), "a9993e364706816aba3e25717850c26c9cd0d89d")
+"""),
+    ("hkdf", ("mpcrypto.kdf.hkdf", "mpcrypto.hash.sha256"), "RFC 5869 A.1 (HKDF-SHA-256, test case 1)", """
+from mpcrypto.kdf.hkdf import HKDF
+eq(HKDF("sha256", 42, H("000102030405060708090a0b0c"), H("f0f1f2f3f4f5f6f7f8f9")).derive(b"\\x0b" * 22),
+   "3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865")
+"""),
+    ("pbkdf2", ("mpcrypto.kdf.pbkdf2", "mpcrypto.hash.sha256"), "PBKDF2-HMAC-SHA-256, P=\"password\", S=\"salt\", c=2", """
+from mpcrypto.kdf.pbkdf2 import PBKDF2HMAC
+eq(PBKDF2HMAC("sha256", 32, b"salt", 2).derive(b"password"),
+   "ae4d0c95af6b46d32d0adff928f06dd02a303f8ef3c251dfd6e2d85a95474c43")
+"""),
+    ("hash-drbg", ("mpcrypto.random.hash_drbg", "mpcrypto.hash.sha256"),
+     "NIST CAVP Hash_DRBG.rsp [SHA-256] PR False, P/A 256 bits, COUNT 0", """
+from mpcrypto.random.hash_drbg import Hash_DRBG
+e = [H("f05bab56c7ac6eeb31a0cf8a8a062a49179acf3c5b204d60dd7a3eb78f5d8e3b"),
+     H("72d402a2597b98a3b8f50b716c63c6dba73a07e65489063f02c532f5dac4d418")]
+d = Hash_DRBG("sha256", lambda n: e.pop(0), H("a14508534168b688f05f1e419c88cc30"),
+              H("a03472f40459e287eacb2132c0b654027da3e66925b4212554c448188c0e8601"))
+d.reseed(H("b30d28afa4116bbc136e6509b582a693bc91714046aa3c66b677b3eff9adfd49"))
+d.generate(128, H("77fd1d68d6a4ddd5f327252d3f6bdfee8c35ced383beafc93277eff21b6ff41b"))
+eq(d.generate(128, H("59a01ff86a58721e85d2f83f7399f1964e27f87fcd1bf5c1ebf337109b13bd24"))[:32],
+   "ff2796385c32bf843dfabbf03e705a39cba34cf14faec30563df5addbd2d3583")
+"""),
+    ("ctr-drbg", ("mpcrypto.random.ctr_drbg", "mpcrypto.cipher.aes"),
+     "NIST CAVP CTR_DRBG.txt (no reseed) [AES-128 no df], P 256 bits, COUNT 0", """
+from mpcrypto.random.ctr_drbg import CTR_DRBG
+e = H("cee23de86a69c7ef57f6e1e12bd16e35e51624226fa19597bf93ec476a44b0f2")
+d = CTR_DRBG(16, False, lambda n: e, None, H("a2ef16f226ea324f23abd59d5e3c660561c25e73638fe21c87566e86a9e04c3e"))
+d.generate(64)
+eq(d.generate(64), "2a76d71b329f449c98dc08fff1d205a2fbd9e4ade120c7611c225c984eac8531"
+                   "288dd3049f3dc3bb3671501ab8fbf9ad49c86cce307653bd8caf29cb0cf07764")
+"""),
     ("hmac-sha256", ("mpcrypto.mac.hmac", "mpcrypto.hash.sha256"), "RFC 4231 §4.2, test case 1 (HMAC-SHA-256)", """
 from mpcrypto.mac import hmac
 eq(hmac.new(b"\\x0b" * 20, b"Hi There", digestmod="sha256").digest(),
@@ -337,6 +388,31 @@ u = X448PublicKey.from_public_bytes(H("06fce640fa3487bfda5f6cf2d5263f8aad88334cb
                                       "ddbdc38c19c6da2583fa5429db94ada18aa7a7fb4ef8a086"))
 eq(k.exchange(u), "ce3e4ff95a60dc6697da1db1d85e6afbdf79b50a2412d7546d5f239fe14fbaad"
                   "eb445fc66a01b0779d98223961111e21766282f73dd96b6f")
+"""),
+    ("keys", ("mpcrypto.keys.serialization",), "RFC 8410 §10.1 (an Ed25519 public key, PEM), read with DER/PEM only", """
+from mpcrypto.keys import der, pem
+text = (b"-----BEGIN PUBLIC KEY-----\\nMCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=\\n"
+        b"-----END PUBLIC KEY-----\\n")
+label, b = pem.decode(text, ("PUBLIC KEY",))
+s, e = der.expect(b, 0, len(b), der.SEQUENCE)
+a, i = der.expect(b, s, e, der.SEQUENCE)
+if der.oid(b, a, i)[0] != "1.3.101.112":
+    raise ValueError("OID")
+bs, be, j = der.bit_string(b, i, e)
+der.done(j, e)
+eq(b[bs:be], "19bf44096984cdfe8541bac167dc3b96c85086aa30b6b6cb0c5c38ad703166e1")
+if pem.encode(b, label) != text:
+    raise ValueError("PEM encode")
+raises(ValueError, der.uint, H("02020001"), 0, 4)
+"""),
+    ("keys-ed25519", ("mpcrypto.keys.serialization", "mpcrypto.ec.ed25519"),
+     "RFC 8410 §10.3 private key, its public key as in §10.1", """
+from mpcrypto.keys import serialization as ser
+k = ser.load_pem_private_key(b"-----BEGIN PRIVATE KEY-----\\n"
+                             b"MC4CAQAwBQYDK2VwBCIEINTuctv5E1hK1bbY8fdp+K06/nwoy/HU++CXqI9EdVhC\\n"
+                             b"-----END PRIVATE KEY-----\\n")
+eq(ser.public_bytes(k.public_key(), ser.Encoding.DER, ser.PublicFormat.SubjectPublicKeyInfo),
+   "302a300506032b657003210019bf44096984cdfe8541bac167dc3b96c85086aa30b6b6cb0c5c38ad703166e1")
 """),
 )
 

@@ -108,6 +108,10 @@ def sign_loaded(fmt, data, msg):
     k = ser.load_der_private_key(data) if fmt == "der" else ser.load_pem_private_key(data)
     if hasattr(k, "curve"):
         return k.sign(msg, "sha256")
+    if hasattr(k, "private_numbers"):  # RSA: PKCS#1 v1.5 with SHA-256
+        from mpcrypto.pk import padding
+
+        return k.sign(msg, padding.PKCS1v15(), "sha256")
     return k.sign(msg)
 
 
@@ -115,6 +119,10 @@ def verify_loaded(fmt, data, sig, msg):
     k = ser.load_der_public_key(data) if fmt == "der" else ser.load_pem_public_key(data)
     if hasattr(k, "curve"):
         k.verify(sig, msg, "sha256")
+    elif hasattr(k, "public_numbers"):
+        from mpcrypto.pk import padding
+
+        k.verify(sig, msg, padding.PKCS1v15(), "sha256")
     else:
         k.verify(sig, msg)
     return "ok"
