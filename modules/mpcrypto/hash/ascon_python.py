@@ -15,8 +15,8 @@ quarter j from quarters j + a and j + a + 1 (mod 4); the left shift is masked fi
 (``(q & (2**b - 1)) << (16 - b)``), so no intermediate passes 2**16.
 
 Constant time: no branch or index depends on the data; the interpreter's timing is not
-promised constant time. Allocation per call (not per block): the state's bytes in and out
-and a 20-item list.
+promised constant time. Allocation per call (not per block or round): the state's bytes
+in and out and a 20-item list.
 """
 
 import sys
@@ -120,28 +120,62 @@ def _perm(q, rounds):
         t1 = a1 ^ (a2 >> 3 | (a3 & 0x7) << 13) ^ (a2 >> 12 | (a3 & 0xFFF) << 4)
         t2 = a2 ^ (a3 >> 3 | (a0 & 0x7) << 13) ^ (a3 >> 12 | (a0 & 0xFFF) << 4)
         t3 = a3 ^ (a0 >> 3 | (a1 & 0x7) << 13) ^ (a0 >> 12 | (a1 & 0xFFF) << 4)
-        a0, a1, a2, a3 = t0, t1, t2, t3
+        a0 = t0
+        a1 = t1
+        a2 = t2
+        a3 = t3
         t0 = a4 ^ (a7 >> 13 | (a4 & 0x1FFF) << 3) ^ (a6 >> 7 | (a7 & 0x7F) << 9)
         t1 = a5 ^ (a4 >> 13 | (a5 & 0x1FFF) << 3) ^ (a7 >> 7 | (a4 & 0x7F) << 9)
         t2 = a6 ^ (a5 >> 13 | (a6 & 0x1FFF) << 3) ^ (a4 >> 7 | (a5 & 0x7F) << 9)
         t3 = a7 ^ (a6 >> 13 | (a7 & 0x1FFF) << 3) ^ (a5 >> 7 | (a6 & 0x7F) << 9)
-        a4, a5, a6, a7 = t0, t1, t2, t3
+        a4 = t0
+        a5 = t1
+        a6 = t2
+        a7 = t3
         t0 = a8 ^ (a8 >> 1 | (a9 & 0x1) << 15) ^ (a8 >> 6 | (a9 & 0x3F) << 10)
         t1 = a9 ^ (a9 >> 1 | (a10 & 0x1) << 15) ^ (a9 >> 6 | (a10 & 0x3F) << 10)
         t2 = a10 ^ (a10 >> 1 | (a11 & 0x1) << 15) ^ (a10 >> 6 | (a11 & 0x3F) << 10)
         t3 = a11 ^ (a11 >> 1 | (a8 & 0x1) << 15) ^ (a11 >> 6 | (a8 & 0x3F) << 10)
-        a8, a9, a10, a11 = t0, t1, t2, t3
+        a8 = t0
+        a9 = t1
+        a10 = t2
+        a11 = t3
         t0 = a12 ^ (a12 >> 10 | (a13 & 0x3FF) << 6) ^ (a13 >> 1 | (a14 & 0x1) << 15)
         t1 = a13 ^ (a13 >> 10 | (a14 & 0x3FF) << 6) ^ (a14 >> 1 | (a15 & 0x1) << 15)
         t2 = a14 ^ (a14 >> 10 | (a15 & 0x3FF) << 6) ^ (a15 >> 1 | (a12 & 0x1) << 15)
         t3 = a15 ^ (a15 >> 10 | (a12 & 0x3FF) << 6) ^ (a12 >> 1 | (a13 & 0x1) << 15)
-        a12, a13, a14, a15 = t0, t1, t2, t3
+        a12 = t0
+        a13 = t1
+        a14 = t2
+        a15 = t3
         t0 = a16 ^ (a16 >> 7 | (a17 & 0x7F) << 9) ^ (a18 >> 9 | (a19 & 0x1FF) << 7)
         t1 = a17 ^ (a17 >> 7 | (a18 & 0x7F) << 9) ^ (a19 >> 9 | (a16 & 0x1FF) << 7)
         t2 = a18 ^ (a18 >> 7 | (a19 & 0x7F) << 9) ^ (a16 >> 9 | (a17 & 0x1FF) << 7)
         t3 = a19 ^ (a19 >> 7 | (a16 & 0x7F) << 9) ^ (a17 >> 9 | (a18 & 0x1FF) << 7)
-        a16, a17, a18, a19 = t0, t1, t2, t3
-    q[:] = [a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19]
+        a16 = t0
+        a17 = t1
+        a18 = t2
+        a19 = t3
+    q[0] = a0
+    q[1] = a1
+    q[2] = a2
+    q[3] = a3
+    q[4] = a4
+    q[5] = a5
+    q[6] = a6
+    q[7] = a7
+    q[8] = a8
+    q[9] = a9
+    q[10] = a10
+    q[11] = a11
+    q[12] = a12
+    q[13] = a13
+    q[14] = a14
+    q[15] = a15
+    q[16] = a16
+    q[17] = a17
+    q[18] = a18
+    q[19] = a19
 
 
 def perm(st, rounds):
