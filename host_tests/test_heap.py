@@ -115,3 +115,29 @@ def test_first_operation_garbage(target, frozen_heap, op):
     used, first, later, kept = got
     assert first - kept < GARBAGE, "%s: the first run left %d bytes of garbage" % (op, first - kept)
     assert later < GARBAGE, "%s: a later run allocated %d bytes" % (op, later)
+
+
+MANY = (["ecdsa_sign:" + c for c in CURVES] + ["ed25519:sign", "ed448:sign", "x25519:", "x448:"]
+        + ["ecdsa_verify:secp256r1", "ecdh:secp521r1"])
+
+
+def test_many_curves_in_one_small_heap(target, small_heap, frozen_heap):
+    # Every curve in turn in one interpreter: the seam caches each curve's tables, and
+    # together they do not fit the budget heap (they did not: MemoryError on the emulated
+    # M4 before the seam dropped its cache on MemoryError). More contexts must have been
+    # built than are cached at the end, else the heap was never short and the test proved
+    # nothing.
+    if target.is_unix:
+        got = small_heap.call("drv_heap", "many", [(MANY,)], force={"ec_weierstrass": "viper"})[0]
+        assert not isinstance(got, MPError), got
+    else:
+        if frozen_heap > BUDGET:
+            pytest.skip("the device's heap is %d bytes: a %d-byte one is the budget" % (frozen_heap, BUDGET))
+        script = DRIVER.read_text() + (
+            "\ntry:\n    print('R', many(%r))\nexcept Exception as e:\n    print('R', repr(e))\n" % (MANY,))
+        out = [ln[2:] for ln in target.run_alone(script, timeout=1800).splitlines() if ln.startswith("R ")]
+        assert out and out[0].startswith("("), out
+        got = tuple(int(x) for x in out[0].strip("()").split(","))
+    ran, built, cached = got
+    assert ran == len(MANY)
+    assert built > cached, "the heap never ran short (%d contexts built, %d cached)" % (built, cached)

@@ -157,3 +157,23 @@ def measure(op, mode):
     finally:
         gc.enable()
     return used, first, later, kept
+
+
+def many(ops):
+    # Run every op of ``ops`` (each built, run and dropped in turn) in one interpreter, so
+    # the contexts the seam caches per curve (base-point tables) pile up on the heap.
+    # Returns (ops run, contexts built, contexts cached at the end): when the cached tables
+    # of all the curves do not fit, the seam drops them on MemoryError and retries
+    # (_backend.run), so fewer are cached at the end than were built.
+    from mpcrypto import _backend
+
+    built = 0
+    for op in ops:
+        before = len(_backend._contexts)
+        fn, args = _builder(op)()
+        fn(*args)
+        fn = args = None
+        after = len(_backend._contexts)
+        built += max(after - before, 0) if after >= before else after
+        gc.collect()
+    return len(ops), built, len(_backend._contexts)

@@ -121,6 +121,36 @@ def context(primitive, chain, obj):
     return ctx
 
 
+def run(primitive, chain, obj, fn, *args):
+    """``fn(ctx, *args)`` with ``ctx = context(primitive, chain, obj)`` (``ctx.fn(*args)`` when
+    ``fn`` is a method name). On MemoryError every
+    cached context is dropped (their tables are the big long-lived objects: on a 96 KB heap
+    the base-point tables of three or four curves do not fit together), the heap collected,
+    and ``fn`` run once more on a freshly built context, so a program that uses many curves
+    pays a rebuild instead of failing. A second MemoryError propagates. ``fn`` must not have
+    effects before its result (the protocol functions only compute)."""
+    if isinstance(fn, str):
+        return run(primitive, chain, obj, _method, fn, *args)
+    try:
+        return fn(context(primitive, chain, obj), *args)
+    except MemoryError:
+        pass
+    evict()
+    return fn(context(primitive, chain, obj), *args)
+
+
+def _method(ctx, name, *args):
+    return getattr(ctx, name)(*args)
+
+
+def evict():
+    """Drop every cached context (they are rebuilt on next use) and collect the heap."""
+    import gc
+
+    _contexts.clear()
+    gc.collect()
+
+
 def available(primitive, chain):
     """Names of the backends of ``primitive`` usable on this target, best first."""
     _board()

@@ -64,6 +64,12 @@ def _arith(curve):
     return _backend.context(_PRIM, _CHAIN, curve)
 
 
+def _run(curve, fn, *args):
+    # fn(context, *args) (or context.fn(*args) for a method name) through the seam, which
+    # drops the cached contexts and retries once on MemoryError (_backend.run).
+    return _backend.run(_PRIM, _CHAIN, curve, fn, *args)
+
+
 def _curve(curve):
     c = _curves.get(curve)
     if not isinstance(c, _curves.Weierstrass):
@@ -142,7 +148,7 @@ class EllipticCurvePublicKey:
         else:
             raise ValueError("encoding")
         c = self.curve
-        ecdsa.verify_digest(_arith(c), c, self.x, self.y, hashcls(data).digest(), r, s)
+        _run(c, ecdsa.verify_digest, c, self.x, self.y, hashcls(data).digest(), r, s)
 
     def __eq__(self, other):
         return (isinstance(other, EllipticCurvePublicKey) and other.curve.name == self.curve.name
@@ -158,7 +164,7 @@ def _validate(curve, x, y):
         raise ValueError("coordinate out of range")
     if (y * y - (x * x * x + curve.a * x + curve.b)) % p:
         raise ValueError("point not on curve")
-    if curve.h != 1 and _arith(curve).mul(curve.n, x, y) is not None:
+    if curve.h != 1 and _run(curve, "mul", curve.n, x, y) is not None:
         raise ValueError("point not in subgroup")
 
 
@@ -231,7 +237,7 @@ class EllipticCurvePrivateKey:
         """d*G (regular comb, cached)."""
         if self._pub is None:
             c = self.curve
-            P = _arith(c).mul_base(self._db)
+            P = _run(c, "mul_base", self._db)
             self._pub = EllipticCurvePublicKey(c, P[0], P[1], _checked=True)
         return self._pub
 
@@ -244,7 +250,7 @@ class EllipticCurvePrivateKey:
         c = self.curve
         if peer_public_key.curve.name != c.name:
             raise ValueError("curve mismatch")
-        S = _arith(c).ecdh(self._db, peer_public_key.x, peer_public_key.y)
+        S = _run(c, "ecdh", self._db, peer_public_key.x, peer_public_key.y)
         if S is None:
             raise ValueError("shared point at infinity")
         return S
@@ -263,7 +269,7 @@ class EllipticCurvePrivateKey:
         extra = None
         if not deterministic:
             extra = _default_rng(rng)(c.nsize)
-        r, s = ecdsa.sign_digest(_arith(c), c, self._db, digest, hashcls, extra)
+        r, s = _run(c, ecdsa.sign_digest, c, self._db, digest, hashcls, extra)
         if encoding == "raw":
             return ecdsa.encode_raw(r, s, c.nsize)
         return ecdsa.encode_der(r, s)

@@ -48,6 +48,33 @@ def _arith(curve):
     return _backend.context(_PRIM, _CHAIN, curve)
 
 
+def _run(curve, fn, *args):
+    # fn(context, *args) (or context.fn(*args) for a method name) on the selected backend's
+    # context for this curve (comb tables, built once); the seam drops the cached contexts
+    # and retries once on MemoryError (_backend.run).
+    return _backend.run(_PRIM, _CHAIN, curve, fn, *args)
+
+
+def _check(ar, S, k, A):
+    # encode([S]B - [k]A), the point an RFC 8032 verifier compares with R.
+    return ar.encode(ar.mul2(S, k, ar.neg(A)))
+
+
+def _public(ar, key):
+    # (encoding of A = [s]B, A)
+    P = ar.mul_base(key._scalar(ar))
+    return ar.encode(P), P
+
+
+def _sign(ar, key, data, dom, A):
+    # RFC 8032 §5.1.6 / §5.2.6 steps 2-5, given the public encoding A.
+    c = key._curve
+    r = ar.reduce(key._hash(dom + key._prefix + data))
+    Rb = ar.encode(ar.mul_base(r))
+    k = int.from_bytes(key._hash(dom + Rb + A + data), "little") % c.n
+    return Rb + ar.sign_s(r, k, key._scalar(ar))
+
+
 class EdPublicKey:
     """An EdDSA public key: a validated point and its encoding. A subclass sets ``_curve``
     and ``_hash`` (bytes -> 2 size bytes of digest)."""
@@ -61,7 +88,7 @@ class EdPublicKey:
     def from_public_bytes(cls, data):
         c = cls._curve
         data = sized_bytes(data, c.size)
-        P = _arith(c).decode(data)
+        P = _run(c, "decode", data)
         if P is None:
             raise ValueError("invalid public key")
         if data in c.small:
@@ -89,8 +116,7 @@ class EdPublicKey:
         if Rb in c.small:
             raise InvalidSignature("small-order R")
         k = int.from_bytes(self._hash(dom + Rb + self._enc + data), "little") % L
-        ar = _arith(c)
-        if ar.encode(ar.mul2(S, k, ar.neg(self._pt))) != Rb:
+        if _run(c, _check, S, k, self._pt) != Rb:
             raise InvalidSignature("bad signature")
 
 
@@ -134,19 +160,13 @@ class EdPrivateKey:
     def public_key(self):
         """A = [s]B (regular comb; cached)."""
         if self._pub is None:
-            ar = _arith(self._curve)
-            P = ar.mul_base(self._scalar(ar))
-            self._pub = self._public(ar.encode(P), P)
+            enc, P = _run(self._curve, _public, self)
+            self._pub = self._public(enc, P)
         return self._pub
 
     def _sign(self, data, dom):
         # RFC 8032 §5.1.6 / §5.2.6. The secrets r and s stay bytes: the backend reduces the
         # hash mod L (``reduce``) and computes S = r + k s mod L (``sign_s``); k is public.
-        c = self._curve
         data = as_bytes(data)
         A = self.public_key()._enc
-        ar = _arith(c)
-        r = ar.reduce(self._hash(dom + self._prefix + data))
-        Rb = ar.encode(ar.mul_base(r))
-        k = int.from_bytes(self._hash(dom + Rb + A + data), "little") % c.n
-        return Rb + ar.sign_s(r, k, self._scalar(ar))
+        return _run(self._curve, _sign, self, data, dom, A)

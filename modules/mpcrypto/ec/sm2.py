@@ -124,6 +124,14 @@ def verify_e(ctx, curve, x, y, e, r, s):
         raise InvalidSignature("bad signature")
 
 
+def _sign_loop(ctx, curve, d, e, rng):
+    # Fresh k until (r, s) is acceptable (GB/T 32918.2 §6.1 steps A3-A6).
+    while True:
+        rs = sign_with_k(ctx, curve, d, e, _ec.random_scalar(curve, rng))
+        if rs is not None:
+            return rs
+
+
 def sign(private_key, data, uid=DEFAULT_UID, rng=None, encoding="der"):
     """SM2 signature of ``data`` (bytes-like) by ``private_key`` (an ``ec`` private key) with
     identifier ``uid``. ``rng(nbytes) -> bytes`` supplies k (default ``os.urandom``).
@@ -141,11 +149,7 @@ def sign(private_key, data, uid=DEFAULT_UID, rng=None, encoding="der"):
     rng = _resolve_rng(rng)  # after the arguments are validated
     pub = private_key.public_key()
     e = e_of(za_of(c, pub.x, pub.y, uid), data)
-    ctx = _ec._arith(c)
-    while True:
-        rs = sign_with_k(ctx, c, d, e, _ec.random_scalar(c, rng))
-        if rs is not None:
-            break
+    rs = _ec._run(c, _sign_loop, c, d, e, rng)
     if encoding == "raw":
         return _ecdsa.encode_raw(rs[0], rs[1], c.nsize)
     return _ecdsa.encode_der(rs[0], rs[1])
@@ -170,4 +174,4 @@ def verify(public_key, signature, data, uid=DEFAULT_UID, encoding="der"):
     else:
         raise ValueError("encoding")
     e = e_of(za_of(c, public_key.x, public_key.y, uid), data)
-    verify_e(_ec._arith(c), c, public_key.x, public_key.y, e, r, s)
+    _ec._run(c, verify_e, c, public_key.x, public_key.y, e, r, s)

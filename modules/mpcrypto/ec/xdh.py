@@ -33,6 +33,12 @@ def _ladder(curve):
     return _backend.context(_PRIM, _CHAIN, curve)
 
 
+def _x(curve, k, u):
+    # X(k, u) on the selected backend's ladder for this curve (built once; rebuilt after
+    # the seam drops cached contexts on MemoryError).
+    return _backend.run(_PRIM, _CHAIN, curve, "x", k, u)
+
+
 class XPublicKey:
     """An X25519/X448 public key: a u-coordinate of ``size`` bytes. A subclass sets
     ``_curve``."""
@@ -82,14 +88,14 @@ class XPrivateKey:
         """X(k, base point u) (cached)."""
         if self._pub is None:
             c = self._curve
-            self._pub = self._public(_ladder(c).x(self._k, c.G[0].to_bytes(c.size, "little")))
+            self._pub = self._public(_x(c, self._k, c.G[0].to_bytes(c.size, "little")))
         return self._pub
 
     def exchange(self, peer_public_key):
         """X(k, peer u). ValueError if the result is all zeros (small-order peer point)."""
         if not isinstance(peer_public_key, self._public):
             raise TypeError("peer key of the same curve required")
-        out = _ladder(self._curve).x(self._k, peer_public_key._u)
+        out = _x(self._curve, self._k, peer_public_key._u)
         if _ct_eq(out, bytes(len(out))):
             raise ValueError("all-zero shared secret")
         return out
