@@ -4,13 +4,13 @@ on an emulated Cortex-M core.
     a = AesCtThumb("cortex-m4")        # the module's Python glue, its asm on unicorn
     ctx = a.new(key)                   # _Ctx: key schedule in the glue, SubWord and the
     ctx.ctr_xor(src, dst, n, ctr, 4)   #   bitsliced keys by the kernel; a.insns: last count
-    a.trace = []                       # then every data access of the kernel: (r/w, addr, size)
+    a = AesCtThumb(traced=True); a.trace = []   # then every data access: (r/w, addr, size)
 
 As ``aes_thumb_emu.AesThumb``: the glue is the module's own source executed with a stand-in
 ``micropython``, and ``_aes`` is replaced by a bridge that copies its buffers into emulated
 SRAM (``misalign`` bytes past an 8-byte boundary; an object passed twice is placed once),
 runs the machine code ``mpy-cross -march=armv7emsp`` made of the same file, and copies every
-writable argument back. ``trace``, when a list, receives each load and store the kernel makes
+writable argument back. With ``traced``, ``trace``, when a list, receives each load and store the kernel makes
 (unicorn UC_HOOK_MEM_READ / UC_HOOK_MEM_WRITE), addresses as offsets from the call's first
 buffer so that runs can be compared.
 """
@@ -32,7 +32,7 @@ SRC = ROOT / "modules" / "mpcrypto" / "cipher" / "aes_ct_thumb.py"
 
 
 class AesCtThumb:
-    def __init__(self, core="cortex-m4", misalign=0, counting="block", mpy=None):
+    def __init__(self, core="cortex-m4", misalign=0, counting="block", mpy=None, traced=False):
         import thumb_counts
 
         self.core = thumb_emu.Core(core, counting=counting)
@@ -46,7 +46,8 @@ class AesCtThumb:
         self.calls = []  # instructions of each kernel call since the last reset
         self.trace = None
         self._base = 0
-        self.core.uc.hook_add(unicorn.UC_HOOK_MEM_READ | unicorn.UC_HOOK_MEM_WRITE, self._mem)
+        if traced:  # installed before any code is translated (as thumb_emu's count hook)
+            self.core.uc.hook_add(unicorn.UC_HOOK_MEM_READ | unicorn.UC_HOOK_MEM_WRITE, self._mem)
 
     def _mem(self, uc, access, address, size, value, data):
         if self.trace is not None:
