@@ -215,6 +215,7 @@ def test_report_without_clock_says_so(tmp_path):
     # A board whose clock is unknown: our rows keep their native unit, no cycles are invented.
     lines = [_line("bench_sha256.py", "SHA-256", "hash", "viper", 2.0, "MB/s", PLAT_M4, update_bytes=1024)]
     out, md = _report(tmp_path, lines, "--board", "qemu-m4")
+    assert not (out / "charts" / "sha256.png").exists()  # nothing normalised: no chart
     r = _table_row(md, "SHA-256", "hash", "mpcrypto viper")
     assert "2.000 MB/s" in r and "-" in r
     assert "no clock" in md
@@ -230,7 +231,7 @@ def test_report_uses_measured_cycles_on_a_board(tmp_path):
               bytes_per_call=1024, us_per_call=1024.0, cycles_per_call=61440.0),
         _line("bench_sha256.py", "SHA-224", "hash", "viper", 1.0, "MB/s", plat, update_bytes=1024),
     ]
-    out, md = _report(tmp_path, lines, "--board", "frdm-k64f")
+    out, md = _report(tmp_path, lines, "--board", "frdm-k64f", "--no-charts")
     r = _table_row(md, "SHA-256", "hash", "mpcrypto viper")
     assert "60.0" in r and "cycles/byte" in r
     r = _table_row(md, "SHA-224", "hash", "mpcrypto viper")
@@ -249,9 +250,25 @@ def test_report_denominators_stay_in_their_family(tmp_path):
         _line("bench_des.py", "AES-128-ECB", "encrypt", "viper", 4.0, "MB/s", PLAT_UNIX, bytes=1024),
         _line("bench_des.py", "3DES-192-ECB", "encrypt", "viper", 0.5, "MB/s", PLAT_UNIX, bytes=1024),
     ]
-    out, md = _report(tmp_path, lines, "--clock-mhz", "100")
+    out, md = _report(tmp_path, lines, "--clock-mhz", "100", "--no-charts")
     aes, des = md.split("## des (")[0].split("## aes (")[1], md.split("## des (")[1]
     assert "| AES-128-ECB | encrypt | SEGGER emCrypt" in aes
     assert "| AES-128-ECB | encrypt | mpcrypto viper" in des and "| AES-128-ECB | encrypt | SEGGER" not in des
     r = _table_row(des, "3DES-192-ECB", "encrypt", "SEGGER emCrypt 2.40a (CRYPTO_VERSION 24001)")
     assert "0.30 MB/s" in r and "400" in r  # 120 MHz / 0.30 MB/s
+
+
+def test_report_kib_and_modexp_names(tmp_path):
+    # KiB/s rows (bench_drbg) are per byte like MB/s; our "public (e = 65537)" is emCrypt's
+    # "17-bit exponent" table.
+    lines = [
+        _line("bench_drbg.py", "CTR_DRBG (NOPR)", "generate", "default", 1000.0, "KiB/s", PLAT_UNIX, request_bytes=1024),
+        _line("bench_modexp.py", "ModExp-2048 Montgomery, 5b, RM", "public (e = 65537)", "viper", 10.0, "ms", PLAT_UNIX),
+    ]
+    out, md = _report(tmp_path, lines, "--clock-mhz", "1024", "--no-charts")
+    r = _table_row(md, "CTR_DRBG (NOPR)", "generate", "mpcrypto default")
+    assert "1 000" in r and "cycles/byte" in r  # 1024 MHz / (1000 * 1024 B/s)
+    r = _table_row(md, "CTR_DRBG (NOPR)", "generate", "Mbed TLS not stated (yotta-era mbed TLS benchmark example)")
+    assert "117" in r
+    r = _table_row(md, "ModExp-2048 Montgomery, 5b, RM", "public (e = 65537)", "SEGGER emCrypt not stated (benchmarks compiled Apr 2017)")
+    assert "19.40 ms" in r

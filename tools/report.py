@@ -65,9 +65,14 @@ def load_reference(ref_dir=REF_DIR):
     return rows
 
 
+# Operation names that say the same thing: emCrypt's "17-bit exponent" is e = 65537.
+OP_ALIASES = {"publice65537": "public17bitexponent"}
+
+
 def key(alg, op):
     """Names compared without case and punctuation: ChaCha20Poly1305 == ChaCha20-Poly1305."""
-    return re.sub(r"[^a-z0-9]", "", alg.lower()), re.sub(r"[^a-z0-9]", "", op.lower())
+    o = re.sub(r"[^a-z0-9]", "", op.lower())
+    return re.sub(r"[^a-z0-9]", "", alg.lower()), OP_ALIASES.get(o, o)
 
 
 def ref_normalised(r):
@@ -188,17 +193,20 @@ class Target:
     def normalise(self, r):
         """(value, unit) of one of our rows, or (None, None) when it cannot be normalised."""
         v = float(r["value"])
-        if r["unit"] not in ("MB/s", "ms") or v <= 0:
+        if r["unit"] not in ("MB/s", "KiB/s", "ms") or v <= 0:
             return None, None
+        if r["unit"] == "KiB/s":
+            v = v * 1024 / 1e6  # bytes per microsecond, as MB/s
+        per_byte = r["unit"] != "ms"
         if self.mode == "insns":
             # -icount shift=0: one instruction per virtual nanosecond
-            return (1000.0 / v, "insns/byte") if r["unit"] == "MB/s" else (v * 1e6, "insns/op")
+            return (1000.0 / v, "insns/byte") if per_byte else (v * 1e6, "insns/op")
         if self.mode == "cycles":
-            nbytes = r.get("bytes_per_call") or r.get("bytes") or r.get("update_bytes")
-            if r.get("cycles_per_call") and (r["unit"] == "ms" or nbytes):
+            nbytes = r.get("bytes_per_call") or r.get("bytes") or r.get("update_bytes") or r.get("request_bytes")
+            if r.get("cycles_per_call") and (not per_byte or nbytes):
                 c = float(r["cycles_per_call"])
-                return (c / nbytes, "cycles/byte") if r["unit"] == "MB/s" else (c, "cycles/op")
-            if r["unit"] == "MB/s":
+                return (c / nbytes, "cycles/byte") if per_byte else (c, "cycles/op")
+            if per_byte:
                 return self.clock_hz / (v * 1e6), "cycles/byte"
             return self.clock_hz * v / 1000, "cycles/op"
         return None, None
@@ -249,7 +257,7 @@ def build(rows, refs, target):
         by_key.setdefault(key(r["algorithm"], r["operation"]), []).append(e)
     fams = {}
     for r in rows:
-        if r.get("script") == "thumb_counts.py" or r.get("unit") not in ("MB/s", "ms"):
+        if r.get("script") == "thumb_counts.py" or r.get("unit") not in ("MB/s", "KiB/s", "ms"):
             continue
         fam = family_of(r)
         groups = fams.setdefault(fam, {})
@@ -316,7 +324,7 @@ def recommend(groups):
             best = min(v, key=lambda e: e["norm"])
         else:
             # native units: larger MB/s, smaller ms
-            best = max(v, key=lambda e: float(e["value"].split()[0]) * (1 if e["value"].endswith("MB/s") else -1))
+            best = max(v, key=lambda e: float(e["value"].split()[0]) * (-1 if e["value"].endswith(" ms") else 1))
         wins[best["backend"]] = wins.get(best["backend"], 0) + 1
         total += 1
     return wins, total
@@ -672,19 +680,19 @@ def thumb_count_rows():
     return [json.loads(line) for line in p.stdout.splitlines() if line.strip()]
 
 
-def render(rows, out_dir, target, readme_chart=None, when=None):
+def render(rows, out_dir, target, readme_chart=None, when=None, charts_on=True):
     out_dir = pathlib.Path(out_dir)
     (out_dir / "charts").mkdir(parents=True, exist_ok=True)
     refs = load_reference()
     fams = build(rows, refs, target)
     charts = set()
     for fam, groups in fams.items():
-        if target.mode and chart(fam, groups, target, out_dir / "charts" / ("%s.png" % fam)):
+        if charts_on and target.mode and chart(fam, groups, target, out_dir / "charts" / ("%s.png" % fam)):
             charts.add(fam)
     kname = None
     anchors = {key(r["algorithm"], r["operation"]): r for r in refs if r["file"] == "mbedtls_emulated_m4_anchors.csv"}
     kr = kernel_pick(kernel_rows(rows), anchors)
-    if kr:
+    if kr and charts_on:
         kname = "emulated_m4_kernels"
         kernel_chart(kr, anchors, out_dir / "charts" / ("%s.png" % kname))
     md = markdown(rows, refs, target, fams, charts, kname, when)
@@ -704,6 +712,7 @@ def main(argv=None):
     ap.add_argument("--from-jsonl", default=None, help="render these saved JSON lines; run nothing")
     ap.add_argument("--thumb-counts", action="store_true", help="add tools/thumb_counts.py's emulated Cortex-M4 kernel rows")
     ap.add_argument("--out", default=str(ROOT / "report"), help="output folder (report.md, charts/)")
+    ap.add_argument("--no-charts", action="store_true", help="the Markdown only")
     ap.add_argument("--readme-chart", default="sha256", help="the family whose chart is copied to readme_chart.png")
     args = ap.parse_args(argv)
     out = pathlib.Path(args.out)
@@ -728,7 +737,7 @@ def main(argv=None):
             rows += [dict(r, script="thumb_counts.py") for r in extra]
         when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     target = Target(rows, board, args.icount, args.clock_mhz, args.target)
-    render(rows, out, target, args.readme_chart, when)
+    render(rows, out, target, args.readme_chart, when, not args.no_charts)
     if sys.stdout.isatty() or not args.from_jsonl:
         print("report written to %s (%d rows)" % (out / "report.md", len(rows)))
     if failed:
