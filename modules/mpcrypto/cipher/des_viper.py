@@ -26,7 +26,9 @@ from mpcrypto.cipher.des_python import schedule, tables
 
 _T = array.array("I", bytes(4 * 1024))
 for _i, _v in enumerate(tables()):
-    _T[_i] = _v
+    # The SP entries rotated right by one bit: the kernel keeps each half as H >>> 1 (see
+    # _crypt), so f's output is XORed in that form too.
+    _T[_i] = ((_v >> 1) | ((_v & 1) << 31)) if _i < 512 else _v
 del _i, _v
 
 
@@ -37,6 +39,16 @@ def _crypt(t: ptr32, k: ptr32, src: ptr8, dst: ptr8, n: int, iv: ptr8, mode: int
     # over its last 8 (2) or 4 (3) bytes; 4: CBC decrypt. src may equal dst: each block is
     # read into locals before it is written.
     stop = 0 if mode == 2 else 4
+    m = uint(0xFFFFFFFF)
+    # one pointer per SP table (64 words = 256 bytes each): no index offset in the rounds
+    s0 = t
+    s1 = ptr32(uint(t) + 256)
+    s2 = ptr32(uint(t) + 512)
+    s3 = ptr32(uint(t) + 768)
+    s4 = ptr32(uint(t) + 1024)
+    s5 = ptr32(uint(t) + 1280)
+    s6 = ptr32(uint(t) + 1536)
+    s7 = ptr32(uint(t) + 1792)
     v0 = (uint(iv[0]) << 24) | (uint(iv[1]) << 16) | (uint(iv[2]) << 8) | uint(iv[3])
     v1 = (uint(iv[4]) << 24) | (uint(iv[5]) << 16) | (uint(iv[6]) << 8) | uint(iv[7])
     o = 0
@@ -82,26 +94,31 @@ def _crypt(t: ptr32, k: ptr32, src: ptr8, dst: ptr8, n: int, iv: ptr8, mode: int
         v = c1 & 0xFF
         a |= uint(t[512 + int(v)]) << 7
         c |= uint(t[512 + int(v >> 1)]) << 7
+        # Keep both halves as H >>> 1: then X = R >>> 1 is the half itself and Z = R <<< 3 is
+        # X <<< 4 (one rotation per round), and f's output, XORed into the other half, comes
+        # rotated from the tables.
+        a = (a >> 1) | ((a & 1) << 31)
+        c = (c >> 1) | ((c & 1) << 31)
         kq = 0
         while kq < kend:
-            # two rounds: a ^= f(c, K_i); c ^= f(a, K_{i+1})
-            # f(c): X = R >>> 1 holds E's even chunks at bits 26, 18, 10, 2, Z = R <<< 3 its
-            # odd ones (chunk 7 wraps round), XORed with the round key words made to match
-            u = ((c >> 1) | ((c & 1) << 31)) ^ uint(k[kq])
-            w = (((c & 0x1FFFFFFF) << 3) | (c >> 29)) ^ uint(k[kq + 1])
-            a ^= (uint(t[u >> 26]) ^ uint(t[128 + int((u >> 18) & 63)]) ^ uint(t[256 + int((u >> 10) & 63)]) ^ uint(t[384 + int((u >> 2) & 63)])
-                  ^ uint(t[64 + int(w >> 26)]) ^ uint(t[192 + int((w >> 18) & 63)]) ^ uint(t[320 + int((w >> 10) & 63)]) ^ uint(t[448 + int((w >> 2) & 63)]))
-            # f(a): X = R >>> 1 holds E's even chunks at bits 26, 18, 10, 2, Z = R <<< 3 its
-            # odd ones (chunk 7 wraps round), XORed with the round key words made to match
-            u = ((a >> 1) | ((a & 1) << 31)) ^ uint(k[kq + 2])
-            w = (((a & 0x1FFFFFFF) << 3) | (a >> 29)) ^ uint(k[kq + 2 + 1])
-            c ^= (uint(t[u >> 26]) ^ uint(t[128 + int((u >> 18) & 63)]) ^ uint(t[256 + int((u >> 10) & 63)]) ^ uint(t[384 + int((u >> 2) & 63)])
-                  ^ uint(t[64 + int(w >> 26)]) ^ uint(t[192 + int((w >> 18) & 63)]) ^ uint(t[320 + int((w >> 10) & 63)]) ^ uint(t[448 + int((w >> 2) & 63)]))
+            # two rounds: a ^= f(c, K_i); c ^= f(a, K_{i+1}). E's even 6-bit chunks of R are
+            # bits 26, 18, 10, 2 of R >>> 1, its odd ones (chunk 7 wrapping round) the same
+            # bits of R <<< 3; the round key words are laid out to match.
+            u = c ^ uint(k[kq])
+            w = (((c & 0x0FFFFFFF) << 4) | (c >> 28)) ^ uint(k[kq + 1])
+            a ^= (uint(s0[u >> 26]) ^ uint(s2[(u >> 18) & 63]) ^ uint(s4[(u >> 10) & 63]) ^ uint(s6[(u >> 2) & 63])
+                  ^ uint(s1[w >> 26]) ^ uint(s3[(w >> 18) & 63]) ^ uint(s5[(w >> 10) & 63]) ^ uint(s7[(w >> 2) & 63]))
+            u = a ^ uint(k[kq + 2])
+            w = (((a & 0x0FFFFFFF) << 4) | (a >> 28)) ^ uint(k[kq + 2 + 1])
+            c ^= (uint(s0[u >> 26]) ^ uint(s2[(u >> 18) & 63]) ^ uint(s4[(u >> 10) & 63]) ^ uint(s6[(u >> 2) & 63])
+                  ^ uint(s1[w >> 26]) ^ uint(s3[(w >> 18) & 63]) ^ uint(s5[(w >> 10) & 63]) ^ uint(s7[(w >> 2) & 63]))
             kq += 4
             if (kq & 31) == 0:
                 x = a  # after each 16 rounds: (R16, L16) is the next pass's (L0, R0)
                 a = c
                 c = x
+        a = ((a << 1) & m) | (a >> 31)  # back to the plain halves
+        c = ((c << 1) & m) | (c >> 31)
         # FP of the preoutput (a, c) = R16 || L16
         hi = uint(0)
         lo = uint(0)
