@@ -25,6 +25,11 @@ timing. Fields as in ``bench/`` (``modules/mpbench.py`` ``row``): ``algorithm``,
 ``words``, ``core``, ``code_bytes``, ``spread`` and ``operands``. ``tools/bench_report.py``
 reads them.
 
+AES rows (``aes_thumb_emu.per_byte_rows``, ``aes_ct_thumb_emu.per_byte_rows``, unit
+"insns/byte"): the T-table kernels (backend ``thumb``), GHASH, the constant-time bitsliced
+kernel (backend ``thumb_ct``, every mode and key size) and AES-128-GCM's two kernels with it
+(CTR with the 32-bit counter + GHASH, per byte of data), per call of 1 KiB and 16 KiB.
+
 SHA-2 rows (``sha_rows``, backend ``thumb``, unit "insns/byte"): ``compress`` of
 ``hash/sha256_thumb.py`` / ``sha512_thumb.py`` over 1 KiB and 16 KiB per call, instructions of
 the whole call (entry and exit included) per byte, ``spread`` the difference between random and
@@ -591,6 +596,9 @@ def main(argv=None):
     import aes_thumb_emu  # the Thumb-2 T-table AES (cipher/aes_thumb.py), per byte at 1 and 16 KiB
 
     aes = aes_thumb_emu.per_byte_rows(tuple(c for c in args.cores.split(",") if c != "cortex-m0"))
+    import aes_ct_thumb_emu  # the constant-time bitsliced AES (cipher/aes_ct_thumb.py) and GCM with it
+
+    aes += aes_ct_thumb_emu.per_byte_rows(tuple(c for c in args.cores.split(",") if c != "cortex-m0"))
     if args.table:
         print(table(rows))
         for r in kinetis:
