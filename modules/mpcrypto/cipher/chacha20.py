@@ -96,12 +96,19 @@ def hchacha_into(k, st, key, nonce, zero, ks, out):
     for i in range(16):
         st[48 + i] = nonce[i]
     k.xor(st, zero, ks, 0, 1)
-    for h in (0, 1):
-        b = 0
-        for j in range(16):
-            v = ks[48 * h + j] - (_SIGMA[j] if h == 0 else nonce[j]) - b
-            out[16 * h + j] = v & 0xFF
-            b = (v >> 8) & 1 if (j & 3) != 3 else 0  # the borrow stays inside a word
+    # 16 bits at a time: words 0..3 minus the constants, words 12..15 minus the nonce
+    for j in range(0, 32, 2):
+        i = j if j < 16 else j + 32
+        x = _SIGMA if j < 16 else nonce
+        lo = ks[i] | ks[i + 1] << 8
+        sub = x[j & 15] | x[(j & 15) + 1] << 8
+        if j & 2:
+            v = lo - sub - b  # high half of a word, with the low half's borrow
+        else:
+            v = lo - sub
+            b = (v >> 16) & 1
+        out[j] = v & 0xFF
+        out[j + 1] = (v >> 8) & 0xFF
 
 
 def hchacha20(key, nonce):
