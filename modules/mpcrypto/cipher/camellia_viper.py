@@ -58,6 +58,10 @@ def _crypt(sp: ptr32, k: ptr32, src: ptr8, dst: ptr8, n: int, iv: ptr8, mode: in
     # equal dst: each block is read into locals before it is written.
     m = uint(0xFFFFFFFF)
     stop = 0 if mode == 2 else 12
+    # one pointer per 1 KiB table: no index offset in the rounds
+    q1 = ptr32(uint(sp) + 1024)
+    q2 = ptr32(uint(sp) + 2048)
+    q3 = ptr32(uint(sp) + 3072)
     v0 = (uint(iv[0]) << 24) | (uint(iv[1]) << 16) | (uint(iv[2]) << 8) | uint(iv[3])
     v1 = (uint(iv[4]) << 24) | (uint(iv[5]) << 16) | (uint(iv[6]) << 8) | uint(iv[7])
     v2 = (uint(iv[8]) << 24) | (uint(iv[9]) << 16) | (uint(iv[10]) << 8) | uint(iv[11])
@@ -92,25 +96,44 @@ def _crypt(sp: ptr32, k: ptr32, src: ptr8, dst: ptr8, n: int, iv: ptr8, mode: in
         r = 4
         g = 0
         while True:
-            j = 0
-            while j < 3:
-                # D2 ^= F(D1, k_i); D1 ^= F(D2, k_{i+1})
-                il = d0 ^ uint(k[r])
-                ir = d1 ^ uint(k[r + 1])
-                a = uint(sp[il >> 24]) ^ uint(sp[256 + int((il >> 16) & 0xFF)]) ^ uint(sp[512 + int((il >> 8) & 0xFF)]) ^ uint(sp[768 + int(il & 0xFF)])
-                u = uint(sp[ir & 0xFF]) ^ uint(sp[256 + int(ir >> 24)]) ^ uint(sp[512 + int((ir >> 16) & 0xFF)]) ^ uint(sp[768 + int((ir >> 8) & 0xFF)])
-                u ^= a
-                d2 ^= u
-                d3 ^= u ^ (a >> 8) ^ ((a & 0xFF) << 24)
-                il = d2 ^ uint(k[r + 2])
-                ir = d3 ^ uint(k[r + 3])
-                a = uint(sp[il >> 24]) ^ uint(sp[256 + int((il >> 16) & 0xFF)]) ^ uint(sp[512 + int((il >> 8) & 0xFF)]) ^ uint(sp[768 + int(il & 0xFF)])
-                u = uint(sp[ir & 0xFF]) ^ uint(sp[256 + int(ir >> 24)]) ^ uint(sp[512 + int((ir >> 16) & 0xFF)]) ^ uint(sp[768 + int((ir >> 8) & 0xFF)])
-                u ^= a
-                d0 ^= u
-                d1 ^= u ^ (a >> 8) ^ ((a & 0xFF) << 24)
-                r += 4
-                j += 1
+            # six rounds: D2 ^= F(D1, k_i); D1 ^= F(D2, k_{i+1}), unrolled
+            il = d0 ^ uint(k[r])
+            ir = d1 ^ uint(k[r + 1])
+            a = uint(sp[il >> 24]) ^ uint(q1[(il >> 16) & 0xFF]) ^ uint(q2[(il >> 8) & 0xFF]) ^ uint(q3[il & 0xFF])
+            u = uint(sp[ir & 0xFF]) ^ uint(q1[ir >> 24]) ^ uint(q2[(ir >> 16) & 0xFF]) ^ uint(q3[(ir >> 8) & 0xFF]) ^ a
+            d2 ^= u
+            d3 ^= u ^ (a >> 8) ^ ((a & 0xFF) << 24)
+            il = d2 ^ uint(k[r + 2])
+            ir = d3 ^ uint(k[r + 3])
+            a = uint(sp[il >> 24]) ^ uint(q1[(il >> 16) & 0xFF]) ^ uint(q2[(il >> 8) & 0xFF]) ^ uint(q3[il & 0xFF])
+            u = uint(sp[ir & 0xFF]) ^ uint(q1[ir >> 24]) ^ uint(q2[(ir >> 16) & 0xFF]) ^ uint(q3[(ir >> 8) & 0xFF]) ^ a
+            d0 ^= u
+            d1 ^= u ^ (a >> 8) ^ ((a & 0xFF) << 24)
+            il = d0 ^ uint(k[r + 4])
+            ir = d1 ^ uint(k[r + 5])
+            a = uint(sp[il >> 24]) ^ uint(q1[(il >> 16) & 0xFF]) ^ uint(q2[(il >> 8) & 0xFF]) ^ uint(q3[il & 0xFF])
+            u = uint(sp[ir & 0xFF]) ^ uint(q1[ir >> 24]) ^ uint(q2[(ir >> 16) & 0xFF]) ^ uint(q3[(ir >> 8) & 0xFF]) ^ a
+            d2 ^= u
+            d3 ^= u ^ (a >> 8) ^ ((a & 0xFF) << 24)
+            il = d2 ^ uint(k[r + 6])
+            ir = d3 ^ uint(k[r + 7])
+            a = uint(sp[il >> 24]) ^ uint(q1[(il >> 16) & 0xFF]) ^ uint(q2[(il >> 8) & 0xFF]) ^ uint(q3[il & 0xFF])
+            u = uint(sp[ir & 0xFF]) ^ uint(q1[ir >> 24]) ^ uint(q2[(ir >> 16) & 0xFF]) ^ uint(q3[(ir >> 8) & 0xFF]) ^ a
+            d0 ^= u
+            d1 ^= u ^ (a >> 8) ^ ((a & 0xFF) << 24)
+            il = d0 ^ uint(k[r + 8])
+            ir = d1 ^ uint(k[r + 9])
+            a = uint(sp[il >> 24]) ^ uint(q1[(il >> 16) & 0xFF]) ^ uint(q2[(il >> 8) & 0xFF]) ^ uint(q3[il & 0xFF])
+            u = uint(sp[ir & 0xFF]) ^ uint(q1[ir >> 24]) ^ uint(q2[(ir >> 16) & 0xFF]) ^ uint(q3[(ir >> 8) & 0xFF]) ^ a
+            d2 ^= u
+            d3 ^= u ^ (a >> 8) ^ ((a & 0xFF) << 24)
+            il = d2 ^ uint(k[r + 10])
+            ir = d3 ^ uint(k[r + 11])
+            a = uint(sp[il >> 24]) ^ uint(q1[(il >> 16) & 0xFF]) ^ uint(q2[(il >> 8) & 0xFF]) ^ uint(q3[il & 0xFF])
+            u = uint(sp[ir & 0xFF]) ^ uint(q1[ir >> 24]) ^ uint(q2[(ir >> 16) & 0xFF]) ^ uint(q3[(ir >> 8) & 0xFF]) ^ a
+            d0 ^= u
+            d1 ^= u ^ (a >> 8) ^ ((a & 0xFF) << 24)
+            r += 12
             g += 1
             if g == ng:
                 break

@@ -53,6 +53,10 @@ def _crypt(t: ptr32, k: ptr32, src: ptr8, dst: ptr8, n: int, iv: ptr8, mode: int
     # iv += 1 over its last 16 (2) or 4 (3) bytes; 4: CBC decrypt, output ^= iv, iv := this
     # ciphertext block. src may equal dst: each block is read into locals before it is written.
     stop = 0 if mode == 2 else 12
+    # one pointer per 1 KiB table: no index offset in the rounds
+    q1 = ptr32(uint(t) + 1024)
+    q2 = ptr32(uint(t) + 2048)
+    q3 = ptr32(uint(t) + 3072)
     v0 = (uint(iv[0]) << 24) | (uint(iv[1]) << 16) | (uint(iv[2]) << 8) | uint(iv[3])
     v1 = (uint(iv[4]) << 24) | (uint(iv[5]) << 16) | (uint(iv[6]) << 8) | uint(iv[7])
     v2 = (uint(iv[8]) << 24) | (uint(iv[9]) << 16) | (uint(iv[10]) << 8) | uint(iv[11])
@@ -83,13 +87,13 @@ def _crypt(t: ptr32, k: ptr32, src: ptr8, dst: ptr8, n: int, iv: ptr8, mode: int
         while r < 32:
             # four rounds; X_{i+4} = X_i ^ T(X_{i+1} ^ X_{i+2} ^ X_{i+3} ^ rk_i)
             a = x1 ^ x2 ^ x3 ^ uint(k[r])
-            x0 ^= uint(t[a >> 24]) ^ uint(t[256 + int((a >> 16) & 0xFF)]) ^ uint(t[512 + int((a >> 8) & 0xFF)]) ^ uint(t[768 + int(a & 0xFF)])
+            x0 ^= uint(t[a >> 24]) ^ uint(q1[(a >> 16) & 0xFF]) ^ uint(q2[(a >> 8) & 0xFF]) ^ uint(q3[a & 0xFF])
             a = x2 ^ x3 ^ x0 ^ uint(k[r + 1])
-            x1 ^= uint(t[a >> 24]) ^ uint(t[256 + int((a >> 16) & 0xFF)]) ^ uint(t[512 + int((a >> 8) & 0xFF)]) ^ uint(t[768 + int(a & 0xFF)])
+            x1 ^= uint(t[a >> 24]) ^ uint(q1[(a >> 16) & 0xFF]) ^ uint(q2[(a >> 8) & 0xFF]) ^ uint(q3[a & 0xFF])
             a = x3 ^ x0 ^ x1 ^ uint(k[r + 2])
-            x2 ^= uint(t[a >> 24]) ^ uint(t[256 + int((a >> 16) & 0xFF)]) ^ uint(t[512 + int((a >> 8) & 0xFF)]) ^ uint(t[768 + int(a & 0xFF)])
+            x2 ^= uint(t[a >> 24]) ^ uint(q1[(a >> 16) & 0xFF]) ^ uint(q2[(a >> 8) & 0xFF]) ^ uint(q3[a & 0xFF])
             a = x0 ^ x1 ^ x2 ^ uint(k[r + 3])
-            x3 ^= uint(t[a >> 24]) ^ uint(t[256 + int((a >> 16) & 0xFF)]) ^ uint(t[512 + int((a >> 8) & 0xFF)]) ^ uint(t[768 + int(a & 0xFF)])
+            x3 ^= uint(t[a >> 24]) ^ uint(q1[(a >> 16) & 0xFF]) ^ uint(q2[(a >> 8) & 0xFF]) ^ uint(q3[a & 0xFF])
             r += 4
         # R: the output is (X35, X34, X33, X32)
         y0 = x3
