@@ -341,3 +341,10 @@ def aead_vs_reference(target, cipher, kind, force, key_sizes, seed):
     got = target.call("drv_blk", "aead_case", cases, force=force)
     bad = [(c[2], len(c[3]), len(c[4]), len(c[5]), c[7], g) for c, g, w in zip(cases, got, want) if g != w]
     assert not bad, bad[:4]
+
+
+def check_heap_bulk(target, cipher, force):
+    """ECB/CBC/CTR (and GCM) bulk calls into a caller's buffer allocate nothing after set-up."""
+    got = target.call("drv_blk", "heap_bulk", [(cipher, 1024)], force=force)[0]
+    assert not isinstance(got, MPError), got
+    assert got and all(v == 0 for v in got.values()), got

@@ -192,3 +192,8 @@ def test_api_errors(target, backend):
 
 def test_backends_agree(target):
     bm.check_backends_agree(target, "sm4", MOD, "sm4")
+
+
+def test_heap_bulk_viper(target):
+    """Zero heap per bulk call after set-up on the viper backend (issue 13's budget)."""
+    bm.check_heap_bulk(target, "sm4", need(target, "viper"))

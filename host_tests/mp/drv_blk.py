@@ -390,3 +390,46 @@ def gmac_case(cipher, key, nonce, msg, tag, cuts):
     except Exception as e:
         v = type(e).__name__
     return [d, v]
+
+
+def heap_bulk(cipher, n):
+    """Heap bytes allocated by one bulk call after set-up (gc off around the call), for
+    ECB/CBC encrypt and decrypt and CTR into a caller's buffer of whole blocks, and for GCM
+    encrypt_into / decrypt_into (128-bit ciphers): a dict name -> bytes."""
+    import gc
+
+    m = _mod(cipher)
+    bs = m.block_size
+    key = bytes(_ks(cipher)[-1])
+    buf = bytearray(n)
+    out = bytearray(n)
+    C = _cls(cipher)
+    calls = {}
+    e = C(key, 1)
+    calls["ecb-enc"] = lambda: e.encrypt(buf, out)
+    calls["ecb-dec"] = lambda: e.decrypt(buf, out)
+    ce = C(key, 2, bytes(bs))
+    calls["cbc-enc"] = lambda: ce.encrypt(buf, out)
+    cd = C(key, 2, bytes(bs))
+    calls["cbc-dec"] = lambda: cd.decrypt(buf, out)
+    ct = C(key, 6, bytes(bs))
+    calls["ctr"] = lambda: ct.encrypt(buf, out)
+    calls["ctr-inplace"] = lambda: ct.encrypt(buf, buf)
+    if bs == 16:
+        g = _aead(cipher, "gcm", key, 16)
+        sealed = bytearray(n + 16)
+        nonce = bytes(12)
+        g.encrypt_into(nonce, buf, None, sealed)
+        calls["gcm-enc"] = lambda: g.encrypt_into(nonce, buf, None, sealed)
+        calls["gcm-dec"] = lambda: g.decrypt_into(nonce, sealed, None, out)
+    res = {}
+    for name, f in calls.items():
+        f()  # warm-up
+        gc.collect()
+        gc.disable()
+        a = gc.mem_alloc()
+        f()
+        b = gc.mem_alloc()
+        gc.enable()
+        res[name] = b - a
+    return res
