@@ -7,15 +7,21 @@ key's chunks, rounds in pairs without swapping, TDEA as 48 rounds between one IP
 (the halves swapped after each 16). Lookups are indexed by secret-dependent bits (cache
 timing on cores with a data cache).
 
-Viper portability (VIPER.md): the halves are ``uint`` below 2**32; the round uses only
-right shifts, AND with small masks, XOR and left shifts of values below 64 by at most 5;
-the IP/FP spreading shifts words whose bytes are 0 or 1 by at most 7 (below 2**32). No mask
-against 2**32 is needed on either word size. The block is loaded and stored byte by byte.
+Layout for speed: each half is kept rotated right by one bit through the rounds (H >>> 1),
+so E's even 6-bit chunks are bits 26, 18, 10, 2 of the half itself and its odd ones the same
+bits of the half rotated left by 4 (one rotation per round); the SP tables are stored rotated
+the same way, and each round key is two words with its chunks at those positions (``_pack``).
 
-RAM: 4 KiB of tables (SP 512 words, SL 256, FH 256) built at import by ``des_python``;
-768 bytes of round keys per TDEA context (6-bit chunks as bytes). Nothing is allocated per
-call after ``new()``; ECB, CBC encrypt/decrypt and CTR run inside the kernel over many
-blocks.
+Viper portability (VIPER.md): the halves are ``uint`` below 2**32; the round uses right
+shifts, AND with small masks, XOR and ``(x & 0x0FFFFFFF) << 4`` (below 2**32); the rotation
+back before FP masks with a run-time ``uint(0xFFFFFFFF)``; the IP/FP spreading shifts words
+whose bytes are 0 or 1 by at most 7. The block is loaded and stored byte by byte.
+``host_tests/test_blk_emu.py`` runs this machine code on emulated Cortex-M3/M4 cores.
+
+RAM: 4 KiB of tables (SP 512 words, SL 256, FH 256) made at import from ``des_python``'s;
+768 bytes of round keys per TDEA context (two words per round and direction, 256 for DES).
+Nothing is allocated per call after ``new()``; ECB, CBC encrypt/decrypt and CTR run inside
+the kernel over many blocks.
 
 Engine surface: see ``cipher/modes.py`` (block size 8).
 """

@@ -12,6 +12,7 @@ Words are big-endian (§5.1), assembled from and stored to the caller's buffers 
 portability (VIPER.md): state words are ``uint`` below 2**32 and the round uses only XOR,
 AND with small masks and right shifts; the one place a left shift can leave 32 bits (the
 rotations while the tables are built) masks with a run-time ``uint(0xFFFFFFFF)``.
+``host_tests/test_blk_emu.py`` runs this machine code on emulated Cortex-M3/M4 cores.
 
 RAM: 4 KiB of tables built at import, 256 bytes of round keys per context. Nothing is
 allocated per call after ``new()``: the kernel takes the caller's buffers and loops over
