@@ -598,6 +598,19 @@ def test_rnga_default_rng_gives_the_rnga_words(tmp_path):
     assert board.rnga.words == 1024 + 5
 
 
+def test_default_rng_is_a_drbg_seeded_from_the_rnga(tmp_path):
+    # resolve_rng(None) is mpcrypto.random.rng.random_bytes: an HMAC_DRBG whose entropy
+    # source (with its own SP 800-90B start-up test: 1024 bytes) reads the RNGA. Words the
+    # RNGA gave: its own 1024 start-up words, 256 for the source's start-up, 8 + 4 for the
+    # DRBG's 32-byte entropy input and 16-byte nonce; later requests read none.
+    board = ke.Board(rnga_source=Counter())
+    br = ke.Bridge(board, find_micropython(), tmp_path)
+    out = br.run("import kinetis\nkinetis.register()\nfrom mpcrypto._util import resolve_rng\n"
+                 "r = resolve_rng(None)\na = r(32)\nb = r(64)\nprint(r.__name__, len(a), len(b), a != b[:32])\n")
+    assert out == ["random_bytes 32 64 True"]
+    assert board.rnga.words == 1024 + 256 + 8 + 4
+
+
 def _stuck_later(after, word):
     good = Counter()
     state = {"n": 0}
