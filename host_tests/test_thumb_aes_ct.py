@@ -377,3 +377,22 @@ def test_mutants_are_caught(mpy, pattern):
             continue
         assert bytes(dst) != oracle(key, modes.ECB(), data), text
     assert hit, pattern
+
+
+def test_on_the_target_port(target):
+    """On the target port: where the module cannot run (the unix port on x86-64: no Thumb-2
+    assembler, no CPUID) the seam skips it cleanly and the default chain stays; where it loads,
+    ``backends()`` lists it and the chain puts it first only on a core with a data cache."""
+    out = target.run(
+        "from mpcrypto import _backend\n"
+        "from mpcrypto.cipher import aes\n"
+        "m = _backend._load('mpcrypto.cipher.aes_ct_thumb')\n"
+        "c = m is not None and m.cached()\n"
+        "print('CT', m is not None, c, aes.chain()[0][0], 'thumb_ct' in aes.backends())\n")
+    line = [ln for ln in out.splitlines() if ln.startswith("CT ")]
+    assert line, out
+    _, loaded, cached, first, listed = line[0].split()
+    assert listed == loaded
+    assert first == ("thumb_ct" if cached == "True" else "thumb")
+    if target.is_unix:
+        assert loaded == "False", out
