@@ -80,6 +80,7 @@ package(
         "hash/_sponge.py",
         "hash/ascon_hash.py",
         "hash/ascon_python.py",
+        "hash/ascon_thumb.py",
         "hash/ascon_viper.py",
         "hash/keccak_python.py",
         "hash/keccak_viper.py",
