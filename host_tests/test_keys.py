@@ -7,7 +7,9 @@ Vector sources:
   very same bytes (so ``cryptography`` loads them and they compare equal); sign with one,
   verify with the other. Curves OpenSSL lacks (brainpool P160-P224/P320 and the t1 twists):
   python-ecdsa's ``to_der``/``to_pem`` both ways. secp192k1, secp224k1 and SM2, which neither
-  oracle serialises: this file's own DER builder (``_spki`` ...), written from RFC 5480/5915.
+  serialises: this file's own DER builder (``_spki`` ...), written from RFC 5480/5915. And on
+  every curve, SM2 included, keys made by the ``openssl`` command (OpenSSL 3) load with ours
+  and ours write them back byte for byte (skipped where the host has no ``openssl``).
 - Wycheproof ``ecdsa_<curve>_<hash>_test.json`` and ``ed25519_test.json``/``ed448_test.json``
   (their ``publicKeyDer``/``publicKeyPem`` load to the key of the raw field), and
   ``ecdh_<curve>_test.json`` (public keys as SubjectPublicKeyInfo, the ``InvalidAsn``,
@@ -292,7 +294,8 @@ _PUB_FORMS = [("der", "spki"), ("pem", "spki"), ("x962", "uncompressed"), ("x962
 
 @pytest.mark.parametrize("curve", sorted(OPENSSL) + sorted(PYECDSA) + list(OWN))
 def test_ec_formats(target, params, curve):
-    """Every format both ways, on every Weierstrass curve (default backend)."""
+    """Every format both ways, on every Weierstrass curve (default backend); keys made by
+    the ``openssl`` command too, where the host has it (else that part is left out)."""
     c = params[curve]
     rnd = random.Random("keys " + curve)
     d = rnd.randrange(1, c["n"])
@@ -333,7 +336,17 @@ def test_ec_formats(target, params, curve):
         pubs += [("der", vk.to_der()), ("pem", vk.to_pem()), ("der", vk.to_der(point_encoding="compressed"))]
     calls = [("load_private", x) for x in loads] + [("load_public", x) for x in pubs]
     calls += [("dump_all_private", (want_priv, _PRIV_FORMS)), ("dump_all_public", (want_pub, _PUB_FORMS))]
+    # A key made by the openssl command: its six forms load to one key, which ours write
+    # back byte for byte (SM2 included, which neither Python oracle serialises).
+    cli = _openssl_forms(curve)
+    if cli is not None:
+        calls += [("reencode_private", ("pem" if n.endswith("PEM") else "der", cli[n], _PRIV_FORMS)) for n in _PRIV_NAMES]
+        calls += [("reencode_public", ("der", cli["spki DER"], _PUB_FORMS[:2])),
+                  ("reencode_public", ("pem", cli["spki PEM"], _PUB_FORMS[:2]))]
     got = _batch(target, calls)
+    if cli is not None:
+        _check_openssl_cli(curve, cli, got[-6:])
+        got = got[:-6]
     assert got[:len(loads)] == [want_priv] * len(loads), (curve, got[:len(loads)])
     assert got[len(loads):len(loads) + len(pubs)] == [want_pub] * len(pubs), curve
     # Every form written: the same bytes as the reference.
@@ -348,6 +361,50 @@ def test_ec_formats(target, params, curve):
         assert ecdsa.SigningKey.from_der(refs["pkcs8 DER"]).privkey.secret_multiplier == d
         assert ecdsa.SigningKey.from_pem(refs["trad PEM"]).privkey.secret_multiplier == d
         assert ecdsa.VerifyingKey.from_der(refs["spki DER"]).to_string("uncompressed") == point
+
+
+def _openssl(args, data=None):
+    import subprocess
+
+    p = subprocess.run(["openssl"] + args, input=data, capture_output=True, timeout=60)
+    assert p.returncode == 0, (args, p.stderr)
+    return p.stdout
+
+
+def _openssl_forms(curve):
+    """A key made by the ``openssl`` command (OpenSSL 3) on ``curve``, in PKCS#8 and
+    traditional (SEC 1) form, DER and PEM, and its SubjectPublicKeyInfo; None without it."""
+    import shutil
+
+    if shutil.which("openssl") is None:
+        return None
+    if curve == "sm2":
+        pem8 = _openssl(["genpkey", "-algorithm", "SM2"])
+    else:
+        name = {"secp192r1": "prime192v1", "secp256r1": "prime256v1"}.get(curve, curve)
+        pem8 = _openssl(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:" + name,
+                         "-pkeyopt", "ec_param_enc:named_curve"])
+    pem8 = _openssl(["pkcs8", "-topk8", "-nocrypt"], pem8)  # (pkey -outform DER writes SEC 1)
+    return {"pkcs8 PEM": pem8, "pkcs8 DER": _openssl(["pkcs8", "-topk8", "-nocrypt", "-outform", "DER"], pem8),
+            # (openssl ec: pkey -traditional refuses SM2 keys)
+            "trad PEM": _openssl(["ec"], pem8), "trad DER": _openssl(["ec", "-outform", "DER"], pem8),
+            "spki PEM": _openssl(["pkey", "-pubout"], pem8), "spki DER": _openssl(["pkey", "-pubout", "-outform", "DER"], pem8)}
+
+
+def _check_openssl_cli(curve, forms, got):
+    # got: reencode_private of each private form, reencode_public of each public one.
+    priv = got[:4]
+    assert all(g[0] == priv[0][0] for g in priv) and priv[0][0][:2] == ("ec-private", curve), priv
+    assert got[4][0] == got[5][0] == ("ec-public", curve, priv[0][0][3]), got[4:]
+    if curve == "sm2":
+        # OpenSSL 3 labels SM2's SEC 1 PEM "SM2 PRIVATE KEY"; we write "EC PRIVATE KEY", which it reads.
+        assert forms["trad PEM"].startswith(b"-----BEGIN SM2 PRIVATE KEY-----")
+        forms = dict(forms, **{"trad PEM": forms["trad PEM"].replace(b"SM2 PRIVATE KEY", b"EC PRIVATE KEY")})
+        assert _openssl(["ec", "-outform", "DER"], priv[0][1][3]) == forms["trad DER"]
+    for g in priv:
+        assert g[1] == [forms[n] for n in _PRIV_NAMES], curve
+    for g in got[4:]:
+        assert g[1] == [forms["spki DER"], forms["spki PEM"]], curve
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

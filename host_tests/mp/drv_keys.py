@@ -103,6 +103,17 @@ def dump_all_public(desc, forms):
     return out
 
 
+def reencode_private(fmt, data, forms):
+    # Load a private key, then write it in every (encoding, format) of ``forms``.
+    k = ser.load_der_private_key(data) if fmt == "der" else ser.load_pem_private_key(data)
+    return describe(k), [ser.private_bytes(k, _ENC[e], _PRIV[f]) for e, f in forms]
+
+
+def reencode_public(fmt, data, forms):
+    k = ser.load_der_public_key(data) if fmt == "der" else ser.load_pem_public_key(data)
+    return describe(k), [ser.public_bytes(k, _ENC[e], _PUB[f]) for e, f in forms]
+
+
 def sign_loaded(fmt, data, msg):
     # Sign ``msg`` with a loaded private key: ECDSA (SHA-256, DER) or EdDSA.
     k = ser.load_der_private_key(data) if fmt == "der" else ser.load_pem_private_key(data)

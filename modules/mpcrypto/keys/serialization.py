@@ -17,7 +17,7 @@ Formats read and written (DER, or PEM with the label in brackets):
 - private: PKCS#8 ``PrivateKeyInfo`` / RFC 5958 ``OneAsymmetricKey`` v1 and v2 (attributes
   skipped, a v2 public key checked against the private key) ["PRIVATE KEY"]; SEC 1
   ``ECPrivateKey`` (RFC 5915 §3, with or without ``parameters`` and ``publicKey``) ["EC
-  PRIVATE KEY"]; PKCS#1 ``RSAPrivateKey`` (RFC 8017 A.1.2, two primes) ["RSA PRIVATE KEY"];
+  PRIVATE KEY"; on input also OpenSSL 3's "SM2 PRIVATE KEY"]; PKCS#1 ``RSAPrivateKey`` (RFC 8017 A.1.2, two primes) ["RSA PRIVATE KEY"];
   raw for Ed25519/Ed448/X25519/X448.
 - public: ``SubjectPublicKeyInfo`` (RFC 5280 §4.1.2.7; EC per RFC 5480 §2, the point
   compressed or not on input, uncompressed on output; RFC 8410 §4; RSA per RFC 3279 §2.3.1)
@@ -356,13 +356,15 @@ def load_der_private_key(data, password=None):
     return key
 
 
-_PRIV_LABELS = ("PRIVATE KEY", "EC PRIVATE KEY", "RSA PRIVATE KEY", "ENCRYPTED PRIVATE KEY")
-_PRIV_FORMS = {"PRIVATE KEY": "pkcs8", "EC PRIVATE KEY": "sec1", "RSA PRIVATE KEY": "pkcs1"}
+# "SM2 PRIVATE KEY": OpenSSL 3's label for the SEC 1 form of a key on the SM2 curve.
+_PRIV_LABELS = ("PRIVATE KEY", "EC PRIVATE KEY", "RSA PRIVATE KEY", "SM2 PRIVATE KEY", "ENCRYPTED PRIVATE KEY")
+_PRIV_FORMS = {"PRIVATE KEY": "pkcs8", "EC PRIVATE KEY": "sec1", "RSA PRIVATE KEY": "pkcs1", "SM2 PRIVATE KEY": "sec1"}
 
 
 def load_pem_private_key(data, password=None):
     """A private key from the first PEM block labelled "PRIVATE KEY" (PKCS#8), "EC PRIVATE
-    KEY" (SEC 1) or "RSA PRIVATE KEY" (PKCS#1); the DER must be the label's format."""
+    KEY" or "SM2 PRIVATE KEY" (SEC 1) or "RSA PRIVATE KEY" (PKCS#1); the DER must be the
+    label's format."""
     label, raw = pem.decode(data, _PRIV_LABELS)
     if label == "ENCRYPTED PRIVATE KEY":
         raise UnsupportedAlgorithm("encrypted private keys not supported")
