@@ -382,7 +382,8 @@ def chart(fam, groups, target, path, max_groups=4):
     what = "instructions" if target.mode == "insns" else "cycles"
     ax.set_xlabel("%s (%s; shorter is faster%s)" % (" / ".join(units), what,
                                                     ", log scale" if ax.get_xscale() == "log" else ""))
-    ax.set_title("%s: mpcrypto on %s (%s) beside C libraries" % (fam, target.name, target.clock_text()), fontsize=9)
+    ax.set_title("%s: mpcrypto on %s (%s%s) beside C libraries" % (
+        fam, target.name, target.clock_text(), ", host clock from /proc/cpuinfo x time" if target.unix else ""), fontsize=9)
     from matplotlib.patches import Patch
 
     legend = [Patch(color=COLOURS["ours"], label="mpcrypto (this run)"),
