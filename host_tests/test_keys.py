@@ -723,7 +723,8 @@ def test_pem(target):
             ("explanatory text before and after", b"Key for host x\n" + p8 + b"trailer\n"),
             ("one long base64 line", b"-----BEGIN EC PRIVATE KEY-----\n" + body.replace(b"\n", b"") +
              b"\n-----END EC PRIVATE KEY-----\n"),
-            ("no final newline", p8.rstrip(b"\n"))]
+            ("no final newline", p8.rstrip(b"\n")),
+            ("indented block", b"  " + p8.replace(b"\n", b"\n  "))]
     got = target.call("drv_keys", "load_private", [("pem", v) for _, v in good])
     for (label, _), g in zip(good, got):
         assert g == want, "%s: %r" % (label, g)

@@ -100,7 +100,10 @@ def decode(data, labels):
         p = data.find(b"-----BEGIN ", pos)
         if p < 0:
             raise ValueError("no PEM block with label " + " / ".join(labels))
-        if p and data[p - 1] not in b"\r\n":
+        j = p
+        while j and data[j - 1] in b" \t":  # laxtextualmsg: whitespace may come first
+            j -= 1
+        if j and data[j - 1] not in b"\r\n":
             pos = p + 11  # not at a line start: explanatory text
             continue
         q = data.find(b"-----", p + 11)
