@@ -26,6 +26,8 @@
 Backends (seam primitive ``"chacha20"``; MicroPython has no C ChaCha20 built-in):
 
   name     module            unix x64 MB/s   M4 insns/B   CT    notes
+  thumb    chacha20_thumb    -               20.3         yes   Thumb-2 (tools/gen_chacha_thumb.py),
+                                                                Cortex-M3/M4/M7/M33/M55/M85 by CPUID
   viper    chacha20_viper    11-19           188          yes   10 double rounds unrolled
   python   chacha20_python   ~0.1            -            no*   16-bit halves as small ints
   (* interpreter arithmetic, not promised constant time; no branch or index on secrets.
@@ -42,6 +44,7 @@ from mpcrypto import _backend
 from mpcrypto._util import rbuf, wbuf
 
 _CHAIN = (
+    ("thumb", "mpcrypto.cipher.chacha20_thumb"),
     ("viper", "mpcrypto.cipher.chacha20_viper"),
     ("python", "mpcrypto.cipher.chacha20_python"),
 )
