@@ -34,6 +34,7 @@ package(
         "cipher/camellia_viper.py",
         "cipher/chacha20.py",
         "cipher/chacha20_python.py",
+        "cipher/chacha20_thumb.py",
         "cipher/chacha20_viper.py",
         "cipher/des.py",
         "cipher/des_python.py",
