@@ -23,6 +23,7 @@ class Hash_DRBG(DRBG):
         ds = cls.digest_size
         self.security_strength = _STRENGTH.get(ds, 256)
         self._seedlen = 55 if ds <= 32 else 111  # bytes
+        self._h0 = cls()
         self.name = "Hash_DRBG " + cls.name
         self._setup(entropy, nonce, personalization, prediction_resistance, reseed_interval, True)
 
@@ -68,11 +69,15 @@ class Hash_DRBG(DRBG):
             h.update(v)
             h.update(add)
             add_into(v, h.digest())
-        # step 3, Hashgen (§10.1.1.4): Hash(data), data + 1, ... from data = V.
+        # step 3, Hashgen (§10.1.1.4): Hash(data), data + 1, ... from data = V. One empty
+        # hash object finishes every block (_digest_plus: the digest of its (empty) state
+        # followed by data, the object unchanged), so no hash object is made per block.
         data = bytearray(v)
-        out = bytearray()
-        while len(out) < n:
-            out += cls(data).digest()
+        h0 = self._h0
+        ds = cls.digest_size
+        out = bytearray((n + ds - 1) // ds * ds)
+        for o in range(0, len(out), ds):
+            out[o:o + ds] = h0._digest_plus(data)
             add_int(data, 1)
         # steps 4-6: H = Hash(0x03 || V); V = V + H + C + reseed_counter.
         h = cls(b"\x03")

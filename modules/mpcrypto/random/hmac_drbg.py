@@ -58,10 +58,11 @@ class HMAC_DRBG(DRBG):
             self._m = self._update(add)
         m = self._m
         v = self._V
-        out = bytearray()
-        while len(out) < n:
+        ds = len(v)
+        out = bytearray((n + ds - 1) // ds * ds)
+        for o in range(0, len(out), ds):
             v = m._mac(v)  # V = HMAC(Key, V)
-            out += v
+            out[o:o + ds] = v
         self._V = v
         self._m = self._update(add)
         return bytes(out[:n])
