@@ -1,8 +1,8 @@
 """ChaCha20 (mpcrypto.cipher.chacha20), Poly1305 (mpcrypto.mac.poly1305) and ChaCha20-Poly1305
 / XChaCha20-Poly1305 (mpcrypto.aead.chacha20poly1305), on every backend of the seam
-primitives "chacha20" and "poly1305" (thumb ChaCha20 with viper Poly1305 where the target is a
-bare-metal Cortex-M3 or later, viper, python; forced together; the thumb kernel's machine
-code also runs on emulated cores in test_thumb_chacha.py).
+primitives "chacha20" and "poly1305" (thumb where the target is a bare-metal Cortex-M3 or later, with
+viper Poly1305 on a Cortex-M3; viper; python; forced together; the thumb kernels' machine
+code also runs on emulated cores in test_thumb_chacha.py and test_thumb_poly1305.py).
 
 Vector sources:
 - RFC 8439 (= RFC 7539) in ``cryptography_vectors``: ciphers/ChaCha20/rfc7539.txt (§A.2, with
@@ -41,8 +41,11 @@ BACKENDS = ("thumb", "viper", "python")  # thumb: ChaCha20 on bare-metal Cortex-
 
 
 def need(target, be):
-    # Poly1305 has viper and python backends: "thumb" runs the thumb ChaCha20 with viper's.
-    pbe = "viper" if be == "thumb" else be
+    # "thumb": the thumb ChaCha20 with the thumb Poly1305 where the core has it (Cortex-M4 and
+    # up), else with viper's (Cortex-M3).
+    pbe = be
+    if be == "thumb" and "thumb" not in target.backends(PMOD):
+        pbe = "viper"
     if be not in target.backends(MOD):
         pytest.skip("chacha20 backend %s not available" % be)
     if pbe not in target.backends(PMOD):

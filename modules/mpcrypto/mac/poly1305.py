@@ -19,6 +19,10 @@ Key, data and tag are read as their bytes whatever their item type; ``str``, ``N
 Backends (seam primitive ``"poly1305"``; MicroPython has no C Poly1305 built-in):
 
   name     module            unix x64 MB/s   M4 insns/B   CT    notes
+  thumb    poly1305_thumb    -               8.3          yes   Thumb-2, radix 2**26 with
+                                                                UMULL/UMLAL (tools/gen_poly1305_
+                                                                thumb.py), Cortex-M4/M7/M33/M55/
+                                                                M85 by CPUID (not M3)
   viper    poly1305_viper    20-38           100          yes   13-bit limbs, sums < 2**32
   python   poly1305_python   0.5-0.9         -            no    interpreter integers (heap
                                                                 objects, value-dependent time)
@@ -33,6 +37,7 @@ from mpcrypto._util import rbuf, wbuf
 from mpcrypto.exceptions import AlreadyFinalized, InvalidSignature
 
 _CHAIN = (
+    ("thumb", "mpcrypto.mac.poly1305_thumb"),
     ("viper", "mpcrypto.mac.poly1305_viper"),
     ("python", "mpcrypto.mac.poly1305_python"),
 )
