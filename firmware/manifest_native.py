@@ -119,6 +119,7 @@ package(
         "mac/hmac.py",
         "mac/poly1305.py",
         "mac/poly1305_python.py",
+        "mac/poly1305_thumb.py",
         "mac/poly1305_viper.py",
         "random/__init__.py",
         "random/_drbg.py",
