@@ -22,8 +22,8 @@ string's bit length as a 64-bit little-endian block and the string itself, padde
 the message.
 
 Backends: the permutation seam ``"ascon"`` (``hash/_ascon``, shared with Ascon-AEAD128):
-viper on 32-bit lane halves, else portable Python. Constant time on the viper backend (the
-message length is public). Allocation: ``__init__`` allocates the state and an 8-byte
+Thumb-2 on bare-metal Cortex-M3 and up, else viper on 32-bit lane halves, else portable
+Python. Constant time on the thumb and viper backends (the message length is public). Allocation: ``__init__`` allocates the state and an 8-byte
 buffer; ``update()`` of whole 8-byte blocks with nothing pending allocates nothing (the
 kernel absorbs from the caller's buffer); ``digest()`` allocates the output and, once per
 object, a copy of the state.
