@@ -32,7 +32,7 @@ from harness import MPError
 from vectors import cryptography_vector, load_rsp, pycryptodome_vector, wycheproof
 
 MOD = "mpcrypto.cipher.aes"
-BACKENDS = ["thumb", "builtin", "viper", "python"]
+BACKENDS = ["thumb_ct", "thumb", "builtin", "viper", "python"]
 
 
 def need(target, name):

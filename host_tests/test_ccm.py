@@ -29,7 +29,7 @@ from harness import MPError, default_rng_result
 from vectors import cryptography_vector, load_rsp, section_params, wycheproof
 
 MOD = "mpcrypto.cipher.aes"
-BACKENDS = ["thumb", "builtin", "viper", "python"]
+BACKENDS = ["thumb_ct", "thumb", "builtin", "viper", "python"]
 
 
 def need(target, name):

@@ -37,7 +37,7 @@ from harness import MPError, default_rng_result
 from vectors import cryptography_vector, load_rsp, section_params, wycheproof, wycheproof_tests
 
 MOD = "mpcrypto.cipher.aes"
-PAIRS = [("thumb", "thumb"), ("thumb", "viper"), ("builtin", "viper"), ("viper", "viper"), ("viper", "python"), ("python", "python")]
+PAIRS = [("thumb_ct", "thumb"), ("thumb", "thumb"), ("thumb", "viper"), ("builtin", "viper"), ("viper", "viper"), ("viper", "python"), ("python", "python")]
 IDS = ["%s+%s" % p for p in PAIRS]
 
 _ghash = {}
