@@ -58,6 +58,12 @@ ALGS = {
     "ctr": (("mpcrypto.cipher.aes",), None),
     "gcm": (("mpcrypto.aead.gcm",), None),
     "ccm": (("mpcrypto.aead.ccm",), None),
+    # The other block ciphers (their GCM/CCM classes come with "gcm" / "ccm" beside them).
+    "camellia": (("mpcrypto.cipher.camellia",), None),
+    "sm4": (("mpcrypto.cipher.sm4",), None),
+    "des": (("mpcrypto.cipher.des",), None),
+    "cmac": (("mpcrypto.mac.cmac",), None),
+    "gmac": (("mpcrypto.mac.gmac",), None),
     "sha224": ((_H + "sha256",), None),
     "sha256": ((_H + "sha256",), None),
     "sha384": ((_H + "sha512",), None),
@@ -232,6 +238,66 @@ n, a = H("10111213141516"), H("0001020304050607")
 eq(m.encrypt(n, H("20212223"), a), "7162015b4dac255d")
 eq(m.decrypt(n, H("7162015b4dac255d"), a), "20212223")
 raises(InvalidTag, m.decrypt, n, H("7162015b4dac255c"), a)
+"""),
+    ("camellia", ("mpcrypto.cipher.camellia",), "RFC 3713 Appendix A, 128-, 192- and 256-bit keys", """
+from mpcrypto.cipher import camellia
+p = H("0123456789abcdeffedcba9876543210")
+for k, c in (("0123456789abcdeffedcba9876543210", "67673138549669730857065648eabe43"),
+             ("0123456789abcdeffedcba98765432100011223344556677", "b4993401b3e996f84ee5cee7d79b09b9"),
+             ("0123456789abcdeffedcba987654321000112233445566778899aabbccddeeff",
+              "9acc237dff16d76c20ef7c919e3a7509")):
+    eq(camellia.camellia(H(k), camellia.MODE_ECB).encrypt(p), c)
+    eq(camellia.camellia(H(k), camellia.MODE_ECB).decrypt(H(c)), H_(p))
+"""),
+    ("sm4", ("mpcrypto.cipher.sm4",), "GB/T 32907-2016 Example 1; draft-ribose-cfrg-sm4-10 A.2.2.1 (CBC)", """
+from mpcrypto.cipher import sm4
+k = H("0123456789abcdeffedcba9876543210")
+eq(sm4.sm4(k, sm4.MODE_ECB).encrypt(k), "681edf34d206965e86b3e94f536e4246")
+p = H("aaaaaaaabbbbbbbbccccccccddddddddeeeeeeeeffffffffaaaaaaaabbbbbbbb")
+c = "78ebb11cc40b0a48312aaeb2040244cb4cb7016951909226979b0d15dc6a8f6d"
+eq(sm4.sm4(k, sm4.MODE_CBC, H("000102030405060708090a0b0c0d0e0f")).encrypt(p), c)
+eq(sm4.sm4(k, sm4.MODE_CBC, H("000102030405060708090a0b0c0d0e0f")).decrypt(H(c)), H_(p))
+"""),
+    ("sm4-gcm", ("mpcrypto.aead.gcm", "mpcrypto.cipher.sm4"), "RFC 8998 Appendix A.2 (SM4-GCM)", """
+from mpcrypto.aead.gcm import SM4GCM
+from mpcrypto.exceptions import InvalidTag
+g = SM4GCM(H("0123456789abcdeffedcba9876543210"))
+iv, a = H("00001234567800000000abcd"), H("feedfacedeadbeeffeedfacedeadbeefabaddad2")
+p = H("aaaaaaaaaaaaaaaabbbbbbbbbbbbbbbbccccccccccccccccddddddddddddddddeeeeeeeeeeeeeeeeffffffffffffffff"
+      "eeeeeeeeeeeeeeeeaaaaaaaaaaaaaaaa")
+c = g.encrypt(iv, p, a)
+eq(c, "17f399f08c67d5ee19d0dc9969c4bb7d5fd46fd3756489069157b282bb200735d82710ca5c22f0ccfa7cbf93d496ac15"
+      "a56834cbcf98c397b4024a2691233b8d83de3541e4c2b58177e065a9bf7b62ec")
+eq(g.decrypt(iv, c, a), H_(p))
+raises(InvalidTag, g.decrypt, iv, c[:-1] + bytes((c[-1] ^ 1,)), a)
+"""),
+    ("des", ("mpcrypto.cipher.des",), "NIST TMOVS (SP 800-20): TECBvarkey COUNT 0 (single DES), TECBMMT2 COUNT 0 (two-key TDEA)", """
+from mpcrypto.cipher import des
+eq(des.des(H("8001010101010101"), des.MODE_ECB).encrypt(bytes(8)), "95a8d72813daa94d")
+k = H("ad192fd064b5579e7a4fb3c8f794f22a")
+eq(des.des3(k, des.MODE_ECB).encrypt(H("13bad542f3652d67")), "908e543cf2cb254f")
+eq(des.des3(k + k[:8], des.MODE_ECB).decrypt(H("908e543cf2cb254f")), "13bad542f3652d67")
+"""),
+    ("cmac", ("mpcrypto.mac.cmac",), "NIST SP 800-38B Appendix D.1 (RFC 4493 examples 1, 2, 4)", """
+from mpcrypto.mac import cmac
+from mpcrypto.exceptions import InvalidSignature
+k = H("2b7e151628aed2a6abf7158809cf4f3c")
+m = H("6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e5130c81c46a35ce411e5fbc1191a0a52ef"
+      "f69f2445df4f9b17ad2b417be66c3710")
+eq(cmac.digest(k, b""), "bb1d6929e95937287fa37d129b756746")
+eq(cmac.digest(k, m[:16]), "070a16b46b4d4144f79bdd9dd04a287c")
+c = cmac.new(k, m[:7])
+c.update(m[7:])
+eq(c.digest(), "51f0bebf7e3b9d92fc49741779363cfe")
+raises(InvalidSignature, c.verify, H("51f0bebf7e3b9d92fc49741779363cff"))
+"""),
+    ("gmac", ("mpcrypto.mac.gmac",), "NIST CAVP gcmEncryptExtIV128.rsp [PTlen = 0, AADlen = 160] Count 0", """
+from mpcrypto.mac import gmac
+from mpcrypto.exceptions import InvalidSignature
+g = gmac.GMAC(H("2fb45e5b8f993a2bfebc4b15b533e0b4"), H("5b05755f984d2b90f94b8027"), H("e85491b2202caf1d7dce"))
+g.update(H("03b97e09331c32473941"))
+eq(g.digest(), "c75b7832b2a2d9bd827412b6ef5769db")
+raises(InvalidSignature, g.verify, H("c75b7832b2a2d9bd827412b6ef5769da"))
 """),
     ("sha224-sha256", ("mpcrypto.hash.sha256",), "FIPS 180-4 examples: SHA-224 and SHA-256 of \"abc\"", """
 from mpcrypto.hash.sha256 import sha224, sha256
