@@ -753,22 +753,94 @@ def test_pem(target):
     assert got == ("TEST LABEL", bytes(range(100)))
 
 
-def test_encrypted_and_password(target):
-    k = cec.derive_private_key(1234, cec.SECP256R1())
+def test_encrypted_keys(target):
+    """PKCS#8 EncryptedPrivateKeyInfo (PBES2) from pyca and from the openssl command load with
+    the password; ours load in both; wrong or missing passwords and other schemes raise."""
+    import shutil
+
+    keys = [cec.derive_private_key(1234, cec.SECP256R1()), ed25519.Ed25519PrivateKey.from_private_bytes(bytes(range(32)))]
+    if HAVE_RSA:
+        keys.append(_rsa_key())
     enc = cs.BestAvailableEncryption(b"secret")
-    p8e_pem = k.private_bytes(cs.Encoding.PEM, cs.PrivateFormat.PKCS8, enc)
-    p8e_der = k.private_bytes(cs.Encoding.DER, cs.PrivateFormat.PKCS8, enc)
-    legacy = k.private_bytes(cs.Encoding.PEM, cs.PrivateFormat.TraditionalOpenSSL, enc)
+    cases, want = [], []
+    for k in keys:
+        plain = k.private_bytes(cs.Encoding.DER, cs.PrivateFormat.PKCS8, cs.NoEncryption())
+        desc = target.call("drv_keys", "load_private", [("der", plain)])[0]
+        assert isinstance(desc, tuple), desc
+        cases += [("pem", k.private_bytes(cs.Encoding.PEM, cs.PrivateFormat.PKCS8, enc), b"secret"),
+                  ("der", k.private_bytes(cs.Encoding.DER, cs.PrivateFormat.PKCS8, enc), b"secret")]
+        want += [desc, desc]
+    ec_desc, p8 = want[0], keys[0].private_bytes(cs.Encoding.PEM, cs.PrivateFormat.PKCS8, cs.NoEncryption())
+    have_cli = shutil.which("openssl") is not None
+    cli_good = [["-v2", "aes-128-cbc", "-v2prf", "hmacWithSHA1"], ["-v2", "aes-192-cbc", "-v2prf", "hmacWithSHA512"],
+                ["-v2", "aes-256-cbc", "-v2prf", "hmacWithSHA384", "-iter", "1000"],
+                ["-v2", "aes-256-cbc", "-v2prf", "hmacWithSHA224"]]
+    cli_bad = [["-v1", "PBE-SHA1-3DES"], ["-v2", "des3"], ["-scrypt"], ["-v2", "aes-128-cbc", "-v2prf", "hmacWithMD5"]]
+    if have_cli:
+        for opts in cli_good:
+            cases.append(("pem", _openssl(["pkcs8", "-topk8", "-passout", "pass:pw"] + opts, p8), b"pw"))
+            want.append(ec_desc)
+    got = target.call("drv_keys", "load_private", cases)
+    assert got == want, [(c[0], g) for c, g in zip(cases, got) if g not in want]
+    ec_enc = cases[0][1]
+    bad = [("pem", ec_enc, b"Secret"), ("pem", ec_enc, b""), ("pem", ec_enc), ("der", cases[1][1])]
+    names = ["ValueError", "ValueError", "TypeError", "TypeError"]
+    legacy = keys[0].private_bytes(cs.Encoding.PEM, cs.PrivateFormat.TraditionalOpenSSL, enc)
     assert b"Proc-Type: 4,ENCRYPTED" in legacy
-    got = target.call("drv_keys", "load_private", [("pem", p8e_pem, b"secret"), ("der", p8e_der, b"secret"),
-                                                   ("pem", legacy, b"secret"), ("pem", p8e_pem)])
-    assert all(isinstance(g, MPError) and g.name == "UnsupportedAlgorithm" for g in got), got
-    plain = k.private_bytes(cs.Encoding.DER, cs.PrivateFormat.PKCS8, cs.NoEncryption())
-    got = target.call("drv_keys", "load_private", [("der", plain, b"secret")])
+    bad.append(("pem", legacy, b"secret"))
+    names.append("UnsupportedAlgorithm")
+    if have_cli:
+        for opts in cli_bad:
+            bad.append(("pem", _openssl(["pkcs8", "-topk8", "-passout", "pass:pw"] + opts, p8), b"pw"))
+            names.append("UnsupportedAlgorithm")
+    got = target.call("drv_keys", "load_private", bad)
+    assert [g.name if isinstance(g, MPError) else g for g in got] == names, got
+    # A password for a key that is not encrypted: TypeError (as pyca).
+    got = target.call("drv_keys", "load_private", [("pem", p8, b"secret")])
     assert got[0].name == "TypeError"
-    desc = target.call("drv_keys", "load_private", [("der", plain)])[0]
-    got = target.call("drv_keys", "dump_private", [(desc, "der", "pkcs8", "not NoEncryption")])
+    # Ours: pyca and openssl decrypt them to the same key.
+    stream = bytes(range(32))
+    ours = target.call("drv_keys", "dump_encrypted", [(ec_desc, "pem", b"pass", stream), (ec_desc, "der", b"pass", stream)])
+    assert ours[0].startswith(b"-----BEGIN ENCRYPTED PRIVATE KEY-----")
+    for o in ours:
+        k = (cs.load_pem_private_key if o.startswith(b"-----") else cs.load_der_private_key)(o, b"pass")
+        assert k.private_numbers() == keys[0].private_numbers()
+    if have_cli:
+        # (openssl pkcs8 without -topk8 writes the decrypted key in SEC 1 form)
+        assert _openssl(["pkcs8", "-passin", "pass:pass", "-outform", "DER"], ours[0]) == \
+            keys[0].private_bytes(cs.Encoding.DER, cs.PrivateFormat.TraditionalOpenSSL, cs.NoEncryption())
+    got = target.call("drv_keys", "load_private", [("pem", ours[0], b"pass"), ("der", ours[1], bytearray(b"pass"))])
+    assert got == [ec_desc, ec_desc]
+    # Traditional formats have no encryption of ours; an unknown encryption object is refused.
+    got = target.call("drv_keys", "dump_private", [(ec_desc, "der", "pkcs8", "not an encryption")])
     assert got[0].name == "UnsupportedAlgorithm"
+    # Faults in the PBES2 structure (the password is right): ValueError.
+    der = ours[1]
+    _, body = _parse(der)[0]
+    alg, ct = body
+    kdf_node, enc_node = alg[1][1][1]  # PBES2-params: keyDerivationFunc, encryptionScheme
+    iv = enc_node[1][1][1]
+    salt = kdf_node[1][1][1][0][1]
+
+    def rebuild(iters=2048, iv_=iv, ct_=ct[1], klen=None):
+        params = [_tlv(0x04, salt), _int(iters)] + ([_int(klen)] if klen is not None else []) + \
+            [_seq(_oid("1.2.840.113549.2.9"), NULL)]
+        kdf = _seq(_oid("1.2.840.113549.1.5.12"), _seq(*params))
+        return _seq(_seq(_oid("1.2.840.113549.1.5.13"), _seq(kdf, _seq(_oid("2.16.840.1.101.3.4.1.42"), _tlv(0x04, iv_)))),
+                    _tlv(0x04, ct_))
+
+    assert rebuild() == der
+    faults = [("iterations 0", rebuild(iters=0)), ("IV of 15 bytes", rebuild(iv_=iv[:15])),
+              ("ciphertext not whole blocks", rebuild(ct_=ct[1][:-1])), ("ciphertext empty", rebuild(ct_=b"")),
+              ("key length 16 for AES-256", rebuild(klen=16)), ("last block dropped", rebuild(ct_=ct[1][:-16])),
+              ("iterations over the limit", rebuild(iters=10 ** 8))]
+    got = target.call("drv_keys", "load_private", [("der", v, b"pass") for _, v in faults])
+    for (label, _), g in zip(faults, got):
+        assert isinstance(g, MPError) and g.name == "ValueError", "%s: %r" % (label, g)
+    muts = mutations(der)
+    got = target.call("drv_keys", "load_private", [("der", m, b"pass") for _, m in muts])
+    for (label, _), g in zip(muts, got):
+        assert isinstance(g, MPError) and g.name in ("ValueError", "UnsupportedAlgorithm"), "%s: %r" % (label, g)
 
 
 # -- Wycheproof ------------------------------------------------------------------------------

@@ -80,6 +80,18 @@ def dump_public(desc, enc, fmt):
     return ser.public_bytes(_make(desc), _ENC[enc], _PUB[fmt])
 
 
+def dump_encrypted(desc, enc, password, stream):
+    # PKCS#8 with BestAvailableEncryption; the salt and IV come from ``stream``.
+    buf = [stream]
+
+    def rng(n):
+        out = buf[0][:n]
+        buf[0] = buf[0][n:]
+        return out
+
+    return ser.private_bytes(_make(desc), _ENC[enc], ser.PrivateFormat.PKCS8, ser.BestAvailableEncryption(password, rng))
+
+
 def dump_all_private(desc, forms):
     # Several serialisations of one key in one call (the key's public key computed once).
     k = _make(desc)

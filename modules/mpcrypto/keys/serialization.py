@@ -27,10 +27,14 @@ Algorithm identifiers: id-ecPublicKey 1.2.840.10045.2.1 with a namedCurve OID (R
 id-X25519/X448/Ed25519/Ed448 1.3.101.110-113 with absent parameters (RFC 8410 §3),
 rsaEncryption 1.2.840.113549.1.1.1 with NULL parameters (RFC 3279 §2.3.1; absent accepted).
 
-Not supported: encrypted private keys (PKCS#8 ``EncryptedPrivateKeyInfo``, the "ENCRYPTED
-PRIVATE KEY" label, legacy PEM with ``Proc-Type: 4,ENCRYPTED``) and any ``encryption``
-other than ``NoEncryption`` raise UnsupportedAlgorithm; so do RSASSA-PSS keys (id-RSASSA-PSS)
-and multi-prime RSA. Explicit EC domain parameters (``ECParameters``) raise ValueError, as in
+Encrypted private keys: PKCS#8 ``EncryptedPrivateKeyInfo`` (RFC 5958 §3, "ENCRYPTED PRIVATE
+KEY") with PBES2 (RFC 8018 §6.2): PBKDF2 with HMAC-SHA-1/224/256/384/512 and AES-128/192/256-CBC
+(what OpenSSL 3 and pyca write), read with ``password``, written with
+``BestAvailableEncryption``. A wrong password raises ValueError, a missing one TypeError. They
+need ``mpcrypto.kdf.pbkdf2`` and ``mpcrypto.cipher.aes`` (imported by name when used).
+Not supported (UnsupportedAlgorithm): PBES1 and PKCS#12 PBE schemes, PBES2 with other
+ciphers (3DES, ...), legacy PEM encryption (``Proc-Type: 4,ENCRYPTED``), RSASSA-PSS keys
+(id-RSASSA-PSS) and multi-prime RSA. Explicit EC domain parameters (``ECParameters``) raise ValueError, as in
 pyca. OpenSSH formats are not read.
 
 Validation (ValueError): every DER rule of ``mpcrypto.keys.der`` (minimal lengths and
@@ -100,7 +104,32 @@ class PublicFormat:
 
 
 class NoEncryption:
-    """The only ``encryption_algorithm`` accepted by ``private_bytes``."""
+    """``private_bytes`` writes the key in the clear."""
+
+
+class BestAvailableEncryption:
+    """``private_bytes`` writes an ``EncryptedPrivateKeyInfo`` (PKCS#8 only): PBES2 with
+    PBKDF2-HMAC-SHA256 (``ITERATIONS``, a 16-byte salt) and AES-256-CBC (RFC 8018 §6.2),
+    salt and IV from ``rng`` (default: the board's entropy source, ``_util.resolve_rng``)."""
+
+    def __init__(self, password, rng=None):
+        password = as_bytes(password)
+        if not password:
+            raise ValueError("empty password")
+        self.password = password
+        self.rng = rng
+
+
+ITERATIONS = 2048  # OpenSSL 3's PKCS5_DEFAULT_ITER; each costs two hash compressions
+MAX_ITERATIONS = 10000000  # refused above this on load (a key file must not stall a device)
+OID_PBES2 = "1.2.840.113549.1.5.13"  # RFC 8018 A.4
+OID_PBKDF2 = "1.2.840.113549.1.5.12"  # RFC 8018 A.2
+_PRF = {"1.2.840.113549.2.7": "sha1", "1.2.840.113549.2.8": "sha224", "1.2.840.113549.2.9": "sha256",
+        "1.2.840.113549.2.10": "sha384", "1.2.840.113549.2.11": "sha512"}  # RFC 8018 B.1
+_AES_CBC = {"2.16.840.1.101.3.4.1.2": 16, "2.16.840.1.101.3.4.1.22": 24,
+            "2.16.840.1.101.3.4.1.42": 32}  # RFC 8018 B.2.5 (NIST aes*-CBC, IV as parameters)
+_AES256_CBC = "2.16.840.1.101.3.4.1.42"
+_SHA256_PRF = "1.2.840.113549.2.9"
 
 
 def _mod(name):
@@ -327,44 +356,136 @@ def _pkcs8(buf, ver, i, e):
     return key
 
 
-def _private(buf, form):
+# -- encrypted PKCS#8 (RFC 5958 §3, PBES2 of RFC 8018 §6.2) -----------------------------------
+
+
+def _pbes2_params(buf, i, end):
+    # PBES2-params (RFC 8018 A.4) at buf[i:end]: (prf hash name, salt, iterations, key size,
+    # iv). Only PBKDF2 with an HMAC-SHA PRF, and AES-CBC.
+    s, e = der.expect(buf, i, end, _SEQ)
+    der.done(e, end)
+    k0, k1 = der.expect(buf, s, e, _SEQ)  # keyDerivationFunc
+    oid, j = der.oid(buf, k0, k1)
+    if oid != OID_PBKDF2:
+        raise UnsupportedAlgorithm("key derivation not supported")
+    q0, q1 = der.expect(buf, j, k1, _SEQ)  # PBKDF2-params (A.2)
+    der.done(q1, k1)
+    ss, se, j = der.octet_string(buf, q0, q1)  # salt: the "specified" choice only
+    iters, j = der.uint(buf, j, q1)
+    klen = None
+    if der.peek(buf, j, q1) == der.INTEGER:
+        klen, j = der.uint(buf, j, q1)
+    prf = "sha1"  # DEFAULT algid-hmacWithSHA1
+    if j < q1:
+        r0, r1 = der.expect(buf, j, q1, _SEQ)
+        poid, m = der.oid(buf, r0, r1)
+        _null_params(buf, m, r1)
+        prf = _PRF.get(poid)
+        if prf is None:
+            raise UnsupportedAlgorithm("PBKDF2 PRF not supported")
+        j = r1
+    der.done(j, q1)
+    c0, c1 = der.expect(buf, k1, e, _SEQ)  # encryptionScheme
+    der.done(c1, e)
+    oid, m = der.oid(buf, c0, c1)
+    size = _AES_CBC.get(oid)
+    if size is None:
+        raise UnsupportedAlgorithm("PBES2 cipher not supported")
+    vs, ve, m = der.octet_string(buf, m, c1)
+    der.done(m, c1)
+    if ve - vs != 16 or (klen is not None and klen != size) or not 0 < iters <= MAX_ITERATIONS:
+        raise ValueError("bad PBES2 parameters")
+    return prf, bytes(buf[ss:se]), iters, size, bytes(buf[vs:ve])
+
+
+def _decrypt(buf, s, e, password):
+    # The PrivateKeyInfo inside the EncryptedPrivateKeyInfo whose contents are buf[s:e].
+    if password is None:
+        raise TypeError("password required: the key is encrypted")
+    password = as_bytes(password)
+    a0, a1 = der.expect(buf, s, e, _SEQ)
+    oid, j = der.oid(buf, a0, a1)
+    if oid != OID_PBES2:
+        raise UnsupportedAlgorithm("only PBES2 encrypted keys are supported")
+    prf, salt, iters, size, iv = _pbes2_params(buf, j, a1)
+    cs, ce, i = der.octet_string(buf, a1, e)
+    der.done(i, e)
+    n = ce - cs
+    if n == 0 or n & 15:
+        raise ValueError("bad encrypted key length")
+    key = _mod("mpcrypto.kdf.pbkdf2").pbkdf2_hmac(prf, password, salt, iters, size)
+    aes = _mod("mpcrypto.cipher.aes")
+    pt = aes.aes(key, aes.MODE_CBC, iv).decrypt(bytes(buf[cs:ce]))
+    # PKCS#5 padding (RFC 8018 §6.1.1 step 4): 1..16 bytes, each the pad length. A wrong
+    # password almost always fails here, else in the DER that follows: ValueError both ways.
+    pad = pt[n - 1]
+    bad = pad == 0 or pad > 16
+    for k in range(n - min(pad, 16), n):
+        bad |= pt[k] != pad
+    if bad:
+        raise ValueError("bad decrypt: wrong password?")
+    return memoryview(pt)[:n - pad]
+
+
+def _encrypt(der_key, enc):
+    rng = _mod("mpcrypto._util").resolve_rng(enc.rng)
+    salt = bytes(rng(16))
+    iv = bytes(rng(16))
+    if len(salt) != 16 or len(iv) != 16:
+        raise ValueError("rng returned wrong length")
+    key = _mod("mpcrypto.kdf.pbkdf2").pbkdf2_hmac("sha256", enc.password, salt, ITERATIONS, 32)
+    pad = 16 - (len(der_key) & 15)
+    aes = _mod("mpcrypto.cipher.aes")
+    ct = aes.aes(key, aes.MODE_CBC, iv).encrypt(der_key + bytes((pad,)) * pad)
+    kdf = der.seq(der.oid_value(OID_PBKDF2), der.seq(der.octets(salt), der.integer(ITERATIONS),
+                                                      der.seq(der.oid_value(_SHA256_PRF), der.null_value())))
+    alg = der.seq(der.oid_value(OID_PBES2), der.seq(kdf, der.seq(der.oid_value(_AES256_CBC), der.octets(iv))))
+    return der.seq(alg, der.octets(ct))
+
+
+def _private(buf, form, password=None):
     # form: None (any DER private key), "pkcs8", "sec1" or "pkcs1" (a PEM label's).
     end = len(buf)
     s, e = der.expect(buf, 0, end, _SEQ)
     der.done(e, end)
-    if der.peek(buf, s, e) == _SEQ and form in (None, "pkcs8"):
+    if der.peek(buf, s, e) == _SEQ and form in (None, "pkcs8", "encrypted"):
         # EncryptedPrivateKeyInfo (RFC 5958 §3): SEQUENCE { AlgorithmIdentifier, OCTET STRING }
         # (a SubjectPublicKeyInfo has a BIT STRING there).
         i = der.expect(buf, s, e, _SEQ)[1]
-        if der.peek(buf, i, e) == der.OCTET_STRING:
-            raise UnsupportedAlgorithm("encrypted private keys not supported")
-        raise ValueError("not a private key")
+        if der.peek(buf, i, e) != der.OCTET_STRING:
+            raise ValueError("not a private key")
+        inner = _decrypt(buf, s, e, password)
+        try:
+            return _private(inner, "pkcs8")
+        except (ValueError, TypeError):  # (TypeError: an encrypted key inside)
+            raise ValueError("bad decrypt: wrong password?")
+    if form == "encrypted":
+        raise ValueError("not an encrypted private key")
     ver, i = der.small_uint(buf, s, e)
     t = der.peek(buf, i, e)
     if t == _SEQ and form in (None, "pkcs8"):
-        return _pkcs8(buf, ver, i, e)
-    if t == der.OCTET_STRING and ver == 1 and form in (None, "sec1"):
-        return _sec1(buf, 0, end, None)
-    if t == der.INTEGER and form in (None, "pkcs1"):
-        return _rsa_private(buf, 0, end)
-    raise ValueError("not a private key of a supported format")
-
-
-def _no_password(password):
+        key = _pkcs8(buf, ver, i, e)
+    elif t == der.OCTET_STRING and ver == 1 and form in (None, "sec1"):
+        key = _sec1(buf, 0, end, None)
+    elif t == der.INTEGER and form in (None, "pkcs1"):
+        key = _rsa_private(buf, 0, end)
+    else:
+        raise ValueError("not a private key of a supported format")
     if password is not None:
         raise TypeError("password given but the key is not encrypted")
+    return key
 
 
 def load_der_private_key(data, password=None):
-    """A private key from DER: PKCS#8, SEC 1 ECPrivateKey (with its curve) or PKCS#1."""
-    key = _private(_buf(data), None)
-    _no_password(password)
-    return key
+    """A private key from DER: PKCS#8 (encrypted with PBES2 when ``password`` is given), SEC 1
+    ECPrivateKey (with its curve) or PKCS#1."""
+    return _private(_buf(data), None, password)
 
 
 # "SM2 PRIVATE KEY": OpenSSL 3's label for the SEC 1 form of a key on the SM2 curve.
 _PRIV_LABELS = ("PRIVATE KEY", "EC PRIVATE KEY", "RSA PRIVATE KEY", "SM2 PRIVATE KEY", "ENCRYPTED PRIVATE KEY")
-_PRIV_FORMS = {"PRIVATE KEY": "pkcs8", "EC PRIVATE KEY": "sec1", "RSA PRIVATE KEY": "pkcs1", "SM2 PRIVATE KEY": "sec1"}
+_PRIV_FORMS = {"PRIVATE KEY": "pkcs8", "EC PRIVATE KEY": "sec1", "RSA PRIVATE KEY": "pkcs1", "SM2 PRIVATE KEY": "sec1",
+               "ENCRYPTED PRIVATE KEY": "encrypted"}
 
 
 def load_pem_private_key(data, password=None):
@@ -372,11 +493,7 @@ def load_pem_private_key(data, password=None):
     KEY" or "SM2 PRIVATE KEY" (SEC 1) or "RSA PRIVATE KEY" (PKCS#1); the DER must be the
     label's format."""
     label, raw = pem.decode(data, _PRIV_LABELS)
-    if label == "ENCRYPTED PRIVATE KEY":
-        raise UnsupportedAlgorithm("encrypted private keys not supported")
-    key = _private(memoryview(raw), _PRIV_FORMS[label])
-    _no_password(password)
-    return key
+    return _private(memoryview(raw), _PRIV_FORMS[label], password)
 
 
 def _spki(buf, i, end):
@@ -461,16 +578,20 @@ def _armour(der_bytes, encoding, label):
 
 def private_bytes(key, encoding, format, encryption_algorithm=None):
     """The private ``key`` serialised: ``format`` PKCS8 (DER or PEM), TraditionalOpenSSL (SEC 1
-    for EC, PKCS#1 for RSA; DER or PEM) or Raw (Encoding.Raw; RFC 8410 keys). Only
-    ``NoEncryption()`` (or None) as ``encryption_algorithm``."""
-    if encryption_algorithm is not None and not isinstance(encryption_algorithm, NoEncryption):
-        raise UnsupportedAlgorithm("encrypted serialization not supported")
+    for EC, PKCS#1 for RSA; DER or PEM) or Raw (Encoding.Raw; RFC 8410 keys).
+    ``encryption_algorithm``: ``NoEncryption()`` (or None), or ``BestAvailableEncryption(pw)``
+    with PKCS8 (PBES2, see that class)."""
+    enc = encryption_algorithm
+    if enc is not None and not isinstance(enc, (NoEncryption, BestAvailableEncryption)):
+        raise UnsupportedAlgorithm("encryption not supported")
+    if isinstance(enc, NoEncryption):
+        enc = None
     kind, is_priv = _kind(key)
     if not is_priv:
         raise TypeError("private key required")
     if format == PrivateFormat.Raw or encoding == Encoding.Raw:
-        if format != PrivateFormat.Raw or encoding != Encoding.Raw or not isinstance(kind, tuple):
-            raise ValueError("Raw needs Encoding.Raw, PrivateFormat.Raw and an RFC 8410 key")
+        if format != PrivateFormat.Raw or encoding != Encoding.Raw or not isinstance(kind, tuple) or enc:
+            raise ValueError("Raw needs Encoding.Raw, PrivateFormat.Raw, NoEncryption and an RFC 8410 key")
         return key.private_bytes_raw()
     if format == PrivateFormat.PKCS8:
         if kind == "ec":
@@ -479,7 +600,12 @@ def private_bytes(key, encoding, format, encryption_algorithm=None):
             alg, body = _RSA_ALG, _rsa_private_der(key)
         else:
             alg, body = der.seq(der.oid_value(kind[0])), der.octets(key.private_bytes_raw())
-        return _armour(der.seq(der.integer(0), alg, der.octets(body)), encoding, "PRIVATE KEY")
+        info = der.seq(der.integer(0), alg, der.octets(body))
+        if enc is not None:
+            return _armour(_encrypt(info, enc), encoding, "ENCRYPTED PRIVATE KEY")
+        return _armour(info, encoding, "PRIVATE KEY")
+    if enc is not None:
+        raise UnsupportedAlgorithm("encryption only for PKCS8 (legacy PEM encryption not supported)")
     if format == PrivateFormat.TraditionalOpenSSL:
         if kind == "ec":
             return _armour(_sec1_der(key, True), encoding, "EC PRIVATE KEY")
