@@ -156,6 +156,6 @@ def test_instructions_per_byte(name, klen):
 
         per.append(tc._per_byte(count, 4, 8, bs)[0])
     assert per[0] == per[1]
-    want = {("sm4", 16): 198.25, ("camellia", 16): 246.62, ("camellia", 32): 318.5, ("des", 8): 487.75,
-            ("des", 24): 1189.25}[(name, klen)]
+    want = {("sm4", 16): 198.25, ("camellia", 16): 246.62, ("camellia", 32): 318.5, ("des", 8): 438.88,
+            ("des", 24): 1041.62}[(name, klen)]
     assert abs(per[0] - want) < 0.01, per[0]

@@ -59,7 +59,6 @@ def _crypt(t: ptr32, k: ptr32, src: ptr8, dst: ptr8, n: int, iv: ptr8, mode: int
     v1 = (uint(iv[4]) << 24) | (uint(iv[5]) << 16) | (uint(iv[6]) << 8) | uint(iv[7])
     o = 0
     end = 8 * n
-    kend = 2 * nr
     while o < end:
         if mode == 2 or mode == 3:
             p = iv
@@ -105,24 +104,81 @@ def _crypt(t: ptr32, k: ptr32, src: ptr8, dst: ptr8, n: int, iv: ptr8, mode: int
         # rotated from the tables.
         a = (a >> 1) | ((a & 1) << 31)
         c = (c >> 1) | ((c & 1) << 31)
-        kq = 0
-        while kq < kend:
-            # two rounds: a ^= f(c, K_i); c ^= f(a, K_{i+1}). E's even 6-bit chunks of R are
-            # bits 26, 18, 10, 2 of R >>> 1, its odd ones (chunk 7 wrapping round) the same
-            # bits of R <<< 3; the round key words are laid out to match.
-            u = c ^ uint(k[kq])
-            w = (((c & 0x0FFFFFFF) << 4) | (c >> 28)) ^ uint(k[kq + 1])
+        kp = k
+        passes = nr >> 4
+        while passes > 0:
+            # one DES pass, 16 rounds unrolled in pairs: a ^= f(c, K_i); c ^= f(a, K_{i+1}).
+            # E's even 6-bit chunks of R are bits 26, 18, 10, 2 of R >>> 1, its odd ones
+            # (chunk 7 wrapping round) the same bits of R <<< 3; the round keys match.
+            u = c ^ uint(kp[0])
+            w = (((c & 0x0FFFFFFF) << 4) | (c >> 28)) ^ uint(kp[1])
             a ^= (uint(s0[u >> 26]) ^ uint(s2[(u >> 18) & 63]) ^ uint(s4[(u >> 10) & 63]) ^ uint(s6[(u >> 2) & 63])
                   ^ uint(s1[w >> 26]) ^ uint(s3[(w >> 18) & 63]) ^ uint(s5[(w >> 10) & 63]) ^ uint(s7[(w >> 2) & 63]))
-            u = a ^ uint(k[kq + 2])
-            w = (((a & 0x0FFFFFFF) << 4) | (a >> 28)) ^ uint(k[kq + 2 + 1])
+            u = a ^ uint(kp[2])
+            w = (((a & 0x0FFFFFFF) << 4) | (a >> 28)) ^ uint(kp[3])
             c ^= (uint(s0[u >> 26]) ^ uint(s2[(u >> 18) & 63]) ^ uint(s4[(u >> 10) & 63]) ^ uint(s6[(u >> 2) & 63])
                   ^ uint(s1[w >> 26]) ^ uint(s3[(w >> 18) & 63]) ^ uint(s5[(w >> 10) & 63]) ^ uint(s7[(w >> 2) & 63]))
-            kq += 4
-            if (kq & 31) == 0:
-                x = a  # after each 16 rounds: (R16, L16) is the next pass's (L0, R0)
-                a = c
-                c = x
+            u = c ^ uint(kp[4])
+            w = (((c & 0x0FFFFFFF) << 4) | (c >> 28)) ^ uint(kp[5])
+            a ^= (uint(s0[u >> 26]) ^ uint(s2[(u >> 18) & 63]) ^ uint(s4[(u >> 10) & 63]) ^ uint(s6[(u >> 2) & 63])
+                  ^ uint(s1[w >> 26]) ^ uint(s3[(w >> 18) & 63]) ^ uint(s5[(w >> 10) & 63]) ^ uint(s7[(w >> 2) & 63]))
+            u = a ^ uint(kp[6])
+            w = (((a & 0x0FFFFFFF) << 4) | (a >> 28)) ^ uint(kp[7])
+            c ^= (uint(s0[u >> 26]) ^ uint(s2[(u >> 18) & 63]) ^ uint(s4[(u >> 10) & 63]) ^ uint(s6[(u >> 2) & 63])
+                  ^ uint(s1[w >> 26]) ^ uint(s3[(w >> 18) & 63]) ^ uint(s5[(w >> 10) & 63]) ^ uint(s7[(w >> 2) & 63]))
+            u = c ^ uint(kp[8])
+            w = (((c & 0x0FFFFFFF) << 4) | (c >> 28)) ^ uint(kp[9])
+            a ^= (uint(s0[u >> 26]) ^ uint(s2[(u >> 18) & 63]) ^ uint(s4[(u >> 10) & 63]) ^ uint(s6[(u >> 2) & 63])
+                  ^ uint(s1[w >> 26]) ^ uint(s3[(w >> 18) & 63]) ^ uint(s5[(w >> 10) & 63]) ^ uint(s7[(w >> 2) & 63]))
+            u = a ^ uint(kp[10])
+            w = (((a & 0x0FFFFFFF) << 4) | (a >> 28)) ^ uint(kp[11])
+            c ^= (uint(s0[u >> 26]) ^ uint(s2[(u >> 18) & 63]) ^ uint(s4[(u >> 10) & 63]) ^ uint(s6[(u >> 2) & 63])
+                  ^ uint(s1[w >> 26]) ^ uint(s3[(w >> 18) & 63]) ^ uint(s5[(w >> 10) & 63]) ^ uint(s7[(w >> 2) & 63]))
+            u = c ^ uint(kp[12])
+            w = (((c & 0x0FFFFFFF) << 4) | (c >> 28)) ^ uint(kp[13])
+            a ^= (uint(s0[u >> 26]) ^ uint(s2[(u >> 18) & 63]) ^ uint(s4[(u >> 10) & 63]) ^ uint(s6[(u >> 2) & 63])
+                  ^ uint(s1[w >> 26]) ^ uint(s3[(w >> 18) & 63]) ^ uint(s5[(w >> 10) & 63]) ^ uint(s7[(w >> 2) & 63]))
+            u = a ^ uint(kp[14])
+            w = (((a & 0x0FFFFFFF) << 4) | (a >> 28)) ^ uint(kp[15])
+            c ^= (uint(s0[u >> 26]) ^ uint(s2[(u >> 18) & 63]) ^ uint(s4[(u >> 10) & 63]) ^ uint(s6[(u >> 2) & 63])
+                  ^ uint(s1[w >> 26]) ^ uint(s3[(w >> 18) & 63]) ^ uint(s5[(w >> 10) & 63]) ^ uint(s7[(w >> 2) & 63]))
+            u = c ^ uint(kp[16])
+            w = (((c & 0x0FFFFFFF) << 4) | (c >> 28)) ^ uint(kp[17])
+            a ^= (uint(s0[u >> 26]) ^ uint(s2[(u >> 18) & 63]) ^ uint(s4[(u >> 10) & 63]) ^ uint(s6[(u >> 2) & 63])
+                  ^ uint(s1[w >> 26]) ^ uint(s3[(w >> 18) & 63]) ^ uint(s5[(w >> 10) & 63]) ^ uint(s7[(w >> 2) & 63]))
+            u = a ^ uint(kp[18])
+            w = (((a & 0x0FFFFFFF) << 4) | (a >> 28)) ^ uint(kp[19])
+            c ^= (uint(s0[u >> 26]) ^ uint(s2[(u >> 18) & 63]) ^ uint(s4[(u >> 10) & 63]) ^ uint(s6[(u >> 2) & 63])
+                  ^ uint(s1[w >> 26]) ^ uint(s3[(w >> 18) & 63]) ^ uint(s5[(w >> 10) & 63]) ^ uint(s7[(w >> 2) & 63]))
+            u = c ^ uint(kp[20])
+            w = (((c & 0x0FFFFFFF) << 4) | (c >> 28)) ^ uint(kp[21])
+            a ^= (uint(s0[u >> 26]) ^ uint(s2[(u >> 18) & 63]) ^ uint(s4[(u >> 10) & 63]) ^ uint(s6[(u >> 2) & 63])
+                  ^ uint(s1[w >> 26]) ^ uint(s3[(w >> 18) & 63]) ^ uint(s5[(w >> 10) & 63]) ^ uint(s7[(w >> 2) & 63]))
+            u = a ^ uint(kp[22])
+            w = (((a & 0x0FFFFFFF) << 4) | (a >> 28)) ^ uint(kp[23])
+            c ^= (uint(s0[u >> 26]) ^ uint(s2[(u >> 18) & 63]) ^ uint(s4[(u >> 10) & 63]) ^ uint(s6[(u >> 2) & 63])
+                  ^ uint(s1[w >> 26]) ^ uint(s3[(w >> 18) & 63]) ^ uint(s5[(w >> 10) & 63]) ^ uint(s7[(w >> 2) & 63]))
+            u = c ^ uint(kp[24])
+            w = (((c & 0x0FFFFFFF) << 4) | (c >> 28)) ^ uint(kp[25])
+            a ^= (uint(s0[u >> 26]) ^ uint(s2[(u >> 18) & 63]) ^ uint(s4[(u >> 10) & 63]) ^ uint(s6[(u >> 2) & 63])
+                  ^ uint(s1[w >> 26]) ^ uint(s3[(w >> 18) & 63]) ^ uint(s5[(w >> 10) & 63]) ^ uint(s7[(w >> 2) & 63]))
+            u = a ^ uint(kp[26])
+            w = (((a & 0x0FFFFFFF) << 4) | (a >> 28)) ^ uint(kp[27])
+            c ^= (uint(s0[u >> 26]) ^ uint(s2[(u >> 18) & 63]) ^ uint(s4[(u >> 10) & 63]) ^ uint(s6[(u >> 2) & 63])
+                  ^ uint(s1[w >> 26]) ^ uint(s3[(w >> 18) & 63]) ^ uint(s5[(w >> 10) & 63]) ^ uint(s7[(w >> 2) & 63]))
+            u = c ^ uint(kp[28])
+            w = (((c & 0x0FFFFFFF) << 4) | (c >> 28)) ^ uint(kp[29])
+            a ^= (uint(s0[u >> 26]) ^ uint(s2[(u >> 18) & 63]) ^ uint(s4[(u >> 10) & 63]) ^ uint(s6[(u >> 2) & 63])
+                  ^ uint(s1[w >> 26]) ^ uint(s3[(w >> 18) & 63]) ^ uint(s5[(w >> 10) & 63]) ^ uint(s7[(w >> 2) & 63]))
+            u = a ^ uint(kp[30])
+            w = (((a & 0x0FFFFFFF) << 4) | (a >> 28)) ^ uint(kp[31])
+            c ^= (uint(s0[u >> 26]) ^ uint(s2[(u >> 18) & 63]) ^ uint(s4[(u >> 10) & 63]) ^ uint(s6[(u >> 2) & 63])
+                  ^ uint(s1[w >> 26]) ^ uint(s3[(w >> 18) & 63]) ^ uint(s5[(w >> 10) & 63]) ^ uint(s7[(w >> 2) & 63]))
+            x = a  # (R16, L16) is the next pass's (L0, R0)
+            a = c
+            c = x
+            kp = ptr32(uint(kp) + 128)
+            passes -= 1
         a = ((a << 1) & m) | (a >> 31)  # back to the plain halves
         c = ((c << 1) & m) | (c >> 31)
         # FP of the preoutput (a, c) = R16 || L16
