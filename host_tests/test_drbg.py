@@ -365,6 +365,7 @@ def ref_run(mech, chunks, nonce, pers, pr, interval, ops):
 
 
 MECHS = ([("hmac", h) for h in ("sha1", "sha224", "sha256", "sha384", "sha512")]
+         + [("hmac", "sha1", "generic"), ("hmac", "sha256", "generic")]
          + [("hash", h) for h in ("sha1", "sha224", "sha256", "sha384", "sha512")]
          + [("ctr", k, df) for k in (16, 24, 32) for df in (True, False)])
 

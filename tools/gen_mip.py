@@ -90,7 +90,7 @@ PACKAGES = (
      ("kdf/hkdf.py", "kdf/pbkdf2.py", "kdf/_kdf_viper.py"), ("hmac",)),
     ("random", "entropy source with SP 800-90B health tests, HMAC_DRBG (SP 800-90A), random_bytes: the "
      "default rng of key generation", ("random/_drbg.py", "random/entropy.py", "random/hmac_drbg.py",
-                                       "random/rng.py"), ("hmac", "sha256")),
+                                       "random/rng.py"), ("hmac", "sha256", "kdf")),
     ("hash-drbg", "Hash_DRBG (SP 800-90A) over any hash package installed", ("random/hash_drbg.py",),
      ("random",)),
     ("ctr-drbg", "CTR_DRBG (SP 800-90A) over AES, with and without the derivation function",

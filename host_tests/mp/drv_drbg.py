@@ -28,15 +28,25 @@ def run(mech, chunks, nonce, pers, pr, interval, ops):
         asked.append(n)
         return next(it)
 
-    d = _make(mech, src, nonce, pers, pr, interval)
-    outs = []
-    ctrs = [d.reseed_counter]
-    for op in ops:
-        if op[0] == "gen":
-            outs.append(d.generate(op[1], op[2], op[3]))
-        else:
-            d.reseed(op[1])
-        ctrs.append(d.reseed_counter)
+    # ("hmac", hash, "generic"): HMAC_DRBG with its viper chain hidden (the per-block HMAC
+    # path a port without viper, or SHA-3, runs)
+    from mpcrypto.random import hmac_drbg
+
+    saved = hmac_drbg._copy
+    if len(mech) > 2 and mech[2] == "generic":
+        hmac_drbg._copy = None
+    try:
+        d = _make(mech, src, nonce, pers, pr, interval)
+        outs = []
+        ctrs = [d.reseed_counter]
+        for op in ops:
+            if op[0] == "gen":
+                outs.append(d.generate(op[1], op[2], op[3]))
+            else:
+                d.reseed(op[1])
+            ctrs.append(d.reseed_counter)
+    finally:
+        hmac_drbg._copy = saved
     return outs, asked, ctrs
 
 

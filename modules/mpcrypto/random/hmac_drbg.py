@@ -10,11 +10,64 @@ strength (SP 800-57 / 800-90A Table 2): 128 bits for SHA-1, 192 for SHA-224, 256
 SHA-256 and larger. Entropy input: security_strength bits; nonce: half that (drawn from the
 source unless given). The process-wide ``mpcrypto.random.rng.random_bytes`` is an HMAC_DRBG
 over SHA-256.
+
+Allocation: the generate loop (V = HMAC(Key, V) per output block) runs on preallocated
+states and blocks for the Merkle-Damgard hashes where viper is available (PBKDF2's helpers,
+``kdf/_kdf_viper.py``), one small memoryview per block; each Update makes new HMAC objects.
 """
 
+from array import array
+from mpcrypto.hash._md import _MD
 from mpcrypto.hash.names import hash_class
 from mpcrypto.mac import hmac
 from mpcrypto.random._drbg import DRBG
+
+try:  # PBKDF2's viper helpers: the V = HMAC(K, V) chain without allocation per block
+    from mpcrypto.kdf._kdf_viper import copy_words as _copy, put_words as _put
+except (ImportError, SyntaxError, ValueError, NotImplementedError):
+    _copy = None
+
+
+def _chain(m, v, out):
+    # V = HMAC(K, V) repeated, each V written to out (len(out) a multiple of the digest
+    # size); m is HMAC keyed with K over a Merkle-Damgard hash. As PBKDF2's loop
+    # (kdf/pbkdf2.py): the keyed inner and outer states copied into two working states,
+    # two compressions over two pre-padded one-block messages (FIPS 198-1 §4 with the
+    # keyed blocks already absorbed), no allocation but one small memoryview per block.
+    # Returns the last V.
+    inner = m._inner
+    k = inner._k
+    bs = inner.block_size
+    ds = inner.digest_size
+    nw = ds >> 2
+    le = 1 if inner._le else 0
+    ist = inner._st
+    ost = m._outer._st
+    nst = len(ist)
+    si = array("I", bytes(4 * nst))
+    so = array("I", bytes(4 * nst))
+    blk = bytearray(bs)
+    blk[:ds] = v
+    blk[ds] = 0x80
+    bits = (bs + ds) * 8
+    lenb = inner._lenb
+    for j in range(lenb):
+        b = (bits >> (8 * j)) & 0xFF
+        if le:
+            blk[bs - lenb + j] = b
+        else:
+            blk[bs - 1 - j] = b
+    oblk = bytearray(blk)
+    mv = memoryview(out)
+    for o in range(0, len(out), ds):
+        _copy(si, ist, nst)
+        k(si, blk, 0, 1)  # inner hash of V
+        _put(oblk, si, nw, le)
+        _copy(so, ost, nst)
+        k(so, oblk, 0, 1)  # outer hash: the new V
+        _put(blk, so, nw, le)  # the next inner message
+        _put(mv[o:o + ds], so, nw, le)
+    return bytes(blk[:ds])
 
 _STRENGTH = {16: 128, 20: 128, 28: 192}  # digest size -> bits; 32 and more: 256
 
@@ -60,9 +113,14 @@ class HMAC_DRBG(DRBG):
         v = self._V
         ds = len(v)
         out = bytearray((n + ds - 1) // ds * ds)
-        for o in range(0, len(out), ds):
-            v = m._mac(v)  # V = HMAC(Key, V)
-            out[o:o + ds] = v
+        if not out:
+            pass
+        elif _copy is not None and isinstance(m._inner, _MD) and m._inner._n == 0:
+            v = _chain(m, v, out)
+        else:
+            for o in range(0, len(out), ds):
+                v = m._mac(v)  # V = HMAC(Key, V)
+                out[o:o + ds] = v
         self._V = v
         self._m = self._update(add)
         return bytes(out[:n])
