@@ -80,6 +80,8 @@ OPS = {  # noqa: E121
     "x25519": _blobs(32),
     "x448": _blobs(56),
     "ghash_thumb": _blobs(16),  # H and the data (skips where the core has no thumb GHASH)
+    "aes_ct_thumb": _blobs(16),  # AES-128 key and data, bitsliced AES (skips off Thumb-2 cores)
+    "aes_gcm_ct": _blobs(16),  # AES-128-GCM key and plaintext with AES thumb_ct + GHASH thumb
 }
 
 

@@ -255,6 +255,46 @@ def _ghash_thumb(secret):
     return run, (bytes(secret),)
 
 
+def _aes_ct_thumb(secret):
+    # The bitsliced AES (backend thumb_ct) with the secret as AES-128 key, key set-up
+    # included, and CTR over 4 blocks of the secret repeated (2 kernel passes) from a fixed
+    # counter. NotImplementedError off its cores.
+    from mpcrypto.cipher import aes_ct_thumb
+
+    if not aes_ct_thumb.probe():
+        raise NotImplementedError("no thumb_ct AES on this core")
+    data = bytes(secret) * 4
+    dst = bytearray(64)
+    ctr = bytearray(16)
+
+    def run(k):
+        ctr[15] = 0
+        aes_ct_thumb.new(k).ctr_xor(data, dst, 4, ctr, 16)
+
+    return run, (bytes(secret),)
+
+
+def _aes_gcm_ct(secret):
+    # AES-128-GCM encryption through the public API with AES thumb_ct and GHASH thumb
+    # forced: the secret is the key and the plaintext (4 blocks); nonce and AAD fixed.
+    from mpcrypto import _backend
+    from mpcrypto.aead import ghash_thumb
+    from mpcrypto.aead.gcm import AESGCM
+    from mpcrypto.cipher import aes_ct_thumb
+
+    if not (aes_ct_thumb.probe() and ghash_thumb.probe()):
+        raise NotImplementedError("no thumb_ct AES or thumb GHASH on this core")
+    _backend.force("aes", "thumb_ct")
+    _backend.force("ghash", "thumb")
+    pt = bytes(secret) * 4
+    nonce = bytes(12)
+
+    def run(k):
+        AESGCM(k).encrypt(nonce, pt, b"")
+
+    return run, (bytes(secret),)
+
+
 _OPS = {
     "sha256": _sha("sha256"), "sha384": _sha("sha384"), "sha512": _sha("sha512"), "sm3": _sha("sm3"),
     "hmac_sha256": _hmac, "rfc6979_p256": _rfc6979,
@@ -266,6 +306,7 @@ _OPS = {
     "ed448_mul_base": _ed_scalar("ed448", "mul_base"), "ed448_reduce": _ed_scalar("ed448", "reduce"),
     "ed448_sign_s": _ed_scalar("ed448", "sign_s"),
     "x25519": _x("x25519"), "x448": _x("x448"), "ghash_thumb": _ghash_thumb,
+    "aes_ct_thumb": _aes_ct_thumb, "aes_gcm_ct": _aes_gcm_ct,
 }
 
 
