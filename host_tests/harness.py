@@ -128,6 +128,13 @@ class Target:
             self._backend_cache["entropy"] = "E True" in out
         return self._backend_cache["entropy"]
 
+    def heap_bytes(self):
+        """Total heap of the target (gc.mem_free() + gc.mem_alloc() after a collection)."""
+        if "heap" not in self._backend_cache:
+            out = self.run("import gc\ngc.collect()\nprint('H', gc.mem_free() + gc.mem_alloc())\n")
+            self._backend_cache["heap"] = int([ln for ln in out.splitlines() if ln.startswith("H ")][0][2:])
+        return self._backend_cache["heap"]
+
     def backends(self, module):
         """Backend names the public ``module`` reports available on this target."""
         key = module
