@@ -57,9 +57,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from mpcrypto.cipher.aes_tables import SBOX, INV_SBOX, gmul  # noqa: E402
 from gen_aes_thumb import Asm as _Asm  # noqa: E402
-import gen_aes_thumb  # noqa: E402
 
-gen_aes_thumb.COND.update({"hi": 8, "ls": 9})
 
 M32 = 0xFFFFFFFF
 
