@@ -59,7 +59,7 @@ the key object as bytes (``ec.private_key_from_bytes``), then as the key class d
 
 import sys
 
-from mpcrypto._util import as_bytes
+from mpcrypto._util import as_bytes, resolve_rng
 from mpcrypto.exceptions import UnsupportedAlgorithm
 from mpcrypto.keys import der, pem
 
@@ -428,7 +428,7 @@ def _decrypt(buf, s, e, password):
 
 
 def _encrypt(der_key, enc):
-    rng = _mod("mpcrypto._util").resolve_rng(enc.rng)
+    rng = resolve_rng(enc.rng)
     salt = bytes(rng(16))
     iv = bytes(rng(16))
     if len(salt) != 16 or len(iv) != 16:
