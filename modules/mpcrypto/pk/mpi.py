@@ -2,8 +2,9 @@
 512..4096 bits (any size works; the sizes the library uses are those).
 
 ``new(n, nslots)`` gives a Montgomery context from the backend the seam chose (primitive
-``"mpi"``): ``viper64`` (32-bit limbs, 64-bit ports), ``viper`` (16-bit limbs, every port with
-viper), ``python`` (built-in integers). ``basic(n, nslots)`` and ``barrett(n, nslots)`` give
+``"mpi"``): ``thumb`` (Thumb-2 UMAAL multiplier on 32-bit words, chosen by CPUID on bare-metal
+Cortex-M4/M7/M55/M85), ``viper64`` (32-bit limbs, 64-bit ports), ``viper`` (16-bit limbs, every
+port with viper), ``python`` (built-in integers). ``basic(n, nslots)`` and ``barrett(n, nslots)`` give
 contexts with the same surface whose multiplication reduces a full product by division
 (Basic) or by Barrett's method (HAC 14.42); they exist for the exponentiation table of
 ``bench/bench_modexp.py`` and run on built-in integers on every port.
@@ -29,7 +30,8 @@ use built-in integers, which MicroPython does not make constant time.
 from mpcrypto import _backend
 
 _PRIM = "mpi"
-_CHAIN = (("viper64", "mpcrypto.pk.mpi_viper64"),
+_CHAIN = (("thumb", "mpcrypto.pk.mpi_thumb"),
+          ("viper64", "mpcrypto.pk.mpi_viper64"),
           ("viper", "mpcrypto.pk.mpi_viper"),
           ("python", "mpcrypto.pk.mpi_python"))
 
