@@ -939,3 +939,28 @@ def test_wycheproof_ecdh_spki(target, curve):
             else:
                 assert o == ("shared", shared), "%s: %r" % (label, o)
     assert nvalid and ninvalid
+
+
+def test_openssl_explicit_parameters_and_compressed_points(target):
+    """From the openssl command: a key with explicit curve parameters (ECParameters, not a
+    named curve) is refused with ValueError, in every form, as pyca does; a SubjectPublicKeyInfo
+    with a compressed point loads to the uncompressed key."""
+    import shutil
+
+    if shutil.which("openssl") is None:
+        pytest.skip("no openssl command on this host")
+    ex = _openssl(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+                   "-pkeyopt", "ec_param_enc:explicit"])
+    bad = [("pem", ex), ("der", _openssl(["pkcs8", "-topk8", "-nocrypt", "-outform", "DER"], ex)),
+           ("pem", _openssl(["ec"], ex)), ("der", _openssl(["ec", "-outform", "DER"], ex))]
+    got = target.call("drv_keys", "load_private", bad)
+    assert all(isinstance(g, MPError) and g.name == "ValueError" and "explicit" in g.msg for g in got), got
+    got = target.call("drv_keys", "load_public", [("pem", _openssl(["pkey", "-pubout"], ex))])
+    assert got[0].name == "ValueError" and "explicit" in got[0].msg, got
+    for curve in ("prime256v1", "secp384r1", "brainpoolP320t1", "secp224k1"):
+        k = _openssl(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:" + curve,
+                      "-pkeyopt", "ec_param_enc:named_curve"])
+        comp = _openssl(["ec", "-pubout", "-conv_form", "compressed"], k)
+        full = _openssl(["ec", "-pubout", "-outform", "DER"], k)
+        got = target.call("drv_keys", "load_public", [("pem", comp), ("der", full)])
+        assert got[0] == got[1] and got[0][0] == "ec-public" and len(got[0][2]) > 40, (curve, got)
