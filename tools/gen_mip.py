@@ -54,7 +54,7 @@ PACKAGES = (
     ("core", "the package, the backend seam, constant-time helpers, exceptions, every family's __init__",
      ("__init__.py", "_backend.py", "_ct.py", "_util.py", "exceptions.py", "aead/__init__.py",
       "cipher/__init__.py", "ec/__init__.py", "ec/field/__init__.py", "hash/__init__.py", "kdf/__init__.py",
-      "keys/__init__.py", "mac/__init__.py", "random/__init__.py"), ()),
+      "keys/__init__.py", "mac/__init__.py", "pk/__init__.py", "random/__init__.py"), ()),
     ("modes", "the block-cipher mode layer: ECB, CBC, CTR over any cipher, the portable one-block loop",
      ("cipher/modes.py", "cipher/_soft.py"), ("core",)),
     ("aes", "AES-128/192/256 ECB, CBC, CTR (Thumb-2 T-table and constant-time bitsliced on Cortex-M3 and up, cryptolib where it fits, viper, Python)", ("cipher/aes*.py",), ("modes",)),
@@ -111,6 +111,13 @@ PACKAGES = (
     ("xdh", "X25519/X448's common code and backends", ("ec/xdh.py", "ec/montgomery_*.py"), ("ec-core",)),
     ("x25519", "X25519", ("ec/x25519.py",), ("xdh",)),
     ("x448", "X448", ("ec/x448.py",), ("xdh",)),
+    ("mpi", "the MPI engine (Montgomery arithmetic on an arena: Thumb-2 UMAAL on Cortex-M4 and up, viper, "
+     "Python), modular exponentiation, primality and prime generation",
+     ("pk/_mpi_common.py", "pk/mpi*.py", "pk/modexp.py", "pk/prime.py"), ("core",)),
+    ("rsa", "RSA (PKCS#1 v1.5 and PSS signatures, OAEP and PKCS#1 v1.5 encryption; install the hash packages "
+     "you name)", ("pk/rsa.py", "pk/padding.py"), ("mpi", "hash-core")),
+    ("dsa", "DSA (FIPS 186-4, RFC 6979 nonces, DER signatures)", ("pk/dsa.py",), ("mpi", "ec")),
+    ("dh", "finite-field Diffie-Hellman with the RFC 7919 FFDHE groups and custom groups", ("pk/dh.py",), ("mpi",)),
     ("keys", "key import/export: PKCS#8, SubjectPublicKeyInfo, SEC 1, PKCS#1, RFC 8410, DER and PEM "
      "(install the packages of the key types too)", ("keys/pem.py", "keys/serialization.py"), ("der",)),
 )
