@@ -918,6 +918,7 @@ class _Ctx:
         n = 4 * (nr + 1)  # words of the expanded key (FIPS 197 §5.2)
         w = bytearray(4 * n)
         w[: 4 * nk] = key
+        mw = memoryview(w)  # slices of it copy no key bytes onto the heap
         t = bytearray(32)  # SubWord through the kernel (mode 5): bytes 0..3 of its two blocks
         k[122] = 2
         for i in range(nk, n):
@@ -932,29 +933,30 @@ class _Ctx:
                 _aes(k, t, t, t)
                 t[0] ^= _RCON[i // nk - 1]
             elif nk > 6 and i % nk == 4:
-                t[0:4] = w[o - 4 : o]
+                t[0:4] = mw[o - 4 : o]
                 k[121] = 5
                 _aes(k, t, t, t)
             else:
-                t[0:4] = w[o - 4 : o]
+                t[0:4] = mw[o - 4 : o]
                 c = 0
             for j in range(4):
                 w[o + j] = w[o - 4 * nk + j] ^ t[j] ^ c
         # Round keys 1..Nr take the S-box's constant {63}; each key twice (both lanes).
         d = bytearray(32 * (nr + 1))
+        md = memoryview(d)
         for r in range(nr + 1):
-            c = 0x63 if r else 0
-            for j in range(16):
-                d[32 * r + j] = d[32 * r + 16 + j] = w[16 * r + j] ^ c
+            o = 32 * r
+            d[o : o + 16] = mw[16 * r : 16 * r + 16]
+            if r:
+                for j in range(o, o + 16):
+                    d[j] ^= 0x63
+            d[o + 16 : o + 32] = md[o : o + 16]
         k[121] = 6
         k[122] = 2 * (nr + 1)
         _aes(k, d, k, k)
-        for j in range(len(d)):
-            d[j] = 0
-        for j in range(len(w)):
-            w[j] = 0
-        for j in range(32):
-            t[j] = 0
+        d[:] = bytes(len(d))  # the key schedule's bytes are not left on the heap
+        w[:] = bytes(len(w))
+        t[:] = bytes(32)
         k[120] = nr
 
     def _run(self, mode, src, dst, n, iv):
