@@ -7,15 +7,6 @@ MOD = "mpcrypto.hash.sha256"
 N = 1024  # bytes per update() call; the heap column is for one 1 KiB update
 
 
-def measure(make):
-    # ``make()`` returns a prepared hash object; the measured call is one update() of
-    # 1 KiB into it (set-up and digest are not in the loop).
-    buf = bytes(range(256)) * (N // 256)
-    h = make()
-    h.update(buf)
-    return mpbench.throughput(lambda: h.update(buf), N)
-
-
 def main():
     mpbench.header("SHA-256 (FIPS 180-4), %d-byte updates" % N)
     from mpcrypto.hash.sha256 import sha224, sha256
@@ -24,7 +15,7 @@ def main():
     for be in mpbench.backends(MOD):
         mpbench.force("sha256", be)
         for alg, cls in (("SHA-224", sha224), ("SHA-256", sha256)):
-            mbs, heap = measure(cls)
+            mbs, heap = mpbench.update_rate(cls, N)
             mpbench.row(alg, "hash", be, mbs, "MB/s", heap, update_bytes=N)
             rows.append(["%s (%s)" % (alg, be), mbs])
     mpbench.force("sha256", None)
@@ -33,7 +24,7 @@ def main():
     except ImportError:
         hashlib = None
     if hashlib is not None and hasattr(hashlib, "sha256"):
-        mbs, heap = measure(hashlib.sha256)
+        mbs, heap = mpbench.update_rate(hashlib.sha256, N)
         mpbench.row("SHA-256", "hash", "builtin", mbs, "MB/s", heap, True, update_bytes=N)
         rows.append(["SHA-256 (hashlib)", mbs])
     mpbench.table([("Algorithm", 22), ("Hash MB/s", 9)], rows)

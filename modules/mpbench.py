@@ -168,6 +168,59 @@ def throughput(fn, nbytes, min_us=_MIN_US):
     return v, heap
 
 
+def update_rate(make, n=1024, min_us=_MIN_US):
+    """``throughput`` of one ``update()`` of ``n`` bytes into the hash object ``make()``
+    returns (set-up and digest are not in the loop): the hash benchmarks' measurement."""
+    buf = bytes(range(256)) * (n // 256) + bytes(range(n % 256))
+    h = make()
+    h.update(buf)
+    return throughput(lambda: h.update(buf), n, min_us)
+
+
+def versus_sha256(title, alg, prim, make, ref_name, n=1024):
+    """The MD5/SHA-1 table (emCrypt's Algorithm | Hash MB/s): ``alg`` (the hash object
+    ``make()``, seam primitive ``prim``) on each backend, our viper SHA-256 and the C
+    ``hashlib.<ref_name>`` (reference row, where the port has it), all in this run; each row's
+    JSON line carries its ratios to both (``vs_builtin``, ``vs_sha256_viper``)."""
+    from mpcrypto.hash.sha256 import sha256
+
+    header("%s, %d-byte updates" % (title, n))
+    ref = base = None
+    try:
+        import hashlib
+    except ImportError:
+        hashlib = None
+    if hashlib is not None and hasattr(hashlib, ref_name):
+        ref = update_rate(getattr(hashlib, ref_name), n)
+    if "viper" in backends("mpcrypto.hash.sha256"):
+        force("sha256", "viper")
+        base = update_rate(sha256, n)
+        force("sha256", None)
+    rows = []
+    for be in backends("mpcrypto.hash." + prim):
+        force(prim, be)
+        mbs, heap = update_rate(make, n)
+        extra = {"update_bytes": n}
+        if ref:
+            extra["vs_builtin"] = round(mbs / ref[0], 4)
+        if base:
+            extra["vs_sha256_viper"] = round(mbs / base[0], 4)
+        row(alg, "hash", be, mbs, "MB/s", heap, **extra)
+        rows.append(["%s (%s)" % (alg, be), mbs])
+    force(prim, None)
+    ours = len(rows)
+    if base:
+        row("SHA-256", "hash", "viper", base[0], "MB/s", base[1], update_bytes=n)
+        rows.append(["SHA-256 (viper)", base[0]])
+    if ref:
+        row(alg, "hash", "builtin", ref[0], "MB/s", ref[1], True, update_bytes=n)
+        rows.append(["%s (hashlib)" % alg, ref[0]])
+    table([("Algorithm", 22), ("Hash MB/s", 9)], rows)
+    for r in rows[:ours]:
+        if base:
+            print("%s: %.2fx viper SHA-256%s" % (r[0], r[1] / base[0], ", %.3fx hashlib" % (r[1] / ref[0]) if ref else ""))
+
+
 def per_op(fn, min_us=_MIN_US):
     """``(ms per call, heap bytes per call)``, after one warm-up call."""
     fn()
