@@ -99,7 +99,7 @@ def uint_at(buf, s, e):
         raise ValueError("DER negative INTEGER")
     if b0 == 0 and e - s > 1 and not buf[s + 1] & 0x80:
         raise ValueError("DER non-minimal INTEGER")
-    return int.from_bytes(bytes(buf[s:e]), "big")
+    return int.from_bytes(buf[s:e], "big")  # a memoryview slice: no copy of the octets
 
 
 def uint(buf, i, end):

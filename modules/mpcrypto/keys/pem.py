@@ -64,13 +64,16 @@ def _is_b64(c):
 
 
 def _body(text):
-    # The DER of a block's base64 text (strict, see the module docstring).
-    b = bytearray()
+    # The DER of a block's base64 text (strict, see the module docstring). The characters
+    # are gathered into one buffer allocated once (appending would grow it step by step).
+    buf = bytearray(len(text))
+    n = 0
     for c in text:
         if c in _WS:
             continue
-        b.append(c)
-    n = len(b)
+        buf[n] = c
+        n += 1
+    b = memoryview(buf)[:n]
     if n == 0 or n & 3:
         raise ValueError("bad PEM base64 length")
     pad = 0
@@ -127,8 +130,7 @@ def decode(data, labels):
         if q2 < 0 or data[e + 9:q2] != label:
             raise ValueError("PEM END label differs from BEGIN")
         if label in want:
-            text = data[start:e]
-            if b"Proc-Type:" in text and b"ENCRYPTED" in text:
+            if data.find(b"Proc-Type:", start, e) >= 0 and data.find(b"ENCRYPTED", start, e) >= 0:
                 raise UnsupportedAlgorithm("encrypted PEM not supported")
-            return label.decode(), _body(text)
+            return label.decode(), _body(memoryview(data)[start:e])
         pos = q2 + 5
