@@ -1,0 +1,138 @@
+# Drivers for the MPI engine and modexp (runs on MicroPython): mpcrypto.pk.mpi / modexp.
+from mpcrypto.pk import modexp, mpi, prime
+
+
+def backend():
+    return mpi.backend()
+
+
+def powmod_variants(b, e, n, variants):
+    # b^e mod n by each (reduction, method, window) of variants
+    return [modexp.powmod(b, e, n, r, m, w) for r, m, w in variants]
+
+
+def ladder_bits(b, eb, nbits, n, method, w):
+    # A method over nbits bits of the big-endian bytes eb (leading zero bits included).
+    ctx = modexp.context(n, "montgomery", method, w)
+    return modexp.pow_ctx(ctx, b, eb, nbits, method, w)
+
+
+def ctx_reuse(n, cases):
+    # One context, many exponentiations (the arena is reused; no state leaks between calls).
+    ctx = modexp.context(n, "montgomery", "fw", 4)
+    out = []
+    for b, e in cases:
+        nb = mpi.bits(e)
+        out.append(modexp.pow_ctx(ctx, b, e.to_bytes((nb + 7) >> 3 or 1, "big"), nb, "fw", 4))
+    return out
+
+
+def ops(n, a, b, table, idx, bit):
+    # The context surface: Montgomery product, squaring, select over a table, cswap, put_be.
+    k = len(table)
+    ctx = mpi.new(n, 4 + k)
+    ctx.put(0, a)
+    ctx.put(1, b)
+    ctx.to_mont(0, 0)
+    ctx.to_mont(1, 1)
+    ctx.mul(2, 0, 1)
+    ctx.from_mont(2, 2)
+    prod = ctx.get(2)
+    ctx.sqr(2, 0)
+    ctx.from_mont(2, 2)
+    sq = ctx.get(2)
+    ctx.mul(0, 0, 0)  # d == x == y
+    ctx.from_mont(0, 0)
+    sq2 = ctx.get(0)
+    for i in range(k):
+        ctx.put(4 + i, table[i])
+    ctx.select(3, 4, k, idx)
+    sel = ctx.get(3)
+    ctx.put(0, a)
+    ctx.put(1, b)
+    ctx.cswap(0, 1, bit)
+    sw = (ctx.get(0), ctx.get(1))
+    ctx.put_be(2, a.to_bytes((mpi.bits(a) + 7) >> 3 or 1, "big"))
+    return prod, sq, sq2, sel, sw, ctx.get(2)
+
+
+def inverse(x, m):
+    return modexp.inverse(x, m)
+
+
+def primes(values, big_rounds=None):
+    # big_rounds: Miller-Rabin rounds for values above 1300 bits (None: the default)
+    return [prime.is_probable_prime(v, None, big_rounds if big_rounds and mpi.bits(abs(v)) > 1300 else None)
+            for v in values]
+
+
+def random_prime(bits):
+    p = prime.random_prime(bits)
+    return p, mpi.bits(p)
+
+
+def _thumb_sim():
+    # mpi_thumb's Python glue (its Ctx: arena addresses, context words, slot offsets) with its
+    # asm_thumb functions replaced by a Python model of the same contract that reads and
+    # writes memory through uctypes.bytearray_at: the glue runs on a port without asm_thumb.
+    # Registered as the "mpi" hardware backend "thumb-sim" (ahead of every software one).
+    import uctypes
+
+    import mpcrypto.pk as pk
+
+    path = pk.__file__.rsplit("/", 1)[0] + "/mpi_thumb.py"
+    with open(path) as f:
+        lines = f.read().split("\n")
+    out = []
+    state = 0  # 1: after an asm_thumb decorator; 2: inside its function
+    for line in lines:
+        if line.startswith("@micropython.asm_thumb"):
+            state = 1
+            continue
+        if state == 1 and line.startswith("def "):
+            state = 2
+            continue
+        if state == 2 and (line.startswith(" ") or line == ""):
+            continue
+        state = 0
+        out.append(line)
+    ns = {"__name__": "mpi_thumb_sim"}
+    exec("\n".join(out), ns)
+
+    def mont(d, x, y, actx):
+        w = [int.from_bytes(actx[8 * i:8 * i + 8], "little") for i in range(5)]
+        nb = w[3] - w[2]
+        if w[4] != w[3] - 4 or nb & 15:
+            raise ValueError("context words")
+
+        def rd(a):
+            return int.from_bytes(uctypes.bytearray_at(a, nb), "little")
+
+        p = rd(w[0])
+        if (p * w[1] + 1) & 0xFFFFFFFF:
+            raise ValueError("minv")
+        X, Y = rd(x), rd(y)
+        if X >= p or Y >= p:
+            raise ValueError("operand not reduced")
+        r = X * Y * modexp.inverse((1 << (8 * nb)) % p, p) % p
+        uctypes.bytearray_at(d, nb)[:] = r.to_bytes(nb, "little")
+
+    ns["_mont"] = mont
+    ns["_CW"] = 8  # 64-bit addresses on the unix port
+    ns["cpu_part"] = lambda: 0xC24
+
+    class Impl:
+        new = ns["new"]
+
+    return Impl
+
+
+def thumb_glue(cases):
+    # [(b, e, n)] through the simulated thumb backend, fixed window and ladder.
+    from mpcrypto import _backend
+
+    _backend.register("mpi", "thumb-sim", _thumb_sim())
+    assert mpi.backend() == "thumb-sim"
+    out = [(modexp.powmod(b, e, n, "montgomery", "fw", 5), modexp.powmod(b, e, n, "montgomery", "ladder", 1))
+           for b, e, n in cases]
+    return out
