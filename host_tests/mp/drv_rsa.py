@@ -1,0 +1,185 @@
+# Drivers for mpcrypto.pk (runs on MicroPython): the MPI engine, modexp, primality, RSA.
+# Group calls take one key and a list of cases and return one result per case: the value,
+# or the exception's class name as a string (so a Wycheproof group is one call).
+from mpcrypto.pk import modexp, mpi, padding, prime, rsa
+
+
+def backend():
+    return mpi.backend()
+
+
+def powmod(b, e, n, red, meth, w):
+    return modexp.powmod(b, e, n, red, meth, w)
+
+
+def powmod_many(cases, red, meth, w):
+    # [(b, e, n)] -> [b^e mod n], one context per modulus.
+    return [modexp.powmod(b, e, n, red, meth, w) for b, e, n in cases]
+
+
+def ladder_bits(b, eb, nbits, n):
+    # The ladder over nbits bits of the big-endian bytes eb (leading zero bits included).
+    ctx = modexp.context(n, "montgomery", "ladder", 1)
+    return modexp.pow_ctx(ctx, b, eb, nbits, "ladder", 1)
+
+
+def inverse(x, m):
+    return modexp.inverse(x, m)
+
+
+def primes(values):
+    return [prime.is_probable_prime(v) for v in values]
+
+
+def random_prime(bits):
+    p = prime.random_prime(bits)
+    return p, mpi.bits(p)
+
+
+def _pad(kind, h, mgfh, slen, label):
+    if kind == "pkcs1":
+        return padding.PKCS1v15()
+    if kind == "pss":
+        if slen == "max":
+            slen = padding.PSS.MAX_LENGTH
+        elif slen == "digest":
+            slen = padding.PSS.DIGEST_LENGTH
+        elif slen == "auto":
+            slen = padding.PSS.AUTO
+        return padding.PSS(padding.MGF1(mgfh), slen)
+    return padding.OAEP(padding.MGF1(mgfh), h, label)
+
+
+def _res(fn, *args):
+    try:
+        r = fn(*args)
+    except Exception as e:
+        return type(e).__name__
+    return "ok" if r is None else r
+
+
+def verify_group(e, n, h, kind, mgfh, slen, cases):
+    # cases: [(msg, sig)] -> ["ok" or exception name]
+    pub = rsa.RSAPublicNumbers(e, n).public_key()
+    pad = _pad(kind, h, mgfh, slen, None)
+    return [_res(pub.verify, sig, msg, pad, h) for msg, sig in cases]
+
+
+def _priv(key):
+    if len(key) == 3:  # (n, e, d): recover p and q
+        n, e, d = key
+        p, q = rsa.rsa_recover_prime_factors(n, e, d)
+        key = (n, e, d, p, q, d % (p - 1), d % (q - 1), rsa.rsa_crt_iqmp(p, q))
+    n, e, d, p, q, dp, dq, qi = key
+    return rsa.RSAPrivateNumbers(p, q, d, dp, dq, qi, rsa.RSAPublicNumbers(e, n)).private_key()
+
+
+def decrypt_group(key, kind, h, mgfh, cases):
+    # cases: [(ct, label)] -> [plaintext or exception name]
+    k = _priv(key)
+    return [_res(k.decrypt, ct, _pad(kind, h, mgfh, None, label)) for ct, label in cases]
+
+
+def sign_group(key, kind, h, mgfh, slen, msgs):
+    k = _priv(key)
+    pad = _pad(kind, h, mgfh, slen, None)
+    return [_res(k.sign, m, pad, h) for m in msgs]
+
+
+def encrypt_group(e, n, kind, h, mgfh, cases):
+    pub = rsa.RSAPublicNumbers(e, n).public_key()
+    return [_res(pub.encrypt, m, _pad(kind, h, mgfh, None, label)) for m, label in cases]
+
+
+def roundtrip(key, kind, h, mgfh, slen, msg):
+    # sign + verify, and encrypt + decrypt, on our side only
+    k = _priv(key)
+    pub = k.public_key()
+    if kind in ("pkcs1", "pss"):
+        pad = _pad(kind, h, mgfh, slen, None)
+        s = k.sign(msg, pad, h)
+        pub.verify(s, msg, pad, h)
+        return s
+    pad = _pad(kind, h, mgfh, None, None)
+    return k.decrypt(pub.encrypt(msg, pad), pad)
+
+
+def generate(e, bits):
+    k = rsa.generate_private_key(e, bits)
+    pn = k.private_numbers()
+    pu = pn.public_numbers
+    return (pu.n, pu.e, pn.d, pn.p, pn.q, pn.dmp1, pn.dmq1, pn.iqmp, k.key_size)
+
+
+def recover(n, e, d):
+    return rsa.rsa_recover_prime_factors(n, e, d)
+
+
+def bad_key(key):
+    # private_key() on inconsistent numbers must raise
+    _priv(key)
+    return "accepted"
+
+
+def api_errors():
+    # Argument errors: (what, exception name) for each misuse.
+    out = []
+    key = rsa.generate_private_key(65537, 1024)
+    pub = key.public_key()
+    pss = padding.PSS(padding.MGF1("sha256"), padding.PSS.MAX_LENGTH)
+    oaep = padding.OAEP(padding.MGF1("sha256"), "sha256")
+    checks = (
+        ("keysize<1024", lambda: rsa.generate_private_key(65537, 512)),
+        ("even e", lambda: rsa.generate_private_key(65536, 1024)),
+        ("e=1", lambda: rsa.generate_private_key(1, 1024)),
+        ("str data", lambda: key.sign("abc", pss, "sha256")),
+        ("unknown hash", lambda: key.sign(b"abc", pss, "md4")),
+        ("oaep for sign", lambda: key.sign(b"abc", oaep, "sha256")),
+        ("pss for encrypt", lambda: pub.encrypt(b"abc", pss)),
+        ("oaep too long", lambda: pub.encrypt(b"x" * 63, oaep)),
+        ("pkcs1 too long", lambda: pub.encrypt(b"x" * 118, padding.PKCS1v15())),
+        ("short ct", lambda: key.decrypt(b"\x00" * 127, oaep)),
+        ("auto to sign", lambda: key.sign(b"a", padding.PSS(padding.MGF1("sha256"), padding.PSS.AUTO), "sha256")),
+        ("salt too long", lambda: key.sign(b"a", padding.PSS(padding.MGF1("sha512"), 100), "sha512")),
+        ("neg salt", lambda: padding.PSS(padding.MGF1("sha256"), -1)),
+        ("inverse 0", lambda: modexp.inverse(0, 15)),
+        ("inverse 6 mod 15", lambda: modexp.inverse(6, 15)),
+        ("even modulus", lambda: modexp.powmod(2, 3, 16)),
+        ("neg exponent", lambda: modexp.powmod(2, -3, 17)),
+        ("bad public", lambda: rsa.RSAPublicNumbers(2, 15).public_key()),
+    )
+    for what, fn in checks:
+        try:
+            fn()
+            out.append((what, "no error"))
+        except Exception as e:
+            out.append((what, type(e).__name__))
+    out.append(("oaep max ok", len(pub.encrypt(b"x" * 62, oaep))))
+    out.append(("pkcs1 max ok", len(pub.encrypt(b"x" * 117, padding.PKCS1v15()))))
+    return out
+
+
+def has_hash(name):
+    from mpcrypto.hash.names import hash_class
+
+    try:
+        hash_class(name)
+    except Exception:
+        return False
+    return True
+
+
+def sign_pss_salt(key, h, salt, msgs):
+    # PSS signatures with a given salt (NIST SigGenPSS): the key's rng hands out the salt
+    # when asked for its length, fresh bytes otherwise (the blinding asks for len(n) bytes).
+    import os
+
+    def rng(nb):
+        return salt if nb == len(salt) else os.urandom(nb)
+
+    n, e, d = key[:3]
+    p, q = rsa.rsa_recover_prime_factors(n, e, d)
+    k = rsa.RSAPrivateNumbers(p, q, d, d % (p - 1), d % (q - 1), rsa.rsa_crt_iqmp(p, q),
+                              rsa.RSAPublicNumbers(e, n)).private_key(rng=rng)
+    pad = padding.PSS(padding.MGF1(h), len(salt))
+    return [_res(k.sign, m, pad, h) for m in msgs]
