@@ -85,7 +85,9 @@ def test_nist_cbc_mct(target, backend, bits):
     force = need(target, backend)
     path = pycryptodome_vector("Cipher/AES/CBCMCT%d.rsp" % bits)
     recs = [r for r in load_rsp(path) if "COUNT" in r]
-    counts = 5 if backend == "python" else 100
+    # On a device the reply (every checkpoint, both directions) must fit its heap: 100
+    # checkpoints of two sections ran out of a 96 KB one (emulated M7), so 25 there.
+    counts = 5 if backend == "python" else (100 if target.is_unix else 25)
     cases, expect, sections = [], [], []
     for sec in ("ENCRYPT", "DECRYPT"):
         rs = [r for r in recs if r["_section"].upper().startswith(sec)]
