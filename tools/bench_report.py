@@ -34,12 +34,16 @@ def report(rows):
     for r in rows:
         groups.setdefault((r["algorithm"], r["operation"]), []).append(r)
     lines = ["%-22s %-8s %-10s %12s %-5s %10s %8s" % ("algorithm", "op", "backend", "value", "unit", "heap B", "x ref")]
+    # heap_bytes: None where a row does not measure it (one-shot timings such as RSA key
+    # generation), -1 where one call needs more than the heap holds (mpbench).
     for (alg, op), recs in groups.items():
         ref = next((r for r in recs if r.get("reference")), None)
         for r in recs:
             x = ratio(r, ref)
-            lines.append("%-22s %-8s %-10s %12.3f %-5s %10d %8s" % (
-                alg, op, r["backend"] + ("*" if r.get("reference") else ""), r["value"], r["unit"], r["heap_bytes"], "" if x is None else "%.2f" % x))
+            heap = r.get("heap_bytes")
+            lines.append("%-22s %-8s %-10s %12.3f %-5s %10s %8s" % (
+                alg, op, r["backend"] + ("*" if r.get("reference") else ""), r["value"], r["unit"],
+                "-" if heap is None else "%d" % heap, "" if x is None else "%.2f" % x))
     lines.append("* reference: MicroPython's own C code, called directly")
     return "\n".join(lines)
 
