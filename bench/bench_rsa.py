@@ -3,7 +3,7 @@
 # verification). Public = PKCS#1 v1.5 SHA-256 verification (e = 65537), private = PKCS#1
 # v1.5 SHA-256 signing (CRT, blinding and the verify-after-sign check included, as the
 # library always does). Key generation is timed once per size with a deterministic rng (a
-# SHA-256 counter stream), so it is one sample of a random process: the number of candidates
+# SHA-256 counter stream, mpbench.fixed_rng), so it is one sample of a random process: the number of candidates
 # tried varies from key to key. Default MPI backend; ms per operation and heap bytes per
 # operation. Reference: MicroPython's built-in pow on the same private exponentiation (CRT
 # halves), C and not constant time, measured in the same run.
@@ -13,25 +13,10 @@ import sys
 import time
 
 import mpbench
-from mpcrypto.hash.sha256 import sha256
 from mpcrypto.pk import mpi, padding, rsa
 
 SIZES = (1024, 2048, 3072, 4096)
 MIN_US = 200_000
-
-
-def _rng(seed):
-    # Deterministic bytes: SHA-256(seed || counter) blocks.
-    state = [0]
-
-    def rng(n):
-        out = b""
-        while len(out) < n:
-            out += sha256(seed + state[0].to_bytes(4, "big")).digest()
-            state[0] += 1
-        return out[:n]
-
-    return rng
 
 
 def main():
@@ -41,7 +26,7 @@ def main():
     pad = padding.PKCS1v15()
     rows = []
     for bits in SIZES:
-        rng = _rng(b"mpcrypto bench_rsa %d" % bits)
+        rng = mpbench.fixed_rng(b"mpcrypto bench_rsa %d" % bits)
         gen_ms = None
         if host or bits <= 2048:
             t0 = time.ticks_ms()

@@ -168,6 +168,23 @@ def throughput(fn, nbytes, min_us=_MIN_US):
     return v, heap
 
 
+def fixed_rng(seed):
+    """A deterministic rng for benchmarks that generate keys (boards may have no entropy
+    source, and a fixed stream makes runs comparable): SHA-256(seed || counter) blocks."""
+    from mpcrypto.hash.sha256 import sha256
+
+    state = [0]
+
+    def rng(n):
+        out = b""
+        while len(out) < n:
+            out += sha256(seed + state[0].to_bytes(4, "big")).digest()
+            state[0] += 1
+        return out[:n]
+
+    return rng
+
+
 def update_rate(make, n=1024, min_us=_MIN_US):
     """``throughput`` of one ``update()`` of ``n`` bytes into the hash object ``make()``
     returns (set-up and digest are not in the loop): the hash benchmarks' measurement."""
