@@ -76,8 +76,11 @@ def kernel():
         quarter(a, (q[0], q[1], q[2], q[3]))
     a.subs1(LR, LR)
     a.b("ne", "round")
-    # feed-forward, XOR, store: the register words first, then x8..x11 through r0
-    for i in list(range(8)) + list(range(12, 16)) + list(range(8, 12)):
+    # feed-forward, XOR, store, in word order (x8..x11 pass through r0, free once x0 is
+    # stored): each source word is read before any later destination word is written, so a
+    # destination that starts before the source in the same buffer is safe (the callers'
+    # overlap rule; storing x12..x15 before x8..x11 broke it, found on the emulated M4)
+    for i in range(16):
         r = REG.get(i, 0) if i not in (8, 9, 10, 11) else 0
         if i in (8, 9, 10, 11):
             a.ldr(0, SP, 4 * (i - 8))

@@ -213,38 +213,6 @@ def _xor(r0, r1, r2, r3):
     data(2, 0xEA87, 0x070E)  # eor r7, r7, r14
     data(2, 0xF8DD, 0xC018)  # ldr r12, [r13, #24]
     data(2, 0xF8CC, 0x701C)  # str r7, [r12, #28]
-    data(2, 0xF8DD, 0xC010)  # ldr r12, [r13, #16]
-    data(2, 0xF8DC, 0xE030)  # ldr r14, [r12, #48]
-    data(2, 0xEB08, 0x080E)  # add r8, r8, r14
-    data(2, 0xF8DD, 0xC014)  # ldr r12, [r13, #20]
-    data(2, 0xF8DC, 0xE030)  # ldr r14, [r12, #48]
-    data(2, 0xEA88, 0x080E)  # eor r8, r8, r14
-    data(2, 0xF8DD, 0xC018)  # ldr r12, [r13, #24]
-    data(2, 0xF8CC, 0x8030)  # str r8, [r12, #48]
-    data(2, 0xF8DD, 0xC010)  # ldr r12, [r13, #16]
-    data(2, 0xF8DC, 0xE034)  # ldr r14, [r12, #52]
-    data(2, 0xEB09, 0x090E)  # add r9, r9, r14
-    data(2, 0xF8DD, 0xC014)  # ldr r12, [r13, #20]
-    data(2, 0xF8DC, 0xE034)  # ldr r14, [r12, #52]
-    data(2, 0xEA89, 0x090E)  # eor r9, r9, r14
-    data(2, 0xF8DD, 0xC018)  # ldr r12, [r13, #24]
-    data(2, 0xF8CC, 0x9034)  # str r9, [r12, #52]
-    data(2, 0xF8DD, 0xC010)  # ldr r12, [r13, #16]
-    data(2, 0xF8DC, 0xE038)  # ldr r14, [r12, #56]
-    data(2, 0xEB0A, 0x0A0E)  # add r10, r10, r14
-    data(2, 0xF8DD, 0xC014)  # ldr r12, [r13, #20]
-    data(2, 0xF8DC, 0xE038)  # ldr r14, [r12, #56]
-    data(2, 0xEA8A, 0x0A0E)  # eor r10, r10, r14
-    data(2, 0xF8DD, 0xC018)  # ldr r12, [r13, #24]
-    data(2, 0xF8CC, 0xA038)  # str r10, [r12, #56]
-    data(2, 0xF8DD, 0xC010)  # ldr r12, [r13, #16]
-    data(2, 0xF8DC, 0xE03C)  # ldr r14, [r12, #60]
-    data(2, 0xEB0B, 0x0B0E)  # add r11, r11, r14
-    data(2, 0xF8DD, 0xC014)  # ldr r12, [r13, #20]
-    data(2, 0xF8DC, 0xE03C)  # ldr r14, [r12, #60]
-    data(2, 0xEA8B, 0x0B0E)  # eor r11, r11, r14
-    data(2, 0xF8DD, 0xC018)  # ldr r12, [r13, #24]
-    data(2, 0xF8CC, 0xB03C)  # str r11, [r12, #60]
     data(2, 0xF8DD, 0x0000)  # ldr r0, [r13, #0]
     data(2, 0xF8DD, 0xC010)  # ldr r12, [r13, #16]
     data(2, 0xF8DC, 0xE020)  # ldr r14, [r12, #32]
@@ -281,6 +249,38 @@ def _xor(r0, r1, r2, r3):
     data(2, 0xEA80, 0x000E)  # eor r0, r0, r14
     data(2, 0xF8DD, 0xC018)  # ldr r12, [r13, #24]
     data(2, 0xF8CC, 0x002C)  # str r0, [r12, #44]
+    data(2, 0xF8DD, 0xC010)  # ldr r12, [r13, #16]
+    data(2, 0xF8DC, 0xE030)  # ldr r14, [r12, #48]
+    data(2, 0xEB08, 0x080E)  # add r8, r8, r14
+    data(2, 0xF8DD, 0xC014)  # ldr r12, [r13, #20]
+    data(2, 0xF8DC, 0xE030)  # ldr r14, [r12, #48]
+    data(2, 0xEA88, 0x080E)  # eor r8, r8, r14
+    data(2, 0xF8DD, 0xC018)  # ldr r12, [r13, #24]
+    data(2, 0xF8CC, 0x8030)  # str r8, [r12, #48]
+    data(2, 0xF8DD, 0xC010)  # ldr r12, [r13, #16]
+    data(2, 0xF8DC, 0xE034)  # ldr r14, [r12, #52]
+    data(2, 0xEB09, 0x090E)  # add r9, r9, r14
+    data(2, 0xF8DD, 0xC014)  # ldr r12, [r13, #20]
+    data(2, 0xF8DC, 0xE034)  # ldr r14, [r12, #52]
+    data(2, 0xEA89, 0x090E)  # eor r9, r9, r14
+    data(2, 0xF8DD, 0xC018)  # ldr r12, [r13, #24]
+    data(2, 0xF8CC, 0x9034)  # str r9, [r12, #52]
+    data(2, 0xF8DD, 0xC010)  # ldr r12, [r13, #16]
+    data(2, 0xF8DC, 0xE038)  # ldr r14, [r12, #56]
+    data(2, 0xEB0A, 0x0A0E)  # add r10, r10, r14
+    data(2, 0xF8DD, 0xC014)  # ldr r12, [r13, #20]
+    data(2, 0xF8DC, 0xE038)  # ldr r14, [r12, #56]
+    data(2, 0xEA8A, 0x0A0E)  # eor r10, r10, r14
+    data(2, 0xF8DD, 0xC018)  # ldr r12, [r13, #24]
+    data(2, 0xF8CC, 0xA038)  # str r10, [r12, #56]
+    data(2, 0xF8DD, 0xC010)  # ldr r12, [r13, #16]
+    data(2, 0xF8DC, 0xE03C)  # ldr r14, [r12, #60]
+    data(2, 0xEB0B, 0x0B0E)  # add r11, r11, r14
+    data(2, 0xF8DD, 0xC014)  # ldr r12, [r13, #20]
+    data(2, 0xF8DC, 0xE03C)  # ldr r14, [r12, #60]
+    data(2, 0xEA8B, 0x0B0E)  # eor r11, r11, r14
+    data(2, 0xF8DD, 0xC018)  # ldr r12, [r13, #24]
+    data(2, 0xF8CC, 0xB03C)  # str r11, [r12, #60]
     data(2, 0xF8DD, 0xC010)  # ldr r12, [r13, #16]
     data(2, 0xF8DC, 0xE030)  # ldr r14, [r12, #48]
     data(2, 0xF20E, 0x0E01)  # addw r14, r14, #1
