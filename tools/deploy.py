@@ -89,6 +89,17 @@ ALGS = {
     "x448": ((_E + "x448",), (448,)),
     # Key formats; the key types come with their own names (ecdsa, ed25519, ...).
     "keys": (("mpcrypto.keys.serialization",), None),
+    # ChaCha20, Poly1305 and the AEADs built on them; Ascon (SP 800-232).
+    "chacha20": (("mpcrypto.cipher.chacha20",), None),
+    "poly1305": (("mpcrypto.mac.poly1305",), None),
+    "chacha20poly1305": (("mpcrypto.aead.chacha20poly1305",), None),
+    "ascon": (("mpcrypto.aead.ascon",), None),
+    "ascon-hash": ((_H + "ascon_hash",), None),
+    # Multi-precision arithmetic and classic public key (SHA-256, the usual hash, beside them).
+    "modexp": (("mpcrypto.pk.modexp",), None),
+    "rsa": (("mpcrypto.pk.rsa", "mpcrypto.pk.padding", _H + "sha256"), None),
+    "dsa": (("mpcrypto.pk.dsa", _H + "sha256"), None),
+    "dh": (("mpcrypto.pk.dh",), None),
 }
 # Names whose modules hold a hash that HMAC takes by name (hash/names.py).
 HASHES = ("sha224", "sha256", "sha384", "sha512", "sm3", "sha3", "md5", "sha1")
@@ -270,6 +281,86 @@ eq(c, "17f399f08c67d5ee19d0dc9969c4bb7d5fd46fd3756489069157b282bb200735d82710ca5
       "a56834cbcf98c397b4024a2691233b8d83de3541e4c2b58177e065a9bf7b62ec")
 eq(g.decrypt(iv, c, a), H_(p))
 raises(InvalidTag, g.decrypt, iv, c[:-1] + bytes((c[-1] ^ 1,)), a)
+"""),
+    ("chacha20poly1305", ("mpcrypto.aead.chacha20poly1305",), "RFC 8439 §2.8.2 (the AEAD example: first 16 bytes and the tag)", """
+from mpcrypto.aead.chacha20poly1305 import ChaCha20Poly1305
+from mpcrypto.exceptions import InvalidTag
+a = ChaCha20Poly1305(bytes(range(0x80, 0xa0)))
+n, aad = H("070000004041424344454647"), H("50515253c0c1c2c3c4c5c6c7")
+pt = b"Ladies and Gentlemen of the class of '99: If I could offer you only one tip for the future, sunscreen would be it."
+ct = a.encrypt(n, pt, aad)
+eq(ct[:16], "d31a8d34648e60db7b86afbc53ef7ec2")
+eq(ct[-16:], "1ae10b594f09e26a7e902ecbd0600691")
+raises(InvalidTag, a.decrypt, n, ct[:-1] + bytes((ct[-1] ^ 1,)), aad)
+"""),
+    ("poly1305", ("mpcrypto.mac.poly1305",), "RFC 8439 §2.5.2 (the Poly1305 example)", """
+from mpcrypto.mac import poly1305
+k = H("85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b")
+eq(poly1305.Poly1305.generate_tag(k, b"Cryptographic Forum Research Group"), "a8061dc1305136c6c22b8baf0c0127a9")
+"""),
+    ("chacha20", ("mpcrypto.cipher.chacha20",), "RFC 8439 §2.4.2 (the encryption example, first 16 bytes)", """
+from mpcrypto.cipher import chacha20
+pt = b"Ladies and Gentlemen of the class of '99: If I could offer you only one tip for the future, sunscreen would be it."
+c = chacha20.chacha20(bytes(range(32)), H("000000000000004a00000000"), 1)
+eq(c.encrypt(pt)[:16], "6e2e359a2568f98041ba0728dd0d6981")
+"""),
+    ("ascon", ("mpcrypto.aead.ascon",), "Ascon team KAT LWC_AEAD_KAT_128_128.txt (SP 800-232), Count = 1", """
+from mpcrypto.aead.ascon import AsconAEAD128
+eq(AsconAEAD128(H("000102030405060708090a0b0c0d0e0f")).encrypt(H("101112131415161718191a1b1c1d1e1f"), b"", b""),
+   "4f9c278211bec9316bf68f46ee8b2ec6")
+"""),
+    ("ascon-hash", ("mpcrypto.hash.ascon_hash",), "Ascon team KAT LWC_HASH_KAT_128_256.txt (SP 800-232), Count = 1", """
+from mpcrypto.hash.ascon_hash import ascon_hash256
+eq(ascon_hash256(b"").digest(), "0b3be5850f2f6b98caf29f8fdea89b64a1fa70aa249b8f839bd53baa304d92b2")
+"""),
+    ("modexp", ("mpcrypto.pk.modexp",), "textbook values: 4^13 mod 497 = 445, 3^-1 mod 11 = 4; 2^(2^61-2) mod 2^61-1 = 1 (a Mersenne prime)", """
+from mpcrypto.pk import modexp
+if modexp.powmod(4, 13, 497) != 445 or modexp.inverse(3, 11) != 4:
+    raise ValueError("modexp")
+if modexp.powmod(2, (1 << 61) - 2, (1 << 61) - 1) != 1:
+    raise ValueError("fermat")
+raises(ValueError, modexp.inverse, 6, 9)
+"""),
+    ("rsa", ("mpcrypto.pk.rsa", "mpcrypto.pk.padding", "mpcrypto.hash.sha256"),
+     "an RSA-1024 public key and PKCS#1 v1.5 SHA-256 signature of b'abc' made with cryptography (OpenSSL) for this test", """
+from mpcrypto.pk import rsa, padding
+from mpcrypto.exceptions import InvalidSignature
+n = int("ea599393aa9dc03700dc22d6120a86bc8267e61196dfef93b6a65ac16c1fbee3dab111c0f9769a5073eee28cc3d4c3fd"
+      "d86969b6fa5c25d2d89173f63939696b5c72cf35ede96da0f23eb3d42da90df70eb124b5f414cdc44a4bd2ec6288d55a"
+      "5b07a97a944274add89f0c1113897df563a4ae278c52fec08ea4fdadd480467b", 16)
+sig = H("7ce7d0b9af686379d6895671b8421e79270a694639974722103750945b149c0ff94088ac845a55f2435a9ac1df51f20a"
+      "1c7d266709ec94cc66dd669800c85626ea57e2bcf887c6d997abd8924ab5c0f9a950dfb7cba753cd9a9f2b0107252b41"
+      "6a41c25a4a91cb29e2c0c8fd1621c1c701a80d634b72f9c926080cb6fbe4423e")
+pub = rsa.RSAPublicNumbers(65537, n).public_key()
+pub.verify(sig, b"abc", padding.PKCS1v15(), "sha256")
+raises(InvalidSignature, pub.verify, sig, b"abd", padding.PKCS1v15(), "sha256")
+"""),
+    ("dsa", ("mpcrypto.pk.dsa", "mpcrypto.hash.sha256"),
+     "DSA-1024/160 domain, public key and SHA-256 signature (r, s) of b'abc' made with cryptography (OpenSSL) for this test", """
+from mpcrypto.pk import dsa
+from mpcrypto.exceptions import InvalidSignature
+pn = dsa.DSAParameterNumbers(int("d7da464b311db79d39bc3bacfc769dd2b9d2179a47f77a83734583da85bb836cc0e960912582376312eea9f822ac063d"
+      "fc758d2e5af908776db1d5c7cded94ba0b8edcfab4bfa93ae8e8cd09d7c1ce0c57cd302f599ecc1dd56cf4ac29b0b9fa"
+      "61520a2ca45ba3cd7dcd4605d6bf69ca76b694bf8211302fe7966500cc4dbd49", 16), int("c8cb01aa93e5af3785c16c534b7c9a725de142db", 16), int("88c59aec0bbe311d643a08841c2e7ab19e0e9d40c9804cf438103323169dc7ec467158d429c8269f6405d09bd2a9a6d2"
+      "e311544f18e48583a679190a62a36b5bcf2bfc7d7d2437b13a40f3339cb46473c6c7878cf71e4cd0fdc6b98c59f30347"
+      "7a02979b4ae2aca883c0cbae2b5183f1c92d8ceb00ba8028dddc145eb7c211ee", 16))
+pub = dsa.DSAPublicNumbers(int("204c692a187f4da1a11cb40445fce567a81028b171f60f8f717192ba0518e639ae19c90b3ce7d8ac0e83d455f30751a1"
+      "58cca29146f5e4f509e756b68a5944c3a0880c6d469cd371a87715f4e8b4729ac81e0f5c2458fcfc1e5bf0cb89e9ee4a"
+      "f2bbdc2e4ba71914cdb892e3eb0182188d35a5bb1a9339805a4c46071bfccfd4", 16), pn).public_key()
+r, s = int("977bc273028faddfcb6bece945307f6d600e47fe", 16), int("c311a4ac9ee68276cc26542bee63c45e7f00e18f", 16)
+from mpcrypto.hash.sha256 import sha256
+pub.verify_rs(r, s, sha256(b"abc").digest())
+raises(InvalidSignature, pub.verify_rs, r, s, sha256(b"abd").digest())
+"""),
+    ("dh", ("mpcrypto.pk.dh",), "RFC 7919 ffdhe2048: g^x, g^y from built-in pow and the shared g^(xy) they must give", """
+from mpcrypto.pk import dh
+pn = dh.ffdhe(2048).parameter_numbers()
+p = pn.p
+x, y = (1 << 200) + 12345, (1 << 201) + 67890
+a = dh.DHPrivateNumbers(x, dh.DHPublicNumbers(pow(2, x, p), pn)).private_key()
+b = dh.DHPublicNumbers(pow(2, y, p), pn).public_key()
+eq(a.exchange(b), H_(pow(2, x * y, p).to_bytes(256, "big")))
+raises(ValueError, dh.DHPublicNumbers(p - 1, pn).public_key)
 """),
     ("des", ("mpcrypto.cipher.des",), "NIST TMOVS (SP 800-20): TECBvarkey COUNT 0 (single DES), TECBMMT2 COUNT 0 (two-key TDEA)", """
 from mpcrypto.cipher import des

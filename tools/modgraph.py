@@ -50,7 +50,7 @@ ARCH_64 = ("x64", "rv64imc")
 THUMB_UMAAL_ARCHS = ("armv7em", "armv7emsp", "armv7emdp")
 # Modules only 64-bit ports can run (32-bit limbs whose products need 64-bit viper words);
 # firmware/manifest_native.py leaves the same ones out.
-ONLY_64BIT = ("mpcrypto.ec.weierstrass_viper64", "mpcrypto.ec.field.v32_*")
+ONLY_64BIT = ("mpcrypto.ec.weierstrass_viper64", "mpcrypto.ec.field.v32_*", "mpcrypto.pk.mpi_viper64")
 
 _NATIVE = re.compile(r"^\s*@micropython\.(viper|native|asm_thumb)\b", re.M)
 _THUMB = re.compile(r"^\s*@micropython\.asm_thumb\b", re.M)
