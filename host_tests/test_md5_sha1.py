@@ -75,7 +75,8 @@ def test_cavp_sha1_monte(target, backend):
     seed = bytes.fromhex([r for r in recs if "SEED" in r][0]["SEED"])
     mds = [(int(r["COUNT"]), bytes.fromhex(r["MD"])) for r in recs if "MD" in r]
     assert len(mds) == 100, fname
-    count = MONTE_COUNT[backend]
+    # on a device the reply must fit its heap: 25 checkpoints there (as test_sha2's Monte)
+    count = MONTE_COUNT[backend] if target.is_unix else min(MONTE_COUNT[backend], 25)
     got = target.call("drv_sha", "monte", [("sha1", seed, count)], force=force)[0]
     assert len(got) == count
     for (cnt, md), g in zip(mds, got):

@@ -215,6 +215,7 @@ def test_random_prime(target, backend):
         assert all(pow(a, p - 1, p) == 1 for a in (2, 3, 5, 7, 11))
 
 
+@pytest.mark.unix_only  # its model reads host files; the machine code runs in test_thumb_mpi
 def test_thumb_glue_simulated(target):
     # mpi_thumb's Python side on a port without asm_thumb: its _mont replaced by a model of
     # the same contract on raw addresses (uctypes.bytearray_at); the machine code itself is
