@@ -38,7 +38,16 @@ Poly1305, constant-time tag compare); the portable Poly1305 uses interpreter int
 not. Allocation: ``*_into`` with data whose length
 is a multiple of 16 bytes allocates nothing on the viper backends; ``encrypt`` / ``decrypt``
 allocate the result.
+
+Per call, besides the kernels' work on the data: one ChaCha20 block (the Poly1305 key), the
+Poly1305 set-up, the length block and the tag, and the argument checks. The key words of the
+state are written once, in ``__init__`` (ChaCha20Poly1305; XChaCha20's subkey changes with
+the nonce); the length block is ``struct.pack_into`` and the tag one slice assignment (no
+allocation, no per-byte Python loop). On the x86-64 unix port that is about 3.7 us a call,
+against 7.7 us (ChaCha20) + 5.7 us (Poly1305) for 1 KiB.
 """
+
+from struct import pack_into
 
 from mpcrypto._ct import ct_eq_at
 from mpcrypto._util import rbuf, resolve_rng, wbuf
@@ -67,13 +76,15 @@ class ChaCha20Poly1305:
         self._key = _cc.check_key(key)
         self._k = _cc.kernel()
         self._p = _poly.engine()
-        self._st = _cc.new_state()
+        self._st = st = _cc.new_state()
         self._z = bytearray(64)  # zeros: the input of a key-stream block
         self._ks = bytearray(64)  # key-stream block (the one-time key, a tail)
         self._b = bytearray(16)  # padded tail / length block / expected tag
         if self._nlen == 24:
             self._sub = bytearray(32)  # XChaCha20 subkey
             self._n12 = bytearray(12)  # its ChaCha20 nonce: 0^32 || nonce[16:24]
+        else:
+            st[16:48] = self._key  # state words 4..11: the key, the same for every message
 
     @classmethod
     def generate_key(cls):
@@ -89,7 +100,7 @@ class ChaCha20Poly1305:
 
     def _start(self, nonce, aad):
         # Key the state (counter 0), derive the Poly1305 key (§2.6), MAC the padded AAD.
-        # Leaves the state at counter 1, ready for the data.
+        # Leaves the state at counter 1, ready for the data; returns the Poly1305 context.
         st = self._st
         if self._nlen == 24:
             # XChaCha20 (draft §2.3): subkey from HChaCha20, nonce 0^32 || nonce[16:24]
@@ -100,12 +111,17 @@ class ChaCha20Poly1305:
                 n12[4 + i] = nonce[16 + i]
             _cc.set_state(st, sub, 0, n12)
         else:
-            _cc.set_state(st, self._key, 0, nonce)
+            # the key is in place since __init__: the counter (0) and the nonce
+            st[48] = st[49] = st[50] = st[51] = 0
+            st[52:64] = nonce
         ks = self._ks
         self._k.xor(st, self._z, ks, 0, 1)
         p = self._p
         p.init(ks)
-        _poly.mac_padded(p, aad, len(aad), self._b)
+        alen = len(aad)
+        if alen:
+            _poly.mac_padded(p, aad, alen, self._b)
+        return p
 
     def _crypt(self, src, dst, n):
         # ChaCha20 from counter 1 (set by _start): whole blocks in one kernel call, a tail
@@ -121,14 +137,12 @@ class ChaCha20Poly1305:
             for i in range(r):
                 dst[o + i] = src[o + i] ^ ks[i]
 
-    def _tag(self, ct, n, alen):
-        # MAC the padded ciphertext and the lengths block; the tag goes to _b.
-        p = self._p
+    def _tag(self, p, ct, n, alen):
+        # MAC the padded ciphertext and the lengths block (le64 || le64, struct.pack_into:
+        # no allocation); the tag goes to _b.
         b = self._b
         _poly.mac_padded(p, ct, n, b)
-        for i in range(8):
-            b[i] = (alen >> (8 * i)) & 0xFF
-            b[8 + i] = (n >> (8 * i)) & 0xFF
+        pack_into("<QQ", b, 0, alen, n)
         p.blocks(b, 0, 1, 1)
         p.finish(b)
 
@@ -145,12 +159,10 @@ class ChaCha20Poly1305:
         out = wbuf(out)
         if len(out) < n + 16:
             raise ValueError("output too small")
-        self._start(nonce, aad)
+        p = self._start(nonce, aad)
         self._crypt(data, out, n)
-        self._tag(out, n, len(aad))
-        b = self._b
-        for i in range(16):
-            out[n + i] = b[i]
+        self._tag(p, out, n, len(aad))
+        out[n:n + 16] = self._b
 
     def encrypt(self, nonce, data, associated_data):
         """Return ciphertext || tag as bytes."""
@@ -173,8 +185,8 @@ class ChaCha20Poly1305:
             raise ValueError("output too small")
         if n < 0:
             raise InvalidTag()
-        self._start(nonce, aad)
-        self._tag(data, n, len(aad))
+        p = self._start(nonce, aad)
+        self._tag(p, data, n, len(aad))
         if not ct_eq_at(self._b, 0, data, n, 16):  # constant time over the full tag
             raise InvalidTag()
         self._crypt(data, out, n)
