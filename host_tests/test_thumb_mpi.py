@@ -49,8 +49,9 @@ class Mont:
     def __init__(self, core, mpy, nmax=128):
         self.core = c = thumb_emu.Core(core)
         self.addr = thumb_emu.load_asm(c, mpy)
-        self.ctx = c.alloc(36)
-        self.p, self.t, self.x, self.y, self.d = (c.alloc(4 * nmax + 8) for _ in range(5))
+        self.ctx = c.alloc(80)
+        self.p, self.x, self.y, self.d = (c.alloc(4 * nmax + 8) for _ in range(4))
+        self.t = c.alloc(8 * nmax + 16)  # arena slots 1-2: _sqr's 2N + 1 words
 
     def set_modulus(self, n, p):
         self.n, self.pv = n, p
@@ -59,9 +60,9 @@ class Mont:
     def mul(self, x, y, alias=None):
         c, n = self.core, self.n
         nb = 4 * n
-        c.write(self.ctx, bytes([JUNK]) * 36)
+        c.write(self.ctx, bytes([JUNK]) * 80)
         c.write(self.t, bytes([JUNK]) * (nb + 8))
-        c.write_words(self.ctx, [self.p, tc.neg_inv32(self.pv), self.t, self.t + nb, self.t + nb - 4])
+        self._ctx_words(nb)
         xa, ya, da = self.x, self.y, self.d
         if alias == "dx":
             da = xa
@@ -77,6 +78,40 @@ class Mont:
             c.write_int(ya, y, nb)
         _, insns = c.call(self.addr["_mont"], da, xa, ya, self.ctx, max_insns=1 << 24)
         return c.read_int(da, nb), insns
+
+    def _ctx_words(self, nb, base=0):
+        # the layout mpi_thumb.Ctx writes; arena address 0 so offsets are addresses
+        w = [self.p, tc.neg_inv32(self.pv), self.t, self.t + nb, self.t + nb - 4]
+        self.core.write_words(self.ctx, w)
+        self.core.write_words(self.ctx + 36, [base])
+        self.core.write_words(self.ctx + 48, [nb + 8, 8])
+
+    def sqr(self, x, k=1, alias=False):
+        # _sqr: k squarings of x (d = x when alias); t gets 2N + 4 words of junk (slots 1-2)
+        c, n = self.core, self.n
+        nb = 4 * n
+        c.write(self.ctx, bytes([JUNK]) * 80)
+        c.write(self.t, bytes([JUNK]) * (nb + 8))
+        self._ctx_words(nb)
+        da = self.x if alias else self.d
+        c.write(self.d, bytes([JUNK]) * nb)
+        c.write_int(self.x, x, nb)
+        _, insns = c.call(self.addr["_sqr"], da, self.x, k, self.ctx, max_insns=1 << 26)
+        return c.read_int(da, nb), insns
+
+    def select(self, tab, entries, idx):
+        # _select over the entries (ints) laid out as slots of 4N + 8 bytes from tab; the
+        # destination (junk before the call) is returned with its two top words.
+        c, n = self.core, self.n
+        nb = 4 * n
+        c.write(self.ctx, bytes([JUNK]) * 80)
+        self._ctx_words(nb)
+        for j, v in enumerate(entries):
+            c.write(tab + j * (nb + 8), v.to_bytes(nb, "little") + bytes([JUNK]) * 8)
+        c.write(self.d, bytes([JUNK]) * (nb + 8))
+        _, insns = c.call(self.addr["_select"], self.d, tab, idx | (len(entries) << 16), self.ctx,
+                          max_insns=1 << 24)
+        return c.read_int(self.d, nb), c.read(self.d + nb, 8), insns
 
 
 def _want(x, y, p, n):
@@ -136,6 +171,61 @@ def test_counts_same_on_every_core_and_quadratic(mpy):
     # per four words: 4 x (ldr, ldr, umaal, str) in each chain, plus the loop control (add,
     # add, cmp, bne: 4; the reduction's pre-checked loop cmp, beq, add, add, b: 5)
     assert a == F(41, 4)
+
+
+@pytest.mark.parametrize("core", CORES)
+@pytest.mark.parametrize("n", WORDS)
+def test_sqr(mpy, core, n):
+    # _sqr against x^(2^k) / R^(2^k - 1)... i.e. k Montgomery squarings in Python, edge and
+    # random operands, d aliasing x, one instruction count per (N, k), and cheaper than _mont
+    rng = random.Random(100 + n)
+    u = Mont(core, mpy)
+    for p in _moduli(n, rng)[:3 if n >= 64 else 5]:
+        u.set_modulus(n, p)
+        R = 1 << (32 * n)
+        xs = [0, 1, p - 1, R % p, p >> 1] + [rng.randrange(p) for _ in range(3 if n >= 64 else 8)]
+        for k in (1, 3):
+            counts = set()
+            for i, x in enumerate(xs):
+                want = x
+                for _ in range(k):
+                    want = _want(want, want, p, n)
+                d, insns = u.sqr(x, k, alias=bool(i & 1))
+                counts.add(insns)
+                assert d == want, (core, n, k, hex(p), x)
+            assert len(counts) == 1, sorted(counts)
+            if k == 1:
+                one = counts.pop()
+                mont = u.mul(3, 5)[1]
+                if n >= 32:  # N = 32: 0.87; 64: 0.81 (the triangle of cross products)
+                    assert one < (0.9 if n == 32 else 0.85) * mont, (n, one, mont)
+                if core == "cortex-m4":
+                    print("\n_sqr N=%d: %d instructions (_mont %d, %.2f)" % (n, one, mont, one / mont))
+
+
+@pytest.mark.parametrize("n", (4, 32, 64))
+def test_select(mpy, n):
+    # every index of 1..32-entry tables on Cortex-M4 and M7: the entry's N words, the words
+    # above them untouched, and one instruction count per table size whatever the index
+    rng = random.Random(n)
+    for core in ("cortex-m4", "cortex-m7"):
+        u = Mont(core, mpy)
+        u.set_modulus(n, (1 << (32 * n)) - 1)
+        tab = u.core.alloc(32 * (4 * n + 8))
+        for cnt in (1, 2, 16, 32):
+            entries = [rng.getrandbits(32 * n) for _ in range(cnt)]
+            entries[-1] = (1 << (32 * n)) - 1
+            counts = set()
+            for idx in range(cnt):
+                v, top, insns = u.select(tab, entries, idx)
+                assert v == entries[idx], (core, n, cnt, idx)
+                assert top == bytes([JUNK]) * 8
+                counts.add(insns)
+            assert len(counts) == 1, (core, n, cnt, sorted(counts))
+            if core == "cortex-m4" and cnt == 32 and n >= 32:
+                per_word = list(counts)[0] / (cnt * n)
+                print("\n_select N=%d, 32 entries: %d instructions (%.2f per entry word)" % (n, list(counts)[0], per_word))
+                assert per_word < 7
 
 
 def test_cpu_part_and_m3_faults(mpy):

@@ -99,25 +99,46 @@ def _thumb_sim():
     ns = {"__name__": "mpi_thumb_sim"}
     exec("\n".join(out), ns)
 
+    def words(actx):
+        return [int.from_bytes(actx[8 * i:8 * i + 8], "little") for i in range(14)]
+
     def mont(d, x, y, actx):
-        w = [int.from_bytes(actx[8 * i:8 * i + 8], "little") for i in range(5)]
+        w = words(actx)
         nb = w[3] - w[2]
-        if w[4] != w[3] - 4 or nb & 15:
+        if w[4] != w[3] - 4 or nb & 15 or w[13] != w[12] - nb:
             raise ValueError("context words")
+        base = w[9]
 
         def rd(a):
-            return int.from_bytes(uctypes.bytearray_at(a, nb), "little")
+            return int.from_bytes(uctypes.bytearray_at(base + a, nb), "little")
 
-        p = rd(w[0])
+        p = int.from_bytes(uctypes.bytearray_at(w[0], nb), "little")
         if (p * w[1] + 1) & 0xFFFFFFFF:
             raise ValueError("minv")
         X, Y = rd(x), rd(y)
         if X >= p or Y >= p:
             raise ValueError("operand not reduced")
         r = X * Y * modexp.inverse((1 << (8 * nb)) % p, p) % p
-        uctypes.bytearray_at(d, nb)[:] = r.to_bytes(nb, "little")
+        uctypes.bytearray_at(base + d, nb)[:] = r.to_bytes(nb, "little")
+
+    def select(d, tab, packed, actx):
+        w = words(actx)
+        nb, st, base = w[3] - w[2], w[12], w[9]
+        idx, cnt = packed & 0xFFFF, packed >> 16
+        if idx >= cnt:
+            raise ValueError("index")
+        src = uctypes.bytearray_at(base + tab + idx * st, nb)
+        uctypes.bytearray_at(base + d, nb)[:] = bytes(src)
 
     ns["_mont"] = mont
+    ns["_select"] = select
+
+    def sqr(d, x, k, actx):
+        for _ in range(k):
+            mont(d, x, x, actx)
+            x = d
+
+    ns["_sqr"] = sqr
     ns["_CW"] = 8  # 64-bit addresses on the unix port
     ns["cpu_part"] = lambda: 0xC24
 

@@ -119,6 +119,11 @@ class Ctx:
     def sqr(self, d, x):
         self.mul(d, x, x)
 
+    def sqrn(self, d, k):
+        # slot d squared k times in place
+        for _ in range(k):
+            self.sqr(d, d)
+
     def _mulraw(self, d, x, kslot):
         # d = x * (arena slot kslot) / R
         w = self.lw

@@ -17,7 +17,7 @@ the limb backends):
 - ``to_mont(d, x)`` / ``from_mont(d, x)``: into / out of Montgomery form (identity for Basic
   and Barrett); ``one(d)``: the form of 1.
 - ``mul(d, x, y)``, ``sqr(d, x)``: d = x * y (Montgomery product in Montgomery form). d may be x
-  or y.
+  or y. ``sqrn(d, k)``: slot d squared k times in place (one kernel call on ``thumb``).
 - ``copy(d, x)``; ``select(d, base, cnt, idx)``: d = slot base + idx, reading all cnt slots
   and keeping one by mask (constant-time table lookup); ``cswap(a, b, bit)``: swap a and b
   when bit is 1, by mask.
@@ -97,6 +97,11 @@ class Basic:
     def sqr(self, d, x):
         v = self.s[x]
         self.s[d] = self._red(v * v)
+
+    def sqrn(self, d, k):
+        # slot d squared k times in place
+        for _ in range(k):
+            self.sqr(d, d)
 
     def _red(self, t):
         return t % self.n

@@ -52,6 +52,11 @@ class Ctx:
         v = self.s[x]
         self.s[d] = self._redc(v * v)
 
+    def sqrn(self, d, k):
+        # slot d squared k times in place
+        for _ in range(k):
+            self.sqr(d, d)
+
     def to_mont(self, d, x):
         self.s[d] = self._redc(self.s[x] * self.r2)
 

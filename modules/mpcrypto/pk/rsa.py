@@ -164,18 +164,21 @@ class RSAPublicKey:
         self._k = (self.key_size + 7) >> 3
         self._ctx = None
         self._eb = e.to_bytes((mpi.bits(e) + 7) >> 3, "big")
+        # sliding window 1 for a short e (65537: 17 squarings and one multiplication, no
+        # table), 4 for a long one
+        self._w = 1 if mpi.bits(e) <= 32 else 4
 
     def public_numbers(self):
         return RSAPublicNumbers(self._e, self._n)
 
     def _ctx_n(self):
         if self._ctx is None:
-            self._ctx = modexp.context(self._n, "montgomery", "rm", 4)
+            self._ctx = modexp.context(self._n, "montgomery", "rm", self._w)
         return self._ctx
 
     def _public(self, x):
         # RSAEP / RSAVP1: x^e mod n, sliding window (public exponent).
-        return modexp.pow_ctx(self._ctx_n(), x, self._eb, mpi.bits(self._e), "rm", 4)
+        return modexp.pow_ctx(self._ctx_n(), x, self._eb, mpi.bits(self._e), "rm", self._w)
 
     def __eq__(self, other):
         return isinstance(other, RSAPublicKey) and self._e == other._e and self._n == other._n
