@@ -49,6 +49,8 @@ def main():
         mpbench.force("ec_weierstrass", be)
         rng = _rng()
         for name in CURVES:
+            a = b = pb = None
+            mpbench.fresh()  # the previous curve's tables dropped: each curve on a clean heap
             a = ec.generate_private_key(name, rng)
             b = ec.generate_private_key(name, rng)
             pb = b.public_key()

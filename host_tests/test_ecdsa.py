@@ -302,6 +302,21 @@ def test_rfc6979(target, backend):
         assert g == want, "%s line %d (%s, %s, %r): %r" % (fname, line, c, h, m, g)
 
 
+@pytest.mark.parametrize("backend", ("viper64", "viper"))
+def test_rfc6979_no_room_for_comb_tables(target, backend):
+    # The comb tables cannot be built (MemoryError, as on a fragmented 96 KB heap after many
+    # curves): signing falls back to the window method on G and gives the same signatures.
+    force = _need(target, backend)
+    fname, recs = _rfc6979_records()
+    recs = [r for r in recs if r[3] == "sha256"]
+    got = target.call("drv_ec", "ecdsa_sign_no_room", [([(c, d, m, h) for c, d, m, h, _, _ in recs],)],
+                      force=force)[0]
+    sigs, flags = got
+    assert all(flags) and len(flags) == len(recs) >= 10
+    for (c, d, m, h, want, line), g in zip(recs, sigs):
+        assert g == want, "%s line %d (%s, %s, %r): %r" % (fname, line, c, h, m, g)
+
+
 def test_rfc6979_a25_raw(target):
     # RFC 6979 A.2.5, P-256, SHA-256, message "sample", typed from the RFC.
     d = 0xC9AFA9D845BA75166B5C215767B1D6934E50C3DB36E89B127B8A622B120F6721

@@ -160,6 +160,29 @@ def ecdsa_sign(curve, d, msg, hashalg, encoding):
     return ec.derive_private_key(d, curve).sign(msg, hashalg, encoding=encoding)
 
 
+def ecdsa_sign_no_room(recs):
+    # RFC 6979 signatures [(curve, d, msg, hash)] with every comb-table build failing as on a
+    # heap with no room for the tables (MemoryError): mul_base falls back to the window
+    # method on G. Returns (signatures, [context table-free after signing]).
+    out, flags = [], []
+    for curve, d, msg, h in recs:
+        ctx = ec._arith(curves.get(curve))
+        ctx._comb = None
+        ctx._nocomb = False
+
+        def no_room():
+            raise MemoryError
+
+        ctx._comb_table = no_room
+        try:
+            out.append(ec.derive_private_key(d, curve).sign(msg, h, encoding="der"))
+            flags.append(ctx._nocomb)
+        finally:
+            del ctx._comb_table
+            ctx._nocomb = False
+    return out, flags
+
+
 def ecdsa_sign_hedged(curve, d, msg, hashalg, extra):
     # deterministic=False with an rng returning ``extra``: RFC 6979 §3.6 k'.
     return ec.derive_private_key(d, curve).sign(msg, hashalg, deterministic=False, rng=lambda n: extra[:n])

@@ -143,11 +143,13 @@ def _method(ctx, name, *args):
     return getattr(ctx, name)(*args)
 
 
-def evict():
-    """Drop every cached context (they are rebuilt on next use) and collect the heap."""
+def evict(keep=None):
+    """Drop every cached context but ``keep`` (they are rebuilt on next use) and collect the
+    heap."""
     import gc
 
-    _contexts.clear()
+    for k in [k for k in _contexts if _contexts[k] is not keep]:
+        del _contexts[k]
     gc.collect()
 
 

@@ -399,6 +399,7 @@ class _Curve(_fe.Arena):
         self.wg = _WG if ((1 << (_WG - 2)) + 1) * 3 * self.st <= 4096 else _WG - 1
         self._comb = None
         self._gtab = None
+        self._nocomb = False  # no room for the comb tables: mul_base without them
         self._nf = None
 
     # -- scalars mod n, on limbs (secret scalars as nsize big-endian bytes) --
@@ -615,10 +616,35 @@ class _Curve(_fe.Arena):
         self._mul_base(k)
         return self._affine1()
 
+    def _comb_or_none(self):
+        # The comb tables, or None when the heap has no room for them even after the seam's
+        # other cached contexts are dropped (a 96 KB heap fragmented by a program's own
+        # objects: secp521r1's tables are ~30 KB in 2 KB blocks); this context then stays
+        # table-free and mul_base takes the window method on G (constant time as well,
+        # slower: on the emulated M4, P-521 signing 0.1 -> ~0.3 s).
+        if self._comb is None and not self._nocomb:
+            try:
+                return self._comb_table()
+            except MemoryError:
+                pass
+            from mpcrypto import _backend
+
+            _backend.evict(self)
+            try:
+                return self._comb_table()
+            except MemoryError:
+                self._nocomb = True
+                _backend.evict(self)
+        return self._comb
+
     def _mul_base(self, k):
         # k*G into (X1:Y1:Z1): everything of mul_base that sees k (the conversion of the
         # public result to ints is not part of it).
-        tabs = self._comb_table()
+        tabs = self._comb_or_none()
+        if tabs is None:
+            gx, gy = self.G
+            self._mul(k, gx, gy)
+            return
         kp = bytearray(self.nsz)
         neg = _fe.odd_scalar(kp, self._kb(k), self.nbytes, self.nsz, 0)
         T = self.teeth
