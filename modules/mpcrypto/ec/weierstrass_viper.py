@@ -621,7 +621,8 @@ class _Curve(_fe.Arena):
         # other cached contexts are dropped (a 96 KB heap fragmented by a program's own
         # objects: secp521r1's tables are ~30 KB in 2 KB blocks); this context then stays
         # table-free and mul_base takes the window method on G (constant time as well,
-        # slower: on the emulated M4, P-521 signing 0.1 -> ~0.3 s).
+        # slower: on the emulated M4, P-521 signing 21.2M -> 54.5M instructions, P-256
+        # 4.7M -> 12.7M).
         if self._comb is None and not self._nocomb:
             try:
                 return self._comb_table()
