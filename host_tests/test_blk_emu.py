@@ -62,8 +62,7 @@ class Kernel:
             p = camellia_python
             want = p.SP1110 + p.SP0222 + p.SP3033 + p.SP4404
         else:
-            tab = des_python.tables()
-            want = [((v >> 1) | ((v & 1) << 31)) if i < 512 else v for i, v in enumerate(tab)]
+            want = [(v >> 1) | ((v & 1) << 31) for v in des_python.tables()[:512]]
             self.t = rt.buffer(_words(want))
             self.pack = rt.load(self.mpy, "_pack", {})
         self.table_ok = self.t.read() == _words(want)
@@ -91,6 +90,8 @@ class Kernel:
         ivb = rt.buffer(iv)
         bs = 8 if self.name == "des" else 16
         args = [self.t, k, src, src, len(data) // bs, ivb, mode] + ([] if extra is None else [extra])
+        if self.name == "des":
+            args = [0, 0] + args  # des_viper._crypt's two register parameters
         _, insns = rt.call(self.fn, *args)
         return src.read(), ivb.read(), insns
 
@@ -156,6 +157,6 @@ def test_instructions_per_byte(name, klen):
 
         per.append(tc._per_byte(count, 4, 8, bs)[0])
     assert per[0] == per[1]
-    want = {("sm4", 16): 198.25, ("camellia", 16): 246.62, ("camellia", 32): 318.5, ("des", 8): 438.88,
-            ("des", 24): 1041.62}[(name, klen)]
+    want = {("sm4", 16): 198.25, ("camellia", 16): 246.62, ("camellia", 32): 318.5, ("des", 8): 283.25,
+            ("des", 24): 756.75}[(name, klen)]
     assert abs(per[0] - want) < 0.01, per[0]

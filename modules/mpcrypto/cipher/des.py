@@ -26,9 +26,10 @@ Backends (seam primitive ``"des"``; MicroPython has no C DES on any port):
 ==========  ================================================  ==========  =========
 backend     technique                                         constant    needs
 ==========  ================================================  ==========  =========
-viper       SP tables (2 KiB) for f, IP/FP by 256-entry       no          viper
-            spreading tables, TDEA as 48 rounds in one pass
-python      the same tables, one block at a time (``_soft``)  no          nothing
+viper       SP tables (2 KiB) for f, IP/FP by swap-moves on   no          viper
+            32-bit words, TDEA as 48 rounds in one pass
+python      the same SP tables, IP/FP by 256-entry spreading  no          nothing
+            tables, one block at a time (``_soft``)
 ==========  ================================================  ==========  =========
 """
 

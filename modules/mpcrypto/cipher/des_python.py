@@ -8,7 +8,7 @@ keying option 2 (K3 = K1), a 24-byte key option 1 (three keys); an 8-byte key is
 (``des.des``), which is also 3DES with K1 = K2 = K3. Parity bits (the low bit of each key
 byte) are ignored, as PC-1 drops them (SP 800-67 §3.3.1 asks for no parity check).
 
-How it is computed (the same in the viper kernel):
+How it is computed (the viper kernel does f the same way, IP and FP by bit swaps):
 - f(R, K) = P(S(E(R) ^ K)) is eight lookups in 64-entry tables SP_s[x] = P(S_s(x) placed at
   bits 4s..4s+3): P is linear, so it distributes over the eight S-box outputs. E(R)'s eight
   6-bit chunks are read straight from R (chunk s = bits 4s..4s+5 of R, 1-indexed, wrapping
