@@ -4,9 +4,9 @@ moduli), on Cortex-M4, M7, M55 and M85. Same arena and surface as ``mpi_viper64`
 (``mpcrypto.pk._mpi_common``: 32-bit words, R = 2^(16 nlimbs)).
 
 Every kernel takes byte offsets from the arena's address (ctx word 9), so the Python side
-passes small integers: on a 32-bit core an address is 2^30 or more, a heap integer, and adding
-offsets to one allocated three times per multiplication (on the emulated M4, 1.4K of the 8.7K
-instructions of a 512-bit ``mul`` call). ctx words: [0] address of p, [1] -p^-1 mod 2^32, [2]
+passes small integers wherever the RAM is (an address of 2^30 or more would be a heap integer
+on a 32-bit port; on the emulated M4 the heap is at 0xA6B30, and offsets and addresses cost
+the same there: 4,780 and 4,670 instructions per 512-bit ``_mont`` call). ctx words: [0] address of p, [1] -p^-1 mod 2^32, [2]
 address of t (arena slots 1-2: 2N + 4 words of scratch), [3] t + 4N, [4] t + 4(N - 1), [5] x
 cursor (scratch), [6] x + 4N (scratch), [7] y, [8] d (scratch), [9] the arena's address, [10]
 and [11] ``_select``'s scratch, [12] bytes per slot, [13] bytes per slot - 4N, [14] .. [19]
