@@ -17,7 +17,10 @@ below so that they do not start one).
 - ``cpu_part`` against the CPUID word placed in the System Control Block model;
 - Cortex-M3 (no UMAAL) faults on every ``_mul<N>``, which is why ``engine.asm_module`` reads
   CPUID; the engine's accepted part numbers are cores where the kernels run;
-- the check itself fails on a broken kernel: single-instruction mutants are caught.
+- the check itself fails on a broken kernel: single-instruction mutants are caught;
+- ``_run<N>`` (a whole field program in one call: MUL, ADD, SUB, COPY over 4N-byte slots, the
+  engine's runner on these cores) against the same program on Python integers, for every
+  modulus above, with slots aliased in every way, one instruction count per program.
 """
 
 import ast
@@ -160,6 +163,70 @@ def test_mul(mpy, core, n):
     assert not failures, "\n".join(failures[:10])
     # Constant time at the instruction level: one count for every operand and modulus.
     assert len(counts) == 1, sorted(counts)
+
+
+def _program(rng, nslots, nops):
+    # random (op, d, x, y) with d, x, y in 1 .. nslots - 1 (slot 0 is p), aliasing included
+    prog = []
+    for i in range(nops):
+        op = rng.randrange(4)
+        d, x, y = (rng.randrange(1, nslots) for _ in range(3))
+        if i % 5 == 0:
+            x = y = d
+        elif i % 5 == 1:
+            y = x
+        prog.append((op, d, x, y))
+    return prog
+
+
+def _run_model(prog, vals, p, n):
+    rinv = pow(1 << (32 * n), -1, p)
+    v = list(vals)
+    for op, d, x, y in prog:
+        if op == 0:
+            v[d] = v[x] * v[y] * rinv % p
+        elif op == 1:
+            v[d] = (v[x] + v[y]) % p
+        elif op == 2:
+            v[d] = (v[x] - v[y]) % p
+        else:
+            v[d] = v[x]
+    return v
+
+
+@pytest.mark.parametrize("n", SIZES)
+@pytest.mark.parametrize("core", ("cortex-m4", "cortex-m7"))
+def test_run_program(mpy, core, n):
+    u = tc.Umaal(core, mpy=mpy)
+    c = u.core
+    rng = random.Random(1000 + n)
+    nslots = 8
+    st = 4 * n
+    mem = c.alloc(st * nslots)
+    ctx = c.alloc(4 * (8 + n + 2))
+    code = c.alloc(4 * 64)
+    fn = u.addr["_run%d" % n]
+    for label, p in _moduli(n):
+        edges = [0, 1, p - 1, p - 2, (1 << (32 * n)) % p, p >> 1]
+        for trial in range(3):
+            prog = _program(rng, nslots, 48)
+            counts = set()
+            for vals in ([rng.randrange(p) for _ in range(nslots - 1)], edges + [rng.randrange(p)],
+                         [p - 1] * (nslots - 1)):
+                vals = [p] + vals[:nslots - 1]
+                for i, v in enumerate(vals):
+                    c.write_int(mem + i * st, v, st)
+                c.write(ctx, bytes([tc.Umaal.JUNK]) * (4 * (8 + n + 2)))
+                c.write_words(ctx, [mem, tc.neg_inv32(p)])
+                c.write(code, bytes(b for ins in prog for b in ins))
+                _, insns = c.call(fn, code, len(prog), mem, ctx, max_insns=1 << 24)
+                counts.add(insns)
+                got = [c.read_int(mem + i * st, st) for i in range(nslots)]
+                assert got == _run_model(prog, vals, p, n), (core, n, label, trial)
+            assert len(counts) == 1, (label, sorted(counts))
+    # an empty program changes nothing
+    _, insns = c.call(fn, code, 0, mem, ctx)
+    assert insns < 30
 
 
 def test_counts_same_everywhere_and_in_readme(mpy):

@@ -371,6 +371,13 @@ class _Curve(_fe.Arena):
         self.P_JADD_A = asm.ops(_JADD_A)
         self.P_JADD_B = asm.ops(_JADD_B)
         self.P_NEG2 = asm.ops(_NEG2)
+        # Whole additions in one program each (verification's digits): both halves, after
+        # P2's negation for a negative digit; _add_digit tests H and r after them (the second
+        # halves write neither t3 nor t4).
+        self.P_JMADD = self.P_JMADD_A + self.P_JMADD_B
+        self.P_JMADD_N = self.P_NEG2 + self.P_JMADD
+        self.P_JADD = self.P_JADD_A + self.P_JADD_B
+        self.P_JADD_N = self.P_NEG2 + self.P_JADD
         self.P_PRE = asm.ops(_fe.BATCH_PRE)
         self.P_BACK = asm.ops(_fe.BATCH_BACK)
         self.P_BACKJ = asm.ops(_fe.BATCH_BACKJ)
@@ -729,21 +736,35 @@ class _Curve(_fe.Arena):
     def _jadd_digit(self, d, tab, inf, nsl):
         # P1 (Jacobian; the identity when inf) += d * P for an odd digit d, from a table of
         # odd multiples with nsl slots per entry (2: affine, added with madd; 3: Jacobian,
-        # added with add-2007-bl); returns the new inf.
+        # added with add-2007-bl); returns the new inf. One program per addition (negation
+        # included); the exceptional cases, told by H = 0 after it, are redone: P1 = P2 is
+        # doubled from P2, P1 = -P2 gives the identity. Variable time (public data).
         mem = self.mem
         x2 = self.woff("X2")
         wd = self.wd
         _fe.copy(mem, x2, tab, ((d if d > 0 else -d) >> 1) * nsl * wd, nsl * wd)
-        if d < 0:
-            self.exec(self.P_NEG2)
         if inf:
-            _fe.copy(mem, self.woff("X1"), mem, x2, nsl * wd)
-            if nsl == 2:
-                self.copy_slot("Z1", "ONEM")
+            if d < 0:
+                self.exec(self.P_NEG2)
+            self._p2_to_p1(x2, nsl)
             return False
         if nsl == 2:
-            return self._jadd(self.P_JMADD_A, self.P_JMADD_B)
-        return self._jadd(self.P_JADD_A, self.P_JADD_B)
+            self.exec(self.P_JMADD_N if d < 0 else self.P_JMADD)
+        else:
+            self.exec(self.P_JADD_N if d < 0 else self.P_JADD)
+        n = self.N
+        if _fe.is_zero(mem, self.woff("t3"), n):  # H = 0: P1 = +-P2
+            if _fe.is_zero(mem, self.woff("t4"), n):
+                self._p2_to_p1(x2, nsl)
+                self.exec(self.P_JDBL)  # P1 == P2
+                return False
+            return True  # P1 == -P2
+        return False
+
+    def _p2_to_p1(self, x2, nsl):
+        _fe.copy(self.mem, self.woff("X1"), self.mem, x2, nsl * self.wd)
+        if nsl == 2:
+            self.copy_slot("Z1", "ONEM")
 
     def mul2(self, u1, u2, x, y):
         """u1*G + u2*(x, y) for PUBLIC u1, u2 (ECDSA verification): variable time."""
@@ -755,9 +776,13 @@ class _Curve(_fe.Arena):
         tp = self._odd_jac_tab(x, y, _WP)
         inf = True
         dbl8 = self.P_JDBL8
+        n1 = len(dbl8) >> 5
         for gap, d1, d2 in _fe.joint(_fe.sparse_wnaf(u1, wg), _fe.sparse_wnaf(u2, _WP)):
             if not inf:
-                self.repeat(dbl8, gap)
+                if gap <= 8:
+                    self.exec(dbl8, gap * n1)
+                else:
+                    self.repeat(dbl8, gap)
             if d1:
                 inf = self._jadd_digit(d1, tg, inf, 2)
             if d2:
