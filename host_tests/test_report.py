@@ -272,3 +272,33 @@ def test_report_kib_and_modexp_names(tmp_path):
     assert "117" in r
     r = _table_row(md, "ModExp-2048 Montgomery, 5b, RM", "public (e = 65537)", "SEGGER emCrypt not stated (benchmarks compiled Apr 2017)")
     assert "19.40 ms" in r
+
+
+def test_python_rsa_comparison_runs():
+    # tools/bench_python_rsa.py (RSA-2048 private: python-rsa on CPython against ours on the
+    # unix port, same run) gives its two rows; speed is the benchmark's business, not this test's
+    pytest.importorskip("rsa")
+    import subprocess
+
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "bench_python_rsa.py"), "--rounds", "1"],
+                         capture_output=True, text=True, timeout=600, check=True).stdout
+    rows = [json.loads(ln[6:]) for ln in out.splitlines() if ln.startswith("BENCH ")]
+    assert [r["backend"] for r in rows] == ["python-rsa", "default"]
+    assert [r["reference"] for r in rows] == [True, False]
+    assert all(r["algorithm"] == "RSA-2048" and r["unit"] == "ms" and r["value"] > 0 for r in rows)
+    assert "python-rsa / mpcrypto" in out
+
+
+def test_run_bench_frozen_mounts_only_the_helpers():
+    import run_bench
+
+    d = run_bench._helpers_dir()
+    try:
+        assert sorted(p.name for p in pathlib.Path(d).iterdir()) == ["mpbench.py", "mpbench_block.py"]
+        cmd = run_bench.command(ROOT / "bench" / "bench_rsa.py", "/dev/ttyACM0", d)
+        assert cmd[cmd.index("mount") + 1] == d and cmd[-1].endswith("bench_rsa.py")
+        assert run_bench.command(ROOT / "bench" / "bench_rsa.py", "/dev/ttyACM0")[cmd.index("mount") + 1] == str(ROOT / "modules")
+    finally:
+        import shutil
+
+        shutil.rmtree(d)

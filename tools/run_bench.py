@@ -2,11 +2,19 @@
 
     python tools/run_bench.py                    # the MicroPython unix port
     python tools/run_bench.py --target /dev/ttyACM0   # a board, through mpremote
+    python tools/run_bench.py --target /dev/ttyACM0 --frozen  # a board with mpcrypto frozen
     python tools/run_bench.py bench/bench_aes.py # one script
 
 The tables go to the terminal as the scripts print them; the ``BENCH {...}`` JSON lines are
 also written to ``bench-results.jsonl`` (one object per row, with the script name added) for
 ``tools/bench_report.py``. Nothing here parses the tables.
+
+On a board the scripts run with ``modules/`` mounted (the library compiled from source into
+the board's RAM) unless ``--frozen`` says the firmware has it frozen in (``firmware/``): then
+only the bench helpers (``mpbench.py``, ``mpbench_block.py``) are mounted and the frozen
+library is what is measured; on a 96 KB heap that is the way RSA-2048 fits. On the unix port,
+when python-rsa is installed, ``tools/bench_python_rsa.py`` follows the scripts (RSA-2048
+private operations against python-rsa on CPython, same run).
 """
 
 import argparse
@@ -22,10 +30,32 @@ sys.path.insert(0, str(ROOT / "host_tests"))
 from harness import find_micropython  # noqa: E402
 
 
-def command(script, target):
+def command(script, target, mount=None):
+    if script.parent.name == "tools":
+        return [sys.executable, str(script)]
     if target == "unix":
         return [find_micropython(), "-X", "heapsize=64M", str(script)]
-    return [sys.executable, "-m", "mpremote", "connect", target, "mount", str(ROOT / "modules"), "run", str(script)]
+    return [sys.executable, "-m", "mpremote", "connect", target, "mount", str(mount or ROOT / "modules"), "run",
+            str(script)]
+
+
+def _helpers_dir():
+    # a folder with only the bench helpers, to mount on a board whose firmware has the library
+    import shutil
+    import tempfile
+
+    d = tempfile.mkdtemp(prefix="mpcrypto-bench-")
+    for name in ("mpbench.py", "mpbench_block.py"):
+        shutil.copy(ROOT / "modules" / name, d)
+    return d
+
+
+def _have_python_rsa():
+    try:
+        import rsa  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def main(argv=None):
@@ -33,14 +63,18 @@ def main(argv=None):
     ap.add_argument("scripts", nargs="*", help="bench scripts (default: bench/bench_*.py)")
     ap.add_argument("--target", default="unix", help="'unix' or a serial port")
     ap.add_argument("--out", default=str(ROOT / "bench-results.jsonl"))
+    ap.add_argument("--frozen", action="store_true", help="the board's firmware has mpcrypto frozen in")
     args = ap.parse_args(argv)
     scripts = [pathlib.Path(s) for s in args.scripts] or sorted((ROOT / "bench").glob("bench_*.py"))
+    if not args.scripts and args.target == "unix" and _have_python_rsa():
+        scripts.append(ROOT / "tools" / "bench_python_rsa.py")
+    mount = _helpers_dir() if args.frozen and args.target != "unix" else None
     env = dict(os.environ, MICROPYPATH=str(ROOT / "modules"))
     failed = []
     with open(args.out, "w") as out:
         for script in scripts:
             print("=" * 8, script.name, "=" * 8, flush=True)
-            p = subprocess.Popen(command(script, args.target), stdout=subprocess.PIPE, text=True, env=env)
+            p = subprocess.Popen(command(script, args.target, mount), stdout=subprocess.PIPE, text=True, env=env)
             for line in p.stdout:
                 if line.startswith("BENCH "):
                     rec = json.loads(line[6:])
@@ -50,6 +84,10 @@ def main(argv=None):
                     print(line, end="", flush=True)
             if p.wait() != 0:
                 failed.append(script.name)
+    if mount:
+        import shutil
+
+        shutil.rmtree(mount, ignore_errors=True)
     print("JSON lines written to", args.out)
     if failed:
         print("FAILED:", ", ".join(failed))

@@ -120,9 +120,15 @@ class Ctx:
         self.mul(d, x, x)
 
     def sqrn(self, d, k):
-        # slot d squared k times in place
+        # slot d squared k times in place, the kernel called directly (no sqr/mul layers)
+        w = self.lw
+        o = self.o0 + d * w
+        kern = self._k
+        mem = self.mem
+        nl = self.nl
+        minv = self.minv
         for _ in range(k):
-            self.sqr(d, d)
+            kern(mem, o, o, o, nl, minv, w)
 
     def _mulraw(self, d, x, kslot):
         # d = x * (arena slot kslot) / R
