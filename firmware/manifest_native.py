@@ -129,6 +129,7 @@ package(
         "pk/mpi.py",
         "pk/mpi_python.py",
         "pk/mpi_thumb.py",
+        "pk/mpi_thumb_asm.py",
         "pk/mpi_viper.py",
         "pk/padding.py",
         "pk/prime.py",

@@ -1,7 +1,8 @@
-"""The MPI engine's Thumb-2 UMAAL Montgomery multiplier (modules/mpcrypto/pk/mpi_thumb.py),
-run as machine code on emulated Cortex-M cores (tools/thumb_emu.py, unicorn).
+"""The MPI engine's Thumb-2 UMAAL kernels (modules/mpcrypto/pk/mpi_thumb_asm.py, generated;
+modules/mpcrypto/pk/mpi_thumb.py is their Python side), run as machine code on emulated
+Cortex-M cores (tools/thumb_emu.py, unicorn).
 
-The code is what ``mpy-cross -march=armv7emsp`` makes of ``pk/mpi_thumb.py`` (read by
+The code is what ``mpy-cross -march=armv7emsp`` makes of ``pk/mpi_thumb_asm.py`` (read by
 ``tools/mpy_reader.py``), called with MicroPython's asm_thumb convention and the context
 layout ``mpi_thumb.Ctx`` builds. No MicroPython binary and no device: these tests run on the
 host under every ``--target``.
@@ -29,7 +30,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 import thumb_counts as tc  # noqa: E402
 import thumb_emu  # noqa: E402
 
-SRC = ROOT / "modules" / "mpcrypto" / "pk" / "mpi_thumb.py"
+SRC = ROOT / "modules" / "mpcrypto" / "pk" / "mpi_thumb_asm.py"
+GLUE = ROOT / "modules" / "mpcrypto" / "pk" / "mpi_thumb.py"
 CORES = ("cortex-m4", "cortex-m7", "cortex-m33")
 WORDS = (4, 8, 16, 32, 64, 128)
 JUNK = 0xA5
@@ -240,6 +242,6 @@ def test_cpu_part_and_m3_faults(mpy):
         except thumb_emu.Fault:
             parts[part] = False
     assert parts == {0xC23: False, 0xC24: True, 0xC27: True, 0xD21: True}
-    accepted = set(tc._literal(SRC, "UMAAL_PARTS"))
+    accepted = set(tc._literal(GLUE, "UMAAL_PARTS"))
     assert accepted == {0xC24, 0xC27, 0xD22, 0xD23}
     assert all(parts[p] for p in accepted if p in parts)

@@ -1,7 +1,8 @@
 """Generate the prime-field kernels in modules/mpcrypto/ec/field/: the viper kernels
 ``v16_<N>.py`` (N 16-bit limbs), ``v32_<N>.py`` (N 32-bit limbs, 64-bit ports only),
 ``v16_<prime>.py`` / ``v32_<prime>.py`` (one fixed prime folded in) and the Thumb-2 UMAAL
-multipliers ``thumb_umaal.py`` (asm_thumb, Cortex-M4/M7/M55/M85).
+multipliers ``thumb_umaal.py`` (asm_thumb, Cortex-M4/M7/M55/M85); with the same emitters
+(tools/gen_thumb_kernels.py) the MPI engine's Thumb-2 kernels, ``pk/mpi_thumb_asm.py``.
 
     python3 tools/gen_field_kernels.py            # rewrite the kernel modules
     python3 tools/gen_field_kernels.py --check    # exit 1 if they differ from what it writes
@@ -32,6 +33,8 @@ the values (conditional subtractions select with masks).
 
 import os
 import sys
+
+import gen_thumb_kernels
 
 SIZES = (10, 12, 14, 16, 20, 24, 32, 33)
 # 32-bit limbs, for ports whose viper words are 64 bits (the unix port on x86-64 or
@@ -220,255 +223,6 @@ def generate(n, fixed=None, lb=16):
     return text
 
 
-# UMAAL RdLo, RdHi, Rn, Rm (ARMv7E-M / ARMv8-M DSP; Thumb-2 encoding T1, ARM DDI 0403E
-# A7.7.178): 1111 1011 1110 Rn | RdLo RdHi 0110 Rm. RdHi:RdLo = Rn * Rm + RdLo + RdHi.
-def _umaal(lo, hi, n, m):
-    return "data(2, 0x%04X, 0x%04X)" % (0xFBE0 | n, (lo << 12) | (hi << 8) | 0x60 | m)
-
-
-def _mul_body(n, w, pfx=""):
-    # The MUL code: r0 = d, r1 = x, r2 = y, r3 = ctx on entry; labels prefixed with pfx.
-    w("    str(r0, [r3, 12])")
-    w("    str(r2, [r3, 16])")
-    w("    mov(r7, r1)")
-    w("    mov(r4, r1)")
-    w("    add(r4, %d)" % (4 * n))
-    w("    str(r4, [r3, 20])")
-    w("    mov(r6, r3)")
-    w("    add(r6, 32)")
-    w("    mov(r1, 0)")
-    for j in range(n + 2):
-        w("    str(r1, [r6, %d])" % (4 * j))
-    w("    label(%sROW)" % pfx)
-    w("    ldr(r5, [r3, 16])")
-    w("    ldr(r0, [r7, 0])")
-    w("    mov(r1, 0)")
-    for j in range(n):
-        w("    ldr(r2, [r6, %d])" % (4 * j))
-        w("    ldr(r4, [r5, %d])" % (4 * j))
-        w("    " + _umaal(2, 1, 0, 4))
-        w("    str(r2, [r6, %d])" % (4 * j))
-    w("    ldr(r2, [r6, %d])" % (4 * n))
-    w("    add(r2, r2, r1)")
-    w("    str(r2, [r6, %d])" % (4 * n))
-    w("    mov(r1, 0)")
-    w("    adc(r1, r1)")
-    w("    str(r1, [r6, %d])" % (4 * n + 4))
-    w("    # reduction: m = t[0] * minv; t = (t + m * p) / 2^32")
-    w("    ldr(r2, [r6, 0])")
-    w("    ldr(r0, [r3, 4])")
-    w("    mul(r0, r2)")
-    w("    ldr(r5, [r3, 0])")
-    w("    mov(r1, 0)")
-    w("    ldr(r4, [r5, 0])")
-    w("    " + _umaal(2, 1, 0, 4))
-    for j in range(1, n):
-        w("    ldr(r2, [r6, %d])" % (4 * j))
-        w("    ldr(r4, [r5, %d])" % (4 * j))
-        w("    " + _umaal(2, 1, 0, 4))
-        w("    str(r2, [r6, %d])" % (4 * (j - 1)))
-    w("    ldr(r2, [r6, %d])" % (4 * n))
-    w("    add(r2, r2, r1)")
-    w("    str(r2, [r6, %d])" % (4 * (n - 1)))
-    w("    ldr(r2, [r6, %d])" % (4 * n + 4))
-    w("    mov(r1, 0)")
-    w("    adc(r2, r1)")
-    w("    str(r2, [r6, %d])" % (4 * n))
-    w("    add(r7, 4)")
-    w("    ldr(r4, [r3, 20])")
-    w("    cmp(r7, r4)")
-    w("    beq(%sDONE)" % pfx)
-    w("    b(%sROW)  # a conditional" % pfx + " branch reaches only 256 bytes back")
-    w("    label(%sDONE)" % pfx)
-    w("    # d = t - p, then d = t again if that borrowed (t < p), by mask")
-    w("    ldr(r0, [r3, 12])")
-    w("    ldr(r2, [r6, 0])")
-    w("    ldr(r4, [r5, 0])")
-    w("    sub(r2, r2, r4)")
-    w("    str(r2, [r0, 0])")
-    for j in range(1, n):
-        w("    ldr(r2, [r6, %d])" % (4 * j))
-        w("    ldr(r4, [r5, %d])" % (4 * j))
-        w("    sbc(r2, r4)")
-        w("    str(r2, [r0, %d])" % (4 * j))
-    w("    ldr(r2, [r6, %d])" % (4 * n))
-    w("    mov(r4, 0)")
-    w("    sbc(r2, r4)")
-    w("    asr(r2, r2, 31)")
-    for j in range(n):
-        w("    ldr(r1, [r0, %d])" % (4 * j))
-        w("    ldr(r4, [r6, %d])" % (4 * j))
-        w("    eor(r4, r1)")
-        w("    and_(r4, r2)")
-        w("    eor(r1, r4)")
-        w("    str(r1, [r0, %d])" % (4 * j))
-
-
-def _runner(n, w):
-    # _run<n>(prog, nops, mem, ctx): a whole field program (4-byte instructions op, d, x, y
-    # over slots of 4n bytes; slot 0 = p, whose address is ctx word 0) in one call.
-    st = 4 * n
-    w("")
-    w("")
-    w("@micropython.asm_thumb")
-    w("def _run%d(r0, r1, r2, r3):" % n)
-    w("    # r0 = prog, r1 = nops, r2 = mem (unused: slot 0's address is ctx word 0), r3 = ctx.")
-    w("    # Per instruction: r4 op, r5 d, r6 x, r7 y (slot addresses); ctx [2] the next")
-    w("    # instruction, [6] the program's end.")
-    w("    lsl(r1, r1, 2)")
-    w("    add(r1, r1, r0)")
-    w("    str(r1, [r3, 24])")
-    w("    str(r0, [r3, 8])")
-    w("    b(CHECK)  # the loop test sits mid-function: every branch stays within 2 KB")
-    w("    label(NEXT)")
-    w("    ldrb(r4, [r0, 0])")
-    w("    ldrb(r5, [r0, 1])")
-    w("    ldrb(r6, [r0, 2])")
-    w("    ldrb(r7, [r0, 3])")
-    w("    add(r0, 4)")
-    w("    str(r0, [r3, 8])")
-    w("    mov(r1, %d)" % st)
-    w("    mul(r5, r1)")
-    w("    mul(r6, r1)")
-    w("    mul(r7, r1)")
-    w("    ldr(r1, [r3, 0])")
-    w("    add(r5, r5, r1)")
-    w("    add(r6, r6, r1)")
-    w("    add(r7, r7, r1)")
-    w("    cmp(r4, 0)")
-    w("    bne(NOTMUL)")
-    w("    b(MUL)")
-    w("    label(NOTMUL)")
-    w("    cmp(r4, 1)")
-    w("    bne(NOTADD)")
-    w("    b(ADD)")
-    w("    label(NOTADD)")
-    w("    cmp(r4, 2)")
-    w("    beq(SUB)")
-    w("    b(COPY)")
-    w("    label(SUB)")
-    w("    # SUB: d = x - y, then d += p AND (all ones if that borrowed)")
-    for j in range(n):
-        w("    ldr(r2, [r6, %d])" % (4 * j))
-        w("    ldr(r4, [r7, %d])" % (4 * j))
-        w("    " + ("sub(r2, r2, r4)" if j == 0 else "sbc(r2, r4)"))
-        w("    str(r2, [r5, %d])" % (4 * j))
-    w("    sbc(r1, r1)")
-    w("    ldr(r6, [r3, 0])")
-    for j in range(n):
-        w("    ldr(r2, [r5, %d])" % (4 * j))
-        w("    ldr(r4, [r6, %d])" % (4 * j))
-        w("    and_(r4, r1)")
-        w("    " + ("add(r2, r2, r4)" if j == 0 else "adc(r2, r4)"))
-        w("    str(r2, [r5, %d])" % (4 * j))
-    w("    b(DONEOP)")
-    w("    label(COPY)")
-    for j in range(n):
-        w("    ldr(r2, [r6, %d])" % (4 * j))
-        w("    str(r2, [r5, %d])" % (4 * j))
-    w("    b(DONEOP)")
-    w("    label(ADD)")
-    w("    # ADD: d = x + y (carry in r1); u = d - p into t (ctx + 32); d = d if the carry")
-    w("    # minus u's borrow is -1 (x + y < p), else u, by mask")
-    for j in range(n):
-        w("    ldr(r2, [r6, %d])" % (4 * j))
-        w("    ldr(r4, [r7, %d])" % (4 * j))
-        w("    " + ("add(r2, r2, r4)" if j == 0 else "adc(r2, r4)"))
-        w("    str(r2, [r5, %d])" % (4 * j))
-    w("    mov(r1, 0)")
-    w("    adc(r1, r1)")
-    w("    ldr(r6, [r3, 0])")
-    for j in range(n):
-        w("    ldr(r2, [r5, %d])" % (4 * j))
-        w("    ldr(r4, [r6, %d])" % (4 * j))
-        w("    " + ("sub(r2, r2, r4)" if j == 0 else "sbc(r2, r4)"))
-        w("    str(r2, [r3, %d])" % (32 + 4 * j))
-    w("    mov(r4, 0)")
-    w("    sbc(r1, r4)")
-    w("    asr(r1, r1, 31)")
-    for j in range(n):
-        w("    ldr(r2, [r3, %d])" % (32 + 4 * j))
-        w("    ldr(r4, [r5, %d])" % (4 * j))
-        w("    eor(r4, r2)")
-        w("    and_(r4, r1)")
-        w("    eor(r2, r4)")
-        w("    str(r2, [r5, %d])" % (4 * j))
-    w("    label(DONEOP)")
-    w("    label(CHECK)")
-    w("    ldr(r0, [r3, 8])")
-    w("    ldr(r1, [r3, 24])")
-    w("    cmp(r0, r1)")
-    w("    beq(FIN)")
-    w("    b(NEXT)")
-    w("    label(FIN)")
-    w("    b(END)")
-    w("    label(MUL)")
-    w("    mov(r0, r5)")
-    w("    mov(r1, r6)")
-    w("    mov(r2, r7)")
-    _mul_body(n, w, "M")
-    w("    b(DONEOP)")
-    w("    label(END)")
-
-
-def generate_asm(sizes):
-    """One module of asm_thumb Montgomery multipliers on 32-bit limbs, one per word count:
-    ``mul<N>(d, x, y, ctx)``, d = x * y / 2^(32N) mod p. For Cortex-M4/M7/M55/M85 only
-    (UMAAL); the backend checks the CPU before it uses them."""
-    L = []
-    w = L.append
-    w('"""Montgomery multiplication in Thumb-2 assembly with UMAAL, for Cortex-M4, M7, M55 and')
-    w("M85. GENERATED by tools/gen_field_kernels.py: edit the generator, not this file.")
-    w("")
-    w("MUL[N](d, x, y, ctx): d = x * y / 2^(32N) mod p on N 32-bit little-endian words, the")
-    w("operands in [0, p). ctx is a word buffer: [0] address of p, [1] -p^-1 mod 2^32, [3..5]")
-    w("scratch, [8 ..] N + 2 words of scratch for t. CIOS (Koc, Acar, Kaliski 1996) written out")
-    w("per word, with a masked final subtraction: the instruction sequence does not depend on")
-    w("the values, and UMAAL is a fixed-time instruction on these cores.")
-    w("")
-    w("RUN[N](prog, nops, mem, ctx): a whole field program (the kernels' 4-byte instructions")
-    w("op, d, x, y over slots of 4N bytes, slot 0 = p at ctx word 0) in one call: MUL as above,")
-    w("ADD (x + y, then x + y - p kept unless x + y < p, by mask), SUB (x - y, plus p ANDed")
-    w("with the borrow's mask) and COPY written out per word; ctx words [2] and [6] hold the")
-    w("next instruction and the program's end. The dispatch reads only the program (public),")
-    w("so the sequence of a program does not depend on the values either.")
-    w("")
-    w("Only ARM ports have asm_thumb: elsewhere this module does not compile, and the viper")
-    w("kernels' own multiplication runs. Cortex-M3 has no UMAAL (it faults): the backend reads")
-    w("the CPUID register (``cpu_part``) and uses this module only on the cores named above.")
-    w('"""')
-    w("")
-    w("import micropython")
-    w("")
-    w("")
-    w("@micropython.asm_thumb")
-    w("def cpu_part():")
-    w("    # PARTNO of the CPUID register (0xE000ED00, ARMv7-M ARM B3.2.3).")
-    w("    movw(r0, 0xED00)")
-    w("    movt(r0, 0xE000)")
-    w("    ldr(r0, [r0, 0])")
-    w("    lsr(r0, r0, 4)")
-    w("    movw(r1, 0xFFF)")
-    w("    and_(r0, r1)")
-    names = []
-    for n in sizes:
-        names.append(n)
-        w("")
-        w("")
-        w("@micropython.asm_thumb")
-        w("def _mul%d(r0, r1, r2, r3):" % n)
-        w("    # r0 = d, r1 = x, r2 = y, r3 = ctx. Registers in the loops: r0 x[i] or m, r1 carry,")
-        w("    # r2 t[j], r4 y[j] or p[j], r5 y or p, r6 t, r7 the address of x[i].")
-        _mul_body(n, w)
-    for n in sizes:
-        _runner(n, w)
-    w("")
-    w("")
-    w("MUL = {%s}" % ", ".join("%d: _mul%d" % (n, n) for n in names))
-    w("RUN = {%s}" % ", ".join("%d: _run%d" % (n, n) for n in names))
-    return "\n".join(L) + "\n"
-
-
 def main(argv):
     check = "--check" in argv
     stale = []
@@ -477,13 +231,13 @@ def main(argv):
     for fx in SPECIAL:
         jobs.append(("v16_%s.py" % fx[0], (fx[1].bit_length() + 15) // 16, fx, 16))
         jobs.append(("v32_%s.py" % fx[0], (fx[1].bit_length() + 31) // 32, fx, 32))
-    jobs.append(("thumb_umaal.py", None, None, None))
-    for fname, n, fx, lb in jobs:
-        path = os.path.join(OUT, fname)
-        if n is None:
-            text = generate_asm(sorted(set((nn + (nn & 1)) // 2 for nn in SIZES)))
-        else:
-            text = generate(n, fx, lb)
+    outputs = [(os.path.join(OUT, fname), generate(n, fx, lb)) for fname, n, fx, lb in jobs]
+    # The Thumb-2 UMAAL kernels, EC and MPI, from one set of emitters: one multiplier and one
+    # program runner per 32-bit word count of the 16-bit kernels' slots.
+    outputs.append((gen_thumb_kernels.EC_OUT, gen_thumb_kernels.generate_ec(
+        sorted(set((nn + (nn & 1)) // 2 for nn in SIZES)))))
+    outputs.append((gen_thumb_kernels.MPI_OUT, gen_thumb_kernels.generate_mpi()))
+    for path, text in outputs:
         old = None
         if os.path.exists(path):
             with open(path) as f:
