@@ -60,7 +60,7 @@ class Kernel:
             self.t = rt.buffer(bytes(4096))
             rt.call(rt.load(self.mpy, "_build", {}), self.t, rt.buffer(bytes(camellia_python.SBOX1)))
             p = camellia_python
-            want = p.SP1110 + p.SP0222 + p.SP3033 + p.SP4404
+            want = [w for tab in p.tables() for w in tab]
         else:
             want = [(v >> 1) | ((v & 1) << 31) for v in des_python.tables()[:512]]
             self.t = rt.buffer(_words(want))

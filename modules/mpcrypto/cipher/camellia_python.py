@@ -60,24 +60,39 @@ _M128 = (1 << 128) - 1
 def _tables():
     # SP1110, SP0222, SP3033, SP4404 (§2.4.4: SBOX2[x] = SBOX1[x] <<< 1, SBOX3[x] =
     # SBOX1[x] >>> 1, SBOX4[x] = SBOX1[x <<< 1], rotations of bytes).
-    a, b, c, d = [], [], [], []
+    # array("I"): 1 KiB each, where a list would hold an object per entry of 2^30 or more
+    # on a 32-bit port (~5 KiB a table).
+    import array
+
+    a, b, c, d = (array.array("I", bytes(1024)) for _ in range(4))
     for x in range(256):
         s1 = SBOX1[x]
         s2 = ((s1 << 1) | (s1 >> 7)) & 0xFF
         s3 = ((s1 >> 1) | (s1 << 7)) & 0xFF
         s4 = SBOX1[((x << 1) | (x >> 7)) & 0xFF]
-        a.append((s1 << 24) | (s1 << 16) | (s1 << 8))
-        b.append((s2 << 16) | (s2 << 8) | s2)
-        c.append((s3 << 24) | (s3 << 8) | s3)
-        d.append((s4 << 24) | (s4 << 16) | s4)
+        a[x] = (s1 << 24) | (s1 << 16) | (s1 << 8)
+        b[x] = (s2 << 16) | (s2 << 8) | s2
+        c[x] = (s3 << 24) | (s3 << 8) | s3
+        d[x] = (s4 << 24) | (s4 << 16) | s4
     return a, b, c, d
 
 
-SP1110, SP0222, SP3033, SP4404 = _tables()
+_SP = []  # (SP1110, SP0222, SP3033, SP4404), made on first use by tables()
+
+
+def tables():
+    # The four tables, made on first use (by the python backend's rounds only): made at
+    # import as lists of ints (~20 KB of heap objects on a 32-bit port), they kept Camellia's
+    # viper backend, which imports this module for SBOX1 and expand_key, from loading on the
+    # emulated M4's 96 KB heap after the AES references.
+    if not _SP:
+        _SP.extend(_tables())
+    return _SP
 
 
 def _f(xl, xr, kl, kr):
     # F (§2.4.1) on the 64-bit input xl || xr with subkey kl || kr -> (yl, yr).
+    SP1110, SP0222, SP3033, SP4404 = tables()
     il = xl ^ kl
     ir = xr ^ kr
     a = SP1110[il >> 24] ^ SP0222[(il >> 16) & 0xFF] ^ SP3033[(il >> 8) & 0xFF] ^ SP4404[il & 0xFF]
@@ -86,9 +101,29 @@ def _f(xl, xr, kl, kr):
     return yl, yl ^ (a >> 8) ^ ((a & 0xFF) << 24)
 
 
-def _f64(x, k):
-    yl, yr = _f(x >> 32, x & 0xFFFFFFFF, k >> 32, k & 0xFFFFFFFF)
-    return (yl << 32) | yr
+def _f64s(x, k):
+    # F (§2.4.1) from SBOX1 and the P-function as RFC 3713 writes them, without the SP
+    # tables: the key schedule's six F calls, so that expanding a key (the viper backend's
+    # too) does not make the tables.
+    x ^= k
+    s = SBOX1
+    t = [(x >> (56 - 8 * i)) & 0xFF for i in range(8)]
+    r1 = lambda v: ((v << 1) | (v >> 7)) & 0xFF  # noqa: E731 (<<< 1 on a byte)
+    t1 = s[t[0]]
+    t2 = r1(s[t[1]])  # SBOX2
+    t3 = r1(r1(r1(r1(r1(r1(r1(s[t[2]])))))))  # SBOX3: >>> 1
+    t4 = s[r1(t[3])]  # SBOX4
+    t5 = r1(s[t[4]])
+    t6 = r1(r1(r1(r1(r1(r1(r1(s[t[5]])))))))
+    t7 = s[r1(t[6])]
+    t8 = s[t[7]]
+    y = (t1 ^ t3 ^ t4 ^ t6 ^ t7 ^ t8, t1 ^ t2 ^ t4 ^ t5 ^ t7 ^ t8, t1 ^ t2 ^ t3 ^ t5 ^ t6 ^ t8,
+         t2 ^ t3 ^ t4 ^ t5 ^ t6 ^ t7, t1 ^ t2 ^ t6 ^ t7 ^ t8, t2 ^ t3 ^ t5 ^ t7 ^ t8,
+         t3 ^ t4 ^ t5 ^ t6 ^ t8, t1 ^ t4 ^ t5 ^ t6 ^ t7)
+    out = 0
+    for v in y:
+        out = (out << 8) | v
+    return out
 
 
 def _rot(x, r):
@@ -120,18 +155,18 @@ def expand_key(key):
     x = kl ^ kr
     d1 = x >> 64
     d2 = x & _M64
-    d2 ^= _f64(d1, _SIGMA[0])
-    d1 ^= _f64(d2, _SIGMA[1])
+    d2 ^= _f64s(d1, _SIGMA[0])
+    d1 ^= _f64s(d2, _SIGMA[1])
     d1 ^= kl >> 64
     d2 ^= kl & _M64
-    d2 ^= _f64(d1, _SIGMA[2])
-    d1 ^= _f64(d2, _SIGMA[3])
+    d2 ^= _f64s(d1, _SIGMA[2])
+    d1 ^= _f64s(d2, _SIGMA[3])
     ka = (d1 << 64) | d2
     x = ka ^ kr
     d1 = x >> 64
     d2 = x & _M64
-    d2 ^= _f64(d1, _SIGMA[4])
-    d1 ^= _f64(d2, _SIGMA[5])
+    d2 ^= _f64s(d1, _SIGMA[4])
+    d1 ^= _f64s(d2, _SIGMA[5])
     kb = (d1 << 64) | d2
     src = {"L": kl, "R": kr, "A": ka, "B": kb}
     sched = _SCHED128 if n == 16 else _SCHED256

@@ -75,24 +75,30 @@ def expand_key(key):
 
 
 def _tables():
-    t = []
+    # array("I"): 1 KiB a table, where a list would hold an object per entry of 2^30 or
+    # more on a 32-bit port
+    import array
+
+    out = []
     for j in range(4):
         sh = 24 - 8 * j
+        t = array.array("I", bytes(1024))
         for x in range(256):
             b = SBOX[x] << sh
-            t.append(b ^ _rotl(b, 2) ^ _rotl(b, 10) ^ _rotl(b, 18) ^ _rotl(b, 24))
-    return t[0:256], t[256:512], t[512:768], t[768:1024]
+            t[x] = b ^ _rotl(b, 2) ^ _rotl(b, 10) ^ _rotl(b, 18) ^ _rotl(b, 24)
+        out.append(t)
+    return out
 
 
-_T0, _T1, _T2, _T3 = _tables()
+_T = []  # (T0, T1, T2, T3), made on first use by the python backend's rounds (sm4_viper
+# imports this module for SBOX and expand_key only)
 
 
 def _crypt(rk, b):
     # §6.1 on the bytearray(16) b in place, round keys rk in the order given.
-    t0 = _T0
-    t1 = _T1
-    t2 = _T2
-    t3 = _T3
+    if not _T:
+        _T.extend(_tables())
+    t0, t1, t2, t3 = _T
     x0 = (b[0] << 24) | (b[1] << 16) | (b[2] << 8) | b[3]
     x1 = (b[4] << 24) | (b[5] << 16) | (b[6] << 8) | b[7]
     x2 = (b[8] << 24) | (b[9] << 16) | (b[10] << 8) | b[11]
