@@ -16,6 +16,8 @@ def main():
     mpbench.header("FFDH (RFC 7919 groups), MPI backend %s" % mpi.backend())
     rows = []
     for bits in SIZES:
+        group = a = peer = None
+        mpbench.fresh()  # the previous group's keys and contexts gone: each size on a clean heap
         rng = mpbench.fixed_rng(b"mpcrypto bench_dh %d" % bits)
         group = dh.ffdhe(bits)
         a = group.generate_private_key(rng=rng)

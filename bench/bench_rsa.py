@@ -26,6 +26,8 @@ def main():
     pad = padding.PKCS1v15()
     rows = []
     for bits in SIZES:
+        key = pub = sig = None
+        mpbench.fresh()  # the previous size's key and contexts gone: each size on a clean heap
         rng = mpbench.fixed_rng(b"mpcrypto bench_rsa %d" % bits)
         gen_ms = None
         if host or bits <= 2048:

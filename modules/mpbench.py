@@ -304,10 +304,11 @@ def force(primitive, name):
 
 def fresh():
     """Drop the library's cached per-curve contexts (base-point tables) and collect: a bench
-    that walks many curves measures each from a clean heap. Without it, on a 96 KB heap (the
-    emulated M4 firmware) the tables of the curves already measured, interleaved with the
-    bench's own small objects, fragment the heap until secp521r1's tables no longer fit; the
-    next curve's warm-up call builds its tables again."""
+    that walks many curves or key sizes measures each from a clean heap (the caller drops its
+    own objects of the previous one first). Without it, on a 96 KB heap (the emulated M4
+    firmware) the tables of the curves already measured, interleaved with the bench's own
+    small objects, fragment the heap until secp521r1's tables no longer fit; the next curve's
+    warm-up call builds its tables again."""
     from mpcrypto import _backend
 
     _backend.evict()
