@@ -317,6 +317,24 @@ def test_rfc6979_no_room_for_comb_tables(target, backend):
         assert g == want, "%s line %d (%s, %s, %r): %r" % (fname, line, c, h, m, g)
 
 
+@pytest.mark.unix_only  # a Python model of the runner stands in for the machine code
+def test_engine_with_the_thumb_program_runner(target):
+    # engine.asm_runner's glue (Arena.bind, the run wrapper, verification's one-program
+    # additions, the mod-n arena) on the unix port: thumb_umaal's RUN replaced by a Python
+    # model of its contract, the 16-bit-limb backend forced; RFC 6979's answers must come
+    # out. The machine code itself is tested on emulated cores (test_thumb.py), the whole on
+    # the emulated M4 firmware.
+    force = _need(target, "viper")
+    fname, recs = _rfc6979_records()
+    recs = [r for r in recs if r[3] == "sha256"]
+    assert len(recs) >= 10
+    sigs, calls = target.call("drv_ec", "engine_runner_glue", [([(c, d, m, h) for c, d, m, h, _, _ in recs],)],
+                              force=force)[0]
+    assert calls > 10 * len(recs)
+    for (c, d, m, h, want, line), g in zip(recs, sigs):
+        assert g == want, "%s line %d (%s, %s, %r)" % (fname, line, c, h, m)
+
+
 def test_rfc6979_a25_raw(target):
     # RFC 6979 A.2.5, P-256, SHA-256, message "sample", typed from the RFC.
     d = 0xC9AFA9D845BA75166B5C215767B1D6934E50C3DB36E89B127B8A622B120F6721

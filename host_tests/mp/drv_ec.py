@@ -160,6 +160,91 @@ def ecdsa_sign(curve, d, msg, hashalg, encoding):
     return ec.derive_private_key(d, curve).sign(msg, hashalg, encoding=encoding)
 
 
+def _umaal_model():
+    # thumb_umaal's contract in Python, for the engine's glue on a port without asm_thumb:
+    # RUN[N](prog, nops, mem, ctx) runs a field program over slots of 4N bytes (slot 0 = p),
+    # MUL, ADD, SUB, COPY, Montgomery radix 2^(32N); MUL[N] is only looked up (radix bits).
+    from mpcrypto.pk.modexp import inverse
+
+    rinv = {}
+    calls = [0]
+
+    def runner(n):
+        st = 4 * n
+
+        def run(prog, nops, mem, actx):
+            calls[0] += 1
+            p = int.from_bytes(mem[0:st], "little")
+            ri = rinv.get(p)
+            if ri is None:
+                ri = rinv[p] = inverse((1 << (32 * n)) % p, p)
+            for i in range(0, 4 * nops, 4):
+                op, d, x, y = prog[i], prog[i + 1], prog[i + 2], prog[i + 3]
+                a = int.from_bytes(mem[x * st:x * st + st], "little")
+                b = int.from_bytes(mem[y * st:y * st + st], "little")
+                if a >= p or b >= p:
+                    raise ValueError("operand not reduced")
+                if op == 0:
+                    v = a * b * ri % p
+                elif op == 1:
+                    v = (a + b) % p
+                elif op == 2:
+                    v = (a - b) % p
+                elif op == 3:
+                    v = a
+                else:
+                    raise ValueError("op")
+                mem[d * st:d * st + st] = v.to_bytes(st, "little")
+
+        return run
+
+    def mul_unused(d, x, y, actx):
+        raise AssertionError("MUL called outside the runner")
+
+    class Model:
+        MUL = {n: mul_unused for n in (5, 6, 7, 8, 10, 12, 16, 17)}
+        RUN = {n: runner(n) for n in MUL}
+        CALLS = calls
+
+    return Model
+
+
+def engine_runner_glue(recs):
+    # The engine with thumb_umaal's program runner (engine.asm_runner, Arena.bind) on the
+    # unix port, the runner replaced by _umaal_model: RFC 6979 signatures [(curve, d, msg,
+    # hash)] signed and verified through the 16-bit-limb Weierstrass backend (X25519 and
+    # Ed25519 take 32-bit limbs on a 64-bit port: their runner glue is the same Arena.bind).
+    # Returns (signatures, runner calls).
+    from mpcrypto import _backend
+    from mpcrypto.ec.field import engine
+
+    saved = list(engine._asm)
+    model = _umaal_model()
+    engine._asm[:] = [model]
+    accel = engine.accel
+
+    def accel64(kern, mem, q):
+        # accel's context holds 32-bit addresses (the M4's): on this 64-bit port the model
+        # needs none, so only what accel decides is kept (the multiplier, the radix)
+        mm = engine._asm_mul(kern)
+        return (mm, bytearray(4), engine.radix_bits(kern)) if mm is not None else accel(kern, mem, q)
+
+    engine.accel = accel64
+    _backend.evict()
+    try:
+        sigs = []
+        for curve, d, msg, h in recs:
+            key = ec.derive_private_key(d, curve)
+            sig = key.sign(msg, h, encoding="der")
+            key.public_key().verify(sig, msg, h, encoding="der")
+            sigs.append(sig)
+        return sigs, model.CALLS[0]
+    finally:
+        engine._asm[:] = saved
+        engine.accel = accel
+        _backend.evict()
+
+
 def ecdsa_sign_no_room(recs):
     # RFC 6979 signatures [(curve, d, msg, hash)] with every comb-table build failing as on a
     # heap with no room for the tables (MemoryError): mul_base falls back to the window
