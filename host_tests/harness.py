@@ -98,14 +98,16 @@ class Target:
     def run(self, script, timeout=600):
         raise NotImplementedError
 
-    def call(self, driver, func, cases, force=None, timeout=900):
-        """Call ``driver.func(*case)`` on the target for every case; batched."""
+    def call(self, driver, func, cases, force=None, timeout=900, per=None):
+        """Call ``driver.func(*case)`` on the target for every case; batched (``per``: at most
+        that many cases per script on a device, where a case needs most of the heap)."""
         cases = [tuple(c) for c in cases]
         results = []
         batch, size = [], 0
+        cap = None if self.is_unix else per
         for case in cases:
             r = repr(case)
-            if batch and size + len(r) > self.batch_bytes:
+            if batch and (size + len(r) > self.batch_bytes or len(batch) == cap):
                 results += self._call_batch(driver, func, batch, force, timeout)
                 batch, size = [], 0
             batch.append(case)
@@ -113,6 +115,36 @@ class Target:
         if batch:
             results += self._call_batch(driver, func, batch, force, timeout)
         return results
+
+    def call_groups(self, driver, func, calls, force=None, per=None, timeout=900):
+        """``call`` for drivers whose last argument is a list of cases answered by a list, one
+        result per case (a Wycheproof group: one key, many cases). Where a call is longer than
+        ``batch_bytes`` (a device compiles each script in its own RAM), its list is cut into
+        pieces that fit, each sent with the call's other arguments, and the answers joined
+        again; ``per`` also caps the cases of a piece on a device (replies as long as the
+        cases: signatures, plaintexts). The unix port's batches take whole groups."""
+        pieces, owner = [], []
+        for i, c in enumerate(calls):
+            head, items = tuple(c[:-1]), list(c[-1])
+            room = self.batch_bytes - len(repr(head)) - 8
+            cap = len(items) if self.is_unix or per is None else per
+            j = 0
+            while True:
+                k, size = j, 0
+                while k < len(items) and k - j < cap and (k == j or size + len(repr(items[k])) + 2 <= room):
+                    size += len(repr(items[k])) + 2
+                    k += 1
+                pieces.append(head + (items[j:k],))
+                owner.append(i)
+                j = k
+                if j >= len(items):
+                    break
+        out = [[] for _ in calls]
+        for i, r in zip(owner, self.call(driver, func, pieces, force, timeout)):
+            if not isinstance(r, list):
+                raise TargetError("%s.%s: %r" % (driver, func, r))
+            out[i] += r
+        return out
 
     def _call_batch(self, driver, func, batch, force, timeout):
         script = "import mptest\nmptest.run(%r, %r, %r, %r)\n" % (driver, func, batch, force)

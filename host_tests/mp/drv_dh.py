@@ -1,4 +1,5 @@
 # Drivers for mpcrypto.pk.dh (runs on MicroPython).
+from drv_mpi import rng_arg
 from mpcrypto.pk import dh
 
 
@@ -30,7 +31,7 @@ def exchange_with(bits, peer_y, x):
     params = dh.ffdhe(bits)
     pn = params.parameter_numbers()
     if x is None:
-        key = params.generate_private_key()
+        key = params.generate_private_key(rng_arg())
     else:
         key = dh.DHPrivateNumbers(x, dh.DHPublicNumbers(pow(pn.g, x, pn.p), pn)).private_key()
     return key.public_key().public_numbers().y, key.exchange(dh.DHPublicNumbers(peer_y, pn).public_key())
@@ -43,5 +44,5 @@ def check_public(bits, ys):
 
 def generated(bits):
     params = dh.ffdhe(bits)
-    k = params.generate_private_key()
+    k = params.generate_private_key(rng_arg())
     return k.private_numbers().x, k.public_key().public_numbers().y

@@ -6,9 +6,57 @@ def backend():
     return mpi.backend()
 
 
+def stand_in_rng(seed):
+    # A fixed byte stream (SHA-256 of seed and a counter) for the library's rng argument on a
+    # target without an entropy source (MicroPython's qemu port): there the default rng raises
+    # UnsupportedAlgorithm, which the tests check separately. Not random: tests only.
+    from mpcrypto.hash.names import hash_class
+
+    h = hash_class("sha256")
+    st = [0, b""]
+
+    def rng(n):
+        buf = st[1]
+        while len(buf) < n:
+            st[0] += 1
+            buf += h(seed + st[0].to_bytes(4, "big")).digest()
+        st[1] = buf[n:]
+        return buf[:n]
+
+    return rng
+
+
+def rng_arg(seed=b"mpcrypto host tests"):
+    # The rng the drivers pass to the library: None (the library's default) where the target
+    # has an entropy source, else stand_in_rng(seed).
+    from mpcrypto._util import entropy_source
+    from mpcrypto.exceptions import UnsupportedAlgorithm
+
+    try:
+        entropy_source()
+    except UnsupportedAlgorithm:
+        return stand_in_rng(seed)
+    return None
+
+
 def powmod_variants(b, e, n, variants):
-    # b^e mod n by each (reduction, method, window) of variants
-    return [modexp.powmod(b, e, n, r, m, w) for r, m, w in variants]
+    # b^e mod n by each (reduction, method, window) of variants: [the first one's answer, then
+    # for each other whether it gave the same]. One answer is kept, after a collection: on the
+    # emulated M4's 96 KB heap every answer kept (an int left just past its context's arena)
+    # split the free heap until a window-6 arena (10 KB at 1024 bits) no longer fit.
+    import gc
+
+    first = None
+    out = []
+    for r, m, w in variants:
+        gc.collect()
+        x = modexp.powmod(b, e, n, r, m, w)
+        if first is None:
+            first = x
+            out.append(x)
+        else:
+            out.append(x == first)
+    return out
 
 
 def ladder_bits(b, eb, nbits, n, method, w):
@@ -61,13 +109,16 @@ def inverse(x, m):
 
 
 def primes(values, big_rounds=None):
-    # big_rounds: Miller-Rabin rounds for values above 1300 bits (None: the default)
-    return [prime.is_probable_prime(v, None, big_rounds if big_rounds and mpi.bits(abs(v)) > 1300 else None)
+    # big_rounds: Miller-Rabin rounds for values above 1300 bits (None: the default). The
+    # bases come from rng_arg() (the default rng where the target has an entropy source).
+    rng = rng_arg()
+    return [prime.is_probable_prime(v, rng, big_rounds if big_rounds and mpi.bits(abs(v)) > 1300 else None)
             for v in values]
 
 
-def random_prime(bits):
-    p = prime.random_prime(bits)
+def random_prime(bits, seed=None):
+    # seed: draw from stand_in_rng(seed) instead of the library's default rng
+    p = prime.random_prime(bits, None if seed is None else stand_in_rng(seed))
     return p, mpi.bits(p)
 
 
