@@ -278,7 +278,9 @@ def ecdsa_sign_k(curve, d, msg, hashalg, k):
     c = curves.get(curve)
     h = ecdsa.hash_class(hashalg)(msg).digest()
     e = ecdsa.bits2int(h, c.nbits)
-    return ecdsa.sign_with_k(ec._arith(c), c, d, e, k)
+    # through the seam's run (drop the cached contexts and retry on MemoryError), as the
+    # public API goes: a batch over every curve does not fit a 96 KB heap's cache
+    return ec._run(c, ecdsa.sign_with_k, c, d, e, k)
 
 
 def ecdsa_sign_verify(curve, d, msg, hashalg, encoding):
