@@ -1,4 +1,5 @@
 # Drivers for mpcrypto.pk.dsa (runs on MicroPython). Group calls take one key and many cases.
+from drv_mpi import rng_arg
 from mpcrypto.pk import dsa
 
 
@@ -52,8 +53,9 @@ def sign_group(p, q, g, x, y, h, msgs):
 
 
 def generate(key_size):
-    params = dsa.generate_parameters(key_size)
-    key = params.generate_private_key()
+    rng = rng_arg()  # None (the library's default) where the target has an entropy source
+    params = dsa.generate_parameters(key_size, rng)
+    key = params.generate_private_key(rng)
     pn = params.parameter_numbers()
     return pn.p, pn.q, pn.g, key.private_numbers().x, key.public_key().public_numbers().y, key.key_size
 

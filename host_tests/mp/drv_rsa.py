@@ -1,6 +1,11 @@
 # Drivers for mpcrypto.pk (runs on MicroPython): the MPI engine, modexp, primality, RSA.
 # Group calls take one key and a list of cases and return one result per case: the value,
 # or the exception's class name as a string (so a Wycheproof group is one call).
+# Randomness: the library's default rng where the target has an entropy source; else
+# (MicroPython's qemu port) drv_mpi.rng_arg()'s fixed stream wherever the API takes an rng
+# (key generation, PSS salts); the private operations' blinding then takes the library's own
+# no-entropy path, and public-key encryption (no rng argument) raises UnsupportedAlgorithm.
+from drv_mpi import rng_arg
 from mpcrypto.pk import modexp, mpi, padding, prime, rsa
 
 
@@ -65,13 +70,13 @@ def verify_group(e, n, h, kind, mgfh, slen, cases):
     return [_res(pub.verify, sig, msg, pad, h) for msg, sig in cases]
 
 
-def _priv(key):
+def _priv(key, rng=None):
     if len(key) == 3:  # (n, e, d): recover p and q
         n, e, d = key
         p, q = rsa.rsa_recover_prime_factors(n, e, d)
         key = (n, e, d, p, q, d % (p - 1), d % (q - 1), rsa.rsa_crt_iqmp(p, q))
     n, e, d, p, q, dp, dq, qi = key
-    return rsa.RSAPrivateNumbers(p, q, d, dp, dq, qi, rsa.RSAPublicNumbers(e, n)).private_key()
+    return rsa.RSAPrivateNumbers(p, q, d, dp, dq, qi, rsa.RSAPublicNumbers(e, n)).private_key(rng=rng)
 
 
 def decrypt_group(key, kind, h, mgfh, cases):
@@ -81,7 +86,7 @@ def decrypt_group(key, kind, h, mgfh, cases):
 
 
 def sign_group(key, kind, h, mgfh, slen, msgs):
-    k = _priv(key)
+    k = _priv(key, rng_arg() if kind == "pss" else None)
     pad = _pad(kind, h, mgfh, slen, None)
     return [_res(k.sign, m, pad, h) for m in msgs]
 
@@ -93,7 +98,7 @@ def encrypt_group(e, n, kind, h, mgfh, cases):
 
 def roundtrip(key, kind, h, mgfh, slen, msg):
     # sign + verify, and encrypt + decrypt, on our side only
-    k = _priv(key)
+    k = _priv(key, rng_arg())
     pub = k.public_key()
     if kind in ("pkcs1", "pss"):
         pad = _pad(kind, h, mgfh, slen, None)
@@ -105,7 +110,7 @@ def roundtrip(key, kind, h, mgfh, slen, msg):
 
 
 def generate(e, bits):
-    k = rsa.generate_private_key(e, bits)
+    k = rsa.generate_private_key(e, bits, rng_arg())
     pn = k.private_numbers()
     pu = pn.public_numbers
     return (pu.n, pu.e, pn.d, pn.p, pn.q, pn.dmp1, pn.dmq1, pn.iqmp, k.key_size)
@@ -124,7 +129,7 @@ def bad_key(key):
 def api_errors():
     # Argument errors: (what, exception name) for each misuse.
     out = []
-    key = rsa.generate_private_key(65537, 1024)
+    key = rsa.generate_private_key(65537, 1024, rng_arg())
     pub = key.public_key()
     pss = padding.PSS(padding.MGF1("sha256"), padding.PSS.MAX_LENGTH)
     oaep = padding.OAEP(padding.MGF1("sha256"), "sha256")
@@ -154,8 +159,9 @@ def api_errors():
             out.append((what, "no error"))
         except Exception as e:
             out.append((what, type(e).__name__))
-    out.append(("oaep max ok", len(pub.encrypt(b"x" * 62, oaep))))
-    out.append(("pkcs1 max ok", len(pub.encrypt(b"x" * 117, padding.PKCS1v15()))))
+    for what, fn in (("oaep max ok", lambda: len(pub.encrypt(b"x" * 62, oaep))),
+                     ("pkcs1 max ok", lambda: len(pub.encrypt(b"x" * 117, padding.PKCS1v15())))):
+        out.append((what, _res(fn)))
     return out
 
 
@@ -172,10 +178,14 @@ def has_hash(name):
 def sign_pss_salt(key, h, salt, msgs):
     # PSS signatures with a given salt (NIST SigGenPSS): the key's rng hands out the salt
     # when asked for its length, fresh bytes otherwise (the blinding asks for len(n) bytes).
-    import os
+    other = rng_arg()
+    if other is None:
+        import os
+
+        other = os.urandom
 
     def rng(nb):
-        return salt if nb == len(salt) else os.urandom(nb)
+        return salt if nb == len(salt) else other(nb)
 
     n, e, d = key[:3]
     p, q = rsa.rsa_recover_prime_factors(n, e, d)
