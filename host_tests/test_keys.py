@@ -866,14 +866,20 @@ def test_wycheproof_ecdsa_public_keys(target, name):
 
 @pytest.mark.parametrize("fname,name", [("ed25519_test.json", "Ed25519"), ("ed448_test.json", "Ed448")])
 def test_wycheproof_eddsa_public_keys(target, fname, name):
+    # Every group's key loads from DER and PEM, but a small-order one (the packages' older
+    # ed25519_test.json has the identity, 01 00 .. 00), which the library refuses by policy
+    # with ValueError in every form (the curve's ``small`` encodings, asked of the target).
     data = wycheproof(fname)
+    small = set(target.call("drv_ec", "curve_params", [(name,)])[0][10])
     cases, want = [], []
     for g in data["testGroups"]:
         raw = bytes.fromhex(g["publicKey"]["pk"])
         cases += [("der", bytes.fromhex(g["publicKeyDer"])), ("pem", g["publicKeyPem"].encode())]
-        want += [(name + "-public", raw)] * 2
+        want += [ValueError if raw in small else (name + "-public", raw)] * 2
     got = target.call("drv_keys", "load_public", cases)
-    assert got == want, [(w, g) for w, g in zip(want, got) if w != g][:3]
+    bad = [(w, g) for w, g in zip(want, got)
+           if not (isinstance(g, MPError) and g.name == "ValueError" if w is ValueError else g == w)]
+    assert not bad, bad[:3]
 
 
 ECDH_CURVES = ["secp224r1", "secp256r1", "secp384r1", "secp521r1", "secp256k1", "brainpoolP224r1", "brainpoolP256r1",
