@@ -3,7 +3,9 @@
 MicroPython's own ``makemanifest`` executes a manifest as Python with ``package``, ``module``,
 ``include``, ``freeze``, ``require`` and ``metadata`` defined. This runs a manifest the same way
 with stand-ins that only record paths, so tests and tools can check what a board freezes
-without a MicroPython source tree. Only what our manifests use is modelled.
+without a MicroPython source tree. Only what our manifests use is modelled. An ``include`` of
+a path in the port (``$(PORT_DIR)/...``, resolved by MicroPython's build) is recorded by
+``port_includes`` and contributes no module here: its files are the port's, not ours.
 
     python tools/manifest_files.py firmware/manifest_bytecode.py
 """
@@ -12,7 +14,9 @@ import pathlib
 import sys
 
 
-def modules_of(manifest):
+def modules_of(manifest, port=None):
+    """The files a manifest freezes from this repository; ``port``, if a list, receives the
+    port-relative includes (``$(PORT_DIR)/...``) of it and of the manifests it includes."""
     manifest = pathlib.Path(manifest).resolve()
     found = []
 
@@ -30,7 +34,11 @@ def modules_of(manifest):
         found.append(_base(base_path) / module_path)
 
     def include(path):
-        found.extend(modules_of(_base(path)))
+        if path.startswith("$("):
+            if port is not None:
+                port.append(path)
+            return
+        found.extend(modules_of(_base(path), port))
 
     def _ignore(*args, **kwargs):
         pass
@@ -42,6 +50,13 @@ def modules_of(manifest):
     if missing:
         raise FileNotFoundError("manifest %s names missing files: %s" % (manifest, missing))
     return found
+
+
+def port_includes(manifest):
+    """The ``$(PORT_DIR)/...`` manifests that ``manifest`` includes, directly or not."""
+    out = []
+    modules_of(manifest, out)
+    return out
 
 
 if __name__ == "__main__":
