@@ -91,6 +91,10 @@ def test_build_commands(board, checkout):
         assert '-DCONFIG_MICROPY_FROZEN_MANIFEST="%s"' % manifest in build
         assert "-DMICROPY_CROSS_FLAGS=-march=" + info["mpy_cross_arch"] in build
         assert build[build.index("-d") + 1] == out
+        if "overlays" in fw:
+            assert "-DEXTRA_DTC_OVERLAY_FILE=%s" % ";".join(str(ROOT / o) for o in fw["overlays"]) in build
+        if "zephyr_modules" in fw:
+            assert "-DZEPHYR_EXTRA_MODULES=%s" % (ROOT / fw["zephyr_modules"][0]) in build
     else:
         assert "FROZEN_MANIFEST=" + manifest in build and "BOARD=" + fw["port_board"] in build
 
@@ -130,6 +134,123 @@ def test_emulate_needs_a_build(tmp_path, monkeypatch):
     assert "-icount" in run and run[-1].endswith("qemu-m7/firmware.elf")
 
 
+ZEPHYR = [b for b in BOARDS if firmware.boards()[b]["firmware"]["port"] == "zephyr"]
+
+
+@pytest.mark.parametrize("board", ZEPHYR)
+def test_zephyr_recipe_has_what_native_code_needs(board):
+    """Armv7-M/Armv8-M native code on the Zephyr port: the Thumb emitters and callable (odd)
+    code pointers in the header, the data cache managed on cached cores, a main stack the
+    library's deepest operation fits, and the port's own manifest included (its _boot.py)."""
+    info = firmware.boards()[board]
+    fw = info["firmware"]
+    header = (ROOT / fw["config_header"]).read_text()
+    assert "#define MICROPY_MAKE_POINTER_CALLABLE(p) ((void *)((mp_uint_t)(p) | 1))" in header
+    for macro in ("MICROPY_EMIT_THUMB", "MICROPY_EMIT_INLINE_THUMB"):
+        assert "#define %s " % macro in header
+    conf = firmware.parse_conf(ROOT / fw["conf"])
+    assert int(conf["CONFIG_MAIN_STACK_SIZE"]) >= firmware.MIN_MAIN_STACK
+    cached = any(core in info["cpu"] for core in firmware.CACHED_CORES)
+    assert (conf.get("CONFIG_CACHE_MANAGEMENT") == "y") == cached
+    assert firmware.PORT_MANIFEST in manifest_files.port_includes(ROOT / "firmware" / info["manifest"])
+
+
+@pytest.fixture
+def tree(tmp_path, monkeypatch):
+    """A copy of the recipes (boards/, firmware/, the library) that a test may break."""
+    import shutil
+
+    for d in ("boards", "firmware", "modules"):
+        shutil.copytree(ROOT / d, tmp_path / d)
+    monkeypatch.setattr(firmware, "ROOT", tmp_path)
+    return tmp_path
+
+
+@pytest.mark.parametrize("plant, complaint", [
+    (("firmware/zephyr/mpconfigport_mpcrypto.h", "#define MICROPY_MAKE_POINTER_CALLABLE", "// no"),
+     "FRDM_K64F: firmware/zephyr/mpconfigport_mpcrypto.h does not define MICROPY_MAKE_POINTER_CALLABLE"),
+    (("firmware/zephyr/frdm_k64f.conf", "CONFIG_MAIN_STACK_SIZE=16384", "CONFIG_MAIN_STACK_SIZE=4736"),
+     "FRDM_K64F: CONFIG_MAIN_STACK_SIZE below 16384"),
+    (("firmware/zephyr/ek_ra8d1.conf", "CONFIG_CACHE_MANAGEMENT=y", "CONFIG_CACHE_MANAGEMENT=n"),
+     "EK_RA8D1: CONFIG_CACHE_MANAGEMENT is not y"),
+    (("firmware/manifest_frdm_k66f.py", 'include("$(PORT_DIR)/boards/manifest.py")', ""),
+     "FRDM_K66F: manifest_frdm_k66f.py does not include the port's manifest"),
+    (("firmware/manifest_zephyr.py", 'include("$(PORT_DIR)/boards/manifest.py")', ""),
+     "ZEPHYR_M55: manifest_zephyr.py does not include the port's manifest"),
+])
+def test_check_finds_a_broken_zephyr_recipe(tree, plant, complaint):
+    path, old, new = plant
+    f = tree / path
+    assert old in f.read_text()
+    f.write_text(f.read_text().replace(old, new))
+    assert any(b.startswith(complaint) for b in firmware.check()), firmware.check()
+
+
+_MPY_SIZES = {}
+
+
+def _mpy_bytes(path, arch):
+    """Size of ``path`` compiled by mpy-cross for ``arch`` (cached per file and arch)."""
+    import tempfile
+
+    from test_compile import _mpy_cross
+
+    key = (path, arch)
+    if key not in _MPY_SIZES:
+        with tempfile.TemporaryDirectory() as tmp:
+            out = pathlib.Path(tmp) / "out.mpy"
+            subprocess.run([_mpy_cross(), "-march=" + arch, "-o", str(out), str(path)],
+                           check=True, cwd=str(path.parent))
+            _MPY_SIZES[key] = out.stat().st_size
+    return _MPY_SIZES[key]
+
+
+SIZED = [b for b in BOARDS if "port_share_bytes" in firmware.boards()[b]["firmware"]]
+
+
+@pytest.mark.parametrize("board", SIZED)
+def test_frozen_library_fits_the_board_flash(board):
+    """The frozen library (its .mpy bytes for the board's arch, times the measured ratio of the
+    firmware's frozen_content object to them, with 10% to spare) plus the port's own share of
+    the image (measured from a build: the image's flash use less its frozen content) fits the
+    board's flash. A module added to a manifest counts here before anyone builds it."""
+    info = firmware.boards()[board]
+    fw = info["firmware"]
+    mods = manifest_files.modules_of(ROOT / "firmware" / info["manifest"])
+    library = sum(_mpy_bytes(p, info["mpy_cross_arch"]) for p in mods)
+    estimate = int(library * firmware.FROZEN_PER_MPY_BYTE * 1.10) + fw["port_share_bytes"]
+    assert estimate <= info["flash_bytes"], (board, library, estimate, info["flash_bytes"])
+
+
+def test_some_boards_are_sized():
+    assert {"FRDM_K64F", "FRDM_K66F", "EK_RA8D1"} <= set(SIZED)
+
+
+def test_elf_section_reads_the_vector_table(tmp_path):
+    """``run`` copies a Zephyr image's vector table (section rom_start) for QEMU: the ELF
+    reader finds a named section's bytes in a 32-bit ELF file it is handed."""
+    import struct
+
+    names = b"\0.shstrtab\0rom_start\0"
+    body = b"\x30\x56\x00\x30\xb1\x61\x04\x11"
+    shoff = 52 + len(names) + len(body)
+    hdr = bytearray(52)
+    hdr[:6] = b"\x7fELF\x01\x01"
+    struct.pack_into("<I", hdr, 32, shoff)
+    struct.pack_into("<HHH", hdr, 46, 40, 3, 1)
+    sections = bytes(40)
+    sections += struct.pack("<6I", 1, 3, 0, 0, 52, len(names)) + bytes(16)
+    sections += struct.pack("<6I", 11, 1, 6, 0x11000000, 52 + len(names), len(body)) + bytes(16)
+    elf = tmp_path / "z.elf"
+    elf.write_bytes(bytes(hdr) + names + body + sections)
+    assert firmware.elf_section(elf, "rom_start") == body
+    with pytest.raises(SystemExit, match="no section text"):
+        firmware.elf_section(elf, "text")
+    elf.write_bytes(b"\x7fELF\x02\x01" + bytes(60))
+    with pytest.raises(SystemExit, match="not a 32-bit"):
+        firmware.elf_section(elf, "rom_start")
+
+
 def test_malformed_recipe_files_are_refused(tmp_path):
     mk = tmp_path / "mpconfigboard.mk"
     mk.write_text("QEMU_ARCH = arm\nifeq ($(X),1)\n")
@@ -144,10 +265,12 @@ def test_malformed_recipe_files_are_refused(tmp_path):
 
 
 def test_board_json_firmware_keys():
+    assert firmware.boards()
     for board, info in firmware.boards().items():
         fw = info["firmware"]
         assert fw["port"] in firmware.PORTS, board
         assert fw.get("flash"), board
         if fw["port"] != "qemu":
             assert fw.get("status"), "%s: say whether the recipe was built" % board
+            assert "not built" not in fw["status"] or fw["port"] == "rx", board
         json.dumps(info)

@@ -32,8 +32,10 @@ import argparse
 import json
 import os
 import pathlib
+import re
 import shlex
 import shutil
+import struct
 import subprocess
 import sys
 
@@ -121,6 +123,20 @@ def commands(name, micropython, heap=None, jobs=2, action="build", icount=False,
         return [["qemu-system-arm", "-machine", fw["machine"], "-nographic", "-monitor", "null",
                  "-semihosting", "-serial", "pty"] + (["-icount", "shift=0"] if icount else [])
                 + ["-kernel", elf]]
+    if action == "run" and fw["port"] == "zephyr" and "machine" in fw:
+        elf = build_dir(key) / "zephyr" / "zephyr.elf"
+        if not elf.exists():
+            raise RecipeError("%s not built: make firmware BOARD=%s MICROPY=..." % (elf, name))
+        cmd = ["qemu-system-arm", "-machine", fw["machine"], "-nographic", "-monitor", "null",
+               "-serial", "pty"] + (["-icount", "shift=0"] if icount else []) + ["-kernel", elf]
+        if "vector_table_at" in fw:
+            # The image is linked away from the address the core reads its reset vector at
+            # (the board's overlay says why): QEMU is given a copy of the vector table there
+            # as a ROM blob, and Zephyr's start-up points VTOR at its own table.
+            vec = build_dir(key) / "vectors.bin"
+            vec.write_bytes(elf_section(elf, "rom_start"))
+            cmd += ["-device", "loader,file=%s,addr=%s" % (vec, fw["vector_table_at"])]
+        return [cmd]
     mp = _checkout(micropython, "a MicroPython checkout", "py/mpconfig.h",
                    "https://github.com/micropython/micropython")
     manifest = ROOT / "firmware" / info["manifest"]
@@ -146,6 +162,10 @@ def commands(name, micropython, heap=None, jobs=2, action="build", icount=False,
                    '-DCONFIG_MICROPY_FROZEN_MANIFEST="%s"' % manifest,
                    "-DMICROPY_CROSS_FLAGS=-march=%s" % info["mpy_cross_arch"],
                    "-DMICROPY_LIB_DIR=%s" % lib]
+            if "zephyr_modules" in fw:
+                cmd.append("-DZEPHYR_EXTRA_MODULES=%s" % ";".join(str(ROOT / m) for m in fw["zephyr_modules"]))
+            if "overlays" in fw:
+                cmd.append("-DEXTRA_DTC_OVERLAY_FILE=%s" % ";".join(str(ROOT / o) for o in fw["overlays"]))
             if heap:
                 cmd.append("-DCONFIG_MICROPY_HEAP_SIZE=%d" % heap)
             return [["make", "-C", mp / "mpy-cross", "-j%d" % jobs], cmd]
@@ -157,6 +177,51 @@ def commands(name, micropython, heap=None, jobs=2, action="build", icount=False,
                 ["make", "-C", mp / "ports" / "rx", "BOARD=" + fw["port_board"], "BUILD=%s" % out,
                  "FROZEN_MANIFEST=%s" % manifest, "MPY_LIB_DIR=%s" % lib, "-j%d" % jobs]]
     raise RecipeError("%s: unknown port %r" % (key, port))
+
+
+def zephyr_gcc():
+    """The arm-none-eabi-gcc a Zephyr build uses: the one under GNUARMEMB_TOOLCHAIN_PATH
+    (ZEPHYR_TOOLCHAIN_VARIANT=gnuarmemb), else the one on PATH."""
+    base = os.environ.get("GNUARMEMB_TOOLCHAIN_PATH")
+    return str(pathlib.Path(base) / "bin" / "arm-none-eabi-gcc") if base else "arm-none-eabi-gcc"
+
+
+def check_gcc(mcpu, gcc=None):
+    """Raise RecipeError unless the Zephyr build's GCC compiles for ``-mcpu=mcpu`` (GCC 12
+    rejects cortex-m85; GCC 13 is the first that knows it)."""
+    gcc = gcc or zephyr_gcc()
+    try:
+        r = subprocess.run([gcc, "-mcpu=" + mcpu, "-mthumb", "-x", "c", "-c", "-o", os.devnull, "-"],
+                           input="int x;\n", capture_output=True, text=True)
+    except OSError:
+        raise RecipeError("%s not found (GNUARMEMB_TOOLCHAIN_PATH names the toolchain)" % gcc)
+    if r.returncode != 0:
+        version = subprocess.run([gcc, "-dumpversion"], capture_output=True, text=True).stdout.strip()
+        raise RecipeError("this board needs a GCC that knows -mcpu=%s (GCC 13 or later); %s is GCC %s. "
+                          "Point GNUARMEMB_TOOLCHAIN_PATH at such a toolchain (firmware/README.md)"
+                          % (mcpu, gcc, version or "?"))
+
+
+def elf_section(path, name):
+    """The bytes of section ``name`` of a 32-bit little-endian ELF file (ELF specification:
+    the header's e_shoff/e_shentsize/e_shnum/e_shstrndx, section headers of 40 bytes)."""
+    data = pathlib.Path(path).read_bytes()
+    if data[:6] != b"\x7fELF\x01\x01":
+        raise RecipeError("%s is not a 32-bit little-endian ELF file" % path)
+    shoff, = struct.unpack_from("<I", data, 32)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 46)
+
+    def header(i):
+        # sh_name, sh_type, sh_flags, sh_addr, sh_offset, sh_size
+        return struct.unpack_from("<6I", data, shoff + i * shentsize)
+
+    strtab = header(shstrndx)
+    for i in range(shnum):
+        sh = header(i)
+        start = strtab[4] + sh[0]
+        if data[start:data.index(b"\0", start)].decode() == name:
+            return data[sh[4]:sh[4] + sh[5]]
+    raise RecipeError("%s has no section %s" % (path, name))
 
 
 def check():
@@ -173,6 +238,9 @@ def check():
         for field in ("board_dir", "conf", "config_header"):
             if field in fw and not (ROOT / fw[field]).exists():
                 bad.append("%s: %s %s missing" % (key, field, fw[field]))
+        for rel in fw.get("overlays", []) + fw.get("zephyr_modules", []):
+            if not (ROOT / rel).exists():
+                bad.append("%s: %s missing" % (key, rel))
         if fw["port"] == "qemu":
             mk = parse_mk(ROOT / fw["board_dir"] / "mpconfigboard.mk")
             want = "-march=" + info["mpy_cross_arch"]
@@ -184,20 +252,58 @@ def check():
             if not isinstance(fw.get("heap_bytes"), int):
                 bad.append("%s: heap_bytes" % key)
         if fw["port"] == "zephyr":
-            conf = parse_conf(ROOT / fw["conf"])
-            for opt in ("CONFIG_FPU", "CONFIG_ENTROPY_GENERATOR", "CONFIG_MICROPY_FROZEN_MODULES"):
-                if conf.get(opt) != "y":
-                    bad.append("%s: %s is not y in %s" % (key, opt, fw["conf"]))
-            if conf.get("CONFIG_TEST_RANDOM_GENERATOR") != "n":
-                bad.append("%s: the test random generator must be off" % key)
-            if not conf.get("CONFIG_MICROPY_HEAP_SIZE", "").isdigit():
-                bad.append("%s: CONFIG_MICROPY_HEAP_SIZE" % key)
-            header = (ROOT / fw["config_header"]).read_text()
-            for macro in ("MICROPY_EMIT_THUMB", "MICROPY_EMIT_INLINE_THUMB"):
-                if "#define %s " % macro not in header:
-                    bad.append("%s: %s does not define %s" % (key, fw["config_header"], macro))
+            bad += _check_zephyr(key, info)
         if fw["port"] == "rx" and info["mpy_cross_arch"] != "bytecode":
             bad.append("%s: the RX port has no native emitter" % key)
+    return bad
+
+
+# What native code needs from the Zephyr port's configuration on Armv7-M/Armv8-M (the header
+# explains each): the Thumb-2 emitters, and code pointers with the Thumb bit set.
+NATIVE_MACROS = ("MICROPY_EMIT_THUMB", "MICROPY_EMIT_INLINE_THUMB", "MICROPY_MAKE_POINTER_CALLABLE")
+# Cores with a data cache, whose firmware must clean it for emitted code (CONFIG_CACHE_MANAGEMENT).
+CACHED_CORES = ("Cortex-M7", "Cortex-M55", "Cortex-M85")
+# The main stack (MicroPython's C stack on Zephyr) that the library's deepest operation needs
+# with margin: firmware/README.md gives the measurement.
+MIN_MAIN_STACK = 16384
+PORT_MANIFEST = "$(PORT_DIR)/boards/manifest.py"
+# Bytes of a firmware's frozen_content object per byte of the same modules' .mpy files for its
+# arch (a FRDM-K64F build: 507,134 / 488,938; the C arrays carry the qstrs and constants the
+# .mpy files carry too). host_tests/test_firmware.py sizes each board's flash with it.
+FROZEN_PER_MPY_BYTE = 1.04
+
+
+def _check_zephyr(key, info):
+    """The problems of one Zephyr board's recipe (see ``check``)."""
+    import manifest_files
+
+    fw = info["firmware"]
+    bad = []
+    conf = parse_conf(ROOT / fw["conf"])
+    want = {"CONFIG_MICROPY_FROZEN_MODULES": "y", "CONFIG_TEST_RANDOM_GENERATOR": "n"}
+    if info["mpy_cross_arch"] in ("armv7emsp", "armv7emdp"):
+        want["CONFIG_FPU"] = "y"  # the frozen code's arch has the FPU
+    if not fw.get("entropy", "").startswith("none"):
+        want["CONFIG_ENTROPY_GENERATOR"] = "y"  # os.urandom from the board's entropy driver
+    if any(core in info["cpu"] for core in CACHED_CORES):
+        want["CONFIG_CACHE_MANAGEMENT"] = "y"
+    for opt, v in sorted(want.items()):
+        if conf.get(opt) != v:
+            bad.append("%s: %s is not %s in %s" % (key, opt, v, fw["conf"]))
+    for opt in ("CONFIG_MICROPY_HEAP_SIZE", "CONFIG_MAIN_STACK_SIZE"):
+        if not conf.get(opt, "").isdigit():
+            bad.append("%s: %s is not set in %s" % (key, opt, fw["conf"]))
+    if int(conf.get("CONFIG_MAIN_STACK_SIZE", "0") or 0) < MIN_MAIN_STACK:
+        bad.append("%s: CONFIG_MAIN_STACK_SIZE below %d" % (key, MIN_MAIN_STACK))
+    header = (ROOT / fw["config_header"]).read_text()
+    for macro in NATIVE_MACROS:
+        if not re.search(r"^#define %s\b" % macro, header, re.M):
+            bad.append("%s: %s does not define %s" % (key, fw["config_header"], macro))
+    if PORT_MANIFEST not in manifest_files.port_includes(ROOT / "firmware" / info["manifest"]):
+        bad.append("%s: %s does not include the port's manifest" % (key, info["manifest"]))
+    for m in fw.get("zephyr_modules", ()):
+        if not (ROOT / m / "zephyr" / "module.yml").exists():
+            bad.append("%s: %s is not a Zephyr module" % (key, m))
     return bad
 
 
@@ -255,18 +361,20 @@ def main(argv):
         raise RecipeError("give BOARD=<name>; boards: %s" % " ".join(n.lower().replace("_", "-") for n in boards()))
     key, info = board_info(args.board)
     port = info["firmware"]["port"]
-    if args.action == "run" and port != "qemu":
+    if args.action == "run" and "machine" not in info["firmware"]:
         raise RecipeError("%s is real hardware: use flash" % key)
     cmds = commands(args.board, args.micropython, args.heap, args.jobs, args.action, args.icount,
                     args.micropython_lib)
-    if port == "qemu":
+    if args.action == "run":
+        _tool("qemu-system-arm", "Debian: apt install qemu-system-arm")
+    elif port == "qemu":
         _tool("arm-none-eabi-gcc", "Debian: apt install gcc-arm-none-eabi libnewlib-arm-none-eabi")
-        if args.action == "run":
-            _tool("qemu-system-arm", "Debian: apt install qemu-system-arm")
     elif port == "zephyr":
         _tool("west", "a Zephyr workspace: pip install west; west init; west update")
         if not os.environ.get("ZEPHYR_BASE"):
             raise RecipeError("ZEPHYR_BASE is not set (source zephyr/zephyr-env.sh of your Zephyr workspace)")
+        if args.action == "build" and "gcc_mcpu" in info["firmware"]:
+            check_gcc(info["firmware"]["gcc_mcpu"])
     elif port == "rx":
         _tool("rx-elf-gcc", "the GCC for Renesas RX toolchain")
     for cmd in cmds:
