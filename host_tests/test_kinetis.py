@@ -584,6 +584,46 @@ class Counter:
         return out
 
 
+@pytest.mark.parametrize("part", ["K64", "K66"])
+def test_model_gates_the_rnga_as_nxps_clock_driver(part):
+    """The model's RNGA clock gate is the part's (NXP's fsl_clock.h kCLOCK_Rnga0: SIM_SCGC6
+    bit 9 on the K64, SIM_SCGC3 bit 0 on the K66): with only the other part's bit set, the
+    first access is a bus fault."""
+    k64 = part == "K64"
+    sim = km.SIM(km.SDID_K64 if k64 else km.SDID_K66, scgc6=0, scgc3=0)
+    rnga = km.RNGA(sim, gate=km.GATE_K64 if k64 else km.GATE_K66)
+    if k64:
+        sim.scgc3 = km.SCGC3_RNGA  # the K66's gate only
+    else:
+        sim.scgc6 = km.SCGC6_RNGA  # the K64's gate only
+    with pytest.raises(km.Unmodelled, match="bus fault"):
+        rnga.read(0x4, 4)
+    if k64:
+        sim.scgc6 = km.SCGC6_RNGA
+    else:
+        sim.scgc3 = km.SCGC3_RNGA
+    rnga.write(0x0, 4, km.CR_GO)
+    assert rnga.read(0x4, 4) & 0x10000
+
+
+@pytest.mark.parametrize("part", ["K64", "K66"])
+def test_rnga_start_opens_the_parts_clock_gate(tmp_path, part):
+    """kinetis.register on a part whose RNGA gate nothing else has opened: the driver sets the
+    part's gate (K64: SCGC6 bit 9; K66: SCGC3 bit 0) and no other bit, and the RNGA then gives
+    words. A driver that set SCGC6 bit 9 on the K66 bus-faults at its first RNGA access."""
+    board = ke.Board(part=part, rnga_source=Counter())
+    scgc3, scgc6 = board.sim.scgc3, board.sim.scgc6
+    assert not scgc3 & km.SCGC3_RNGA and not scgc6 & km.SCGC6_RNGA
+    br = ke.Bridge(board, find_micropython(), tmp_path)
+    out = br.run("import kinetis\nprint(kinetis.register())\nfrom mpcrypto._util import entropy_source\n"
+                 "print(len(entropy_source()(8)))\n")
+    assert out == [part, "8"]
+    if part == "K64":
+        assert (board.sim.scgc3, board.sim.scgc6) == (scgc3, scgc6 | km.SCGC6_RNGA)
+    else:
+        assert (board.sim.scgc3, board.sim.scgc6) == (scgc3 | km.SCGC3_RNGA, scgc6)
+
+
 def test_rnga_default_rng_gives_the_rnga_words(tmp_path):
     board = ke.Board(rnga_source=Counter())
     br = ke.Bridge(board, find_micropython(), tmp_path)
@@ -735,7 +775,7 @@ def test_rnga_word_taken_by_another_reader_is_discarded():
     and waits for the next word, so no 0 word and no word twice reaches the output."""
     board = ke.Board(rnga_source=Counter())
     board.rnga.steal_every = 3
-    board.call("rnga_start", km.RNGA_K64 >> 12)
+    board.call("rnga_start", km.RNGA_K64 >> 12, 0x3C, 9)
     words = bytearray(4 * 30)
     got, _ = board.call("rnga_read", words, 30, km.RNGA_K64 >> 12, 100)
     assert got == 30 and board.rnga.stolen >= 9

@@ -44,7 +44,8 @@ km.bind_errors(thumb_emu.Unmodelled)
 
 ASM_SRC = ROOT / "boards" / "kinetis" / "kinetis_asm.py"
 BRIDGE_DIR = ROOT / "host_tests" / "mp_kinetis"
-PARTS = {"K64": (km.SDID_K64, km.RNGA_K64), "K66": (km.SDID_K66, km.RNGA_K66)}
+# part -> (SIM_SDID, the RNGA's base, its clock gate as NXP's clock driver has it)
+PARTS = {"K64": (km.SDID_K64, km.RNGA_K64, km.GATE_K64), "K66": (km.SDID_K66, km.RNGA_K66, km.GATE_K66)}
 
 _mpy = {}
 
@@ -63,10 +64,10 @@ class Board:
         self.part = part
         self.cau = self.sim = self.rnga = None
         if part is not None:
-            sd, rnga_base = PARTS[part]
+            sd, rnga_base, gate = PARTS[part]
             self.sim = km.SIM(sd if sdid is None else sdid)
             self.cau = km.CAU(cau_version)
-            self.rnga = km.RNGA(self.sim, rnga_source, rnga_latency)
+            self.rnga = km.RNGA(self.sim, rnga_source, rnga_latency, gate)
             self.core.map_peripheral(km.CAU_BASE, 0x1000, self.cau)
             self.core.map_peripheral(km.SIM_PAGE, 0x1000, self.sim)
             self.core.map_peripheral(rnga_base, 0x1000, self.rnga)

@@ -1,6 +1,6 @@
 """Register-level models of the Kinetis K64/K66 crypto blocks, for the emulated core
-(``tools/thumb_emu.py`` ``Core.map_peripheral``): the mmCAU, the RNGA, and the two SIM
-registers a driver reads or writes (SDID, SCGC6).
+(``tools/thumb_emu.py`` ``Core.map_peripheral``): the mmCAU, the RNGA, and the SIM
+registers a driver reads or writes (SDID, the clock gates SCGC3 and SCGC6).
 
 Written from the command and register descriptions of the K64/K66 reference manuals' CAU and
 RNGA chapters as collected in ``../shared/research-mmcau.md`` (facts, not code: the command
@@ -13,7 +13,7 @@ semantics below are restated from them). What each model does NOT do is as impor
   DESK raise ``Unmodelled``, as does any access to a register-port slot that has no
   command (a driver that relies on something unmodelled fails here, not silently).
 - The RNGA's output comes from a Python source (``os.urandom`` by default, or a stuck-at
-  source for the health tests); its ring oscillators are not modelled.
+  source for the health tests); its ring oscillators, and so its entropy, are not modelled.
 
 mmCAU (K64 reference manual, chapter "Memory-Mapped Cryptographic Acceleration Unit"):
 
@@ -322,11 +322,19 @@ class CAU:
 
 # -- the RNGA and the SIM -------------------------------------------------------------------------
 
-RNGA_K64 = 0x40029000  # K64 reference manual memory map (also Zephyr's nxp_k6x.dtsi)
-RNGA_K66 = 0x400A0000  # K66 reference manual (K66P144M180SF5RMV2) as NXP's MK66F18.h gives it
-SIM_PAGE = 0x40048000  # SIM_SDID at 0x40048024, SIM_SCGC6 at 0x4004803C (SIM at 0x40047000)
-SDID_OFFSET, SCGC6_OFFSET = 0x024, 0x03C
-SCGC6_RNGA = 1 << 9
+RNGA_K64 = 0x40029000  # K64 reference manual memory map; NXP's MK64F12.h RNG_BASE
+RNGA_K66 = 0x400A0000  # K66 reference manual (K66P144M180SF5RMV2); NXP's MK66F18.h RNG_BASE
+SIM_PAGE = 0x40048000  # SIM_SDID at 0x40048024, SCGC3 0x40048030, SCGC6 0x4004803C (SIM at 0x40047000)
+SDID_OFFSET, SCGC3_OFFSET, SCGC6_OFFSET = 0x024, 0x030, 0x03C
+# The RNGA's clock gate per part, as NXP's clock drivers gate it (hal_nxp mcux-sdk
+# devices/<part>/drivers/fsl_clock.h, kCLOCK_Rnga0 = CLK_GATE_DEFINE(offset from SIM_BASE
+# 0x40047000, bit)): MK64F12 (0x103C, 9), SIM_SCGC6 bit 9; MK66F18 (0x1030, 0), SIM_SCGC3 bit 0.
+# (Both parts' device headers name an RNGA field in SCGC3 and in SCGC6; the clock driver is what
+# says which one gates the RNGA at the part's RNG_BASE.)
+GATE_K64 = (SCGC6_OFFSET, 9)
+GATE_K66 = (SCGC3_OFFSET, 0)
+SCGC6_RNGA = 1 << 9  # the K64's gate
+SCGC3_RNGA = 1 << 0  # the K66's gate
 # SIM_SDID values: FAMILYID 31:28 (6: K6x), SUBFAMID 27:24 (4: K64, 6: K66), SERIESID 23:20
 # (0: K series), then SRAMSIZE, REVID, DIEID and PINID (the low bits here are examples).
 SDID_K64 = 0x64000000 | 0x000C0000 | 0x1000 | 0x0380 | 0x2
@@ -337,53 +345,71 @@ SR_SECV, SR_LRS, SR_ORU, SR_ERRI, SR_SLP = 0x1, 0x2, 0x4, 0x8, 0x10
 
 
 class SIM:
-    """The page of the SIM with SDID (read-only, the part's identity) and SCGC6 (clock
-    gates; bit 9 the RNGA's). Anything else on the page is unmodelled."""
+    """The page of the SIM with SDID (read-only, the part's identity) and the clock gates
+    SCGC3 and SCGC6 (read/write). Anything else on the page is unmodelled. The default values
+    (SCGC6 0x40000001, SCGC3 0) have the RNGA's gate closed on either part: nothing else has
+    enabled it."""
 
-    def __init__(self, sdid=SDID_K64, scgc6=0x40000001):
+    def __init__(self, sdid=SDID_K64, scgc6=0x40000001, scgc3=0):
         self.sdid = sdid
         self.scgc6 = scgc6
+        self.scgc3 = scgc3
 
     def read(self, offset, size):
         if size == 4 and offset == SDID_OFFSET:
             return self.sdid
         if size == 4 and offset == SCGC6_OFFSET:
             return self.scgc6
+        if size == 4 and offset == SCGC3_OFFSET:
+            return self.scgc3
         raise Unmodelled("SIM read at +%#x" % offset)
 
     def write(self, offset, size, value):
         if size == 4 and offset == SCGC6_OFFSET:
             self.scgc6 = value
             return
+        if size == 4 and offset == SCGC3_OFFSET:
+            self.scgc3 = value
+            return
         raise Unmodelled("SIM write of %#x at +%#x" % (value, offset))
+
+    def gate(self, offset):
+        return self.scgc3 if offset == SCGC3_OFFSET else self.scgc6
 
 
 class RNGA:
     """The RNGA's four registers (CR 0x0, SR 0x4, ER 0x8, OR 0xC). A new word is ready
     ``latency`` status reads after GO is set or after OR is read; reading OR when no word is
     ready returns 0 and sets SR's ERRI, ORU and LRS, as the manual says. ``source(n)`` gives
-    the random bytes (``os.urandom`` by default). With the SIM's RNGA clock gate off, any
-    access raises ``Unmodelled`` (a bus fault on the part). ``steal_every = n`` models another
-    reader (Zephyr's entropy driver): every n-th status read that shows a word is followed by
-    that reader taking it, so the driver's own OR read then finds it empty."""
+    the random bytes (``os.urandom`` by default).
 
-    def __init__(self, sim, source=os.urandom, latency=2):
+    Clock gate: ``gate`` = (SIM register offset, bit), the part's (``GATE_K64``,
+    ``GATE_K66``); with that bit clear, any access raises ``Unmodelled`` (a bus fault on the
+    part).
+
+    Other readers: ``steal_every = n`` models another bus master taking the word right after
+    every n-th status read that shows one (the driver's own OR read then finds it empty)."""
+
+    def __init__(self, sim, source=os.urandom, latency=2, gate=GATE_K64):
         self.sim = sim
         self.source = source
         self.latency = latency
+        self.gate = gate
         self.cr = 0
         self.sr = 0
         self.wait = None  # status reads until the next word is ready (None: not generating)
         self.ready = None  # the word in OR, or None
-        self.words = 0
+        self.words = 0  # words read out of OR (by anyone)
         self.entropy = []
         self.steal_every = 0  # > 0: every n-th ready word is taken by another reader
         self._ready_seen = 0
         self.stolen = 0
 
     def _clocked(self):
-        if not self.sim.scgc6 & SCGC6_RNGA:
-            raise Unmodelled("RNGA accessed with its clock gate (SIM_SCGC6[RNGA]) off: a bus fault")
+        off, bit = self.gate
+        if not self.sim.gate(off) >> bit & 1:
+            raise Unmodelled("RNGA accessed with its clock gate (SIM_%s bit %d) off: a bus fault"
+                             % ("SCGC3" if off == SCGC3_OFFSET else "SCGC6", bit))
 
     def _generate(self):
         self.ready = int.from_bytes(self.source(4), "big")

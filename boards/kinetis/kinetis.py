@@ -19,8 +19,14 @@ the read then bus-faults (a HardFault, not a Python exception: the probe cannot 
 a Kinetis firmware freezes this module (``firmware/manifest_kinetis.py``), so the read happens
 only where that firmware was flashed; do not copy these modules to another board.
 
-The RNGA's base is per part (K64 reference manual: 0x40029000; K66, K66P144M180SF5RMV2 as
-NXP's MK66F18.h gives it: 0x400A0000), as ``RNGA_PAGE`` says.
+The RNGA's base and its clock gate are per part, as ``RNGA_AT`` says: the base as NXP's device
+headers give ``RNG_BASE`` (hal_nxp mcux-sdk ``devices/MK64F12/MK64F12.h``: 0x40029000, also the
+K64 reference manual; ``devices/MK66F18/MK66F18.h``: 0x400A0000, also the K66 reference
+manual K66P144M180SF5RMV2), the gate as NXP's clock drivers enable ``kCLOCK_Rnga0``
+(``devices/<part>/drivers/fsl_clock.h``: ``CLK_GATE_DEFINE(0x103C, 9)`` on the K64, SIM_SCGC6
+bit 9; ``CLK_GATE_DEFINE(0x1030, 0)`` on the K66, SIM_SCGC3 bit 0; offsets from SIM_BASE
+0x40047000). On a K66 whose SCGC3 bit 0 nothing else has set, the first RNGA access with only
+SCGC6 bit 9 set bus-faults.
 """
 
 from mpcrypto import _backend
@@ -29,7 +35,8 @@ import kinetis_asm as _asm
 
 # SIM_SDID >> 20 (FAMILYID, SUBFAMID, SERIESID) -> part
 PARTS = {0x640: "K64", 0x620: "K64", 0x660: "K66"}
-RNGA_PAGE = {"K64": 0x40029, "K66": 0x400A0}  # the RNGA's base >> 12
+# part -> (the RNGA's base >> 12, its clock gate's SIM register - 0x40048000, the gate's bit)
+RNGA_AT = {"K64": (0x40029, 0x3C, 9), "K66": (0x400A0, 0x30, 0)}
 CAU_VERSION = 2
 
 registered = {}  # what register() registered: primitive -> backend name
@@ -58,6 +65,6 @@ def register(expect=("K64", "K66")):
     _backend.register("sha256", "mmcau", kinetis_mmcau)
     # Registered even when its start-up test fails: the source then refuses (OSError)
     # rather than letting the library fall back to another one unnoticed.
-    _backend.register("entropy", "rnga", kinetis_rnga.RNGA(RNGA_PAGE[part]))
+    _backend.register("entropy", "rnga", kinetis_rnga.RNGA(*RNGA_AT[part]))
     registered.update({"aes": "mmcau", "sha256": "mmcau", "entropy": "rnga"})
     return part

@@ -24,7 +24,10 @@ chapters, NXP's cau2_defines.h opcodes and NuttX's register map; no code was cop
   is no ``rev`` mnemonic in MicroPython's inline assembler: ``data(2, 0xBA00 | m << 3 | d)`` is
   REV Rd, Rm, ARMv7-M ARM A7.7.113 T1);
 - SIM_SDID 0x40048024; RNGA registers CR +0, SR +4 (OREG_LVL bits 15:8), OR +0xC; the RNGA
-  clock gate SIM_SCGC6 (0x4004803C) bit 9.
+  clock gate as NXP's clock drivers set it (hal_nxp mcux-sdk ``devices/MK64F12`` and
+  ``devices/MK66F18``, ``drivers/fsl_clock.h``, ``kCLOCK_Rnga0``): SIM_SCGC6 (0x4004803C) bit
+  9 on the K64, SIM_SCGC3 (0x40048030) bit 0 on the K66. ``kinetis.RNGA_AT`` passes the
+  part's.
 
 Data buffers are read and written with single-word LDR/STR, which the Cortex-M4 allows at any
 alignment (CCR.UNALIGN_TRP clear, the reset value, which MicroPython and Zephyr keep); the
@@ -39,7 +42,8 @@ values):
 - ``aes_key(ctx, key, nk)``: ctx[0] = Nr, ctx[4..] the FIPS 197 §5.2 schedule;
 - ``aes_encrypt(ctx, src, dst, iv)`` / ``aes_decrypt(...)``: ctx[1] blocks, ctx[2] mode;
 - ``sha256_compress(st, buf, off, nblocks)``: the sha256 backend's ``compress``;
-- ``rnga_start(page)`` / ``rnga_read(buf, nwords, page, polls)``: page = base >> 12.
+- ``rnga_start(page, gate_reg, gate_bit)`` / ``rnga_read(buf, nwords, page, polls)``: page =
+  base >> 12; gate_reg the clock gate's SIM register - 0x40048000.
 """
 
 import micropython
@@ -669,18 +673,20 @@ def sha256_compress(r0, r1, r2, r3):
 
 
 @micropython.asm_thumb
-def rnga_start(r0):
-    # r0 = the RNGA's base >> 12. Its clock first (SIM_SCGC6 |= RNGA, bit 9: a gated
-    # peripheral bus-faults), then CR = GO | HA | INTM | CLRI (run, high-assurance mode:
-    # a security violation stops the output; interrupts masked; old error flag cleared).
-    # Returns SR.
+def rnga_start(r0, r1, r2):
+    # r0 = the RNGA's base >> 12; r1 = the SIM register of its clock gate, as an offset from
+    # 0x40048000 (0x3C: SCGC6 on the K64, 0x30: SCGC3 on the K66); r2 = the gate's bit (9 on
+    # the K64, 0 on the K66). The clock first (a gated peripheral bus-faults), then CR = GO |
+    # HA | INTM | CLRI (run, high-assurance mode: a security violation stops the output;
+    # interrupts masked; old error flag cleared). Returns SR.
     lsl(r0, r0, 12)
-    movwt(r1, 0x40048000)
-    ldr(r2, [r1, 0x3C])  # SIM_SCGC6
-    mov(r3, 1)
-    lsl(r3, r3, 9)
-    orr(r2, r3)
-    str(r2, [r1, 0x3C])
+    movwt(r3, 0x40048000)
+    add(r1, r1, r3)
+    ldr(r3, [r1, 0])  # SIM_SCGCn
+    mov(r4, 1)
+    lsl(r4, r2)
+    orr(r3, r4)
+    str(r3, [r1, 0])
     mov(r2, 0xF)
     str(r2, [r0, 0])  # CR
     ldr(r0, [r0, 4])  # SR

@@ -1,8 +1,8 @@
 """The Kinetis RNGA as the library's entropy source, behind NIST SP 800-90B health tests.
 
-``RNGA(page)`` starts the block (``kinetis_asm.rnga_start``: its clock gate, then GO with
-high-assurance mode) and runs the start-up test; ``urandom(n)`` returns n bytes of RNGA
-output words that passed the continuous tests. ``kinetis.register`` registers one as the seam's
+``RNGA(page, gate_reg, gate_bit)`` starts the block (``kinetis_asm.rnga_start``: the part's
+clock gate, then GO with high-assurance mode) and runs the start-up test; ``urandom(n)``
+returns n bytes of RNGA output words that passed the continuous tests. ``kinetis.register`` registers one as the seam's
 ``"entropy"`` source, which ``mpcrypto._util.resolve_rng`` then gives to every key generation
 and blinding instead of ``os.urandom``.
 
@@ -89,14 +89,15 @@ def health(st: ptr32, w: ptr32, n: int) -> int:
 
 
 class RNGA:
-    """The RNGA at ``page`` (its base address >> 12) as an entropy source."""
+    """The RNGA at ``page`` (its base address >> 12), clocked through bit ``gate_bit`` of the
+    SIM register at 0x40048000 + ``gate_reg`` (``kinetis.RNGA_AT``), as an entropy source."""
 
-    def __init__(self, page):
+    def __init__(self, page, gate_reg, gate_bit):
         self._page = page
         self._st = bytearray(24)
         self._buf = bytearray(4 * CHUNK)
         self.failed = 0
-        self.status = _asm.rnga_start(page)
+        self.status = _asm.rnga_start(page, gate_reg, gate_bit)
         n = STARTUP_WORDS
         try:
             while n:
