@@ -387,7 +387,7 @@ def test_every_driver_function_is_exercised():
     """Every asm_thumb function of kinetis_asm runs in this file (this list is the module's)."""
     names = set(ke.compile_asm().functions("asm"))
     assert names == {"identify", "cau_version", "aes_key", "aes_encrypt", "aes_decrypt", "sha256_compress",
-                     "rnga_start", "rnga_read"}
+                     "rnga_start", "rnga_read", "rnga_status"}
 
 
 def test_board_modules_compile_for_the_kinetis_arch():
@@ -783,3 +783,47 @@ def test_rnga_word_taken_by_another_reader_is_discarded():
     assert 0 not in out and len(set(out)) == 30
     produced = [(i * 0x9E3779B1) & km.MASK for i in range(1, 1 + 30 + board.rnga.stolen)]
     assert all(w in produced for w in out) and list(out) == sorted(out, key=produced.index)
+
+
+def test_model_rnga_generates_nothing_in_sleep_mode():
+    """CR[SLP] (or the DOZE signal) puts the model in sleep mode: SR[SLP] reads 1 and no word
+    becomes ready however long the status is polled; back in normal mode one does."""
+    sim = km.SIM(scgc6=km.SCGC6_RNGA)
+    rnga = km.RNGA(sim, source=Counter())
+    rnga.write(0x0, 4, km.CR_GO | km.CR_SLP)
+    assert all(rnga.read(0x4, 4) & (0xFF00 | km.SR_SLP) == km.SR_SLP for _ in range(100))
+    rnga.write(0x0, 4, km.CR_GO)
+    assert any(rnga.read(0x4, 4) & 0xFF00 for _ in range(10))
+    assert rnga.read(0xC, 4) == 0x9E3779B1
+    rnga.doze = True
+    assert all(rnga.read(0x4, 4) & (0xFF00 | km.SR_SLP) == km.SR_SLP for _ in range(100))
+
+
+def test_rnga_read_puts_the_block_in_normal_mode_first():
+    """Another owner left the RNGA asleep (CR[SLP], as Zephyr's driver does after each draw):
+    rnga_read clears SLP, keeps the rest of CR, and reads its words."""
+    board = ke.Board(rnga_source=Counter())
+    page = km.RNGA_K64 >> 12
+    board.call("rnga_start", page, 0x3C, 9)
+    board.rnga.write(0x0, 4, board.rnga.cr | km.CR_SLP)
+    words = bytearray(4 * 16)
+    got, _ = board.call("rnga_read", words, 16, page, 100)
+    assert got == 16 and board.rnga.cr == km.CR_GO | km.CR_HA | km.CR_INTM
+    assert board.call("rnga_status", page)[0] & (km.SR_SLP | 0x10000) == 0x10000
+
+
+@pytest.mark.parametrize("part", ["K64", "K66"])
+def test_rnga_between_the_sleeps_of_another_owner(tmp_path, part):
+    """Zephyr-like interleaving: Zephyr's entropy driver has initialised the RNGA (clock on,
+    started, seeded, asleep) and draws one byte (normal mode, 8 words, sleep mode) before each
+    of the driver's reads; the default rng still gets its seed."""
+    board = ke.Board(part=part, rnga_source=Counter())
+    board.rnga.zephyr_init()
+    board.before["rnga_read"] = lambda: board.rnga.zephyr_draw(1)
+    br = ke.Bridge(board, find_micropython(), tmp_path)
+    out = br.run("import kinetis\nkinetis.register()\nfrom mpcrypto._util import resolve_rng\n"
+                 "r = resolve_rng(None)\nprint(len(r(32)), len(r(16)))\n")
+    assert out == ["32 16"]
+    reads = board.calls["rnga_read"]
+    assert reads > 2 and board.rnga.zephyr_words == 8 * reads
+

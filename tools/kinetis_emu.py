@@ -77,9 +77,14 @@ class Board:
         self.arena = self.core.alloc(0x20000)
         self.arena_end = self.arena + 0x20000
         self.calls = {}
+        self.before = {}  # name -> a callable run before each call of that function
 
     def call(self, name, *args):
-        """Call ``name`` with ints and buffers; returns (r0 as a signed word, instructions)."""
+        """Call ``name`` with ints and buffers; returns (r0 as a signed word, instructions).
+        ``before[name]()``, if set, runs first: another agent's register accesses between the
+        driver's calls (``km.RNGA.zephyr_draw``, say)."""
+        if name in self.before:
+            self.before[name]()
         c = self.core
         top = self.arena
         placed = {}  # id(buffer) -> (address, its bytes before)

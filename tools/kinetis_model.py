@@ -379,16 +379,26 @@ class SIM:
 
 class RNGA:
     """The RNGA's four registers (CR 0x0, SR 0x4, ER 0x8, OR 0xC). A new word is ready
-    ``latency`` status reads after GO is set or after OR is read; reading OR when no word is
-    ready returns 0 and sets SR's ERRI, ORU and LRS, as the manual says. ``source(n)`` gives
-    the random bytes (``os.urandom`` by default).
+    ``latency`` status reads after GO is set or after OR is read, while the block is in normal
+    mode; reading OR when no word is ready returns 0 and sets SR's ERRI, ORU and LRS, as the
+    manual says. ``source(n)`` gives the random bytes (``os.urandom`` by default).
 
     Clock gate: ``gate`` = (SIM register offset, bit), the part's (``GATE_K64``,
     ``GATE_K66``); with that bit clear, any access raises ``Unmodelled`` (a bus fault on the
     part).
 
+    Sleep: CR[SLP] set (or ``doze`` True, the DOZE signal, which the driver cannot clear)
+    puts the block in sleep mode: SR[SLP] reads 1 and no new word is generated, the
+    conservative reading (NXP's RNGA driver, mcux-sdk-ng drivers/rnga/fsl_rnga.c, reads OR
+    only in normal mode, and Zephyr's driver wakes the block before each draw). A word
+    already in OR stays there.
+
     Other readers: ``steal_every = n`` models another bus master taking the word right after
-    every n-th status read that shows one (the driver's own OR read then finds it empty)."""
+    every n-th status read that shows one (the driver's own OR read then finds it empty);
+    ``zephyr_init`` and ``zephyr_draw`` make the register accesses Zephyr's entropy driver
+    makes (``drivers/entropy/entropy_mcux_rnga.c``: at init the block is reset, started,
+    seeded through ER and put to sleep; each output byte wakes it, folds 8 words read back to
+    back and puts it back to sleep)."""
 
     def __init__(self, sim, source=os.urandom, latency=2, gate=GATE_K64):
         self.sim = sim
@@ -397,6 +407,7 @@ class RNGA:
         self.gate = gate
         self.cr = 0
         self.sr = 0
+        self.doze = False
         self.wait = None  # status reads until the next word is ready (None: not generating)
         self.ready = None  # the word in OR, or None
         self.words = 0  # words read out of OR (by anyone)
@@ -404,12 +415,16 @@ class RNGA:
         self.steal_every = 0  # > 0: every n-th ready word is taken by another reader
         self._ready_seen = 0
         self.stolen = 0
+        self.zephyr_words = 0  # words zephyr_draw read
 
     def _clocked(self):
         off, bit = self.gate
         if not self.sim.gate(off) >> bit & 1:
             raise Unmodelled("RNGA accessed with its clock gate (SIM_%s bit %d) off: a bus fault"
                              % ("SCGC3" if off == SCGC3_OFFSET else "SCGC6", bit))
+
+    def asleep(self):
+        return bool(self.cr & CR_SLP) or self.doze
 
     def _generate(self):
         self.ready = int.from_bytes(self.source(4), "big")
@@ -421,12 +436,13 @@ class RNGA:
         if offset == 0x0:
             return self.cr
         if offset == 0x4:
-            if self.ready is None and self.wait is not None:
+            if self.ready is None and self.wait is not None and not self.asleep():
                 self.wait -= 1
                 if self.wait <= 0:
                     self.wait = None
                     self._generate()
-            sr = self.sr | (self.cr & CR_SLP) | (0x100 if self.ready is not None else 0) | (1 << 16)
+            sr = (self.sr | (SR_SLP if self.asleep() else 0) | (0x100 if self.ready is not None else 0)
+                  | (1 << 16))
             if self.ready is not None and self.steal_every:
                 self._ready_seen += 1
                 if self._ready_seen % self.steal_every == 0:
@@ -464,6 +480,40 @@ class RNGA:
             self.entropy.append(value)  # ER: entropy the software adds (accepted, unused here)
         else:
             raise Unmodelled("RNGA write at +%#x" % offset)
+
+    # Zephyr's entropy driver, as register accesses (its behaviour restated, not its code).
+
+    def _set_sleep(self, on):
+        self.write(0x0, 4, (self.read(0x0, 4) & ~CR_SLP) | (CR_SLP if on else 0))
+
+    def zephyr_init(self, seed=0x12345678):
+        """What Zephyr's init does before the application runs: the part's clock gate on,
+        CR = 0 then GO, a seed written to ER, then sleep mode."""
+        off, bit = self.gate
+        self.sim.write(off, 4, self.sim.gate(off) | 1 << bit)
+        self.write(0x0, 4, 0)
+        self.write(0x0, 4, CR_GO)
+        self.write(0x8, 4, seed)
+        self._set_sleep(True)
+
+    def zephyr_draw(self, nbytes=1, polls=1000):
+        """``nbytes`` of Zephyr's entropy driver: per byte, normal mode, 8 words (each after
+        SR[OREG_LVL] shows one) XORed into the byte (their low 8 bits), then sleep mode."""
+        out = bytearray()
+        for _ in range(nbytes):
+            self._set_sleep(False)
+            b = 0
+            for _ in range(8):
+                for _ in range(polls):
+                    if self.read(0x4, 4) & 0xFF00:
+                        break
+                else:
+                    raise Unmodelled("Zephyr's driver would spin: the RNGA gives no word")
+                b ^= self.read(0xC, 4) & 0xFF
+                self.zephyr_words += 1
+            self._set_sleep(True)
+            out.append(b)
+        return bytes(out)
 
 
 def stuck_at(word):

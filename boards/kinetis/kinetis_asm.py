@@ -23,9 +23,10 @@ chapters, NXP's cau2_defines.h opcodes and NuttX's register map; no code was cop
 - CAU data are big-endian words: words are loaded with LDR and byte-reversed with REV (there
   is no ``rev`` mnemonic in MicroPython's inline assembler: ``data(2, 0xBA00 | m << 3 | d)`` is
   REV Rd, Rm, ARMv7-M ARM A7.7.113 T1);
-- SIM_SDID 0x40048024; RNGA registers CR +0, SR +4 (OREG_LVL bits 15:8), OR +0xC; the RNGA
-  clock gate as NXP's clock drivers set it (hal_nxp mcux-sdk ``devices/MK64F12`` and
-  ``devices/MK66F18``, ``drivers/fsl_clock.h``, ``kCLOCK_Rnga0``): SIM_SCGC6 (0x4004803C) bit
+- SIM_SDID 0x40048024; RNGA registers CR +0 (SLP bit 4), SR +4 (SLP bit 4, OREG_LVL bits
+  15:8), OR +0xC (hal_nxp mcux-sdk ``devices/MK64F12/MK64F12.h`` and ``MK66F18/MK66F18.h``:
+  RNG_CR_SLP, RNG_SR_SLP, RNG_SR_OREG_LVL); the RNGA clock gate as NXP's clock drivers set
+  it (``devices/<part>/drivers/fsl_clock.h``, ``kCLOCK_Rnga0``): SIM_SCGC6 (0x4004803C) bit
   9 on the K64, SIM_SCGC3 (0x40048030) bit 0 on the K66. ``kinetis.RNGA_AT`` passes the
   part's.
 
@@ -42,8 +43,9 @@ values):
 - ``aes_key(ctx, key, nk)``: ctx[0] = Nr, ctx[4..] the FIPS 197 §5.2 schedule;
 - ``aes_encrypt(ctx, src, dst, iv)`` / ``aes_decrypt(...)``: ctx[1] blocks, ctx[2] mode;
 - ``sha256_compress(st, buf, off, nblocks)``: the sha256 backend's ``compress``;
-- ``rnga_start(page, gate_reg, gate_bit)`` / ``rnga_read(buf, nwords, page, polls)``: page =
-  base >> 12; gate_reg the clock gate's SIM register - 0x40048000.
+- ``rnga_start(page, gate_reg, gate_bit)`` / ``rnga_read(buf, nwords, page, polls)`` (normal
+  mode first, then the words) / ``rnga_status(page)`` (SR): page = base >> 12; gate_reg the
+  clock gate's SIM register - 0x40048000.
 """
 
 import micropython
@@ -695,10 +697,17 @@ def rnga_start(r0, r1, r2):
 @micropython.asm_thumb
 def rnga_read(r0, r1, r2, r3):
     # Up to r1 words of the RNGA (base r2 << 12) into r0, polling SR at most r3 times per
-    # word. Returns the number of words read (fewer than r1: the RNGA stopped). A read of
-    # OR that found it empty (SR[LRS] set after it: another reader, Zephyr's entropy driver
-    # say, took the word between our SR and OR reads) is discarded, never returned.
+    # word. Returns the number of words read (fewer than r1: the RNGA stopped). Normal mode
+    # first (CR[SLP] cleared, the rest of CR kept): in sleep mode the block loads no new
+    # word, and another owner (Zephyr's entropy driver, drivers/entropy/entropy_mcux_rnga.c)
+    # puts it to sleep after each of its draws. A read of OR that found it empty (SR[LRS]
+    # set after it: another reader took the word between our SR and OR reads) is
+    # discarded, never returned.
     lsl(r2, r2, 12)
+    ldr(r4, [r2, 0])  # CR
+    mov(r5, 0x10)  # CR[SLP]
+    bic(r4, r5)
+    str(r4, [r2, 0])
     mov(r6, 0)
     label(WORD)
     cmp(r6, r1)
@@ -724,3 +733,10 @@ def rnga_read(r0, r1, r2, r3):
     b(WORD)
     label(DONE)
     mov(r0, r6)
+
+
+@micropython.asm_thumb
+def rnga_status(r0):
+    # SR of the RNGA at r0 << 12 (SLP bit 4, OREG_LVL bits 15:8): why a read came back short.
+    lsl(r0, r0, 12)
+    ldr(r0, [r0, 4])
