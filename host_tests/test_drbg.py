@@ -461,6 +461,13 @@ HEALTH = {
     "bad_h": ("ValueError", "min_entropy must be 1..8"),
     "bad_h0": ("ValueError", "min_entropy must be 1..8"),
     "h4": (32, 1024 + 32),
+    "words_h1": (1024, 1024 + 256, 41, 336),
+    "words_as_words": ("passed", 0),
+    "words_as_bytes": ("EntropyError", "entropy source failed health test 2"),
+    "words_run_below_cutoff": ("passed", 0),
+    "words_run_of_cutoff": ("EntropyError", "entropy source failed health test 1"),
+    "words_stuck": ("EntropyError", "entropy source failed health test 3"),
+    "bad_sample_bytes": ("ValueError", "sample_bytes must be >= 1"),
 }
 
 
@@ -468,6 +475,8 @@ def test_health(target):
     kinds = list(HEALTH)
     got = target.call("drv_drbg", "health", [(k,) for k in kinds])
     assert dict(zip(kinds, [tuple(g) for g in got])) == HEALTH
+    # word samples credited with 1 bit each take the cutoffs of H = 1, from the formulas
+    assert HEALTH["words_h1"][2:] == (1 + ceil(40 / 1), _apt(1, 40))
     ok = target.call("drv_drbg", "health", [("ok",)])[0]
     assert ok == (32, 32, True, 1024 + 64, 0)
 

@@ -203,6 +203,42 @@ def health(kind):
                 except OSError as e:
                     got.append(type(e).__name__)
             return got
+        if kind == "words_h1":
+            # 32-bit word samples credited with 1 bit each (the Kinetis RNGA's credit): the
+            # cutoffs of H = 1; 32 bytes of min-entropy are 256 words
+            s = _ent.EntropySource(os.urandom, 1, 4)
+            return len(s(32)), s.samples, s._health.rct_cutoff, s._health.apt_cutoff
+        if kind in ("words_as_words", "words_as_bytes"):
+            # distinct words 00 00 00 kk (k = 1..255 in turn): as bytes three in four are 0x00,
+            # and each APT window starts on one (it recurs 384 times in 512: over H = 1's
+            # cutoff of 336); as words none recurs within 255
+            def read(n):
+                out = bytearray(n)
+                for i in range(0, n, 4):
+                    out[i + 3] = 1 + (i >> 2) % 255
+                return bytes(out)
+            s = _ent.EntropySource(read, 1, 4 if kind == "words_as_words" else 1)
+            s(32)
+            return "passed", s.failed
+        if kind in ("words_run_below_cutoff", "words_run_of_cutoff"):
+            # one run of 40 (or 41, H = 1's RCT cutoff) identical words in fresh ones
+            k = 40 if kind == "words_run_below_cutoff" else 41
+            state = [0]
+
+            def read(n):
+                state[0] += 1
+                d = bytearray(os.urandom(n))
+                if state[0] == 2:
+                    for j in range(4, 4 + 4 * k):
+                        d[j] = b"\x12\x34\x56\x78"[j & 3]
+                return bytes(d)
+            s = _ent.EntropySource(read, 1, 4)
+            s(32)
+            return "passed", s.failed
+        if kind == "words_stuck":
+            _ent.EntropySource(lambda n: b"\xa5\x5a\x00\x01" * (n // 4), 1, 4)
+        if kind == "bad_sample_bytes":
+            _ent.EntropySource(os.urandom, 1, 0)
         if kind == "bad_h":
             _ent.EntropySource(os.urandom, 9)
         if kind == "bad_h0":

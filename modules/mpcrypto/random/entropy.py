@@ -5,16 +5,23 @@ are seeded from.
     src = default_source()          # the board's TRNG if one registered, else os.urandom
     seed = src(32)                  # >= 32 * 8 bits of min-entropy, health-tested bytes
 
-``EntropySource(read, min_entropy=8)`` wraps a raw source ``read(n) -> n bytes`` whose
-samples (bytes) carry at least ``min_entropy`` bits of min-entropy each (an integer 1..8,
-the designer's claim, SP 800-90B §3.1). ``src(n)`` returns ``ceil(8 * n / min_entropy)``
-bytes: at least ``8 * n`` bits of min-entropy (a DRBG then takes them as a longer entropy
-input, SP 800-90A §8.6.3; CTR_DRBG without a derivation function needs full entropy,
-``min_entropy`` 8).
+``EntropySource(read, min_entropy=8, sample_bytes=1)`` wraps a raw source ``read(n) -> n
+bytes`` whose output is a sequence of samples of ``sample_bytes`` bytes each (1: bytes; 4: the
+32-bit words of a hardware generator, as it returns them), each sample carrying at least
+``min_entropy`` bits of min-entropy (an integer 1..8, the designer's claim, SP 800-90B §3.1;
+the credit is per sample, so a 32-bit word credited with 1 bit is a quarter of a bit per
+byte). ``src(n)`` returns ``ceil(8 * n / min_entropy)`` samples, ``sample_bytes`` times as
+many bytes: together at least ``8 * n`` bits of min-entropy, but not full entropy unless
+``min_entropy`` is 8 and ``sample_bytes`` 1. They are entropy input for a DRBG, not key
+material: the DRBG's own derivation conditions them (HMAC_DRBG's Update, Hash_DRBG's
+Hash_df, CTR_DRBG's Block_Cipher_df: SP 800-90A §8.6.3 lets the entropy input be longer than
+the security strength, and these are vetted conditioning functions, SP 800-90B §3.1.5.1.1).
+CTR_DRBG without a derivation function needs full entropy and refuses the longer input.
 
-Health tests (SP 800-90B §4.3, §4.4), on every byte read, with a false-positive rate
+Health tests (SP 800-90B §4.3, §4.4), on every sample read, with a false-positive rate
 alpha = 2**-40 per test (the strict end of the recommended 2**-20..2**-40: a failure is
-final and stops every key generation of the process):
+final and stops every key generation of the process), the cutoffs from the credited H =
+``min_entropy`` bits per sample:
 
 - Repetition Count Test (§4.4.1): cutoff C = 1 + ceil(40 / H); C identical consecutive
   samples fail.
@@ -27,13 +34,14 @@ final and stops every key generation of the process):
 
 A failure raises ``EntropyError`` (an OSError) at once and on every later read: the source
 stays failed (§4.3 item 2: the consuming DRBG must not be fed). Health tests catch a
-broken source (stuck, biased, periodic); they do not prove entropy.
+broken source (stuck, or at a low credited H only grossly biased); they do not prove
+entropy.
 
 ``default_source()``: one process-wide ``EntropySource`` over the board's registered
-``"entropy"`` backend (``_backend.hardware("entropy").urandom``; its ``min_entropy``
-attribute if it has one, else 8), else ``os.urandom`` (the port's own conditioned source,
-claimed as full entropy). ``UnsupportedAlgorithm("no entropy source")`` where there is
-neither (MicroPython's qemu port has no ``os.urandom``).
+``"entropy"`` backend (``_backend.hardware("entropy").urandom``, with its ``min_entropy`` and
+``sample_bytes`` attributes if it has them, else 8 and 1), else ``os.urandom`` (the port's
+own conditioned source, claimed as full entropy: 8 bits per byte). ``UnsupportedAlgorithm("no
+entropy source")`` where there is neither (MicroPython's qemu port has no ``os.urandom``).
 
 Timing: the tests branch on equality of samples, which for a working source is a rare
 event; nothing else depends on the values.
@@ -41,7 +49,7 @@ event; nothing else depends on the values.
 
 from mpcrypto import _backend
 
-# SP 800-90B §4.4 cutoffs at alpha = 2**-40 for H = 1..8 bits per byte sample:
+# SP 800-90B §4.4 cutoffs at alpha = 2**-40 for H = 1..8 bits per sample (of any width):
 # RCT 1 + ceil(40 / H); APT (W = 512) 1 + CRITBINOM(512, 2**-H, 1 - 2**-40).
 _RCT = (41, 21, 15, 11, 9, 8, 7, 6)
 _APT = (336, 201, 123, 78, 51, 35, 26, 19)
@@ -57,7 +65,7 @@ class EntropyError(OSError):
 
 
 def cutoffs(min_entropy):
-    """(RCT cutoff, APT cutoff) for ``min_entropy`` bits per byte sample (1..8)."""
+    """(RCT cutoff, APT cutoff) for ``min_entropy`` bits per sample (1..8)."""
     if type(min_entropy) is not int:
         raise TypeError("min_entropy must be int")
     if not 1 <= min_entropy <= 8:
@@ -66,11 +74,17 @@ def cutoffs(min_entropy):
 
 
 class HealthTests:
-    """The continuous tests of SP 800-90B §4.4 over byte samples; ``feed(data)`` returns
-    the failure bits so far (sticky): RCT_FAIL | APT_FAIL."""
+    """The continuous tests of SP 800-90B §4.4 over samples of ``sample_bytes`` bytes (a
+    sample is compared whole: two words that share bytes are different samples);
+    ``feed(data)`` returns the failure bits so far (sticky): RCT_FAIL | APT_FAIL."""
 
-    def __init__(self, min_entropy=8):
+    def __init__(self, min_entropy=8, sample_bytes=1):
         self.rct_cutoff, self.apt_cutoff = cutoffs(min_entropy)
+        if type(sample_bytes) is not int:
+            raise TypeError("sample_bytes must be int")
+        if sample_bytes < 1:
+            raise ValueError("sample_bytes must be >= 1")
+        self.sample_bytes = sample_bytes
         self.failed = 0
         self._last = -1  # no sample yet
         self._run = 0
@@ -79,6 +93,8 @@ class HealthTests:
         self._pos = 0  # position in the APT window; 0: the next sample starts one
 
     def feed(self, data):
+        # data: bytes, a whole number of samples. A byte sample is compared as a small int,
+        # a wider one as a bytes slice (no integer of 2**30 or more on a 32-bit port).
         last = self._last
         run = self._run
         ref = self._ref
@@ -87,7 +103,9 @@ class HealthTests:
         bad = self.failed
         rc = self.rct_cutoff
         ac = self.apt_cutoff
-        for x in data:
+        w = self.sample_bytes
+        for i in range(0, len(data), w):
+            x = data[i] if w == 1 else data[i:i + w]
             if x == last:  # §4.4.1
                 run += 1
                 if run >= rc:
@@ -118,21 +136,25 @@ class HealthTests:
 
 class EntropySource:
     """A raw source ``read(n)`` behind the start-up and continuous health tests; calling
-    the object, ``src(n)``, returns bytes holding at least ``8 * n`` bits of min-entropy."""
+    the object, ``src(n)``, returns samples holding at least ``8 * n`` bits of min-entropy
+    (entropy input for a DRBG: see the module docstring)."""
 
-    def __init__(self, read, min_entropy=8):
+    def __init__(self, read, min_entropy=8, sample_bytes=1):
         if not callable(read):
             raise TypeError("read must be callable")
         self._read = read
         self.min_entropy = min_entropy
-        self._health = HealthTests(min_entropy)
-        self.samples = 0  # bytes read from the raw source (start-up included)
+        self._health = HealthTests(min_entropy, sample_bytes)
+        self.sample_bytes = sample_bytes
+        self.samples = 0  # samples read from the raw source (start-up included)
         self._fill(STARTUP_SAMPLES)  # §4.3: start-up test, samples discarded
 
-    def _fill(self, n):
+    def _fill(self, k):
+        # k samples from the raw source, health-tested.
         h = self._health
         if h.failed:
             raise EntropyError("entropy source failed health test %d" % h.failed)
+        n = k * self.sample_bytes
         try:
             data = self._read(n)
         except Exception as e:
@@ -141,7 +163,9 @@ class EntropySource:
         if data is None or len(data) != n:
             h.failed |= 4
             raise EntropyError("entropy source returned %s bytes" % (None if data is None else len(data)))
-        self.samples += n
+        if type(data) is not bytes:
+            data = bytes(data)  # slices compare by value (a memoryview's would not)
+        self.samples += k
         if h.feed(data):
             raise EntropyError("entropy source failed health test %d" % h.failed)
         return data
@@ -152,7 +176,7 @@ class EntropySource:
 
     def __call__(self, n):
         # ceil(8n / H) samples of H bits each carry at least 8n bits.
-        return bytes(self._fill((8 * n + self.min_entropy - 1) // self.min_entropy))
+        return self._fill((8 * n + self.min_entropy - 1) // self.min_entropy)
 
     urandom = __call__
 
@@ -161,18 +185,20 @@ _default = []  # the process-wide EntropySource, made on first use
 
 
 def _raw():
-    # The raw source (_util.entropy_source: a board's registered one, else os.urandom) and
-    # its claimed min-entropy per byte.
+    # The raw source (_util.entropy_source: a board's registered one, else os.urandom), its
+    # claimed min-entropy per sample and its sample width in bytes.
     from mpcrypto._util import entropy_source
 
     read = entropy_source()
     hw = _backend.hardware("entropy")
-    return read, (getattr(hw, "min_entropy", 8) if hw is not None else 8)
+    if hw is None:
+        return read, 8, 1
+    return read, getattr(hw, "min_entropy", 8), getattr(hw, "sample_bytes", 1)
 
 
 def default_source():
     """The process-wide health-tested source (see the module docstring)."""
     if not _default:
-        read, h = _raw()
-        _default.append(EntropySource(read, h))
+        read, h, w = _raw()
+        _default.append(EntropySource(read, h, w))
     return _default[0]
