@@ -467,6 +467,7 @@ HEALTH = {
     "words_run_below_cutoff": ("passed", 0),
     "words_run_of_cutoff": ("EntropyError", "entropy source failed health test 1"),
     "words_stuck": ("EntropyError", "entropy source failed health test 3"),
+    "default_startup_final": ("entropy source failed health test 3", True, 1),
     "bad_sample_bytes": ("ValueError", "sample_bytes must be >= 1"),
 }
 

@@ -237,6 +237,36 @@ def health(kind):
             return "passed", s.failed
         if kind == "words_stuck":
             _ent.EntropySource(lambda n: b"\xa5\x5a\x00\x01" * (n // 4), 1, 4)
+        if kind == "default_startup_final":
+            # default_source() over a registered source that is stuck at start-up, then
+            # fine: every call refuses, and the source is not read again
+            from mpcrypto import _backend
+
+            class Src:
+                reads = 0
+
+                def urandom(self, n):
+                    Src.reads += 1
+                    return b"\x33" * n if Src.reads == 1 else os.urandom(n)
+
+            saved, keep = _backend._hw.get("entropy"), _ent._default[:]
+            _backend._hw["entropy"] = ("test", Src())
+            _ent._default[:] = []
+            got = []
+            try:
+                for _ in range(3):
+                    try:
+                        _ent.default_source()(16)
+                        got.append("ok")
+                    except OSError as e:
+                        got.append(str(e))
+            finally:
+                _ent._default[:] = keep
+                if saved is None:
+                    del _backend._hw["entropy"]
+                else:
+                    _backend._hw["entropy"] = saved
+            return got[0], got[1] == got[2] == got[0], Src.reads
         if kind == "bad_sample_bytes":
             _ent.EntropySource(os.urandom, 1, 0)
         if kind == "bad_h":

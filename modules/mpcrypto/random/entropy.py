@@ -33,7 +33,8 @@ final and stops every key generation of the process), the cutoffs from the credi
   first output.
 
 A failure raises ``EntropyError`` (an OSError) at once and on every later read: the source
-stays failed (§4.3 item 2: the consuming DRBG must not be fed). Health tests catch a
+stays failed (§4.3 item 2: the consuming DRBG must not be fed); so does ``default_source()``
+after a failed start-up test (it does not start a new source). Health tests catch a
 broken source (stuck, or at a low credited H only grossly biased); they do not prove
 entropy.
 
@@ -140,6 +141,10 @@ class EntropySource:
     (entropy input for a DRBG: see the module docstring)."""
 
     def __init__(self, read, min_entropy=8, sample_bytes=1):
+        self._setup(read, min_entropy, sample_bytes)
+        self._fill(STARTUP_SAMPLES)  # §4.3: start-up test, samples discarded
+
+    def _setup(self, read, min_entropy, sample_bytes):
         if not callable(read):
             raise TypeError("read must be callable")
         self._read = read
@@ -147,7 +152,6 @@ class EntropySource:
         self._health = HealthTests(min_entropy, sample_bytes)
         self.sample_bytes = sample_bytes
         self.samples = 0  # samples read from the raw source (start-up included)
-        self._fill(STARTUP_SAMPLES)  # §4.3: start-up test, samples discarded
 
     def _fill(self, k):
         # k samples from the raw source, health-tested.
@@ -184,6 +188,16 @@ class EntropySource:
 _default = []  # the process-wide EntropySource, made on first use
 
 
+class _Default(EntropySource):
+    # default_source()'s object: kept before its start-up test runs, so that a start-up
+    # failure is as final as a later one (a new object would run a new start-up test, and a
+    # source that stopped for a while might then pass it).
+    def __init__(self, read, min_entropy, sample_bytes):
+        self._setup(read, min_entropy, sample_bytes)
+        _default.append(self)
+        self._fill(STARTUP_SAMPLES)
+
+
 def _raw():
     # The raw source (_util.entropy_source: a board's registered one, else os.urandom), its
     # claimed min-entropy per sample and its sample width in bytes.
@@ -200,5 +214,5 @@ def default_source():
     """The process-wide health-tested source (see the module docstring)."""
     if not _default:
         read, h, w = _raw()
-        _default.append(EntropySource(read, h, w))
+        _Default(read, h, w)
     return _default[0]
