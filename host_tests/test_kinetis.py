@@ -20,10 +20,15 @@ RNGA and the SIM (tools/kinetis_model.py), on unicorn's Cortex-M4 (tools/kinetis
    FRDM_K64F's and FRDM_K66F's ``mpcrypto_board`` register the mmCAU and the RNGA exactly when
    the emulated chip is their part (not on a K66 for the K64 board, a Cortex-M7, an unknown
    SDID or a CAU without SHA-256).
-5. The RNGA entropy source: the bytes are the RNGA's words, the clock gate is opened before
-   the first access, the SP 800-90B start-up and continuous tests catch a stuck-at output (at
-   start-up and later), a periodic one, and a stopped RNGA; the viper health kernel gives
-   the same answers as 32-bit machine code on the emulated Cortex-M4.
+5. The RNGA entropy source: the raw bytes are the RNGA's words; the part's own clock gate
+   (K64: SIM_SCGC6 bit 9, K66: SIM_SCGC3 bit 0, as NXP's clock drivers have it) is opened
+   before the first access, and the K66 model bus-faults without it; every read puts the
+   block in normal mode first, so reads survive an owner that sleeps it between them (as
+   Zephyr's driver does), and on a Zephyr firmware the RNGA is left to Zephyr; the default
+   rng's seed is drawn from the words that 256 bits of min-entropy need at the credited one
+   bit per word; the SP 800-90B tests, at that credit's cutoffs, catch a stuck-at output (at
+   start-up and later) and a dominated one, and a stopped or sleeping RNGA gives a clear,
+   final error.
 
 Nothing here needs a device: these tests run under every ``--target``.
 """
@@ -624,31 +629,80 @@ def test_rnga_start_opens_the_parts_clock_gate(tmp_path, part):
         assert (board.sim.scgc3, board.sim.scgc6) == (scgc3 | km.SCGC3_RNGA, scgc6)
 
 
-def test_rnga_default_rng_gives_the_rnga_words(tmp_path):
+def test_rnga_raw_source_gives_the_rnga_words(tmp_path):
     board = ke.Board(rnga_source=Counter())
     br = ke.Bridge(board, find_micropython(), tmp_path)
     out = br.run("import kinetis\nkinetis.register()\nfrom mpcrypto._util import entropy_source\n"
                  "r = entropy_source()\nprint(r(10).hex(), r(8).hex())\n")
-    # 1024 start-up words are discarded; each call takes whole words (a partial one's rest is
-    # dropped); the word read from OR is stored as the core stores it (little-endian)
-    words = [((i * 0x9E3779B1) & km.MASK).to_bytes(4, "little") for i in range(1025, 1031)]
+    # the raw words, from the first (the start-up test is the entropy source's); each call
+    # takes whole words (a partial one's rest is dropped); the word read from OR is stored as
+    # the core stores it (little-endian)
+    words = [((i * 0x9E3779B1) & km.MASK).to_bytes(4, "little") for i in range(1, 7)]
     assert out == [(b"".join(words[:3])[:10]).hex() + " " + (b"".join(words[3:5])).hex()]
     assert board.sim.scgc6 & km.SCGC6_RNGA  # the clock gate was opened (else the model faults)
     assert board.rnga.cr & km.CR_GO and board.rnga.cr & km.CR_HA
-    assert board.rnga.words == 1024 + 5
+    assert board.rnga.words == 5
 
 
-def test_default_rng_is_a_drbg_seeded_from_the_rnga(tmp_path):
-    # resolve_rng(None) is mpcrypto.random.rng.random_bytes: an HMAC_DRBG whose entropy
-    # source (with its own SP 800-90B start-up test: 1024 bytes) reads the RNGA. Words the
-    # RNGA gave: its own 1024 start-up words, 256 for the source's start-up, 8 + 4 for the
-    # DRBG's 32-byte entropy input and 16-byte nonce; later requests read none.
+# the default rng's first use: the entropy source's start-up test, then HMAC_DRBG-SHA256's
+# entropy input (security strength 256 bits) and nonce (128 bits), and later requests
+SEED = ("from mpcrypto.random import entropy, rng\nsrc = entropy.default_source()\n"
+        "print(src.min_entropy, getattr(src, 'sample_bytes', 1), src.samples)\nd = rng.default_drbg()\n"
+        "print(d.name, d.security_strength, src.samples)\n"
+        "a = rng.random_bytes(32)\nb = rng.random_bytes(64)\nprint(len(a), len(b), a != b[:32], src.samples)\n")
+
+
+@pytest.mark.parametrize("board_dir,part", [("FRDM_K64F", "K64"), ("FRDM_K66F", "K66")])
+def test_default_rng_seed_holds_256_credited_bits_of_rnga_words(tmp_path, board_dir, part):
+    """The board module registers the RNGA, credited with 1 bit per 32-bit word
+    (kinetis_rnga.MIN_ENTROPY); the default rng (resolve_rng(None): random_bytes, an
+    HMAC_DRBG-SHA256) is seeded from entropy.default_source(), which reads words as samples:
+    1024 for its start-up test, then 8 per byte of min-entropy the DRBG asks for: 256 words for
+    the 256-bit entropy input and 128 for the nonce, counted on the RNGA model. Later requests
+    read none."""
+    board = ke.Board(part=part, rnga_source=Counter())
+    br = ke.Bridge(board, find_micropython(), tmp_path, extra_paths=[ROOT / "boards" / board_dir])
+    out = br.run("import mpcrypto_board\nfrom mpcrypto import _util\nfrom mpcrypto.random import rng\n"
+                 "print(mpcrypto_board.PART, _util.resolve_rng(None) is rng.random_bytes)\n" + SEED)
+    h, width = 1, 4
+    entropy_words, nonce_words = 256 // h, 128 // h
+    assert entropy_words * h >= 256  # the seed's credited min-entropy
+    assert board.rnga.words == 1024 + entropy_words + nonce_words
+    assert out == ["%s True" % part, "%d %d 1024" % (h, width),
+                   "HMAC_DRBG sha256 256 %d" % (1024 + entropy_words + nonce_words),
+                   "32 64 True %d" % (1024 + entropy_words + nonce_words)]
+
+
+def test_zephyr_firmware_leaves_the_rnga_to_zephyr(tmp_path):
+    """On MicroPython's Zephyr port (kinetis.zephyr() True) the board module registers the
+    mmCAU but not the RNGA, and never touches the RNGA's registers: Zephyr's entropy driver
+    owns the block, and the default rng is seeded from os.urandom (credited 8 bits per byte)."""
+    board = ke.Board(part="K64", rnga_source=Counter())
+    br = ke.Bridge(board, find_micropython(), tmp_path, extra_paths=[ROOT / "boards" / "FRDM_K64F"])
+    out = br.run("import kinetis\nkinetis.zephyr = lambda: True\n" + REGISTER + SEED)
+    assert out == ["K64 mmcau mmcau False", "8 1 1024", "HMAC_DRBG sha256 256 %d" % (1024 + 32 + 16),
+                   "32 64 True %d" % (1024 + 32 + 16)]
+    assert "rnga_start" not in board.calls and "rnga_read" not in board.calls
+    assert not any(km.RNGA_K64 <= a < km.RNGA_K64 + 0x1000 for _, a, _, _ in board.core.mmio_log)
+    assert not board.sim.scgc6 & km.SCGC6_RNGA
+
+
+def test_default_rng_key_generation_from_the_rnga(tmp_path):
+    """Ed25519 and X25519 keys generated with the default rng on the emulated K64 (seeded from
+    RNGA words): the public keys are RFC 8032's and RFC 7748's of the private ones (pyca)."""
+    from cryptography.hazmat.primitives.asymmetric import ed25519, x25519
+
     board = ke.Board(rnga_source=Counter())
     br = ke.Bridge(board, find_micropython(), tmp_path)
-    out = br.run("import kinetis\nkinetis.register()\nfrom mpcrypto._util import resolve_rng\n"
-                 "r = resolve_rng(None)\na = r(32)\nb = r(64)\nprint(r.__name__, len(a), len(b), a != b[:32])\n")
-    assert out == ["random_bytes 32 64 True"]
-    assert board.rnga.words == 1024 + 256 + 8 + 4
+    out = br.run("import kinetis\nkinetis.register()\nfrom mpcrypto.ec import ed25519, x25519\n"
+                 "k = ed25519.Ed25519PrivateKey.generate()\n"
+                 "print(k.private_bytes_raw().hex(), k.public_key().public_bytes_raw().hex())\n"
+                 "x = x25519.X25519PrivateKey.generate()\n"
+                 "print(x.private_bytes_raw().hex(), x.public_key().public_bytes_raw().hex())\n")
+    (ed_d, ed_q), (x_d, x_q) = (line.split() for line in out)
+    assert ed25519.Ed25519PrivateKey.from_private_bytes(h(ed_d)).public_key().public_bytes_raw() == h(ed_q)
+    assert x25519.X25519PrivateKey.from_private_bytes(h(x_d)).public_key().public_bytes_raw() == h(x_q)
+    assert ed_d != x_d and board.rnga.words == 1024 + 256 + 128
 
 
 def _stuck_later(after, word):
@@ -662,75 +716,72 @@ def _stuck_later(after, word):
     return src
 
 
+HEALTH = ("import kinetis\nkinetis.register()\nfrom mpcrypto.random import entropy\n"
+          "def draw(n):\n"
+          "    try:\n        entropy.default_source()(n)\n        return 'ok'\n"
+          "    except OSError as e:\n        return '%s %s' % (type(e).__name__, e)\n")
+
+
 @pytest.mark.parametrize("source,when", [
     (km.stuck_at(0xA5A5A5A5), "start-up"),
     (km.stuck_at(0x80000001), "start-up"),  # bit 31 set: a negative int on the core
-    (_stuck_later(1100, 0x12345678), "continuous"),
+    (_stuck_later(1024 + 600, 0x12345678), "continuous"),
 ], ids=["stuck", "stuck-bit31", "stuck-after-startup"])
 def test_rnga_stuck_output_is_caught(tmp_path, source, when):
     board = ke.Board(rnga_source=source)
     br = ke.Bridge(board, find_micropython(), tmp_path)
-    out = br.run("import kinetis\nkinetis.register()\nfrom mpcrypto._util import entropy_source\n"
-                 "import kinetis_rnga\nr = entropy_source()\nprint(kinetis_rnga.__name__)\n"
-                 "for i in range(8):\n"
-                 "    try:\n        r(64)\n        print('ok')\n"
-                 "    except OSError as e:\n        print('OSError', e)\n")
-    assert out[0] == "kinetis_rnga"
-    results = out[1:]
-    # the RCT's bit (1) at least; the APT (2) may fire in the same chunk of words
+    results = br.run(HEALTH + "for i in range(6):\n    print(draw(64))\n")
+    # 64 bytes of min-entropy are 512 words; a stuck word fails the RCT (41 in a row: bit 1)
+    # and, where a window starts on it, the APT (bit 2)
+    first_bad = min(i for i, r in enumerate(results) if r != "ok")
     if when == "start-up":
-        assert results[0] in ("OSError RNGA failed health test 1", "OSError RNGA failed health test 3")
-        assert results == results[:1] * 8
-        assert board.rnga.words < 1030  # stopped at the start-up test: nothing was released
+        assert first_bad == 0 and results[0] == "EntropyError entropy source failed health test 3"
+        assert board.rnga.words == 1024  # the start-up test's words: nothing was released
     else:
-        first_bad = min(i for i, r in enumerate(results) if r != "ok")
-        assert first_bad >= 1 and int(results[first_bad].split()[-1]) & 1
-        assert all(r.startswith("OSError") for r in results[first_bad:])
+        assert first_bad == 1 and results[1].startswith("EntropyError entropy source failed health test ")
+        assert int(results[1].split()[-1]) & 1
+    assert results[first_bad:] == results[first_bad:first_bad + 1] * (6 - first_bad)
 
 
-def test_rnga_periodic_output_fails_the_adaptive_proportion_test(tmp_path):
-    words = [0x11111111, 0x22222222, 0x33333333]
-    state = {"i": 0}
+def test_rnga_health_cutoffs_are_those_of_one_bit_per_word(tmp_path):
+    """At the credited H = 1 the APT fails a word that fills two thirds of a window (341 of 512,
+    over the cutoff of 336) and passes a period-3 output (171 of 512): the tests catch gross
+    failures only, which is all SP 800-90B's cutoffs allow at that H."""
+    fresh = Counter()
 
-    def src(n):
+    def dominated(n, state={"i": 0}):
         state["i"] += 1
-        return words[state["i"] % 3].to_bytes(4, "big")
+        return b"\x11\x11\x11\x11" if state["i"] % 3 else fresh(4)
 
-    br = ke.Bridge(ke.Board(rnga_source=src), find_micropython(), tmp_path)
-    out = br.run("import kinetis\nkinetis.register()\nfrom mpcrypto._util import entropy_source\n"
-                 "try:\n    entropy_source()(16)\nexcept OSError as e:\n    print(e)\n")
-    assert out == ["RNGA failed health test 2"]
+    def periodic(n, state={"i": 0}):
+        state["i"] += 1
+        return (0x11111111 * (1 + state["i"] % 3)).to_bytes(4, "big")
+
+    got = []
+    for src in (dominated, periodic):
+        br = ke.Bridge(ke.Board(rnga_source=src), find_micropython(), tmp_path)
+        got += br.run(HEALTH + "print(draw(16))\nprint(entropy.default_source()._health.apt_cutoff)\n")
+    assert got == ["EntropyError entropy source failed health test 2", "336", "ok", "336"]
 
 
 def test_rnga_that_stops_is_refused(tmp_path):
     board = ke.Board(rnga_latency=10 ** 9)  # no word ever becomes ready
     br = ke.Bridge(board, find_micropython(), tmp_path)
-    out = br.run("import kinetis\nkinetis.register()\nfrom mpcrypto._util import entropy_source\n"
-                 "try:\n    entropy_source()(16)\nexcept OSError as e:\n    print(e)\n")
-    assert out == ["RNGA failed health test 4"]
+    out = br.run(HEALTH + "print(draw(16))\nprint(draw(16))\n")
+    assert out == ["EntropyError entropy source failed: RNGA stopped (SR 0x10000)",
+                   "EntropyError entropy source failed health test 4"]
 
 
-def test_health_kernel_on_the_cortex_m4():
-    """The viper health kernel compiled for armv7emsp (32-bit words: bit 31 set makes a
-    negative int) gives the unix port's answers on the emulated core."""
-    src = ROOT / "boards" / "kinetis" / "kinetis_rnga.py"
-    mpy = mpy_reader.compile_file(src, "armv7emsp", "kinetis_rnga.py")
-    rt = thumb_emu.Runtime(thumb_emu.Core("cortex-m4"))
-    fn = rt.load(mpy, "health")
-    rng = random.Random(13)
-    cases = {
-        "random": ([rng.getrandbits(32) for _ in range(600)], 0),
-        "run of 3": ([5, 0x80000000, 0x80000000, 0x80000000, 7], 0),
-        "run of 4": ([5, 0x80000000, 0x80000000, 0x80000000, 0x80000000, 7], 1),
-        "12 in a window": ([0xFFFFFFFF, 1, 2] * 4 + list(range(3, 500)), 0),
-        "13 in a window": ([0xFFFFFFFF, 1, 2] * 13 + list(range(3, 400)), 2),
-        "13 across windows": (list(range(10, 522)) + [0xFFFFFFFF, 1] * 7, 0),
-    }
-    for label, (words, want) in cases.items():
-        st = rt.buffer(bytes(24))
-        buf = rt.buffer(struct.pack("<%dI" % len(words), *words))
-        got, _ = rt.call(fn, st, buf, len(words))
-        assert got == want, label
+def test_rnga_asleep_is_refused(tmp_path):
+    """A block held in sleep mode (the DOZE signal, which software cannot clear) gives no word:
+    the source fails with a clear error, and for good."""
+    board = ke.Board(rnga_source=Counter())
+    board.before["rnga_read"] = lambda: setattr(board.rnga, "doze", True)
+    br = ke.Bridge(board, find_micropython(), tmp_path)
+    out = br.run(HEALTH + "print(draw(16))\nfrom mpcrypto.random import rng\n"
+                 "try:\n    rng.random_bytes(16)\nexcept OSError as e:\n    print(type(e).__name__, e)\n")
+    assert out == ["EntropyError entropy source failed: RNGA asleep (SR 0x10010)",
+                   "EntropyError entropy source failed health test 4"]
 
 
 @pytest.mark.parametrize("board", ["FRDM_K64F", "FRDM_K66F"])

@@ -1,6 +1,7 @@
 """Kinetis K64/K66 board support: identify the chip, then register its crypto blocks with
 the backend seam (``mpcrypto._backend.register``): the mmCAU as backend ``mmcau`` of
-``"aes"`` and ``"sha256"``, the RNGA as the ``"entropy"`` source (``rnga``).
+``"aes"`` and ``"sha256"``, the RNGA as the ``"entropy"`` source (``rnga``) unless the
+firmware is Zephyr's.
 
 A board's ``mpcrypto_board.py`` (``boards/FRDM_K64F``, ``boards/FRDM_K66F``) calls
 ``register((part,))``; the library imports that module once, before its first backend
@@ -27,6 +28,25 @@ manual K66P144M180SF5RMV2), the gate as NXP's clock drivers enable ``kCLOCK_Rnga
 bit 9; ``CLK_GATE_DEFINE(0x1030, 0)`` on the K66, SIM_SCGC3 bit 0; offsets from SIM_BASE
 0x40047000). On a K66 whose SCGC3 bit 0 nothing else has set, the first RNGA access with only
 SCGC6 bit 9 set bus-faults.
+
+One owner of the RNGA. On MicroPython's Zephyr port (``sys.platform`` "zephyr", the only way
+MicroPython runs on these boards today), Zephyr's entropy driver
+(``drivers/entropy/entropy_mcux_rnga.c``) owns the block: it starts it at boot, wakes it for
+each draw and puts it back to sleep after. There the RNGA is not registered and its registers
+are never touched; the library's entropy comes through Zephyr as ``os.urandom``, the port's
+``sys_csrand_get``, which the port offers with ``CONFIG_HARDWARE_DEVICE_CS_GENERATOR``
+(Zephyr's default with an entropy driver: the driver's output itself) or
+``CONFIG_PSA_CSPRNG_GENERATOR`` (a DRBG seeded from it). Without ``os.urandom`` the library has
+no entropy source and key generation raises UnsupportedAlgorithm.
+
+What ``os.urandom`` is credited with there: each byte of Zephyr's driver is the XOR of the low
+8 bits of 8 RNGA words read back to back; ``random/entropy.py`` credits ``os.urandom`` with 8
+bits per byte, which is Zephyr's own claim (one bit per word, the figure ``kinetis_rnga.py``
+credits, times 8 words). The fold is not a vetted conditioning function and keeps only the
+low byte of each word, so that credit holds only if each word's added entropy reaches its low
+byte, which no source we have read says; the default rng's HMAC_DRBG conditions the bytes in
+either case. On a firmware that is not Zephyr's, the driver here owns the block, and
+``kinetis_asm.rnga_read`` puts it in normal mode before every read.
 """
 
 from mpcrypto import _backend
@@ -50,21 +70,32 @@ def identify():
     return PARTS.get(v & 0xFFF)
 
 
+def zephyr():
+    """True on MicroPython's Zephyr port, where Zephyr's entropy driver owns the RNGA."""
+    import sys
+
+    return sys.platform == "zephyr"
+
+
 def register(expect=("K64", "K66")):
-    """Probe, and register the mmCAU and the RNGA if the chip is one of ``expect``.
-    Returns the part registered for, or None."""
+    """Probe, and register the mmCAU and (unless ``zephyr()``) the RNGA if the chip is one
+    of ``expect``. Returns the part registered for, or None."""
     part = identify()
     if part is None or part not in expect:
         return None
     if _asm.cau_version() != CAU_VERSION:
         return None
     import kinetis_mmcau
-    import kinetis_rnga
 
     _backend.register("aes", "mmcau", kinetis_mmcau)
     _backend.register("sha256", "mmcau", kinetis_mmcau)
-    # Registered even when its start-up test fails: the source then refuses (OSError)
-    # rather than letting the library fall back to another one unnoticed.
+    registered.update({"aes": "mmcau", "sha256": "mmcau"})
+    if zephyr():
+        return part  # Zephyr's entropy driver owns the RNGA (see the module docstring)
+    import kinetis_rnga
+
+    # Registered whatever its health tests will say: a failed source then refuses
+    # (entropy.EntropyError) rather than letting the library fall back to another one.
     _backend.register("entropy", "rnga", kinetis_rnga.RNGA(*RNGA_AT[part]))
-    registered.update({"aes": "mmcau", "sha256": "mmcau", "entropy": "rnga"})
+    registered["entropy"] = "rnga"
     return part
