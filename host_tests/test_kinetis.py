@@ -705,6 +705,28 @@ def test_default_rng_key_generation_from_the_rnga(tmp_path):
     assert ed_d != x_d and board.rnga.words == 1024 + 256 + 128
 
 
+NO_RNG_PACKAGE = ("import builtins\n_imp = builtins.__import__\n"
+                  "def _no_rng(name, *a):\n"
+                  "    if name == 'mpcrypto.random.rng':\n        raise ImportError(name)\n"
+                  "    return _imp(name, *a)\nbuiltins.__import__ = _no_rng\n")
+
+
+def test_raw_rnga_words_are_not_a_key_source(tmp_path):
+    """Where mpcrypto.random.rng is missing, resolve_rng falls back to the raw source only if
+    it is full entropy: the RNGA's words (1 bit each) raise UnsupportedAlgorithm instead of
+    becoming keys; os.urandom (a Zephyr firmware's, or no board source) is still handed out."""
+    board = ke.Board(rnga_source=Counter())
+    br = ke.Bridge(board, find_micropython(), tmp_path)
+    script = (NO_RNG_PACKAGE + "import kinetis\nkinetis.zephyr = lambda: %s\nkinetis.register()\n"
+              "import os\nfrom mpcrypto import _util\nfrom mpcrypto.ec import x25519\n"
+              "try:\n    print(_util.resolve_rng(None) is os.urandom)\n"
+              "    x25519.X25519PrivateKey.generate()\n"
+              "except Exception as e:\n    print(type(e).__name__, e)\n")
+    assert br.run(script % "False") == ["UnsupportedAlgorithm entropy source needs mpcrypto.random"]
+    assert board.rnga.words == 0
+    assert br.run(script % "True") == ["True"]
+
+
 def _stuck_later(after, word):
     good = Counter()
     state = {"n": 0}

@@ -26,11 +26,15 @@ Helpers:
   process-wide SP 800-90A HMAC_DRBG seeded from ``entropy_source()`` through the SP 800-90B
   health tests of ``mpcrypto.random.entropy``. Without any entropy source it raises
   UnsupportedAlgorithm("no entropy source") (on first use): there is no fallback to the
-  ``random`` module. (A firmware without ``mpcrypto/random/rng.py`` gets the raw source.)
+  ``random`` module. (A firmware without ``mpcrypto/random/rng.py`` gets the raw source if
+  it is full entropy; a board source credited with less, the Kinetis RNGA's words at one bit
+  each, raises UnsupportedAlgorithm("entropy source needs mpcrypto.random") instead.)
 - ``entropy_source()``: the raw source the default DRBG is seeded from: the entropy source
   a board driver registered (``_backend.register("entropy", name, impl)``,
-  ``impl.urandom(nbytes)``: the Kinetis RNGA with its own health tests), else ``os.urandom``
-  (the port's own source); UnsupportedAlgorithm where there is neither.
+  ``impl.urandom(nbytes)``, with ``min_entropy`` bits credited per ``sample_bytes``-byte
+  sample: the Kinetis RNGA's raw words, 1 bit per 4 bytes), else ``os.urandom`` (the port's
+  own source); UnsupportedAlgorithm where there is neither. Raw: not key material unless
+  full entropy (``mpcrypto.random.entropy`` health-tests it and a DRBG conditions it).
 
 How the item size is found without ``memoryview.itemsize`` (absent from most builds): a
 zero-length slice assignment ``mv[0:0] = b""`` succeeds on a writable byte view without
@@ -113,9 +117,15 @@ def resolve_rng(rng):
     raw = entropy_source()  # UnsupportedAlgorithm now, where there is no source at all
     try:
         # By name (as hash/names.py imports hashes), so that the core package does not
-        # depend on the DRBG packages; without them installed, the raw source.
+        # depend on the DRBG packages; without them installed, the raw source, if it is full
+        # entropy (os.urandom, or a board source credited 8 bits per byte).
         return __import__("mpcrypto.random.rng", None, None, ("random_bytes",)).random_bytes
     except ImportError:
+        hw = _backend.hardware("entropy")
+        if hw is not None and getattr(hw, "min_entropy", 8) < 8 * getattr(hw, "sample_bytes", 1):
+            # Samples below full entropy (the Kinetis RNGA's words) are not key material:
+            # only a DRBG's derivation conditions them.
+            raise UnsupportedAlgorithm("entropy source needs mpcrypto.random")
         return raw
 
 
