@@ -236,6 +236,7 @@ def health(kind):
             s(32)
             return "passed", s.failed
         if kind == "words_stuck":
+            # the start-up test reads 1 KB at a time: the RCT fails within the first 256 words
             _ent.EntropySource(lambda n: b"\xa5\x5a\x00\x01" * (n // 4), 1, 4)
         if kind == "default_startup_final":
             # default_source() over a registered source that is stuck at start-up, then

@@ -56,6 +56,7 @@ _RCT = (41, 21, 15, 11, 9, 8, 7, 6)
 _APT = (336, 201, 123, 78, 51, 35, 26, 19)
 APT_WINDOW = 512
 STARTUP_SAMPLES = 1024
+_STARTUP_READ = 1024  # bytes per raw read of the start-up test (4 reads of 32-bit words)
 
 RCT_FAIL = 1
 APT_FAIL = 2
@@ -142,7 +143,7 @@ class EntropySource:
 
     def __init__(self, read, min_entropy=8, sample_bytes=1):
         self._setup(read, min_entropy, sample_bytes)
-        self._fill(STARTUP_SAMPLES)  # §4.3: start-up test, samples discarded
+        self._startup()
 
     def _setup(self, read, min_entropy, sample_bytes):
         if not callable(read):
@@ -152,6 +153,16 @@ class EntropySource:
         self._health = HealthTests(min_entropy, sample_bytes)
         self.sample_bytes = sample_bytes
         self.samples = 0  # samples read from the raw source (start-up included)
+
+    def _startup(self):
+        # §4.3: the start-up test, samples discarded; read in pieces of at most
+        # _STARTUP_READ bytes, so that wide samples need no heap block of 4 KB.
+        step = _STARTUP_READ // self.sample_bytes or 1
+        k = STARTUP_SAMPLES
+        while k:
+            j = step if k > step else k
+            self._fill(j)
+            k -= j
 
     def _fill(self, k):
         # k samples from the raw source, health-tested.
@@ -195,7 +206,7 @@ class _Default(EntropySource):
     def __init__(self, read, min_entropy, sample_bytes):
         self._setup(read, min_entropy, sample_bytes)
         _default.append(self)
-        self._fill(STARTUP_SAMPLES)
+        self._startup()
 
 
 def _raw():
