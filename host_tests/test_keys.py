@@ -583,6 +583,19 @@ def test_rsa_formats(target, bits):
     assert got[1] == "ok" and isinstance(got[2], MPError) and got[2].name == "InvalidSignature", got[1:]
 
 
+def test_writers_tell_keys_by_class(target):
+    """private_bytes / public_bytes tell a key by its class: a DH key raises
+    UnsupportedAlgorithm (no format of ours) whether or not mpcrypto.pk.rsa is loaded (RSA
+    was once told by a private_numbers attribute, which DH and DSA keys have too), and an
+    object that merely has an RSA key's method names raises TypeError."""
+    dh, fake = ["UnsupportedAlgorithm"] * 4, ["TypeError"] * 4
+    # (the cases run in order in one process: the first two before anything imports RSA)
+    got = target.call("drv_keys", "dump_other", [((), "dh"), ((), "fake"), (("mpcrypto.pk.rsa",), "dh"),
+                                                 (("mpcrypto.pk.rsa", "mpcrypto.pk.dsa"), "dh"),
+                                                 (("mpcrypto.pk.rsa",), "fake")])
+    assert got == [dh, fake, dh, dh, fake], got
+
+
 # -- strictness: DER mutations ---------------------------------------------------------------
 
 def _mutation_keys():

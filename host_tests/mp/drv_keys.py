@@ -1,4 +1,6 @@
 # Drivers for the key formats (runs on MicroPython): mpcrypto.keys.der / pem / serialization.
+import sys
+
 from mpcrypto.keys import der, pem
 from mpcrypto.keys import serialization as ser
 
@@ -28,13 +30,55 @@ def describe(key):
             return (name + "-private", key.private_bytes_raw(), key.public_key().public_bytes_raw())
         if isinstance(key, getattr(m, name + "PublicKey")):
             return (name + "-public", key.public_bytes_raw())
-    if hasattr(key, "private_numbers"):
+    # (RSA by its class, looked up only where the module is loaded: a key of it means it is)
+    rsa = sys.modules.get("mpcrypto.pk.rsa")
+    if rsa is None:
+        raise TypeError("unknown key")
+    if isinstance(key, rsa.RSAPrivateKey):
         pn = key.private_numbers()
         return ("rsa-private", pn.public_numbers.n, pn.public_numbers.e, pn.d, pn.p, pn.q, pn.dmp1, pn.dmq1, pn.iqmp)
-    if hasattr(key, "public_numbers"):
+    if isinstance(key, rsa.RSAPublicKey):
         pn = key.public_numbers()
         return ("rsa-public", pn.n, pn.e)
     raise TypeError("unknown key")
+
+
+def _err(fn, *args):
+    # fn(*args), or the name of the exception it raised
+    try:
+        return fn(*args)
+    except Exception as e:
+        return type(e).__name__
+
+
+class _LooksLikeRSA:
+    # Not a key: it has an RSA key's method names (the writers must not take it for one).
+    def private_numbers(self):
+        return self
+
+    def public_numbers(self):
+        return self
+
+
+def dump_other(imports, kind):
+    # What private_bytes (PKCS8 PEM and DER, TraditionalOpenSSL) and public_bytes (SPKI) do
+    # with a key that is not EC, RSA or RFC 8410, after importing the modules ``imports``:
+    # kind "dh" (an ffdhe2048 key) or "fake" (_LooksLikeRSA).
+    for name in imports:
+        __import__(name)
+    if kind == "dh":
+        from mpcrypto.pk import dh
+
+        pn = dh.ffdhe(2048).parameter_numbers()
+        x = 0x123456789ABCDEF
+        priv = dh.DHPrivateNumbers(x, dh.DHPublicNumbers(pow(pn.g, x, pn.p), pn)).private_key()
+        pub = priv.public_key()
+    else:
+        priv = pub = _LooksLikeRSA()
+    return [_err(ser.private_bytes, priv, ser.Encoding.PEM, ser.PrivateFormat.PKCS8),
+            _err(ser.private_bytes, priv, ser.Encoding.DER, ser.PrivateFormat.PKCS8),
+            _err(ser.private_bytes, priv, ser.Encoding.PEM, ser.PrivateFormat.TraditionalOpenSSL),
+            _err(ser.public_bytes, pub, ser.Encoding.DER, ser.PublicFormat.SubjectPublicKeyInfo)]
 
 
 def load_private(fmt, data, password=None):

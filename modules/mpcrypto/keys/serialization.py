@@ -34,8 +34,10 @@ KEY") with PBES2 (RFC 8018 §6.2): PBKDF2 with HMAC-SHA-1/224/256/384/512 and AE
 need ``mpcrypto.kdf.pbkdf2`` and ``mpcrypto.cipher.aes`` (imported by name when used).
 Not supported (UnsupportedAlgorithm): PBES1 and PKCS#12 PBE schemes, PBES2 with other
 ciphers (3DES, ...), legacy PEM encryption (``Proc-Type: 4,ENCRYPTED``), RSASSA-PSS keys
-(id-RSASSA-PSS) and multi-prime RSA. Explicit EC domain parameters (``ECParameters``) raise ValueError, as in
-pyca. OpenSSH formats are not read.
+(id-RSASSA-PSS) and multi-prime RSA; writing DSA and DH keys (``mpcrypto.pk.dsa``, ``.dh``).
+Explicit EC domain parameters (``ECParameters``) raise ValueError, as in pyca. OpenSSH formats
+are not read. The writers tell a key's kind by its class (EC, RSA, DSA, DH, RFC 8410); any
+other object raises TypeError.
 
 Validation (ValueError): every DER rule of ``mpcrypto.keys.der`` (minimal lengths and
 integers, no indefinite length, no trailing data at any level), unknown algorithm or curve
@@ -75,6 +77,9 @@ OID_RSA_PSS = "1.2.840.113549.1.1.10"  # id-RSASSA-PSS, RFC 4055 §3.1
 _EC_MOD = "mpcrypto.ec.ec"
 _CURVES_MOD = "mpcrypto.ec.curves"
 _RSA_MOD = "mpcrypto.pk.rsa"
+_DSA_MOD = "mpcrypto.pk.dsa"
+_DH_MOD = "mpcrypto.pk.dh"
+_NO_FORMATS = ("dsa", "dh")  # key kinds this module has no format for
 _OKP = (
     ("1.3.101.110", "mpcrypto.ec.x25519", "X25519"),
     ("1.3.101.111", "mpcrypto.ec.x448", "X448"),
@@ -544,16 +549,30 @@ def load_pem_public_key(data):
 # -- writing --------------------------------------------------------------------------------
 
 
+# Key classes by module (module, private class, public class, kind): a key is told by its
+# class, never by its attributes (a DSA or DH key has private_numbers() too).
+_CLASSES = (
+    (_EC_MOD, "EllipticCurvePrivateKey", "EllipticCurvePublicKey", "ec"),
+    (_RSA_MOD, "RSAPrivateKey", "RSAPublicKey", "rsa"),
+    (_DSA_MOD, "DSAPrivateKey", "DSAPublicKey", "dsa"),
+    (_DH_MOD, "DHPrivateKey", "DHPublicKey", "dh"),
+)
+
+
 def _kind(key):
-    # ("ec" | "rsa" | okp entry, is_private), from the key's class; only modules already
-    # imported are looked at (a key's own module always is).
+    # ("ec" | "rsa" | "dsa" | okp entry, is_private), from the key's class; only modules
+    # already imported are looked at (a key's own module always is). TypeError for anything
+    # that is not a key of ours; UnsupportedAlgorithm for a key of a kind without formats.
     mods = sys.modules
-    ec = mods.get(_EC_MOD)
-    if ec is not None:
-        if isinstance(key, ec.EllipticCurvePrivateKey):
-            return "ec", True
-        if isinstance(key, ec.EllipticCurvePublicKey):
-            return "ec", False
+    for name, priv, pub, kind in _CLASSES:
+        m = mods.get(name)
+        if m is None:
+            continue
+        is_priv = isinstance(key, getattr(m, priv))
+        if is_priv or isinstance(key, getattr(m, pub)):
+            if kind in _NO_FORMATS:
+                raise UnsupportedAlgorithm(kind.upper() + " key formats not supported")
+            return kind, is_priv
     for entry in _OKP:
         m = mods.get(entry[1])
         if m is not None:
@@ -561,11 +580,6 @@ def _kind(key):
                 return entry, True
             if isinstance(key, getattr(m, entry[2] + "PublicKey")):
                 return entry, False
-    if mods.get(_RSA_MOD) is not None:
-        if hasattr(key, "private_numbers"):
-            return "rsa", True
-        if hasattr(key, "public_numbers"):
-            return "rsa", False
     raise TypeError("not a key of a supported type")
 
 
