@@ -477,6 +477,23 @@ def test_differential_encryption(target, backend):
         assert [key.decrypt(c, ppad.PKCS1v15()) for c in ours] == msgs
 
 
+def test_oaep_label_types(target):
+    """OAEP's label is bytes-like or None (the empty label); any other type raises TypeError
+    (an int once gave that many zero bytes, a list its values, 2**40 a MemoryError)."""
+    force = _need(target, _default(target))
+    hashes, ppad, _ = _pyca()
+    key = _pyca_key(1024)
+    H = hashes.SHA256()
+    ct = key.public_key().encrypt(b"msg", ppad.OAEP(ppad.MGF1(H), H, b"label"))
+    ct0 = key.public_key().encrypt(b"msg0", ppad.OAEP(ppad.MGF1(H), H, None))
+    ct5 = key.public_key().encrypt(b"msg5", ppad.OAEP(ppad.MGF1(H), H, bytes(5)))
+    cases = [(ct, b"label"), (ct, bytearray(b"label")), (ct, ("memoryview", b"label")), (ct0, None), (ct0, b""),
+             (ct5, bytes(5)), (ct5, 5), (ct, [108, 97, 98, 101, 108]), (ct, 2 ** 40), (ct, "label"), (ct, True),
+             (ct, 1.5), (ct, b"Label")]
+    got = target.call("drv_rsa", "oaep_labels", [(_nums(key), "sha256", cases)], force=force)[0]
+    assert got == [b"msg"] * 3 + [b"msg0"] * 2 + [b"msg5"] + ["TypeError"] * 6 + ["ValueError"], got
+
+
 def _raw_pkcs1_ct(n, e, em):
     return pow(int.from_bytes(em, "big"), e, n).to_bytes((n.bit_length() + 7) // 8, "big")
 

@@ -85,6 +85,19 @@ def decrypt_group(key, kind, h, mgfh, cases):
     return [_res(k.decrypt, ct, _pad(kind, h, mgfh, None, label)) for ct, label in cases]
 
 
+def oaep_labels(key, h, cases):
+    # cases: [(ct, label)]: decrypt with OAEP(MGF1(h), h, label); a label ("memoryview", b)
+    # is passed as memoryview(b). -> [plaintext or exception name]
+    k = _priv(key, rng_arg())
+
+    def dec(ct, label):
+        if type(label) is tuple:
+            label = memoryview(label[1])
+        return k.decrypt(ct, padding.OAEP(padding.MGF1(h), h, label))
+
+    return [_res(dec, ct, label) for ct, label in cases]
+
+
 def sign_group(key, kind, h, mgfh, slen, msgs):
     k = _priv(key, rng_arg() if kind == "pss" else None)
     pad = _pad(kind, h, mgfh, slen, None)

@@ -6,7 +6,9 @@ the encodings of RFC 8017 (PKCS #1 v2.2) they select.
 - ``PSS(mgf, salt_length)``: RSASSA-PSS (8.1, EMSA-PSS 9.1). ``salt_length``: a byte count,
   ``PSS.DIGEST_LENGTH`` (the hash's size), ``PSS.MAX_LENGTH`` (the longest that fits:
   emLen - hLen - 2) or, for verification only, ``PSS.AUTO`` (whatever the signature holds).
-- ``OAEP(mgf, algorithm, label=None)``: RSAES-OAEP (7.1).
+- ``OAEP(mgf, algorithm, label=None)``: RSAES-OAEP (7.1). ``label`` (7.1.1's L): any
+  bytes-like object, or None for the empty label; anything else (str, int, a list, ...)
+  raises TypeError.
 - ``MGF1(algorithm)``: the mask generation function of B.2.1.
 
 Hashes are names or classes as ``mpcrypto.hash.names.hash_class`` takes them ("sha256",
@@ -19,6 +21,7 @@ position is the only data-dependent step, after the check.
 """
 
 from mpcrypto._ct import ct_eq
+from mpcrypto._util import as_bytes
 from mpcrypto.hash.names import hash_class
 
 
@@ -74,7 +77,10 @@ class OAEP:
         self._mgf = mgf
         self._algorithm = algorithm
         self.hashcls = hash_class(algorithm)
-        self._label = b"" if label is None else bytes(label)
+        # L is an octet string (RFC 8017 7.1.1): bytes(label) would take an int for a
+        # length of zero bytes and a list of ints for their values, so the buffer rule of
+        # _util applies (TypeError for anything that is not bytes-like).
+        self._label = b"" if label is None else as_bytes(label)
 
     @property
     def mgf(self):
