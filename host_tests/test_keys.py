@@ -325,16 +325,24 @@ def test_ec_formats(target, params, curve):
              # a short private key octet string (leading zero octets dropped) is left-padded
              ("der", _seq(_int(1), _tlv(0x04, d.to_bytes(c["nsize"], "big").lstrip(b"\x00")), _tlv(0xA0, _oid(c["oid"]))))]
     pubs = [("der", refs["spki DER"]), ("pem", refs["spki PEM"]), ("der", _spki(_ec_alg(c["oid"]), refs["compressed"]))]
+    refused = []
     if curve in PYECDSA:
-        # python-ecdsa's own encodings (its PKCS#8 is v2 without a public key)
+        # python-ecdsa's own encodings. Its PKCS#8 is v2 (version 1) without the publicKey
+        # field, which RFC 5958 §2 does not allow (v2 only with a publicKey) and OpenSSL
+        # refuses: refused here too, with ValueError.
         import ecdsa
 
         sk = ecdsa.SigningKey.from_secret_exponent(d, curve=getattr(ecdsa.curves, PYECDSA[curve]))
         vk = sk.get_verifying_key()
-        loads += [("der", sk.to_der(format="pkcs8")), ("pem", sk.to_pem(format="pkcs8")), ("der", sk.to_der()),
-                  ("pem", sk.to_pem())]
+        loads += [("der", sk.to_der()), ("pem", sk.to_pem())]
+        refused += [("der", sk.to_der(format="pkcs8")), ("pem", sk.to_pem(format="pkcs8"))]
+        assert _parse(sk.to_der(format="pkcs8"))[0][1][0] == [0x02, b"\x01"]  # version 1 (v2) ...
+        assert len(_parse(sk.to_der(format="pkcs8"))[0][1]) == 3  # ... and no publicKey
         pubs += [("der", vk.to_der()), ("pem", vk.to_pem()), ("der", vk.to_der(point_encoding="compressed"))]
+    # RFC 5958 §2: a v2 OneAsymmetricKey without its publicKey is refused
+    refused.append(("der", _pkcs8(_ec_alg(c["oid"]), _sec1(d, c["nsize"], None, point), version=1)))
     calls = [("load_private", x) for x in loads] + [("load_public", x) for x in pubs]
+    calls += [("load_private", x) for x in refused]
     calls += [("dump_all_private", (want_priv, _PRIV_FORMS)), ("dump_all_public", (want_pub, _PUB_FORMS))]
     # A key made by the openssl command: its six forms load to one key, which ours write
     # back byte for byte (SM2 included, which neither Python oracle serialises).
@@ -349,6 +357,8 @@ def test_ec_formats(target, params, curve):
         got = got[:-6]
     assert got[:len(loads)] == [want_priv] * len(loads), (curve, got[:len(loads)])
     assert got[len(loads):len(loads) + len(pubs)] == [want_pub] * len(pubs), curve
+    no = got[len(loads) + len(pubs):len(loads) + len(pubs) + len(refused)]
+    assert [g.name if isinstance(g, MPError) else g for g in no] == ["ValueError"] * len(refused), (curve, no)
     # Every form written: the same bytes as the reference.
     assert got[-2] == [refs[n] for n in _PRIV_NAMES], curve
     assert got[-1] == [refs["spki DER"], refs["spki PEM"], refs["uncompressed"], refs["compressed"]], curve
@@ -486,9 +496,13 @@ def test_rfc8410_formats(target, name):
                 ("unwrapped", _pkcs8(_seq(_oid(oid)), seed)),
                 ("wrong v2 public key", _pkcs8(_seq(_oid(oid)), _tlv(0x04, seed), version=1, pub=other)),
                 ("v1 with public key", _pkcs8(_seq(_oid(oid)), _tlv(0x04, seed), version=0, pub=raw_pub)),
+                # RFC 5958 §2: v2 only with a publicKey (OpenSSL refuses this form too)
+                ("v2 without public key", _pkcs8(_seq(_oid(oid)), _tlv(0x04, seed), version=1)),
                 ("version 2", _pkcs8(_seq(_oid(oid)), _tlv(0x04, seed), version=2))]
     bad_pub = [("null params", _spki(_seq(_oid(oid), NULL), raw_pub)), ("short", _spki(_seq(_oid(oid)), raw_pub[:-1])),
                ("unused bits", _seq(_seq(_oid(oid)), _tlv(0x03, b"\x01" + raw_pub)))]
+    if name == "Ed448":  # the form reported by differential fuzzing
+        assert dict(bad_priv)["v2 without public key"].hex().startswith("3047020101300506032b6571043b0439")
     got = target.call("drv_keys", "many_private", [("der", [v for _, v in bad_priv])])[0]
     _assert_refused(bad_priv, got)
     got = target.call("drv_keys", "many_public", [("der", [v for _, v in bad_pub])])[0]

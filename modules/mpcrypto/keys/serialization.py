@@ -15,7 +15,8 @@ it has; loading a kind whose module is absent raises UnsupportedAlgorithm.
 
 Formats read and written (DER, or PEM with the label in brackets):
 - private: PKCS#8 ``PrivateKeyInfo`` / RFC 5958 ``OneAsymmetricKey`` v1 and v2 (attributes
-  skipped, a v2 public key checked against the private key) ["PRIVATE KEY"]; SEC 1
+  skipped; v2 only with its public key, which is checked against the private key)
+  ["PRIVATE KEY"]; SEC 1
   ``ECPrivateKey`` (RFC 5915 §3, with or without ``parameters`` and ``publicKey``) ["EC
   PRIVATE KEY"; on input also OpenSSL 3's "SM2 PRIVATE KEY"]; PKCS#1 ``RSAPrivateKey`` (RFC 8017 A.1.2, two primes) ["RSA PRIVATE KEY"];
   raw for Ed25519/Ed448/X25519/X448.
@@ -337,6 +338,10 @@ def _pkcs8(buf, ver, i, e):
         pub = bytes(buf[bs + 1:be])
         i = be
     der.done(i, e)
+    if ver == 1 and pub is None:
+        # RFC 5958 §2: "If publicKey is present, then version is set to v2 else version is
+        # set to v1" (OpenSSL refuses a v2 without it too).
+        raise ValueError("PKCS#8 v2 without a public key")
     if oid == OID_EC:
         curve, j = _curve_at(buf, ps, pe)
         der.done(j, pe)
