@@ -870,6 +870,46 @@ def test_encrypted_keys(target):
         assert isinstance(g, MPError) and g.name in ("ValueError", "UnsupportedAlgorithm"), "%s: %r" % (label, g)
 
 
+def _pbes2(plain, password, salt, iv, iters, prf):
+    """An EncryptedPrivateKeyInfo (RFC 5958 §3, PBES2 of RFC 8018 A.4) of ``plain`` with
+    PBKDF2 and AES-256-CBC, made here (hashlib, cryptography's AES): ``prf`` is the
+    PBKDF2-params prf field as (hash name, DER of that field), or (hash name, b"") to leave
+    the field out."""
+    import hashlib
+
+    from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+
+    name, field = prf
+    key = hashlib.pbkdf2_hmac(name, password, salt, iters, 32)
+    pad = 16 - len(plain) % 16
+    enc = Cipher(algorithms.AES(key), modes.CBC(iv)).encryptor()
+    ct = enc.update(plain + bytes([pad]) * pad) + enc.finalize()
+    kdf = _seq(_oid("1.2.840.113549.1.5.12"), _seq(_tlv(0x04, salt), _int(iters), field))
+    return _seq(_seq(_oid("1.2.840.113549.1.5.13"), _seq(kdf, _seq(_oid("2.16.840.1.101.3.4.1.42"), _tlv(0x04, iv)))),
+                _tlv(0x04, ct))
+
+
+def test_encrypted_default_prf(target):
+    """PBKDF2-params' prf is DEFAULT algid-hmacWithSHA1 (RFC 8018 A.2): DER leaves a default
+    value out (X.690 §11.5), so a key that spells out hmacWithSHA1 (with NULL parameters or
+    without) is refused with ValueError; the same key with the field left out (as OpenSSL
+    writes it) loads, and so does one with hmacWithSHA256 written out."""
+    k = cec.derive_private_key(4321, cec.SECP256R1())
+    plain = k.private_bytes(cs.Encoding.DER, cs.PrivateFormat.PKCS8, cs.NoEncryption())
+    want = target.call("drv_keys", "load_private", [("der", plain)])[0]
+    salt, iv = bytes(range(16)), bytes(range(16, 32))
+    sha1 = "1.2.840.113549.2.7"
+    good = [_pbes2(plain, b"pw", salt, iv, 1000, ("sha1", b"")),
+            _pbes2(plain, b"pw", salt, iv, 1000, ("sha256", _seq(_oid("1.2.840.113549.2.9"), NULL)))]
+    bad = [_pbes2(plain, b"pw", salt, iv, 1000, ("sha1", _seq(_oid(sha1), NULL))),
+           _pbes2(plain, b"pw", salt, iv, 1000, ("sha1", _seq(_oid(sha1))))]
+    assert cs.load_der_private_key(good[0], b"pw").private_numbers() == k.private_numbers()
+    got = target.call("drv_keys", "load_private", [("der", x, b"pw") for x in good + bad] +
+                      [("pem", _pem(x, "ENCRYPTED PRIVATE KEY"), b"pw") for x in bad])
+    assert got[:2] == [want, want], got
+    assert [g.name if isinstance(g, MPError) else g for g in got[2:]] == ["ValueError"] * 4, got[2:]
+
+
 # -- Wycheproof ------------------------------------------------------------------------------
 
 WYCHEPROOF_ECDSA = ["secp224r1_sha224", "secp224k1_sha224", "secp256r1_sha256", "secp256k1_sha256", "secp384r1_sha384",

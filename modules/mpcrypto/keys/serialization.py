@@ -30,7 +30,8 @@ rsaEncryption 1.2.840.113549.1.1.1 with NULL parameters (RFC 3279 §2.3.1; absen
 
 Encrypted private keys: PKCS#8 ``EncryptedPrivateKeyInfo`` (RFC 5958 §3, "ENCRYPTED PRIVATE
 KEY") with PBES2 (RFC 8018 §6.2): PBKDF2 with HMAC-SHA-1/224/256/384/512 and AES-128/192/256-CBC
-(what OpenSSL 3 and pyca write), read with ``password``, written with
+(what OpenSSL 3 and pyca write; HMAC-SHA-1, the PRF's DEFAULT, only by leaving the field out,
+as DER requires), read with ``password``, written with
 ``BestAvailableEncryption``. A wrong password raises ValueError, a missing one TypeError. They
 need ``mpcrypto.kdf.pbkdf2`` and ``mpcrypto.cipher.aes`` (imported by name when used).
 Not supported (UnsupportedAlgorithm): PBES1 and PKCS#12 PBE schemes, PBES2 with other
@@ -137,6 +138,7 @@ _AES_CBC = {"2.16.840.1.101.3.4.1.2": 16, "2.16.840.1.101.3.4.1.22": 24,
             "2.16.840.1.101.3.4.1.42": 32}  # RFC 8018 B.2.5 (NIST aes*-CBC, IV as parameters)
 _AES256_CBC = "2.16.840.1.101.3.4.1.42"
 _SHA256_PRF = "1.2.840.113549.2.9"
+_SHA1_PRF = "1.2.840.113549.2.7"
 
 
 def _mod(name):
@@ -390,6 +392,10 @@ def _pbes2_params(buf, i, end):
     if j < q1:
         r0, r1 = der.expect(buf, j, q1, _SEQ)
         poid, m = der.oid(buf, r0, r1)
+        if poid == _SHA1_PRF:
+            # X.690 §11.5: DER does not encode a component equal to its DEFAULT value (here
+            # algid-hmacWithSHA1, RFC 8018 A.2); OpenSSL leaves it out when it writes one.
+            raise ValueError("DER default value encoded")
         _null_params(buf, m, r1)
         prf = _PRF.get(poid)
         if prf is None:
