@@ -587,10 +587,24 @@ def test_api_errors(target):
             "auto to sign": "ValueError", "salt too long": "ValueError", "neg salt": "ValueError",
             "inverse 0": "ValueError", "inverse 6 mod 15": "ValueError", "even modulus": "ValueError",
             "neg exponent": "ValueError", "bad public": "ValueError", "oaep max ok": 128, "pkcs1 max ok": 128}
-    if not target.has_entropy():  # encryption asks the default rng before it checks anything
-        want.update({k: "UnsupportedAlgorithm" for k in ("pss for encrypt", "oaep too long", "pkcs1 too long",
-                                                          "oaep max ok", "pkcs1 max ok")})
+    if not target.has_entropy():  # encryption asks the default rng once its arguments are checked
+        want.update({k: "UnsupportedAlgorithm" for k in ("oaep max ok", "pkcs1 max ok")})
     assert got == want
+
+
+def test_argument_checks_before_rng(target):
+    """Calls that draw randomness (encryption: the default rng; PSS signing: the key's) check
+    their arguments first: without an entropy source (simulated on a target that has one,
+    drv_mpi.without_entropy) a wrong padding or type still raises TypeError and a wrong
+    length ValueError; only the valid calls raise UnsupportedAlgorithm."""
+    force = _need(target, _default(target))
+    got = dict(target.call("drv_rsa", "checks_before_rng", [(_nums(_pyca_key(1024)),)], force=force)[0])
+    no = "UnsupportedAlgorithm"
+    assert got == {"encrypt pss": "TypeError", "encrypt None padding": "TypeError", "encrypt str": "TypeError",
+                   "encrypt oaep too long": "ValueError", "encrypt pkcs1 too long": "ValueError",
+                   "encrypt oaep": no, "encrypt pkcs1": no, "sign pss salt too long": "ValueError",
+                   "sign pss auto": "ValueError", "sign oaep": "TypeError", "sign pss": no,
+                   "decrypt short": "ValueError", "decrypt pss": "TypeError"}, got
 
 
 def test_readme_pk_example(target):

@@ -39,6 +39,24 @@ def rng_arg(seed=b"mpcrypto host tests"):
     return None
 
 
+def without_entropy(fn, *args):
+    # fn(*args) as on a target without an entropy source (MicroPython's qemu port) on one that
+    # has one: meanwhile the library's entropy_source() raises UnsupportedAlgorithm("no
+    # entropy source"), as it does there, so that its default rng does too.
+    from mpcrypto import _util
+    from mpcrypto.exceptions import UnsupportedAlgorithm
+
+    def none():
+        raise UnsupportedAlgorithm("no entropy source")
+
+    saved = _util.entropy_source
+    _util.entropy_source = none
+    try:
+        return fn(*args)
+    finally:
+        _util.entropy_source = saved
+
+
 def powmod_variants(b, e, n, variants):
     # b^e mod n by each (reduction, method, window) of variants: [the first one's answer, then
     # for each other whether it gave the same]. One answer is kept, after a collection: on the

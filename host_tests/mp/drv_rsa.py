@@ -178,6 +178,35 @@ def api_errors():
     return out
 
 
+def checks_before_rng(key):
+    # Argument errors of the calls that draw randomness, each made as on a target without an
+    # entropy source (drv_mpi.without_entropy), for a key made without an rng: (what,
+    # exception name or "ok"). Only the valid calls may reach UnsupportedAlgorithm.
+    from drv_mpi import without_entropy
+
+    k = _priv(key)
+    pub = k.public_key()
+    oaep = padding.OAEP(padding.MGF1("sha256"), "sha256")
+    pss = padding.PSS(padding.MGF1("sha256"), padding.PSS.MAX_LENGTH)
+    kb = pub.key_size // 8
+    checks = (
+        ("encrypt pss", lambda: pub.encrypt(b"abc", pss)),
+        ("encrypt None padding", lambda: pub.encrypt(b"abc", None)),
+        ("encrypt str", lambda: pub.encrypt("abc", oaep)),
+        ("encrypt oaep too long", lambda: pub.encrypt(bytes(kb - 65), oaep)),
+        ("encrypt pkcs1 too long", lambda: pub.encrypt(bytes(kb - 10), padding.PKCS1v15())),
+        ("encrypt oaep", lambda: pub.encrypt(bytes(kb - 66), oaep)),
+        ("encrypt pkcs1", lambda: pub.encrypt(bytes(kb - 11), padding.PKCS1v15())),
+        ("sign pss salt too long", lambda: k.sign(b"a", padding.PSS(padding.MGF1("sha256"), kb), "sha256")),
+        ("sign pss auto", lambda: k.sign(b"a", padding.PSS(padding.MGF1("sha256"), padding.PSS.AUTO), "sha256")),
+        ("sign oaep", lambda: k.sign(b"a", oaep, "sha256")),
+        ("sign pss", lambda: k.sign(b"a", pss, "sha256")),
+        ("decrypt short", lambda: k.decrypt(bytes(kb - 1), oaep)),
+        ("decrypt pss", lambda: k.decrypt(bytes(kb), pss)),
+    )
+    return [(what, _res(without_entropy, fn)) for what, fn in checks]
+
+
 def has_hash(name):
     from mpcrypto.hash.names import hash_class
 

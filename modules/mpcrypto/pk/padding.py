@@ -161,13 +161,21 @@ def _salt_len(salt_length, hlen, emlen, signing):
     return salt_length
 
 
-def pss_encode(mhash, embits, hashcls, mgfcls, salt_length, rng):
-    # 9.1.1: EM of emLen = ceil(emBits / 8) bytes.
-    hlen = len(mhash)
+def pss_check(hlen, embits, salt_length):
+    """The salt length of a PSS signature (9.1.1 step 3), or ValueError: the checks
+    ``pss_encode`` makes, for a caller to make before it asks for an rng."""
     emlen = (embits + 7) >> 3
     slen = _salt_len(salt_length, hlen, emlen, True)
     if emlen < hlen + slen + 2:
         raise ValueError("salt too long for this key and hash")
+    return slen
+
+
+def pss_encode(mhash, embits, hashcls, mgfcls, salt_length, rng):
+    # 9.1.1: EM of emLen = ceil(emBits / 8) bytes.
+    hlen = len(mhash)
+    emlen = (embits + 7) >> 3
+    slen = pss_check(hlen, embits, salt_length)
     salt = rng(slen) if slen else b""
     h = hashcls(b"\x00" * 8)
     h.update(mhash)
@@ -212,11 +220,17 @@ def pss_verify(mhash, em, embits, hashcls, mgfcls, salt_length):
 # -- RSAES-OAEP (RFC 8017 7.1) and RSAES-PKCS1-v1_5 (7.2) --------------------------------------
 
 
+def oaep_check(mlen, k, hashcls):
+    """ValueError unless a message of ``mlen`` bytes fits OAEP with ``hashcls`` in a k-byte
+    modulus (7.1.1 step 1b: mLen <= k - 2 hLen - 2; k < 2 hLen + 2 fits nothing)."""
+    if mlen > k - 2 * hashcls.digest_size - 2:
+        raise ValueError("message too long")
+
+
 def oaep_encode(msg, k, hashcls, mgfcls, label, rng):
+    oaep_check(len(msg), k, hashcls)
     lhash = _hash(hashcls, label)
     hlen = len(lhash)
-    if len(msg) > k - 2 * hlen - 2:
-        raise ValueError("message too long")
     db = bytearray(lhash + b"\x00" * (k - len(msg) - 2 * hlen - 2) + b"\x01" + msg)
     seed = bytearray(rng(hlen))
     _xor_into(db, mgf1(mgfcls, seed, k - hlen - 1))
@@ -254,9 +268,15 @@ def oaep_decode(em, k, hashcls, mgfcls, label):
     return bytes(db[idx + 1:])
 
 
-def pkcs1_enc_encode(msg, k, rng):
-    if len(msg) > k - 11:
+def pkcs1_enc_check(mlen, k):
+    """ValueError unless a message of ``mlen`` bytes fits RSAES-PKCS1-v1_5 in a k-byte
+    modulus (7.2.1 step 1: mLen <= k - 11)."""
+    if mlen > k - 11:
         raise ValueError("message too long")
+
+
+def pkcs1_enc_encode(msg, k, rng):
+    pkcs1_enc_check(len(msg), k)
     ps = bytearray()
     n = k - len(msg) - 3
     while len(ps) < n:

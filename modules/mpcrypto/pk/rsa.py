@@ -18,8 +18,11 @@
   ``rsa_crt_dmq1``, ``rsa_recover_prime_factors(n, e, d)`` (NIST SP 800-56B rev. 2 C.2).
 - Keys: ``key_size``, ``public_numbers()`` / ``private_numbers()``, ``public_key()``;
   ``sign(data, padding, algorithm)``, ``verify(signature, data, padding, algorithm)``
-  (raises InvalidSignature), ``encrypt(plaintext, padding)``, ``decrypt(ciphertext, padding)``
-  (raises ValueError("Decryption failed") for every defect). Paddings: ``mpcrypto.pk.padding``.
+  (raises InvalidSignature), ``encrypt(plaintext, padding)`` (the padding's randomness from
+  the default rng, as pyca's takes none), ``decrypt(ciphertext, padding)`` (raises
+  ValueError("Decryption failed") for every defect). Paddings: ``mpcrypto.pk.padding``.
+  Arguments are checked before any rng is asked for: a wrong type raises TypeError and a
+  wrong length ValueError on every target, one without an entropy source included.
 
 The private operation (RSADP / RSASP1, RFC 8017 5.1.2 / 5.2.1) uses the CRT with base
 blinding (c' = c r^e, m = m' r^-1; the pair (r^e, r^-1) is drawn once from the key's rng and
@@ -216,15 +219,22 @@ class RSAPublicKey:
             raise TypeError("padding must be PKCS1v15 or PSS")
 
     def encrypt(self, plaintext, padding):
+        # The arguments are checked before the rng is asked for (the default one: pyca's
+        # encrypt takes none): a wrong type or length raises TypeError / ValueError on every
+        # target; only a valid call reaches the UnsupportedAlgorithm of one without entropy.
         msg = _util.as_bytes(plaintext)
-        rng = _util.resolve_rng(None)
         k = self._k
         if isinstance(padding, _pad.OAEP):
-            em = _pad.oaep_encode(msg, k, padding.hashcls, padding.mgf.hashcls, padding._label, rng)
+            _pad.oaep_check(len(msg), k, padding.hashcls)
         elif isinstance(padding, _pad.PKCS1v15):
-            em = _pad.pkcs1_enc_encode(msg, k, rng)
+            _pad.pkcs1_enc_check(len(msg), k)
         else:
             raise TypeError("padding must be OAEP or PKCS1v15")
+        rng = _util.resolve_rng(None)
+        if isinstance(padding, _pad.OAEP):
+            em = _pad.oaep_encode(msg, k, padding.hashcls, padding.mgf.hashcls, padding._label, rng)
+        else:
+            em = _pad.pkcs1_enc_encode(msg, k, rng)
         return self._public(int.from_bytes(em, "big")).to_bytes(k, "big")
 
 
@@ -336,6 +346,7 @@ class RSAPrivateKey:
             em = _pad.pkcs1_sig_encode(hashcls, mhash, k)
         elif isinstance(padding, _pad.PSS):
             embits = self.key_size - 1
+            _pad.pss_check(len(mhash), embits, padding._salt_length)  # before the rng is asked for
             em = _pad.pss_encode(mhash, embits, hashcls, padding.mgf.hashcls, padding._salt_length,
                                  _util.resolve_rng(self._rng))
         else:
