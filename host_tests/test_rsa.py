@@ -607,6 +607,22 @@ def test_argument_checks_before_rng(target):
                    "decrypt short": "ValueError", "decrypt pss": "TypeError"}, got
 
 
+def test_private_ops_need_an_rng(target):
+    """Without an entropy source a private key made without an rng refuses to sign (PKCS#1
+    v1.5 too, which needs no other randomness) and to decrypt, with UnsupportedAlgorithm:
+    its blinding is never derived from the key (simulated on a target that has entropy,
+    drv_mpi.without_entropy). The same key given an rng works, and OpenSSL verifies."""
+    force = _need(target, _default(target))
+    if not target.has_entropy():
+        pytest.skip("the driver encrypts with the default rng (the target has no entropy source)")
+    hashes, ppad, _ = _pyca()
+    key = _pyca_key(1024)
+    got = target.call("drv_rsa", "private_ops_without_rng", [(_nums(key),)], force=force)[0]
+    assert got[:2] == ["UnsupportedAlgorithm"] * 2, got
+    key.public_key().verify(got[2], b"msg", ppad.PKCS1v15(), hashes.SHA256())
+    assert got[3] == b"secret" and got[4] is True, got
+
+
 def test_readme_pk_example(target):
     # The README's mpcrypto.pk example runs unchanged (RSA-2048 generation, PSS, OAEP, FFDHE).
     import re

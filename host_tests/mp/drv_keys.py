@@ -176,8 +176,12 @@ def sign_loaded(fmt, data, msg):
     if hasattr(k, "curve"):
         return k.sign(msg, "sha256")
     if hasattr(k, "private_numbers"):  # RSA: PKCS#1 v1.5 with SHA-256
+        from drv_mpi import rng_arg
         from mpcrypto.pk import padding
 
+        rng = rng_arg()
+        if rng is not None:  # no entropy source on the target: the blinding needs an rng
+            k = k.private_numbers().private_key(rng=rng)
         return k.sign(msg, padding.PKCS1v15(), "sha256")
     return k.sign(msg)
 

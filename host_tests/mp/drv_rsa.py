@@ -3,8 +3,8 @@
 # or the exception's class name as a string (so a Wycheproof group is one call).
 # Randomness: the library's default rng where the target has an entropy source; else
 # (MicroPython's qemu port) drv_mpi.rng_arg()'s fixed stream wherever the API takes an rng
-# (key generation, PSS salts); the private operations' blinding then takes the library's own
-# no-entropy path, and public-key encryption (no rng argument) raises UnsupportedAlgorithm.
+# (key generation, every private key: its blinding and PSS salts); public-key encryption (no
+# rng argument) then raises UnsupportedAlgorithm, as a private key made without an rng does.
 from drv_mpi import rng_arg
 from mpcrypto.pk import modexp, mpi, padding, prime, rsa
 
@@ -81,7 +81,7 @@ def _priv(key, rng=None):
 
 def decrypt_group(key, kind, h, mgfh, cases):
     # cases: [(ct, label)] -> [plaintext or exception name]
-    k = _priv(key)
+    k = _priv(key, rng_arg())
     return [_res(k.decrypt, ct, _pad(kind, h, mgfh, None, label)) for ct, label in cases]
 
 
@@ -99,7 +99,7 @@ def oaep_labels(key, h, cases):
 
 
 def sign_group(key, kind, h, mgfh, slen, msgs):
-    k = _priv(key, rng_arg() if kind == "pss" else None)
+    k = _priv(key, rng_arg())
     pad = _pad(kind, h, mgfh, slen, None)
     return [_res(k.sign, m, pad, h) for m in msgs]
 
@@ -205,6 +205,27 @@ def checks_before_rng(key):
         ("decrypt pss", lambda: k.decrypt(bytes(kb), pss)),
     )
     return [(what, _res(without_entropy, fn)) for what, fn in checks]
+
+
+def private_ops_without_rng(key):
+    # Private operations as on a target without an entropy source (drv_mpi.without_entropy):
+    # by a key made without an rng (refused: UnsupportedAlgorithm), then by the same key with
+    # a fixed rng passed (the results: a PKCS#1 v1.5 signature, a decryption). A key made
+    # without an rng and first used with entropy keeps the blinding it drew then.
+    from drv_mpi import stand_in_rng, without_entropy
+
+    oaep = padding.OAEP(padding.MGF1("sha256"), "sha256")
+    pk = padding.PKCS1v15()
+    ct = _priv(key).public_key().encrypt(b"secret", oaep)  # (with entropy: the test target has it)
+    out = []
+    for rng in (None, stand_in_rng(b"private ops")):
+        k = _priv(key, rng)
+        out.append(_res(without_entropy, k.sign, b"msg", pk, "sha256"))
+        out.append(_res(without_entropy, k.decrypt, ct, oaep))
+    k = _priv(key)
+    first = k.sign(b"msg", pk, "sha256")
+    out.append(_res(without_entropy, k.sign, b"msg", pk, "sha256") == first)
+    return out
 
 
 def has_hash(name):

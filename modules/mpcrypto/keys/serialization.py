@@ -11,7 +11,9 @@ named-curve OID: NIST P-192..P-521, secp192k1/224k1/256k1, brainpool r1 and t1, 
 Ed25519, Ed448, X25519, X448 (``mpcrypto.ec.ed25519`` ...) and RSA (``mpcrypto.pk.rsa``,
 through its numbers: ``RSAPublicNumbers(e, n)``, ``RSAPrivateNumbers(...)``). A key module is
 imported by name when a key of its kind is loaded, so a firmware carries only the key types
-it has; loading a kind whose module is absent raises UnsupportedAlgorithm.
+it has; loading a kind whose module is absent raises UnsupportedAlgorithm. A loaded RSA private
+key blinds with the default rng: on a target without an entropy source, give it one with
+``key.private_numbers().private_key(rng=rng)`` before ``sign`` or ``decrypt``.
 
 Formats read and written (DER, or PEM with the label in brackets):
 - private: PKCS#8 ``PrivateKeyInfo`` / RFC 5958 ``OneAsymmetricKey`` v1 and v2 (attributes

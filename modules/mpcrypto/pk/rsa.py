@@ -33,10 +33,20 @@ as bytes. NOT constant time: the conversions of big integers in and out of the e
 CRT recombination and the blinding updates, which use MicroPython integers (their values are
 blinded, but MicroPython makes no timing promise for them); with the python backend, the
 exponentiations too. Public-key operations are variable time (public data).
+
+The key's rng: ``private_key(rng=...)`` of the numbers, or ``generate_private_key``'s; by
+default the board's entropy source (``_util.resolve_rng``). Where there is none (MicroPython's
+qemu port, a board without a registered TRNG) and no rng was given, ``sign`` and ``decrypt``
+raise UnsupportedAlgorithm("no entropy source"), PKCS #1 v1.5 signing included, which needs
+no other randomness. There is deliberately no blinding value derived from the key: it would
+be the same sequence for every key object of that key, after every reset, so the same input
+would be the same blinded operand each time, which is what averaging side-channel traces
+over repeated runs needs. A key loaded by ``mpcrypto.keys.serialization`` (pyca's loaders
+take no rng) is given one with ``key.private_numbers().private_key(rng=rng)``.
 """
 
 from mpcrypto import _util
-from mpcrypto.exceptions import InvalidSignature, UnsupportedAlgorithm
+from mpcrypto.exceptions import InvalidSignature
 from mpcrypto.hash.names import hash_class
 from mpcrypto.pk import modexp, mpi, padding as _pad
 
@@ -293,23 +303,15 @@ class RSAPrivateKey:
         return self._cp, self._cq
 
     def _blinding(self):
-        # (r^e mod n, r^-1 mod n): drawn once, then squared at each use (both stay a pair).
+        # (r^e mod n, r^-1 mod n): r drawn once from the key's rng, uniform in [2, n - 2],
+        # then both squared at each use (they stay a pair).
         n = self._pub._n
         if self._blind is None:
-            try:
-                rng = _util.resolve_rng(self._rng)
-                seed = None
-            except UnsupportedAlgorithm:
-                # No entropy source on this target: derive r from the key (a fixed secret
-                # the attacker does not know), so blinding still hides the operands' values.
-                rng = None
-                seed = self._dp + self._dq
+            # No fallback: without the key's rng and an entropy source, resolve_rng raises
+            # UnsupportedAlgorithm and the private operation is refused (module docstring).
+            rng = _util.resolve_rng(self._rng)
             while True:
-                if rng is not None:
-                    r = 2 + _rand_below(n - 3, rng)
-                else:
-                    seed = hash_class("sha256")(seed).digest() + seed[:32]
-                    r = 2 + int.from_bytes(seed * ((self._pub._k >> 5) + 2), "big") % (n - 3)
+                r = 2 + _rand_below(n - 3, rng)
                 u = r * r % n  # invert r u (u = r^2: the inverse's input is not r itself)
                 try:
                     ri = modexp.inverse(r * u % n, n) * u % n
