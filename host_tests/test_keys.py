@@ -610,6 +610,176 @@ def test_writers_tell_keys_by_class(target):
     assert got == [dh, fake, dh, dh, fake], got
 
 
+# -- DSA -------------------------------------------------------------------------------------
+
+ID_DSA = "1.2.840.10040.4.1"  # RFC 3279 §2.3.2
+_DSA_KEYS = {}
+
+
+def _dsa_key(bits):
+    from cryptography.hazmat.primitives.asymmetric import dsa
+
+    if bits not in _DSA_KEYS:
+        _DSA_KEYS[bits] = dsa.generate_private_key(bits)
+    return _DSA_KEYS[bits]
+
+
+def _dsa_alg(p, q, g):
+    # AlgorithmIdentifier { id-dsa, Dss-Parms ::= SEQUENCE { p, q, g } } (RFC 3279 §2.3.2)
+    return _seq(_oid(ID_DSA), _seq(_int(p), _int(q), _int(g)))
+
+
+def _dsa_numbers(k):
+    pn = k.private_numbers()
+    par = pn.public_numbers.parameter_numbers
+    return par.p, par.q, par.g, pn.public_numbers.y, pn.x
+
+
+@pytest.mark.parametrize("bits", [1024, 2048, 3072])
+def test_dsa_formats(target, bits):
+    """DSA keys as OpenSSL writes them (cryptography): PKCS#8 (the private key an INTEGER x in
+    its OCTET STRING) and SubjectPublicKeyInfo (y an INTEGER in the BIT STRING), both with
+    id-dsa and Dss-Parms (RFC 3279 §2.3.2), DER and PEM, and encrypted PKCS#8: they load with
+    ours to the same numbers, and ours write the very same bytes, which cryptography loads;
+    a v2 OneAsymmetricKey with its public key loads too. Sign here, verify there, and the
+    other way."""
+    from cryptography.hazmat.primitives.asymmetric import dsa
+
+    k = _dsa_key(bits)
+    pub = k.public_key()
+    p, q, g, y, x = _dsa_numbers(k)
+    alg = _dsa_alg(p, q, g)
+    refs = {}
+    for enc in ("DER", "PEM"):
+        e = getattr(cs.Encoding, enc)
+        refs["pkcs8 " + enc] = k.private_bytes(e, cs.PrivateFormat.PKCS8, cs.NoEncryption())
+        refs["spki " + enc] = pub.public_bytes(e, cs.PublicFormat.SubjectPublicKeyInfo)
+        refs["enc " + enc] = k.private_bytes(e, cs.PrivateFormat.PKCS8, cs.BestAvailableEncryption(b"pw"))
+    # Our builder agrees with OpenSSL byte for byte.
+    assert refs["pkcs8 DER"] == _pkcs8(alg, _int(x))
+    assert refs["spki DER"] == _spki(alg, _int(y))
+    want_priv = ("dsa-private", p, q, g, y, x)
+    want_pub = ("dsa-public", p, q, g, y)
+    msg = b"dsa key formats %d" % bits
+    theirs = k.sign(msg, hashes.SHA256())
+    calls = [("load_private", ("der", refs["pkcs8 DER"])), ("load_private", ("pem", refs["pkcs8 PEM"])),
+             ("load_private", ("der", _pkcs8(alg, _int(x), version=1, pub=_int(y)))),
+             ("load_private", ("der", refs["enc DER"], b"pw")), ("load_private", ("pem", refs["enc PEM"], b"pw")),
+             ("load_public", ("der", refs["spki DER"])), ("load_public", ("pem", refs["spki PEM"])),
+             ("dump_all_private", (want_priv, [("der", "pkcs8"), ("pem", "pkcs8"), ("der", "trad"), ("raw", "raw")])),
+             ("dump_all_public", (want_pub, [("der", "spki"), ("pem", "spki"), ("der", "pkcs1"), ("raw", "raw"),
+                                             ("x962", "compressed")])),
+             ("dump_encrypted", (want_priv, "pem", b"pass", bytes(range(32)))),
+             ("sign_loaded", ("pem", refs["pkcs8 PEM"], msg)),
+             ("verify_loaded", ("der", refs["spki DER"], theirs, msg)),
+             ("verify_loaded", ("pem", refs["spki PEM"], theirs, msg + b"x"))]
+    # OpenSSL's traditional DSA form (SEQUENCE { 0, p, q, g, y, x }, "DSA PRIVATE KEY") is
+    # not one of ours: refused
+    calls += [("load_private", (enc.lower(), k.private_bytes(getattr(cs.Encoding, enc), cs.PrivateFormat.TraditionalOpenSSL,
+                                                             cs.NoEncryption()))) for enc in ("DER", "PEM")]
+    got = _batch(target, calls)
+    assert [g.name if isinstance(g, MPError) else g for g in got[13:]] == ["ValueError"] * 2, got[13:]
+    assert got[:5] == [want_priv] * 5, got[:5]
+    assert got[5:7] == [want_pub] * 2, got[5:7]
+    assert got[7][:2] == [refs["pkcs8 DER"], refs["pkcs8 PEM"]]
+    assert got[7][2].startswith("UnsupportedAlgorithm") and got[7][3].startswith("ValueError"), got[7][2:]
+    assert got[8][:2] == [refs["spki DER"], refs["spki PEM"]]
+    assert all(g.startswith("ValueError") for g in got[8][2:]), got[8][2:]
+    # ... so OpenSSL loads what we wrote, to the same key, the encrypted form included.
+    assert cs.load_der_private_key(got[7][0], None).private_numbers() == k.private_numbers()
+    assert cs.load_pem_public_key(got[8][1]).public_numbers() == pub.public_numbers()
+    assert got[9].startswith(b"-----BEGIN ENCRYPTED PRIVATE KEY-----")
+    assert cs.load_pem_private_key(got[9], b"pass").private_numbers() == k.private_numbers()
+    assert isinstance(cs.load_pem_private_key(got[9], b"pass"), dsa.DSAPrivateKey)
+    pub.verify(got[10], msg, hashes.SHA256())
+    assert got[11] == "ok" and isinstance(got[12], MPError) and got[12].name == "InvalidSignature", got[11:]
+
+
+def test_dsa_openssl_cli(target, tmp_path):
+    """A DSA key made by the ``openssl`` command (OpenSSL 3; (L, N) = (2048, 224), a size
+    cryptography does not generate): its PKCS#8 and SubjectPublicKeyInfo, DER and PEM, load to
+    one key, which ours write back byte for byte."""
+    import shutil
+
+    if shutil.which("openssl") is None:
+        pytest.skip("no openssl command on this host")
+    params = tmp_path / "dsa-params.pem"
+    params.write_bytes(_openssl(["genpkey", "-genparam", "-algorithm", "DSA", "-pkeyopt", "dsa_paramgen_bits:2048",
+                                 "-pkeyopt", "dsa_paramgen_q_bits:224"]))
+    pem8 = _openssl(["genpkey", "-paramfile", str(params)])
+    # (pkey -outform DER writes OpenSSL's traditional DSA form, pkcs8 -topk8 PKCS#8)
+    forms = {"pkcs8 PEM": pem8, "pkcs8 DER": _openssl(["pkcs8", "-topk8", "-nocrypt", "-outform", "DER"], pem8),
+             "spki PEM": _openssl(["pkey", "-pubout"], pem8), "spki DER": _openssl(["pkey", "-pubout", "-outform", "DER"], pem8)}
+    assert pem8.startswith(b"-----BEGIN PRIVATE KEY-----")
+    priv_forms = [("der", "pkcs8"), ("pem", "pkcs8")]
+    got = _batch(target, [("reencode_private", ("pem", forms["pkcs8 PEM"], priv_forms)),
+                          ("reencode_private", ("der", forms["pkcs8 DER"], priv_forms)),
+                          ("reencode_public", ("pem", forms["spki PEM"], _PUB_FORMS[:2])),
+                          ("reencode_public", ("der", forms["spki DER"], _PUB_FORMS[:2]))])
+    desc = got[0][0]
+    assert desc[0] == "dsa-private" and desc[2].bit_length() == 224 and desc[1].bit_length() == 2048, desc
+    assert got[1][0] == desc and got[2][0] == got[3][0] == ("dsa-public",) + desc[1:5]
+    for g in got[:2]:
+        assert g[1] == [forms["pkcs8 DER"], forms["pkcs8 PEM"]]
+    for g in got[2:]:
+        assert g[1] == [forms["spki DER"], forms["spki PEM"]]
+
+
+def test_dsa_faults(target):
+    """Malformed DSA keys raise ValueError: parameters NULL, absent, of another type or
+    another count, or failing the DSA module's checks (q | p - 1, 1 < g < p, the sizes);
+    x out of 1..q-1, not an INTEGER or not alone; y out of 2..p-2, not an INTEGER; a v2 public
+    key that is not g^x mod p."""
+    k = _dsa_key(1024)
+    p, q, g, y, x = _dsa_numbers(k)
+    alg = _dsa_alg(p, q, g)
+    xb = x.to_bytes(20, "big")
+    other_y = pow(g, x + 1, p)
+
+    def dss(*v):
+        return _seq(_oid(ID_DSA), _seq(*[_int(a) for a in v]))
+
+    params = [("NULL parameters", _seq(_oid(ID_DSA), NULL)), ("no parameters", _seq(_oid(ID_DSA))),
+              ("parameters an OID", _seq(_oid(ID_DSA), _oid("1.2.840.10045.3.1.7"))),
+              ("two parameters", dss(p, q)), ("four parameters", dss(p, q, g, 1)),
+              ("parameters then NULL", _seq(_oid(ID_DSA), _seq(_int(p), _int(q), _int(g)), NULL)),
+              ("q does not divide p - 1", dss(p, q + 2, g)), ("g = 1", dss(p, q, 1)), ("g = p", dss(p, q, p)),
+              ("g = 0", dss(p, q, 0)), ("p even", dss(p + 1, q, g)), ("p of 1023 bits", dss(p >> 1, q, g)),
+              ("q of 159 bits", dss(p, q >> 1, g))]
+    bad_priv = [("private " + lab, _pkcs8(a, _int(x))) for lab, a in params]
+    bad_priv += [
+        ("x = 0", _pkcs8(alg, _int(0))), ("x = q", _pkcs8(alg, _int(q))), ("x = q + 1", _pkcs8(alg, _int(q + 1))),
+        ("x = p - 1", _pkcs8(alg, _int(p - 1))), ("x negative", _pkcs8(alg, _tlv(0x02, b"\xff"))),
+        ("x as OCTET STRING", _pkcs8(alg, _tlv(0x04, xb))), ("x raw", _pkcs8(alg, xb)),
+        ("x then NULL", _pkcs8(alg, _int(x) + NULL)), ("x empty", _pkcs8(alg, b"")),
+        ("x in a SEQUENCE", _pkcs8(alg, _seq(_int(x)))),
+        ("v2 public key of another x", _pkcs8(alg, _int(x), version=1, pub=_int(other_y))),
+        ("v2 public key not an INTEGER", _pkcs8(alg, _int(x), version=1, pub=_tlv(0x04, y.to_bytes(128, "big")))),
+        ("v2 public key then NULL", _pkcs8(alg, _int(x), version=1, pub=_int(y) + NULL)),
+        ("v2 without public key", _pkcs8(alg, _int(x), version=1)),
+        ("v1 with public key", _pkcs8(alg, _int(x), version=0, pub=_int(y))),
+        ("SPKI given as private", _spki(alg, _int(y))),
+        ("EC OID with Dss-Parms", _pkcs8(_seq(_oid(ID_EC), _seq(_int(p), _int(q), _int(g))), _int(x))),
+    ]
+    bad_pub = [("public " + lab, _spki(a, _int(y))) for lab, a in params]
+    bad_pub += [
+        ("y = 0", _spki(alg, _int(0))), ("y = 1", _spki(alg, _int(1))), ("y = p - 1", _spki(alg, _int(p - 1))),
+        ("y = p", _spki(alg, _int(p))), ("y negative", _spki(alg, _tlv(0x02, b"\x80" + y.to_bytes(128, "big")))),
+        ("y as OCTET STRING", _spki(alg, _tlv(0x04, y.to_bytes(128, "big")))),
+        ("y then NULL", _spki(alg, _int(y) + NULL)), ("y raw", _spki(alg, y.to_bytes(128, "big"))),
+        ("unused bits", _seq(alg, _tlv(0x03, b"\x01" + _int(y)))),
+        ("private given as public", _pkcs8(alg, _int(x))),
+    ]
+    # the faults are only faults: the same builder makes loadable keys
+    good = target.call("drv_keys", "many_private", [("der", [_pkcs8(alg, _int(x))])])[0] + \
+        target.call("drv_keys", "many_public", [("der", [_spki(alg, _int(y))])])[0]
+    assert good == [("dsa-private", p, q, g, y, x), ("dsa-public", p, q, g, y)], good
+    got = target.call("drv_keys", "many_private", [("der", [v for _, v in bad_priv])])[0]
+    _assert_refused(bad_priv, got)
+    got = target.call("drv_keys", "many_public", [("der", [v for _, v in bad_pub])])[0]
+    _assert_refused(bad_pub, got)
+
+
 # -- strictness: DER mutations ---------------------------------------------------------------
 
 def _mutation_keys():
@@ -623,6 +793,9 @@ def _mutation_keys():
     out.append(("ed25519 spki", "public", e.public_key().public_bytes(cs.Encoding.DER, cs.PublicFormat.SubjectPublicKeyInfo)))
     x = x448.X448PrivateKey.from_private_bytes(bytes(range(56)))
     out.append(("x448 spki", "public", x.public_key().public_bytes(cs.Encoding.DER, cs.PublicFormat.SubjectPublicKeyInfo)))
+    d = _dsa_key(1024)
+    out.append(("dsa pkcs8", "private", d.private_bytes(cs.Encoding.DER, cs.PrivateFormat.PKCS8, cs.NoEncryption())))
+    out.append(("dsa spki", "public", d.public_key().public_bytes(cs.Encoding.DER, cs.PublicFormat.SubjectPublicKeyInfo)))
     r = _rsa_key(512 + 512)
     for label, fmt in (("pkcs8", cs.PrivateFormat.PKCS8), ("pkcs1", cs.PrivateFormat.TraditionalOpenSSL)):
         out.append(("rsa " + label, "private", r.private_bytes(cs.Encoding.DER, fmt, cs.NoEncryption())))

@@ -30,14 +30,22 @@ def describe(key):
             return (name + "-private", key.private_bytes_raw(), key.public_key().public_bytes_raw())
         if isinstance(key, getattr(m, name + "PublicKey")):
             return (name + "-public", key.public_bytes_raw())
-    # (RSA by its class, looked up only where the module is loaded: a key of it means it is)
+    # (DSA and RSA by their classes, looked up only where the module is loaded: a key of it
+    # means it is)
+    dsa = sys.modules.get("mpcrypto.pk.dsa")
+    if dsa is not None and isinstance(key, dsa.DSAPrivateKey):
+        pn = key.private_numbers()
+        par = pn.public_numbers.parameter_numbers
+        return ("dsa-private", par.p, par.q, par.g, pn.public_numbers.y, pn.x)
+    if dsa is not None and isinstance(key, dsa.DSAPublicKey):
+        pn = key.public_numbers()
+        par = pn.parameter_numbers
+        return ("dsa-public", par.p, par.q, par.g, pn.y)
     rsa = sys.modules.get("mpcrypto.pk.rsa")
-    if rsa is None:
-        raise TypeError("unknown key")
-    if isinstance(key, rsa.RSAPrivateKey):
+    if rsa is not None and isinstance(key, rsa.RSAPrivateKey):
         pn = key.private_numbers()
         return ("rsa-private", pn.public_numbers.n, pn.public_numbers.e, pn.d, pn.p, pn.q, pn.dmp1, pn.dmq1, pn.iqmp)
-    if isinstance(key, rsa.RSAPublicKey):
+    if rsa is not None and isinstance(key, rsa.RSAPublicKey):
         pn = key.public_numbers()
         return ("rsa-public", pn.n, pn.e)
     raise TypeError("unknown key")
@@ -104,6 +112,11 @@ def _make(desc):
         from mpcrypto.ec import ec
 
         return ec.from_encoded_point(desc[1], desc[2])
+    if kind.startswith("dsa"):
+        from mpcrypto.pk import dsa
+
+        pub = dsa.DSAPublicNumbers(desc[4], dsa.DSAParameterNumbers(desc[1], desc[2], desc[3]))
+        return pub.public_key() if kind == "dsa-public" else dsa.DSAPrivateNumbers(desc[5], pub).private_key()
     if kind.startswith("rsa"):
         from mpcrypto.pk import rsa
 
@@ -171,11 +184,13 @@ def reencode_public(fmt, data, forms):
 
 
 def sign_loaded(fmt, data, msg):
-    # Sign ``msg`` with a loaded private key: ECDSA (SHA-256, DER) or EdDSA.
+    # Sign ``msg`` with a loaded private key: ECDSA or DSA (SHA-256, DER), RSA (PKCS#1 v1.5,
+    # SHA-256) or EdDSA.
     k = ser.load_der_private_key(data) if fmt == "der" else ser.load_pem_private_key(data)
-    if hasattr(k, "curve"):
+    kind = describe(k)[0]
+    if kind in ("ec-private", "dsa-private"):
         return k.sign(msg, "sha256")
-    if hasattr(k, "private_numbers"):  # RSA: PKCS#1 v1.5 with SHA-256
+    if kind == "rsa-private":
         from drv_mpi import rng_arg
         from mpcrypto.pk import padding
 
@@ -188,9 +203,10 @@ def sign_loaded(fmt, data, msg):
 
 def verify_loaded(fmt, data, sig, msg):
     k = ser.load_der_public_key(data) if fmt == "der" else ser.load_pem_public_key(data)
-    if hasattr(k, "curve"):
+    kind = describe(k)[0]
+    if kind in ("ec-public", "dsa-public"):
         k.verify(sig, msg, "sha256")
-    elif hasattr(k, "public_numbers"):
+    elif kind == "rsa-public":
         from mpcrypto.pk import padding
 
         k.verify(sig, msg, padding.PKCS1v15(), "sha256")

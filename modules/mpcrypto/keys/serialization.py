@@ -8,8 +8,9 @@
 
 Keys: EC (``mpcrypto.ec.ec``: every Weierstrass curve of ``mpcrypto.ec.curves``, by its
 named-curve OID: NIST P-192..P-521, secp192k1/224k1/256k1, brainpool r1 and t1, SM2),
-Ed25519, Ed448, X25519, X448 (``mpcrypto.ec.ed25519`` ...) and RSA (``mpcrypto.pk.rsa``,
-through its numbers: ``RSAPublicNumbers(e, n)``, ``RSAPrivateNumbers(...)``). A key module is
+Ed25519, Ed448, X25519, X448 (``mpcrypto.ec.ed25519`` ...), RSA (``mpcrypto.pk.rsa``,
+through its numbers: ``RSAPublicNumbers(e, n)``, ``RSAPrivateNumbers(...)``) and DSA
+(``mpcrypto.pk.dsa``: ``DSAParameters.derive_private_key(x)``, ``DSAPublicKey``). A key module is
 imported by name when a key of its kind is loaded, so a firmware carries only the key types
 it has; loading a kind whose module is absent raises UnsupportedAlgorithm. A loaded RSA private
 key blinds with the default rng: on a target without an entropy source, give it one with
@@ -18,17 +19,21 @@ key blinds with the default rng: on a target without an entropy source, give it 
 Formats read and written (DER, or PEM with the label in brackets):
 - private: PKCS#8 ``PrivateKeyInfo`` / RFC 5958 ``OneAsymmetricKey`` v1 and v2 (attributes
   skipped; v2 only with its public key, which is checked against the private key)
-  ["PRIVATE KEY"]; SEC 1
-  ``ECPrivateKey`` (RFC 5915 §3, with or without ``parameters`` and ``publicKey``) ["EC
-  PRIVATE KEY"; on input also OpenSSL 3's "SM2 PRIVATE KEY"]; PKCS#1 ``RSAPrivateKey`` (RFC 8017 A.1.2, two primes) ["RSA PRIVATE KEY"];
-  raw for Ed25519/Ed448/X25519/X448.
+  ["PRIVATE KEY"]; SEC 1 ``ECPrivateKey`` (RFC 5915 §3, with or without ``parameters`` and
+  ``publicKey``) ["EC PRIVATE KEY"; on input also OpenSSL 3's "SM2 PRIVATE KEY"]; PKCS#1
+  ``RSAPrivateKey`` (RFC 8017 A.1.2, two primes) ["RSA PRIVATE KEY"]; raw for
+  Ed25519/Ed448/X25519/X448. A DSA key in PKCS#8 is its x, an INTEGER in the privateKey
+  OCTET STRING (as OpenSSL writes it; y = g^x mod p is computed on loading).
 - public: ``SubjectPublicKeyInfo`` (RFC 5280 §4.1.2.7; EC per RFC 5480 §2, the point
-  compressed or not on input, uncompressed on output; RFC 8410 §4; RSA per RFC 3279 §2.3.1)
-  ["PUBLIC KEY"]; PKCS#1 ``RSAPublicKey`` ["RSA PUBLIC KEY"]; X9.62 points (compressed or
-  uncompressed) for EC; raw for the RFC 8410 keys.
+  compressed or not on input, uncompressed on output; RFC 8410 §4; RSA per RFC 3279 §2.3.1;
+  DSA per RFC 3279 §2.3.2, y an INTEGER in the BIT STRING) ["PUBLIC KEY"]; PKCS#1
+  ``RSAPublicKey`` ["RSA PUBLIC KEY"]; X9.62 points (compressed or uncompressed) for EC; raw
+  for the RFC 8410 keys.
 Algorithm identifiers: id-ecPublicKey 1.2.840.10045.2.1 with a namedCurve OID (RFC 5480),
 id-X25519/X448/Ed25519/Ed448 1.3.101.110-113 with absent parameters (RFC 8410 §3),
-rsaEncryption 1.2.840.113549.1.1.1 with NULL parameters (RFC 3279 §2.3.1; absent accepted).
+rsaEncryption 1.2.840.113549.1.1.1 with NULL parameters (RFC 3279 §2.3.1; absent accepted),
+id-dsa 1.2.840.10040.4.1 with Dss-Parms SEQUENCE { p, q, g } (RFC 3279 §2.3.2; required: a key
+outside a certificate has no issuer to inherit them from).
 
 Encrypted private keys: PKCS#8 ``EncryptedPrivateKeyInfo`` (RFC 5958 §3, "ENCRYPTED PRIVATE
 KEY") with PBES2 (RFC 8018 §6.2): PBKDF2 with HMAC-SHA-1/224/256/384/512 and AES-128/192/256-CBC
@@ -38,7 +43,9 @@ as DER requires), read with ``password``, written with
 need ``mpcrypto.kdf.pbkdf2`` and ``mpcrypto.cipher.aes`` (imported by name when used).
 Not supported (UnsupportedAlgorithm): PBES1 and PKCS#12 PBE schemes, PBES2 with other
 ciphers (3DES, ...), legacy PEM encryption (``Proc-Type: 4,ENCRYPTED``), RSASSA-PSS keys
-(id-RSASSA-PSS) and multi-prime RSA; writing DSA and DH keys (``mpcrypto.pk.dsa``, ``.dh``).
+(id-RSASSA-PSS) and multi-prime RSA; writing DH keys (``mpcrypto.pk.dh``) and a DSA key as
+TraditionalOpenSSL (OpenSSL's "DSA PRIVATE KEY"). On input those two are not recognised
+(ValueError, as for any unknown algorithm or structure).
 Explicit EC domain parameters (``ECParameters``) raise ValueError, as in pyca. OpenSSH formats
 are not read. The writers tell a key's kind by its class (EC, RSA, DSA, DH, RFC 8410); any
 other object raises TypeError.
@@ -50,7 +57,9 @@ in the subgroup: ``ec.from_encoded_point``), EC scalars in 1..n-1 of at most nsi
 an EC or RFC 8410 public key stored beside a private key that is not its public key, an
 EC curve named twice differently (PKCS#8 and its ECPrivateKey), RSA: 3 <= e < n, e odd,
 n odd, and for a private key n = p q, d < n, dP = d mod (p-1), dQ = d mod (q-1),
-e dP = 1 mod (p-1), e dQ = 1 mod (q-1), q qInv = 1 mod p. A PEM text: ``mpcrypto.keys.pem``.
+e dP = 1 mod (p-1), e dQ = 1 mod (q-1), q qInv = 1 mod p; DSA: the checks of
+``mpcrypto.pk.dsa`` (p of 1024..4096 and q of 160/224/256 bits, q | p - 1, 1 < g < p,
+0 < x < q, 1 < y < p - 1), a v2 public key equal to g^x mod p. A PEM text: ``mpcrypto.keys.pem``.
 A password given for a key that is not encrypted: TypeError (as pyca).
 
 Memory (unix port, x64, heap allocated by one call after a first one): 3.7 KB to load a
@@ -76,6 +85,7 @@ _SEQ = der.SEQUENCE
 OID_EC = "1.2.840.10045.2.1"  # id-ecPublicKey, RFC 5480 §2.1.1
 OID_RSA = "1.2.840.113549.1.1.1"  # rsaEncryption, RFC 3279 §2.3.1
 OID_RSA_PSS = "1.2.840.113549.1.1.10"  # id-RSASSA-PSS, RFC 4055 §3.1
+OID_DSA = "1.2.840.10040.4.1"  # id-dsa, RFC 3279 §2.3.2
 
 # The key modules, imported by name on first use. RFC 8410 §3: OID, module, class prefix.
 _EC_MOD = "mpcrypto.ec.ec"
@@ -83,7 +93,7 @@ _CURVES_MOD = "mpcrypto.ec.curves"
 _RSA_MOD = "mpcrypto.pk.rsa"
 _DSA_MOD = "mpcrypto.pk.dsa"
 _DH_MOD = "mpcrypto.pk.dh"
-_NO_FORMATS = ("dsa", "dh")  # key kinds this module has no format for
+_NO_FORMATS = ("dh",)  # key kinds this module has no format for
 _OKP = (
     ("1.3.101.110", "mpcrypto.ec.x25519", "X25519"),
     ("1.3.101.111", "mpcrypto.ec.x448", "X448"),
@@ -261,6 +271,47 @@ def _rsa_public_der(key):
 _RSA_ALG = der.seq(der.oid_value(OID_RSA), der.null_value())
 
 
+# -- DSA ------------------------------------------------------------------------------------
+
+
+def _dsa_params(buf, ps, pe):
+    # The parameters of an id-dsa AlgorithmIdentifier (RFC 3279 §2.3.2): Dss-Parms ::=
+    # SEQUENCE { p INTEGER, q INTEGER, g INTEGER }, as DSAParameters (whose checks raise
+    # ValueError). §2.3.2 lets a certificate leave them out (the issuer's apply); a key on
+    # its own has nothing to inherit them from, so here they are required, and never NULL
+    # ("the AlgorithmIdentifier MUST NOT include NULL").
+    if ps == pe:
+        raise ValueError("DSA parameters missing")
+    if der.peek(buf, ps, pe) != _SEQ:
+        raise ValueError("DSA parameters must be Dss-Parms")
+    s, e = der.expect(buf, ps, pe, _SEQ)
+    der.done(e, pe)
+    p, j = der.uint(buf, s, e)
+    q, j = der.uint(buf, j, e)
+    g, j = der.uint(buf, j, e)
+    der.done(j, e)
+    return _mod(_DSA_MOD).DSAParameterNumbers(p, q, g).parameters()
+
+
+def _int_only(buf, s, e):
+    # The non-negative INTEGER that fills buf[s:e] (RFC 3279 §2.3.2 DSAPublicKey ::= INTEGER;
+    # the PKCS#8 privateKey of a DSA key: an INTEGER x, as OpenSSL writes it).
+    v, j = der.uint(buf, s, e)
+    der.done(j, e)
+    return v
+
+
+def _dsa_public(buf, bs, be, params):
+    dsa = _mod(_DSA_MOD)
+    # DSAPublicKey checks 1 < y < p - 1
+    return dsa.DSAPublicKey(dsa.DSAPublicNumbers(_int_only(buf, bs, be), params.parameter_numbers()), params)
+
+
+def _dsa_alg(key):
+    pn = key.parameters().parameter_numbers()
+    return der.seq(der.oid_value(OID_DSA), der.seq(der.integer(pn.p), der.integer(pn.q), der.integer(pn.g)))
+
+
 # -- EC -------------------------------------------------------------------------------------
 
 
@@ -358,6 +409,14 @@ def _pkcs8(buf, ver, i, e):
         if pub is not None:
             raise ValueError("PKCS#8 RSA key with a public key field")
         return _rsa_private(buf, ks, ke)
+    if oid == OID_DSA:
+        # x alone (0 < x < q, checked by derive_private_key); y = g^x mod p computed, and a
+        # v2 public key (an INTEGER, as in SubjectPublicKeyInfo) must be that y.
+        params = _dsa_params(buf, ps, pe)
+        key = params.derive_private_key(_int_only(buf, ks, ke))
+        if pub is not None and _int_only(memoryview(pub), 0, len(pub)) != key.public_key().public_numbers().y:
+            raise ValueError("public key does not match private key")
+        return key
     okp = _okp_by_oid(oid)
     if okp is None:
         raise ValueError("unknown private key algorithm")
@@ -529,6 +588,8 @@ def _spki(buf, i, end):
     if oid == OID_RSA:
         _null_params(buf, ps, pe)
         return _rsa_public(buf, bs, be)
+    if oid == OID_DSA:
+        return _dsa_public(buf, bs, be, _dsa_params(buf, ps, pe))
     okp = _okp_by_oid(oid)
     if okp is None:
         raise ValueError("unknown public key algorithm")
@@ -626,6 +687,8 @@ def private_bytes(key, encoding, format, encryption_algorithm=None):
             alg, body = _ec_alg(key.curve), _sec1_der(key, False)
         elif kind == "rsa":
             alg, body = _RSA_ALG, _rsa_private_der(key)
+        elif kind == "dsa":
+            alg, body = _dsa_alg(key), der.integer(key.private_numbers().x)
         else:
             alg, body = der.seq(der.oid_value(kind[0])), der.octets(key.private_bytes_raw())
         info = der.seq(der.integer(0), alg, der.octets(body))
@@ -639,6 +702,8 @@ def private_bytes(key, encoding, format, encryption_algorithm=None):
             return _armour(_sec1_der(key, True), encoding, "EC PRIVATE KEY")
         if kind == "rsa":
             return _armour(_rsa_private_der(key), encoding, "RSA PRIVATE KEY")
+        if kind == "dsa":
+            raise UnsupportedAlgorithm("TraditionalOpenSSL DSA keys not supported: use PKCS8")
         raise ValueError("TraditionalOpenSSL not defined for this key type")
     raise ValueError("unknown private format")
 
@@ -664,6 +729,8 @@ def public_bytes(key, encoding, format):
             alg, bits = _ec_alg(key.curve), key.public_bytes(False)
         elif kind == "rsa":
             alg, bits = _RSA_ALG, _rsa_public_der(key)
+        elif kind == "dsa":
+            alg, bits = _dsa_alg(key), der.integer(key.public_numbers().y)
         else:
             alg, bits = der.seq(der.oid_value(kind[0])), key.public_bytes_raw()
         return _armour(der.seq(alg, der.bits(bits)), encoding, "PUBLIC KEY")

@@ -18,6 +18,9 @@ nonces, in pyca's shapes (``cryptography.hazmat.primitives.asymmetric.dsa``).
   L-bit X until p is prime (FIPS 186-4 A.1.1.2 steps 11.1-11.8, without the domain-parameter
   seed: the parameters are not verifiable by a third party), g = h^((p-1)/q) mod p for
   h = 2, 3, .. (A.2.1). ``generate_private_key(key_size)``: both steps.
+  ``DSAParameters.derive_private_key(x)``: the key of a given x, y computed.
+- Key formats (PKCS#8, SubjectPublicKeyInfo with id-dsa, RFC 3279 §2.3.2):
+  ``mpcrypto.keys.serialization``.
 - Signatures: r = (g^k mod p) mod q, s = k^-1 (z + x r) mod q (4.6) with z the leftmost
   min(N, outlen) bits of the hash and k from RFC 6979 3.2 (``mpcrypto.ec.ecdsa``'s
   HMAC-DRBG on bytes, q in place of n); DER ``Dss-Sig-Value`` (the strict reader of
@@ -121,8 +124,17 @@ class DSAParameters:
         from mpcrypto.pk.prime import rand_below
 
         rng = _util.resolve_rng(rng)
+        # FIPS 186-4 B.1.2 (rejection sampling): x in [1, q-1]
+        return self.derive_private_key(1 + rand_below(self._numbers.q - 1, rng))
+
+    def derive_private_key(self, x):
+        """The private key of private value ``x`` (0 < x < q, else ValueError) in these
+        parameters, its y = g^x mod p computed here (the fixed window over x as bytes of
+        len(q): what a PKCS#8 key, which stores x alone, is loaded with)."""
+        _int(x, "x")
         q = self._numbers.q
-        x = 1 + rand_below(q - 1, rng)  # FIPS 186-4 B.1.2 (rejection sampling): [1, q-1]
+        if not 0 < x < q:
+            raise ValueError("x out of range")
         y = self._pow_p(self._numbers.g, x.to_bytes(_Q(q).nsize, "big"), "fw")
         return DSAPrivateKey(DSAPrivateNumbers(x, DSAPublicNumbers(y, self._numbers)), self)
 
