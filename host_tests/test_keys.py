@@ -9,7 +9,9 @@ Vector sources:
   python-ecdsa's ``to_der``/``to_pem`` both ways. secp192k1, secp224k1 and SM2, which neither
   serialises: this file's own DER builder (``_spki`` ...), written from RFC 5480/5915. And on
   every curve, SM2 included, keys made by the ``openssl`` command (OpenSSL 3) load with ours
-  and ours write them back byte for byte (skipped where the host has no ``openssl``).
+  and ours write them back byte for byte (skipped where the host has no ``openssl``). DSA
+  keys the same way: ``cryptography`` (1024/160, 2048/256, 3072/256) and the ``openssl``
+  command (2048/224), PKCS#8 (plain and encrypted) and SubjectPublicKeyInfo.
 - Wycheproof ``ecdsa_<curve>_<hash>_test.json`` and ``ed25519_test.json``/``ed448_test.json``
   (their ``publicKeyDer``/``publicKeyPem`` load to the key of the raw field), and
   ``ecdh_<curve>_test.json`` (public keys as SubjectPublicKeyInfo, the ``InvalidAsn``,
@@ -19,7 +21,9 @@ Vector sources:
   length, a leading zero or a sign bit on an INTEGER, a changed tag, a constructed primitive,
   an extra or a missing element; truncations, trailing bytes, high tag numbers; plus
   semantic faults (scalars 0 and n, points off the curve, mismatched public keys, explicit
-  parameters, wrong OIDs, inconsistent RSA numbers) and PEM faults. Each raises ValueError.
+  parameters, wrong OIDs, inconsistent RSA numbers, DSA parameters and values out of range,
+  a v2 PKCS#8 without its public key, PBKDF2's default PRF spelled out) and PEM faults. Each
+  raises ValueError.
 
 RSA keys load through ``mpcrypto.pk.rsa`` when that module exists (else those tests skip and
 say so); the RSA consistency checks run either way (they come before the module is needed).
