@@ -10,11 +10,12 @@ Keys: EC (``mpcrypto.ec.ec``: every Weierstrass curve of ``mpcrypto.ec.curves``,
 named-curve OID: NIST P-192..P-521, secp192k1/224k1/256k1, brainpool r1 and t1, SM2),
 Ed25519, Ed448, X25519, X448 (``mpcrypto.ec.ed25519`` ...), RSA (``mpcrypto.pk.rsa``,
 through its numbers: ``RSAPublicNumbers(e, n)``, ``RSAPrivateNumbers(...)``) and DSA
-(``mpcrypto.pk.dsa``: ``DSAParameters.derive_private_key(x)``, ``DSAPublicKey``). A key module is
-imported by name when a key of its kind is loaded, so a firmware carries only the key types
-it has; loading a kind whose module is absent raises UnsupportedAlgorithm. A loaded RSA private
-key blinds with the default rng: on a target without an entropy source, give it one with
-``key.private_numbers().private_key(rng=rng)`` before ``sign`` or ``decrypt``.
+(``mpcrypto.pk.dsa``: ``DSAParameters.derive_private_key(x)``, ``DSAPublicKey``). A key
+module is imported by name when a key of its kind is loaded, so a firmware carries only the
+key types it has; loading a kind whose module is absent raises UnsupportedAlgorithm. A
+loaded RSA private key blinds with the default rng: on a target without an entropy source,
+give it one with ``key.private_numbers().private_key(rng=rng)`` before ``sign`` or
+``decrypt``.
 
 Formats read and written (DER, or PEM with the label in brackets):
 - private: PKCS#8 ``PrivateKeyInfo`` / RFC 5958 ``OneAsymmetricKey`` v1 and v2 (attributes
@@ -59,7 +60,8 @@ EC curve named twice differently (PKCS#8 and its ECPrivateKey), RSA: 3 <= e < n,
 n odd, and for a private key n = p q, d < n, dP = d mod (p-1), dQ = d mod (q-1),
 e dP = 1 mod (p-1), e dQ = 1 mod (q-1), q qInv = 1 mod p; DSA: the checks of
 ``mpcrypto.pk.dsa`` (p of 1024..4096 and q of 160/224/256 bits, q | p - 1, 1 < g < p,
-0 < x < q, 1 < y < p - 1), a v2 public key equal to g^x mod p. A PEM text: ``mpcrypto.keys.pem``.
+0 < x < q, 1 < y < p - 1), a v2 public key equal to g^x mod p. A PEM text:
+``mpcrypto.keys.pem``.
 A password given for a key that is not encrypted: TypeError (as pyca).
 
 Memory (unix port, x64, heap allocated by one call after a first one): 3.7 KB to load a
