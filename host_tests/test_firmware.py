@@ -85,7 +85,7 @@ def test_build_commands(board, checkout):
         assert "MICROPY_HEAP_SIZE=%d" % fw["heap_bytes"] in build
         assert "MPY_LIB_DIR=%s" % (checkout / "lib" / "micropython-lib") in build
     elif fw["port"] == "zephyr":
-        assert build[:6] == ["west", "build", "-p", "auto", "-b", fw["zephyr_board"]]
+        assert build[:6] == ["west", "build", "-p", "always", "-b", fw["zephyr_board"]]
         assert "-DEXTRA_CONF_FILE=%s" % (ROOT / fw["conf"]) in build
         assert '-DCONFIG_MICROPY_CONFIGFILE="%s"' % (ROOT / fw["config_header"]) in build
         assert '-DCONFIG_MICROPY_FROZEN_MANIFEST="%s"' % manifest in build

@@ -14,11 +14,6 @@
 #define MICROPY_EMIT_THUMB          (1)
 #define MICROPY_EMIT_INLINE_THUMB   (1)
 
-// select.poll on the console: `mpremote mount`, which the test harness (host_tests/harness.py)
-// and the benchmark runner use to reach a board, polls stdin through it. The port's ROM level
-// leaves it out.
-#define MICROPY_PY_SELECT           (1)
-
 // A branch to native code must land in Thumb state: an M-profile core has no Arm state, and a
 // BLX to an address with bit 0 clear takes a UsageFault ("illegal use of the EPSR"). The
 // native emitter's code pointers are even, so every call sets bit 0 (py/mpconfig.h's default
