@@ -23,7 +23,8 @@
  * 512-byte ring, which drops what does not fit and the transfer stalls. Received bytes go into
  * a ring here first; they are handed to the port's hook only while the port's own ring is empty
  * (zephyr_getchar_check(), ports/zephyr/src/zephyr_getchar.h), at most FEED bytes at a time,
- * from the ISR and from a 1 ms timer as the interpreter drains them. When this ring is full the
+ * from the ISR and from a 1 ms timer, running only while bytes wait, as the interpreter drains
+ * them (the boards' .conf sets a 1 kHz tick for it). When this ring is full the
  * RX interrupt is turned off, so the bytes wait in QEMU's character device (and the host's pty)
  * instead of being lost.
  */
@@ -43,15 +44,19 @@ void uart_console_in_debug_hook_install(console_in_hook_t hook);
 static const struct device *const console = DEVICE_DT_GET(DT_CHOSEN(zephyr_console));
 static console_in_hook_t input_hook;
 
-/* The port's "a received byte is waiting" (its ring is not empty). */
+/* The port's "a received byte is waiting" (its ring is not empty), and its wake-up of a
+ * thread waiting for an event (ports/zephyr/mphalport.c): select.poll on stdin, which
+ * `mpremote mount` runs on the board, sleeps until an event or its timeout, and the port's
+ * input hook signals one only for the interrupt character. */
 int zephyr_getchar_check(void);
+void mp_hal_signal_event(void);
 
 #define RING 4096 /* a power of two */
-#define FEED 256  /* below the port's 512-byte ring */
+#define FEED 500  /* below the port's 512-byte ring */
 static uint8_t ring[RING];
 static volatile uint32_t head, tail; /* head - tail bytes are waiting; both only grow */
 static volatile bool rx_off;
-static struct k_timer feeder;
+static struct k_timer feeder; /* one-shot, restarted by feed() while bytes wait */
 
 void uart_console_in_debug_hook_install(console_in_hook_t hook)
 {
@@ -102,11 +107,17 @@ static void feed(void)
 			tail++;
 			n++;
 		}
+		if (n != 0) {
+			mp_hal_signal_event();
+		}
 	}
 	if (rx_off && head - tail < RING) {
 		rx_off = false;
 		uart_irq_rx_enable(console);
 		drain();
+	}
+	if (tail != head) {
+		k_timer_start(&feeder, K_MSEC(1), K_NO_WAIT);
 	}
 }
 
@@ -146,7 +157,6 @@ static int cmsdk_console_init(void)
 	uart_irq_callback_set(console, console_isr);
 	uart_irq_rx_enable(console);
 	k_timer_init(&feeder, feeder_tick, NULL);
-	k_timer_start(&feeder, K_MSEC(1), K_MSEC(1));
 	return 0;
 }
 
