@@ -108,6 +108,13 @@ def _mpy_lib(mp, mpy_lib):
     return lib
 
 
+def _qemu(machine, elf, icount, extra=()):
+    """qemu-system-arm booting ``elf`` on ``machine``, the console on a pty it prints;
+    ``icount``: time counts instructions (-icount shift=0)."""
+    return (["qemu-system-arm", "-machine", machine, "-nographic", "-monitor", "null"] + list(extra)
+            + ["-serial", "pty"] + (["-icount", "shift=0"] if icount else []) + ["-kernel", elf])
+
+
 def commands(name, micropython, heap=None, jobs=2, action="build", icount=False, mpy_lib=None):
     """The commands that build (or flash, or run) BOARD: a list of argv lists. Raises
     RecipeError for an unknown board or a missing MicroPython checkout; tools are checked
@@ -120,15 +127,12 @@ def commands(name, micropython, heap=None, jobs=2, action="build", icount=False,
             raise RecipeError("%s not built: make firmware BOARD=%s MICROPY=..." % (elf, name))
         # The port's own `run` target would rebuild with its default manifest: boot directly,
         # as that target does (ports/qemu/Makefile: -machine, -semihosting, -serial pty).
-        return [["qemu-system-arm", "-machine", fw["machine"], "-nographic", "-monitor", "null",
-                 "-semihosting", "-serial", "pty"] + (["-icount", "shift=0"] if icount else [])
-                + ["-kernel", elf]]
+        return [_qemu(fw["machine"], elf, icount, ["-semihosting"])]
     if action == "run" and fw["port"] == "zephyr" and "machine" in fw:
         elf = build_dir(key) / "zephyr" / "zephyr.elf"
         if not elf.exists():
             raise RecipeError("%s not built: make firmware BOARD=%s MICROPY=..." % (elf, name))
-        cmd = ["qemu-system-arm", "-machine", fw["machine"], "-nographic", "-monitor", "null",
-               "-serial", "pty"] + (["-icount", "shift=0"] if icount else []) + ["-kernel", elf]
+        cmd = _qemu(fw["machine"], elf, icount)
         if "vector_table_at" in fw:
             # The image is linked away from the address the core reads its reset vector at
             # (the board's overlay says why): QEMU is given a copy of the vector table there
