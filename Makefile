@@ -5,7 +5,8 @@
 #                booted with `make emulate BOARD=qemu-m4 ICOUNT=1`: TARGET=/dev/pts/N BOARD=qemu-m4 ICOUNT=1)
 #   make test    set up .venv, then run the host tests (pytest) on the unix port
 # Options: TARGET=/dev/ttyACM0 runs tests or benchmarks on a serial device through mpremote;
-#          JOBS=N sets pytest-xdist workers (default: 2 on the unix port, 0 on a device).
+#          JOBS=N sets pytest-xdist workers (default: 2 on the unix port, 0 on a device);
+#          TESTS="host_tests/test_aes.py ..." runs those files only.
 # Firmware (firmware/README.md), from your own MicroPython checkout, into build/<board>/:
 #   make firmware BOARD=qemu-m4 MICROPY=/path/to/micropython [MICROPY_LIB=...] [HEAP=bytes]
 #   make flash BOARD=frdm-k64f MICROPY=...      the board's standard flasher (west flash)
@@ -20,6 +21,7 @@ BIN    := $(VENV)/bin
 TARGET ?= unix
 # pytest-xdist workers; one serial device serves one worker at a time.
 JOBS   ?= $(if $(filter unix,$(TARGET)),2,0)
+TESTS  ?= host_tests
 
 .PHONY: all test bench report compile clean venv firmware flash emulate deploy
 
@@ -33,7 +35,7 @@ $(BIN)/.installed: requirements.txt
 venv: $(BIN)/.installed
 
 test: venv
-	$(BIN)/python -m pytest host_tests -n $(JOBS) --target=$(TARGET)
+	$(BIN)/python -m pytest $(TESTS) -n $(JOBS) --target=$(TARGET)
 
 compile: venv
 	$(BIN)/python -m pytest host_tests/test_compile.py
