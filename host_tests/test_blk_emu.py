@@ -9,8 +9,8 @@ cannot see a 32-bit viper bug (a missing mask, a sign-extending shift): here the
 the tables the emulated ``_build`` writes equal the Python backend's; every mode of ``_crypt``
 (ECB encrypt/decrypt, CBC encrypt/decrypt with the chaining value written back, CTR over the
 whole block and GCM's inc32, counters that carry and wrap) on random blocks and keys of every
-size gives the Python backend's output; and the instruction count per byte (the README's
-figures) is the same for different data and keys. No MicroPython binary and no device are
+size gives the Python backend's output; and the instruction count per byte (the figures of
+report/measurements.md) is the same for different data and keys. No MicroPython binary and no device are
 needed; these tests run under every ``--target``.
 """
 
@@ -143,7 +143,7 @@ def test_every_mode_matches_python(name, klen, core):
 
 @pytest.mark.parametrize("name,klen", [("sm4", 16), ("camellia", 16), ("camellia", 32), ("des", 8), ("des", 24)])
 def test_instructions_per_byte(name, klen):
-    """ECB encryption per byte on the emulated M4 (the README's figures), the same for two
+    """ECB encryption per byte on the emulated M4 (report/measurements.md), the same for two
     different keys and data."""
     kern = Kernel(name, "cortex-m4")
     bs = 8 if name == "des" else 16

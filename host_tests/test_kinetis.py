@@ -819,14 +819,14 @@ def test_board_manifest_freezes_the_drivers(board):
     assert set(manifest_files.modules_of(ROOT / "firmware" / "manifest_native.py")) <= set(found)
 
 
-def test_readme_count_table():
-    """The README's table is what tools/thumb_counts.py measures."""
+def test_measurements_count_table():
+    """The mmCAU table of report/measurements.md is what tools/thumb_counts.py measures."""
     import re
 
     import thumb_counts
 
     rows = {(r["algorithm"], r["backend"]): r for r in thumb_counts.mmcau_rows()}
-    text = (ROOT / "README.md").read_text()
+    text = (ROOT / "report" / "measurements.md").read_text()
 
     def cells(label):
         m = re.search(r"^\| %s \|(.*)\|\s*$" % re.escape(label), text, re.M)

@@ -1,10 +1,10 @@
-"""The benchmark report (issue 15): its reference data and ``tools/report.py``.
+"""The benchmark report: its reference data and ``tools/report.py``.
 
 On CPython only (no MicroPython run):
 
 - every row of ``report/reference/*.csv`` parses (known columns, a number, a known unit, a
   clock or an explicit emulated core), names an existing seed file (or, for the emulated-core
-  anchors, the README) and its value appears verbatim on a line of that file that carries the
+  anchors, report/measurements.md) and its value appears verbatim on a line of that file that carries the
   row's ``seed_label``: every reference number traces to a seed table;
 - ``tools/report.py --from-jsonl`` on a few fake JSON lines writes the Markdown with the
   expected rows (our backends beside the C libraries, cycles normalised by the clock, the
@@ -33,7 +33,7 @@ FILES = {
     "wolfssl_kinetis.csv": "seeds/002_9431a748a1d24a4e.txt",
     "mbedtls_frdm_k64f.csv": "seeds/003_ecd2519c82450968.txt",
     "emcrypt_k66.csv": "seeds/004_397daac7c377b018.txt",
-    "mbedtls_emulated_m4_anchors.csv": "README.md",
+    "mbedtls_emulated_m4_anchors.csv": "report/measurements.md",
 }
 
 sys.path.insert(0, str(ROOT / "tools"))

@@ -13,7 +13,7 @@ below so that they do not start one).
   random ones, and the destination aliasing x, y or both;
 - the instruction count of each call: the same for every operand (the code is constant time
   at the instruction level on the real machine code), the same on every core, exactly
-  quadratic in N, and equal to the table in the README;
+  quadratic in N, and equal to the table in report/measurements.md;
 - ``cpu_part`` against the CPUID word placed in the System Control Block model;
 - Cortex-M3 (no UMAAL) faults on every ``_mul<N>``, which is why ``engine.asm_module`` reads
   CPUID; the engine's accepted part numbers are cores where the kernels run;
@@ -229,7 +229,7 @@ def test_run_program(mpy, core, n):
     assert insns < 30
 
 
-def test_counts_same_everywhere_and_in_readme(mpy):
+def test_counts_same_everywhere_and_in_measurements(mpy):
     counts = {}
     for core in MUL_CORES:
         u = tc.Umaal(core, mpy=mpy)
@@ -245,11 +245,11 @@ def test_counts_same_everywhere_and_in_readme(mpy):
     b = (c1 - c0) // (n1 - n0) - a * (n1 + n0)
     c = c0 - a * n0 * n0 - b * n0
     assert all(per_n[n] == a * n * n + b * n + c for n in SIZES), (per_n, a, b, c)
-    # The README states them: its table must be what the code does.
-    text = (ROOT / "README.md").read_text()
+    # report/measurements.md states them: its table must be what the code does.
+    text = (ROOT / "report" / "measurements.md").read_text()
     words = re.search(r"^\| Words \(32-bit\) \|(.*)\|\s*$", text, re.M)
     insns = re.search(r"^\| UMAAL multiplier, per call \|(.*)\|\s*$", text, re.M)
-    assert words and insns, "README lacks the Thumb-2 instruction-count table"
+    assert words and insns, "report/measurements.md lacks the Thumb-2 instruction-count table"
     table = dict(zip((int(v) for v in words.group(1).split("|")), (int(v) for v in insns.group(1).split("|"))))
     assert table == per_n
     assert "%dN^2 + %dN + %d" % (a, b, c) in text

@@ -20,8 +20,8 @@ Vector sources:
   Cortex-M3, M4 and M7; CTR and GCTR counter carries across every word and the 128-bit wrap;
   tables placed unaligned (the glue's aligned copy).
 Also: ``tools/gen_aes_thumb.py --check``; the counts do not depend on the data; instructions
-per byte at 1 KiB and 16 KiB per call against the targets of issue 11 (AES-128 ECB, CBC
-encrypt, CTR <= 40 on Cortex-M4) and the README's table; ``cpu_part``/``PARTS`` against the
+per byte at 1 KiB and 16 KiB per call against their targets (AES-128 ECB, CBC encrypt, CTR
+<= 40 on Cortex-M4) and the table of report/measurements.md; ``cpu_part``/``PARTS`` against the
 CPUID model; Cortex-M0 (Thumb-1) faults; single-instruction mutants of both kernels are caught.
 
 GHASH: against SP 800-38D's bit-by-bit algorithm on random keys, states and lengths (Cortex-M3,
@@ -268,8 +268,8 @@ def test_counts_do_not_depend_on_data_and_core(mpy):
 
 def test_instructions_per_byte(mpy):
     """AES-128 at 1 KiB and 16 KiB per call on Cortex-M4: ECB, CBC encrypt and CTR at most 40
-    instructions per byte (issue 11; Mbed TLS 3.6 -O2: 47.0 / 48.4 / 50.5 at 1 KiB), and the
-    README's table."""
+    instructions per byte (Mbed TLS 3.6 -O2 on the same emulated core: 47.0 / 48.4 / 50.5 at
+    1 KiB), and the table of report/measurements.md."""
     a = ate.AesThumb("cortex-m4", mpy=mpy)
     ctx = a.new(bytes(16))
     per = {}
@@ -279,9 +279,9 @@ def test_instructions_per_byte(mpy):
                                      None if meth.startswith("ecb") else bytes(16)) / size
     for meth in ("ecb_encrypt", "cbc_encrypt", "ctr_xor"):
         assert per[meth, 1024] <= 40, (meth, per[meth, 1024])
-    readme = (ROOT / "README.md").read_text()
-    m = re.search(r"\| thumb \(`aes_thumb`\), AES-128 \| ([^\n]+)", readme)
-    assert m, "README: no thumb AES row in the Benchmarks section"
+    page = (ROOT / "report" / "measurements.md").read_text()
+    m = re.search(r"\| thumb \(`aes_thumb`\), AES-128 \| ([^\n]+)", page)
+    assert m, "report/measurements.md: no thumb AES row"
     cells = [c.strip() for c in m.group(1).split("|") if c.strip()]
     want = ["%.2f" % per[k, 1024] for k in ("ecb_encrypt", "ecb_decrypt", "cbc_encrypt", "cbc_decrypt", "ctr_xor")]
     want += ["%.2f" % per["ctr_xor", 16384]]
@@ -380,7 +380,7 @@ def test_gcm_nist_encrypt(mpy, gmpy):
 def test_ghash_counts_and_gcm_per_byte(mpy, gmpy):
     """The count depends on the block count only (edge and random H, states and data), the
     same on M4, M7 and M33; GCM's two kernels at 1 KiB at most 100 instructions per byte
-    (issue 11, with the T-table AES); the README's GCM row."""
+    (the target with the T-table AES); the GCM row of report/measurements.md."""
     rng = random.Random(11)
     counts = set()
     for core in ("cortex-m4", "cortex-m7", "cortex-m33"):
@@ -399,9 +399,9 @@ def test_ghash_counts_and_gcm_per_byte(mpy, gmpy):
         a.new(bytes(16)).ctr_xor(bytes(size), bytearray(size), size // 16, bytearray(16), 4)
         per[size] = (gh / size, (a.insns + gh) / size)
     assert per[1024][1] <= 100, per
-    readme = (ROOT / "README.md").read_text()
-    m = re.search(r"\| thumb \(`ghash_thumb`\) \| ([^\n]+)", readme)
-    assert m, "README: no thumb GHASH row in the Benchmarks section"
+    page = (ROOT / "report" / "measurements.md").read_text()
+    m = re.search(r"\| thumb \(`ghash_thumb`\) \| ([^\n]+)", page)
+    assert m, "report/measurements.md: no thumb GHASH row"
     cells = [c.strip() for c in m.group(1).split("|") if c.strip()]
     want = ["%.2f" % per[1024][0], "%.2f" % per[16384][0], "%.2f" % per[1024][1], "%.2f" % per[16384][1]]
     assert cells[:4] == want, (cells, want)

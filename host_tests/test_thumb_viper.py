@@ -16,7 +16,7 @@ MicroPython binary and no device are needed; these tests run under every ``--tar
   operands, on its own (Cortex-M3 and M4) and with MUL handed to thumb_umaal's ``_mul<N>``
   (Cortex-M4: the engine's path on that core); the instruction count of the program is the
   same for every operand and modulus;
-- the README's per-MUL viper counts are what the code does.
+- the per-MUL viper counts of report/measurements.md are what the code does.
 """
 
 import pathlib
@@ -113,8 +113,8 @@ def test_unmodelled_helper_stops_the_call(tmp_path):
         rt.call(fn, rt.buffer(b"abc"))
 
 
-def test_readme_viper_counts():
-    """Instructions per viper MUL: the same on every core and operand, and the README's."""
+def test_measurements_viper_counts():
+    """Instructions per viper MUL: the same on every core and operand, and report/measurements.md's."""
     per_core = {}
     for core in ("cortex-m3", "cortex-m4", "cortex-m7"):
         rt = thumb_emu.Runtime(thumb_emu.Core(core))
@@ -126,9 +126,9 @@ def test_readme_viper_counts():
             per_words[fk.words], spread, _ = tc.field_mul_count(fk, False, [(p - 1, p - 2), (3, p >> 1)])
             assert spread == 0
     assert per_core["cortex-m3"] == per_core["cortex-m4"] == per_core["cortex-m7"]
-    text = (ROOT / "README.md").read_text()
+    text = (ROOT / "report" / "measurements.md").read_text()
     words = re.search(r"^\| Words \(32-bit\) \|(.*)\|\s*$", text, re.M)
     viper = re.search(r"^\| Viper kernel's own MUL \|(.*)\|\s*$", text, re.M)
-    assert words and viper, "README lacks the viper row of the instruction-count table"
+    assert words and viper, "report/measurements.md lacks the viper row of the instruction-count table"
     table = dict(zip((int(v) for v in words.group(1).split("|")), (int(v) for v in viper.group(1).split("|"))))
     assert table == per_words
