@@ -11,7 +11,7 @@
 #   make firmware BOARD=qemu-m4 MICROPY=/path/to/micropython [MICROPY_LIB=...] [HEAP=bytes]
 #   make flash BOARD=frdm-k64f MICROPY=...      the board's standard flasher (west flash)
 #   make emulate BOARD=qemu-m4 [ICOUNT=1]       boot a built qemu board, console on a pty
-# Deploy without a rebuild (a stock firmware with a filesystem; README "Deploy without a rebuild"):
+# Deploy without a rebuild (a stock firmware with a filesystem; docs/install.md):
 #   make deploy PORT=/dev/ttyACM0 [ALGS="aes gcm sha256 ecdsa"]   compile for the device's arch,
 #                                               copy to its /lib, print the flash, run a self-test
 

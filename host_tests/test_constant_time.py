@@ -1,4 +1,4 @@
-"""Constant time, measured: every operation the README calls constant time, run over
+"""Constant time, measured: every operation docs/algorithms.md calls constant time, run over
 adversarial secrets on a target whose clock counts instructions, must take the same count.
 
 The target is MicroPython's qemu port on an emulated Cortex-M (``--target=/dev/pts/N``, qemu

@@ -621,18 +621,3 @@ def test_private_ops_need_an_rng(target):
     assert got[:2] == ["UnsupportedAlgorithm"] * 2, got
     key.public_key().verify(got[2], b"msg", ppad.PKCS1v15(), hashes.SHA256())
     assert got[3] == b"secret" and got[4] is True, got
-
-
-def test_readme_pk_example(target):
-    # The README's mpcrypto.pk example runs unchanged (RSA-2048 generation, PSS, OAEP, FFDHE).
-    import re
-
-    from harness import ROOT
-
-    blocks = [b for b in re.findall(r"```python\n(.*?)```", (ROOT / "README.md").read_text(), re.S)
-              if "from mpcrypto.pk import" in b]
-    assert len(blocks) == 1
-    if not target.has_entropy():
-        pytest.skip("the example generates keys and the target has no entropy source")
-    out = target.run(blocks[0] + "\nprint('PK-OK')\n", timeout=1800)
-    assert "PK-OK" in out

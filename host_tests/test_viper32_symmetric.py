@@ -10,7 +10,7 @@ The unix port's viper words are 64 bits, a Cortex-M's 32 (VIPER.md): the unix-po
 computes the answers. Poly1305 gets the inputs that push its 13-bit limbs to their bounds
 (all-ones keys and messages). Also recorded: the instructions per byte of each kernel at 1 KiB
 on the M4 (printed), and that the count is the same for every key, state and data of a
-length (no data-dependent branch or address: the README's "constant time, measured").
+length (no data-dependent branch or address: "constant time, measured" in docs/algorithms.md).
 """
 
 import pathlib

@@ -16,9 +16,9 @@ the emulated Cortex-M4 (``tools/thumb_counts.py``) are added.
 Writes ``report/report.md`` and ``report/charts/<family>.png`` (one chart per bench script,
 matplotlib), and copies one chart (``--readme-chart``, default ``sha256``) to
 ``report/readme_chart.png``, the one the README shows (committed; everything else in
-``report/`` but ``reference/`` is git-ignored).
+``report/`` but ``reference/`` and the hand-written ``measurements.md`` is git-ignored).
 
-Normalisation (README "Benchmark report"):
+Normalisation (docs/benchmarks.md, "The report"):
 - cycles: on a board, clock x time, the clock from ``--clock-mhz``, else the rows' ``clock_hz``
   (``machine.freq()``), else ``boards/<board>/board.json``; a row carrying ``cycles_per_call``
   (``modules/mpbench.py`` reads the DWT cycle counter where the core has one) is used as
@@ -532,7 +532,7 @@ def markdown(rows, refs, target, fams, charts, kernel_chart_name=None, when=None
         L.append("")
         L.append("Our Thumb-2, viper and mmCAU kernels' machine code on unicorn's Cortex-M4 (exact counts, entry and "
                  "exit included; the public API's Python call not included), beside Mbed TLS 3.6 -O2 on the same "
-                 "emulated core (issue 11's anchors). Instructions, never cycles; the `mmcau` rows count the CPU's "
+                 "emulated core (the anchor build). Instructions, never cycles; the `mmcau` rows count the CPU's "
                  "instructions only (the CAU coprocessor's own cycles are not instructions; its register model "
                  "is `tools/kinetis_model.py`).")
         L.append("")
