@@ -3,7 +3,7 @@
 # the unix port. Buffers: 1 KiB into a caller's buffer (256 bytes for the portable "python"
 # backend). MicroPython has no C Ascon: the reference rows are the port's C cryptolib
 # AES-128-ECB (backend "builtin", reference true) and our own AES-128-GCM on its default and
-# on viper AES (issue 13's target: Ascon-AEAD128 >= 1.5x our AES-128-GCM), same run.
+# on viper AES (the project's target: Ascon-AEAD128 >= 1.5x our AES-128-GCM), same run.
 # Ascon-Hash256 / XOF128: bench/bench_ascon_hash.py.
 import mpbench
 from mpcrypto.aead.ascon import AsconAEAD128, backends

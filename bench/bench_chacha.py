@@ -2,7 +2,7 @@
 # on a board (mpremote mount modules run bench/bench_chacha.py) and on the unix port.
 # Buffers: 1 KiB into a caller's buffer (256 bytes for the portable "python" backend).
 # MicroPython has no C ChaCha20 or Poly1305: the reference rows are the port's C cryptolib
-# AES-128-ECB (backend "builtin", reference true) and, for the target
+# AES-128-ECB (backend "builtin", reference true) and, for the project's target
 # (ChaCha20-Poly1305 >= 1.5x our AES-128-GCM), our own AES-128-GCM on its default backends,
 # measured in the same run. Ratios are printed last and as JSON rows (unit "x").
 import mpbench
@@ -53,7 +53,7 @@ def bench_references(n):
     from mpcrypto.aead.gcm import AESGCM
     from mpcrypto.cipher import aes
 
-    # our AES-128-GCM: on the default AES backend, and on viper AES (the basis)
+    # our AES-128-GCM: on the default AES backend, and on viper AES (the target's basis)
     nonce = bytes(12)
     for be in [aes.backends()[0]] + (["viper"] if "viper" in aes.backends()[1:] else []):
         mpbench.force("aes", be)

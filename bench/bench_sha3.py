@@ -2,7 +2,7 @@
 # backend). Runs unchanged on a board (mpremote mount modules run bench/bench_sha3.py) and on
 # the unix port. MicroPython's C hashlib has no SHA-3 in the builds we target; where a port
 # has hashlib.sha3_256 it is the reference row. SHA-256 through its own seam (best backend)
-# is printed beside it for scale (issue 14's target: SHA3-256 >= 0.25x our viper SHA-256).
+# is printed beside it for scale (the project's target: SHA3-256 >= 0.25x our viper SHA-256).
 import mpbench
 
 MOD = "mpcrypto.hash.sha3"

@@ -195,5 +195,5 @@ def test_backends_agree(target):
 
 
 def test_heap_bulk_viper(target):
-    """Zero heap per bulk call after set-up on the viper backend (issue 13's budget)."""
+    """Zero heap per bulk call after set-up on the viper backend."""
     bm.check_heap_bulk(target, "sm4", need(target, "viper"))

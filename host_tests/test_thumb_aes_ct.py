@@ -22,7 +22,7 @@ Vector sources:
 Constant time: for each mode and key size, the instruction count and the sequence of memory
 accesses (load/store, address relative to the call's buffers, size), key set-up included,
 are the same for different keys and data. Also: ``tools/gen_aes_ct_thumb.py --check``;
-instructions per byte against issue 11's targets (AES-128 CTR <= 110, AES-128-GCM encryption
+instructions per byte against their targets (AES-128 CTR <= 110, AES-128-GCM encryption
 with ghash_thumb <= 160 on Cortex-M4); CPUID: ``probe``'s parts and ``cached()`` only on M7;
 single-instruction mutants are caught; Cortex-M0 faults.
 """
@@ -288,7 +288,7 @@ def test_the_trace_would_see_a_table(mpy):
 def test_instructions_per_byte(mpy):
     """AES-128 CTR at most 110 instructions per byte at 1 and 16 KiB per call, and AES-128-GCM
     encryption's two kernels (this CTR with the 32-bit counter + ghash_thumb) at most 160, on
-    Cortex-M4 (issue 11; Mbed TLS 3.6 50.5 and 107.7 on the same emulated core); the
+    Cortex-M4 (Mbed TLS 3.6 -O2: 50.5 and 107.7 on the same emulated core); the
     module's docstrings quote the 1 KiB figures."""
     a = cte.AesCtThumb("cortex-m4", mpy=mpy)
     g = ate.GhashThumb("cortex-m4")
