@@ -175,12 +175,6 @@ def ref_cmac(E, msg, bs=16):
 # --- generic per-backend checks through drv_blk -----------------------------------------------
 
 
-def need(target, module, primitive, name):
-    if name not in target.backends(module):
-        pytest.skip("backend %s not available on this target" % name)
-    return {primitive: name}
-
-
 def check_vs_oracle(target, cipher, force, key_sizes, bs, seed):
     """Random keys/IVs/data of several lengths, every mode and direction, vs cryptography."""
     rnd = random.Random(seed)

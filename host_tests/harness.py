@@ -47,6 +47,16 @@ class TargetError(RuntimeError):
 NO_ENTROPY = MPError("UnsupportedAlgorithm", "no entropy source")
 
 
+def need(target, module, primitive, backend):
+    """The ``force`` argument that pins ``primitive`` (implemented in ``module``) to
+    ``backend`` for a test; skips the test where ``target`` cannot run that backend."""
+    if backend not in target.backends(module):
+        import pytest
+
+        pytest.skip("backend %r of %s is not available on this target" % (backend, primitive))
+    return {primitive: backend}
+
+
 def default_rng_result(target, got, want):
     """Checks ``got``, the results of calls that draw from the library's default rng: on a
     target with an entropy source they must equal ``want``; on one without, every call must

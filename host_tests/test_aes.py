@@ -28,21 +28,11 @@ import random
 import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
-from harness import MPError
-from vectors import cryptography_vector, load_rsp, pycryptodome_vector, wycheproof
+from harness import MPError, need
+from vectors import cryptography_vector, h, load_rsp, pycryptodome_vector, wycheproof
 
 MOD = "mpcrypto.cipher.aes"
 BACKENDS = ["thumb_ct", "thumb", "builtin", "viper", "python"]
-
-
-def need(target, name):
-    if name not in target.backends(MOD):
-        pytest.skip("backend %s not available on this target" % name)
-    return {"aes": name}
-
-
-def h(s):
-    return bytes.fromhex(s or "")
 
 
 def kat_cases(path, mode):
@@ -66,7 +56,7 @@ KINDS = ["GFSbox", "KeySbox", "VarKey", "VarTxt", "MMT"]
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("mode", ["ECB", "CBC"])
 def test_nist_kat(target, backend, kind, mode):
-    force = need(target, backend)
+    force = need(target, MOD, "aes", backend)
     cases, labels, want = [], [], []
     for bits in (128, 192, 256):
         p = cryptography_vector("ciphers/AES/%s/%s%s%d.rsp" % (mode, mode, kind, bits))
@@ -82,7 +72,7 @@ def test_nist_kat(target, backend, kind, mode):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("bits", [128, 192, 256])
 def test_nist_cbc_mct(target, backend, bits):
-    force = need(target, backend)
+    force = need(target, MOD, "aes", backend)
     path = pycryptodome_vector("Cipher/AES/CBCMCT%d.rsp" % bits)
     recs = [r for r in load_rsp(path) if "COUNT" in r]
     # On a device the reply (every checkpoint, both directions) must fit its heap: 100
@@ -106,7 +96,7 @@ def test_nist_cbc_mct(target, backend, bits):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_rfc3686_ctr(target, backend):
-    force = need(target, backend)
+    force = need(target, MOD, "aes", backend)
     cases, labels, want = [], [], []
     for bits in (128, 192, 256):
         p = cryptography_vector("ciphers/AES/CTR/aes-%d-ctr.txt" % bits)
@@ -139,7 +129,7 @@ def _unpad(p):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_wycheproof_cbc_pkcs5(target, backend):
-    force = need(target, backend)
+    force = need(target, MOD, "aes", backend)
     data = wycheproof("aes_cbc_pkcs5_test.json")
     cases, meta = [], []
     for g in data["testGroups"]:
@@ -186,7 +176,7 @@ def _oracle_ctr(key, iv, data):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_ctr_carry_vs_oracle(target, backend):
-    force = need(target, backend)
+    force = need(target, MOD, "aes", backend)
     rnd = random.Random(3686)
     cases, want = [], []
     for ivh in CARRY_IVS:
@@ -202,7 +192,7 @@ def test_ctr_carry_vs_oracle(target, backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_ctr_stream_every_split(target, backend):
-    force = need(target, backend)
+    force = need(target, MOD, "aes", backend)
     rnd = random.Random(7)
     key, iv = rnd.randbytes(16), h("00000000000000000000000ffffffffe")
     data = rnd.randbytes(100)
@@ -228,7 +218,7 @@ def test_ctr_stream_every_split(target, backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("mode", ["ecb", "cbc", "ctr"])
 def test_forms_and_splits(target, backend, mode):
-    force = need(target, backend)
+    force = need(target, MOD, "aes", backend)
     rnd = random.Random(mode)
     key = rnd.randbytes(24)
     iv = None if mode == "ecb" else rnd.randbytes(16)
@@ -257,7 +247,7 @@ def test_forms_and_splits(target, backend, mode):
 def test_overlapping_buffers(target, backend, mode):
     """The documented overlap contract: out_buf may be in_buf, or overlap it starting at or
     before it (forward processing, as memmove does), at any byte offset."""
-    force = need(target, backend)
+    force = need(target, MOD, "aes", backend)
     rnd = random.Random("overlap" + mode)
     key = rnd.randbytes(16)
     iv = None if mode == "ecb" else rnd.randbytes(16)
@@ -286,7 +276,7 @@ ERRORS = {
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_api_errors(target, backend):
-    force = need(target, backend)
+    force = need(target, MOD, "aes", backend)
     names = list(ERRORS)
     got = target.call("drv_aes", "api_error", [(n,) for n in names] + [("ecb_mix",)], force=force)
     for n, g in zip(names, got):
@@ -315,7 +305,7 @@ def test_refused_out_buf_untouched(target, backend, mode):
     """An out_buf that is read-only (bytes, memoryview of bytes) or has items wider than a
     byte (array('I') or a memoryview of one) raises TypeError before anything is written,
     and the object's chaining/stream state does not move."""
-    force = need(target, backend)
+    force = need(target, MOD, "aes", backend)
     key, iv = bytes(range(16)), None if mode == "ecb" else bytes(range(16, 32))
     kinds = ("bytes", "mv_bytes", "wide", "mv_wide")
     cases = [(key, mode, iv, enc, k) for enc in (True, False) for k in kinds]
@@ -329,7 +319,7 @@ def test_refused_out_buf_untouched(target, backend, mode):
 def test_wide_item_inputs_are_bytes(target, backend, mode):
     """key, iv and in_buf given as array('I') count and read as their bytes: an array of 4
     items is a 16-byte key, one of 16 items is 64 bytes of data (never 16)."""
-    force = need(target, backend)
+    force = need(target, MOD, "aes", backend)
     rnd = random.Random("wide" + mode)
     cases, want = [], []
     m = {"ecb": lambda iv: modes.ECB(), "cbc": modes.CBC, "ctr": modes.CTR}[mode]

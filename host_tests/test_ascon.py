@@ -30,21 +30,11 @@ import random
 
 import pytest
 
-from harness import MPError
-from vectors import shared_vector, wycheproof_tests
+from harness import MPError, need
+from vectors import h, shared_vector, wycheproof_tests
 
 MOD = "mpcrypto.aead.ascon"
 BACKENDS = ("thumb", "viper", "python")  # thumb: bare-metal Cortex-M3 and up (a skip elsewhere)
-
-
-def need(target, be):
-    if be not in target.backends(MOD):
-        pytest.skip("ascon backend %s not available" % be)
-    return {"ascon": be}
-
-
-def h(s):
-    return bytes.fromhex(s or "")
 
 
 def lwc(name):
@@ -74,7 +64,7 @@ def test_kats_are_sp800_232_final():
 
 @pytest.mark.parametrize("be", BACKENDS)
 def test_backend_forced(target, be):
-    force = need(target, be)
+    force = need(target, MOD, "ascon", be)
     assert target.call("drv_ascon", "backend_of", [()], force=force) == [be]
 
 
@@ -82,7 +72,7 @@ def test_backend_forced(target, be):
 
 @pytest.mark.parametrize("be", BACKENDS)
 def test_kat_aead(target, be):
-    force = need(target, be)
+    force = need(target, MOD, "ascon", be)
     recs = lwc("LWC_AEAD_KAT_128_128.txt")
     assert len(recs) == 1089
     cases, want = [], []
@@ -99,7 +89,7 @@ def test_kat_aead(target, be):
 @pytest.mark.parametrize("fname,name,n", [("LWC_HASH_KAT_128_256.txt", "ascon_hash256", 32),
                                           ("LWC_XOF_KAT_128_512.txt", "ascon_xof128", 64)])
 def test_kat_hash(target, be, fname, name, n):
-    force = need(target, be)
+    force = need(target, MOD, "ascon", be)
     recs = lwc(fname)
     assert len(recs) == 1025
     if be == "python":
@@ -127,7 +117,7 @@ CXOF = [
 
 @pytest.mark.parametrize("be", BACKENDS)
 def test_kat_cxof(target, be):
-    force = need(target, be)
+    force = need(target, MOD, "ascon", be)
     got = target.call("drv_ascon", "cxof", [(h(m), h(z), 64) for _, m, z, _ in CXOF], force=force)
     for (count, _, _, md), g in zip(CXOF, got):
         assert g == h(md), "LWC_CXOF_KAT_128_512.txt Count = %d" % count
@@ -137,7 +127,7 @@ def test_kat_cxof(target, be):
 
 @pytest.mark.parametrize("be", BACKENDS)
 def test_wycheproof_aead(target, be):
-    force = need(target, be)
+    force = need(target, MOD, "ascon", be)
     tests = wycheproof_tests("ascon_sp800_232_aead128_test.json")
     cases, meta = [], []
     for g, t in tests:
@@ -188,7 +178,7 @@ def test_backends_agree(target):
 
 @pytest.mark.parametrize("be", BACKENDS)
 def test_aead_forms(target, be):
-    force = need(target, be)
+    force = need(target, MOD, "ascon", be)
     rnd = random.Random("ascon-forms")
     cases = [(rnd.randbytes(16), rnd.randbytes(16), rnd.randbytes(n), rnd.randbytes(a))
              for n, a in ((0, 0), (16, 0), (37, 5), (64, 16), (150, 20))]
@@ -201,7 +191,7 @@ def test_aead_forms(target, be):
 
 @pytest.mark.parametrize("be", BACKENDS)
 def test_aead_overlapping_buffers(target, be):
-    force = need(target, be)
+    force = need(target, MOD, "ascon", be)
     rnd = random.Random(11)
     key, nonce, aad = rnd.randbytes(16), rnd.randbytes(16), rnd.randbytes(9)
     pt = rnd.randbytes(70)
@@ -214,7 +204,7 @@ def test_aead_overlapping_buffers(target, be):
 
 @pytest.mark.parametrize("be", BACKENDS)
 def test_aead_tamper(target, be):
-    force = need(target, be)
+    force = need(target, MOD, "ascon", be)
     cases = [(bytes(range(16)), bytes(range(16)), b"attack at dawn!!x", b"hdr"),
              (bytes(range(1, 17)), bytes(16), b"", b"only aad")]
     got = target.call("drv_ascon", "tamper", cases, force=force)
@@ -234,7 +224,7 @@ ERRORS = {
 
 @pytest.mark.parametrize("be", BACKENDS)
 def test_errors(target, be):
-    force = need(target, be)
+    force = need(target, MOD, "ascon", be)
     names = list(ERRORS)
     got = target.call("drv_ascon", "api_error", [(n,) for n in names] + [("aad_none_ok",)], force=force)
     for n, g in zip(names, got):
@@ -249,7 +239,7 @@ def test_errors(target, be):
 
 @pytest.mark.parametrize("be", BACKENDS)
 def test_hash_interface(target, be):
-    force = need(target, be)
+    force = need(target, MOD, "ascon", be)
     assert target.call("drv_ascon", "attrs", [("ascon_hash256",), ("ascon_xof128",), ("ascon_cxof128",)], force=force) == [
         ["ascon_hash256", 32, 8], ["ascon_xof128", 0, 8], ["ascon_cxof128", 0, 8]]
     recs = {int(r["Count"]): r for r in lwc("LWC_HASH_KAT_128_256.txt")}
@@ -260,5 +250,5 @@ def test_hash_interface(target, be):
 
 
 def test_zero_heap_per_call_viper(target):
-    force = need(target, "viper")
+    force = need(target, MOD, "ascon", "viper")
     assert target.call("drv_ascon", "heap", [(1024,)], force=force) == [[0, 0, 0]]

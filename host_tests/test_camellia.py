@@ -23,20 +23,12 @@ An absent backend is skipped, never passed.
 import pytest
 
 import blockmodes as bm
-from harness import MPError
-from vectors import cryptography_vector, load_rsp, wycheproof
+from harness import MPError, need
+from vectors import cryptography_vector, h, load_rsp, wycheproof
 
 MOD = "mpcrypto.cipher.camellia"
 BACKENDS = ["viper", "python"]
 KS = (16, 24, 32)
-
-
-def need(target, name):
-    return bm.need(target, MOD, "camellia", name)
-
-
-def h(s):
-    return bytes.fromhex(s or "")
 
 
 def ntt_cases(path):
@@ -66,7 +58,7 @@ def ntt_cases(path):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("bits", [128, 192, 256])
 def test_ntt_ecb(target, backend, bits):
-    force = need(target, backend)
+    force = need(target, MOD, "camellia", backend)
     cases, want = [], []
     for key, pt, ct in ntt_cases(cryptography_vector("ciphers/Camellia/camellia-%d-ecb.txt" % bits)):
         assert len(key) * 8 == bits
@@ -79,7 +71,7 @@ def test_ntt_ecb(target, backend, bits):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_openssl_cbc(target, backend):
-    force = need(target, backend)
+    force = need(target, MOD, "camellia", backend)
     cases, want = [], []
     for r in load_rsp(cryptography_vector("ciphers/Camellia/camellia-cbc.txt"), "COUNT"):
         cases += [("camellia", h(r["KEY"]), "cbc", h(r["IV"]), True, h(r["PLAINTEXT"])),
@@ -104,7 +96,7 @@ def _unpad(p):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_wycheproof_cbc_pkcs5(target, backend):
-    force = need(target, backend)
+    force = need(target, MOD, "camellia", backend)
     data = wycheproof("camellia_cbc_pkcs5_test.json")
     cases, meta = [], []
     for g in data["testGroups"]:
@@ -137,7 +129,7 @@ def _ccm_sizes(g):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_wycheproof_camellia_ccm(target, backend):
-    bm.aead_wycheproof(target, "camellia", "ccm", need(target, backend), wycheproof("camellia_ccm_test.json"), _ccm_sizes)
+    bm.aead_wycheproof(target, "camellia", "ccm", need(target, MOD, "camellia", backend), wycheproof("camellia_ccm_test.json"), _ccm_sizes)
 
 
 def test_reference_modes_vs_nist():
@@ -150,13 +142,13 @@ def test_reference_modes_vs_nist():
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("kind", ["gcm", "ccm"])
 def test_aead_vs_reference(target, backend, kind):
-    bm.aead_vs_reference(target, "camellia", kind, need(target, backend), KS, "camellia" + kind)
+    bm.aead_vs_reference(target, "camellia", kind, need(target, MOD, "camellia", backend), KS, "camellia" + kind)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("kind", ["gcm", "ccm"])
 def test_aead_tamper(target, backend, kind):
-    force = need(target, backend)
+    force = need(target, MOD, "camellia", backend)
     cases = [("camellia", kind, bytes(range(16)), bytes(12), b"attack at dawn!!x", b"hdr", 16),
              ("camellia", kind, bytes(range(32)), bytes(8 if kind == "gcm" else 13), b"", b"only aad", 8)]
     got = target.call("drv_blk", "aead_tamper", cases, force=force)
@@ -167,12 +159,12 @@ def test_aead_tamper(target, backend, kind):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_vs_oracle(target, backend):
-    bm.check_vs_oracle(target, "camellia", need(target, backend), KS, 16, "camellia")
+    bm.check_vs_oracle(target, "camellia", need(target, MOD, "camellia", backend), KS, 16, "camellia")
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_ctr_carry_and_stream(target, backend):
-    force = need(target, backend)
+    force = need(target, MOD, "camellia", backend)
     bm.check_ctr_carry(target, "camellia", force, KS, 16)
     bm.check_ctr_stream(target, "camellia", force, bytes(range(32)), 16)
 
@@ -180,12 +172,12 @@ def test_ctr_carry_and_stream(target, backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("mode", ["ecb", "cbc", "ctr"])
 def test_forms_splits_overlap(target, backend, mode):
-    bm.check_forms_and_splits(target, "camellia", need(target, backend), bytes(range(24)), 16, mode)
+    bm.check_forms_and_splits(target, "camellia", need(target, MOD, "camellia", backend), bytes(range(24)), 16, mode)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_api_errors(target, backend):
-    bm.check_api_errors(target, "camellia", need(target, backend), extra=("key_between",))
+    bm.check_api_errors(target, "camellia", need(target, MOD, "camellia", backend), extra=("key_between",))
 
 
 def test_backends_agree(target):
@@ -194,4 +186,4 @@ def test_backends_agree(target):
 
 def test_heap_bulk_viper(target):
     """Zero heap per bulk call after set-up on the viper backend."""
-    bm.check_heap_bulk(target, "camellia", need(target, "viper"))
+    bm.check_heap_bulk(target, "camellia", need(target, MOD, "camellia", "viper"))

@@ -25,21 +25,11 @@ import random
 import pytest
 from cryptography.hazmat.primitives.ciphers.aead import AESCCM
 
-from harness import MPError, default_rng_result
-from vectors import cryptography_vector, load_rsp, section_params, wycheproof
+from harness import default_rng_result, MPError, need
+from vectors import cryptography_vector, h, load_rsp, section_params, wycheproof
 
 MOD = "mpcrypto.cipher.aes"
 BACKENDS = ["thumb_ct", "thumb", "builtin", "viper", "python"]
-
-
-def need(target, name):
-    if name not in target.backends(MOD):
-        pytest.skip("backend %s not available on this target" % name)
-    return {"aes": name}
-
-
-def h(s):
-    return bytes.fromhex(s or "")
 
 
 def nist_cases(path):
@@ -71,7 +61,7 @@ def nist_cases(path):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("kind", ["DVPT", "VADT", "VNT", "VPT", "VTT"])
 def test_nist_ccm(target, backend, kind):
-    force = need(target, backend)
+    force = need(target, MOD, "aes", backend)
     cases, want, labels = [], [], []
     for bits in (128, 192, 256):
         c, w, l = nist_cases(cryptography_vector("ciphers/AES/CCM/%s%d.rsp" % (kind, bits)))
@@ -85,7 +75,7 @@ def test_nist_ccm(target, backend, kind):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_wycheproof_ccm(target, backend):
-    force = need(target, backend)
+    force = need(target, MOD, "aes", backend)
     data = wycheproof("aes_ccm_test.json")
     cases, meta = [], []
     for g in data["testGroups"]:
@@ -114,7 +104,7 @@ def test_wycheproof_ccm(target, backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_ccm_vs_oracle(target, backend):
-    force = need(target, backend)
+    force = need(target, MOD, "aes", backend)
     rnd = random.Random(3610)
     cases, want = [], []
     for nl in range(7, 14):
@@ -139,7 +129,7 @@ def test_ccm_vs_oracle(target, backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_ccm_tamper(target, backend):
-    force = need(target, backend)
+    force = need(target, MOD, "aes", backend)
     cases = [("ccm", bytes(range(16)), bytes(13), b"attack at dawn!!x", b"hdr", 16),
              ("ccm", bytes(range(32)), bytes(7), b"", b"only aad", 8),
              ("ccm", bytes(range(24)), bytes(12), b"x" * 33, b"", 4)]
@@ -160,7 +150,7 @@ CCM_ERRORS = {
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_ccm_errors(target, backend):
-    force = need(target, backend)
+    force = need(target, MOD, "aes", backend)
     names = list(CCM_ERRORS)
     extra = [("ccm", "aad_none_ok")]
     if backend != "python":
@@ -177,7 +167,7 @@ def test_ccm_errors(target, backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_ccm_refused_out_untouched(target, backend):
-    force = need(target, backend)
+    force = need(target, MOD, "aes", backend)
     cases = [("ccm", op, k) for op in ("e", "d") for k in ("bytes", "mv_bytes", "wide", "mv_wide")]
     got = target.call("drv_aes", "aead_out_refused", cases, force=force)
     for c, g in zip(cases, got):
@@ -188,7 +178,7 @@ def test_ccm_refused_out_untouched(target, backend):
 def test_ccm_wide_item_inputs_are_bytes(target, backend):
     """key, nonce, data and AAD given as array('I') are read as their bytes (a 3-item
     nonce is a 12-byte nonce; 16 items of AAD are 64 bytes of AAD)."""
-    force = need(target, backend)
+    force = need(target, MOD, "aes", backend)
     rnd = random.Random("ccm-wide")
     cases, want = [], []
     for kl, nl, tl in ((16, 12, 16), (24, 8, 8), (32, 12, 12)):

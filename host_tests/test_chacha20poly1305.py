@@ -32,29 +32,21 @@ from cryptography.hazmat.primitives.ciphers import Cipher, algorithms
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives.poly1305 import Poly1305
 
-from harness import MPError
-from vectors import cryptography_vector, load_rsp, wycheproof_tests
+from harness import MPError, need
+from vectors import cryptography_vector, h, load_rsp, wycheproof_tests
 
 MOD = "mpcrypto.cipher.chacha20"
 PMOD = "mpcrypto.mac.poly1305"
 BACKENDS = ("thumb", "viper", "python")  # thumb: ChaCha20 on bare-metal Cortex-M3 and up
 
 
-def need(target, be):
+def _need_pair(target, be):
     # "thumb": the thumb ChaCha20 with the thumb Poly1305 where the core has it (Cortex-M4 and
     # up), else with viper's (Cortex-M3).
     pbe = be
     if be == "thumb" and "thumb" not in target.backends(PMOD):
         pbe = "viper"
-    if be not in target.backends(MOD):
-        pytest.skip("chacha20 backend %s not available" % be)
-    if pbe not in target.backends(PMOD):
-        pytest.skip("poly1305 backend %s not available" % pbe)
-    return {"chacha20": be, "poly1305": pbe}
-
-
-def h(s):
-    return bytes.fromhex(s or "")
+    return dict(need(target, MOD, "chacha20", be), **need(target, PMOD, "poly1305", pbe))
 
 
 def val(s):
@@ -71,7 +63,7 @@ def oracle_stream(key, nonce, counter, data):
 
 @pytest.mark.parametrize("be", BACKENDS)
 def test_backend_forced(target, be):
-    force = need(target, be)
+    force = _need_pair(target, be)
     assert target.call("drv_chacha", "backend_of", [()], force=force) == [[be, force["poly1305"]]]
 
 
@@ -79,7 +71,7 @@ def test_backend_forced(target, be):
 
 @pytest.mark.parametrize("be", BACKENDS)
 def test_rfc8439_chacha20(target, be):
-    force = need(target, be)
+    force = _need_pair(target, be)
     recs = load_rsp(cryptography_vector("ciphers/ChaCha20/rfc7539.txt"), "COUNT")
     cases = [(h(r["KEY"]), h(r["NONCE"]), int(r["INITIAL_BLOCK_COUNTER"]), h(r["PLAINTEXT"]), [7, 64, 65]) for r in recs]
     got = target.call("drv_chacha", "stream", cases, force=force)
@@ -89,7 +81,7 @@ def test_rfc8439_chacha20(target, be):
 
 @pytest.mark.parametrize("be", BACKENDS)
 def test_rfc8439_poly1305(target, be):
-    force = need(target, be)
+    force = _need_pair(target, be)
     recs = load_rsp(cryptography_vector("poly1305/rfc7539.txt"), "COUNT")
     cases = [(h(r["KEY"]), h(r["MSG"]), [1, 16, 17]) for r in recs]
     got = target.call("drv_chacha", "poly", cases, force=force)
@@ -100,7 +92,7 @@ def test_rfc8439_poly1305(target, be):
 @pytest.mark.parametrize("be", BACKENDS)
 @pytest.mark.parametrize("fname", ["boringssl.txt", "openssl.txt"])
 def test_rfc_chacha20poly1305_files(target, be, fname):
-    force = need(target, be)
+    force = _need_pair(target, be)
     recs = load_rsp(cryptography_vector("ciphers/ChaCha20Poly1305/" + fname), "COUNT")
     cases, want = [], []
     for r in recs:
@@ -139,7 +131,7 @@ XC = ("808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f",
 
 @pytest.mark.parametrize("be", BACKENDS)
 def test_xchacha_draft(target, be):
-    force = need(target, be)
+    force = _need_pair(target, be)
     assert target.call("drv_chacha", "hchacha", [(h(HCHACHA[0]), h(HCHACHA[1]))], force=force) == [h(HCHACHA[2])]
     key, nonce, aad, ct, tag = (h(x) for x in XC)
     got = target.call("drv_chacha", "aead_case", [("x", "e", key, nonce, XC_PT, aad), ("x", "d", key, nonce, ct + tag, aad)],
@@ -153,7 +145,7 @@ def test_xchacha_draft(target, be):
 @pytest.mark.parametrize("kind,fname,nbits", [("c", "chacha20_poly1305_test.json", 96),
                                               ("x", "xchacha20_poly1305_test.json", 192)])
 def test_wycheproof(target, be, kind, fname, nbits):
-    force = need(target, be)
+    force = _need_pair(target, be)
     tests = wycheproof_tests(fname)
     cases, meta = [], []
     for g, t in tests:
@@ -183,7 +175,7 @@ def test_wycheproof(target, be, kind, fname, nbits):
 
 @pytest.mark.parametrize("be", BACKENDS)
 def test_chacha20_vs_oracle(target, be):
-    force = need(target, be)
+    force = _need_pair(target, be)
     rnd = random.Random(8439)
     cases, want = [], []
     for n in (0, 1, 63, 64, 65, 127, 128, 200, 513):
@@ -202,7 +194,7 @@ def test_chacha20_vs_oracle(target, be):
 
 @pytest.mark.parametrize("be", BACKENDS)
 def test_poly1305_vs_oracle(target, be):
-    force = need(target, be)
+    force = _need_pair(target, be)
     rnd = random.Random(1305)
     cases, want = [], []
     for i, n in enumerate((0, 1, 15, 16, 17, 31, 32, 33, 64, 100, 255, 256, 1000)):
@@ -217,7 +209,7 @@ def test_poly1305_vs_oracle(target, be):
 
 @pytest.mark.parametrize("be", BACKENDS)
 def test_aead_vs_oracle(target, be):
-    force = need(target, be)
+    force = _need_pair(target, be)
     rnd = random.Random(28)
     cases, want = [], []
     for n in (0, 1, 15, 16, 17, 63, 64, 65, 128, 130, 777):
@@ -237,7 +229,7 @@ def test_aead_vs_oracle(target, be):
 @pytest.mark.parametrize("be", BACKENDS)
 @pytest.mark.parametrize("kind", ["c", "x"])
 def test_aead_forms(target, be, kind):
-    force = need(target, be)
+    force = _need_pair(target, be)
     rnd = random.Random("forms" + kind)
     nl = 24 if kind == "x" else 12
     cases = [(kind, rnd.randbytes(32), rnd.randbytes(nl), rnd.randbytes(n), rnd.randbytes(a))
@@ -253,7 +245,7 @@ def test_aead_forms(target, be, kind):
 
 @pytest.mark.parametrize("be", BACKENDS)
 def test_aead_overlapping_buffers(target, be):
-    force = need(target, be)
+    force = _need_pair(target, be)
     rnd = random.Random(9)
     key, nonce, aad = rnd.randbytes(32), rnd.randbytes(12), rnd.randbytes(9)
     pt = rnd.randbytes(150)
@@ -267,7 +259,7 @@ def test_aead_overlapping_buffers(target, be):
 @pytest.mark.parametrize("be", BACKENDS)
 @pytest.mark.parametrize("kind", ["c", "x"])
 def test_aead_tamper(target, be, kind):
-    force = need(target, be)
+    force = _need_pair(target, be)
     nl = 24 if kind == "x" else 12
     cases = [(kind, bytes(range(32)), bytes(range(nl)), b"attack at dawn!!x", b"hdr"),
              (kind, bytes(range(1, 33)), bytes(nl), b"", b"only aad")]
@@ -288,7 +280,7 @@ AEAD_ERRORS = {
 @pytest.mark.parametrize("be", BACKENDS)
 @pytest.mark.parametrize("kind", ["c", "x"])
 def test_aead_errors(target, be, kind):
-    force = need(target, be)
+    force = _need_pair(target, be)
     names = list(AEAD_ERRORS)
     got = target.call("drv_chacha", "api_error", [(kind, n) for n in names] + [(kind, "aad_none_ok")], force=force)
     for n, g in zip(names, got):
@@ -317,7 +309,7 @@ POLY_ERRORS = {
 
 @pytest.mark.parametrize("be", BACKENDS)
 def test_stream_and_poly_errors(target, be):
-    force = need(target, be)
+    force = _need_pair(target, be)
     names = list(STREAM_ERRORS)
     got = target.call("drv_chacha", "stream_error", [(n,) for n in names] + [("wrap_exact",)], force=force)
     for n, g in zip(names, got):
@@ -333,6 +325,6 @@ def test_stream_and_poly_errors(target, be):
 def test_zero_heap_per_call_viper(target, kind):
     """encrypt_into / decrypt_into of 1 KiB into caller buffers, ChaCha20 encrypt into an
     out_buf and Poly1305 update: nothing allocated (viper backends)."""
-    force = need(target, "viper")
+    force = _need_pair(target, "viper")
     got = target.call("drv_chacha", "heap", [(kind, 1024)], force=force)[0]
     assert got == [0, 0, 0, 0], got

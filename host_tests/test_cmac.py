@@ -23,8 +23,8 @@ import random
 import pytest
 
 import blockmodes as bm
-from harness import MPError
-from vectors import cryptography_vector, load_rsp, wycheproof
+from harness import MPError, need
+from vectors import cryptography_vector, h, load_rsp, wycheproof
 
 CIPHERS = {
     "aes": ("mpcrypto.cipher.aes", ["thumb", "builtin", "viper", "python"]),
@@ -38,18 +38,14 @@ GPAIRS = [p for p in PAIRS if p[0] != "des"]
 GIDS = ["%s-%s" % p for p in GPAIRS]
 
 
-def need(target, pair):
+def _need_pair(target, pair):
     cipher, be = pair
-    return bm.need(target, CIPHERS[cipher][0], cipher, be)
-
-
-def h(s):
-    return bytes.fromhex(s or "")
+    return need(target, CIPHERS[cipher][0], cipher, be)
 
 
 @pytest.mark.parametrize("pair", [p for p in PAIRS if p[0] in ("aes", "des")], ids=lambda p: "%s-%s" % p)
 def test_sp800_38b_examples(target, pair):
-    force = need(target, pair)
+    force = _need_pair(target, pair)
     cipher = pair[0]
     files = ["nist-800-38b-aes%d.txt" % b for b in (128, 192, 256)] if cipher == "aes" else ["nist-800-38b-3des.txt"]
     cases, want = [], []
@@ -89,17 +85,17 @@ def _wycheproof_cmac(target, cipher, force, fname, key_sizes):
 
 @pytest.mark.parametrize("pair", [p for p in PAIRS if p[0] == "aes"], ids=lambda p: "%s-%s" % p)
 def test_wycheproof_aes_cmac(target, pair):
-    _wycheproof_cmac(target, "aes", need(target, pair), "aes_cmac_test.json", (16, 24, 32))
+    _wycheproof_cmac(target, "aes", _need_pair(target, pair), "aes_cmac_test.json", (16, 24, 32))
 
 
 @pytest.mark.parametrize("pair", [p for p in PAIRS if p[0] == "camellia"], ids=lambda p: "%s-%s" % p)
 def test_wycheproof_camellia_cmac(target, pair):
-    _wycheproof_cmac(target, "camellia", need(target, pair), "camellia_cmac_test.json", (16, 24, 32))
+    _wycheproof_cmac(target, "camellia", _need_pair(target, pair), "camellia_cmac_test.json", (16, 24, 32))
 
 
 @pytest.mark.parametrize("pair", PAIRS, ids=IDS)
 def test_cmac_vs_reference(target, pair):
-    force = need(target, pair)
+    force = _need_pair(target, pair)
     cipher = pair[0]
     bs = 8 if cipher == "des" else 16
     rnd = random.Random("cmac" + cipher)
@@ -118,7 +114,7 @@ def test_cmac_vs_reference(target, pair):
 
 @pytest.mark.parametrize("pair", PAIRS, ids=IDS)
 def test_cmac_incremental(target, pair):
-    force = need(target, pair)
+    force = _need_pair(target, pair)
     cipher = pair[0]
     key = bytes(range(16 if cipher != "des" else 24))
     msg = bytes(range(7, 7 + 70))
@@ -134,7 +130,7 @@ CMAC_ERRORS = {"key_bad": "ValueError", "key_str": "TypeError", "msg_str": "Type
 
 @pytest.mark.parametrize("pair", PAIRS, ids=IDS)
 def test_cmac_errors(target, pair):
-    force = need(target, pair)
+    force = _need_pair(target, pair)
     names = list(CMAC_ERRORS)
     got = target.call("drv_blk", "cmac_error", [(pair[0], n) for n in names] + [(pair[0], "trunc_ok")], force=force)
     for n, g in zip(names, got):
@@ -147,7 +143,7 @@ def test_cmac_errors(target, pair):
 
 @pytest.mark.parametrize("pair", [p for p in GPAIRS if p[0] == "aes"], ids=lambda p: "%s-%s" % p)
 def test_wycheproof_aes_gmac(target, pair):
-    force = need(target, pair)
+    force = _need_pair(target, pair)
     data = wycheproof("aes_gmac_test.json")
     rnd = random.Random(9)
     cases, meta = [], []
@@ -172,7 +168,7 @@ def test_wycheproof_aes_gmac(target, pair):
 
 @pytest.mark.parametrize("pair", GPAIRS, ids=GIDS)
 def test_gmac_vs_reference(target, pair):
-    force = need(target, pair)
+    force = _need_pair(target, pair)
     cipher = pair[0]
     rnd = random.Random("gmac" + cipher)
     cases, want = [], []

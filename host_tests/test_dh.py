@@ -19,6 +19,7 @@ import random
 import pytest
 
 from vectors import cryptography_vector, load_rsp
+from harness import need
 
 MOD = "mpcrypto.pk.mpi"
 BACKENDS = ("thumb", "viper64", "viper", "python")
@@ -27,12 +28,6 @@ X = {2048: 560316, 3072: 2625351, 4096: 5736041, 6144: 15705020, 8192: 10965728}
 
 def _default(target):
     return target.backends(MOD)[0]
-
-
-def _need(target, backend):
-    if backend not in target.backends(MOD):
-        pytest.skip("MPI backend %r is not available on this target" % backend)
-    return {"mpi": backend}
 
 
 def _e_fixed(m):
@@ -87,7 +82,7 @@ def _kas(fname):
 
 @pytest.mark.parametrize("role", ("init", "resp"))
 def test_kas_validity(target, role):
-    force = _need(target, _default(target))
+    force = need(target, MOD, "mpi", _default(target))
     fname = "asymmetric/DH/KASValidityTest_FFCStatic_NOKC_ZZOnly_%s.fax" % role
     recs = _kas(fname)
     calls = [(p, g, q, [(int(r["XSTATIUT"], 16), int(r["YSTATIUT"], 16), int(r["YSTATCAVS"], 16))]) for p, g, q, r in recs]
@@ -109,7 +104,7 @@ def test_kas_validity(target, role):
 
 
 def test_rfc5114(target):
-    force = _need(target, _default(target))
+    force = need(target, MOD, "mpi", _default(target))
     fname = "asymmetric/DH/RFC5114.txt"
     # Each [section] is one test whose fields sit in several blank-separated records: merge them.
     merged = {}
@@ -131,7 +126,7 @@ def test_rfc5114(target):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_differential_ffdhe2048(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "mpi", backend)
     pytest.importorskip("cryptography")
     from cryptography.hazmat.primitives.asymmetric import dh as pdh
 
@@ -151,7 +146,7 @@ def test_differential_ffdhe2048(target, backend):
 
 
 def test_public_validation(target):
-    force = _need(target, _default(target))
+    force = need(target, MOD, "mpi", _default(target))
     p = target.call("drv_dh", "ffdhe_p", [(2048,)])[0]
     bad = [0, 1, p - 1, p, p + 5, p - 2]  # p - 2 = -2 mod p: outside the order-q subgroup
     good = [2, 4, pow(2, 12345, p)]

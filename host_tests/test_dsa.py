@@ -23,7 +23,7 @@ import random
 
 import pytest
 
-from harness import MPError
+from harness import need
 from vectors import cryptography_vector, load_rsp, wycheproof
 
 MOD = "mpcrypto.pk.mpi"
@@ -38,12 +38,6 @@ FILES = ["dsa_%s_test.json" % s for s in (
 
 def _default(target):
     return target.backends(MOD)[0]
-
-
-def _need(target, backend):
-    if backend not in target.backends(MOD):
-        pytest.skip("MPI backend %r is not available on this target" % backend)
-    return {"mpi": backend}
 
 
 def _wy(target, fname, force):
@@ -77,12 +71,12 @@ def _wy(target, fname, force):
 
 @pytest.mark.parametrize("fname", FILES)
 def test_wycheproof(target, fname):
-    _wy(target, fname, _need(target, _default(target)))
+    _wy(target, fname, need(target, MOD, "mpi", _default(target)))
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_wycheproof_other_backends(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "mpi", backend)
     if backend == _default(target):
         pytest.skip("the default backend runs every file")
     _wy(target, "dsa_2048_256_sha256_test.json", force)
@@ -107,7 +101,7 @@ def _nist(fname):
 
 
 def test_nist_sigver(target):
-    force = _need(target, _default(target))
+    force = need(target, MOD, "mpi", _default(target))
     fname = "asymmetric/DSA/FIPS_186-3/SigVer.rsp"
     recs = _nist(fname)
     if not target.is_unix:
@@ -129,7 +123,7 @@ def test_nist_sigver(target):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_nist_siggen(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "mpi", backend)
     fname = "asymmetric/DSA/FIPS_186-3/SigGen.txt"
     per, keep = {}, []
     for rec in _nist(fname):
@@ -172,7 +166,7 @@ def _pyca_key():
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_differential(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "mpi", backend)
     pytest.importorskip("cryptography")
     from cryptography.exceptions import InvalidSignature
     from cryptography.hazmat.primitives import hashes
@@ -202,7 +196,7 @@ def test_differential(target, backend):
 def test_generate(target):
     # Parameters and a key made here (1024-bit p: the search for p costs ~20 s at 2048 on the
     # unix port); OpenSSL accepts them and verifies a signature made here.
-    force = _need(target, _default(target))
+    force = need(target, MOD, "mpi", _default(target))
     pytest.importorskip("cryptography")
     from cryptography.hazmat.primitives import hashes
     from cryptography.hazmat.primitives.asymmetric import dsa
@@ -216,6 +210,6 @@ def test_generate(target):
 
 
 def test_api_errors(target):
-    force = _need(target, _default(target))
+    force = need(target, MOD, "mpi", _default(target))
     got = dict(target.call("drv_dsa", "api_errors", [()], force=force)[0])
     assert got == {"key size": "ValueError", "bad params": "ValueError", "str p": "TypeError"}

@@ -17,7 +17,7 @@ import random
 import ecdsa as pyecdsa
 import pytest
 
-from harness import MPError
+from harness import MPError, need
 
 MOD = "mpcrypto.ec.ec"
 BACKENDS = ("viper64", "viper", "python")
@@ -35,12 +35,6 @@ _PYECDSA = {
     "secp192r1": "NIST192p", "secp224r1": "NIST224p", "secp256r1": "NIST256p",
     "secp384r1": "NIST384p", "secp521r1": "NIST521p", "secp256k1": "SECP256k1",
 }
-
-
-def _need(target, backend):
-    if backend not in target.backends(MOD):
-        pytest.skip("backend %r of ec_weierstrass is not available on this target" % backend)
-    return {"ec_weierstrass": backend}
 
 
 @pytest.fixture(scope="module")
@@ -113,7 +107,7 @@ _OPENSSL = ["secp192r1", "secp224r1", "secp256r1", "secp256k1", "secp384r1", "se
 def test_base_mult_matches_cryptography(target, params, name, backend):
     from cryptography.hazmat.primitives.asymmetric import ec as cec
 
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     curve = getattr(cec, name.upper().replace("BRAINPOOLP", "BrainpoolP"))()
     n = params[name][5]
     rnd = random.Random(name)
@@ -127,7 +121,7 @@ def test_base_mult_matches_cryptography(target, params, name, backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_group_order_on_target(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     cases = [(n,) for n in WEIERSTRASS]
     if target.is_unix:
         got = target.call("drv_ec", "group_check", cases, force=force)
@@ -321,7 +315,7 @@ def test_structured_scalars(target, params, name, backend):
     # Scalars whose digits stress the recodings: powers of two, runs of ones and zeros,
     # even and odd, near n and near 2^nbits, zero nibbles everywhere (secp224k1 has a
     # 225-bit n; brainpoolP160t1 and P320r1 have n just below a multiple of 8 bits).
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     _, _, p, a, b, n, gx, gy, h, size, nsize, nbits, _ = params[name]
     ks = {2, 3, 4, 16, 17, 255, 256, 0x10001, n - 2, n - 3, n - 16, n // 2, n // 2 + 1,
           (1 << (nbits - 1)), (1 << (nbits - 1)) + 1, (1 << (nbits - 2)) - 1,

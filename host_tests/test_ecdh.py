@@ -37,19 +37,13 @@ import random
 import ecdsa as pyecdsa
 import pytest
 
-from harness import MPError, default_rng_result
+from harness import default_rng_result, MPError, need
 from vectors import cryptography_vector, load_rsp, wycheproof_tests
 
 MOD = "mpcrypto.ec.ec"
 BACKENDS = ("viper64", "viper", "python")
 
 _EC_OID = bytes.fromhex("06072a8648ce3d0201")  # id-ecPublicKey
-
-
-def _need(target, backend):
-    if backend not in target.backends(MOD):
-        pytest.skip("backend %r of ec_weierstrass is not available on this target" % backend)
-    return {"ec_weierstrass": backend}
 
 
 @pytest.fixture(scope="module")
@@ -181,7 +175,7 @@ def test_wycheproof_ecdh(target, params, curve, backend):
     # the ecpoint file's inputs are all among the ASN file's once its SubjectPublicKeyInfo is
     # parsed (the same EdgeCaseDoubling points, 160 to 790 per file, 20 to 90 ms each on the
     # python backend), so the two files cost one file's ECDHs, in one process.
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     files = [_asn_file(curve, params[curve]["oid"])]
     missing = None
     if curve in ECDH_POINT:
@@ -210,7 +204,7 @@ RFC7027 = "asymmetric/ECDH/brainpool.txt"
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_rfc7027_brainpool(target, params, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     recs = load_rsp(cryptography_vector(RFC7027), keep="COUNT")
     assert [r["CURVE"] for r in recs] == ["brainpoolP256r1", "brainpoolP384r1", "brainpoolP512r1"], RFC7027
     cases = [(r["CURVE"], int(r["DA"], 16), int(r["DB"], 16)) for r in recs]
@@ -236,7 +230,7 @@ DIFF = ["brainpoolP160r1", "brainpoolP160t1", "brainpoolP192r1", "brainpoolP192t
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("curve", DIFF)
 def test_ecdh_vs_python_ecdsa(target, params, curve, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     ref = getattr(pyecdsa.curves, curve.replace("brainpoolP", "BRAINPOOLP"))
     size = params[curve]["size"]
     rnd = random.Random("ecdh " + curve)
@@ -267,7 +261,7 @@ def test_compressed_points_from_cryptography(target, params, backend):
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric import ec as cec
 
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     cases, want = [], []
     rnd = random.Random("compressed")
     for name in _OPENSSL:
@@ -286,7 +280,7 @@ def test_compressed_points_from_cryptography(target, params, backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_compressed_roundtrip_all_curves(target, params, backend):
     # Every curve, including the p = 1 mod 4 fields (secp224r1: Tonelli-Shanks, secp224k1).
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     rnd = random.Random("roundtrip")
     cases = []
     for name, pr in params.items():
@@ -312,7 +306,7 @@ def _nonresidue_x(pr):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("curve", ["secp256r1", "secp224r1", "secp521r1", "brainpoolP256t1"])
 def test_bad_points(target, params, curve, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     pr = params[curve]
     p, size = pr["p"], pr["size"]
     gx, gy = pr["G"]
@@ -356,7 +350,7 @@ def test_bad_points(target, params, curve, backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("curve", ["secp256r1", "secp521r1", "brainpoolP160r1"])
 def test_scalar_range(target, params, curve, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     pr = params[curve]
     n, p, size, nsize = pr["n"], pr["p"], pr["size"], pr["nsize"]
     gx, gy = pr["G"]
@@ -381,7 +375,7 @@ def test_scalar_range(target, params, curve, backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_key_misuse(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     got = target.call("drv_ec", "ecdh_mixed_curves", [("secp256r1", "secp256k1"), ("secp256r1", "secp256r1")], force=force)
     assert isinstance(got[0], MPError) and got[0].name == "ValueError"
     assert isinstance(got[1], bytes) and len(got[1]) == 32
@@ -393,8 +387,7 @@ def test_key_misuse(target, backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_keygen_rng(target, params, backend):
-    force = _need(target, backend)
-    n256 = params["secp256r1"]["n"]
+    force = need(target, MOD, "ec_weierstrass", backend)
     d = 0x1234 << 200
     # First draw (all ones) is >= n and is discarded; the second is taken as is.
     stream = b"\xff" * 32 + d.to_bytes(32, "big")

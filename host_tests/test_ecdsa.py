@@ -34,7 +34,7 @@ import random
 import ecdsa as pyecdsa
 import pytest
 
-from harness import MPError
+from harness import MPError, need
 from vectors import cryptography_vector, load_rsp, wycheproof_tests
 
 MOD = "mpcrypto.ec.ec"
@@ -44,12 +44,6 @@ _HASH = {"SHA-224": "sha224", "SHA-256": "sha256", "SHA-384": "sha384", "SHA-512
          "SHA-512/224": "sha512_224", "SHA-512/256": "sha512_256",
          "SHA3-224": "sha3_224", "SHA3-256": "sha3_256", "SHA3-384": "sha3_384", "SHA3-512": "sha3_512"}
 _NIST = {"P-192": "secp192r1", "P-224": "secp224r1", "P-256": "secp256r1", "P-384": "secp384r1", "P-521": "secp521r1"}
-
-
-def _need(target, backend):
-    if backend not in target.backends(MOD):
-        pytest.skip("backend %r of ec_weierstrass is not available on this target" % backend)
-    return {"ec_weierstrass": backend}
 
 
 def _der_int(x):
@@ -127,7 +121,7 @@ _FILES = [(c, h, e) for c, h in WYCHEPROOF for e in ("der", "p1363")] + [(c, h, 
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("curve,h,encoding", _FILES, ids=["%s_%s_%s" % f for f in _FILES])
 def test_wycheproof_ecdsa(target, curve, h, encoding, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     fname = "ecdsa_%s_%s%s_test.json" % (curve, h, "_p1363" if encoding == "p1363" else "")
     cases, meta = _wycheproof_cases(fname, curve)
     enc = "raw" if encoding == "p1363" else "der"
@@ -138,7 +132,7 @@ def test_wycheproof_ecdsa(target, curve, h, encoding, backend):
 @pytest.mark.parametrize("backend", BACKENDS[:2])
 @pytest.mark.parametrize("curve,h", WYCHEPROOF_SHA3, ids=["%s_%s" % f for f in WYCHEPROOF_SHA3])
 def test_wycheproof_ecdsa_sha3(target, curve, h, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     fname = "ecdsa_%s_%s_test.json" % (curve, h)
     cases, meta = _wycheproof_cases(fname, curve)
     got = target.call("drv_ec", "ecdsa_verify", [(curve, pt, m, s, hh, "der") for pt, m, s, hh in cases], force=force)
@@ -163,7 +157,7 @@ def _nist_sections(fname):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_nist_sigver(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     fname = "asymmetric/ECDSA/FIPS_186-3/SigVer.rsp"
     recs = _nist_sections(fname)
     assert len(recs) >= 200, fname
@@ -188,7 +182,7 @@ def test_nist_sigver(target, backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_nist_siggen(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     fname = "asymmetric/ECDSA/FIPS_186-3/SigGen.txt"
     recs = _nist_sections(fname)
     assert len(recs) >= 200, fname
@@ -224,7 +218,7 @@ def _k256_sha2(r):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_secp256k1_siggen_verify(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     fname = "asymmetric/ECDSA/SECP256K1/SigGen.txt"
     recs = load_rsp(cryptography_vector(fname), keep=_k256_sha2)
     assert recs, fname
@@ -294,7 +288,7 @@ def _rfc6979_records():
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_rfc6979(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     fname, recs = _rfc6979_records()
     assert len(recs) >= 40, fname  # 5 curves x 4 hashes x 2 messages
     got = target.call("drv_ec", "ecdsa_sign_verify", [(c, d, m, h, "der") for c, d, m, h, _, _ in recs], force=force)
@@ -306,7 +300,7 @@ def test_rfc6979(target, backend):
 def test_rfc6979_no_room_for_comb_tables(target, backend):
     # The comb tables cannot be built (MemoryError, as on a fragmented 96 KB heap after many
     # curves): signing falls back to the window method on G and gives the same signatures.
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     fname, recs = _rfc6979_records()
     recs = [r for r in recs if r[3] == "sha256"]
     got = target.call("drv_ec", "ecdsa_sign_no_room", [([(c, d, m, h) for c, d, m, h, _, _ in recs],)],
@@ -324,7 +318,7 @@ def test_engine_with_the_thumb_program_runner(target):
     # model of its contract, the 16-bit-limb backend forced; RFC 6979's answers must come
     # out. The machine code itself is tested on emulated cores (test_thumb.py), the whole on
     # the emulated M4 firmware.
-    force = _need(target, "viper")
+    force = need(target, MOD, "ec_weierstrass", "viper")
     fname, recs = _rfc6979_records()
     recs = [r for r in recs if r[3] == "sha256"]
     assert len(recs) >= 10
@@ -357,7 +351,7 @@ def test_vs_python_ecdsa(target, curve, backend):
 
     from ecdsa.util import sigdecode_der, sigencode_der
 
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     ref = getattr(pyecdsa.curves, curve.replace("brainpoolP", "BRAINPOOLP"))
     rnd = random.Random("ecdsa " + curve)
     hashes = ["sha256", "sha384", "sha512", "sha224"]
@@ -392,7 +386,7 @@ def test_vs_python_ecdsa(target, curve, backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("curve", ["secp256r1", "secp521r1"])
 def test_malformed_signatures(target, curve, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     d = 0x1234567
     msg = b"message"
     sig, raw = target.call("drv_ec", "ecdsa_sign", [(curve, d, msg, "sha256", "der"), (curve, d, msg, "sha256", "raw")], force=force)
@@ -442,7 +436,7 @@ def test_malformed_signatures(target, curve, backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("curve", ["secp256r1", "secp384r1", "brainpoolP160r1", "secp224k1", "sm2"])
 def test_edge_scalars_and_hashes(target, curve, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     params = target.call("drv_ec", "curve_params", [(curve,)])[0]
     n = params[5]
     cases = []
@@ -462,7 +456,7 @@ def test_edge_scalars_and_hashes(target, curve, backend):
 def test_hedged_signatures(target, backend):
     # deterministic=False mixes rng bytes into RFC 6979 (§3.6): different extra -> different
     # signature, same extra -> same signature; all verify (sign_verify checks them).
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     d = 0xABCDEF
     got = target.call("drv_ec", "ecdsa_sign_hedged", [("secp256r1", d, b"m", "sha256", b"\x01" * 32),
                                                        ("secp256r1", d, b"m", "sha256", b"\x01" * 32),

@@ -30,7 +30,7 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric import ed448 as ced448
 from cryptography.hazmat.primitives.asymmetric import ed25519 as ced25519
 
-from harness import MPError, default_rng_result
+from harness import default_rng_result, MPError, need
 from vectors import cryptography_vector, load_rsp, wycheproof
 
 MOD = "mpcrypto.ec.ed25519"
@@ -43,19 +43,13 @@ L = {"ed25519": (1 << 252) + 27742317777372353535851937790883648493,
 PYCA = {"ed25519": ced25519.Ed25519PrivateKey, "ed448": ced448.Ed448PrivateKey}
 
 
-def _need(target, backend):
-    if backend not in target.backends(MOD):
-        pytest.skip("backend %r of ec_edwards is not available on this target" % backend)
-    return {"ec_edwards": backend}
-
-
 def _is_err(g, name):
     return isinstance(g, MPError) and g.name == name
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_ed25519_sign_input(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_edwards", backend)
     rel = "asymmetric/Ed25519/sign.input"
     lines = cryptography_vector(rel).read_text().splitlines()
     cases, vcases, want = [], [], []
@@ -76,7 +70,7 @@ def test_ed25519_sign_input(target, backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_ed448_rfc8032(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_edwards", backend)
     rel = "asymmetric/Ed448/rfc8032.txt"
     recs = [r for r in load_rsp(cryptography_vector(rel)) if "SIGNATURE" in r]
     assert len(recs) >= 8, rel
@@ -105,7 +99,7 @@ def test_ed448_rfc8032(target, backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("alg", ALGS)
 def test_wycheproof(target, alg, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_edwards", backend)
     fname = "%s_test.json" % alg
     data = wycheproof(fname)
     cases, meta = [], []
@@ -141,7 +135,7 @@ def test_wycheproof(target, alg, backend):
 def test_vs_pyca(target, alg, backend):
     from cryptography.hazmat.primitives import serialization as ser
 
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_edwards", backend)
     rnd = random.Random("eddsa " + alg)
     size = SIZE[alg]
     cases, want = [], []
@@ -159,7 +153,7 @@ def test_vs_pyca(target, alg, backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("alg", ALGS)
 def test_bad_signatures(target, alg, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_edwards", backend)
     size, p, n = SIZE[alg], P[alg], L[alg]
     seed = bytes(range(size))
     msg = b"message"
@@ -214,7 +208,7 @@ def _no_root_y(alg):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("alg", ALGS)
 def test_noncanonical_public_keys(target, alg, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_edwards", backend)
     size, p = SIZE[alg], P[alg]
     top = 8 * size - 1
     bad = {
@@ -244,7 +238,7 @@ def _small_order(target, alg):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("alg", ALGS)
 def test_small_order_policy(target, alg, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_edwards", backend)
     size = SIZE[alg]
     small = _small_order(target, alg)
     assert len(small) == (8 if alg == "ed25519" else 4)
@@ -268,7 +262,7 @@ def test_edge_scalars(target, alg, backend):
     # The comb for k = 0, 1, 2, L-1 and a few around powers of two, against the w-NAF path
     # (s*B + 0*A) and pyca (1*B = the public key of the seed whose clamped scalar is 1 is not
     # reachable, so B itself comes from the curve data via 1*B = twin(1, 0)).
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_edwards", backend)
     n = L[alg]
     ks = [0, 1, 2, 3, n - 1, n - 2, (n + 1) // 2, 1 << 200, (1 << 200) - 1, n >> 1]
     base = target.call("drv_eddsa", "base_mult", [(alg, k) for k in ks], force=force)
@@ -285,7 +279,7 @@ def test_edge_scalars(target, alg, backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("alg", ALGS)
 def test_generate(target, alg, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_edwards", backend)
     size = SIZE[alg]
     stream = bytes(range(3, 3 + size))
     got = target.call("drv_eddsa", "generate", [(alg, stream), (alg, stream[:-1])], force=force)

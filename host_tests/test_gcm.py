@@ -33,8 +33,8 @@ import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
-from harness import MPError, default_rng_result
-from vectors import cryptography_vector, load_rsp, section_params, wycheproof, wycheproof_tests
+from harness import default_rng_result, MPError, need
+from vectors import cryptography_vector, h, load_rsp, section_params, wycheproof, wycheproof_tests
 
 MOD = "mpcrypto.cipher.aes"
 PAIRS = [("thumb_ct", "thumb"), ("thumb", "thumb"), ("thumb", "viper"), ("builtin", "viper"), ("viper", "viper"), ("viper", "python"), ("python", "python")]
@@ -43,20 +43,15 @@ IDS = ["%s+%s" % p for p in PAIRS]
 _ghash = {}
 
 
-def need(target, pair):
+def _need_pair(target, pair):
     aes_be, gh_be = pair
-    if aes_be not in target.backends(MOD):
-        pytest.skip("AES backend %s not available" % aes_be)
+    force = need(target, MOD, "aes", aes_be)
     if "g" not in _ghash:
         out = target.run("from mpcrypto.aead import gcm\nprint(repr(gcm.ghash_backends()))\n")
         _ghash["g"] = eval(out.strip().splitlines()[-1])
     if gh_be not in _ghash["g"]:
         pytest.skip("GHASH backend %s not available" % gh_be)
-    return {"aes": aes_be, "ghash": gh_be}
-
-
-def h(s):
-    return bytes.fromhex(s or "")
+    return dict(force, ghash=gh_be)
 
 
 def slow(pair):
@@ -86,7 +81,7 @@ def nist_cases(path, every):
 @pytest.mark.parametrize("pair", PAIRS, ids=IDS)
 @pytest.mark.parametrize("fname", ["gcmEncryptExtIV%d.rsp" % b for b in (128, 192, 256)] + ["gcmDecrypt%d.rsp" % b for b in (128, 192, 256)])
 def test_nist_gcm(target, pair, fname):
-    force = need(target, pair)
+    force = _need_pair(target, pair)
     if pair == ("viper", "python"):
         pytest.skip("covered by the random and Wycheproof tests for this pair")
     path = cryptography_vector("ciphers/AES/GCM/" + fname)
@@ -98,7 +93,7 @@ def test_nist_gcm(target, pair, fname):
 
 @pytest.mark.parametrize("pair", PAIRS, ids=IDS)
 def test_wycheproof_gcm(target, pair):
-    force = need(target, pair)
+    force = _need_pair(target, pair)
     data = wycheproof("aes_gcm_test.json")
     cases, meta = [], []
     for g in data["testGroups"]:
@@ -127,7 +122,7 @@ def test_wycheproof_gcm(target, pair):
 
 @pytest.mark.parametrize("pair", PAIRS, ids=IDS)
 def test_gcm_vs_oracle(target, pair):
-    force = need(target, pair)
+    force = _need_pair(target, pair)
     rnd = random.Random(38)
     cases, want = [], []
     for ivlen in (8, 11, 12, 13, 16, 17, 32, 60, 64, 100, 128):  # the oracle takes 8..128
@@ -150,7 +145,7 @@ def test_gcm_vs_oracle(target, pair):
 
 @pytest.mark.parametrize("pair", PAIRS, ids=IDS)
 def test_gcm_forms(target, pair):
-    force = need(target, pair)
+    force = _need_pair(target, pair)
     rnd = random.Random(5)
     key, iv = rnd.randbytes(16), rnd.randbytes(12)
     cases = [(key, iv, rnd.randbytes(n), rnd.randbytes(a)) for n, a in ((0, 0), (16, 0), (37, 5), (1024, 20))]
@@ -165,7 +160,7 @@ def test_gcm_forms(target, pair):
 @pytest.mark.parametrize("pair", PAIRS, ids=IDS)
 def test_gcm_overlapping_buffers(target, pair):
     """encrypt_into / decrypt_into with the output at or before the input in one buffer."""
-    force = need(target, pair)
+    force = _need_pair(target, pair)
     rnd = random.Random(8)
     key, iv, aad = rnd.randbytes(16), rnd.randbytes(12), rnd.randbytes(9)
     pt = rnd.randbytes(70)
@@ -178,7 +173,7 @@ def test_gcm_overlapping_buffers(target, pair):
 
 @pytest.mark.parametrize("pair", PAIRS, ids=IDS)
 def test_gcm_tamper(target, pair):
-    force = need(target, pair)
+    force = _need_pair(target, pair)
     cases = [("gcm", bytes(range(16)), bytes(12), b"attack at dawn!!x", b"hdr", 16),
              ("gcm", bytes(range(32)), bytes(7), b"", b"only aad", 12),
              ("gcm", bytes(range(24)), bytes(12), b"x" * 20, b"", 4)]
@@ -198,7 +193,7 @@ GCM_ERRORS = {
 
 @pytest.mark.parametrize("pair", PAIRS, ids=IDS)
 def test_gcm_errors(target, pair):
-    force = need(target, pair)
+    force = _need_pair(target, pair)
     names = list(GCM_ERRORS)
     got = target.call("drv_aes", "aead_error", [("gcm", n) for n in names] + [("gcm", "aad_none_ok"), ("gcm", "nonce6")], force=force)
     for n, g in zip(names, got):
@@ -209,7 +204,7 @@ def test_gcm_errors(target, pair):
 
 @pytest.mark.parametrize("pair", PAIRS, ids=IDS)
 def test_wycheproof_gmac(target, pair):
-    force = need(target, pair)
+    force = _need_pair(target, pair)
     tests = wycheproof_tests("aes_gmac_test.json")
     cases, meta = [], []
     for g, t in tests:
@@ -233,7 +228,7 @@ def test_wycheproof_gmac(target, pair):
 
 @pytest.mark.parametrize("pair", PAIRS, ids=IDS)
 def test_gcm_refused_out_untouched(target, pair):
-    force = need(target, pair)
+    force = _need_pair(target, pair)
     cases = [("gcm", op, k) for op in ("e", "d") for k in ("bytes", "mv_bytes", "wide", "mv_wide")]
     got = target.call("drv_aes", "aead_out_refused", cases, force=force)
     for c, g in zip(cases, got):
@@ -244,7 +239,7 @@ def test_gcm_refused_out_untouched(target, pair):
 def test_gcm_wide_item_inputs_are_bytes(target, pair):
     """key, nonce, data and AAD given as array('I') are read as their bytes: a 3-item nonce
     is a 12-byte nonce, 16 items of plaintext are 64 bytes (ciphertext 64 + 16 bytes)."""
-    force = need(target, pair)
+    force = _need_pair(target, pair)
     rnd = random.Random("gcm-wide")
     cases, want = [], []
     for kl, nl in ((16, 12), (24, 16), (32, 8)):

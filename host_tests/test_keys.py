@@ -30,8 +30,6 @@ say so); the RSA consistency checks run either way (they come before the module 
 """
 
 import binascii
-import json
-import pathlib
 import random
 
 import pytest
@@ -40,7 +38,7 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec as cec
 from cryptography.hazmat.primitives.asymmetric import ed448, ed25519, rsa, x448, x25519
 
-from harness import ROOT, MPError
+from harness import ROOT, MPError, need
 from vectors import wycheproof, wycheproof_tests
 
 MOD = "mpcrypto.ec.ec"
@@ -59,12 +57,6 @@ PYECDSA = {c: c.replace("brainpoolP", "BRAINPOOLP") for c in
             "brainpoolP224t1", "brainpoolP256t1", "brainpoolP320r1", "brainpoolP320t1", "brainpoolP384t1",
             "brainpoolP512t1")}
 OWN = ("secp192k1", "secp224k1", "sm2")
-
-
-def _need(target, backend):
-    if backend not in target.backends(MOD):
-        pytest.skip("backend %r of ec_weierstrass is not available on this target" % backend)
-    return {"ec_weierstrass": backend}
 
 
 @pytest.fixture(scope="module")
@@ -171,7 +163,6 @@ def _enc(nodes, target=None, how=None, counter=None):
     # Returns None when ``how`` does not apply to that node.
     counter = counter if counter is not None else [0]
     out = b""
-    applied = [False]
     for tag, val in nodes:
         me = counter[0]
         counter[0] += 1
@@ -254,7 +245,6 @@ def _assert_refused(label, got, names=("ValueError",)):
 
 def _ec_refs(curve, d, params):
     """Reference encodings of the key d on ``curve``: dict name -> bytes, and the public point."""
-    c = params[curve]
     if curve in OPENSSL:
         k = cec.derive_private_key(d, OPENSSL[curve]())
         pub = k.public_key()
@@ -427,7 +417,7 @@ def _check_openssl_cli(curve, forms, got):
 def test_ec_sign_interop(target, curve, backend):
     """OpenSSL's keys sign on the target and verify in OpenSSL, and the other way, on every
     backend; the loaded public keys are the same as OpenSSL's."""
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     rnd = random.Random("interop " + curve)
     k = cec.generate_private_key(OPENSSL[curve]())
     pub = k.public_key()

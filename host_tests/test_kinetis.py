@@ -51,16 +51,12 @@ import kinetis_model as km  # noqa: E402
 import mpy_reader  # noqa: E402
 import thumb_emu  # noqa: E402
 from harness import _parse, find_micropython  # noqa: E402
-from vectors import cryptography_vector, load_rsp  # noqa: E402
+from vectors import cryptography_vector, h, load_rsp  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
 def _unix_only():
     """Overrides conftest's fixture of the same name: nothing here needs a target."""
-
-
-def h(s):
-    return bytes.fromhex(s or "")
 
 
 # -- 1. the model, checked on its own ------------------------------------------------------------

@@ -20,18 +20,12 @@ import random
 
 import pytest
 
-from harness import NO_ENTROPY, MPError
+from harness import NO_ENTROPY, MPError, need
 from vectors import wycheproof
 
 MOD = "mpcrypto.pk.mpi"
 BACKENDS = ("thumb", "viper64", "viper", "python")
 WINDOWS = (2, 3, 4, 5, 6)
-
-
-def _need(target, backend):
-    if backend not in target.backends(MOD):
-        pytest.skip("MPI backend %r is not available on this target" % backend)
-    return {"mpi": backend}
 
 
 def _variants_ok(got, b, e, n, vs):
@@ -56,7 +50,7 @@ def _odd(rnd, bits):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_montgomery_grid(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "mpi", backend)
     rnd = random.Random(hash(backend) & 0xFFFF)
     grid = _grid(("montgomery",))
     cases = []
@@ -75,7 +69,7 @@ def test_montgomery_grid(target, backend):
 
 
 def test_basic_barrett_grid(target):
-    force = _need(target, target.backends(MOD)[0])
+    force = need(target, MOD, "mpi", target.backends(MOD)[0])
     rnd = random.Random(7)
     grid = _grid(("basic", "barrett"))
     cases = []
@@ -103,7 +97,7 @@ def _edges(rnd):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_edges(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "mpi", backend)
     rnd = random.Random(5)
     vs = [("montgomery", "fw", 4), ("montgomery", "rm", 3), ("montgomery", "ladder", 1), ("montgomery", "fast", 1)]
     if backend == target.backends(MOD)[0]:  # Basic and Barrett: built-in integers on every backend
@@ -118,7 +112,7 @@ def test_edges(target, backend):
 def test_leading_zero_bits_and_reuse(target, backend):
     # The constant-time methods run over a public bit length with the exponent's leading
     # zero bits included; one context serves many exponentiations.
-    force = _need(target, backend)
+    force = need(target, MOD, "mpi", backend)
     rnd = random.Random(9)
     n = _odd(rnd, 1024)
     cases = []
@@ -138,7 +132,7 @@ def test_leading_zero_bits_and_reuse(target, backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_context_ops(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "mpi", backend)
     rnd = random.Random(11)
     cases, want = [], []
     for bits in (512, 1000, 2048, 4096):
@@ -169,7 +163,7 @@ def test_backends_agree_4096(target):
 
 
 def test_inverse(target):
-    force = _need(target, target.backends(MOD)[0])
+    force = need(target, MOD, "mpi", target.backends(MOD)[0])
     rnd = random.Random(3)
     cases, want = [], []
     for bits in (8, 64, 1024, 2048):
@@ -208,7 +202,7 @@ def test_wycheproof_primality(target, backend):
     # every value does not fit a 96 KB heap), and a 3072-bit value's context (window 5) is a
     # 15.4 KB arena, which the emulated M4 did not always place after another case. On a target
     # without an entropy source the driver draws the bases from a fixed stream (drv_mpi.rng_arg).
-    force = _need(target, backend)
+    force = need(target, MOD, "mpi", backend)
     cases = _primality_cases()
     default = backend == target.backends(MOD)[0]
     if not default:
@@ -235,7 +229,7 @@ def test_wycheproof_primality(target, backend):
 def test_random_prime(target, backend):
     # With the library's default rng; on a target without an entropy source that raises
     # UnsupportedAlgorithm (checked) and the primes are drawn from a fixed stream instead.
-    force = _need(target, backend)
+    force = need(target, MOD, "mpi", backend)
     got = target.call("drv_mpi", "random_prime", [(256,), (512,)], force=force)
     if not target.has_entropy():
         assert got == [NO_ENTROPY] * 2, got

@@ -38,12 +38,11 @@ per key (NIST) or two (Wycheproof). Groups longer than a script are cut into pie
 (``Target.call_groups``).
 """
 
-import os
 import random
 
 import pytest
 
-from harness import MPError
+from harness import MPError, need
 from vectors import cryptography_vector, load_rsp, wycheproof
 
 MOD = "mpcrypto.pk.mpi"
@@ -57,12 +56,6 @@ _HASH = {"SHA-1": "sha1", "SHA-224": "sha224", "SHA-256": "sha256", "SHA-384": "
 
 def _default(target):
     return target.backends(MOD)[0]
-
-
-def _need(target, backend):
-    if backend not in target.backends(MOD):
-        pytest.skip("MPI backend %r is not available on this target" % backend)
-    return {"mpi": backend}
 
 
 _HAS = {}
@@ -228,13 +221,13 @@ def _wy_siggen(target, fname, force):
 
 @pytest.mark.parametrize("fname", SIG_FILES)
 def test_wycheproof_pkcs1_verify(target, fname):
-    nv, ni = _wy_verify(target, fname, _need(target, _default(target)), "pkcs1")
+    nv, ni = _wy_verify(target, fname, need(target, MOD, "mpi", _default(target)), "pkcs1")
     assert ni, fname
 
 
 @pytest.mark.parametrize("fname", PSS_FILES)
 def test_wycheproof_pss_verify(target, fname):
-    _wy_verify(target, fname, _need(target, _default(target)), "pss")
+    _wy_verify(target, fname, need(target, MOD, "mpi", _default(target)), "pss")
 
 
 def _trim(fname):
@@ -253,23 +246,23 @@ def _trim(fname):
 
 @pytest.mark.parametrize("fname", OAEP_FILES)
 def test_wycheproof_oaep_decrypt(target, fname):
-    _wy_decrypt(target, fname, _need(target, _default(target)), "oaep", _trim(fname))
+    _wy_decrypt(target, fname, need(target, MOD, "mpi", _default(target)), "oaep", _trim(fname))
 
 
 @pytest.mark.parametrize("fname", PKCS1_DEC_FILES)
 def test_wycheproof_pkcs1_decrypt(target, fname):
-    nv, ni = _wy_decrypt(target, fname, _need(target, _default(target)), "pkcs1", _trim(fname))
+    nv, ni = _wy_decrypt(target, fname, need(target, MOD, "mpi", _default(target)), "pkcs1", _trim(fname))
     assert ni, fname
 
 
 @pytest.mark.parametrize("fname", SIGGEN_FILES)
 def test_wycheproof_pkcs1_sig_gen(target, fname):
-    _wy_siggen(target, fname, _need(target, _default(target)))
+    _wy_siggen(target, fname, need(target, MOD, "mpi", _default(target)))
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_wycheproof_other_backends(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "mpi", backend)
     if backend == _default(target):
         pytest.skip("the default backend runs every file above")
     _wy_verify(target, OTHER["sig"], force, "pkcs1")
@@ -305,7 +298,7 @@ def _nist_records(fname):
 @pytest.mark.parametrize("fname,kind", [("asymmetric/RSA/FIPS_186-2/SigVer15_186-3.rsp", "pkcs1"),
                                         ("asymmetric/RSA/FIPS_186-2/SigVerPSS_186-3.rsp", "pss")])
 def test_nist_sigver(target, fname, kind):
-    force = _need(target, _default(target))
+    force = need(target, MOD, "mpi", _default(target))
     recs = _nist_records(fname)
     if not target.is_unix:
         recs = recs[::DEVICE_EVERY]
@@ -349,7 +342,7 @@ def _siggen_groups(fname, per=3):
 
 
 def test_nist_siggen_pkcs1(target):
-    force = _need(target, _default(target))
+    force = need(target, MOD, "mpi", _default(target))
     fname = "asymmetric/RSA/FIPS_186-2/SigGen15_186-2.txt"
     groups = _siggen_groups(fname, 3 if target.is_unix else 1)
     calls = [(key, "pkcs1", h, None, None, [bytes.fromhex(r["MSG"]) for r in recs]) for (key, h, _), recs in groups.items()]
@@ -359,7 +352,7 @@ def test_nist_siggen_pkcs1(target):
 
 
 def test_nist_siggen_pss(target):
-    force = _need(target, _default(target))
+    force = need(target, MOD, "mpi", _default(target))
     fname = "asymmetric/RSA/FIPS_186-2/SigGenPSS_186-2.txt"
     groups = _siggen_groups(fname, 3 if target.is_unix else 1)
     calls = [(key, h, bytes.fromhex(salt), [bytes.fromhex(r["MSG"]) for r in recs]) for (key, h, salt), recs in groups.items()]
@@ -402,7 +395,7 @@ def _pyca_hash(hashes, name):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_differential_signatures(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "mpi", backend)
     hashes, ppad, _ = _pyca()
     rnd = random.Random(12)
     for bits in (1024, 2048) if backend == _default(target) else (2048,):
@@ -449,7 +442,7 @@ def _no_entropy(target, got):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_differential_encryption(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "mpi", backend)
     hashes, ppad, _ = _pyca()
     rnd = random.Random(13)
     key = _pyca_key(2048)
@@ -480,7 +473,7 @@ def test_differential_encryption(target, backend):
 def test_oaep_label_types(target):
     """OAEP's label is bytes-like or None (the empty label); any other type raises TypeError
     (an int once gave that many zero bytes, a list its values, 2**40 a MemoryError)."""
-    force = _need(target, _default(target))
+    force = need(target, MOD, "mpi", _default(target))
     hashes, ppad, _ = _pyca()
     key = _pyca_key(1024)
     H = hashes.SHA256()
@@ -502,7 +495,7 @@ def _raw_pkcs1_ct(n, e, em):
 def test_pkcs1_decrypt_malformed(target, backend):
     # Hand-built encoded messages: each defect of RFC 8017 7.2.2 step 3 gives the same
     # ValueError("Decryption failed").
-    force = _need(target, backend)
+    force = need(target, MOD, "mpi", backend)
     key = _pyca_key(1024)
     nums = _nums(key)
     n, e = nums[0], nums[1]
@@ -553,7 +546,7 @@ def _host_is_prime(n, rounds=32):
 def test_generate_and_roundtrip(target, backend):
     # Key generation on the target; OpenSSL accepts the numbers (pyca checks p q = n, d e = 1
     # mod lambda, CRT values) and verifies a signature made here.
-    force = _need(target, backend)
+    force = need(target, MOD, "mpi", backend)
     hashes, ppad, rsa = _pyca()
     (n, e, d, p, q, dp, dq, qi, size), = target.call("drv_rsa", "generate", [(65537, 1024)], force=force)
     assert size == 1024 and n.bit_length() == 1024 and p * q == n and p != q
@@ -566,7 +559,7 @@ def test_generate_and_roundtrip(target, backend):
 
 
 def test_recover_and_bad_keys(target):
-    force = _need(target, _default(target))
+    force = need(target, MOD, "mpi", _default(target))
     key = _pyca_key(1024)
     n, e, d, p, q, dp, dq, qi = _nums(key)
     got = target.call("drv_rsa", "recover", [(n, e, d), (n, e, d + 2)], force=force)
@@ -579,7 +572,7 @@ def test_recover_and_bad_keys(target):
 
 
 def test_api_errors(target):
-    force = _need(target, _default(target))
+    force = need(target, MOD, "mpi", _default(target))
     got = dict(target.call("drv_rsa", "api_errors", [()], force=force)[0])
     want = {"keysize<1024": "ValueError", "even e": "ValueError", "e=1": "ValueError", "str data": "TypeError",
             "unknown hash": "UnsupportedAlgorithm", "oaep for sign": "TypeError", "pss for encrypt": "TypeError",
@@ -597,7 +590,7 @@ def test_argument_checks_before_rng(target):
     their arguments first: without an entropy source (simulated on a target that has one,
     drv_mpi.without_entropy) a wrong padding or type still raises TypeError and a wrong
     length ValueError; only the valid calls raise UnsupportedAlgorithm."""
-    force = _need(target, _default(target))
+    force = need(target, MOD, "mpi", _default(target))
     got = dict(target.call("drv_rsa", "checks_before_rng", [(_nums(_pyca_key(1024)),)], force=force)[0])
     no = "UnsupportedAlgorithm"
     assert got == {"encrypt pss": "TypeError", "encrypt None padding": "TypeError", "encrypt str": "TypeError",
@@ -612,7 +605,7 @@ def test_private_ops_need_an_rng(target):
     v1.5 too, which needs no other randomness) and to decrypt, with UnsupportedAlgorithm:
     its blinding is never derived from the key (simulated on a target that has entropy,
     drv_mpi.without_entropy). The same key given an rng works, and OpenSSL verifies."""
-    force = _need(target, _default(target))
+    force = need(target, MOD, "mpi", _default(target))
     if not target.has_entropy():
         pytest.skip("the driver encrypts with the default rng (the target has no entropy source)")
     hashes, ppad, _ = _pyca()

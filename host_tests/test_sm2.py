@@ -20,7 +20,7 @@ import random
 import pytest
 from cryptography.hazmat.primitives import hashes
 
-from harness import MPError, default_rng_result
+from harness import default_rng_result, MPError, need
 
 MOD = "mpcrypto.ec.ec"
 BACKENDS = ("viper64", "viper", "python")  # ec_weierstrass backends
@@ -34,18 +34,6 @@ N = 0xFFFFFFFEFFFFFFFFFFFFFFFFFFFFFFFF7203DF6B21C6052B53BBF40939D54123
 G = (0x32C4AE2C1F1981195F9904466A39C9948FE30BBFF2660BE1715A4589334C74C7,
      0xBC3736A2F4F6779C59BDCEE36B692153D0A9877CC62A474002DF32E52139F0A0)
 DEFAULT_UID = b"1234567812345678"
-
-
-def _need(target, backend):
-    if backend not in target.backends(MOD):
-        pytest.skip("backend %r of ec_weierstrass is not available on this target" % backend)
-    return {"ec_weierstrass": backend}
-
-
-def _need_sm3(target, backend):
-    if backend not in target.backends("mpcrypto.hash.sm3"):
-        pytest.skip("backend %r of sm3 is not available on this target" % backend)
-    return {"sm3": backend}
 
 
 # -- textbook oracle (CPython, affine coordinates, variable time) ---------------------------
@@ -163,7 +151,7 @@ ANNEX = {
 @pytest.mark.parametrize("sm3_backend", SM3_BACKENDS)
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_gbt32918_annex_a2(target, backend, sm3_backend):
-    force = dict(_need(target, backend), **_need_sm3(target, sm3_backend))
+    force = dict(need(target, MOD, "ec_weierstrass", backend), **need(target, "mpcrypto.hash.sm3", "sm3", sm3_backend))
     a = ANNEX
     c = "annex-a2"
     src = "GB/T 32918.2-2016 Annex A.2"
@@ -194,7 +182,7 @@ def test_gbt32918_annex_a2(target, backend, sm3_backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_injected_k_matches_textbook(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     rnd = random.Random("sm2-k")
     uids = [DEFAULT_UID, b"", b"ALICE123@YAHOO.COM", bytes(range(200)), None]
     cases, want = [], []
@@ -214,7 +202,7 @@ def test_injected_k_matches_textbook(target, backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_random_k_signatures_verify_in_textbook(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     rnd = random.Random("sm2-rand")
     cases = []
     for i in range(8):
@@ -239,7 +227,7 @@ def test_random_k_signatures_verify_in_textbook(target, backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_verify_textbook_signatures(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     rnd = random.Random("sm2-tb")
     cases, expect = [], []
     for i in range(6):
@@ -266,7 +254,7 @@ def test_verify_textbook_signatures(target, backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_za_default_uid(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     pub = _mul(0x1234, G)
     got = target.call("drv_sm2", "za_default", [("sm2", _enc(pub))], force=force)
     got += target.call("drv_sm2", "za", [("sm2", _enc(pub), b""), ("sm2", _enc(pub), bytes(8191))], force=force)
@@ -277,7 +265,7 @@ def test_za_default_uid(target, backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_malformed_signatures(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     d = 0xC0FFEE
     msg = b"sm2 message"
     pub = _mul(d, G)
@@ -309,7 +297,7 @@ def test_malformed_signatures(target, backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_bad_keys(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     gx, gy = G
     x = gx.to_bytes(32, "big")
     cases = [("sm2", "d", v) for v in (0, N, N + 1, -1)]
@@ -338,7 +326,7 @@ API = {
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_api_errors(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_weierstrass", backend)
     got = target.call("drv_sm2", "bad_call", [(k,) for k in API] + [("max_uid",)], force=force)
     for (k, want), g in zip(API.items(), got):
         assert isinstance(g, MPError) and g.name == want, (k, g)

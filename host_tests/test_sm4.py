@@ -22,20 +22,12 @@ An absent backend is skipped, never passed.
 import pytest
 
 import blockmodes as bm
-from harness import MPError
-from vectors import cryptography_vector, load_rsp, wycheproof
+from harness import MPError, need
+from vectors import cryptography_vector, h, load_rsp, wycheproof
 
 MOD = "mpcrypto.cipher.sm4"
 BACKENDS = ["viper", "python"]
 KS = (16,)
-
-
-def need(target, name):
-    return bm.need(target, MOD, "sm4", name)
-
-
-def h(s):
-    return bytes.fromhex(s or "")
 
 
 def test_reference_modes_vs_nist():
@@ -77,7 +69,7 @@ def test_reference_modes_vs_nist():
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("mode", ["ecb", "cbc", "ctr"])
 def test_draft_ribose_vectors(target, backend, mode):
-    force = need(target, backend)
+    force = need(target, MOD, "sm4", backend)
     p = cryptography_vector("ciphers/SM4/draft-ribose-cfrg-sm4-10-%s.txt" % mode)
     cases, want = [], []
     for r in load_rsp(p, "COUNT"):
@@ -92,7 +84,7 @@ def test_draft_ribose_vectors(target, backend, mode):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_rfc8998_gcm(target, backend):
-    force = need(target, backend)
+    force = need(target, MOD, "sm4", backend)
     cases, want = [], []
     for r in load_rsp(cryptography_vector("ciphers/SM4/rfc8998.txt"), "COUNT"):
         key, iv, aad = h(r["KEY"]), h(r["IV"]), h(r["AAD"])
@@ -128,24 +120,24 @@ def _ccm_sizes(g):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_wycheproof_sm4_gcm(target, backend):
-    bm.aead_wycheproof(target, "sm4", "gcm", need(target, backend), wycheproof("sm4_gcm_test.json"), _gcm_sizes)
+    bm.aead_wycheproof(target, "sm4", "gcm", need(target, MOD, "sm4", backend), wycheproof("sm4_gcm_test.json"), _gcm_sizes)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_wycheproof_sm4_ccm(target, backend):
-    bm.aead_wycheproof(target, "sm4", "ccm", need(target, backend), wycheproof("sm4_ccm_test.json"), _ccm_sizes)
+    bm.aead_wycheproof(target, "sm4", "ccm", need(target, MOD, "sm4", backend), wycheproof("sm4_ccm_test.json"), _ccm_sizes)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("kind", ["gcm", "ccm"])
 def test_aead_vs_reference(target, backend, kind):
-    bm.aead_vs_reference(target, "sm4", kind, need(target, backend), KS, "sm4" + kind)
+    bm.aead_vs_reference(target, "sm4", kind, need(target, MOD, "sm4", backend), KS, "sm4" + kind)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("kind", ["gcm", "ccm"])
 def test_aead_tamper(target, backend, kind):
-    force = need(target, backend)
+    force = need(target, MOD, "sm4", backend)
     cases = [("sm4", kind, bytes(range(16)), bytes(12), b"attack at dawn!!x", b"hdr", 16),
              ("sm4", kind, bytes(range(1, 17)), bytes(8 if kind == "gcm" else 13), b"", b"only aad", 8)]
     got = target.call("drv_blk", "aead_tamper", cases, force=force)
@@ -157,7 +149,7 @@ def test_aead_tamper(target, backend, kind):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("kind", ["gcm", "ccm"])
 def test_aead_errors(target, backend, kind):
-    force = need(target, backend)
+    force = need(target, MOD, "sm4", backend)
     names = ["key_bad", "key_str", "tag_bad", "des_block", "nonce_bad", "short_ct"]
     want = ["ValueError", "TypeError", "ValueError", "ValueError", "ValueError", "InvalidTag"]
     got = target.call("drv_blk", "aead_error", [("sm4", kind, n) for n in names], force=force)
@@ -169,12 +161,12 @@ def test_aead_errors(target, backend, kind):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_vs_oracle(target, backend):
-    bm.check_vs_oracle(target, "sm4", need(target, backend), KS, 16, "sm4")
+    bm.check_vs_oracle(target, "sm4", need(target, MOD, "sm4", backend), KS, 16, "sm4")
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_ctr_carry_and_stream(target, backend):
-    force = need(target, backend)
+    force = need(target, MOD, "sm4", backend)
     bm.check_ctr_carry(target, "sm4", force, KS, 16)
     bm.check_ctr_stream(target, "sm4", force, bytes(range(16)), 16)
 
@@ -182,12 +174,12 @@ def test_ctr_carry_and_stream(target, backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("mode", ["ecb", "cbc", "ctr"])
 def test_forms_splits_overlap(target, backend, mode):
-    bm.check_forms_and_splits(target, "sm4", need(target, backend), bytes(range(16)), 16, mode)
+    bm.check_forms_and_splits(target, "sm4", need(target, MOD, "sm4", backend), bytes(range(16)), 16, mode)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_api_errors(target, backend):
-    bm.check_api_errors(target, "sm4", need(target, backend), extra=("key_between",))
+    bm.check_api_errors(target, "sm4", need(target, MOD, "sm4", backend), extra=("key_between",))
 
 
 def test_backends_agree(target):
@@ -196,4 +188,4 @@ def test_backends_agree(target):
 
 def test_heap_bulk_viper(target):
     """Zero heap per bulk call after set-up on the viper backend."""
-    bm.check_heap_bulk(target, "sm4", need(target, "viper"))
+    bm.check_heap_bulk(target, "sm4", need(target, MOD, "sm4", "viper"))

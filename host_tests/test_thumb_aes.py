@@ -41,7 +41,7 @@ import sys
 import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
-from vectors import cryptography_vector, load_rsp, pycryptodome_vector
+from vectors import cryptography_vector, h, load_rsp, pycryptodome_vector
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -61,10 +61,6 @@ def _unix_only():
 @pytest.fixture(scope="module")
 def mpy():
     return tc.compile_module(ate.SRC)
-
-
-def h(s):
-    return bytes.fromhex(s or "")
 
 
 def oracle(key, mode, data, enc=True):

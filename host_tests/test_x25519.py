@@ -27,7 +27,7 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric import x448 as cx448
 from cryptography.hazmat.primitives.asymmetric import x25519 as cx25519
 
-from harness import MPError, default_rng_result
+from harness import default_rng_result, MPError, need
 from vectors import cryptography_vector, load_rsp, wycheproof_tests
 
 MOD = "mpcrypto.ec.x25519"
@@ -66,12 +66,6 @@ DH = {
 }
 
 
-def _need(target, backend):
-    if backend not in target.backends(MOD):
-        pytest.skip("backend %r of ec_montgomery is not available on this target" % backend)
-    return {"ec_montgomery": backend}
-
-
 def _pyca_x(alg, k, u):
     priv, pub = PYCA[alg]
     return priv.from_private_bytes(k).exchange(pub.from_public_bytes(u))
@@ -80,7 +74,7 @@ def _pyca_x(alg, k, u):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("alg", ALGS)
 def test_rfc7748_file(target, alg, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_montgomery", backend)
     rel = "asymmetric/%s/rfc7748.txt" % alg.upper()
     recs = load_rsp(cryptography_vector(rel), keep="OUTPUT_U")
     assert len(recs) == 3, rel
@@ -93,7 +87,7 @@ def test_rfc7748_file(target, alg, backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("alg", ALGS)
 def test_rfc7748_iterations(target, alg, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_montgomery", backend)
     # The typed values against pyca (1,000 iterations are quick on CPython).
     size = SIZE[alg]
     k = u = (9 if alg == "x25519" else 5).to_bytes(size, "little")
@@ -112,7 +106,7 @@ def test_rfc7748_iterations(target, alg, backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("alg", ALGS)
 def test_rfc7748_dh(target, alg, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_montgomery", backend)
     a, A, b, B, K = (bytes.fromhex(x) for x in DH[alg])
     priv = PYCA[alg][0]
     assert priv.from_private_bytes(a).public_key().public_bytes_raw() == A
@@ -124,7 +118,7 @@ def test_rfc7748_dh(target, alg, backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("alg", ALGS)
 def test_wycheproof(target, alg, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_montgomery", backend)
     fname = "%s_test.json" % alg
     cases, meta = [], []
     for _, t in wycheproof_tests(fname):
@@ -161,7 +155,7 @@ def test_wycheproof(target, alg, backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("alg", ALGS)
 def test_vs_pyca(target, alg, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_montgomery", backend)
     priv, pub = PYCA[alg]
     size = SIZE[alg]
     rnd = random.Random("pyca " + alg)
@@ -187,7 +181,7 @@ def test_vs_pyca(target, alg, backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_noncanonical_u(target, backend):
     # X25519: the top bit is ignored; u in [p, 2^255) is reduced mod p. X448: u >= p reduced.
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_montgomery", backend)
     k = bytes(range(1, 33))
     p = (1 << 255) - 19
     u = 7  # u + p < 2^255
@@ -207,7 +201,7 @@ def test_noncanonical_u(target, backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("alg", ALGS)
 def test_bad_inputs(target, alg, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_montgomery", backend)
     size = SIZE[alg]
     bad_len = [b"", bytes(size - 1), bytes(size + 1)]
     cases = [(alg, w, d) for w in ("private", "public") for d in bad_len]
@@ -231,7 +225,7 @@ def test_bad_inputs(target, alg, backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("alg", ALGS)
 def test_generate(target, alg, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "ec_montgomery", backend)
     size = SIZE[alg]
     stream = bytes(range(7, 7 + size))
     got = target.call("drv_x25519", "generate", [(alg, stream), (alg, stream[:-1])], force=force)

@@ -20,6 +20,11 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "vectors"
 
 
+def h(text):
+    """bytes from a vector file's hex field (an empty or missing field: b"")."""
+    return bytes.fromhex(text or "")
+
+
 def _pkg_dir(name):
     try:
         mod = __import__(name)
