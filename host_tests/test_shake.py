@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from harness import MPError
+from harness import MPError, need
 from vectors import cryptography_vector, load_rsp
 
 MOD = "mpcrypto.hash.shake"
@@ -22,17 +22,11 @@ BACKENDS = ("viper", "python")
 SIZES = ("128", "256")
 
 
-def _need(target, backend):
-    if backend not in target.backends(MOD):
-        pytest.skip("backend %r of keccak is not available on this target" % backend)
-    return {"keccak": backend}
-
-
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("kind", ["ShortMsg", "LongMsg"])
 def test_cavp_msg(target, size, kind, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "keccak", backend)
     rel = "hashes/SHAKE/SHAKE%s%s.rsp" % (size, kind)
     recs = load_rsp(cryptography_vector(rel), "OUTPUT")
     if backend == "python":
@@ -49,7 +43,7 @@ def test_cavp_msg(target, size, kind, backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("size", SIZES)
 def test_cavp_variableout(target, size, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "keccak", backend)
     rel = "hashes/SHAKE/SHAKE%sVariableOut.rsp" % size
     recs = load_rsp(cryptography_vector(rel), "OUTPUT")
     if backend == "python":
@@ -70,7 +64,7 @@ MONTE_COUNT = {"viper": 100, "python": 1}
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("size", SIZES)
 def test_cavp_monte(target, size, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "keccak", backend)
     rel = "hashes/SHAKE/SHAKE%sMonte.rsp" % size
     path = cryptography_vector(rel)
     bounds = dict(re.findall(r"(Minimum|Maximum) Output Length \(bits\) = (\d+)", path.read_text()))
@@ -88,7 +82,7 @@ def test_cavp_monte(target, size, backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_incremental_and_copy(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "keccak", backend)
     msg = bytes(range(256)) + bytes(range(50))
     splits = [0, 1, 7, 8, 135, 136, 137, 271, 272, 273, len(msg)]
     cases = [("shake_256", msg, 300, s) for s in splits] + [("shake_128", msg, 200, s) for s in (0, 167, 168, 169)]
@@ -104,7 +98,7 @@ def test_incremental_and_copy(target, backend):
 def test_digest_does_not_finalize(target, backend):
     """digest(n) leaves the object as it was: a shorter or longer digest of the same state
     is a prefix / extension, and update() may follow."""
-    force = _need(target, backend)
+    force = need(target, MOD, "keccak", backend)
     cases = [("shake_128", b"", b"x"), ("shake_256", bytes(136), b"abc"), ("shake_256", b"a" * 200, bytes(300))]
     for (name, m1, m2), (d1, d2, d3) in zip(cases, target.call("drv_shake", "twice", cases, force=force)):
         h = getattr(hashlib, name)
@@ -115,7 +109,7 @@ def test_digest_does_not_finalize(target, backend):
 
 def test_python_and_viper_agree(target):
     for b in BACKENDS:
-        _need(target, b)
+        need(target, MOD, "keccak", b)
     cases = [("shake_%d" % s, bytes((i * 13 + n) & 0xFF for i in range(n)), o)
              for s in (128, 256) for n, o in ((0, 1), (135, 137), (168, 169), (400, 500))]
     outs = [target.call("drv_shake", "shake", cases, force={"keccak": b}) for b in BACKENDS]
@@ -123,7 +117,7 @@ def test_python_and_viper_agree(target):
 
 
 def test_default_backend_is_viper(target):
-    (has_viper,) = target.call("drv_sha3", "has_viper", [()])
+    (has_viper,) = target.call("drv_sha", "has_viper", [()])
     if not has_viper:
         pytest.skip("this target has no viper emitter")
     assert target.backends(MOD)[0] == "viper"
@@ -133,13 +127,13 @@ def test_default_backend_is_viper(target):
 @pytest.mark.parametrize("name", ["shake_128", "shake_256"])
 def test_zero_heap_per_update(target, name):
     """One update() of 1 KiB of bytes into a prepared object allocates nothing."""
-    force = _need(target, "viper")
+    force = need(target, MOD, "keccak", "viper")
     assert target.call("drv_shake", "heap_update", [(name, 1024)], force=force) == [0]
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_bad_input(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "keccak", backend)
     got = target.call("drv_shake", "shake", [("shake_256", "abc", 32), ("shake_256", None, 32), ("shake_256", b"abc", -1),
                                              ("shake_256", b"abc", "1")], force=force)
     assert [g.name if isinstance(g, MPError) else g for g in got] == ["TypeError", "TypeError", "ValueError", "TypeError"]
@@ -148,7 +142,7 @@ def test_bad_input(target, backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_wide_item_input_is_bytes(target, backend):
-    force = _need(target, backend)
+    force = need(target, MOD, "keccak", backend)
     cases = [("shake_256", bytes(range(200)), 64), ("shake_128", bytes(range(4, 172)), 32), ("shake_256", b"", 8)]
     got = target.call("drv_shake", "shake_wide", cases, force=force)
     for (name, msg, n), g in zip(cases, got):

@@ -1,4 +1,5 @@
-# Drivers for SHA-2 (mpcrypto.hash.sha256 / sha512) and HMAC (mpcrypto.mac.hmac).
+# Drivers for every fixed-output hash (MD5, SHA-1, SHA-2, SHA-3, SM3) and HMAC
+# (mpcrypto.mac.hmac): the hash contract is checked through the same functions for each.
 # Runs on MicroPython; called through host_tests/mp/mptest.py.
 from array import array
 
@@ -7,8 +8,10 @@ from mpcrypto.mac import hmac
 
 
 def _mod(name):
-    # The public module of a hash (or of a seam primitive of the same name).
-    if name in ("sha224", "sha256"):
+    # The public module of a hash, or of a seam primitive ("keccak": SHA-3's).
+    if name.startswith("sha3_") or name == "keccak":
+        from mpcrypto.hash import sha3 as mod
+    elif name in ("sha224", "sha256"):
         from mpcrypto.hash import sha256 as mod
     elif name == "sm3":
         from mpcrypto.hash import sm3 as mod
@@ -45,6 +48,16 @@ def hexdigest(name, msg):
     return _cls(name)(msg).hexdigest()
 
 
+def has_viper():
+    try:
+        import micropython
+
+        exec("@micropython.viper\ndef _f() -> int:\n    return 1\n", {"micropython": micropython})
+    except Exception:
+        return False
+    return True
+
+
 def monte(name, seed, count):
     # SHAVS Monte Carlo test (SHAVS §6.4): for each checkpoint j,
     #   MD0 = MD1 = MD2 = Seed; for i in 3..1002: MDi = H(MD(i-3) || MD(i-2) || MD(i-1));
@@ -61,6 +74,19 @@ def monte(name, seed, count):
             a, b, c = b, c, h.digest()
         seed = c
         out.append(seed)
+    return out
+
+
+def monte_sha3(name, seed, count):
+    # SHA3VS §6.2.3: MD_0 = Seed; MD_i = SHA3(MD_i-1), i = 1..1000; the checkpoint is
+    # MD_1000, which seeds the next one.
+    cls = _cls(name)
+    out = []
+    md = seed
+    for _ in range(count):
+        for _ in range(1000):
+            md = cls(md).digest()
+        out.append(md)
     return out
 
 
@@ -123,19 +149,6 @@ def kinds(name, msg):
     return out
 
 
-def words(name, msg):
-    # A buffer with 4-byte items hashes as its bytes (len(msg) % 4 == 0).
-    w = array("I", bytes(len(msg) // 4 * 4))
-    mv = memoryview(w)
-    b = bytearray(msg)
-    for i in range(len(w)):
-        w[i] = b[4 * i] | b[4 * i + 1] << 8 | b[4 * i + 2] << 16 | b[4 * i + 3] << 24
-    h = _cls(name)()
-    h.update(w)
-    g = _cls(name)(mv)
-    return h.digest(), g.digest()
-
-
 def bad_input(name, kind, where):
     x = {"str": "abc", "none": None, "int": 5, "float": 1.5}[kind]
     cls = _cls(name)
@@ -147,8 +160,7 @@ def bad_input(name, kind, where):
 
 
 def heap_update(name, n):
-    # Heap bytes for one update() of n bytes (n a multiple of the block size) into a
-    # prepared object (micropython-only: gc.mem_alloc).
+    # Heap bytes for one update() of n bytes into a prepared object (gc.mem_alloc).
     import gc
 
     cls = _cls(name)
@@ -171,14 +183,20 @@ def hmac_digest(name, key, msg):
     return hmac.new(key, msg, digestmod=_cls(name)).digest()
 
 
-def hmac_byname(name, key, msg):
-    return hmac.new(key, msg, digestmod=name).hexdigest(), hmac.digest(key, msg, name)
+def hmac_spellings(name, key, msg):
+    # The class, our name and the standard's spelling ("SHA3-256") as digestmod: three
+    # equal MACs, then the hexdigest.
+    spelled = name.upper().replace("_", "-")
+    m = hmac.new(key, msg, digestmod=name)
+    return (hmac.new(key, msg, digestmod=_cls(name)).digest(), m.digest(), hmac.digest(key, msg, spelled),
+            m.hexdigest())
 
 
-def hmac_check(name, key, msg, tag, tlen):
+def hmac_check(name, key, msg, tag, tlen, byname=False):
     # Wycheproof: the tag is the first tlen bytes of the HMAC. Full-length tags go through
     # verify() (InvalidSignature on mismatch); truncated ones through compare_digest.
-    m = hmac.new(key, msg, digestmod=_cls(name))
+    # ``byname``: the hash is looked up by its name (the name table), not passed as a class.
+    m = hmac.new(key, msg, digestmod=name if byname else _cls(name))
     if tlen == m.digest_size:
         try:
             m.verify(tag)
@@ -215,8 +233,9 @@ def hmac_copy(name, key, a, b, c):
     return m.digest(), k.digest(), m.hexdigest()
 
 
-def hmac_attrs(name):
-    m = hmac.new(b"k", None, _cls(name))
+def hmac_attrs(name, spelled=None):
+    # ``spelled``: the hash given by that name instead of its class.
+    m = hmac.new(b"k", None, spelled or _cls(name))
     return m.name, m.digest_size, m.block_size
 
 

@@ -1,5 +1,5 @@
 # Drivers for SHAKE128 / SHAKE256 (mpcrypto.hash.shake); runs on MicroPython. The seam
-# primitive is "keccak" (shared with SHA-3, drv_sha3.py).
+# primitive is "keccak" (shared with SHA-3, drv_sha.py).
 from array import array
 
 from mpcrypto.hash import shake as _mod
