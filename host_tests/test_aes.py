@@ -29,6 +29,7 @@ import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
 from harness import MPError, need
+from oracle import pkcs7_pad, pkcs7_unpad
 from vectors import cryptography_vector, h, load_rsp, pycryptodome_vector, wycheproof
 
 MOD = "mpcrypto.cipher.aes"
@@ -113,20 +114,6 @@ def test_rfc3686_ctr(target, backend):
     assert not bad, bad
 
 
-def _pad(m):
-    n = 16 - len(m) % 16
-    return m + bytes([n]) * n
-
-
-def _unpad(p):
-    if not p or len(p) % 16:
-        return None
-    n = p[-1]
-    if n < 1 or n > 16 or p[-n:] != bytes([n]) * n:
-        return None
-    return p[:-n]
-
-
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_wycheproof_cbc_pkcs5(target, backend):
     force = need(target, MOD, "aes", backend)
@@ -138,7 +125,7 @@ def test_wycheproof_cbc_pkcs5(target, backend):
             cases.append((key, "cbc", iv, False, ct))
             meta.append((t, "dec"))
             if t["result"] != "invalid":
-                cases.append((key, "cbc", iv, True, _pad(msg)))
+                cases.append((key, "cbc", iv, True, pkcs7_pad(msg)))
                 meta.append((t, "enc"))
     got = target.call("drv_aes", "crypt", cases, force=force)
     for (t, op), g in zip(meta, got):
@@ -147,13 +134,13 @@ def test_wycheproof_cbc_pkcs5(target, backend):
             if isinstance(g, MPError):
                 assert g.name == "ValueError", tid
             else:
-                assert _unpad(g) != h(t["msg"]) or _unpad(g) is None, tid
+                assert pkcs7_unpad(g) != h(t["msg"]) or pkcs7_unpad(g) is None, tid
         else:
             assert not isinstance(g, MPError), (tid, g)
             if op == "enc":
                 assert g == h(t["ct"]), tid
             else:
-                assert _unpad(g) == h(t["msg"]), tid
+                assert pkcs7_unpad(g) == h(t["msg"]), tid
 
 
 # --- differential against cryptography on CPython ---------------------------------------

@@ -23,6 +23,7 @@ import random
 
 import pytest
 
+import der
 from harness import need
 from vectors import cryptography_vector, load_rsp, wycheproof
 
@@ -106,7 +107,7 @@ def test_nist_sigver(target):
     recs = _nist(fname)
     if not target.is_unix:
         recs = recs[::DEVICE_EVERY]
-    calls = [(p, q, g, int(r["Y"], 16), h, "der", [(bytes.fromhex(r["MSG"]), _der_sig(int(r["R"], 16), int(r["S"], 16)))])
+    calls = [(p, q, g, int(r["Y"], 16), h, "der", [(bytes.fromhex(r["MSG"]), der.signature(int(r["R"], 16), int(r["S"], 16)))])
              for p, q, g, h, r in recs]
     got = target.call("drv_dsa", "verify_group", calls, force=force)
     npass = nfail = 0
@@ -135,22 +136,6 @@ def test_nist_siggen(target, backend):
     got = target.call("drv_dsa", "sign_k", cases, force=force)
     for (p, q, g, h, r), gg in zip(keep, got):
         assert gg == (int(r["R"], 16), int(r["S"], 16)), "%s line %d" % (fname, r["_line"])
-
-
-def _der_len(n):
-    return bytes([n]) if n < 0x80 else bytes([0x81, n])
-
-
-def _der_int(x):
-    b = x.to_bytes(max(1, (x.bit_length() + 7) // 8), "big")
-    if b[0] & 0x80:
-        b = b"\x00" + b
-    return b"\x02" + _der_len(len(b)) + b
-
-
-def _der_sig(r, s):
-    body = _der_int(r) + _der_int(s)
-    return b"\x30" + _der_len(len(body)) + body
 
 
 _PYCA = {}

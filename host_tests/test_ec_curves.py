@@ -18,6 +18,7 @@ import ecdsa as pyecdsa
 import pytest
 
 from harness import MPError, need
+from oracle import is_probable_prime
 
 MOD = "mpcrypto.ec.ec"
 BACKENDS = ("viper64", "viper", "python")
@@ -44,31 +45,6 @@ def params(target):
     return dict(zip(names, got))
 
 
-def _is_probable_prime(n, rounds=40):
-    if n < 2:
-        return False
-    for sp in (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37):
-        if n % sp == 0:
-            return n == sp
-    d, s = n - 1, 0
-    while d % 2 == 0:
-        d //= 2
-        s += 1
-    rnd = random.Random(n)
-    for _ in range(rounds):
-        a = rnd.randrange(2, n - 1)
-        x = pow(a, d, n)
-        if x in (1, n - 1):
-            continue
-        for _ in range(s - 1):
-            x = x * x % n
-            if x == n - 1:
-                break
-        else:
-            return False
-    return True
-
-
 def test_curve_list(target):
     assert target.call("drv_ec", "curve_names", [()])[0] == WEIERSTRASS + OTHERS
 
@@ -78,8 +54,8 @@ def test_primes_and_sizes(params, name):
     rec = params[name]
     p = rec[2]
     n = rec[5] if name in WEIERSTRASS else rec[4] if name.startswith("curve") else rec[5]
-    assert _is_probable_prime(p), "%s: p is not prime" % name
-    assert _is_probable_prime(n), "%s: n is not prime" % name
+    assert is_probable_prime(p), "%s: p is not prime" % name
+    assert is_probable_prime(n), "%s: n is not prime" % name
     if name in WEIERSTRASS:
         _, _, p, a, b, n, gx, gy, h, size, nsize, nbits, source = rec
         assert size == (p.bit_length() + 7) // 8 and nbits == n.bit_length() and nsize == (nbits + 7) // 8

@@ -37,6 +37,7 @@ import random
 import ecdsa as pyecdsa
 import pytest
 
+import der
 from harness import default_rng_result, MPError, need
 from vectors import cryptography_vector, load_rsp, wycheproof_tests
 
@@ -67,32 +68,12 @@ def _enc(P, size):
 
 # -- SubjectPublicKeyInfo on the host ----------------------------------------------------
 
-def _der_len(n):
-    if n < 0x80:
-        return bytes([n])
-    if n < 0x100:
-        return bytes([0x81, n])
-    return bytes([0x82, n >> 8, n & 0xFF])
-
-
-def _oid_der(dotted):
-    parts = [int(x) for x in dotted.split(".")]
-    body = bytes([40 * parts[0] + parts[1]])
-    for v in parts[2:]:
-        enc = [v & 0x7F]
-        v >>= 7
-        while v:
-            enc.append(0x80 | (v & 0x7F))
-            v >>= 7
-        body += bytes(reversed(enc))
-    return b"\x06" + _der_len(len(body)) + body
-
 
 def _spki(oid, point):
-    alg = _EC_OID + _oid_der(oid)
+    alg = _EC_OID + der.oid(oid)
     bits = b"\x00" + point
-    body = b"\x30" + _der_len(len(alg)) + alg + b"\x03" + _der_len(len(bits)) + bits
-    return b"\x30" + _der_len(len(body)) + body
+    body = b"\x30" + der.length(len(alg)) + alg + b"\x03" + der.length(len(bits)) + bits
+    return b"\x30" + der.length(len(body)) + body
 
 
 def _spki_point(der, curve, oid):

@@ -34,6 +34,7 @@ import random
 import ecdsa as pyecdsa
 import pytest
 
+import der
 from harness import MPError, need
 from vectors import cryptography_vector, load_rsp, wycheproof_tests
 
@@ -44,22 +45,6 @@ _HASH = {"SHA-224": "sha224", "SHA-256": "sha256", "SHA-384": "sha384", "SHA-512
          "SHA-512/224": "sha512_224", "SHA-512/256": "sha512_256",
          "SHA3-224": "sha3_224", "SHA3-256": "sha3_256", "SHA3-384": "sha3_384", "SHA3-512": "sha3_512"}
 _NIST = {"P-192": "secp192r1", "P-224": "secp224r1", "P-256": "secp256r1", "P-384": "secp384r1", "P-521": "secp521r1"}
-
-
-def _der_int(x):
-    b = x.to_bytes(max(1, (x.bit_length() + 7) // 8), "big")
-    if b[0] & 0x80:
-        b = b"\x00" + b
-    return b"\x02" + _der_len(len(b)) + b
-
-
-def _der_len(n):
-    return bytes([n]) if n < 0x80 else bytes([0x81, n]) if n < 0x100 else bytes([0x82, n >> 8, n & 0xFF])
-
-
-def _der_sig(r, s):
-    body = _der_int(r) + _der_int(s)
-    return b"\x30" + _der_len(len(body)) + body
 
 
 # -- Wycheproof ------------------------------------------------------------------------------
@@ -166,7 +151,7 @@ def test_nist_sigver(target, backend):
         qx, qy = int(r["QX"], 16), int(r["QY"], 16)
         size = {"secp192r1": 24, "secp224r1": 28, "secp256r1": 32, "secp384r1": 48, "secp521r1": 66}[curve]
         point = b"\x04" + qx.to_bytes(size, "big") + qy.to_bytes(size, "big")
-        cases.append((curve, point, bytes.fromhex(r["MSG"]), _der_sig(int(r["R"], 16), int(r["S"], 16)), h, "der"))
+        cases.append((curve, point, bytes.fromhex(r["MSG"]), der.signature(int(r["R"], 16), int(r["S"], 16)), h, "der"))
     got = target.call("drv_ec", "ecdsa_verify", cases, force=force)
     npass = nfail = 0
     for (curve, h, r), g in zip(recs, got):
@@ -233,7 +218,7 @@ def test_secp256k1_siggen_verify(target, backend):
     for r in recs:
         h = _HASH[r["_section"].split(",")[1]]
         point = b"\x04" + int(r["QX"], 16).to_bytes(32, "big") + int(r["QY"], 16).to_bytes(32, "big")
-        cases.append(("secp256k1", point, bytes.fromhex(r["MSG"]), _der_sig(int(r["R"], 16), int(r["S"], 16)), h, "der"))
+        cases.append(("secp256k1", point, bytes.fromhex(r["MSG"]), der.signature(int(r["R"], 16), int(r["S"], 16)), h, "der"))
     got = target.call("drv_ec", "ecdsa_verify", cases, force=force)
     bad = [(r["_line"], g) for r, g in zip(recs, got) if g != "ok"]
     assert not bad, "%s: %r" % (fname, bad[:5])
@@ -400,17 +385,17 @@ def test_malformed_signatures(target, curve, backend):
         "truncated": sig[:-1],
         "extra byte": sig + b"\x00",
         "wrong tag": b"\x31" + sig[1:],
-        "r = 0": _der_sig(0, s),
-        "s = 0": _der_sig(r, 0),
-        "r = n": _der_sig(n, s),
-        "s = n": _der_sig(r, n),
-        "r + n": _der_sig(r + n, s),
-        "s + n": _der_sig(r, s + n),
-        "negative r": b"\x30" + _der_len(len(_der_int(s)) + 3) + b"\x02\x01\xff" + _der_int(s),
-        "leading zero": (lambda body: b"\x30" + _der_len(len(body)) + body)(b"\x02" + _der_len(len(_der_int(r)) - 1) + b"\x00" + _der_int(r)[2:] + _der_int(s)) if len(_der_int(r)) < 120 else b"",
+        "r = 0": der.signature(0, s),
+        "s = 0": der.signature(r, 0),
+        "r = n": der.signature(n, s),
+        "s = n": der.signature(r, n),
+        "r + n": der.signature(r + n, s),
+        "s + n": der.signature(r, s + n),
+        "negative r": b"\x30" + der.length(len(der.integer(s)) + 3) + b"\x02\x01\xff" + der.integer(s),
+        "leading zero": (lambda body: b"\x30" + der.length(len(body)) + body)(b"\x02" + der.length(len(der.integer(r)) - 1) + b"\x00" + der.integer(r)[2:] + der.integer(s)) if len(der.integer(r)) < 120 else b"",
         "long-form length": b"\x30\x81" + sig[1:2] + sig[2:] if sig[1] < 0x80 else b"\x30\x82\x00" + sig[2:],
         "indefinite length": b"\x30\x80" + sig[2:] + b"\x00\x00",
-        "swapped": _der_sig(s, r),
+        "swapped": der.signature(s, r),
         "raw given as der": raw,
         "str": "text",
         "None": None,
@@ -472,4 +457,4 @@ def test_der_encoding(target):
     cases = [(1, 1), (0x7F, 0x80), (0xFF, 0x100), (1 << 255, (1 << 256) - 1), ((1 << 520) + 5, 3)]
     got = target.call("drv_ec", "der_roundtrip", cases)
     for (r, s), (b, back) in zip(cases, got):
-        assert b == _der_sig(r, s) and back == (r, s)
+        assert b == der.signature(r, s) and back == (r, s)

@@ -7,7 +7,7 @@ Vector sources:
   very same bytes (so ``cryptography`` loads them and they compare equal); sign with one,
   verify with the other. Curves OpenSSL lacks (brainpool P160-P224/P320 and the t1 twists):
   python-ecdsa's ``to_der``/``to_pem`` both ways. secp192k1, secp224k1 and SM2, which neither
-  serialises: this file's own DER builder (``_spki`` ...), written from RFC 5480/5915. And on
+  serialises: the tests' own DER builder (``der.py``, ``_spki`` ...), written from RFC 5480/5915. And on
   every curve, SM2 included, keys made by the ``openssl`` command (OpenSSL 3) load with ours
   and ours write them back byte for byte (skipped where the host has no ``openssl``). DSA
   keys the same way: ``cryptography`` (1024/160, 2048/256, 3072/256) and the ``openssl``
@@ -38,6 +38,7 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec as cec
 from cryptography.hazmat.primitives.asymmetric import ed448, ed25519, rsa, x448, x25519
 
+import der
 from harness import ROOT, MPError, need
 from vectors import wycheproof, wycheproof_tests
 
@@ -69,40 +70,7 @@ def params(target):
     return out
 
 
-# -- this file's own DER builder (RFC 5480, 5915, 5958, 8410; X.690) -------------------------
-
-def _len(n):
-    if n < 0x80:
-        return bytes([n])
-    b = n.to_bytes((n.bit_length() + 7) // 8, "big")
-    return bytes([0x80 | len(b)]) + b
-
-
-def _tlv(tag, body):
-    return bytes([tag]) + _len(len(body)) + body
-
-
-def _seq(*parts):
-    return _tlv(0x30, b"".join(parts))
-
-
-def _int(x):
-    b = x.to_bytes(max(1, (x.bit_length() + 8) // 8), "big")
-    return _tlv(0x02, b)
-
-
-def _oid(dotted):
-    a = [int(x) for x in dotted.split(".")]
-    out = b""
-    for v in [a[0] * 40 + a[1]] + a[2:]:
-        enc = [v & 0x7F]
-        v >>= 7
-        while v:
-            enc.insert(0, 0x80 | (v & 0x7F))
-            v >>= 7
-        out += bytes(enc)
-    return _tlv(0x06, out)
-
+# -- key structures built with der.py (RFC 5480, 5915, 5958, 8410) ---------------------------
 
 ID_EC = "1.2.840.10045.2.1"
 ID_RSA = "1.2.840.113549.1.1.1"
@@ -110,27 +78,27 @@ NULL = b"\x05\x00"
 
 
 def _sec1(d, nsize, curve_oid=None, point=None, version=1):
-    parts = [_int(version), _tlv(0x04, d.to_bytes(nsize, "big"))]
+    parts = [der.integer(version), der.tlv(0x04, d.to_bytes(nsize, "big"))]
     if curve_oid:
-        parts.append(_tlv(0xA0, _oid(curve_oid)))
+        parts.append(der.tlv(0xA0, der.oid(curve_oid)))
     if point is not None:
-        parts.append(_tlv(0xA1, _tlv(0x03, b"\x00" + point)))
-    return _seq(*parts)
+        parts.append(der.tlv(0xA1, der.tlv(0x03, b"\x00" + point)))
+    return der.seq(*parts)
 
 
 def _pkcs8(alg, key, version=0, pub=None):
-    parts = [_int(version), alg, _tlv(0x04, key)]
+    parts = [der.integer(version), alg, der.tlv(0x04, key)]
     if pub is not None:
-        parts.append(_tlv(0x81, b"\x00" + pub))
-    return _seq(*parts)
+        parts.append(der.tlv(0x81, b"\x00" + pub))
+    return der.seq(*parts)
 
 
 def _spki(alg, key):
-    return _seq(alg, _tlv(0x03, b"\x00" + key))
+    return der.seq(alg, der.tlv(0x03, b"\x00" + key))
 
 
 def _ec_alg(curve_oid):
-    return _seq(_oid(ID_EC), _oid(curve_oid))
+    return der.seq(der.oid(ID_EC), der.oid(curve_oid))
 
 
 def _pem(der, label):
@@ -180,7 +148,7 @@ def _enc(nodes, target=None, how=None, counter=None):
         else:
             body = val
         if me != target:
-            out += bytes([tag]) + _len(len(body)) + body
+            out += bytes([tag]) + der.length(len(body)) + body
             continue
         if how == "long-len":
             n = len(body)
@@ -194,17 +162,17 @@ def _enc(nodes, target=None, how=None, counter=None):
             if tag != 0x02:
                 return None
             body = (b"\x00" if how == "lead-zero" else b"\x80") + body
-            out += bytes([tag]) + _len(len(body)) + body
+            out += bytes([tag]) + der.length(len(body)) + body
         elif how == "retag":
-            out += bytes([tag ^ 0x01]) + _len(len(body)) + body
+            out += bytes([tag ^ 0x01]) + der.length(len(body)) + body
         elif how == "constructed":
             if tag & 0x20:
                 return None
-            out += bytes([tag | 0x20]) + _len(len(body)) + body
+            out += bytes([tag | 0x20]) + der.length(len(body)) + body
         else:  # extra / drop-last: the children were changed above
             if not isinstance(val, list):
                 return None
-            out += bytes([tag]) + _len(len(body)) + body
+            out += bytes([tag]) + der.length(len(body)) + body
     return out
 
 
@@ -318,7 +286,7 @@ def test_ec_formats(target, params, curve):
              ("der", _pkcs8(_ec_alg(c["oid"]), _sec1(d, c["nsize"], c["oid"], point))),
              ("der", _pkcs8(_ec_alg(c["oid"]), _sec1(d, c["nsize"], None, None), version=1, pub=point)),
              # a short private key octet string (leading zero octets dropped) is left-padded
-             ("der", _seq(_int(1), _tlv(0x04, d.to_bytes(c["nsize"], "big").lstrip(b"\x00")), _tlv(0xA0, _oid(c["oid"]))))]
+             ("der", der.seq(der.integer(1), der.tlv(0x04, d.to_bytes(c["nsize"], "big").lstrip(b"\x00")), der.tlv(0xA0, der.oid(c["oid"]))))]
     pubs = [("der", refs["spki DER"]), ("pem", refs["spki PEM"]), ("der", _spki(_ec_alg(c["oid"]), refs["compressed"]))]
     refused = []
     if curve in PYECDSA:
@@ -457,11 +425,11 @@ def test_rfc8410_formats(target, name):
         refs["pkcs8 " + enc] = k.private_bytes(e, cs.PrivateFormat.PKCS8, cs.NoEncryption())
         refs["spki " + enc] = pub.public_bytes(e, cs.PublicFormat.SubjectPublicKeyInfo)
     # Our builder agrees with OpenSSL (RFC 8410 §7, §4).
-    assert refs["pkcs8 DER"] == _pkcs8(_seq(_oid(oid)), _tlv(0x04, seed))
-    assert refs["spki DER"] == _spki(_seq(_oid(oid)), raw_pub)
+    assert refs["pkcs8 DER"] == _pkcs8(der.seq(der.oid(oid)), der.tlv(0x04, seed))
+    assert refs["spki DER"] == _spki(der.seq(der.oid(oid)), raw_pub)
     want_priv = (name + "-private", seed, raw_pub)
     want_pub = (name + "-public", raw_pub)
-    v2 = _pkcs8(_seq(_oid(oid)), _tlv(0x04, seed), version=1, pub=raw_pub)  # RFC 8410 §10.3's shape
+    v2 = _pkcs8(der.seq(der.oid(oid)), der.tlv(0x04, seed), version=1, pub=raw_pub)  # RFC 8410 §10.3's shape
     got = target.call("drv_keys", "load_private", [("der", refs["pkcs8 DER"]), ("pem", refs["pkcs8 PEM"]), ("der", v2)])
     assert got == [want_priv] * 3, got
     got = target.call("drv_keys", "load_public", [("der", refs["spki DER"]), ("pem", refs["spki PEM"])])
@@ -485,17 +453,17 @@ def test_rfc8410_formats(target, name):
     # Faults: NULL parameters (RFC 8410 §3: absent), a wrong length, the key not wrapped in its
     # inner OCTET STRING, a v2 public key that is not the key's, a v1 (version 0) with one.
     other = cls.generate().public_key().public_bytes(cs.Encoding.Raw, cs.PublicFormat.Raw)
-    bad_priv = [("null params", _pkcs8(_seq(_oid(oid), NULL), _tlv(0x04, seed))),
-                ("short", _pkcs8(_seq(_oid(oid)), _tlv(0x04, _tlv(0x04, seed[:-1])))),
-                ("long", _pkcs8(_seq(_oid(oid)), _tlv(0x04, _tlv(0x04, seed + b"\x00")))),
-                ("unwrapped", _pkcs8(_seq(_oid(oid)), seed)),
-                ("wrong v2 public key", _pkcs8(_seq(_oid(oid)), _tlv(0x04, seed), version=1, pub=other)),
-                ("v1 with public key", _pkcs8(_seq(_oid(oid)), _tlv(0x04, seed), version=0, pub=raw_pub)),
+    bad_priv = [("null params", _pkcs8(der.seq(der.oid(oid), NULL), der.tlv(0x04, seed))),
+                ("short", _pkcs8(der.seq(der.oid(oid)), der.tlv(0x04, der.tlv(0x04, seed[:-1])))),
+                ("long", _pkcs8(der.seq(der.oid(oid)), der.tlv(0x04, der.tlv(0x04, seed + b"\x00")))),
+                ("unwrapped", _pkcs8(der.seq(der.oid(oid)), seed)),
+                ("wrong v2 public key", _pkcs8(der.seq(der.oid(oid)), der.tlv(0x04, seed), version=1, pub=other)),
+                ("v1 with public key", _pkcs8(der.seq(der.oid(oid)), der.tlv(0x04, seed), version=0, pub=raw_pub)),
                 # RFC 5958 §2: v2 only with a publicKey (OpenSSL refuses this form too)
-                ("v2 without public key", _pkcs8(_seq(_oid(oid)), _tlv(0x04, seed), version=1)),
-                ("version 2", _pkcs8(_seq(_oid(oid)), _tlv(0x04, seed), version=2))]
-    bad_pub = [("null params", _spki(_seq(_oid(oid), NULL), raw_pub)), ("short", _spki(_seq(_oid(oid)), raw_pub[:-1])),
-               ("unused bits", _seq(_seq(_oid(oid)), _tlv(0x03, b"\x01" + raw_pub)))]
+                ("v2 without public key", _pkcs8(der.seq(der.oid(oid)), der.tlv(0x04, seed), version=1)),
+                ("version 2", _pkcs8(der.seq(der.oid(oid)), der.tlv(0x04, seed), version=2))]
+    bad_pub = [("null params", _spki(der.seq(der.oid(oid), NULL), raw_pub)), ("short", _spki(der.seq(der.oid(oid)), raw_pub[:-1])),
+               ("unused bits", der.seq(der.seq(der.oid(oid)), der.tlv(0x03, b"\x01" + raw_pub)))]
     if name == "Ed448":  # the form reported by differential fuzzing
         assert dict(bad_priv)["v2 without public key"].hex().startswith("3047020101300506032b6571043b0439")
     got = target.call("drv_keys", "many_private", [("der", [v for _, v in bad_priv])])[0]
@@ -512,8 +480,8 @@ def _rsa_key(bits=1024):
 
 def _rsa_der(pn):
     pub = pn.public_numbers
-    return _seq(_int(0), _int(pub.n), _int(pub.e), _int(pn.d), _int(pn.p), _int(pn.q), _int(pn.dmp1), _int(pn.dmq1),
-                _int(pn.iqmp))
+    return der.seq(der.integer(0), der.integer(pub.n), der.integer(pub.e), der.integer(pn.d), der.integer(pn.p), der.integer(pn.q), der.integer(pn.dmp1), der.integer(pn.dmq1),
+                der.integer(pn.iqmp))
 
 
 def test_rsa_consistency_checks(target):
@@ -526,7 +494,7 @@ def test_rsa_consistency_checks(target):
     n, e, d, p, q, dp, dq, qi = pub.n, pub.e, pn.d, pn.p, pn.q, pn.dmp1, pn.dmq1, pn.iqmp
 
     def der(*v, version=0):
-        return _seq(_int(version), *[_int(x) for x in v])
+        return der.seq(der.integer(version), *[der.integer(x) for x in v])
 
     bad = [("n + 2", der(n + 2, e, d, p, q, dp, dq, qi)), ("d + 2", der(n, e, d + 2, p, q, dp, dq, qi)),
            ("dP + 2", der(n, e, d, p, q, dp + 2, dq, qi)), ("dQ + 2", der(n, e, d, p, q, dp, dq + 2, qi)),
@@ -536,12 +504,12 @@ def test_rsa_consistency_checks(target):
            ("seven fields", der(n, e, d, p, q, dp, dq)), ("version 2", der(n, e, d, p, q, dp, dq, qi, version=2))]
     got = target.call("drv_keys", "many_private", [("der", [v for _, v in bad])])[0]
     _assert_refused(bad, got)
-    bad_pub = [("e even", _seq(_int(n), _int(4))), ("e >= n", _seq(_int(n), _int(n + 2))),
-               ("n even", _seq(_int(n + 1), _int(e))), ("three fields", _seq(_int(n), _int(e), _int(1)))]
+    bad_pub = [("e even", der.seq(der.integer(n), der.integer(4))), ("e >= n", der.seq(der.integer(n), der.integer(n + 2))),
+               ("n even", der.seq(der.integer(n + 1), der.integer(e))), ("three fields", der.seq(der.integer(n), der.integer(e), der.integer(1)))]
     got = target.call("drv_keys", "many_public", [("der", [v for _, v in bad_pub])])[0]
     _assert_refused(bad_pub, got)
     # Multi-prime (version 1) and RSASSA-PSS keys: UnsupportedAlgorithm.
-    pss = _spki(_seq(_oid("1.2.840.113549.1.1.10")), _seq(_int(n), _int(e)))
+    pss = _spki(der.seq(der.oid("1.2.840.113549.1.1.10")), der.seq(der.integer(n), der.integer(e)))
     got = target.call("drv_keys", "many_private", [("der", [der(n, e, d, p, q, dp, dq, qi, version=1)])])[0]
     got += target.call("drv_keys", "many_public", [("der", [pss])])[0]
     assert all(g.startswith("UnsupportedAlgorithm") for g in got), got
@@ -571,7 +539,7 @@ def test_rsa_formats(target, bits):
     assert got == [want_priv] * 4, got
     got = target.call("drv_keys", "load_public", [("der", refs["spki DER"]), ("der", refs["pkcs1 DER"]),
                                                   ("pem", refs["spki PEM"]), ("pem", refs["pkcs1 PEM"]),
-                                                  ("der", _spki(_seq(_oid(ID_RSA)), refs["pkcs1 DER"]))])  # absent NULL
+                                                  ("der", _spki(der.seq(der.oid(ID_RSA)), refs["pkcs1 DER"]))])  # absent NULL
     assert got == [want_pub] * 5, got
     ours = target.call("drv_keys", "dump_all_private", [(want_priv, _PRIV_FORMS)])[0]
     assert ours == [refs[x] for x in _PRIV_NAMES]
@@ -621,7 +589,7 @@ def _dsa_key(bits):
 
 def _dsa_alg(p, q, g):
     # AlgorithmIdentifier { id-dsa, Dss-Parms ::= SEQUENCE { p, q, g } } (RFC 3279 §2.3.2)
-    return _seq(_oid(ID_DSA), _seq(_int(p), _int(q), _int(g)))
+    return der.seq(der.oid(ID_DSA), der.seq(der.integer(p), der.integer(q), der.integer(g)))
 
 
 def _dsa_numbers(k):
@@ -651,14 +619,14 @@ def test_dsa_formats(target, bits):
         refs["spki " + enc] = pub.public_bytes(e, cs.PublicFormat.SubjectPublicKeyInfo)
         refs["enc " + enc] = k.private_bytes(e, cs.PrivateFormat.PKCS8, cs.BestAvailableEncryption(b"pw"))
     # Our builder agrees with OpenSSL byte for byte.
-    assert refs["pkcs8 DER"] == _pkcs8(alg, _int(x))
-    assert refs["spki DER"] == _spki(alg, _int(y))
+    assert refs["pkcs8 DER"] == _pkcs8(alg, der.integer(x))
+    assert refs["spki DER"] == _spki(alg, der.integer(y))
     want_priv = ("dsa-private", p, q, g, y, x)
     want_pub = ("dsa-public", p, q, g, y)
     msg = b"dsa key formats %d" % bits
     theirs = k.sign(msg, hashes.SHA256())
     calls = [("load_private", ("der", refs["pkcs8 DER"])), ("load_private", ("pem", refs["pkcs8 PEM"])),
-             ("load_private", ("der", _pkcs8(alg, _int(x), version=1, pub=_int(y)))),
+             ("load_private", ("der", _pkcs8(alg, der.integer(x), version=1, pub=der.integer(y)))),
              ("load_private", ("der", refs["enc DER"], b"pw")), ("load_private", ("pem", refs["enc PEM"], b"pw")),
              ("load_public", ("der", refs["spki DER"])), ("load_public", ("pem", refs["spki PEM"])),
              ("dump_all_private", (want_priv, [("der", "pkcs8"), ("pem", "pkcs8"), ("der", "trad"), ("raw", "raw")])),
@@ -734,42 +702,42 @@ def test_dsa_faults(target):
     other_y = pow(g, x + 1, p)
 
     def dss(*v):
-        return _seq(_oid(ID_DSA), _seq(*[_int(a) for a in v]))
+        return der.seq(der.oid(ID_DSA), der.seq(*[der.integer(a) for a in v]))
 
-    params = [("NULL parameters", _seq(_oid(ID_DSA), NULL)), ("no parameters", _seq(_oid(ID_DSA))),
-              ("parameters an OID", _seq(_oid(ID_DSA), _oid("1.2.840.10045.3.1.7"))),
+    params = [("NULL parameters", der.seq(der.oid(ID_DSA), NULL)), ("no parameters", der.seq(der.oid(ID_DSA))),
+              ("parameters an OID", der.seq(der.oid(ID_DSA), der.oid("1.2.840.10045.3.1.7"))),
               ("two parameters", dss(p, q)), ("four parameters", dss(p, q, g, 1)),
-              ("parameters then NULL", _seq(_oid(ID_DSA), _seq(_int(p), _int(q), _int(g)), NULL)),
+              ("parameters then NULL", der.seq(der.oid(ID_DSA), der.seq(der.integer(p), der.integer(q), der.integer(g)), NULL)),
               ("q does not divide p - 1", dss(p, q + 2, g)), ("g = 1", dss(p, q, 1)), ("g = p", dss(p, q, p)),
               ("g = 0", dss(p, q, 0)), ("p even", dss(p + 1, q, g)), ("p of 1023 bits", dss(p >> 1, q, g)),
               ("q of 159 bits", dss(p, q >> 1, g))]
-    bad_priv = [("private " + lab, _pkcs8(a, _int(x))) for lab, a in params]
+    bad_priv = [("private " + lab, _pkcs8(a, der.integer(x))) for lab, a in params]
     bad_priv += [
-        ("x = 0", _pkcs8(alg, _int(0))), ("x = q", _pkcs8(alg, _int(q))), ("x = q + 1", _pkcs8(alg, _int(q + 1))),
-        ("x = p - 1", _pkcs8(alg, _int(p - 1))), ("x negative", _pkcs8(alg, _tlv(0x02, b"\xff"))),
-        ("x as OCTET STRING", _pkcs8(alg, _tlv(0x04, xb))), ("x raw", _pkcs8(alg, xb)),
-        ("x then NULL", _pkcs8(alg, _int(x) + NULL)), ("x empty", _pkcs8(alg, b"")),
-        ("x in a SEQUENCE", _pkcs8(alg, _seq(_int(x)))),
-        ("v2 public key of another x", _pkcs8(alg, _int(x), version=1, pub=_int(other_y))),
-        ("v2 public key not an INTEGER", _pkcs8(alg, _int(x), version=1, pub=_tlv(0x04, y.to_bytes(128, "big")))),
-        ("v2 public key then NULL", _pkcs8(alg, _int(x), version=1, pub=_int(y) + NULL)),
-        ("v2 without public key", _pkcs8(alg, _int(x), version=1)),
-        ("v1 with public key", _pkcs8(alg, _int(x), version=0, pub=_int(y))),
-        ("SPKI given as private", _spki(alg, _int(y))),
-        ("EC OID with Dss-Parms", _pkcs8(_seq(_oid(ID_EC), _seq(_int(p), _int(q), _int(g))), _int(x))),
+        ("x = 0", _pkcs8(alg, der.integer(0))), ("x = q", _pkcs8(alg, der.integer(q))), ("x = q + 1", _pkcs8(alg, der.integer(q + 1))),
+        ("x = p - 1", _pkcs8(alg, der.integer(p - 1))), ("x negative", _pkcs8(alg, der.tlv(0x02, b"\xff"))),
+        ("x as OCTET STRING", _pkcs8(alg, der.tlv(0x04, xb))), ("x raw", _pkcs8(alg, xb)),
+        ("x then NULL", _pkcs8(alg, der.integer(x) + NULL)), ("x empty", _pkcs8(alg, b"")),
+        ("x in a SEQUENCE", _pkcs8(alg, der.seq(der.integer(x)))),
+        ("v2 public key of another x", _pkcs8(alg, der.integer(x), version=1, pub=der.integer(other_y))),
+        ("v2 public key not an INTEGER", _pkcs8(alg, der.integer(x), version=1, pub=der.tlv(0x04, y.to_bytes(128, "big")))),
+        ("v2 public key then NULL", _pkcs8(alg, der.integer(x), version=1, pub=der.integer(y) + NULL)),
+        ("v2 without public key", _pkcs8(alg, der.integer(x), version=1)),
+        ("v1 with public key", _pkcs8(alg, der.integer(x), version=0, pub=der.integer(y))),
+        ("SPKI given as private", _spki(alg, der.integer(y))),
+        ("EC OID with Dss-Parms", _pkcs8(der.seq(der.oid(ID_EC), der.seq(der.integer(p), der.integer(q), der.integer(g))), der.integer(x))),
     ]
-    bad_pub = [("public " + lab, _spki(a, _int(y))) for lab, a in params]
+    bad_pub = [("public " + lab, _spki(a, der.integer(y))) for lab, a in params]
     bad_pub += [
-        ("y = 0", _spki(alg, _int(0))), ("y = 1", _spki(alg, _int(1))), ("y = p - 1", _spki(alg, _int(p - 1))),
-        ("y = p", _spki(alg, _int(p))), ("y negative", _spki(alg, _tlv(0x02, b"\x80" + y.to_bytes(128, "big")))),
-        ("y as OCTET STRING", _spki(alg, _tlv(0x04, y.to_bytes(128, "big")))),
-        ("y then NULL", _spki(alg, _int(y) + NULL)), ("y raw", _spki(alg, y.to_bytes(128, "big"))),
-        ("unused bits", _seq(alg, _tlv(0x03, b"\x01" + _int(y)))),
-        ("private given as public", _pkcs8(alg, _int(x))),
+        ("y = 0", _spki(alg, der.integer(0))), ("y = 1", _spki(alg, der.integer(1))), ("y = p - 1", _spki(alg, der.integer(p - 1))),
+        ("y = p", _spki(alg, der.integer(p))), ("y negative", _spki(alg, der.tlv(0x02, b"\x80" + y.to_bytes(128, "big")))),
+        ("y as OCTET STRING", _spki(alg, der.tlv(0x04, y.to_bytes(128, "big")))),
+        ("y then NULL", _spki(alg, der.integer(y) + NULL)), ("y raw", _spki(alg, y.to_bytes(128, "big"))),
+        ("unused bits", der.seq(alg, der.tlv(0x03, b"\x01" + der.integer(y)))),
+        ("private given as public", _pkcs8(alg, der.integer(x))),
     ]
     # the faults are only faults: the same builder makes loadable keys
-    good = target.call("drv_keys", "many_private", [("der", [_pkcs8(alg, _int(x))])])[0] + \
-        target.call("drv_keys", "many_public", [("der", [_spki(alg, _int(y))])])[0]
+    good = target.call("drv_keys", "many_private", [("der", [_pkcs8(alg, der.integer(x))])])[0] + \
+        target.call("drv_keys", "many_public", [("der", [_spki(alg, der.integer(y))])])[0]
     assert good == [("dsa-private", p, q, g, y, x), ("dsa-public", p, q, g, y)], good
     got = target.call_groups("drv_keys", "many_private", [("der", [v for _, v in bad_priv])])[0]
     _assert_refused(bad_priv, got)
@@ -805,16 +773,16 @@ def test_der_mutations(target):
     """Every mutation of every key's DER raises ValueError; the originals load (RSA: or need
     the RSA module)."""
     total = 0
-    for name, kind, der in _mutation_keys():
-        muts = mutations(der)
+    for name, kind, enc in _mutation_keys():
+        muts = mutations(enc)
         if "pkcs8" in name:
             # The structure inside the privateKey OCTET STRING too (ECPrivateKey, RSAPrivateKey,
             # RFC 8410's CurvePrivateKey), re-wrapped in the unchanged outer fields.
-            ver, alg, key = _parse(der)[0][1]
+            ver, alg, key = _parse(enc)[0][1]
             head = _enc([ver, alg])
-            muts += [("inner " + lab, _seq(head, _tlv(0x04, m))) for lab, m in mutations(key[1]) if lab != "empty"]
+            muts += [("inner " + lab, der.seq(head, der.tlv(0x04, m))) for lab, m in mutations(key[1]) if lab != "empty"]
         total += len(muts)
-        got = target.call("drv_keys", "many_" + kind, [("der", [der] + [m for _, m in muts])])[0]
+        got = target.call("drv_keys", "many_" + kind, [("der", [enc] + [m for _, m in muts])])[0]
         ok = got[0]
         if name.startswith("rsa") and not HAVE_RSA:
             assert ok == "UnsupportedAlgorithm mpcrypto.pk.rsa not available", (name, ok)
@@ -841,20 +809,20 @@ def test_ec_semantic_faults(target, params):
                                                                                  cs.PublicFormat.UncompressedPoint)
     off = pt[:-1] + bytes([pt[-1] ^ 1])
     alg = _ec_alg(oid)
-    explicit = _seq(_oid(ID_EC), _seq(_int(1), _seq(_oid("1.2.840.10045.1.1"), _int(c["p"]))))
+    explicit = der.seq(der.oid(ID_EC), der.seq(der.integer(1), der.seq(der.oid("1.2.840.10045.1.1"), der.integer(c["p"]))))
     bad_priv = [
         ("d = 0", _sec1(0, nsize, oid)), ("d = n", _sec1(n, nsize, oid)), ("d = n + 1", _sec1(n + 1, nsize, oid)),
-        ("d too long", _seq(_int(1), _tlv(0x04, b"\x00" + (5).to_bytes(nsize, "big")), _tlv(0xA0, _oid(oid)))),
-        ("d empty", _seq(_int(1), _tlv(0x04, b""), _tlv(0xA0, _oid(oid)))),
+        ("d too long", der.seq(der.integer(1), der.tlv(0x04, b"\x00" + (5).to_bytes(nsize, "big")), der.tlv(0xA0, der.oid(oid)))),
+        ("d empty", der.seq(der.integer(1), der.tlv(0x04, b""), der.tlv(0xA0, der.oid(oid)))),
         ("no curve", _sec1(5, nsize)), ("version 0", _sec1(5, nsize, oid, version=0)),
         ("version 2", _sec1(5, nsize, oid, version=2)),
         ("public key of another", _sec1(5, nsize, oid, other)), ("public key off the curve", _sec1(5, nsize, oid, off)),
         ("unknown curve OID", _sec1(5, nsize, "1.2.3.4")), ("Edwards OID as curve", _sec1(5, nsize, "1.3.101.112")),
         ("PKCS#8 curve differs", _pkcs8(alg, _sec1(5, nsize, "1.3.132.0.10"))),
-        ("PKCS#8 unknown algorithm", _pkcs8(_seq(_oid("1.2.840.10045.2.2"), _oid(oid)), _sec1(5, nsize))),
+        ("PKCS#8 unknown algorithm", _pkcs8(der.seq(der.oid("1.2.840.10045.2.2"), der.oid(oid)), _sec1(5, nsize))),
         ("PKCS#8 explicit params", _pkcs8(explicit, _sec1(5, nsize))),
-        ("PKCS#8 NULL params", _pkcs8(_seq(_oid(ID_EC), NULL), _sec1(5, nsize))),
-        ("PKCS#8 no params", _pkcs8(_seq(_oid(ID_EC)), _sec1(5, nsize))),
+        ("PKCS#8 NULL params", _pkcs8(der.seq(der.oid(ID_EC), NULL), _sec1(5, nsize))),
+        ("PKCS#8 no params", _pkcs8(der.seq(der.oid(ID_EC)), _sec1(5, nsize))),
         ("PKCS#8 v2 wrong public key", _pkcs8(alg, _sec1(5, nsize), version=1, pub=other)),
         ("PKCS#8 with SPKI inside", _pkcs8(alg, _spki(alg, pt))),
         ("SPKI given as private", _spki(alg, pt)),
@@ -865,8 +833,8 @@ def test_ec_semantic_faults(target, params):
         ("bad prefix", _spki(alg, b"\x05" + pt[1:])), ("hybrid prefix", _spki(alg, b"\x06" + pt[1:])),
         ("compressed, no root", _spki(alg, b"\x02" + _no_root_x(c["p"], -3, 0x5AC635D8AA3A93E7B3EBBD55769886BC651D06B0CC53B0F63BCE3C3E27D2604B).to_bytes(32, "big"))),
         ("wrong curve length", _spki(_ec_alg("1.3.132.0.34"), pt)), ("explicit params", _spki(explicit, pt)),
-        ("unknown algorithm", _spki(_seq(_oid("1.2.840.10045.2.2"), _oid(oid)), pt)),
-        ("unused bits", _seq(alg, _tlv(0x03, b"\x01" + pt))), ("private given as public", _sec1(5, nsize, oid, pt)),
+        ("unknown algorithm", _spki(der.seq(der.oid("1.2.840.10045.2.2"), der.oid(oid)), pt)),
+        ("unused bits", der.seq(alg, der.tlv(0x03, b"\x01" + pt))), ("private given as public", _sec1(5, nsize, oid, pt)),
     ]
     got = target.call("drv_keys", "many_private", [("der", [v for _, v in bad_priv])])[0]
     _assert_refused(bad_priv, got)
@@ -877,8 +845,8 @@ def test_ec_semantic_faults(target, params):
 def test_der_reader_basics(target):
     # The reader against this file's parser, minimal INTEGER/OID encodings both ways.
     k = cec.derive_private_key(77, cec.SECP384R1())
-    der = k.private_bytes(cs.Encoding.DER, cs.PrivateFormat.PKCS8, cs.NoEncryption())
-    walk = target.call("drv_keys", "der_walk", [(der,)])[0]
+    enc = k.private_bytes(cs.Encoding.DER, cs.PrivateFormat.PKCS8, cs.NoEncryption())
+    walk = target.call("drv_keys", "der_walk", [(enc,)])[0]
     tags = [t for _, t, _, _ in walk]
 
     def host_tags(nodes):
@@ -889,15 +857,15 @@ def test_der_reader_basics(target):
                 out += host_tags(val)
         return out
 
-    assert tags == host_tags(_parse(der))
+    assert tags == host_tags(_parse(enc))
     ints = [0, 1, 0x7F, 0x80, 0xFF, 0x100, 2 ** 64 - 1, 2 ** 521 - 1, 3 ** 700]
     got = target.call("drv_keys", "der_int", [(x,) for x in ints])
-    assert got == [_int(x) for x in ints]
-    got = target.call("drv_keys", "der_uint", [(_int(x),) for x in ints])
+    assert got == [der.integer(x) for x in ints]
+    got = target.call("drv_keys", "der_uint", [(der.integer(x),) for x in ints])
     assert got == ints
     oids = ["1.2.840.10045.2.1", "1.3.36.3.3.2.8.1.1.14", "1.2.156.10197.1.301", "2.999.1", "1.3.101.112", "0.0"]
     got = target.call("drv_keys", "der_oid", [(o,) for o in oids])
-    assert got == [(_oid(o), o) for o in oids]
+    assert got == [(der.oid(o), o) for o in oids]
     bad = [b"\x02\x00", b"\x02\x02\x00\x01", b"\x02\x02\xff\x80", b"\x02\x01\x80", b"\x02\x81\x01\x01",
            b"\x02\x80\x01\x00\x00", b"\x02\x01", b"\x02\x01\x01\x00", b"\x03\x01\x01", b"\x02\x84\x00\x00\x00\x01\x01"]
     got = target.call("drv_keys", "der_uint", [(b,) for b in bad])
@@ -1012,21 +980,21 @@ def test_encrypted_keys(target):
     got = target.call("drv_keys", "dump_private", [(ec_desc, "der", "pkcs8", "not an encryption")])
     assert got[0].name == "UnsupportedAlgorithm"
     # Faults in the PBES2 structure (the password is right): ValueError.
-    der = ours[1]
-    _, body = _parse(der)[0]
+    pbes2_der = ours[1]
+    _, body = _parse(pbes2_der)[0]
     alg, ct = body
     kdf_node, enc_node = alg[1][1][1]  # PBES2-params: keyDerivationFunc, encryptionScheme
     iv = enc_node[1][1][1]
     salt = kdf_node[1][1][1][0][1]
 
     def rebuild(iters=2048, iv_=iv, ct_=ct[1], klen=None):
-        params = [_tlv(0x04, salt), _int(iters)] + ([_int(klen)] if klen is not None else []) + \
-            [_seq(_oid("1.2.840.113549.2.9"), NULL)]
-        kdf = _seq(_oid("1.2.840.113549.1.5.12"), _seq(*params))
-        return _seq(_seq(_oid("1.2.840.113549.1.5.13"), _seq(kdf, _seq(_oid("2.16.840.1.101.3.4.1.42"), _tlv(0x04, iv_)))),
-                    _tlv(0x04, ct_))
+        params = [der.tlv(0x04, salt), der.integer(iters)] + ([der.integer(klen)] if klen is not None else []) + \
+            [der.seq(der.oid("1.2.840.113549.2.9"), NULL)]
+        kdf = der.seq(der.oid("1.2.840.113549.1.5.12"), der.seq(*params))
+        return der.seq(der.seq(der.oid("1.2.840.113549.1.5.13"), der.seq(kdf, der.seq(der.oid("2.16.840.1.101.3.4.1.42"), der.tlv(0x04, iv_)))),
+                    der.tlv(0x04, ct_))
 
-    assert rebuild() == der
+    assert rebuild() == pbes2_der
     faults = [("iterations 0", rebuild(iters=0)), ("IV of 15 bytes", rebuild(iv_=iv[:15])),
               ("ciphertext not whole blocks", rebuild(ct_=ct[1][:-1])), ("ciphertext empty", rebuild(ct_=b"")),
               ("key length 16 for AES-256", rebuild(klen=16)), ("last block dropped", rebuild(ct_=ct[1][:-16])),
@@ -1034,7 +1002,7 @@ def test_encrypted_keys(target):
     got = target.call("drv_keys", "load_private", [("der", v, b"pass") for _, v in faults])
     for (label, _), g in zip(faults, got):
         assert isinstance(g, MPError) and g.name == "ValueError", "%s: %r" % (label, g)
-    muts = mutations(der)
+    muts = mutations(pbes2_der)
     got = target.call("drv_keys", "load_private", [("der", m, b"pass") for _, m in muts])
     for (label, _), g in zip(muts, got):
         assert isinstance(g, MPError) and g.name in ("ValueError", "UnsupportedAlgorithm"), "%s: %r" % (label, g)
@@ -1054,9 +1022,9 @@ def _pbes2(plain, password, salt, iv, iters, prf):
     pad = 16 - len(plain) % 16
     enc = Cipher(algorithms.AES(key), modes.CBC(iv)).encryptor()
     ct = enc.update(plain + bytes([pad]) * pad) + enc.finalize()
-    kdf = _seq(_oid("1.2.840.113549.1.5.12"), _seq(_tlv(0x04, salt), _int(iters), field))
-    return _seq(_seq(_oid("1.2.840.113549.1.5.13"), _seq(kdf, _seq(_oid("2.16.840.1.101.3.4.1.42"), _tlv(0x04, iv)))),
-                _tlv(0x04, ct))
+    kdf = der.seq(der.oid("1.2.840.113549.1.5.12"), der.seq(der.tlv(0x04, salt), der.integer(iters), field))
+    return der.seq(der.seq(der.oid("1.2.840.113549.1.5.13"), der.seq(kdf, der.seq(der.oid("2.16.840.1.101.3.4.1.42"), der.tlv(0x04, iv)))),
+                der.tlv(0x04, ct))
 
 
 def test_encrypted_default_prf(target):
@@ -1070,9 +1038,9 @@ def test_encrypted_default_prf(target):
     salt, iv = bytes(range(16)), bytes(range(16, 32))
     sha1 = "1.2.840.113549.2.7"
     good = [_pbes2(plain, b"pw", salt, iv, 1000, ("sha1", b"")),
-            _pbes2(plain, b"pw", salt, iv, 1000, ("sha256", _seq(_oid("1.2.840.113549.2.9"), NULL)))]
-    bad = [_pbes2(plain, b"pw", salt, iv, 1000, ("sha1", _seq(_oid(sha1), NULL))),
-           _pbes2(plain, b"pw", salt, iv, 1000, ("sha1", _seq(_oid(sha1))))]
+            _pbes2(plain, b"pw", salt, iv, 1000, ("sha256", der.seq(der.oid("1.2.840.113549.2.9"), NULL)))]
+    bad = [_pbes2(plain, b"pw", salt, iv, 1000, ("sha1", der.seq(der.oid(sha1), NULL))),
+           _pbes2(plain, b"pw", salt, iv, 1000, ("sha1", der.seq(der.oid(sha1))))]
     assert cs.load_der_private_key(good[0], b"pw").private_numbers() == k.private_numbers()
     got = target.call("drv_keys", "load_private", [("der", x, b"pw") for x in good + bad] +
                       [("pem", _pem(x, "ENCRYPTED PRIVATE KEY"), b"pw") for x in bad])

@@ -43,6 +43,7 @@ import random
 import pytest
 
 from harness import MPError, need
+from oracle import is_probable_prime
 from vectors import cryptography_vector, load_rsp, wycheproof
 
 MOD = "mpcrypto.pk.mpi"
@@ -520,28 +521,6 @@ def test_pkcs1_decrypt_malformed(target, backend):
     assert got == ["ValueError"] * 3
 
 
-def _host_is_prime(n, rounds=32):
-    # Miller-Rabin on CPython (its pow), 32 random bases: the host-side check of a prime.
-    if n < 4 or n % 2 == 0:
-        return n in (2, 3)
-    d, s = n - 1, 0
-    while d % 2 == 0:
-        d //= 2
-        s += 1
-    rnd = random.Random(n)
-    for _ in range(rounds):
-        x = pow(rnd.randrange(2, n - 1), d, n)
-        if x in (1, n - 1):
-            continue
-        for _ in range(s - 1):
-            x = x * x % n
-            if x == n - 1:
-                break
-        else:
-            return False
-    return True
-
-
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_generate_and_roundtrip(target, backend):
     # Key generation on the target; OpenSSL accepts the numbers (pyca checks p q = n, d e = 1
@@ -552,7 +531,7 @@ def test_generate_and_roundtrip(target, backend):
     assert size == 1024 and n.bit_length() == 1024 and p * q == n and p != q
     lam = (p - 1) * (q - 1) // __import__("math").gcd(p - 1, q - 1)
     assert d * e % lam == 1 and d.bit_length() > 512 and abs(p - q).bit_length() > 412
-    assert _host_is_prime(p) and _host_is_prime(q)
+    assert is_probable_prime(p) and is_probable_prime(q)
     priv = rsa.RSAPrivateNumbers(p, q, d, dp, dq, qi, rsa.RSAPublicNumbers(e, n)).private_key()
     s, = target.call("drv_rsa", "roundtrip", [((n, e, d, p, q, dp, dq, qi), "pss", "sha256", "sha256", "max", b"abc")], force=force)
     priv.public_key().verify(s, b"abc", ppad.PSS(ppad.MGF1(hashes.SHA256()), ppad.PSS.MAX_LENGTH), hashes.SHA256())

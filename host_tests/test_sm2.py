@@ -20,6 +20,7 @@ import random
 import pytest
 from cryptography.hazmat.primitives import hashes
 
+import der
 from harness import default_rng_result, MPError, need
 
 MOD = "mpcrypto.ec.ec"
@@ -107,22 +108,6 @@ def _tb_verify(pub, msg, uid, r, s):
     return pt is not None and (_e(pub, uid, msg) + pt[0]) % N == r
 
 
-def _der_len(n):
-    return bytes([n]) if n < 0x80 else bytes([0x81, n])
-
-
-def _der_int(x):
-    b = x.to_bytes(max(1, (x.bit_length() + 7) // 8), "big")
-    if b[0] & 0x80:
-        b = b"\x00" + b
-    return b"\x02" + _der_len(len(b)) + b
-
-
-def _der_sig(r, s):
-    body = _der_int(r) + _der_int(s)
-    return b"\x30" + _der_len(len(body)) + body
-
-
 def _raw(r, s):
     return r.to_bytes(32, "big") + s.to_bytes(32, "big")
 
@@ -164,16 +149,16 @@ def test_gbt32918_annex_a2(target, backend, sm3_backend):
     got += target.call("drv_sm2", "sign_with_k", [(c, a["d"], a["uid"], a["msg"], a["k"])], force=force)
     got += target.call("drv_sm2", "sign", [(c, a["d"], a["msg"], a["uid"], kb, "raw"),
                                            (c, a["d"], a["msg"], a["uid"], kb, "der")], force=force)
-    za, e, rs, raw, der = got
+    za, e, rs, raw, sig_der = got
     assert za == bytes.fromhex(a["ZA"]), src + " ZA"
     assert e == a["e"], src + " e"
     assert rs == (a["r"], a["s"]), src + " (r, s) via sign_with_k"
     assert raw == _raw(a["r"], a["s"]), src + " raw signature via sign() with injected k"
-    assert der == _der_sig(a["r"], a["s"]), src + " DER signature"
+    assert sig_der == der.signature(a["r"], a["s"]), src + " DER signature"
     ok = target.call("drv_sm2", "verify", [(c, pub, raw, a["msg"], a["uid"], "raw"),
-                                           (c, pub, der, a["msg"], a["uid"], "der"),
-                                           (c, pub, der, a["msg"] + b"!", a["uid"], "der"),
-                                           (c, pub, der, a["msg"], b"ALICE123@YAHOO.CO", "der")], force=force)
+                                           (c, pub, sig_der, a["msg"], a["uid"], "der"),
+                                           (c, pub, sig_der, a["msg"] + b"!", a["uid"], "der"),
+                                           (c, pub, sig_der, a["msg"], b"ALICE123@YAHOO.CO", "der")], force=force)
     assert ok[:2] == ["ok", "ok"], src + " verify"
     assert all(isinstance(g, MPError) and g.name == "InvalidSignature" for g in ok[2:]), ok
 
@@ -194,7 +179,7 @@ def test_injected_k_matches_textbook(target, backend):
         rs = _tb_sign(d, msg, DEFAULT_UID if uid is None else uid, k)
         assert rs is not None
         cases.append(("sm2", d, msg, uid, k.to_bytes(32, "big"), "raw" if i % 2 else "der"))
-        want.append(_raw(*rs) if i % 2 else _der_sig(*rs))
+        want.append(_raw(*rs) if i % 2 else der.signature(*rs))
     got = target.call("drv_sm2", "sign", cases, force=force)
     for case, w, g in zip(cases, want, got):
         assert g == w, "d=%x uid=%r: %r" % (case[1], case[3], g)
@@ -236,13 +221,13 @@ def test_verify_textbook_signatures(target, backend):
         msg = rnd.randbytes(rnd.randrange(1, 80))
         uid = [DEFAULT_UID, b"alice@example.com"][i % 2]
         r, s = _tb_sign(d, msg, uid, rnd.randrange(1, N))
-        cases += [("sm2", pub, _der_sig(r, s), msg, uid, "der"), ("sm2", pub, _raw(r, s), msg, uid, "raw"),
-                  ("sm2", pub, _der_sig(r, s), msg[:-1], uid, "der"),          # wrong message
-                  ("sm2", pub, _der_sig(r, s), msg, uid + b"x", "der"),        # wrong uid
+        cases += [("sm2", pub, der.signature(r, s), msg, uid, "der"), ("sm2", pub, _raw(r, s), msg, uid, "raw"),
+                  ("sm2", pub, der.signature(r, s), msg[:-1], uid, "der"),          # wrong message
+                  ("sm2", pub, der.signature(r, s), msg, uid + b"x", "der"),        # wrong uid
                   ("sm2", pub, _raw(s, r), msg, uid, "raw")]                    # swapped
         expect += ["ok", "ok", "InvalidSignature", "InvalidSignature", "InvalidSignature"]
         if uid == DEFAULT_UID:
-            cases.append(("sm2", pub, _der_sig(r, s), msg, None, "der"))  # the default uid
+            cases.append(("sm2", pub, der.signature(r, s), msg, None, "der"))  # the default uid
             expect.append("ok")
     got = target.call("drv_sm2", "verify", cases, force=force)
     for case, want, g in zip(cases, expect, got):
@@ -270,13 +255,13 @@ def test_malformed_signatures(target, backend):
     msg = b"sm2 message"
     pub = _mul(d, G)
     r, s = _tb_sign(d, msg, DEFAULT_UID, 0x5EED)
-    sig, raw = _der_sig(r, s), _raw(r, s)
+    sig, raw = der.signature(r, s), _raw(r, s)
     bad_der = {
         "empty": b"", "truncated": sig[:-1], "extra byte": sig + b"\x00", "wrong tag": b"\x31" + sig[1:],
-        "r = 0": _der_sig(0, s), "s = 0": _der_sig(r, 0), "r = n": _der_sig(N, s), "s = n": _der_sig(r, N),
-        "r + n": _der_sig(r + N, s), "s + n": _der_sig(r, s + N),
-        "t = 0 (s = n - r)": _der_sig(r, N - r),
-        "negative r": b"\x30" + _der_len(len(_der_int(s)) + 3) + b"\x02\x01\xff" + _der_int(s),
+        "r = 0": der.signature(0, s), "s = 0": der.signature(r, 0), "r = n": der.signature(N, s), "s = n": der.signature(r, N),
+        "r + n": der.signature(r + N, s), "s + n": der.signature(r, s + N),
+        "t = 0 (s = n - r)": der.signature(r, N - r),
+        "negative r": b"\x30" + der.length(len(der.integer(s)) + 3) + b"\x02\x01\xff" + der.integer(s),
         "long-form length": b"\x30\x81" + sig[1:2] + sig[2:],
         "indefinite length": b"\x30\x80" + sig[2:] + b"\x00\x00",
         "raw given as der": raw, "str": "text", "None": None,
