@@ -480,8 +480,7 @@ def _rsa_key(bits=1024):
 
 def _rsa_der(pn):
     pub = pn.public_numbers
-    return der.seq(der.integer(0), der.integer(pub.n), der.integer(pub.e), der.integer(pn.d), der.integer(pn.p), der.integer(pn.q), der.integer(pn.dmp1), der.integer(pn.dmq1),
-                der.integer(pn.iqmp))
+    return der.seq(*[der.integer(x) for x in (0, pub.n, pub.e, pn.d, pn.p, pn.q, pn.dmp1, pn.dmq1, pn.iqmp)])
 
 
 def test_rsa_consistency_checks(target):
@@ -493,15 +492,15 @@ def test_rsa_consistency_checks(target):
     assert good == _rsa_der(pn)
     n, e, d, p, q, dp, dq, qi = pub.n, pub.e, pn.d, pn.p, pn.q, pn.dmp1, pn.dmq1, pn.iqmp
 
-    def der(*v, version=0):
+    def key(*v, version=0):
         return der.seq(der.integer(version), *[der.integer(x) for x in v])
 
-    bad = [("n + 2", der(n + 2, e, d, p, q, dp, dq, qi)), ("d + 2", der(n, e, d + 2, p, q, dp, dq, qi)),
-           ("dP + 2", der(n, e, d, p, q, dp + 2, dq, qi)), ("dQ + 2", der(n, e, d, p, q, dp, dq + 2, qi)),
-           ("qInv + 1", der(n, e, d, p, q, dp, dq, qi + 1)), ("p, q swapped", der(n, e, d, q, p, dq, dp, qi)),
-           ("e even", der(n, e + 1, d, p, q, dp, dq, qi)), ("e = 1", der(n, 1, d, p, q, dp, dq, qi)),
-           ("n even", der(n * 2, e, d, p, q, dp, dq, qi)), ("d = 0", der(n, e, 0, p, q, dp, dq, qi)),
-           ("seven fields", der(n, e, d, p, q, dp, dq)), ("version 2", der(n, e, d, p, q, dp, dq, qi, version=2))]
+    bad = [("n + 2", key(n + 2, e, d, p, q, dp, dq, qi)), ("d + 2", key(n, e, d + 2, p, q, dp, dq, qi)),
+           ("dP + 2", key(n, e, d, p, q, dp + 2, dq, qi)), ("dQ + 2", key(n, e, d, p, q, dp, dq + 2, qi)),
+           ("qInv + 1", key(n, e, d, p, q, dp, dq, qi + 1)), ("p, q swapped", key(n, e, d, q, p, dq, dp, qi)),
+           ("e even", key(n, e + 1, d, p, q, dp, dq, qi)), ("e = 1", key(n, 1, d, p, q, dp, dq, qi)),
+           ("n even", key(n * 2, e, d, p, q, dp, dq, qi)), ("d = 0", key(n, e, 0, p, q, dp, dq, qi)),
+           ("seven fields", key(n, e, d, p, q, dp, dq)), ("version 2", key(n, e, d, p, q, dp, dq, qi, version=2))]
     got = target.call("drv_keys", "many_private", [("der", [v for _, v in bad])])[0]
     _assert_refused(bad, got)
     bad_pub = [("e even", der.seq(der.integer(n), der.integer(4))), ("e >= n", der.seq(der.integer(n), der.integer(n + 2))),
@@ -510,7 +509,7 @@ def test_rsa_consistency_checks(target):
     _assert_refused(bad_pub, got)
     # Multi-prime (version 1) and RSASSA-PSS keys: UnsupportedAlgorithm.
     pss = _spki(der.seq(der.oid("1.2.840.113549.1.1.10")), der.seq(der.integer(n), der.integer(e)))
-    got = target.call("drv_keys", "many_private", [("der", [der(n, e, d, p, q, dp, dq, qi, version=1)])])[0]
+    got = target.call("drv_keys", "many_private", [("der", [key(n, e, d, p, q, dp, dq, qi, version=1)])])[0]
     got += target.call("drv_keys", "many_public", [("der", [pss])])[0]
     assert all(g.startswith("UnsupportedAlgorithm") for g in got), got
     if not HAVE_RSA:
