@@ -9,6 +9,7 @@ package(
     files=[
         "__init__.py",
         "_backend.py",
+        "_cpu.py",
         "_ct.py",
         "_util.py",
         "exceptions.py",

@@ -10,6 +10,7 @@ package(
     files=[
         "__init__.py",
         "_backend.py",
+        "_cpu.py",
         "_ct.py",
         "_util.py",
         "aead/__init__.py",

@@ -152,6 +152,55 @@ def _literal(path, name):
     raise KeyError("%s in %s" % (name, path))
 
 
+CPU_SRC = ROOT / "modules" / "mpcrypto" / "_cpu.py"
+
+
+class Mem32:
+    """``machine.mem32`` of a bare-metal port that answers the CPUID word only; ``reads`` lists
+    the addresses read."""
+
+    def __init__(self, cpuid):
+        self.cpuid = cpuid
+        self.reads = []
+
+    def __getitem__(self, addr):
+        self.reads.append(addr)
+        if addr != thumb_emu.CPUID:
+            raise thumb_emu.Unmodelled("mem32[%#x]" % addr)
+        return self.cpuid
+
+
+def load_cpu(core="cortex-m4", cpuid=None, platform="qemu", arch=7, machine=True):
+    """``mpcrypto._cpu`` run on CPython as a firmware would run it: ``sys.platform`` is
+    ``platform``, the native arch of ``sys.implementation._mpy`` is ``arch`` (7: armv7emsp),
+    and ``machine.mem32`` (absent unless ``machine``) answers CPUID with ``cpuid``, by default
+    the emulated ``core``'s word. Returns ``(module, mem32)``."""
+    import builtins
+    import types
+
+    mem = Mem32(thumb_emu.CORES[core][1] if cpuid is None else cpuid)
+    fake_machine = types.SimpleNamespace(mem32=mem) if machine else None
+    real_import = builtins.__import__
+
+    def imp(name, *args, **kw):
+        if name == "machine":
+            if fake_machine is None:
+                raise ImportError("no module named 'machine'")
+            return fake_machine
+        return real_import(name, *args, **kw)
+
+    mod = types.ModuleType("_mpcrypto_cpu")
+    mod.__dict__["__builtins__"] = dict(vars(builtins), __import__=imp)
+    exec(compile(CPU_SRC.read_text(), str(CPU_SRC), "exec"), mod.__dict__)
+    mod.sys = types.SimpleNamespace(platform=platform, implementation=types.SimpleNamespace(_mpy=6 | arch << 10))
+    return mod, mem
+
+
+def cpu_parts(feature):
+    """The part numbers for which ``mpcrypto._cpu`` reports ``feature``."""
+    return {p for p, f in _literal(CPU_SRC, "_FEATURES").items() if feature in f}
+
+
 def load_curves():
     """mpcrypto.ec.curves, loaded from the source on CPython (it needs only namedtuple)."""
     spec = importlib.util.spec_from_file_location("_mpcrypto_curves", ROOT / "modules" / "mpcrypto" / "ec" / "curves.py")
