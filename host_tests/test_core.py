@@ -11,10 +11,11 @@ def test_seam_skips_unavailable_and_keeps_order(target):
 
 
 def test_seam_force(target):
-    out = target.call("drv_core", "select_forced", [("python",), ("builtin",), ("viper",)])
+    out = target.call("drv_core", "select_forced", [("python",), ("builtin",), ("viper",), ("thumb",)])
     assert out[:2] == ["python", "builtin"]
-    # a forced backend that is not available is an error, never a silent fallback
-    assert isinstance(out[2], MPError) and out[2].name == "UnsupportedAlgorithm"
+    # a forced backend that is not available (its module or its CPU feature missing) is an
+    # error, never a silent fallback
+    assert all(isinstance(e, MPError) and e.name == "UnsupportedAlgorithm" for e in out[2:])
 
 
 def test_seam_hardware_first(target):

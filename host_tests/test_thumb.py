@@ -14,9 +14,9 @@ below so that they do not start one).
 - the instruction count of each call: the same for every operand (the code is constant time
   at the instruction level on the real machine code), the same on every core, exactly
   quadratic in N, and equal to the table in report/measurements.md;
-- ``cpu_part`` against the CPUID word placed in the System Control Block model;
-- Cortex-M3 (no UMAAL) faults on every ``_mul<N>``, which is why ``engine.asm_module`` reads
-  CPUID; the engine's accepted part numbers are cores where the kernels run;
+- Cortex-M3 (no UMAAL) faults on every ``_mul<N>``, which is why the module requires feature
+  ``umaal`` of ``mpcrypto._cpu``; the cores with that feature are cores where the kernels run
+  (host_tests/test_cpu.py tests the CPUID decoding itself);
 - the check itself fails on a broken kernel: single-instruction mutants are caught;
 - ``_run<N>`` (a whole field program in one call: MUL, ADD, SUB, COPY over 4N-byte slots, the
   engine's runner on these cores) against the same program on Python integers, for every
@@ -123,7 +123,7 @@ def test_reader_finds_every_asm_function(mpy):
         assert rc.code[:2] == b"\xf2\xb5" and rc.code[-2:] == b"\xf2\xbd", name
         assert rc.children == [] and rc.relocs == []
     # The same machine code for every ARMv7-M arch a board of ours uses (armv7m: Cortex-M3
-    # boards would load it too, which is what the CPUID check is for).
+    # boards would load it too, which is what the requirement ``umaal`` is for).
     for arch in ("armv7m", "armv7emdp"):
         other = tc.compile_umaal(arch).functions("asm")
         assert {k: rc.code for k, rc in other.items()} == {k: rc.code for k, rc in asm.items()}, arch
@@ -139,14 +139,14 @@ def test_reader_on_viper_and_bytecode():
     assert m.function("bind").kind == "bytecode"  # a method of Arena
 
 
-def test_armv6m_cannot_build_the_kernels():
-    """Cortex-M0/M0+ ports never import thumb_umaal: mpy-cross refuses its Thumb-2 (movw)."""
-    with pytest.raises(mpy_reader.MpyError):
-        tc.compile_umaal("armv6m")
-    core = thumb_emu.Core("cortex-m0")  # and the M0 model rejects what cpu_part would run
-    fn = core.load(tc.compile_umaal().function("cpu_part").code)
+def test_cortex_m0_never_runs_the_kernels(mpy):
+    """Cortex-M0/M0+ have no UMAAL: the seam never takes thumb_umaal there (``mpcrypto._cpu``
+    gives them no ``umaal``), and the M0 model faults on the multipliers."""
+    assert not tc.load_cpu("cortex-m0")[0].umaal()
+    u = tc.Umaal("cortex-m0", mpy=mpy)
+    u.set_modulus(8, tc.top_prime(8))
     with pytest.raises(thumb_emu.Fault) as e:
-        core.call(fn)
+        u.mul(1, 1)
     assert e.value.errno == UC_ERR_INSN_INVALID
 
 
@@ -263,7 +263,7 @@ def test_count_report_rows():
                     "platform", "implementation", "machine", "word_bits", "clock_hz"}
     assert all(bench_fields <= set(r) for r in rows)
     assert sorted((r["core"], r["kernel"]) for r in rows) == sorted(
-        [("cortex-m3", "cpu_part"), ("cortex-m4", "cpu_part")] + [("cortex-m4", "_mul%d" % n) for n in SIZES])
+        [("cortex-m4", "_mul%d" % n) for n in SIZES])
     assert all(r["spread"] == 0 and r["unit"] == "insns" and r["heap_bytes"] == 0 for r in rows)
     assert {r["value"] for r in rows if r["kernel"] == "_mul8"} == {8 * 64 + 35 * 8 + 17}
 
@@ -272,7 +272,6 @@ def test_block_and_instruction_hooks_count_alike(mpy):
     """The fast count (per block, lengths decoded) is the per-instruction hook's count."""
     fast = tc.Umaal("cortex-m4", mpy=mpy)
     slow = tc.Umaal("cortex-m4", mpy=mpy, counting="code")
-    assert fast.cpu_part() == slow.cpu_part()
     for n in SIZES:
         p = tc.top_prime(n)
         for u in (fast, slow):
@@ -281,25 +280,7 @@ def test_block_and_instruction_hooks_count_alike(mpy):
         assert fast.mul(x, y) == slow.mul(x, y) == (_mont(x, y, p, n), fast.mul(1, 0)[1])
 
 
-# -- CPUID and the cores the engine accepts ----------------------------------------------------
-
-
-@pytest.mark.parametrize("core,cpuid,part", [
-    ("cortex-m4", 0x410FC241, 0xC24),
-    ("cortex-m7", 0x411FC270, 0xC27),
-    ("cortex-m3", 0x412FC231, 0xC23),
-    ("cortex-m33", 0x410FD213, 0xD21),
-    ("cortex-m4", 0x411FD220, 0xD22),  # what a Cortex-M55 (r1p0) says
-    ("cortex-m4", 0x410FD230, 0xD23),  # Cortex-M85
-    ("cortex-m4", 0xFFFFFFFF, 0xFFF),
-    ("cortex-m4", 0, 0),
-])
-def test_cpu_part(mpy, core, cpuid, part):
-    u = tc.Umaal(core, cpuid=cpuid, mpy=mpy)
-    got, insns = u.cpu_part()
-    assert got == part
-    assert insns == 8  # push, movw, movt, ldr, lsr, movw, and, pop
-    assert u.core.mmio_log == [("r", thumb_emu.CPUID, 4, cpuid)]  # one word read, no write
+# -- the CPU model and the cores the engine accepts ---------------------------------------------
 
 
 def test_scb_model_refuses_what_it_does_not_model():
@@ -311,7 +292,7 @@ def test_scb_model_refuses_what_it_does_not_model():
 
 
 def test_cortex_m3_faults_on_every_multiplier(mpy):
-    """The reason the engine reads CPUID: on a Cortex-M3 the first UMAAL is undefined."""
+    """The reason for the requirement ``umaal``: on a Cortex-M3 the first UMAAL is undefined."""
     u = tc.Umaal("cortex-m3", mpy=mpy)
     for n in SIZES:
         u.set_modulus(n, tc.top_prime(n))
@@ -325,14 +306,14 @@ def test_cortex_m3_faults_on_every_multiplier(mpy):
 
 
 def test_engine_accepts_only_cores_that_run_the_kernels(mpy):
-    accepted = set(tc._literal(ENGINE, "UMAAL_PARTS"))
+    accepted = tc.cpu_parts("umaal")
     # Cortex-M4, M7, M55, M85: ARMv7E-M and ARMv8.1-M Mainline cores that always have the DSP
     # instructions. M55 and M85 are not in unicorn 2.1.4, so only M4 and M7 run here.
     assert accepted == {0xC24, 0xC27, 0xD22, 0xD23}
     runs = {}
     for core in ("cortex-m3", "cortex-m4", "cortex-m7", "cortex-m33"):
         u = tc.Umaal(core, mpy=mpy)
-        part = u.cpu_part()[0]
+        part = tc.load_cpu(core)[0].part()
         u.set_modulus(8, tc.top_prime(8))
         try:
             u.mul(3, 5)

@@ -21,8 +21,9 @@ Vector sources:
   tables placed unaligned (the glue's aligned copy).
 Also: ``tools/gen_aes_thumb.py --check``; the counts do not depend on the data; instructions
 per byte at 1 KiB and 16 KiB per call against their targets (AES-128 ECB, CBC encrypt, CTR
-<= 40 on Cortex-M4) and the table of report/measurements.md; ``cpu_part``/``PARTS`` against the
-CPUID model; Cortex-M0 (Thumb-1) faults; single-instruction mutants of both kernels are caught.
+<= 40 on Cortex-M4) and the table of report/measurements.md; the emulated cores have the
+feature the module requires (``mpcrypto._cpu``); Cortex-M0 (Thumb-1) faults; single-instruction
+mutants of both kernels are caught.
 
 GHASH: against SP 800-38D's bit-by-bit algorithm on random keys, states and lengths (Cortex-M3,
 M4, M7, M33; M3 runs it correctly but is not selected: its UMULL is not fixed-time), and whole
@@ -285,23 +286,21 @@ def test_instructions_per_byte(mpy):
 
 
 @pytest.mark.parametrize("core", CORES + ("cortex-m33",))
-def test_cpu_part_selects_the_core(mpy, core):
-    c = thumb_emu.Core(core)
-    addr = thumb_emu.load_asm(c, mpy)
-    part, _ = c.call(addr["cpu_part"])
-    assert part == (thumb_emu.CORES[core][1] >> 4) & 0xFFF
-    assert part in ate.glue_module().PARTS
+def test_the_cores_that_run_it_have_its_feature(core):
+    cpu = tc.load_cpu(core)[0]
+    assert cpu.part() == (thumb_emu.CORES[core][1] >> 4) & 0xFFF
+    assert cpu.thumb2() and ate.glue_module().probe.__name__ == "thumb2"
 
 
 def test_cortex_m0_faults(mpy):
-    """Thumb-1 only: the kernels are not for it (its part number is not in PARTS)."""
+    """Thumb-1 only: the kernels are not for it (``mpcrypto._cpu`` gives it no ``thumb2``)."""
     c = thumb_emu.Core("cortex-m0")
     addr = thumb_emu.load_asm(c, mpy)
     k = c.alloc(500)
     c.write_words(k + 4 * 60, [10, 0, 0, 1])
     with pytest.raises(thumb_emu.Fault):
         c.call(addr["_ecb_enc"], k, k, k, k)
-    assert 0xC20 not in ate.glue_module().PARTS
+    assert not tc.load_cpu("cortex-m0")[0].thumb2()
 
 
 # -- GHASH -------------------------------------------------------------------------------------
@@ -404,10 +403,9 @@ def test_ghash_counts_and_gcm_per_byte(mpy, gmpy):
 
 
 @pytest.mark.parametrize("core", ("cortex-m3",) + CORES[1:] + ("cortex-m33",))
-def test_ghash_cpu_part(gmpy, core):
-    c = thumb_emu.Core(core)
-    part, _ = c.call(thumb_emu.load_asm(c, gmpy)["cpu_part"])
-    assert (part in ate.glue(ate.GHASH_SRC).PARTS) == (core != "cortex-m3")
+def test_ghash_feature(core):
+    assert tc.load_cpu(core)[0].mull_ct() == (core != "cortex-m3")
+    assert ate.glue(ate.GHASH_SRC).probe.__name__ == "mull_ct"
 
 
 # -- the checks catch broken kernels --------------------------------------------------------------

@@ -23,7 +23,8 @@ Constant time: for each mode and key size, the instruction count and the sequenc
 accesses (load/store, address relative to the call's buffers, size), key set-up included,
 are the same for different keys and data. Also: ``tools/gen_aes_ct_thumb.py --check``;
 instructions per byte against their targets (AES-128 CTR <= 110, AES-128-GCM encryption
-with ghash_thumb <= 160 on Cortex-M4); CPUID: ``probe``'s parts and ``cached()`` only on M7;
+with ghash_thumb <= 160 on Cortex-M4); the feature it requires (``mpcrypto._cpu``) and a data
+cache only on M7;
 single-instruction mutants are caught; Cortex-M0 faults.
 """
 
@@ -304,13 +305,10 @@ def test_instructions_per_byte(mpy):
 
 
 @pytest.mark.parametrize("core", CORES + ("cortex-m33",))
-def test_cpu_part_and_cache(mpy, core):
-    c = thumb_emu.Core(core)
-    part, _ = c.call(thumb_emu.load_asm(c, mpy)["cpu_part"])
-    mod = ate.glue(cte.SRC)
-    assert part == (thumb_emu.CORES[core][1] >> 4) & 0xFFF
-    assert part in mod.PARTS
-    assert (part in mod.CACHED) == (core == "cortex-m7")
+def test_feature_and_cache(core):
+    cpu = tc.load_cpu(core)[0]
+    assert cpu.thumb2() and ate.glue(cte.SRC).probe.__name__ == "thumb2"
+    assert cpu.dcache() == (core == "cortex-m7")
 
 
 def test_cortex_m0_faults(mpy):
@@ -322,14 +320,22 @@ def test_cortex_m0_faults(mpy):
         c.call(addr["_aes"], k, k, k, k)
 
 
-def test_chain_order():
-    """aes.py: thumb_ct right after thumb by default, first in the chain for cached cores."""
+@pytest.mark.parametrize("core", CORES + ("cortex-m0", "cortex-m33"))
+def test_chain_order(monkeypatch, core):
+    """aes.py's chain through the seam: thumb_ct first on a core with a data cache (M7), right
+    after thumb on the other Thumb-2 cores, neither on a Cortex-M0 (every module stands in as
+    loadable: what is tested is the order the CPU features give)."""
+    from mpcrypto import _backend
     from mpcrypto.cipher import aes
 
-    names = [n for n, _ in aes._CHAIN]
-    assert names[:2] == ["thumb", "thumb_ct"]
-    assert [n for n, _ in aes._CACHED_CHAIN][:2] == ["thumb_ct", "thumb"]
-    assert sorted(aes._CHAIN) == sorted(aes._CACHED_CHAIN)
+    monkeypatch.setattr(_backend, "_cpu", tc.load_cpu(core)[0])
+    monkeypatch.setattr(_backend, "load", lambda modname: modname)
+    names = _backend.available("aes-order-" + core, aes._CHAIN)
+    soft = ["builtin", "viper", "python"]
+    if core == "cortex-m0":
+        assert names == soft
+    else:
+        assert names == (["thumb_ct", "thumb"] if core == "cortex-m7" else ["thumb", "thumb_ct"]) + soft
 
 
 # -- the checks catch broken kernels ---------------------------------------------------------------
@@ -382,9 +388,11 @@ def test_on_the_target_port(target):
     out = target.run(
         "from mpcrypto import _backend\n"
         "from mpcrypto.cipher import aes\n"
-        "m = _backend._load('mpcrypto.cipher.aes_ct_thumb')\n"
-        "c = m is not None and m.cached()\n"
-        "print('CT', m is not None, c, aes.chain()[0][0], 'thumb_ct' in aes.backends())\n")
+        "from mpcrypto import _cpu\n"
+        "m = _backend.load('mpcrypto.cipher.aes_ct_thumb')\n"
+        "c = m is not None and _cpu.dcache()\n"
+        "b = aes.backends()\n"
+        "print('CT', m is not None, c, b[0] if b[0].startswith('thumb') else 'thumb', 'thumb_ct' in b)\n")
     line = [ln for ln in out.splitlines() if ln.startswith("CT ")]
     assert line, out
     _, loaded, cached, first, listed = line[0].split()

@@ -14,8 +14,8 @@ host under every ``--target``.
 - one instruction count per N whatever the operands (constant time at the instruction
   level), the same on every core, and its formula in N (printed: the instructions per
   2048-bit CRT half-multiplication);
-- ``cpu_part`` against the CPUID model; Cortex-M3 faults on ``_mont`` (no UMAAL), which is why
-  ``probe`` reads CPUID; the accepted part numbers are cores where it runs.
+- Cortex-M3 faults on ``_mont`` (no UMAAL), which is why the backend requires feature ``umaal``
+  (``mpcrypto._cpu``); the cores with it are cores where it runs.
 """
 
 import pathlib
@@ -31,7 +31,6 @@ import thumb_counts as tc  # noqa: E402
 import thumb_emu  # noqa: E402
 
 SRC = ROOT / "modules" / "mpcrypto" / "pk" / "mpi_thumb_asm.py"
-GLUE = ROOT / "modules" / "mpcrypto" / "pk" / "mpi_thumb.py"
 CORES = ("cortex-m4", "cortex-m7", "cortex-m33")
 WORDS = (4, 8, 16, 32, 64, 128)
 JUNK = 0xA5
@@ -230,11 +229,11 @@ def test_select(mpy, n):
                 assert per_word < 7
 
 
-def test_cpu_part_and_m3_faults(mpy):
+def test_umaal_cores_and_m3_faults(mpy):
     parts = {}
     for core in ("cortex-m3", "cortex-m4", "cortex-m7", "cortex-m33"):
         u = Mont(core, mpy)
-        part = u.core.call(u.addr["cpu_part"])[0]
+        part = tc.load_cpu(core)[0].part()
         u.set_modulus(4, (1 << 128) - 1)
         try:
             u.mul(3, 5)
@@ -242,6 +241,6 @@ def test_cpu_part_and_m3_faults(mpy):
         except thumb_emu.Fault:
             parts[part] = False
     assert parts == {0xC23: False, 0xC24: True, 0xC27: True, 0xD21: True}
-    accepted = set(tc._literal(GLUE, "UMAAL_PARTS"))
+    accepted = tc.cpu_parts("umaal")
     assert accepted == {0xC24, 0xC27, 0xD22, 0xD23}
     assert all(parts[p] for p in accepted if p in parts)

@@ -18,7 +18,8 @@ each instruction is what binutils disassembles from its encoding (where installe
 instruction count of a call does not depend on the data, is the same on every core, is
 exactly fixed + per-block x blocks, and is within the targets (emulated M4, 16 KiB
 per call: SHA-256 <= 44, SHA-512 <= 81 instructions per byte; Mbed TLS 3.6 -O2: 44.0, 81.1);
-``cpuid4`` and the part numbers ``probe()`` accepts; single-instruction mutants are caught.
+the cores with the feature the modules require (``mpcrypto._cpu``) run them; single-instruction
+mutants are caught.
 The per-byte counts are printed as JSON bench lines (``pytest -s``; ``tools/thumb_counts.py``
 prints the same rows).
 """
@@ -101,7 +102,7 @@ def test_round_constants_are_fips_180_4():
 @pytest.mark.parametrize("kern", KERNELS)
 def test_mpy_contents(mpys, kern):
     asm = mpys[kern].functions("asm")
-    assert {k: rc.n_pos_args for k, rc in asm.items()} == {"cpuid4": 0, "compress": 4}
+    assert {k: rc.n_pos_args for k, rc in asm.items()} == {"compress": 4}
     for name, rc in asm.items():
         # asm_thumb_entry / asm_thumb_exit: push {r1, r4-r7, lr} ... pop {r1, r4-r7, pc}
         assert rc.code[:2] == b"\xf2\xb5" and rc.code[-2:] == b"\xf2\xbd", name
@@ -110,9 +111,6 @@ def test_mpy_contents(mpys, kern):
     for arch in ("armv7m", "armv7emdp"):
         other = tc.compile_module(tc.SHA_SRC[kern], arch).functions("asm")
         assert {k: rc.code for k, rc in other.items()} == {k: rc.code for k, rc in asm.items()}, arch
-    # ARMv6-M (Cortex-M0/M0+) ports cannot build it (cpuid4's movw is Thumb-2).
-    with pytest.raises(mpy_reader.MpyError):
-        tc.compile_module(tc.SHA_SRC[kern], "armv6m")
 
 
 def _norm_ours(text):
@@ -276,49 +274,24 @@ def test_count_report_rows():
     assert all(r["unit"] == "insns/byte" and r["backend"] == "thumb" and r["code_bytes"] > 1000 for r in rows)
 
 
-# -- CPUID and the cores probe() accepts ---------------------------------------------------------
+# -- the cores the seam takes the kernels on ----------------------------------------------------
 
 
-@pytest.mark.parametrize("core,cpuid", [
-    ("cortex-m4", 0x410FC241), ("cortex-m3", 0x412FC231), ("cortex-m7", 0x411FC270),
-    ("cortex-m33", 0x410FD213), ("cortex-m4", 0x411FD220), ("cortex-m4", 0xFFFFFFFF), ("cortex-m4", 0),
-])
-def test_cpuid4(mpys, core, cpuid):
-    k = tc.ShaKernel("sha256", core, cpuid=cpuid, mpy=mpys["sha256"], max_bytes=64)
-    v, insns = k.cpuid4()
-    assert v == cpuid >> 4 and v < (1 << 30)  # a small int on a 32-bit port
-    assert insns == 6  # push, movw, movt, ldr, lsr, pop
-    assert k.core.mmio_log == [("r", thumb_emu.CPUID, 4, cpuid)]
-
-
-def test_probe_accepts_only_cores_that_run_the_kernels(mpys):
-    parts = set(tc._literal(tc.SHA_SRC["sha256"], "PARTS"))
-    assert parts == set(tc._literal(tc.SHA_SRC["sha512"], "PARTS"))
+def test_the_required_feature_holds_only_on_cores_that_run_the_kernels(mpys):
+    for kern in KERNELS:
+        assert "from mpcrypto._cpu import thumb2 as probe" in tc.SHA_SRC[kern].read_text()
     # M3, M4, M7, M33, M55, M85 (ARMv7-M base Thumb-2; M55/M85 are not in unicorn 2.1.4)
-    assert parts == {0xC23, 0xC24, 0xC27, 0xD21, 0xD22, 0xD23}
-    hosted = tc._literal(tc.SHA_SRC["sha256"].parents[1] / "_util.py", "_HOSTED")  # bare_metal()
-    assert "linux" in hosted and "darwin" in hosted
+    assert tc.cpu_parts("thumb2") == {0xC23, 0xC24, 0xC27, 0xD21, 0xD22, 0xD23}
     for core in CORES:
-        k = kernel("sha256", core, mpys)
-        assert (k.cpuid4()[0] & 0xFFF) in parts and k.cpuid4()[0] >> 20 == 0x41
-    # The Cortex-M0 model refuses the Thumb-2 code (probe() says no to PARTNO 0xC20).
+        assert tc.load_cpu(core)[0].thumb2()
+        kernel("sha256", core, mpys).digest("sha256", b"abc")
+    # The Cortex-M0 model refuses the Thumb-2 code, and _cpu gives it no thumb2.
+    assert not tc.load_cpu("cortex-m0")[0].thumb2()
     for kern in KERNELS:
         k = tc.ShaKernel(kern, "cortex-m0", mpy=mpys[kern], max_bytes=256)
         with pytest.raises(thumb_emu.Fault) as e:
             k.compress(tc.sha_iv(kern), bytes(k.block))
         assert e.value.errno == UC_ERR_INSN_INVALID
-
-
-def test_probe_source_checks_platform_before_cpuid():
-    """probe() must not read CPUID on a hosted port (a segmentation fault there); nor may the
-    field engine's choice of the UMAAL multiplier."""
-    checks = [(tc.SHA_SRC[kern], "probe", "cpuid4()") for kern in KERNELS]
-    checks.append((tc.SHA_SRC["sha256"].parents[1] / "ec" / "field" / "engine.py", "asm_module", "cpu_part()"))
-    for path, func, read in checks:
-        tree = ast.parse(path.read_text())
-        fn = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == func)
-        src = ast.unparse(fn)
-        assert src.index("bare_metal()") < src.index(read), (path, func)
 
 
 # -- the check can fail --------------------------------------------------------------------------

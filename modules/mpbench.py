@@ -53,24 +53,22 @@ def _emitters():
 
 # DWT cycle counter (ARMv7-M ARM C1.8, v8-M ARM B12): DEMCR.TRCENA enables the DWT,
 # DWT_CTRL.CYCCNTENA starts CYCCNT; NOCYCCNT (DWT_CTRL bit 25) says the core has none.
-_CPUID, _DEMCR, _DWT_CTRL, _DWT_CYCCNT = 0xE000ED00, 0xE000EDFC, 0xE0001000, 0xE0001004
-_DWT_PARTS = (0xC23, 0xC24, 0xC27, 0xD21, 0xD22, 0xD23)  # Cortex-M3, M4, M7, M33, M55, M85
+_DEMCR, _DWT_CTRL, _DWT_CYCCNT = 0xE000EDFC, 0xE0001000, 0xE0001004
 
 
 def _dwt():
-    # machine.mem32 if CYCCNT runs on this core, else None. CPUID is read only on a bare-metal
-    # port (mpcrypto._util.bare_metal: under an OS the load would fault), the DWT only on a
-    # core that has one; the counter must then be seen to advance (QEMU reads it as 0).
+    # machine.mem32 if CYCCNT runs on this core, else None. The DWT is touched only on a core
+    # that has one: an ARMv7-M / ARMv8-M Mainline core (mpcrypto._cpu, which reads CPUID only
+    # on a bare-metal Cortex-M build); the counter must then be seen to advance (QEMU reads it
+    # as 0). Without mpcrypto there is no cycle counter.
     try:
-        from mpcrypto._util import bare_metal
+        from mpcrypto import _cpu
 
-        if not bare_metal():
+        if not _cpu.thumb2():
             return None
         import machine
 
         mem = machine.mem32
-        if (mem[_CPUID] >> 4) & 0xFFF not in _DWT_PARTS:
-            return None
         mem[_DEMCR] = mem[_DEMCR] | (1 << 24)
         if mem[_DWT_CTRL] & (1 << 25):
             return None

@@ -610,9 +610,6 @@ def run(name, fn):
     be = sys.modules.get("mpcrypto._backend")
     if be is not None:
         res += " " + " ".join("%%s=%%s" %% (p, c[0]) for p, c in sorted(be._chosen.items()))
-    eng = sys.modules.get("mpcrypto.ec.field.engine")
-    if eng is not None and eng._asm:  # the Thumb-2 UMAAL multipliers chosen by CPUID
-        res += " umaal=" + ("yes" if eng._asm[0] else "no")
     for n in [n for n in sys.modules if n == "mpcrypto" or n.startswith("mpcrypto.")]:
         f = getattr(sys.modules[n], "__file__", "?")
         if not f.startswith(DEST + "/"):  # not the copy just installed (a frozen one?)

@@ -248,38 +248,11 @@ Engine surface (same as ``ghash_viper``): ``new(h)`` -> ctx with ``update(y, src
 """
 
 import micropython
+from mpcrypto._cpu import mull_ct as probe  # noqa: F401 (what the seam's chain requires)
 
 '''
 
 FOOTER = '''
-
-@micropython.asm_thumb
-def cpu_part():
-    # PARTNO of the CPUID register (0xE000ED00, ARMv7-M ARM B3.2.3).
-    movw(r0, 0xED00)
-    movt(r0, 0xE000)
-    ldr(r0, [r0, 0])
-    lsr(r0, r0, 4)
-    movw(r1, 0xFFF)
-    and_(r0, r1)
-
-
-# Cortex-M4, M7, M33, M55, M85: Thumb-2 with UMULL, RBIT and a fixed-time (M4, M7) multiplier.
-# Not Cortex-M3 (its UMULL time depends on the operands), not M0/M0+/M23 (Thumb-1 only).
-PARTS = (0xC24, 0xC27, 0xD21, 0xD22, 0xD23)
-
-
-def probe():
-    """True on a bare-metal Cortex-M4/M7/M33/M55/M85 (CPUID read only there)."""
-    try:
-        from mpcrypto._util import bare_metal
-
-        if not bare_metal():  # under an OS there is no CPUID register to read
-            return False
-        return cpu_part() in PARTS
-    except Exception:
-        return False
-
 
 def _rev8(b):
     # The bits of a byte in reverse order.

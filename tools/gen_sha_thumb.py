@@ -482,11 +482,6 @@ def sha512_body(a):
 
 # -- module text ----------------------------------------------------------------------------------
 
-# Cortex-M cores with the ARMv7-M base instruction set (what the kernels use), by CPUID
-# PARTNO with implementer 0x41 (Arm): M3, M4, M7, M33, M55, M85.
-PARTS = (0xC23, 0xC24, 0xC27, 0xD21, 0xD22, 0xD23)
-
-
 def module_text(name, title, doc, body_fn, counts):
     a = Asm()
     body_fn(a)
@@ -501,29 +496,7 @@ def module_text(name, title, doc, body_fn, counts):
     w("")
     w("import micropython")
     w("")
-    w("from mpcrypto._util import bare_metal")
-    w("")
-    w("# Cortex-M cores that run ARMv7-M Thumb-2 (CPUID PARTNO, implementer Arm 0x41):")
-    w("# M3, M4, M7, M33, M55, M85. Not M0/M0+/M23 (ARMv6-M / ARMv8-M Baseline).")
-    w("PARTS = (%s)" % ", ".join("0x%03X" % p for p in PARTS))
-    w("")
-    w("")
-    w("@micropython.asm_thumb")
-    w("def cpuid4():")
-    w("    # CPUID (0xE000ED00, ARMv7-M ARM B3.2.3) >> 4: implementer << 20 | ... | PARTNO, a")
-    w("    # small int (an unshifted CPUID of 2^30 or more would be a heap object).")
-    w("    movw(r0, 0xED00)")
-    w("    movt(r0, 0xE000)")
-    w("    ldr(r0, [r0, 0])")
-    w("    lsr(r0, r0, 4)")
-    w("")
-    w("")
-    w("def probe():")
-    w('    """True on a Cortex-M core that runs the kernel (read once by the seam)."""')
-    w("    if not bare_metal():  # under an OS there is no CPUID register to read")
-    w("        return False")
-    w("    v = cpuid4()")
-    w("    return v >> 20 == 0x41 and v & 0xFFF in PARTS")
+    w("from mpcrypto._cpu import thumb2 as probe  # noqa: F401 (what the seam's chain requires)")
     w("")
     w("")
     w("@micropython.asm_thumb")
@@ -572,9 +545,10 @@ SHA256_DOC = [
     "cycles whatever the data (unaligned message loads cost the same for every message).",
     "",
     "Runs on: Cortex-M3, M4, M7, M33, M55, M85 (ARMv7-M base Thumb-2: shifted-register ALU",
-    "forms, REV, LDRD/STRD, LDM/STM; no DSP instruction). ``probe()`` reads CPUID and refuses",
-    "other cores (M0/M0+/M23 would fault) and hosted ports (no System Control Block). Elsewhere",
-    "(no asm_thumb) the module does not compile and the seam moves on to viper.",
+    "forms, REV, LDRD/STRD, LDM/STM; no DSP instruction): the seam takes it only where",
+    "``mpcrypto._cpu`` finds feature ``thumb2`` (other cores, M0/M0+/M23, would fault; a hosted",
+    "port has no System Control Block to read). Elsewhere (no asm_thumb) the module does not",
+    "compile and the seam moves on to viper.",
 ]
 
 SHA512_DOC = [
@@ -594,7 +568,7 @@ SHA512_DOC = [
     "Constant time: straight-line code; the only branches test the block count (public); no",
     "table lookups.",
     "",
-    "Runs on: Cortex-M3, M4, M7, M33, M55, M85 (no DSP instruction); ``probe()`` as in",
+    "Runs on: Cortex-M3, M4, M7, M33, M55, M85 (no DSP instruction), chosen as",
     "``sha256_thumb``.",
 ]
 

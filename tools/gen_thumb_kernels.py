@@ -166,13 +166,6 @@ def _final_sub(w, n=None, t=None):
     _next(w, ["r0", "r6"], 4, "r6", "KEEP")
 
 
-def _cpu_part(w):
-    _asm_def(w, "cpu_part()",
-             "PARTNO of the CPUID register (0xE000ED00, ARMv7-M ARM B3.2.3).")
-    _ins(w, "movw(r0, 0xED00)", "movt(r0, 0xE000)", "ldr(r0, [r0, 0])", "lsr(r0, r0, 4)", "movw(r1, 0xFFF)",
-         "and_(r0, r1)")
-
-
 # -- ec/field/thumb_umaal.py: per word count, written out ----------------------------------
 
 
@@ -255,12 +248,14 @@ def generate_ec(sizes):
     w("so the sequence of a program does not depend on the values either.")
     w("")
     w("Only ARM ports have asm_thumb: elsewhere this module does not compile, and the viper")
-    w("kernels' own multiplication runs. Cortex-M3 has no UMAAL (it faults): the backend reads")
-    w("the CPUID register (``cpu_part``) and uses this module only on the cores named above.")
+    w("kernels' own multiplication runs. Cortex-M3 has no UMAAL (it faults): the field engine")
+    w("asks the seam for this module with the requirement ``umaal`` (``mpcrypto._cpu``), met")
+    w("only on the cores named above; callers pass arena addresses (``uctypes``).")
     w('"""')
     w("")
     w("import micropython")
-    _cpu_part(w)
+    w("import uctypes  # noqa: F401 (no arena addresses without it: then the seam skips this module)")
+    w("from mpcrypto._cpu import umaal as probe  # noqa: F401 (what the seam's chain requires)")
     for n in sizes:
         _asm_def(w, "_mul%d(r0, r1, r2, r3)" % n,
                  "r0 = d, r1 = x, r2 = y, r3 = ctx. Registers in the loops: r0 x[i] or m, r1 carry,",
@@ -396,8 +391,8 @@ def _select(w):
 
 
 def generate_mpi():
-    """The MPI engine's Thumb-2 kernels (``pk/mpi_thumb_asm.py``): ``cpu_part``, ``_mont``,
-    ``_sqr``, ``_select`` for any word count N, a multiple of 4."""
+    """The MPI engine's Thumb-2 kernels (``pk/mpi_thumb_asm.py``): ``_mont``, ``_sqr``,
+    ``_select`` for any word count N, a multiple of 4."""
     L = []
     w = L.append
     w('"""The Thumb-2 UMAAL kernels of the MPI backend \'thumb\' (``mpcrypto.pk.mpi_thumb``, which')
@@ -407,14 +402,15 @@ def generate_mpi():
     w("")
     w("_mont(d, x, y, ctx), _sqr(d, x, k, ctx), _select(d, tab, idx | cnt << 16, ctx): loops of")
     w("four words a pass, any N that is a multiple of 4; d, x, y, tab are byte offsets from the")
-    w("arena's address (ctx word 9). cpu_part(): the CPUID part number.")
+    w("arena's address (ctx word 9).")
     w("")
-    w("Only ARM ports have asm_thumb: elsewhere this module does not compile and mpi_thumb's")
-    w("probe() says no. Cortex-M3 has no UMAAL (it faults): mpi_thumb admits the cores by CPUID.")
+    w("Only ARM ports have asm_thumb: elsewhere this module does not compile, mpi_thumb's import")
+    w("of it fails and the seam takes the next backend. Cortex-M3 has no UMAAL (it faults): the")
+    w("chain entry of mpi_thumb requires ``umaal`` (``mpcrypto._cpu``).")
     w('"""')
     w("")
     w("import micropython")
-    _cpu_part(w)
+    w("from mpcrypto._cpu import umaal as probe  # noqa: F401 (what the seam's chain requires)")
     _mont(w)
     _sqr(w)
     _select(w)

@@ -10,7 +10,7 @@ An edge ``a -> b`` means that module ``a`` may import ``b``. Four kinds:
   (at the top, inside a ``try``, inside a function). ``from mpcrypto.x import y`` names
   ``mpcrypto.x`` and, when ``y`` is a module, ``mpcrypto.x.y``.
 - ``chain``: ``b`` is a string in a backend chain, an assignment to a name ending in
-  ``_CHAIN`` (``_CHAIN = (("viper", "mpcrypto.hash.sha256_viper"), ...)``, see
+  ``_CHAIN`` (``_CHAIN = (("viper", "mpcrypto.hash.sha256_viper", None), ...)``, see
   ``mpcrypto/_backend.py``): imported lazily by name, skipped when it does not import.
 - ``kernel``: ``b`` matches a module-name pattern with ``%`` fields (``engine.py`` loads
   ``"mpcrypto.ec.field.v%d_%d" % (...)``): a field kernel, skipped when absent (the engine
@@ -25,8 +25,9 @@ Which arch runs a module (``runs_on``), the same rules as the freeze manifests:
   ``native`` or ``asm_thumb`` code, and none that imports such a module at its top level
   outside a ``try`` (a viper backend built on the limb engine);
 - ``asm_thumb`` modules (``ec/field/thumb_umaal.py``) only on ARMv7E-M (``armv7em``,
-  ``armv7emsp``, ``armv7emdp``): the engine uses them only on cores whose CPUID says
-  Cortex-M4/M7/M55/M85 (``engine.UMAAL_PARTS``); an ARMv6-M or ARMv7-M core never would;
+  ``armv7emsp``, ``armv7emdp``): the seam takes them only on cores with the feature their
+  chain entry requires (``mpcrypto._cpu``: ``umaal`` on Cortex-M4/M7/M55/M85); an ARMv6-M or
+  ARMv7-M core never would;
 - ``ONLY_64BIT`` modules only where viper words are 64 bits (``x64``, ``rv64imc``).
 
     python tools/modgraph.py armv7emsp mpcrypto.ec.x25519     # the modules it needs

@@ -109,9 +109,6 @@ class Umaal:
         c.write_int(self.pbuf, p, 4 * n)
         self.n, self.p = n, p
 
-    def cpu_part(self):
-        return self.core.call(self.addr["cpu_part"])
-
     def mul(self, x, y, alias=None):
         """d = x y / 2^(32 N) mod p by ``_mul<N>`` with the modulus set; returns (d, insns).
         ``alias``: None (d, x, y apart), "dx" (d is x), "dy" (d is y), "xy" (x is y),
@@ -344,7 +341,7 @@ REPORT_CORES = ("cortex-m3", "cortex-m4", "cortex-m7", "cortex-m33")
 
 
 def count_rows(cores=REPORT_CORES, operands=8, seed=1, viper=True):
-    """Rows per core: ``cpu_part``; each ``_mul<N>`` (count of one call, spread over edge and
+    """Rows per core: each ``_mul<N>`` (count of one call, spread over edge and
     ``operands`` random operand pairs, modulus the largest prime below 2^(32 N)), left out on
     a core where it faults (Cortex-M3); and each viper kernel's MUL, per operation of a field
     program (two MULs minus one: dispatch included), on its own (backend ``viper``) and with
@@ -359,10 +356,6 @@ def count_rows(cores=REPORT_CORES, operands=8, seed=1, viper=True):
         common = {"heap_bytes": 0, "reference": False, "platform": "unicorn",
                   "implementation": "unicorn %s" % thumb_emu.UNICORN_VERSION, "machine": machine,
                   "word_bits": 32, "clock_hz": None, "backend": "thumb_umaal", "unit": "insns", "core": core}
-        part, insns = u.cpu_part()
-        rows.append(dict(common, algorithm="CPUID part number", operation="cpu_part", value=insns,
-                         kernel="cpu_part", words=0, code_bytes=len(u.mpy.function("cpu_part").code),
-                         spread=0, operands=1, part=part))
         has_umaal = True
         for n in u.sizes:
             p = top_prime(n)
@@ -552,9 +545,6 @@ class ShaKernel:
         self.buf = self.core.alloc(max_bytes + 8)
         self.max_bytes = max_bytes
 
-    def cpuid4(self):
-        return self.core.call(self.addr["cpuid4"])
-
     def compress(self, words, data, off=0, nblocks=None):
         """Runs the kernel over ``data`` (whole blocks) placed at ``off`` bytes past an 8-aligned
         address; returns (the new chaining words, instructions). The state array's scratch
@@ -584,7 +574,7 @@ class ShaKernel:
 def sha_rows(cores=REPORT_CORES, sizes=SHA_SIZES, seed=1):
     """Per core and kernel: instructions per byte of one ``compress`` call of ``size`` bytes
     (entry and exit included; random data, the count checked equal for zero data), and the
-    kernel's code bytes in the .mpy (``cpuid4`` apart)."""
+    kernel's code bytes in the .mpy."""
     rng = random.Random(seed)
     rows = []
     for core in cores:

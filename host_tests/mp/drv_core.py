@@ -2,9 +2,10 @@
 from mpcrypto import _backend, _ct
 
 _CHAIN = (
-    ("builtin", "mpcrypto.exceptions"),  # any importable module stands in for a backend
-    ("viper", "mpcrypto.no_such_module"),  # not importable: must be skipped
-    ("python", "mpcrypto._ct"),
+    ("builtin", "mpcrypto.exceptions", None),  # any importable module stands in for a backend
+    ("viper", "mpcrypto.no_such_module", None),  # not importable: must be skipped
+    ("thumb", "mpcrypto._util", "no_such_feature"),  # importable, but no core has the feature
+    ("python", "mpcrypto._ct", None),
 )
 
 

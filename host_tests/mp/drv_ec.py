@@ -218,9 +218,8 @@ def engine_runner_glue(recs):
     from mpcrypto import _backend
     from mpcrypto.ec.field import engine
 
-    saved = list(engine._asm)
     model = _umaal_model()
-    engine._asm[:] = [model]
+    _backend.register("field_mul", "umaal-model", model)  # what asm_module() then gives
     accel = engine.accel
 
     def accel64(kern, mem, q):
@@ -240,7 +239,8 @@ def engine_runner_glue(recs):
             sigs.append(sig)
         return sigs, model.CALLS[0]
     finally:
-        engine._asm[:] = saved
+        _backend._hw.pop("field_mul", None)
+        _backend.force("field_mul", None)  # drops the cached choice
         engine.accel = accel
         _backend.evict()
 

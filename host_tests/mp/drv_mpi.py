@@ -141,9 +141,10 @@ def random_prime(bits, seed=None):
 
 
 def _thumb_sim():
-    # mpi_thumb's Python glue (its Ctx: arena addresses, context words, slot offsets) with its
-    # asm_thumb functions replaced by a Python model of the same contract that reads and
-    # writes memory through uctypes.bytearray_at: the glue runs on a port without asm_thumb.
+    # mpi_thumb's Python glue (its Ctx: arena addresses, context words, slot offsets) without
+    # its import of the asm_thumb kernels, which a Python model of the same contract replaces
+    # (it reads and writes memory through uctypes.bytearray_at): the glue runs on a port
+    # without asm_thumb.
     # Registered as the "mpi" hardware backend "thumb-sim" (ahead of every software one).
     import uctypes
 
@@ -164,6 +165,8 @@ def _thumb_sim():
         if state == 2 and (line.startswith(" ") or line == ""):
             continue
         state = 0
+        if line.startswith("from mpcrypto.pk.mpi_thumb_asm import"):
+            continue  # the kernels: the models below
         out.append(line)
     ns = {"__name__": "mpi_thumb_sim"}
     exec("\n".join(out), ns)
@@ -209,7 +212,6 @@ def _thumb_sim():
 
     ns["_sqr"] = sqr
     ns["_CW"] = 8  # 64-bit addresses on the unix port
-    ns["cpu_part"] = lambda: 0xC24
 
     class Impl:
         new = ns["new"]

@@ -1,18 +1,32 @@
 """The backend seam: the one place that picks which implementation of a primitive runs.
 
-Order of preference, per primitive: hardware registered by the board, then MicroPython's C
-built-in where it fits, then our viper kernels, then portable Python. Each public primitive
-module declares its software chain as data, for example::
+Order of preference, per primitive: hardware registered by the board, then the software
+chain of the primitive's public module, best first: Thumb-2 assembly where the core runs it,
+MicroPython's C built-in where it fits, our viper kernels, portable Python. A chain is data,
+one spelling everywhere: ``_CHAIN``, a tuple of ``(name, module, requires)``, for example::
 
-    _CHAIN = (("builtin", "mpcrypto.cipher.aes_builtin"),
-              ("viper", "mpcrypto.cipher.aes_viper"),
-              ("python", "mpcrypto.cipher.aes_python"))
+    _CHAIN = (("thumb", "mpcrypto.cipher.aes_thumb", "thumb2"),
+              ("builtin", "mpcrypto.cipher.aes_builtin", None),
+              ("viper", "mpcrypto.cipher.aes_viper", None),
+              ("python", "mpcrypto.cipher.aes_python", None))
 
-and asks ``select("aes", _CHAIN)`` for ``(name, module)``. A backend module is usable when it
-imports (a viper module raises on a port without native emitters; a wrapper of a C built-in
-raises ImportError where the built-in is absent) and, if it defines ``probe()``, when
-``probe()`` returns True. Board drivers call ``register(primitive, name, impl)`` at import
-time; ``impl`` has the same surface as the software modules.
+``requires`` is None or a CPU feature of ``mpcrypto._cpu`` (``thumb2``, ``mull_ct``,
+``umaal``, ``dcache``): an entry whose feature this core lacks is passed over before its
+module is imported. A name may appear twice, once with a narrower requirement early in the
+chain (AES puts its constant-time kernel first where the core has a data cache, ``dcache``)
+and once later; the first entry that loads wins. ``select("aes", _CHAIN)`` gives
+``(name, module)``. A backend module is usable when it imports (a viper module raises on a
+port without native emitters, an ``asm_thumb`` one off ARM; a wrapper of a C built-in raises
+ImportError where the built-in is absent; a module that does not fit the heap raises
+MemoryError) and, if it defines ``probe()``, when ``probe()`` returns True. Board drivers
+call ``register(primitive, name, impl)`` at import time; ``impl`` has the same surface as the
+software modules.
+
+``helper(primitive, chain)`` is the same choice for an optional kernel that a module uses
+beside its own portable code (the viper loops of HMAC, PBKDF2, the DRBG, the digest output,
+the field engine's UMAAL multiplier): the module, or None where no entry loads, so the
+caller runs its portable code; ``load(modname)`` is the test of one module, for callers that
+pick among sizes rather than backends (the field kernels).
 
 A firmware that freezes a module named ``mpcrypto_board`` (``firmware/manifest_kinetis.py``
 freezes ``boards/<NAME>/mpcrypto_board.py``) has it imported once, before the first choice:
@@ -20,11 +34,12 @@ that module probes the hardware and registers what it finds. ``hardware(primitiv
 what the board registered (``"entropy"``: the board's entropy source, see
 ``_util.resolve_rng``).
 
-``force(primitive, name)`` pins a backend; tests use it to run one suite over every backend.
-Call sites never take a backend argument. The choice is cached per primitive, so the cost of
-selection is paid once.
+``force(primitive, name)`` pins a backend (for a helper, a name not in its chain means the
+portable code); tests use it to run one suite over every backend. Call sites never take a
+backend argument. The choice is cached per primitive, so the cost of selection is paid once.
 """
 
+from mpcrypto import _cpu
 from mpcrypto.exceptions import UnsupportedAlgorithm
 
 _hw = {}  # primitive -> (name, impl) registered by a board driver
@@ -67,7 +82,8 @@ def force(primitive, name=None):
     _chosen.pop(primitive, None)
 
 
-def _load(modname):
+def load(modname):
+    """The module ``modname`` if it imports and its ``probe()`` (if any) is True, else None."""
     try:
         mod = __import__(modname, None, None, ("probe",))
     except (ImportError, SyntaxError, ValueError, NotImplementedError, MemoryError):
@@ -83,11 +99,14 @@ def _load(modname):
 
 
 def _candidates(primitive, chain):
-    # Yields (name, impl) in order of preference, importing lazily.
+    # Yields (name, impl) in order of preference, importing lazily; an entry whose CPU
+    # feature is missing is not imported at all.
     if primitive in _hw:
         yield _hw[primitive]
-    for name, modname in chain:
-        mod = _load(modname)
+    for name, modname, requires in chain:
+        if requires is not None and not _cpu.has(requires):
+            continue
+        mod = load(modname)
         if mod is not None:
             yield name, mod
 
@@ -104,6 +123,22 @@ def select(primitive, chain):
             _chosen[primitive] = (name, impl)
             return name, impl
     raise UnsupportedAlgorithm(primitive if want is None else primitive + ":" + want)
+
+
+_NONE = (None, None)
+
+
+def helper(primitive, chain):
+    """The module of the first usable entry of ``chain`` for ``primitive`` (``force()``
+    honoured), or None; cached like ``select``."""
+    hit = _chosen.get(primitive)
+    if hit is None:
+        try:
+            hit = select(primitive, chain)
+        except UnsupportedAlgorithm:
+            hit = _NONE
+        _chosen[primitive] = hit
+    return hit[1]
 
 
 _contexts = {}  # (primitive, backend name, key) -> impl.new(obj)
@@ -156,4 +191,8 @@ def evict(keep=None):
 def available(primitive, chain):
     """Names of the backends of ``primitive`` usable on this target, best first."""
     _board()
-    return [name for name, _ in _candidates(primitive, chain)]
+    out = []
+    for name, _ in _candidates(primitive, chain):
+        if name not in out:
+            out.append(name)
+    return out

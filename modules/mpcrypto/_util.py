@@ -95,20 +95,6 @@ def sized_bytes(data, size):
     return data
 
 
-# sys.platform of MicroPython ports that run under an operating system: there is no Cortex-M
-# System Control Block to read (a load from the CPUID address 0xE000ED00 would fault).
-_HOSTED = ("linux", "darwin", "freebsd", "netbsd", "openbsd", "dragonfly", "win32", "cygwin", "android",
-           "webassembly")
-
-
-def bare_metal():
-    """True unless the port runs under an operating system: the Thumb-2 backends read CPUID
-    only where this holds."""
-    import sys
-
-    return sys.platform not in _HOSTED
-
-
 def resolve_rng(rng):
     if rng is not None:
         if not callable(rng):

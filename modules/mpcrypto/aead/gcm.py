@@ -48,10 +48,10 @@ from mpcrypto.cipher import aes as _aes
 from mpcrypto.cipher.modes import ctr_crypt as _ctr_crypt
 from mpcrypto.exceptions import InvalidTag
 
-_GHASH_CHAIN = (
-    ("thumb", "mpcrypto.aead.ghash_thumb"),
-    ("viper", "mpcrypto.aead.ghash_viper"),
-    ("python", "mpcrypto.aead.ghash_python"),
+_CHAIN = (
+    ("thumb", "mpcrypto.aead.ghash_thumb", "mull_ct"),
+    ("viper", "mpcrypto.aead.ghash_viper", None),
+    ("python", "mpcrypto.aead.ghash_python", None),
 )
 
 _TAG_LENGTHS = (16, 15, 14, 13, 12, 8, 4)
@@ -60,7 +60,7 @@ _MAX_DATA = (1 << 36) - 32  # 2**39 - 256 bits (§5.2.1.1)
 
 def ghash_backends():
     """Names of the GHASH backends usable here, best first."""
-    return _backend.available("ghash", _GHASH_CHAIN)
+    return _backend.available("ghash", _CHAIN)
 
 
 def backends():
@@ -94,7 +94,7 @@ class GCM:
         self._e = cipher.engine(key)
         h = bytearray(16)
         self._e.ecb_encrypt(h, h, 1)  # H = E(K, 0^128), §6.4
-        self._g = _backend.select("ghash", _GHASH_CHAIN)[1].new(h)
+        self._g = _backend.select("ghash", _CHAIN)[1].new(h)
         self._j0 = bytearray(16)  # pre-counter block J0
         self._ctr = bytearray(16)  # running counter
         self._y = bytearray(16)  # GHASH accumulator

@@ -71,48 +71,28 @@ MODE_ECB = _modes.MODE_ECB
 MODE_CBC = _modes.MODE_CBC
 MODE_CTR = _modes.MODE_CTR
 
-# thumb comes before builtin: on the cores where its probe passes it is faster than the
-# port's C AES (whose CTR our wrapper builds on ECB), and it is table-based like it. thumb_ct
-# (constant time, three times slower) comes right after it, or first where the core has a
-# data cache (_CACHED_CHAIN, chosen by chain()).
+# thumb comes before builtin: on the cores where it runs it is faster than the port's C AES
+# (whose CTR our wrapper builds on ECB), and it is table-based like it. thumb_ct (constant
+# time, three times slower) comes right after it, and first where the core has a data cache
+# (its first entry, which requires "dcache"; the seam takes the first entry that loads).
 _CHAIN = (
-    ("thumb", "mpcrypto.cipher.aes_thumb"),
-    ("thumb_ct", "mpcrypto.cipher.aes_ct_thumb"),
-    ("builtin", "mpcrypto.cipher.aes_builtin"),
-    ("viper", "mpcrypto.cipher.aes_viper"),
-    ("python", "mpcrypto.cipher.aes_python"),
+    ("thumb_ct", "mpcrypto.cipher.aes_ct_thumb", "dcache"),
+    ("thumb", "mpcrypto.cipher.aes_thumb", "thumb2"),
+    ("thumb_ct", "mpcrypto.cipher.aes_ct_thumb", "thumb2"),
+    ("builtin", "mpcrypto.cipher.aes_builtin", None),
+    ("viper", "mpcrypto.cipher.aes_viper", None),
+    ("python", "mpcrypto.cipher.aes_python", None),
 )
-_CACHED_CHAIN = (
-    ("thumb_ct", "mpcrypto.cipher.aes_ct_thumb"),
-    ("thumb", "mpcrypto.cipher.aes_thumb"),
-    ("builtin", "mpcrypto.cipher.aes_builtin"),
-    ("viper", "mpcrypto.cipher.aes_viper"),
-    ("python", "mpcrypto.cipher.aes_python"),
-)
-_order = []  # the chain for this core, decided once
-
-
-def chain():
-    """The AES chain here: ``_CACHED_CHAIN`` on a bare-metal Cortex-M7/M55/M85 (CPUID, read
-    by aes_ct_thumb only where its probe allows), else ``_CHAIN``."""
-    if not _order:
-        m = _backend._load(_CACHED_CHAIN[0][1])
-        try:
-            cached = m is not None and m.cached()
-        except Exception:
-            cached = False
-        _order.append(_CACHED_CHAIN if cached else _CHAIN)
-    return _order[0]
 
 
 def backends():
     """Names of the AES backends usable here, best first."""
-    return _backend.available("aes", chain())
+    return _backend.available("aes", _CHAIN)
 
 
 def engine(key):
     """The selected backend's context for a validated key (used by the AEAD modules)."""
-    return _backend.select("aes", chain())[1].new(key)
+    return _backend.select("aes", _CHAIN)[1].new(key)
 
 
 def check_key(key):

@@ -11,7 +11,8 @@ host_tests/test_thumb_aes_ct.py checks, on an emulated Cortex-M4, that the instr
 and the sequence of memory addresses are the same for different keys and data.
 
 Cost: about three times the T-table backend (``aes_thumb``); it is the default where a data
-cache makes table lookups key-dependent in time (Cortex-M7, M55, M85: CPUID), and can be
+cache makes table lookups key-dependent in time (Cortex-M7, M55, M85: feature ``dcache`` of
+``mpcrypto._cpu``), and can be
 chosen elsewhere with ``mpcrypto._backend.force("aes", "thumb_ct")``. CBC encryption is
 serial, so it runs one block per pass of the two-block core (twice the cost per byte).
 
@@ -25,6 +26,7 @@ addresses. Context (array('I'), ``_Ctx``): [0, 120) the bitsliced round keys, 8 
 
 import array
 import micropython
+from mpcrypto._cpu import thumb2 as probe  # noqa: F401 (what the seam's chain requires)
 
 
 @micropython.asm_thumb
@@ -889,41 +891,6 @@ def _aes(r0, r1, r2, r3):
     data(2, 0xF20D, 0x0DC8)  # addw r13, r13, #200
     data(2, 0xE8BD, 0x0F0F)  # pop {r0, r1, r2, r3, r8, r9, r10, r11}
     data(2, 0x2000)  # movs r0, #0
-
-
-@micropython.asm_thumb
-def cpu_part():
-    # PARTNO of the CPUID register (0xE000ED00, ARMv7-M ARM B3.2.3).
-    movw(r0, 0xED00)
-    movt(r0, 0xE000)
-    ldr(r0, [r0, 0])
-    lsr(r0, r0, 4)
-    movw(r1, 0xFFF)
-    and_(r0, r1)
-
-
-# Cores that run the kernel (ARMv7-M and ARMv8-M Mainline): Cortex-M3, M4, M7, M33, M55, M85.
-PARTS = (0xC23, 0xC24, 0xC27, 0xD21, 0xD22, 0xD23)
-# Of them, those with a data cache (Cortex-M7, M55, M85), where this backend is the default.
-CACHED = (0xC27, 0xD22, 0xD23)
-
-
-def probe():
-    """True on a bare-metal Cortex-M3/M4/M7/M33/M55/M85 (CPUID read only there)."""
-    try:
-        from mpcrypto._util import bare_metal
-
-        if not bare_metal():  # under an OS there is no CPUID register to read
-            return False
-        return cpu_part() in PARTS
-    except Exception:
-        return False
-
-
-def cached():
-    """True where the core has a data cache (Cortex-M7/M55/M85): aes.py then puts this
-    backend first. Call only where ``probe()`` is True."""
-    return cpu_part() in CACHED
 
 
 _RCON = b"\x01\x02\x04\x08\x10\x20\x40\x80\x1b\x36"

@@ -29,6 +29,7 @@ each direction are rotations of these and cost nothing: the EOR's shifter rotate
 
 import array
 import micropython
+from mpcrypto._cpu import thumb2 as probe  # noqa: F401 (what the seam's chain requires)
 from mpcrypto.cipher.aes_tables import SBOX, expand_key
 
 TE = (
@@ -1383,34 +1384,6 @@ def _cbc_dec(r0, r1, r2, r3):
     data(2, 0xF47F, 0xAE1C)  # bne.w block (-968)
     data(2, 0xE8BD, 0x0F1F)  # pop {r0, r1, r2, r3, r4, r8, r9, r10, r11}
     data(2, 0x2000)  # movs r0, #0
-
-
-@micropython.asm_thumb
-def cpu_part():
-    # PARTNO of the CPUID register (0xE000ED00, ARMv7-M ARM B3.2.3).
-    movw(r0, 0xED00)
-    movt(r0, 0xE000)
-    ldr(r0, [r0, 0])
-    lsr(r0, r0, 4)
-    movw(r1, 0xFFF)
-    and_(r0, r1)
-
-
-# Cores that run these kernels (ARMv7-M and ARMv8-M Mainline: Thumb-2 UXTB.W, REV, LDR with a
-# scaled register index): Cortex-M3, M4, M7, M33, M55, M85. Not M0/M0+/M23 (Thumb-1 only).
-PARTS = (0xC23, 0xC24, 0xC27, 0xD21, 0xD22, 0xD23)
-
-
-def probe():
-    """True on a bare-metal Cortex-M3/M4/M7/M33/M55/M85 (CPUID read only there)."""
-    try:
-        from mpcrypto._util import bare_metal
-
-        if not bare_metal():  # under an OS there is no CPUID register to read
-            return False
-        return cpu_part() in PARTS
-    except Exception:
-        return False
 
 
 _TAB = []  # [TE, TD] as the kernels see them: the flash constants, or aligned RAM copies

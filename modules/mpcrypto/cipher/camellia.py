@@ -38,8 +38,8 @@ key_sizes = (16, 24, 32)
 name = "camellia"
 
 _CHAIN = (
-    ("viper", "mpcrypto.cipher.camellia_viper"),
-    ("python", "mpcrypto.cipher.camellia_python"),
+    ("viper", "mpcrypto.cipher.camellia_viper", None),
+    ("python", "mpcrypto.cipher.camellia_python", None),
 )
 
 

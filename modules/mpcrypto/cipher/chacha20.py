@@ -44,9 +44,9 @@ from mpcrypto import _backend
 from mpcrypto._util import rbuf, wbuf
 
 _CHAIN = (
-    ("thumb", "mpcrypto.cipher.chacha20_thumb"),
-    ("viper", "mpcrypto.cipher.chacha20_viper"),
-    ("python", "mpcrypto.cipher.chacha20_python"),
+    ("thumb", "mpcrypto.cipher.chacha20_thumb", "thumb2"),
+    ("viper", "mpcrypto.cipher.chacha20_viper", None),
+    ("python", "mpcrypto.cipher.chacha20_python", None),
 )
 
 _SIGMA = b"expand 32-byte k"  # RFC 8439 §2.3: the constants 0x61707865 .. 0x6b206574

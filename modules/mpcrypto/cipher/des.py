@@ -45,8 +45,8 @@ key_sizes = (16, 24)
 name = "tdes"
 
 _CHAIN = (
-    ("viper", "mpcrypto.cipher.des_viper"),
-    ("python", "mpcrypto.cipher.des_python"),
+    ("viper", "mpcrypto.cipher.des_viper", None),
+    ("python", "mpcrypto.cipher.des_python", None),
 )
 
 

@@ -37,8 +37,8 @@ key_sizes = (16,)
 name = "sm4"
 
 _CHAIN = (
-    ("viper", "mpcrypto.cipher.sm4_viper"),
-    ("python", "mpcrypto.cipher.sm4_python"),
+    ("viper", "mpcrypto.cipher.sm4_viper", None),
+    ("python", "mpcrypto.cipher.sm4_python", None),
 )
 
 

@@ -49,9 +49,9 @@ from mpcrypto.exceptions import UnsupportedAlgorithm
 
 _PRIM = "ec_weierstrass"
 _CHAIN = (
-    ("viper64", "mpcrypto.ec.weierstrass_viper64"),
-    ("viper", "mpcrypto.ec.weierstrass_viper"),
-    ("python", "mpcrypto.ec.weierstrass_python"),
+    ("viper64", "mpcrypto.ec.weierstrass_viper64", None),
+    ("viper", "mpcrypto.ec.weierstrass_viper", None),
+    ("python", "mpcrypto.ec.weierstrass_python", None),
 )
 
 

@@ -36,7 +36,7 @@ from mpcrypto._util import as_bytes, resolve_rng, sized_bytes
 from mpcrypto.exceptions import InvalidSignature
 
 _PRIM = "ec_edwards"
-_CHAIN = (("viper", "mpcrypto.ec.edwards_viper"), ("python", "mpcrypto.ec.edwards_python"))
+_CHAIN = (("viper", "mpcrypto.ec.edwards_viper", None), ("python", "mpcrypto.ec.edwards_python", None))
 
 
 def backends():

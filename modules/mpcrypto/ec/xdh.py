@@ -21,7 +21,7 @@ from mpcrypto._ct import ct_eq as _ct_eq
 from mpcrypto._util import resolve_rng as _rng, sized_bytes as _bytes
 
 _PRIM = "ec_montgomery"
-_CHAIN = (("viper", "mpcrypto.ec.montgomery_viper"), ("python", "mpcrypto.ec.montgomery_python"))
+_CHAIN = (("viper", "mpcrypto.ec.montgomery_viper", None), ("python", "mpcrypto.ec.montgomery_python", None))
 
 
 def backends():

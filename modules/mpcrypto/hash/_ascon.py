@@ -23,9 +23,9 @@ from array import array
 from mpcrypto import _backend
 
 _CHAIN = (
-    ("thumb", "mpcrypto.hash.ascon_thumb"),
-    ("viper", "mpcrypto.hash.ascon_viper"),
-    ("python", "mpcrypto.hash.ascon_python"),
+    ("thumb", "mpcrypto.hash.ascon_thumb", "thumb2"),
+    ("viper", "mpcrypto.hash.ascon_viper", None),
+    ("python", "mpcrypto.hash.ascon_python", None),
 )
 
 # Initial values (SP 800-232 §4.1.1 Ascon-AEAD128, §5.1 Ascon-Hash256, §5.2 Ascon-XOF128,

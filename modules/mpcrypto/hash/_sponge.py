@@ -28,8 +28,8 @@ from mpcrypto import _backend
 from mpcrypto._util import rbuf
 
 _CHAIN = (
-    ("viper", "mpcrypto.hash.keccak_viper"),
-    ("python", "mpcrypto.hash.keccak_python"),
+    ("viper", "mpcrypto.hash.keccak_viper", None),
+    ("python", "mpcrypto.hash.keccak_python", None),
 )
 
 _WORDS = 102

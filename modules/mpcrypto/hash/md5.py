@@ -36,8 +36,8 @@ from mpcrypto import _backend
 from mpcrypto.hash._md import _MD
 
 _CHAIN = (
-    ("viper", "mpcrypto.hash.md5_viper"),
-    ("python", "mpcrypto.hash.md5_python"),
+    ("viper", "mpcrypto.hash.md5_viper", None),
+    ("python", "mpcrypto.hash.md5_python", None),
 )
 
 

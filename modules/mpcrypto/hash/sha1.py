@@ -36,8 +36,8 @@ from mpcrypto import _backend
 from mpcrypto.hash._md import _MD
 
 _CHAIN = (
-    ("viper", "mpcrypto.hash.sha1_viper"),
-    ("python", "mpcrypto.hash.sha1_python"),
+    ("viper", "mpcrypto.hash.sha1_viper", None),
+    ("python", "mpcrypto.hash.sha1_python", None),
 )
 
 

@@ -38,9 +38,9 @@ from mpcrypto import _backend
 from mpcrypto.hash._md import _MD
 
 _CHAIN = (
-    ("thumb", "mpcrypto.hash.sha256_thumb"),
-    ("viper", "mpcrypto.hash.sha256_viper"),
-    ("python", "mpcrypto.hash.sha256_python"),
+    ("thumb", "mpcrypto.hash.sha256_thumb", "thumb2"),
+    ("viper", "mpcrypto.hash.sha256_viper", None),
+    ("python", "mpcrypto.hash.sha256_python", None),
 )
 
 

@@ -27,9 +27,9 @@ from mpcrypto import _backend
 from mpcrypto.hash._md import _MD
 
 _CHAIN = (
-    ("thumb", "mpcrypto.hash.sha512_thumb"),
-    ("viper", "mpcrypto.hash.sha512_viper"),
-    ("python", "mpcrypto.hash.sha512_python"),
+    ("thumb", "mpcrypto.hash.sha512_thumb", "thumb2"),
+    ("viper", "mpcrypto.hash.sha512_viper", None),
+    ("python", "mpcrypto.hash.sha512_python", None),
 )
 
 

@@ -27,8 +27,8 @@ from mpcrypto import _backend
 from mpcrypto.hash._md import _MD
 
 _CHAIN = (
-    ("viper", "mpcrypto.hash.sm3_viper"),
-    ("python", "mpcrypto.hash.sm3_python"),
+    ("viper", "mpcrypto.hash.sm3_viper", None),
+    ("python", "mpcrypto.hash.sm3_python", None),
 )
 
 

@@ -37,9 +37,9 @@ from mpcrypto._util import rbuf, wbuf
 from mpcrypto.exceptions import AlreadyFinalized, InvalidSignature
 
 _CHAIN = (
-    ("thumb", "mpcrypto.mac.poly1305_thumb"),
-    ("viper", "mpcrypto.mac.poly1305_viper"),
-    ("python", "mpcrypto.mac.poly1305_python"),
+    ("thumb", "mpcrypto.mac.poly1305_thumb", "mull_ct"),
+    ("viper", "mpcrypto.mac.poly1305_viper", None),
+    ("python", "mpcrypto.mac.poly1305_python", None),
 )
 
 

@@ -30,10 +30,10 @@ use built-in integers, which MicroPython does not make constant time.
 from mpcrypto import _backend
 
 _PRIM = "mpi"
-_CHAIN = (("thumb", "mpcrypto.pk.mpi_thumb"),
-          ("viper64", "mpcrypto.pk.mpi_viper64"),
-          ("viper", "mpcrypto.pk.mpi_viper"),
-          ("python", "mpcrypto.pk.mpi_python"))
+_CHAIN = (("thumb", "mpcrypto.pk.mpi_thumb", "umaal"),
+          ("viper64", "mpcrypto.pk.mpi_viper64", None),
+          ("viper", "mpcrypto.pk.mpi_viper", None),
+          ("python", "mpcrypto.pk.mpi_python", None))
 
 
 def backends():

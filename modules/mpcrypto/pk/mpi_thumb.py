@@ -46,37 +46,26 @@ the value.
 
 UMAAL RdLo, RdHi, Rn, Rm (ARMv7E-M, ARM DDI 0403E A7.7.178, encoding T1: 1111 1011 1110 Rn |
 RdLo RdHi 0110 Rm): RdHi:RdLo = Rn Rm + RdLo + RdHi. The inline assembler has no mnemonic for
-it, hence ``data(2, ...)``. Cortex-M3 has no UMAAL (it faults): ``probe()`` reads the CPUID
-part number (bare-metal ports only, ``mpcrypto._util.bare_metal``) and admits the cores
-named above. Only ARM ports have asm_thumb: elsewhere ``mpi_thumb_asm`` does not compile,
-``cpu_part`` is None here and ``probe()`` says no. The four-word groups of the loops are
-written out by the generator.
+it, hence ``data(2, ...)``. Cortex-M3 has no UMAAL (it faults): the chain entry of this backend
+(``pk/mpi.py``) requires feature ``umaal`` of ``mpcrypto._cpu``; ``probe()`` asks for
+``uctypes`` (the arena's address). Only ARM ports have asm_thumb: elsewhere
+``mpi_thumb_asm`` does not compile, the import below fails and the seam takes the next
+backend. The four-word groups of the loops are written out by the generator.
 """
 
 from mpcrypto.pk import _mpi_common
-
-try:
-    from mpcrypto.pk.mpi_thumb_asm import _mont, _select, _sqr, cpu_part
-except (ImportError, SyntaxError, ValueError, NotImplementedError, MemoryError):
-    # Not an ARM port (asm_thumb does not compile), or no heap left to compile it: probe()
-    # says no and the seam takes the next backend.
-    cpu_part = None
+from mpcrypto.pk.mpi_thumb_asm import _mont, _select, _sqr
 
 LIMB_BITS = 32
-UMAAL_PARTS = (0xC24, 0xC27, 0xD22, 0xD23)  # Cortex-M4, M7, M55, M85
 _CW = 4  # bytes per context word (the kernel's; host_tests' model of _mont sets 8 on 64-bit)
 
 
 def probe():
-    if cpu_part is None:
-        return False
-    from mpcrypto._util import bare_metal
-
     try:
         import uctypes  # noqa: F401 (the arena's address)
     except ImportError:
         return False
-    return bare_metal() and cpu_part() in UMAAL_PARTS
+    return True
 
 
 class Ctx(_mpi_common.Ctx):

@@ -5,24 +5,15 @@ multipliers of ec/field/thumb_umaal.py): edit the generator, not this file.
 
 _mont(d, x, y, ctx), _sqr(d, x, k, ctx), _select(d, tab, idx | cnt << 16, ctx): loops of
 four words a pass, any N that is a multiple of 4; d, x, y, tab are byte offsets from the
-arena's address (ctx word 9). cpu_part(): the CPUID part number.
+arena's address (ctx word 9).
 
-Only ARM ports have asm_thumb: elsewhere this module does not compile and mpi_thumb's
-probe() says no. Cortex-M3 has no UMAAL (it faults): mpi_thumb admits the cores by CPUID.
+Only ARM ports have asm_thumb: elsewhere this module does not compile, mpi_thumb's import
+of it fails and the seam takes the next backend. Cortex-M3 has no UMAAL (it faults): the
+chain entry of mpi_thumb requires ``umaal`` (``mpcrypto._cpu``).
 """
 
 import micropython
-
-
-@micropython.asm_thumb
-def cpu_part():
-    # PARTNO of the CPUID register (0xE000ED00, ARMv7-M ARM B3.2.3).
-    movw(r0, 0xED00)
-    movt(r0, 0xE000)
-    ldr(r0, [r0, 0])
-    lsr(r0, r0, 4)
-    movw(r1, 0xFFF)
-    and_(r0, r1)
+from mpcrypto._cpu import umaal as probe  # noqa: F401 (what the seam's chain requires)
 
 
 @micropython.asm_thumb

@@ -14,8 +14,8 @@ What it holds:
 - The word-size probe: ``wordbits()`` (32 on Cortex-M, 64 on the x86-64 unix port) and
   ``wide()`` (use the 32-bit-limb kernels).
 - Acceleration: ``accel(kern, mem, q)`` hands MUL to ``thumb_umaal`` (Thumb-2 CIOS with
-  UMAAL on 32-bit words) on cores whose CPUID part number says they have UMAAL
-  (``UMAAL_PARTS``: Cortex-M4, M7, M55, M85), read once by ``asm_module()``; there
+  UMAAL on 32-bit words) on cores that have UMAAL (``mpcrypto._cpu``: Cortex-M4, M7, M55,
+  M85), found once by ``asm_module()``; there
   ``asm_runner(kern)`` runs whole programs in Thumb-2 (``thumb_umaal._run<N>``) in place of
   the kernel's viper ``run``.
 - Programs: ``Asm`` assembles text (one field operation per line: ``d = x * y``,
@@ -38,6 +38,7 @@ the arena (``Arena.put`` / ``get``).
 
 import micropython
 
+from mpcrypto import _backend
 from mpcrypto.ec.curves import _bits
 
 # -- kernels, word size, acceleration ---------------------------------------------------
@@ -53,12 +54,9 @@ def kernel_for(curve, wide=False):
     # generic kernel for its size.
     fk = FIXED_KERNELS.get(curve.name)
     if fk is not None:
-        try:
-            mod = __import__("mpcrypto.ec.field.v%d_%s" % (32 if wide else 16, fk), None, None, ("run",))
-            if mod.P == curve.p:
-                return mod
-        except ImportError:
-            pass
+        mod = _backend.load("mpcrypto.ec.field.v%d_%s" % (32 if wide else 16, fk))
+        if mod is not None and mod.P == curve.p:
+            return mod
     return kernel(_bits(curve.p), wide)
 
 
@@ -69,33 +67,20 @@ def kernel(bits, wide=False):
     lb = 32 if wide else 16
     for n in (WSIZES if wide else SIZES):
         if lb * n >= bits:
-            try:
-                return __import__("mpcrypto.ec.field.v%d_%d" % (lb, n), None, None, ("run",))
-            except ImportError:
-                pass
+            mod = _backend.load("mpcrypto.ec.field.v%d_%d" % (lb, n))
+            if mod is not None:
+                return mod
     raise ImportError("no field kernel for %d bits" % bits)
 
 
-# Cores whose CPUID part number says they have UMAAL (ARMv7E-M, ARMv8.1-M): Cortex-M4, M7,
-# M55, M85. On these the 16-bit kernels hand MUL to thumb_umaal (32-bit words).
-UMAAL_PARTS = (0xC24, 0xC27, 0xD22, 0xD23)
-_asm = []  # [] not probed yet; [None] or [module] once probed
+# The assembler multiplier: thumb_umaal where the core has UMAAL (it imports only where
+# asm_thumb and uctypes exist); the seam's primitive "field_mul".
+_CHAIN = (("thumb_umaal", "mpcrypto.ec.field.thumb_umaal", "umaal"),)
 
 
 def asm_module():
-    if not _asm:
-        fa = None
-        try:
-            from mpcrypto._util import bare_metal
-            from mpcrypto.ec.field import thumb_umaal
-            import uctypes  # noqa: F401 (the multiplier needs the arena's address)
-
-            if bare_metal() and thumb_umaal.cpu_part() in UMAAL_PARTS:
-                fa = thumb_umaal
-        except Exception:  # not an ARM port (no asm_thumb), no uctypes, or not such a core
-            fa = None
-        _asm.append(fa)
-    return _asm[0]
+    """The module of the Thumb-2 UMAAL multipliers on this core, or None."""
+    return _backend.helper("field_mul", _CHAIN)
 
 
 def _asm_mul(kern):

@@ -15,22 +15,14 @@ next instruction and the program's end. The dispatch reads only the program (pub
 so the sequence of a program does not depend on the values either.
 
 Only ARM ports have asm_thumb: elsewhere this module does not compile, and the viper
-kernels' own multiplication runs. Cortex-M3 has no UMAAL (it faults): the backend reads
-the CPUID register (``cpu_part``) and uses this module only on the cores named above.
+kernels' own multiplication runs. Cortex-M3 has no UMAAL (it faults): the field engine
+asks the seam for this module with the requirement ``umaal`` (``mpcrypto._cpu``), met
+only on the cores named above; callers pass arena addresses (``uctypes``).
 """
 
 import micropython
-
-
-@micropython.asm_thumb
-def cpu_part():
-    # PARTNO of the CPUID register (0xE000ED00, ARMv7-M ARM B3.2.3).
-    movw(r0, 0xED00)
-    movt(r0, 0xE000)
-    ldr(r0, [r0, 0])
-    lsr(r0, r0, 4)
-    movw(r1, 0xFFF)
-    and_(r0, r1)
+import uctypes  # noqa: F401 (no arena addresses without it: then the seam skips this module)
+from mpcrypto._cpu import umaal as probe  # noqa: F401 (what the seam's chain requires)
 
 
 @micropython.asm_thumb
