@@ -18,6 +18,13 @@ def test_seam_force(target):
     assert all(isinstance(e, MPError) and e.name == "UnsupportedAlgorithm" for e in out[2:])
 
 
+def test_seam_helper(target):
+    """helper(): the first usable entry's module, None when none loads or force() names
+    another backend (the caller's portable code then runs)."""
+    out = target.call("drv_core", "helper", [()])[0]
+    assert out == ["mpcrypto._ct", None, "mpcrypto._ct", "mpcrypto._ct", None]
+
+
 def test_seam_hardware_first(target):
     first, names, forced = target.call("drv_core", "select_with_hardware", [()])[0]
     assert first == "rsip"
@@ -46,8 +53,9 @@ def test_ct_select(target):
 
 
 def test_seam_context_cached_per_object(target):
-    a, b, made = target.call("drv_core", "contexts", [()])[0]
+    a, b, made, reclaim = target.call("drv_core", "contexts", [()])[0]
     assert a == b == (1, "obj") and made == 1
+    assert reclaim  # a context with reclaim = None is handed _backend.evict
 
 
 # --- the buffer rules (mpcrypto._util), which every public module applies -----------------

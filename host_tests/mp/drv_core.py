@@ -25,6 +25,24 @@ def select_forced(name):
         _backend.force("demo", None)
 
 
+def helper():
+    # (default, forced to a name not in the chain, forced to its entry, after force(None)):
+    # the module's name or None.
+    chain = (("viper", "mpcrypto.no_such_module", None), ("thumb", "mpcrypto._util", "no_such_feature"),
+             ("fast", "mpcrypto._ct", None))
+    out = [_backend.helper("demo4", chain)]
+    _backend.force("demo4", "python")
+    out.append(_backend.helper("demo4", chain))
+    _backend.force("demo4", "fast")
+    out.append(_backend.helper("demo4", chain))
+    _backend.force("demo4", None)
+    out.append(_backend.helper("demo4", chain))
+    _backend.force("demo4", "thumb")
+    out.append(_backend.helper("demo4", chain))
+    _backend.force("demo4", None)
+    return [None if m is None else m.__name__ for m in out]
+
+
 class _Hw:
     pass
 
@@ -66,10 +84,19 @@ def contexts():
             cls.made += 1
             return (cls.made, obj.name)
 
+    class Ctx:
+        reclaim = None  # the seam hands it evict
+
+    class Impl2:
+        @classmethod
+        def new(cls, obj):
+            return Ctx()
+
     _backend.register("demo3", "hw", Impl)
+    _backend.register("demo5", "hw", Impl2)
     a = _backend.context("demo3", (), _Obj())
     b = _backend.context("demo3", (), _Obj())
-    return a, b, Impl.made
+    return a, b, Impl.made, _backend.context("demo5", (), _Obj()).reclaim is _backend.evict
 
 
 # -- the buffer rules (mpcrypto._util) ------------------------------------------------------

@@ -17,14 +17,15 @@ def hkdf_expand(alg, prk, info, length):
 
 def pbkdf2_derive(alg, pw, salt, c, length, path="default"):
     # path "generic": the per-iteration HMAC path (what a port without viper, or SHA-3,
-    # runs), forced by hiding the viper helpers for this call.
-    saved = pbkdf2._copy
+    # runs), the viper helpers forced away for this call.
+    from mpcrypto import _backend
+
     if path == "generic":
-        pbkdf2._copy = None
+        _backend.force("pbkdf2", "python")
     try:
         return pbkdf2.PBKDF2HMAC(alg, length, salt, c).derive(pw)
     finally:
-        pbkdf2._copy = saved
+        _backend.force("pbkdf2", None)
 
 
 def api(kind):

@@ -37,6 +37,10 @@ what the board registered (``"entropy"``: the board's entropy source, see
 ``force(primitive, name)`` pins a backend (for a helper, a name not in its chain means the
 portable code); tests use it to run one suite over every backend. Call sites never take a
 backend argument. The choice is cached per primitive, so the cost of selection is paid once.
+
+``context(primitive, chain, obj)`` builds and caches ``impl.new(obj)``; a context with a
+``reclaim`` attribute of None gets ``evict`` there, the way it asks for the other cached
+contexts to be dropped when it runs out of heap (``evict(keep=itself)``).
 """
 
 from mpcrypto import _cpu
@@ -152,6 +156,8 @@ def context(primitive, chain, obj):
     ctx = _contexts.get(key)
     if ctx is None:
         ctx = impl.new(obj)
+        if getattr(ctx, "reclaim", 0) is None:
+            ctx.reclaim = evict
         _contexts[key] = ctx
     return ctx
 

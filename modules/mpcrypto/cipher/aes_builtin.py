@@ -4,11 +4,11 @@ cryptolib provides ECB (mode 1) and CBC (mode 2); on ports built without
 ``MICROPY_PY_CRYPTOLIB_CTR`` (the unix port among them) mode 6 raises ``ValueError("mode")``,
 so CTR and GCM's GCTR are built here on ECB of counter blocks: counters are written into a
 1 KiB scratch, encrypted by one cryptolib call, and XORed into the output. The counter
-and XOR loops use the viper helpers of ``aes_viper`` when that module imports, else plain
-Python loops.
+and XOR loops are those of ``aes_viper`` where the seam's software engine (primitive
+``"aes_soft"``: viper, else portable Python) is that one, else plain Python loops.
 
 cryptolib accepts only 16- and 32-byte keys, so a 24-byte (AES-192) key is delegated to the
-best software engine (viper, else portable Python); ``new`` hides this from callers.
+same software engine; ``new`` hides this from callers.
 
 Constant time: as constant as the port's C AES (often a table implementation, so no).
 Allocation: ECB allocates nothing when the caller's buffers are exactly n blocks long
@@ -21,12 +21,10 @@ Engine surface: see ``aes_python`` (identical in every backend).
 
 import cryptolib
 from micropython import const
+from mpcrypto import _backend
 
-try:
-    from mpcrypto.cipher.aes_viper import ctr_blocks as _ctr_blocks, xor_into as _xor_into
-except (ImportError, SyntaxError, ValueError, NotImplementedError):
-    _ctr_blocks = None
-    _xor_into = None
+# The software engine behind this one (AES-192, and viper's CTR loops).
+_CHAIN = (("viper", "mpcrypto.cipher.aes_viper", None), ("python", "mpcrypto.cipher.aes_python", None))
 
 _CHUNK = const(64)  # counter blocks per cryptolib call in CTR (1 KiB scratch)
 
@@ -92,14 +90,16 @@ class _Ctx:
         # SP 800-38A §6.5 / SP 800-38D §6.5: keystream = E(counter blocks), chunk by chunk.
         ks = self._ks
         e = self._e
+        soft = _backend.helper("aes_soft", _CHAIN)
+        cb = getattr(soft, "ctr_blocks", None)  # the viper engine's loops, where it is chosen
         o = 0
         while n:
             k = n if n < _CHUNK else _CHUNK
             nb = 16 * k
-            if _ctr_blocks is not None:
-                _ctr_blocks(ks, ctr, k, width)
+            if cb is not None:
+                cb(ks, ctr, k, width)
                 e.encrypt(_cut(ks, nb), _cut(ks, nb))
-                _xor_into(dst, src, o, ks, nb)
+                soft.xor_into(dst, src, o, ks, nb)
             else:
                 stop = 16 - width
                 for b in range(0, nb, 16):
@@ -121,10 +121,6 @@ class _Ctx:
 def new(key):
     """An AES context for a 16/24/32-byte key (validated by the caller)."""
     if len(key) == 24:
-        # cryptolib has no AES-192: fall back to the best software engine.
-        try:
-            from mpcrypto.cipher import aes_viper as soft
-        except (ImportError, SyntaxError, ValueError, NotImplementedError):
-            from mpcrypto.cipher import aes_python as soft
-        return soft.new(key)
+        # cryptolib has no AES-192: the best software engine.
+        return _backend.helper("aes_soft", _CHAIN).new(key)
     return _Ctx(key)

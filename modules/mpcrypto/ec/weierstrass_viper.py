@@ -623,26 +623,35 @@ class _Curve(_fe.Arena):
         self._mul_base(k)
         return self._affine1()
 
+    # Set by the seam when it caches this context (_backend.context): reclaim(keep) drops
+    # every other cached context and collects the heap.
+    reclaim = None
+
+    def _reclaim(self):
+        if self.reclaim is not None:
+            self.reclaim(self)
+        else:
+            import gc
+
+            gc.collect()
+
     def _comb_or_none(self):
         # The comb tables, or None when the heap has no room for them even after the seam's
         # other cached contexts are dropped (a 96 KB heap fragmented by a program's own
-        # objects: secp521r1's tables are ~30 KB in 2 KB blocks); this context then stays
+        # objects: secp521r1's tables are tens of KB in 2 KB blocks); this context then stays
         # table-free and mul_base takes the window method on G (constant time as well,
-        # slower: on the emulated M4, P-521 signing 21.2M -> 54.5M instructions, P-256
-        # 4.7M -> 12.7M).
+        # slower).
         if self._comb is None and not self._nocomb:
             try:
                 return self._comb_table()
             except MemoryError:
                 pass
-            from mpcrypto import _backend
-
-            _backend.evict(self)
+            self._reclaim()
             try:
                 return self._comb_table()
             except MemoryError:
                 self._nocomb = True
-                _backend.evict(self)
+                self._reclaim()
         return self._comb
 
     def _mul_base(self, k):

@@ -12,10 +12,10 @@ from mpcrypto import _backend
 
 _LE = sys.byteorder == "little"
 
-try:  # the viper helper where the port has the emitter (no Python loop per byte)
-    from mpcrypto.hash._md_viper import words_be as _wbe
-except (ImportError, SyntaxError, ValueError, NotImplementedError):
-    _wbe = None
+# The viper helper of the digest output (hash/_md_viper.words_be: no Python loop per byte),
+# asked of the seam per digest; without it (no viper, or _backend.force("md_words",
+# "python")) the loop below.
+_CHAIN = (("viper", "mpcrypto.hash._md_viper", None),)
 
 
 def _words_be(st, nw):
@@ -24,9 +24,10 @@ def _words_be(st, nw):
     # cost depends on its value (a secret, for a MAC or a key). The words are read as their
     # native bytes through a memoryview; each byte is a small int, and the loop's work
     # depends only on nw.
-    if _wbe is not None:
+    kv = _backend.helper("md_words", _CHAIN)
+    if kv is not None:
         out = bytearray(4 * nw)
-        _wbe(out, st, nw)
+        kv.words_be(out, st, nw)
         return bytes(out)
     out = bytearray(memoryview(st)[:nw])
     if _LE:

@@ -26,6 +26,7 @@ iteration count are public.
 """
 
 from array import array
+from mpcrypto import _backend
 from mpcrypto._ct import compare_digest
 from mpcrypto._util import as_bytes
 from mpcrypto.exceptions import AlreadyFinalized, InvalidKey
@@ -33,10 +34,10 @@ from mpcrypto.hash._md import _MD
 from mpcrypto.hash.names import hash_class
 from mpcrypto.mac import hmac
 
-try:
-    from mpcrypto.kdf._kdf_viper import copy_words as _copy, put_words as _put, xor_into as _xor
-except (ImportError, SyntaxError, ValueError, NotImplementedError):
-    _copy = None
+# The viper loops of the allocation-free path (kdf/_kdf_viper: copy_words, put_words,
+# xor_into), asked of the seam per derivation; without them (no viper, or
+# _backend.force("pbkdf2", "python")) every iteration goes through the HMAC objects.
+_CHAIN = (("viper", "mpcrypto.kdf._kdf_viper", None),)
 
 
 def _xor_py(t, u, n):
@@ -44,9 +45,10 @@ def _xor_py(t, u, n):
         t[i] ^= u[i]
 
 
-def _block_md(m, salt, c, i, out, off, n):
+def _block_md(kv, m, salt, c, i, out, off, n):
     # T_i (§5.2 step 3) into out[off:off + n], for an HMAC m over a Merkle-Damgård hash
-    # (objects with _k, _st, _le, _lenb): the allocation-free loop.
+    # (objects with _k, _st, _le, _lenb): the allocation-free loop on the viper helpers kv.
+    _copy, _put, _xor = kv.copy_words, kv.put_words, kv.xor_into
     inner = m._inner
     outer = m._outer
     k = inner._k
@@ -86,7 +88,7 @@ def _block_md(m, salt, c, i, out, off, n):
     out[off:off + n] = memoryview(t)[:n]
 
 
-def _block_generic(m, salt, c, i, out, off, n):
+def _block_generic(kv, m, salt, c, i, out, off, n):
     u = m._mac(salt + i.to_bytes(4, "big"))
     t = bytearray(u)
     for _ in range(c - 1):
@@ -107,13 +109,14 @@ def pbkdf2_hmac(algorithm, password, salt, iterations, length):
         raise ValueError("iterations must be >= 1")
     salt = as_bytes(salt)
     m = hmac.new(as_bytes(password), None, cls)
-    md = _copy is not None and isinstance(m._inner, _MD) and m._inner._n == 0
+    kv = _backend.helper("pbkdf2", _CHAIN)
+    md = kv is not None and isinstance(m._inner, _MD) and m._inner._n == 0
     f = _block_md if md else _block_generic
     out = bytearray(length)
     nblk = (length + hlen - 1) // hlen  # §5.2 step 2
     for i in range(1, nblk + 1):
         off = (i - 1) * hlen
-        f(m, salt, iterations, i, out, off, min(hlen, length - off))
+        f(kv, m, salt, iterations, i, out, off, min(hlen, length - off))
     return bytes(out)
 
 

@@ -25,15 +25,15 @@ RFC 2104 §2). Allocation: ``new`` builds four hash objects (inner, outer, and t
 states); ``update`` is the hash's ``update``; ``digest`` allocates two small objects.
 """
 
+from mpcrypto import _backend
 from mpcrypto._ct import compare_digest
 from mpcrypto._util import rbuf
 from mpcrypto.exceptions import InvalidSignature
 from mpcrypto.hash.names import hash_class
 
-try:  # the viper helper where the port has the emitter
-    from mpcrypto.hash._md_viper import key_pads as _key_pads
-except (ImportError, SyntaxError, ValueError, NotImplementedError):
-    _key_pads = None
+# The viper helper for the key pads (hash/_md_viper.key_pads), asked of the seam per key;
+# without it (no viper, or _backend.force("hmac", "python")) a Python loop over the bytes.
+_CHAIN = (("viper", "mpcrypto.hash._md_viper", None),)
 
 _SHELL = object()  # private key value: an empty object for copy() (no __new__ in MicroPython)
 
@@ -55,8 +55,9 @@ class HMAC:
         # a 32-bit port (constant time, README); the loop runs over the key's length.
         ki = bytearray(b"\x36" * bs)
         ko = bytearray(b"\x5c" * bs)
-        if _key_pads is not None:  # viper: the same loop on machine bytes
-            _key_pads(ki, ko, key, len(key))
+        kv = _backend.helper("hmac", _CHAIN)
+        if kv is not None:  # viper: the same loop on machine bytes
+            kv.key_pads(ki, ko, key, len(key))
         else:
             for i in range(len(key)):
                 b = key[i]

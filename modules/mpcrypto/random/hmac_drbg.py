@@ -17,24 +17,26 @@ states and blocks for the Merkle-Damgard hashes where viper is available (PBKDF2
 """
 
 from array import array
+from mpcrypto import _backend
 from mpcrypto.hash._md import _MD
 from mpcrypto.hash.names import hash_class
 from mpcrypto.mac import hmac
 from mpcrypto.random._drbg import DRBG
 
-try:  # PBKDF2's viper helpers: the V = HMAC(K, V) chain without allocation per block
-    from mpcrypto.kdf._kdf_viper import copy_words as _copy, put_words as _put
-except (ImportError, SyntaxError, ValueError, NotImplementedError):
-    _copy = None
+# PBKDF2's viper helpers (kdf/_kdf_viper: copy_words, put_words), asked of the seam per
+# request: the V = HMAC(K, V) chain without allocation per block; without them (no viper, or
+# _backend.force("hmac_drbg", "python")) each block goes through the HMAC object.
+_CHAIN = (("viper", "mpcrypto.kdf._kdf_viper", None),)
 
 
-def _chain(m, v, out):
+def _chain(kv, m, v, out):
     # V = HMAC(K, V) repeated, each V written to out (len(out) a multiple of the digest
     # size); m is HMAC keyed with K over a Merkle-Damgard hash. As PBKDF2's loop
     # (kdf/pbkdf2.py): the keyed inner and outer states copied into two working states,
     # two compressions over two pre-padded one-block messages (FIPS 198-1 §4 with the
     # keyed blocks already absorbed), no allocation but one small memoryview per block.
-    # Returns the last V.
+    # Returns the last V. kv: the viper helpers.
+    _copy, _put = kv.copy_words, kv.put_words
     inner = m._inner
     k = inner._k
     bs = inner.block_size
@@ -113,10 +115,11 @@ class HMAC_DRBG(DRBG):
         v = self._V
         ds = len(v)
         out = bytearray((n + ds - 1) // ds * ds)
+        kv = _backend.helper("hmac_drbg", _CHAIN) if out else None
         if not out:
             pass
-        elif _copy is not None and isinstance(m._inner, _MD) and m._inner._n == 0:
-            v = _chain(m, v, out)
+        elif kv is not None and isinstance(m._inner, _MD) and m._inner._n == 0:
+            v = _chain(kv, m, v, out)
         else:
             for o in range(0, len(out), ds):
                 v = m._mac(v)  # V = HMAC(Key, V)
