@@ -211,18 +211,28 @@ def _assert_refused(label, got, names=("ValueError",)):
 
 # -- EC keys against OpenSSL -----------------------------------------------------------------
 
+def _openssl_refs(k, formats):
+    """The PEM and DER encodings OpenSSL writes of private key ``k`` and its public key:
+    dict "<form> <DER|PEM>" -> bytes, for the private formats named in ``formats``
+    ("pkcs8", "trad") and SubjectPublicKeyInfo ("spki")."""
+    refs = {}
+    pub = k.public_key()
+    for enc in ("DER", "PEM"):
+        e = getattr(cs.Encoding, enc)
+        for name in formats:
+            fmt = {"pkcs8": cs.PrivateFormat.PKCS8, "trad": cs.PrivateFormat.TraditionalOpenSSL}[name]
+            refs[name + " " + enc] = k.private_bytes(e, fmt, cs.NoEncryption())
+        refs["spki " + enc] = pub.public_bytes(e, cs.PublicFormat.SubjectPublicKeyInfo)
+    return refs
+
+
 def _ec_refs(curve, d, params):
     """Reference encodings of the key d on ``curve``: dict name -> bytes, and the public point."""
     if curve in OPENSSL:
         k = cec.derive_private_key(d, OPENSSL[curve]())
         pub = k.public_key()
         point = pub.public_bytes(cs.Encoding.X962, cs.PublicFormat.UncompressedPoint)
-        refs = {}
-        for enc in ("DER", "PEM"):
-            e = getattr(cs.Encoding, enc)
-            refs["pkcs8 " + enc] = k.private_bytes(e, cs.PrivateFormat.PKCS8, cs.NoEncryption())
-            refs["trad " + enc] = k.private_bytes(e, cs.PrivateFormat.TraditionalOpenSSL, cs.NoEncryption())
-            refs["spki " + enc] = pub.public_bytes(e, cs.PublicFormat.SubjectPublicKeyInfo)
+        refs = _openssl_refs(k, ("pkcs8", "trad"))
         refs["compressed"] = pub.public_bytes(cs.Encoding.X962, cs.PublicFormat.CompressedPoint)
         refs["uncompressed"] = point
         return refs, point
@@ -419,11 +429,7 @@ def test_rfc8410_formats(target, name):
     k = cls.from_private_bytes(seed)
     pub = k.public_key()
     raw_pub = pub.public_bytes(cs.Encoding.Raw, cs.PublicFormat.Raw)
-    refs = {}
-    for enc in ("DER", "PEM"):
-        e = getattr(cs.Encoding, enc)
-        refs["pkcs8 " + enc] = k.private_bytes(e, cs.PrivateFormat.PKCS8, cs.NoEncryption())
-        refs["spki " + enc] = pub.public_bytes(e, cs.PublicFormat.SubjectPublicKeyInfo)
+    refs = _openssl_refs(k, ("pkcs8",))
     # Our builder agrees with OpenSSL (RFC 8410 §7, §4).
     assert refs["pkcs8 DER"] == _pkcs8(der.seq(der.oid(oid)), der.tlv(0x04, seed))
     assert refs["spki DER"] == _spki(der.seq(der.oid(oid)), raw_pub)

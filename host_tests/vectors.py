@@ -187,3 +187,33 @@ def section_params(section):
         else:
             out[part.upper()] = True
     return out
+
+
+def wycheproof_aead(target, fname, driver, head, force, refused=None):
+    """A Wycheproof AEAD file through ``driver.aead_case(*head, op, key, iv, data, aad)``:
+    every test decrypted (ct || tag), each one that is not invalid encrypted too. Invalid
+    tests must raise InvalidTag; a test whose group ``refused(group)`` is true must raise
+    ValueError (parameters the class does not take); the others must give the file's bytes.
+    Checks that the file has invalid tests at all."""
+    cases, meta = [], []
+    for g, t in wycheproof_tests(fname):
+        key, iv, aad = h(t["key"]), h(t["iv"]), h(t["aad"])
+        cases.append(head + ("d", key, iv, h(t["ct"]) + h(t["tag"]), aad))
+        meta.append((g, t, "dec"))
+        if t["result"] != "invalid":
+            cases.append(head + ("e", key, iv, h(t["msg"]), aad))
+            meta.append((g, t, "enc"))
+    got = target.call(driver, "aead_case", cases, force=force)
+    ninvalid = 0
+    for (g, t, op), r in zip(meta, got):
+        tid = "%s tcId=%d %s (%s)" % (fname, t["tcId"], op, t["comment"])
+        if refused is not None and refused(g):
+            assert r == "ValueError", (tid, r)
+        elif t["result"] == "invalid":
+            ninvalid += 1
+            assert r == "InvalidTag", (tid, r)
+        elif op == "enc":
+            assert r == h(t["ct"]) + h(t["tag"]), tid
+        else:
+            assert r == h(t["msg"]), (tid, r)
+    assert ninvalid > 0, fname

@@ -5,6 +5,7 @@ from array import array
 from mpcrypto.cipher import aes
 from mpcrypto.aead.gcm import AESGCM
 from mpcrypto.aead.ccm import AESCCM
+import aead_checks
 
 _MODES = {"ecb": aes.MODE_ECB, "cbc": aes.MODE_CBC, "ctr": aes.MODE_CTR}
 
@@ -87,14 +88,7 @@ def crypt_splits(key, mode, iv, enc, data, step):
 
 def ctr_stream(key, iv, data, cuts):
     """CTR over data cut at the given offsets (list), one object, mixed encrypt/decrypt."""
-    c = _new(key, "ctr", iv)
-    out = b""
-    last = 0
-    for i, k in enumerate(list(cuts) + [len(data)]):
-        f = c.encrypt if i % 2 == 0 else c.decrypt
-        out += f(data[last:k])
-        last = k
-    return out
+    return aead_checks.alternating(_new(key, "ctr", iv), data, cuts)
 
 
 def api_error(what):
@@ -315,63 +309,12 @@ def gcm_case(op, key, iv, data, aad, tlen):
 
 
 def gcm_forms(key, iv, pt, aad):
-    """encrypt vs encrypt_into (fresh and in place) vs decrypt/decrypt_into round trips."""
-    g = AESGCM(key)
-    ct = g.encrypt(iv, pt, aad)
-    out = bytearray(len(pt) + 16)
-    g.encrypt_into(iv, pt, aad, out)
-    buf = bytearray(len(pt) + 16)
-    buf[: len(pt)] = pt
-    g.encrypt_into(iv, memoryview(buf)[: len(pt)], aad, buf)
-    back = bytearray(len(pt))
-    g.decrypt_into(iv, ct, aad, back)
-    return [ct, bytes(out), bytes(buf), g.decrypt(iv, ct, aad), bytes(back)]
+    return aead_checks.forms(AESGCM(key), iv, pt, aad)
 
 
 def aead_tamper(kind, key, nonce, pt, aad, tlen):
-    """Encrypt, then flip one bit in each position of ct||tag and, separately, in the AAD.
-    Returns (number of forgeries accepted, whether any plaintext was released, clean ok)."""
     cls = AESGCM if kind == "gcm" else AESCCM
-    a = cls(key, tag_length=tlen)
-    ct = a.encrypt(nonce, pt, aad)
-    accepted = 0
-    leaked = False
-    for i in range(len(ct) * 8):
-        bad = bytearray(ct)
-        bad[i >> 3] ^= 1 << (i & 7)
-        out = bytearray(b"\xaa" * (len(ct) - tlen))
-        try:
-            a.decrypt_into(nonce, bad, aad, out)
-            accepted += 1
-        except Exception as e:
-            if type(e).__name__ != "InvalidTag":
-                raise
-            if len(out) and bytes(out) != b"\xaa" * len(out) and bytes(out) != bytes(len(out)):
-                leaked = True
-        try:
-            a.decrypt(nonce, bad, aad)
-            accepted += 1
-        except Exception as e:
-            if type(e).__name__ != "InvalidTag":
-                raise
-    for i in range(len(aad) * 8):
-        bad = bytearray(aad)
-        bad[i >> 3] ^= 1 << (i & 7)
-        try:
-            a.decrypt(nonce, ct, bad)
-            accepted += 1
-        except Exception as e:
-            if type(e).__name__ != "InvalidTag":
-                raise
-    # a truncated message and a wrong nonce
-    for bad_ct, bad_n in ((ct[:-1], nonce), (ct, bytes([nonce[0] ^ 1]) + nonce[1:])):
-        try:
-            a.decrypt(bad_n, bad_ct, aad)
-            accepted += 1
-        except Exception as e:
-            if type(e).__name__ != "InvalidTag":
-                raise
-    return [accepted, leaked, a.decrypt(nonce, ct, aad) == pt]
+    return aead_checks.tamper(cls(key, tag_length=tlen), nonce, pt, aad, tlen)
 
 
 def aead_error(kind, what):

@@ -5,6 +5,7 @@ from array import array
 
 from mpcrypto.aead.ascon import AsconAEAD128
 from mpcrypto.hash import ascon_hash as _h
+import aead_checks
 
 
 def backend_of():
@@ -24,75 +25,15 @@ def aead_case(op, key, nonce, data, aad):
 
 
 def forms(key, nonce, pt, aad):
-    a = AsconAEAD128(key)
-    ct = a.encrypt(nonce, pt, aad)
-    out = bytearray(len(pt) + 16)
-    a.encrypt_into(nonce, pt, aad, out)
-    buf = bytearray(len(pt) + 16)
-    buf[:len(pt)] = pt
-    a.encrypt_into(nonce, memoryview(buf)[:len(pt)], aad, buf)
-    back = bytearray(len(pt))
-    a.decrypt_into(nonce, ct, aad, back)
-    inplace = bytearray(ct)
-    a.decrypt_into(nonce, inplace, aad, inplace)
-    wide = a.encrypt(array("B", nonce), array("B", pt), array("B", aad))
-    return [ct, bytes(out), bytes(buf), a.decrypt(nonce, ct, aad), bytes(back), bytes(inplace[:len(pt)]), wide]
+    return aead_checks.forms(AsconAEAD128(key), nonce, pt, aad)
 
 
 def overlap(key, nonce, data, aad, d, enc):
-    a = AsconAEAD128(key)
-    n = len(data)
-    out_n = n + 16 if enc else n - 16
-    buf = bytearray(d + max(n, out_n))
-    buf[d:d + n] = data
-    mv = memoryview(buf)
-    if enc:
-        a.encrypt_into(nonce, mv[d:d + n], aad, mv[:out_n])
-    else:
-        a.decrypt_into(nonce, mv[d:d + n], aad, mv[:out_n])
-    return bytes(buf[:out_n])
+    return aead_checks.overlap(AsconAEAD128(key), nonce, data, aad, d, enc)
 
 
 def tamper(key, nonce, pt, aad):
-    """Flip every bit of ct||tag, AAD and nonce, truncate, extend. Returns [forgeries
-    accepted, whether any plaintext was left in an output buffer, the clean message opens]."""
-    a = AsconAEAD128(key)
-    ct = a.encrypt(nonce, pt, aad)
-    res = [0, False]
-
-    def rejects(n, c, d):
-        out = bytearray(b"\xaa" * max(len(c) - 16, 0))
-        try:
-            a.decrypt_into(n, c, d, out)
-            res[0] += 1
-        except Exception as e:
-            if type(e).__name__ != "InvalidTag":
-                raise
-        if bytes(out) != bytes(len(out)) and bytes(out) != b"\xaa" * len(out):
-            res[1] = True
-        try:
-            a.decrypt(n, c, d)
-            res[0] += 1
-        except Exception as e:
-            if type(e).__name__ != "InvalidTag":
-                raise
-
-    for i in range(len(ct) * 8):
-        bad = bytearray(ct)
-        bad[i >> 3] ^= 1 << (i & 7)
-        rejects(nonce, bad, aad)
-    for i in range(len(aad) * 8):
-        bad = bytearray(aad)
-        bad[i >> 3] ^= 1 << (i & 7)
-        rejects(nonce, ct, bad)
-    for i in range(len(nonce) * 8):
-        bad = bytearray(nonce)
-        bad[i >> 3] ^= 1 << (i & 7)
-        rejects(bad, ct, aad)
-    for k in range(len(ct)):
-        rejects(nonce, ct[:k], aad)
-    rejects(nonce, ct + b"\0", aad)
-    return [res[0], res[1], a.decrypt(nonce, ct, aad) == pt]
+    return aead_checks.tamper(AsconAEAD128(key), nonce, pt, aad)
 
 
 def api_error(what):

@@ -6,6 +6,7 @@ from array import array
 from mpcrypto.cipher.chacha20 import chacha20, hchacha20
 from mpcrypto.mac.poly1305 import Poly1305
 from mpcrypto.aead.chacha20poly1305 import ChaCha20Poly1305, XChaCha20Poly1305
+import aead_checks
 
 
 def _cls(kind):
@@ -23,14 +24,7 @@ def backend_of():
 def stream(key, nonce, counter, data, cuts):
     """ChaCha20 over data cut at the offsets ``cuts``, one object, encrypt and decrypt
     alternating (the same operation); returns the output."""
-    c = chacha20(key, nonce, counter)
-    out = b""
-    last = 0
-    for i, k in enumerate(list(cuts) + [len(data)]):
-        f = c.encrypt if i % 2 == 0 else c.decrypt
-        out += f(data[last:k])
-        last = k
-    return out
+    return aead_checks.alternating(chacha20(key, nonce, counter), data, cuts)
 
 
 def stream_into(key, nonce, counter, data):
@@ -147,81 +141,15 @@ def aead_case(kind, op, key, nonce, data, aad):
 
 
 def forms(kind, key, nonce, pt, aad):
-    """encrypt vs encrypt_into (fresh, in place) vs decrypt / decrypt_into, one object used
-    for all (it must not keep state between messages)."""
-    a = _cls(kind)(key)
-    ct = a.encrypt(nonce, pt, aad)
-    out = bytearray(len(pt) + 16)
-    a.encrypt_into(nonce, pt, aad, out)
-    buf = bytearray(len(pt) + 16)
-    buf[:len(pt)] = pt
-    a.encrypt_into(nonce, memoryview(buf)[:len(pt)], aad, buf)
-    back = bytearray(len(pt))
-    a.decrypt_into(nonce, ct, aad, back)
-    inplace = bytearray(ct)
-    a.decrypt_into(nonce, inplace, aad, inplace)
-    wide = a.encrypt(array("B", nonce), array("B", pt), array("B", aad))
-    return [ct, bytes(out), bytes(buf), a.decrypt(nonce, ct, aad), bytes(back), bytes(inplace[:len(pt)]), wide]
+    return aead_checks.forms(_cls(kind)(key), nonce, pt, aad)
 
 
 def overlap(kind, key, nonce, data, aad, d, enc):
-    """encrypt_into / decrypt_into with the output ``d`` bytes before the input in one
-    buffer. Returns the output bytes."""
-    a = _cls(kind)(key)
-    n = len(data)
-    out_n = n + 16 if enc else n - 16
-    buf = bytearray(d + max(n, out_n))
-    buf[d:d + n] = data
-    mv = memoryview(buf)
-    if enc:
-        a.encrypt_into(nonce, mv[d:d + n], aad, mv[:out_n])
-    else:
-        a.decrypt_into(nonce, mv[d:d + n], aad, mv[:out_n])
-    return bytes(buf[:out_n])
+    return aead_checks.overlap(_cls(kind)(key), nonce, data, aad, d, enc)
 
 
 def tamper(kind, key, nonce, pt, aad):
-    """Flip every bit of ct||tag, of the AAD and of the nonce; truncate. Returns [forgeries
-    accepted, whether any output buffer changed, the clean message still opens]."""
-    a = _cls(kind)(key)
-    ct = a.encrypt(nonce, pt, aad)
-    accepted = 0
-    leaked = False
-
-    def rejects(n, c, d):
-        nonlocal accepted, leaked
-        out = bytearray(b"\xaa" * max(len(c) - 16, 0))
-        try:
-            a.decrypt_into(n, c, d, out)
-            accepted += 1
-        except Exception as e:
-            if type(e).__name__ != "InvalidTag":
-                raise
-        if bytes(out) != b"\xaa" * len(out):
-            leaked = True
-        try:
-            a.decrypt(n, c, d)
-            accepted += 1
-        except Exception as e:
-            if type(e).__name__ != "InvalidTag":
-                raise
-
-    for i in range(len(ct) * 8):
-        bad = bytearray(ct)
-        bad[i >> 3] ^= 1 << (i & 7)
-        rejects(nonce, bad, aad)
-    for i in range(len(aad) * 8):
-        bad = bytearray(aad)
-        bad[i >> 3] ^= 1 << (i & 7)
-        rejects(nonce, ct, bad)
-    for i in range(len(nonce) * 8):
-        bad = bytearray(nonce)
-        bad[i >> 3] ^= 1 << (i & 7)
-        rejects(bad, ct, aad)
-    for k in range(len(ct)):
-        rejects(nonce, ct[:k], aad)
-    rejects(nonce, ct + b"\0", aad)
-    return [accepted, leaked, a.decrypt(nonce, ct, aad) == pt]
+    return aead_checks.tamper(_cls(kind)(key), nonce, pt, aad)
 
 
 def api_error(kind, what):

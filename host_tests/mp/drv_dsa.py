@@ -1,14 +1,6 @@
 # Drivers for mpcrypto.pk.dsa (runs on MicroPython). Group calls take one key and many cases.
-from drv_mpi import rng_arg
+from drv_mpi import outcome, rng_arg
 from mpcrypto.pk import dsa
-
-
-def _res(fn, *args):
-    try:
-        r = fn(*args)
-    except Exception as e:
-        return type(e).__name__
-    return "ok" if r is None else r
 
 
 def _pub(p, q, g, y):
@@ -24,9 +16,9 @@ def verify_group(p, q, g, y, h, enc, cases):
     out = []
     for msg, sig in cases:
         if enc == "der":
-            out.append(_res(pub.verify, sig, msg, h))
+            out.append(outcome(pub.verify, sig, msg, h))
         else:
-            out.append(_res(_verify_raw, pub, q, sig, msg, h))
+            out.append(outcome(_verify_raw, pub, q, sig, msg, h))
     return out
 
 
@@ -49,7 +41,7 @@ def sign_k(p, q, g, x, y, h, msg, k):
 
 def sign_group(p, q, g, x, y, h, msgs):
     key = dsa.DSAPrivateNumbers(x, dsa.DSAPublicNumbers(y, dsa.DSAParameterNumbers(p, q, g))).private_key()
-    return [_res(key.sign, m, h) for m in msgs]
+    return [outcome(key.sign, m, h) for m in msgs]
 
 
 def generate(key_size):

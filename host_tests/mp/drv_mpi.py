@@ -39,6 +39,15 @@ def rng_arg(seed=b"mpcrypto host tests"):
     return None
 
 
+def outcome(fn, *args):
+    # fn(*args), "ok" for None, or the name of the exception it raised.
+    try:
+        r = fn(*args)
+    except Exception as e:
+        return type(e).__name__
+    return "ok" if r is None else r
+
+
 def without_entropy(fn, *args):
     # fn(*args) as on a target without an entropy source (MicroPython's qemu port) on one that
     # has one: meanwhile the library's entropy_source() raises UnsupportedAlgorithm("no

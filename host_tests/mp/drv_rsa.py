@@ -5,7 +5,7 @@
 # (MicroPython's qemu port) drv_mpi.rng_arg()'s fixed stream wherever the API takes an rng
 # (key generation, every private key: its blinding and PSS salts); public-key encryption (no
 # rng argument) then raises UnsupportedAlgorithm, as a private key made without an rng does.
-from drv_mpi import rng_arg
+from drv_mpi import outcome, rng_arg
 from mpcrypto.pk import modexp, mpi, padding, prime, rsa
 
 
@@ -55,19 +55,11 @@ def _pad(kind, h, mgfh, slen, label):
     return padding.OAEP(padding.MGF1(mgfh), h, label)
 
 
-def _res(fn, *args):
-    try:
-        r = fn(*args)
-    except Exception as e:
-        return type(e).__name__
-    return "ok" if r is None else r
-
-
 def verify_group(e, n, h, kind, mgfh, slen, cases):
     # cases: [(msg, sig)] -> ["ok" or exception name]
     pub = rsa.RSAPublicNumbers(e, n).public_key()
     pad = _pad(kind, h, mgfh, slen, None)
-    return [_res(pub.verify, sig, msg, pad, h) for msg, sig in cases]
+    return [outcome(pub.verify, sig, msg, pad, h) for msg, sig in cases]
 
 
 def _priv(key, rng=None):
@@ -82,7 +74,7 @@ def _priv(key, rng=None):
 def decrypt_group(key, kind, h, mgfh, cases):
     # cases: [(ct, label)] -> [plaintext or exception name]
     k = _priv(key, rng_arg())
-    return [_res(k.decrypt, ct, _pad(kind, h, mgfh, None, label)) for ct, label in cases]
+    return [outcome(k.decrypt, ct, _pad(kind, h, mgfh, None, label)) for ct, label in cases]
 
 
 def oaep_labels(key, h, cases):
@@ -95,18 +87,18 @@ def oaep_labels(key, h, cases):
             label = memoryview(label[1])
         return k.decrypt(ct, padding.OAEP(padding.MGF1(h), h, label))
 
-    return [_res(dec, ct, label) for ct, label in cases]
+    return [outcome(dec, ct, label) for ct, label in cases]
 
 
 def sign_group(key, kind, h, mgfh, slen, msgs):
     k = _priv(key, rng_arg())
     pad = _pad(kind, h, mgfh, slen, None)
-    return [_res(k.sign, m, pad, h) for m in msgs]
+    return [outcome(k.sign, m, pad, h) for m in msgs]
 
 
 def encrypt_group(e, n, kind, h, mgfh, cases):
     pub = rsa.RSAPublicNumbers(e, n).public_key()
-    return [_res(pub.encrypt, m, _pad(kind, h, mgfh, None, label)) for m, label in cases]
+    return [outcome(pub.encrypt, m, _pad(kind, h, mgfh, None, label)) for m, label in cases]
 
 
 def roundtrip(key, kind, h, mgfh, slen, msg):
@@ -174,7 +166,7 @@ def api_errors():
             out.append((what, type(e).__name__))
     for what, fn in (("oaep max ok", lambda: len(pub.encrypt(b"x" * 62, oaep))),
                      ("pkcs1 max ok", lambda: len(pub.encrypt(b"x" * 117, padding.PKCS1v15())))):
-        out.append((what, _res(fn)))
+        out.append((what, outcome(fn)))
     return out
 
 
@@ -204,7 +196,7 @@ def checks_before_rng(key):
         ("decrypt short", lambda: k.decrypt(bytes(kb - 1), oaep)),
         ("decrypt pss", lambda: k.decrypt(bytes(kb), pss)),
     )
-    return [(what, _res(without_entropy, fn)) for what, fn in checks]
+    return [(what, outcome(without_entropy, fn)) for what, fn in checks]
 
 
 def private_ops_without_rng(key):
@@ -220,11 +212,11 @@ def private_ops_without_rng(key):
     out = []
     for rng in (None, stand_in_rng(b"private ops")):
         k = _priv(key, rng)
-        out.append(_res(without_entropy, k.sign, b"msg", pk, "sha256"))
-        out.append(_res(without_entropy, k.decrypt, ct, oaep))
+        out.append(outcome(without_entropy, k.sign, b"msg", pk, "sha256"))
+        out.append(outcome(without_entropy, k.decrypt, ct, oaep))
     k = _priv(key)
     first = k.sign(b"msg", pk, "sha256")
-    out.append(_res(without_entropy, k.sign, b"msg", pk, "sha256") == first)
+    out.append(outcome(without_entropy, k.sign, b"msg", pk, "sha256") == first)
     return out
 
 
@@ -255,4 +247,4 @@ def sign_pss_salt(key, h, salt, msgs):
     k = rsa.RSAPrivateNumbers(p, q, d, d % (p - 1), d % (q - 1), rsa.rsa_crt_iqmp(p, q),
                               rsa.RSAPublicNumbers(e, n)).private_key(rng=rng)
     pad = padding.PSS(padding.MGF1(h), len(salt))
-    return [_res(k.sign, m, pad, h) for m in msgs]
+    return [outcome(k.sign, m, pad, h) for m in msgs]

@@ -160,11 +160,13 @@ def bad_input(name, kind, where):
 
 
 def heap_update(name, n):
-    # Heap bytes for one update() of n bytes into a prepared object (gc.mem_alloc).
+    return update_heap(_cls(name)(), n)
+
+
+def update_heap(h, n):
+    # Heap bytes for one update() of n bytes into the prepared object h (gc.mem_alloc).
     import gc
 
-    cls = _cls(name)
-    h = cls()
     buf = bytes(n)
     h.update(buf)
     gc.collect()

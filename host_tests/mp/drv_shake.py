@@ -78,17 +78,6 @@ def twice(name, m1, m2):
 
 
 def heap_update(name, n):
-    # Heap bytes for one update() of n bytes into a prepared object (gc.mem_alloc).
-    import gc
+    import drv_sha
 
-    h = getattr(_mod, name)()
-    buf = bytes(n)
-    h.update(buf)
-    gc.collect()
-    gc.disable()
-    a = gc.mem_alloc()
-    h.update(buf)
-    h.update(buf)
-    b = gc.mem_alloc()
-    gc.enable()
-    return b - a
+    return drv_sha.update_heap(getattr(_mod, name)(), n)
