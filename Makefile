@@ -1,7 +1,7 @@
 # mpcrypto: two commands on a fresh machine.
 #   make bench   set up .venv, then run every bench/bench_*.py on the MicroPython unix port
 #   make report  the same run, written up beside the seeds' C libraries: report/report.md + charts
-#                (tools/report.py; a board: TARGET=/dev/ttyACM0 BOARD=frdm-k64f; the emulated M4
+#                (tools/bench/report.py; a board: TARGET=/dev/ttyACM0 BOARD=frdm-k64f; the emulated M4
 #                booted with `make emulate BOARD=qemu-m4 ICOUNT=1`: TARGET=/dev/pts/N BOARD=qemu-m4 ICOUNT=1)
 #   make test    set up .venv, then run the host tests (pytest) on the unix port
 # Options: TARGET=/dev/ttyACM0 runs tests or benchmarks on a serial device through mpremote;
@@ -41,10 +41,10 @@ compile: venv
 	$(BIN)/python -m pytest host_tests/test_compile.py
 
 bench: venv
-	$(BIN)/python tools/run_bench.py --target=$(TARGET)
+	$(BIN)/python -m tools.bench.run_bench --target=$(TARGET)
 
 report: venv
-	$(BIN)/python tools/report.py --target=$(TARGET) --thumb-counts $(if $(BOARD),--board $(BOARD)) $(if $(ICOUNT),--icount)
+	$(BIN)/python -m tools.bench.report --target=$(TARGET) --thumb-counts $(if $(BOARD),--board $(BOARD)) $(if $(ICOUNT),--icount)
 
 MICROPY ?=
 MICROPY_LIB ?=
@@ -52,19 +52,19 @@ HEAP ?=
 FWARGS = --micropython "$(MICROPY)" --micropython-lib "$(MICROPY_LIB)" --jobs 2 $(if $(HEAP),--heap $(HEAP))
 
 firmware:
-	$(PYTHON) tools/firmware.py build $(BOARD) $(FWARGS)
+	$(PYTHON) -m tools.ship.firmware build $(BOARD) $(FWARGS)
 
 flash:
-	$(PYTHON) tools/firmware.py flash $(BOARD) $(FWARGS)
+	$(PYTHON) -m tools.ship.firmware flash $(BOARD) $(FWARGS)
 
 emulate:
-	$(PYTHON) tools/firmware.py run $(BOARD) $(FWARGS) $(if $(ICOUNT),--icount)
+	$(PYTHON) -m tools.ship.firmware run $(BOARD) $(FWARGS) $(if $(ICOUNT),--icount)
 
 PORT ?=
 ALGS ?=
 
 deploy: venv
-	$(BIN)/python tools/deploy.py --port "$(PORT)" --algs "$(ALGS)"
+	$(BIN)/python -m tools.ship.deploy --port "$(PORT)" --algs "$(ALGS)"
 
 clean:
-	rm -rf $(VENV) .pytest_cache host_tests/__pycache__ tools/__pycache__ bench-results.jsonl
+	rm -rf $(VENV) .pytest_cache host_tests/__pycache__ tools/__pycache__ tools/*/__pycache__ bench-results.jsonl

@@ -5,14 +5,9 @@ runs the same tests on a serial device (a board or an emulated Cortex-M on a pty
 mpremote. Tests marked ``unix_only`` skip on a device.
 """
 
-import pathlib
-import sys
-
 import pytest
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-
-from harness import DeviceTarget, UnixTarget  # noqa: E402
+from harness import DeviceTarget, UnixTarget
 
 
 def pytest_addoption(parser):

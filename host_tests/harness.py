@@ -338,7 +338,7 @@ class DeviceTarget(Target):
 
     By default the library and the drivers are compiled on the host with mpy-cross for the
     device's own arch (read from ``sys.implementation._mpy``) and the .mpy tree is mounted, as
-    a user would deploy them (tools/deploy.py): a small MCU heap cannot compile the larger
+    a user would deploy them (tools/ship/deploy.py): a small MCU heap cannot compile the larger
     viper modules from source. ``precompile=False`` mounts the .py sources instead.
 
     A firmware with the library frozen in (firmware/, ``make firmware``) is detected at the

@@ -1,6 +1,6 @@
 """The viper kernels of Camellia, SM4 and DES/TDEA as a Cortex-M runs them: the machine code
 ``mpy-cross -march=armv7emsp`` makes of ``cipher/camellia_viper.py``, ``sm4_viper.py`` and
-``des_viper.py``, on emulated Cortex-M3 and M4 cores (unicorn, ``tools/thumb_emu.py``), against
+``des_viper.py``, on emulated Cortex-M3 and M4 cores (unicorn, ``tools/emu/thumb_emu.py``), against
 the portable Python backends run on CPython.
 
 The unix port's viper words are 64 bits, a Cortex-M's 32 (VIPER.md), so the unix-port tests
@@ -17,17 +17,15 @@ needed; these tests run under every ``--target``.
 import array
 import pathlib
 import random
-import sys
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-sys.path.insert(0, str(ROOT / "modules"))
+from mpcrypto.cipher import camellia_python, des_python, sm4_python
 
-import thumb_counts as tc  # noqa: E402
-import thumb_emu  # noqa: E402
-from mpcrypto.cipher import camellia_python, des_python, sm4_python  # noqa: E402
+from tools.emu import thumb_counts as tc
+from tools.emu import thumb_emu
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 CIPHER = ROOT / "modules" / "mpcrypto" / "cipher"
 CORES = ["cortex-m3", "cortex-m4"]

@@ -120,22 +120,14 @@ def test_bytecode_manifests_have_no_native_code(board):
     assert manifest.exists(), manifest
     if info["mpy_cross_arch"] != "bytecode":
         return
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import manifest_files
-    finally:
-        sys.path.pop(0)
+    from tools.ship import manifest_files
     native = [_rel(p) for p in manifest_files.modules_of(manifest) if _uses_native(p)]
     assert not native, "bytecode-only board freezes native code: %s" % native
 
 
 def test_bytecode_manifest_lists_every_portable_module():
     """RX65N must get every portable module (a forgotten one is a missing feature there)."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import manifest_files
-    finally:
-        sys.path.pop(0)
+    from tools.ship import manifest_files
     listed = set(manifest_files.modules_of(ROOT / "firmware" / "manifest_bytecode.py"))
     portable = {p for p in (ROOT / "modules" / "mpcrypto").rglob("*.py") if not _uses_native(p)}
     missing = sorted(_rel(p) for p in portable - listed)
@@ -149,11 +141,7 @@ ONLY_64BIT = re.compile(r"(^|/)(weierstrass_viper64\.py|field/v32_\w+\.py|pk/mpi
 def test_native_manifest_lists_every_module_but_64bit_only():
     """The Cortex-M boards get every module (a forgotten one is a missing feature there)
     except those that only run where viper words are 64 bits (wasted flash on an MCU)."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import manifest_files
-    finally:
-        sys.path.pop(0)
+    from tools.ship import manifest_files
     listed = {_rel(p) for p in manifest_files.modules_of(ROOT / "firmware" / "manifest_native.py")}
     every = {_rel(p) for p in (ROOT / "modules" / "mpcrypto").rglob("*.py")}
     want = {r for r in every if not ONLY_64BIT.search(r)}

@@ -15,11 +15,10 @@ import sys
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+from tools.emu import thumb_counts as tc
+from tools.emu import thumb_emu
 
-import thumb_counts as tc  # noqa: E402
-import thumb_emu  # noqa: E402
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 FEATURES = ("thumb2", "mull_ct", "umaal", "dcache")
 

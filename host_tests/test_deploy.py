@@ -1,4 +1,4 @@
-"""``make deploy`` (tools/deploy.py, tools/modgraph.py): what it installs for a set of
+"""``make deploy`` (tools/ship/deploy.py, tools/ship/modgraph.py): what it installs for a set of
 algorithms on an arch, its on-device self-test, and its errors.
 
 On the host (every target): the import closure of each ALGS name on each arch (the freeze
@@ -10,7 +10,7 @@ on the unix port (x64 native code, and bytecode), pass the self-test that deploy
 a device, and the errors: no port, a port that answers nothing, a device that cannot take
 the library (no filesystem, another .mpy version, a frozen copy first in sys.path).
 
-With ``--target=PORT`` (a board or an emulator): ``tools/deploy.py --port`` end to end into
+With ``--target=PORT`` (a board or an emulator): ``python -m tools.ship.deploy --port`` end to end into
 a filesystem in the device's RAM (``host_tests/mp/ramfs.py``: MicroPython's qemu port has no
 filesystem driver; a RAM one also leaves a real board's flash alone). On a firmware with the
 library frozen in, deploy must refuse (the frozen copy would shadow the deployed one).
@@ -27,11 +27,10 @@ import pytest
 
 from harness import ROOT, find_micropython
 
-sys.path.insert(0, str(ROOT / "tools"))
 
-import deploy  # noqa: E402
-import manifest_files  # noqa: E402
-import modgraph  # noqa: E402
+from tools.ship import deploy  # noqa: E402
+from tools.ship import manifest_files  # noqa: E402
+from tools.ship import modgraph  # noqa: E402
 
 GRAPH = modgraph.Graph()
 ALL = sorted(deploy.ALGS)
@@ -109,7 +108,7 @@ def test_closure_is_closed(name, arch):
 
 
 def test_every_module_is_reachable_from_an_algorithm():
-    """A new module is installed by some ALGS name (else: add one to tools/deploy.py)."""
+    """A new module is installed by some ALGS name (else: add one to tools/ship/deploy.py)."""
     union = set()
     for n in ALL:
         for arch in ("x64", "armv7emsp"):  # the 64-bit-only modules; the Thumb-2 ones
@@ -238,8 +237,8 @@ def test_device_that_can():
 
 
 def _deploy(*args, timeout=120):
-    return subprocess.run([sys.executable, str(ROOT / "tools" / "deploy.py")] + list(args),
-                          capture_output=True, text=True, timeout=timeout)
+    return subprocess.run([sys.executable, "-m", "tools.ship.deploy"] + list(args),
+                          capture_output=True, text=True, cwd=ROOT, timeout=timeout)
 
 
 def test_without_a_port_fails_clearly():
@@ -265,7 +264,7 @@ def test_make_deploy_passes_port_and_algs():
     p = subprocess.run(["make", "-n", "deploy", "PORT=/dev/ttyX", "ALGS=aes gcm"], cwd=ROOT, capture_output=True,
                        text=True)
     assert p.returncode == 0, p.stderr
-    assert 'tools/deploy.py --port "/dev/ttyX" --algs "aes gcm"' in p.stdout, p.stdout
+    assert '-m tools.ship.deploy --port "/dev/ttyX" --algs "aes gcm"' in p.stdout, p.stdout
 
 
 # -- end to end on a device ----------------------------------------------------------------

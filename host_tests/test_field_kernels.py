@@ -9,7 +9,7 @@ has no inline assembler, and on Cortex-M3). Primes: each curve's p, plus 2^256 -
 hardest case for the final subtraction). Montgomery products, sums and differences of random
 and edge operands (0, 1, p - 1, p - 2), operands aliasing the
 destination, compared with x*y/R mod p, x + y mod p, x - y mod p computed here.
-Also checks that the checked-in kernels are what tools/gen_field_kernels.py generates.
+Also checks that the checked-in kernels are what tools/thumb/gen_field.py generates.
 """
 
 import os
@@ -97,6 +97,6 @@ def test_field_kernels_match_python_ints(target, width):
 
 
 def test_generated_kernels_are_current():
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_field_kernels.py"), "--check"],
-                       capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "-m", "tools.thumb.gen_field", "--check"],
+                       capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stdout + r.stderr

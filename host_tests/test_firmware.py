@@ -1,4 +1,4 @@
-"""The firmware recipes (firmware/, tools/firmware.py, boards/*/board.json "firmware"), as far
+"""The firmware recipes (firmware/, tools/ship/firmware.py, boards/*/board.json "firmware"), as far
 as they can be checked without MicroPython's or Zephyr's source (neither is reachable from
 CI): every recipe parses and names existing files of the right form, each board's manifest
 lists existing modules that test_compile.py compiles for that board's arch, the build
@@ -15,12 +15,12 @@ import sys
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+from test_compile import ARCHS, MODULES, _compile
 
-import firmware  # noqa: E402
-import manifest_files  # noqa: E402
-from test_compile import ARCHS, MODULES, _compile  # noqa: E402
+from tools.ship import firmware
+from tools.ship import manifest_files
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 BOARDS = sorted(firmware.boards())
 

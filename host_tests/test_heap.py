@@ -6,7 +6,7 @@ On a device (``--target PORT``) whose firmware has the library frozen, the drive
 nothing mounted, so the frozen library is what is measured: the fragmented-heap test needs a
 firmware with a heap of at most 96 KB, the garbage test one with room to run the first
 operation with the collector off (1 MB or more). Measured on an emulated Cortex-M4
-(MicroPython's qemu port, mps2-an386) with both firmwares; ``tools/heap_report.py`` prints
+(MicroPython's qemu port, mps2-an386) with both firmwares; ``tools/bench/heap_report.py`` prints
 the same figures as a table.
 
 CI proxy (on the unix port): ``-X heapsize=256K`` on the library and drivers compiled with

@@ -1,5 +1,5 @@
 """The Kinetis K64/K66 drivers (boards/kinetis/) against register models of the mmCAU, the
-RNGA and the SIM (tools/kinetis_model.py), on unicorn's Cortex-M4 (tools/kinetis_emu.py).
+RNGA and the SIM (tools/emu/kinetis_model.py), on unicorn's Cortex-M4 (tools/emu/kinetis_emu.py).
 
 1. The model itself: command sequences written from the reference manual's command
    semantics, run through the CAU model, give FIPS 197 (AES-128/192/256 key expansion,
@@ -13,7 +13,7 @@ RNGA and the SIM (tools/kinetis_model.py), on unicorn's Cortex-M4 (tools/kinetis
    not depend on the data, no write outside the buffers, callee-saved registers kept.
 3. Through the public API: MicroPython's unix port runs ``mpcrypto`` and the drivers' Python
    glue with the ``mmcau`` backend forced, and every ``kinetis_asm`` call runs the machine code
-   on the emulated chip (the bridge of tools/kinetis_emu.py): AES KAT/MMT and RFC 3686 CTR,
+   on the emulated chip (the bridge of tools/emu/kinetis_emu.py): AES KAT/MMT and RFC 3686 CTR,
    GCM (NIST gcmEncryptExtIV), in-place/overlap/forms, SHA-224/256 CAVP ShortMsg and a LongMsg
    selection, HMAC-SHA256 (RFC 4231).
 4. The probe and registration: ``identify`` reads CPUID and only on a Cortex-M4 SIM_SDID;
@@ -38,20 +38,18 @@ import hmac as py_hmac
 import pathlib
 import random
 import struct
-import sys
 
 import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+from tools.emu import kinetis_emu as ke
+from tools.emu import kinetis_model as km
+from tools.emu import mpy_reader
+from tools.emu import thumb_emu
+from harness import _parse, find_micropython
+from vectors import cryptography_vector, h, load_rsp
 
-import kinetis_emu as ke  # noqa: E402
-import kinetis_model as km  # noqa: E402
-import mpy_reader  # noqa: E402
-import thumb_emu  # noqa: E402
-from harness import _parse, find_micropython  # noqa: E402
-from vectors import cryptography_vector, h, load_rsp  # noqa: E402
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(autouse=True)
@@ -806,7 +804,7 @@ def test_rnga_asleep_is_refused(tmp_path):
 def test_board_manifest_freezes_the_drivers(board):
     """firmware/manifest_frdm_<board>.py: the library, every boards/kinetis module and the
     board's own mpcrypto_board.py (and no other board's)."""
-    import manifest_files
+    from tools.ship import manifest_files
 
     found = manifest_files.modules_of(ROOT / "firmware" / ("manifest_%s.py" % board.lower()))
     names = {p.relative_to(ROOT).as_posix() for p in found}
@@ -816,10 +814,10 @@ def test_board_manifest_freezes_the_drivers(board):
 
 
 def test_measurements_count_table():
-    """The mmCAU table of report/measurements.md is what tools/thumb_counts.py measures."""
+    """The mmCAU table of report/measurements.md is what tools/emu/thumb_counts.py measures."""
     import re
 
-    import thumb_counts
+    from tools.emu import thumb_counts
 
     rows = {(r["algorithm"], r["backend"]): r for r in thumb_counts.mmcau_rows()}
     text = (ROOT / "report" / "measurements.md").read_text()

@@ -1,18 +1,18 @@
-"""The mip packages (mip/*/package.json, written by tools/gen_mip.py).
+"""The mip packages (mip/*/package.json, written by tools/ship/mip.py).
 
-- they are what the generator writes (``gen_mip.py --check``);
+- they are what the generator writes (``python -m tools.ship.mip --check``);
 - every URL names an existing file and installs it at its own path under ``mpcrypto/``;
 - every module of ``modules/mpcrypto`` is in exactly one package;
-- the dependency graph follows the import graph (tools/modgraph.py: static imports and the
+- the dependency graph follows the import graph (tools/ship/modgraph.py: static imports and the
   lazily imported backend chains and field kernels): what a package's modules import is in
   the package or its dependencies (but the 32-bit-limb kernels of ``ec-wide``, which the
   engine loads by name on 64-bit ports only), and each direct dependency is imported by the
-  package (or is a hash it names by default, ``gen_mip.BY_NAME``);
+  package (or is a hash it names by default, ``mip.BY_NAME``);
 - each package with its dependencies and nothing else, as source files on the unix port,
-  imports and passes the known-answer tests of tools/deploy.py for what it holds.
+  imports and passes the known-answer tests of tools/ship/deploy.py for what it holds.
 
 With ``--target=PORT`` (an emulator or a board with a 1 MB heap): ``mpremote mip install``
-of local package files (``gen_mip.py --local``) into a filesystem in the device's RAM, then
+of local package files (``python -m tools.ship.mip --local``) into a filesystem in the device's RAM, then
 the same known-answer tests on the device.
 """
 
@@ -25,16 +25,15 @@ import pytest
 
 from harness import ROOT, find_micropython
 
-sys.path.insert(0, str(ROOT / "tools"))
 
-import deploy  # noqa: E402
-import gen_mip  # noqa: E402
-import modgraph  # noqa: E402
+from tools.ship import deploy  # noqa: E402
+from tools.ship import mip  # noqa: E402
+from tools.ship import modgraph  # noqa: E402
 
 GRAPH = modgraph.Graph()
-GH = "github:%s/" % gen_mip.REPO
+GH = "github:%s/" % mip.REPO
 PKGS = {p.parent.name: json.loads(p.read_text()) for p in sorted((ROOT / "mip").glob("*/package.json"))}
-NAMES = [n for n, *_ in gen_mip.PACKAGES]
+NAMES = [n for n, *_ in mip.PACKAGES]
 
 
 def _modules(pkg):
@@ -56,15 +55,15 @@ def _with_deps(pkg, seen=None):
 
 
 def test_generated_files_are_current():
-    p = subprocess.run([sys.executable, str(ROOT / "tools" / "gen_mip.py"), "--check"], capture_output=True, text=True)
+    p = subprocess.run([sys.executable, "-m", "tools.ship.mip", "--check"], capture_output=True, text=True, cwd=ROOT)
     assert p.returncode == 0, p.stdout + p.stderr
 
 
 def test_packages_are_the_table():
-    assert sorted(PKGS) == sorted(NAMES + [gen_mip.COLLECTION[0]])
+    assert sorted(PKGS) == sorted(NAMES + [mip.COLLECTION[0]])
     for name, pkg in PKGS.items():
         assert sorted(pkg) == ["deps", "urls", "version"]
-        assert pkg["version"] == gen_mip.version()
+        assert pkg["version"] == mip.version()
 
 
 def test_urls_name_existing_files():
@@ -76,7 +75,7 @@ def test_urls_name_existing_files():
             assert dest == "mpcrypto/" + path.relative_to(ROOT / "modules" / "mpcrypto").as_posix()
             assert "\\" not in dest + src
         for url, branch in pkg["deps"]:
-            assert url.startswith(GH + "mip/") and branch == gen_mip.BRANCH
+            assert url.startswith(GH + "mip/") and branch == mip.BRANCH
             assert (ROOT / url[len(GH):] / "package.json").is_file(), url
 
 
@@ -127,17 +126,17 @@ def test_dependencies_follow_imports(name):
         used.update(t for t, kind in GRAPH.edges[m] if kind != "byname")
         used.update(modgraph.parents(m))
     for d in _deps(name):
-        assert _modules(d) & used or d in gen_mip.BY_NAME.get(name, ()), "%s does not use %s" % (name, d)
+        assert _modules(d) & used or d in mip.BY_NAME.get(name, ()), "%s does not use %s" % (name, d)
 
 
 def test_by_name_dependencies_are_the_default_hashes():
     assert 'hashalg="sha256"' in (ROOT / "modules/mpcrypto/ec/ec.py").read_text()
-    assert gen_mip.BY_NAME == {"ec": ("sha256",)}
+    assert mip.BY_NAME == {"ec": ("sha256",)}
 
 
 def test_collection():
-    assert _deps("all") == [n for n in NAMES if n not in gen_mip.NOT_IN_ALL]
-    assert all(modgraph.is_only_64bit(m) for n in gen_mip.NOT_IN_ALL for m in _modules(n))
+    assert _deps("all") == [n for n in NAMES if n not in mip.NOT_IN_ALL]
+    assert all(modgraph.is_only_64bit(m) for n in mip.NOT_IN_ALL for m in _modules(n))
     assert PKGS["all"]["urls"] == []
 
 
@@ -186,7 +185,7 @@ def test_mip_install_on_a_device(target, tmp_path):
         pytest.skip("the firmware has mpcrypto frozen: it would shadow an installed copy")
     if int(out.split("HEAP ")[1].split()[0]) < (1 << 20):
         pytest.skip("needs a 1 MB heap: the RAM filesystem, and compiling the sources on the device")
-    local = gen_mip.write_local(tmp_path / "mip")
+    local = mip.write_local(tmp_path / "mip")
     ramfs = (ROOT / "host_tests" / "mp" / "ramfs.py").read_text() + "\nmount('/ram')\n"
     assert "RAMFS /ram" in dev.exec(ramfs)
     want = ["x25519", "gcm", "hmac", "sha256"]

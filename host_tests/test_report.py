@@ -1,4 +1,4 @@
-"""The benchmark report: its reference data and ``tools/report.py``.
+"""The benchmark report: its reference data and ``tools/bench/report.py``.
 
 On CPython only (no MicroPython run):
 
@@ -6,7 +6,7 @@ On CPython only (no MicroPython run):
   clock or an explicit emulated core), names an existing seed file (or, for the emulated-core
   anchors, report/measurements.md) and its value appears verbatim on a line of that file that carries the
   row's ``seed_label``: every reference number traces to a seed table;
-- ``tools/report.py --from-jsonl`` on a few fake JSON lines writes the Markdown with the
+- ``python -m tools.bench.report --from-jsonl`` on a few fake JSON lines writes the Markdown with the
   expected rows (our backends beside the C libraries, cycles normalised by the clock, the
   emulated core's rows in instructions beside the Mbed TLS anchors, never as cycles) and PNGs.
 """
@@ -36,7 +36,6 @@ FILES = {
     "mbedtls_emulated_m4_anchors.csv": "report/measurements.md",
 }
 
-sys.path.insert(0, str(ROOT / "tools"))
 
 
 def _rows(name):
@@ -120,7 +119,7 @@ def test_reference_spot_values():
     assert one("mbedtls_emulated_m4_anchors.csv", "SHA-256", "hash") == "44.0"
 
 
-# -- tools/report.py on fake JSON lines ----------------------------------------------------------
+# -- tools/bench/report.py on fake JSON lines ----------------------------------------------------------
 
 PLAT_UNIX = {"platform": "linux", "implementation": "micropython 1.29.0", "machine": "linux [GCC 13] version",
              "word_bits": 64, "clock_hz": None, "emitters": "native+viper"}
@@ -139,7 +138,7 @@ def _report(tmp_path, lines, *args):
     src = tmp_path / "in.jsonl"
     src.write_text("\n".join(lines) + "\n")
     out = tmp_path / "out"
-    import report  # tools/report.py, in this process (matplotlib imported once for all tests)
+    from tools.bench import report  # in this process (matplotlib imported once for all tests)
 
     assert report.main(["--from-jsonl", str(src), "--out", str(out)] + list(args)) == 0
     return out, (out / "report.md").read_text()
@@ -275,13 +274,13 @@ def test_report_kib_and_modexp_names(tmp_path):
 
 
 def test_python_rsa_comparison_runs():
-    # tools/bench_python_rsa.py (RSA-2048 private: python-rsa on CPython against ours on the
+    # tools/bench/bench_python_rsa.py (RSA-2048 private: python-rsa on CPython against ours on the
     # unix port, same run) gives its two rows; speed is the benchmark's business, not this test's
     pytest.importorskip("rsa")
     import subprocess
 
-    out = subprocess.run([sys.executable, str(ROOT / "tools" / "bench_python_rsa.py"), "--rounds", "1"],
-                         capture_output=True, text=True, timeout=600, check=True).stdout
+    out = subprocess.run([sys.executable, "-m", "tools.bench.bench_python_rsa", "--rounds", "1"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=600, check=True).stdout
     rows = [json.loads(ln[6:]) for ln in out.splitlines() if ln.startswith("BENCH ")]
     assert [r["backend"] for r in rows] == ["python-rsa", "default"]
     assert [r["reference"] for r in rows] == [True, False]
@@ -290,7 +289,7 @@ def test_python_rsa_comparison_runs():
 
 
 def test_run_bench_frozen_mounts_only_the_helpers():
-    import run_bench
+    from tools.bench import run_bench
 
     d = run_bench._helpers_dir()
     try:

@@ -1,7 +1,7 @@
 """Every asm_thumb function we ship, run as machine code on emulated Cortex-M cores.
 
 The code is what ``mpy-cross -march=armv7emsp`` makes of ``ec/field/thumb_umaal.py``, taken
-from the .mpy by ``tools/mpy_reader.py`` and run on unicorn (``tools/thumb_emu.py``) with
+from the .mpy by ``tools/emu/mpy_reader.py`` and run on unicorn (``tools/emu/thumb_emu.py``) with
 MicroPython's asm_thumb calling convention. No MicroPython binary and no device: these tests
 run on the host under every ``--target`` (the conftest's ``unix_only`` fixture is overridden
 below so that they do not start one).
@@ -28,17 +28,15 @@ import pathlib
 import random
 import re
 import struct
-import sys
 
 import pytest
+from unicorn import UC_ERR_INSN_INVALID
+
+from tools.emu import mpy_reader
+from tools.emu import thumb_counts as tc
+from tools.emu import thumb_emu
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-
-import mpy_reader  # noqa: E402
-import thumb_counts as tc  # noqa: E402
-import thumb_emu  # noqa: E402
-from unicorn import UC_ERR_INSN_INVALID  # noqa: E402
 
 MUL_CORES = ("cortex-m4", "cortex-m7", "cortex-m33")  # unicorn 2.1.4's models with UMAAL
 ENGINE = ROOT / "modules" / "mpcrypto" / "ec" / "field" / "engine.py"
@@ -256,7 +254,7 @@ def test_counts_same_everywhere_and_in_measurements(mpy):
 
 
 def test_count_report_rows():
-    """tools/thumb_counts.py's rows: the benchmark fields, one per kernel and core, no spread;
+    """tools/emu/thumb_counts.py's rows: the benchmark fields, one per kernel and core, no spread;
     no multiplier rows on the Cortex-M3, where they fault."""
     rows = tc.count_rows(cores=("cortex-m3", "cortex-m4"), operands=2, viper=False)
     bench_fields = {"algorithm", "operation", "backend", "value", "unit", "heap_bytes", "reference",

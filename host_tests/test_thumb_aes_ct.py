@@ -2,9 +2,9 @@
 ``thumb_ct``) as machine code on emulated cores.
 
 The kernel is what ``mpy-cross -march=armv7emsp`` makes of the generated module, run on
-unicorn's Cortex-M3, M4 and M7 (``tools/thumb_emu.py``); the module's Python glue (key
+unicorn's Cortex-M3, M4 and M7 (``tools/emu/thumb_emu.py``); the module's Python glue (key
 schedule on bytes, its SubWord and the bitsliced round keys through the same kernel) runs on
-CPython around it (``tools/aes_ct_thumb_emu.py``). No MicroPython binary and no device: these
+CPython around it (``tools/emu/aes_ct_thumb_emu.py``). No MicroPython binary and no device: these
 tests run on the host under every ``--target``.
 
 Vector sources:
@@ -21,7 +21,7 @@ Vector sources:
   every mode and key size, on Cortex-M3, M4 and M7; CTR/GCTR counters at every carry.
 Constant time: for each mode and key size, the instruction count and the sequence of memory
 accesses (load/store, address relative to the call's buffers, size), key set-up included,
-are the same for different keys and data. Also: ``tools/gen_aes_ct_thumb.py --check``;
+are the same for different keys and data. Also: ``python -m tools.thumb.gen_aes_ct --check``;
 instructions per byte against their targets (AES-128 CTR <= 110, AES-128-GCM encryption
 with ghash_thumb <= 160 on Cortex-M4); the feature it requires (``mpcrypto._cpu``) and a data
 cache only on M7;
@@ -38,14 +38,12 @@ from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
 from vectors import cryptography_vector, h, load_rsp, pycryptodome_vector
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-sys.path.insert(0, str(ROOT / "modules"))
+from tools.emu import aes_ct_thumb_emu as cte
+from tools.emu import aes_thumb_emu as ate
+from tools.emu import thumb_counts as tc
+from tools.emu import thumb_emu
 
-import aes_ct_thumb_emu as cte  # noqa: E402
-import aes_thumb_emu as ate  # noqa: E402
-import thumb_counts as tc  # noqa: E402
-import thumb_emu  # noqa: E402
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 CORES = ("cortex-m3", "cortex-m4", "cortex-m7")
 
@@ -67,8 +65,8 @@ def oracle(key, mode, data, enc=True):
 
 
 def test_generated_module_is_current():
-    r = subprocess.run([sys.executable, str(ROOT / "tools" / "gen_aes_ct_thumb.py"), "--check"],
-                       capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "-m", "tools.thumb.gen_aes_ct", "--check"],
+                       capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stdout + r.stderr
 
 
@@ -352,9 +350,9 @@ def test_mutants_are_caught(mpy, pattern):
     """Each first instruction matching ``pattern`` with one register or immediate bit changed:
     encryption of random blocks then differs from the oracle (or the core faults)."""
     import re
-    import gen_aes_ct_thumb
+    from tools.thumb import gen_aes_ct
 
-    items = gen_aes_ct_thumb.kernel().assemble()
+    items = gen_aes_ct.kernel().assemble()
     code = bytes(mpy.function("_aes").code)
     rng = random.Random(pattern)
     key, data = rng.randbytes(16), rng.randbytes(64)

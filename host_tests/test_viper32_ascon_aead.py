@@ -1,7 +1,7 @@
 """Ascon-AEAD128's three-call viper kernels (``aead_start``, ``aead_encrypt`` /
 ``aead_decrypt``, ``aead_final`` in ``modules/mpcrypto/hash/ascon_viper.py``) as a Cortex-M runs
 them: compiled with ``mpy-cross -march=armv7emsp`` and run on emulated Cortex-M3 and M4 cores
-(``tools/thumb_emu.py``), like ``test_viper32_symmetric.py`` does for the permutation and the
+(``tools/emu/thumb_emu.py``), like ``test_viper32_symmetric.py`` does for the permutation and the
 bulk kernels. The oracle is Ascon-AEAD128 (SP 800-232 §4.1) written here on the 64-bit
 reference permutation of ``test_viper32_symmetric.py``, itself checked against the first
 records of the Ascon team's LWC_AEAD_KAT_128_128.txt (shared vectors).

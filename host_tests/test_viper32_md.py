@@ -1,6 +1,6 @@
 """The viper kernels of MD5, SHA-1 and PBKDF2's helpers as a Cortex-M runs them: compiled with
 ``mpy-cross -march=armv7emsp`` and run on emulated Cortex-M3 and M4 cores (unicorn, through
-``tools/thumb_emu.py``), against CPython's ``hashlib`` (the kernels' chaining value after
+``tools/emu/thumb_emu.py``), against CPython's ``hashlib`` (the kernels' chaining value after
 the padded message equals the digest) and plain Python (the helpers).
 
 The unix port's viper words are 64 bits, a Cortex-M's 32 (VIPER.md): a missing mask, a
@@ -14,15 +14,13 @@ import hashlib
 import pathlib
 import random
 import struct
-import sys
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+from tools.emu import mpy_reader
+from tools.emu import thumb_emu
 
-import mpy_reader  # noqa: E402
-import thumb_emu  # noqa: E402
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 PKG = ROOT / "modules" / "mpcrypto"
 ARCH = "armv7emsp"

@@ -1,6 +1,6 @@
 """The viper kernels of ChaCha20, Poly1305 and Ascon as a Cortex-M runs them: compiled with
 ``mpy-cross -march=armv7emsp`` and run on emulated Cortex-M3 and M4 cores (unicorn, through
-``tools/thumb_emu.py``'s model of the few runtime helpers viper code calls), against
+``tools/emu/thumb_emu.py``'s model of the few runtime helpers viper code calls), against
 ``cryptography`` (ChaCha20, Poly1305) and a 64-bit reference permutation written here from
 SP 800-232 §3 (Ascon; checked first against the Ascon team's Ascon-Hash256 KAT).
 
@@ -16,17 +16,15 @@ length (no data-dependent branch or address: "constant time, measured" in docs/a
 import pathlib
 import random
 import struct
-import sys
 
 import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms
 from cryptography.hazmat.primitives.poly1305 import Poly1305
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+from tools.emu import mpy_reader
+from tools.emu import thumb_emu
 
-import mpy_reader  # noqa: E402
-import thumb_emu  # noqa: E402
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 PKG = ROOT / "modules" / "mpcrypto"
 ARCH = "armv7emsp"

@@ -4,7 +4,7 @@ Not part of the library and not in the freeze manifests: on a board, mount it wi
 library (``mpremote mount modules run bench/bench_aes.py``).
 
 Every measurement is printed twice: as a row of an emCrypt-style table for people, and as one
-JSON line for tools (``tools/bench_report.py``), prefixed with ``BENCH ``:
+JSON line for tools (``tools/bench/bench_report.py``), prefixed with ``BENCH ``:
 ``{"algorithm", "operation", "backend", "value", "unit", "heap_bytes", "reference",
 "platform", ...}``. Reference rows time MicroPython's own C code (``cryptolib``, ``hashlib``)
 called directly, in the same run: ``backend`` is ``"builtin"`` and ``reference`` is true.
@@ -15,7 +15,7 @@ disabled around a single call (``gc.mem_alloc()`` before and after); -1 when tha
 needs more heap than the board has with the collector off.
 Where the core has a running DWT cycle counter (bare-metal Cortex-M3/M4/M7/M33/M55/M85; ARMv7-M
 ARM C1.8.8 CYCCNT), every timed row also carries ``cycles_per_call`` and ``us_per_call`` and
-``PLATFORM["cycle_counter"]`` is ``"dwt"``; ``tools/report.py`` then uses those cycles as measured
+``PLATFORM["cycle_counter"]`` is ``"dwt"``; ``tools/bench/report.py`` then uses those cycles as measured
 instead of clock x time. Elsewhere (hosted ports, QEMU, which does not model the DWT, M0/M0+)
 it is None and the report uses the clock.
 """

@@ -14,7 +14,7 @@ carry about one or two bits of added entropy per 32-bit word, and recommends the
 seed of a software generator rather than as the generator itself; Zephyr's driver restates it
 and folds 8 words into each output byte for that reason (``drivers/entropy/
 entropy_mcux_rnga.c``). One bit per word is the low end of that figure: no measurement of
-ours supports more (the register model in ``tools/kinetis_model.py`` has no noise source). So
+ours supports more (the register model in ``tools/emu/kinetis_model.py`` has no noise source). So
 ``entropy.default_source()`` reads 8 words per byte of min-entropy it owes: the default rng's
 HMAC_DRBG-SHA256 (``random/rng.py``) takes 256 words as its 256-bit entropy input and 128 as
 its nonce, and its instantiation (SP 800-90A §10.1.2.3, HMAC_DRBG_Update over the whole

@@ -1,5 +1,5 @@
 // mpcrypto on MicroPython's Zephyr port (Arm Cortex-M boards): the port's configuration plus
-// what native code needs on Armv7-M and Armv8-M. Selected by tools/firmware.py with
+// what native code needs on Armv7-M and Armv8-M. Selected by tools/ship/firmware.py with
 // -DCONFIG_MICROPY_CONFIGFILE="<this file>" (the port's Kconfig option MICROPY_CONFIGFILE, the
 // mechanism its boards/bflb/BL70xA0.h uses); the board's .conf beside this file sets the rest.
 #pragma once

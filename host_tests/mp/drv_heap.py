@@ -132,7 +132,7 @@ def measure(op, mode):
     #   first operation keeps (tables cached for later ones); first - kept is its garbage.
     # mode "frag": after import, the heap is cut into holes of at most ~4 KB; the first and
     #   a later operation must still run (with the collector on). "frag:N": holes of N bytes
-    #   (tools/heap_report.py narrows down the largest block an operation asks for).
+    #   (tools/bench/heap_report.py narrows down the largest block an operation asks for).
     gc.collect()
     fn, args = _builder(op)()
     gc.collect()

@@ -6,7 +6,7 @@
 # MicroPython's VFS protocol in Python (the methods `vfs.mount` calls: open, stat, ilistdir,
 # mkdir, ...), its files are bytearrays, and its open files are io.IOBase streams, so the
 # import machinery reads .py and .mpy files from it like from flash. It lives in the heap:
-# a soft reset loses it, hence `tools/deploy.py --resume` and `mpremote resume` after it.
+# a soft reset loses it, hence `tools/ship/deploy.py --resume` and `mpremote resume` after it.
 #
 #     mount("/ram")    # mounts it at /ram and appends /ram/lib to sys.path (as a board's /lib)
 #

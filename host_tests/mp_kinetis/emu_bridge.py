@@ -1,4 +1,4 @@
-# MicroPython side of tools/kinetis_emu.py's Bridge (runs on the unix port, not CPython).
+# MicroPython side of tools/emu/kinetis_emu.py's Bridge (runs on the unix port, not CPython).
 #
 # call(name, *args) sends one line to the host: "@@EMU name spec hex0 hex1 ...", where spec
 # lists the arguments ("i<int>" or "b<k>", the k-th distinct buffer object) and hex<k> is

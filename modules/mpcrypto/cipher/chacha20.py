@@ -26,7 +26,7 @@
 Backends (seam primitive ``"chacha20"``; MicroPython has no C ChaCha20 built-in):
 
   name     module            unix x64 MB/s   M4 insns/B   CT    notes
-  thumb    chacha20_thumb    -               20.3         yes   Thumb-2 (tools/gen_chacha_thumb.py),
+  thumb    chacha20_thumb    -               20.3         yes   Thumb-2 (tools/thumb/gen_chacha.py),
                                                                 Cortex-M3/M4/M7/M33/M55/M85 by CPUID
   viper    chacha20_viper    11-19           188          yes   10 double rounds unrolled
   python   chacha20_python   ~0.1            -            no*   16-bit halves as small ints

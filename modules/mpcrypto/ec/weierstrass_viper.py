@@ -7,7 +7,7 @@ field operation). Seam primitive "ec_weierstrass"; same surface as ``weierstrass
     ctx.mul2(u1, u2, x, y)  -> (x, y) or None   u1*G + u2*P, public scalars, variable time
 
 Field: the limb engine ``mpcrypto.ec.field.engine`` with the generated kernels
-``field/v16_<N>`` (tools/gen_field_kernels.py), N 16-bit limbs, Montgomery form
+``field/v16_<N>`` (tools/thumb/gen_field.py), N 16-bit limbs, Montgomery form
 (R = 2^(16N)). On Cortex-M4/M7/M55/M85 (CPUID checked once, ``engine.accel``) the kernels
 hand their multiplications to ``field/thumb_umaal``: Thumb-2 CIOS on 32-bit words with UMAAL
 (R = 2^(8 STRIDE)), about 4x fewer instructions per P-256 signature on an emulated Cortex-M4

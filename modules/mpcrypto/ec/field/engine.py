@@ -8,7 +8,7 @@ What it holds:
   ``bits`` bits (``v16_<N>``: N 16-bit limbs; ``v32_<N>``: N 32-bit limbs, only where viper
   words are 64 bits), ``kernel_for(curve, wide)`` the same or a kernel with the curve's prime
   folded in (``v16_p256`` / ``v32_p256``). The kernels are written by
-  ``tools/gen_field_kernels.py``; each has one viper function ``run`` that executes a *field
+  ``tools/thumb/gen_field.py``; each has one viper function ``run`` that executes a *field
   program*: 4-byte instructions (op, dst, x, y) over the slots of one arena (``MUL``
   Montgomery product, ``ADD``, ``SUB``, ``COPY``).
 - The word-size probe: ``wordbits()`` (32 on Cortex-M, 64 on the x86-64 unix port) and

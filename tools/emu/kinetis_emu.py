@@ -1,5 +1,5 @@
 """An emulated Kinetis K64/K66 for the board drivers in ``boards/kinetis/``: unicorn's
-Cortex-M4 (``tools/thumb_emu.py``) with the register models of ``tools/kinetis_model.py``
+Cortex-M4 (``tools/emu/thumb_emu.py``) with the register models of ``tools/emu/kinetis_model.py``
 mapped where the reference manual puts the blocks (the CAU's page 0xE0081000, the SIM page
 0x40048000, the RNGA at 0x40029000 on a K64 or 0x400A0000 on a K66), running the machine code
 that ``mpy-cross -march=armv7emsp`` makes of ``boards/kinetis/kinetis_asm.py``.
@@ -31,14 +31,10 @@ is an unmapped-memory fault, as a bus fault would be on the real part.
 import os
 import pathlib
 import subprocess
-import sys
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-
-import kinetis_model as km  # noqa: E402
-import mpy_reader  # noqa: E402
-import thumb_emu  # noqa: E402
+from tools import ROOT
+from tools.emu import kinetis_model as km
+from tools.emu import mpy_reader, thumb_emu
 
 km.bind_errors(thumb_emu.Unmodelled)
 
@@ -127,7 +123,7 @@ def write_stub(folder):
     """Write the stand-in ``kinetis_asm.py`` into ``folder``: one forwarding function per
     asm_thumb function of the real module, with its argument count."""
     lines = ['"""Stand-in for kinetis_asm on the unix port: every call runs the real machine code',
-             'on the host\'s emulated Kinetis (tools/kinetis_emu.py). Generated."""',
+             'on the host\'s emulated Kinetis (tools/emu/kinetis_emu.py). Generated."""',
              "from emu_bridge import call", ""]
     for name, rc in compile_asm().functions("asm").items():
         params = ", ".join("a%d" % i for i in range(rc.n_pos_args))

@@ -1,6 +1,6 @@
 """Heap per operation on a device running a firmware with the library frozen.
 
-    python tools/heap_report.py --target /dev/pts/N [--holes] [OP ...]
+    python -m tools.bench.heap_report --target /dev/pts/N [--holes] [OP ...]
 
 For each operation (default: every one of host_tests/test_heap.py), in a soft-reset
 interpreter, host_tests/mp/drv_heap.py (sent as the script itself: nothing is mounted, so
@@ -15,10 +15,9 @@ with the budget's heap (96 KB); run the report on both. Prints a Markdown table.
 """
 
 import argparse
-import pathlib
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+from tools import host_module
 
 
 def main(argv):
@@ -27,9 +26,9 @@ def main(argv):
     ap.add_argument("--holes", action="store_true", help="narrow the hole size down to 512 bytes")
     ap.add_argument("ops", nargs="*")
     args = ap.parse_args(argv)
-    sys.path.insert(0, str(ROOT / "host_tests"))
-    from harness import DeviceTarget
-    from test_heap import OPS, device_heap, on_device
+    DeviceTarget = host_module("harness").DeviceTarget
+    test_heap = host_module("test_heap")
+    OPS, device_heap, on_device = test_heap.OPS, test_heap.device_heap, test_heap.on_device
 
     dev = DeviceTarget(args.target)
     print("Heap: %s bytes in all after import of the frozen library\n" % device_heap(dev))

@@ -1,8 +1,8 @@
 """Write the mip packages of mpcrypto: ``mip/<package>/package.json`` and ``mip/README.md``.
 
-    python3 tools/gen_mip.py            # write them
-    python3 tools/gen_mip.py --check    # exit 1 if they differ from what it writes
-    python3 tools/gen_mip.py --local /tmp/mip   # a copy for installing from this checkout:
+    python -m tools.ship.mip                   # write them
+    python -m tools.ship.mip --check           # exit 1 if they differ from what it writes
+    python -m tools.ship.mip --local /tmp/mip  # a copy for installing from this checkout:
         mpremote mip install /tmp/mip/x25519/package.json
 
 One package per primitive family, split the way micropython-lib splits ``hashlib`` into
@@ -10,7 +10,7 @@ One package per primitive family, split the way micropython-lib splits ``hashlib
 backend seam, the constant-time helpers, the exceptions, every family's ``__init__.py``),
 shared helpers of a family in their own package (``hash-core``, ``keccak``, ``ec-core``,
 ``eddsa``, ``xdh``, ``der``), one package per algorithm on top, and ``all``, a collection with no
-files of its own. A package's ``deps`` are what its modules import (``tools/modgraph.py``:
+files of its own. A package's ``deps`` are what its modules import (``tools/ship/modgraph.py``:
 static imports and backend chains; ``host_tests/test_mip.py`` checks both ways), plus the
 hashes a package takes by name by default (``BY_NAME``: ECDSA's default ``hashalg`` is
 SHA-256).
@@ -22,7 +22,7 @@ relative to the device's library folder. Sources and deps are ``github:`` URLs o
 a dependency's version is the branch mip fetches it from. mip picks files by the ``.mpy``
 version of the firmware only, never by its arch (``package/{mpy_version}/...`` on an index,
 nothing at all for a ``github:`` URL), so these are source packages: the device compiles
-each module at its first import. ``make deploy`` (tools/deploy.py) is the way to install
+each module at its first import. ``make deploy`` (tools/ship/deploy.py) is the way to install
 ``.mpy`` files compiled for one arch.
 
 ``ec-wide`` (the 32-bit-limb field kernels ``ec/field/v32_*``) is for 64-bit ports only (the
@@ -38,9 +38,7 @@ import os
 import pathlib
 import sys
 
-
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-
+from tools import ROOT
 
 # The GitHub repository the packages are installed from ("owner/name"). Set it to the
 # published repository and run this tool; the placeholder cannot resolve to anyone's code.
@@ -144,7 +142,7 @@ def files_of(globs):
     for g in globs:
         found = sorted(p.relative_to(base).as_posix() for p in base.glob(g) if p.is_file())
         if not found:
-            raise SystemExit("gen_mip: %s matches no file under %s" % (g, SRC))
+            raise SystemExit("mip: %s matches no file under %s" % (g, SRC))
         out.extend(found)
     return out
 
@@ -182,7 +180,7 @@ def readme(pk):
     lines = [
         "# mip packages",
         "",
-        "Written by `tools/gen_mip.py` (do not edit; `--check` in `host_tests/test_mip.py`).",
+        "Written by `tools/ship/mip.py` (do not edit; `--check` in `host_tests/test_mip.py`).",
         "Install one with its dependencies:",
         "",
         "    mpremote mip install github:%s/mip/sha256" % REPO,
@@ -258,7 +256,7 @@ def main(argv):
     extra = sorted(p.relative_to(MIP).as_posix() for p in MIP.rglob("*") if p.is_file()
                    and p.relative_to(MIP).as_posix() not in want) if MIP.exists() else []
     if check and (stale or extra):
-        print("gen_mip: out of date: %s%s (run python3 tools/gen_mip.py)"
+        print("mip: out of date: %s%s (run python -m tools.ship.mip)"
               % (" ".join(stale), "; not written by it: " + " ".join(extra) if extra else ""))
         return 1
     if not check:

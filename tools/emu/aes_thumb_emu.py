@@ -8,23 +8,20 @@ The module's source is executed on CPython with a stand-in ``micropython`` (its
 ``asm_thumb`` functions are never run there); then ``_put`` and the kernels are replaced by
 bridges: a kernel call copies its buffers into emulated SRAM (``misalign`` bytes past an
 8-byte boundary, the same buffer once when it is passed twice), runs the machine code that
-``mpy-cross -march=armv7emsp`` made of the same file (``tools/mpy_reader.py``), and copies
+``mpy-cross -march=armv7emsp`` made of the same file (``tools/emu/mpy_reader.py``), and copies
 the destination and the iv / counter back. The tables sit in emulated memory where
 ``table_misalign`` says: 0 as in a firmware that placed them aligned, else the glue's copy into
 an aligned bytearray is what runs.
 """
 
 import array
-import pathlib
 import random
 import sys
 import types
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-sys.path.insert(0, str(ROOT / "modules"))
-
-import thumb_emu  # noqa: E402
+from tools import ROOT, library
+from tools.emu import thumb_emu
+from tools.emu.mpy_reader import compile_module
 
 SRC = ROOT / "modules" / "mpcrypto" / "cipher" / "aes_thumb.py"
 KERNELS = ("_ecb_enc", "_cbc_enc", "_ctr", "_ecb_dec", "_cbc_dec")
@@ -41,26 +38,13 @@ def _stub_micropython():
 
 def glue_module():
     """A fresh copy of aes_thumb executed on CPython (asm functions defined, never called)."""
-    mod = types.ModuleType("aes_thumb_glue")
-    mod.__file__ = str(SRC)
-    saved = sys.modules.get("micropython")
-    sys.modules["micropython"] = _stub_micropython()
-    try:
-        exec(compile(SRC.read_text(), str(SRC), "exec"), mod.__dict__)
-    finally:
-        if saved is None:
-            sys.modules.pop("micropython", None)
-        else:
-            sys.modules["micropython"] = saved
-    return mod
+    return glue(SRC)
 
 
 class AesThumb:
     def __init__(self, core="cortex-m4", misalign=0, table_misalign=0, counting="block", mpy=None):
-        import thumb_counts
-
         self.core = thumb_emu.Core(core, counting=counting)
-        self.mpy = mpy if mpy is not None else thumb_counts.compile_module(SRC)
+        self.mpy = mpy if mpy is not None else compile_module(SRC)
         self.addr = thumb_emu.load_asm(self.core, self.mpy)
         self.mod = mod = glue_module()
         self.misalign = misalign
@@ -123,10 +107,8 @@ def per_byte_rows(cores=("cortex-m3", "cortex-m4", "cortex-m7"), sizes=(1024, 16
     """Instructions per byte of one call of each kernel (entry and exit included), AES-128,
     -192 and -256, and GHASH (not on Cortex-M3), for each of ``sizes`` bytes per call, as
     bench JSON rows."""
-    import thumb_counts
-
     rng = random.Random(seed)
-    mpy = thumb_counts.compile_module(SRC)
+    mpy = compile_module(SRC)
     rows = []
     ops = (("ECB encrypt", "ecb_encrypt", "_ecb_enc"), ("CBC encrypt", "cbc_encrypt", "_cbc_enc"),
            ("CTR", "ctr_xor", "_ctr"), ("ECB decrypt", "ecb_decrypt", "_ecb_dec"),
@@ -154,7 +136,7 @@ def per_byte_rows(cores=("cortex-m3", "cortex-m4", "cortex-m7"), sizes=(1024, 16
                                  "word_bits": 32, "clock_hz": None, "core": core, "kernel": "aes_thumb." + kern,
                                  "bytes_per_call": size, "call_insns": a.insns,
                                  "code_bytes": len(mpy.function(kern).code)})
-    gmpy = thumb_counts.compile_module(GHASH_SRC)
+    gmpy = compile_module(GHASH_SRC)
     for core in cores:
         if core == "cortex-m3":
             continue  # not chosen there (UMULL is not fixed-time on M3)
@@ -177,8 +159,12 @@ GHASH_SRC = ROOT / "modules" / "mpcrypto" / "aead" / "ghash_thumb.py"
 
 
 def glue(src):
-    """``glue_module`` for another of our asm modules."""
+    """One of our asm modules executed on CPython with a stand-in ``micropython`` (its asm
+    functions are defined, never called); the ``mpcrypto`` modules it imports (``_cpu``, the
+    AES tables) come from ``modules/`` through ``tools.library``."""
+    library()
     mod = types.ModuleType(src.stem + "_glue")
+    mod.__file__ = str(src)
     saved = sys.modules.get("micropython")
     sys.modules["micropython"] = _stub_micropython()
     try:
@@ -195,10 +181,8 @@ class GhashThumb:
     """ghash_thumb's glue on CPython, ``_ghash`` on the emulated core (a.insns: its count)."""
 
     def __init__(self, core="cortex-m4", misalign=0, counting="block", mpy=None):
-        import thumb_counts
-
         self.core = thumb_emu.Core(core, counting=counting)
-        self.mpy = mpy if mpy is not None else thumb_counts.compile_module(GHASH_SRC)
+        self.mpy = mpy if mpy is not None else compile_module(GHASH_SRC)
         self.addr = thumb_emu.load_asm(self.core, self.mpy)
         self.mod = glue(GHASH_SRC)
         self.mod._ghash = self._ghash

@@ -1,10 +1,10 @@
 """Build a MicroPython firmware with mpcrypto frozen in, from the user's own checkouts.
 
-    python tools/firmware.py build BOARD --micropython PATH [--micropython-lib PATH]
+    python -m tools.ship.firmware build BOARD --micropython PATH [--micropython-lib PATH]
                                          [--heap BYTES] [--jobs N]
-    python tools/firmware.py flash BOARD --micropython PATH      # board's standard flasher
-    python tools/firmware.py run BOARD [--icount]                # qemu boards: boot
-    python tools/firmware.py check                               # recipes parse (CI)
+    python -m tools.ship.firmware flash BOARD --micropython PATH  # board's standard flasher
+    python -m tools.ship.firmware run BOARD [--icount]            # qemu boards: boot
+    python -m tools.ship.firmware check                           # recipes parse (CI)
 
 (The Makefile's ``firmware``, ``flash`` and ``emulate`` targets call this.) BOARD is a folder
 of ``boards/`` in any case, ``-`` or ``_`` (``qemu-m4`` is ``boards/QEMU_M4``); its
@@ -39,7 +39,8 @@ import struct
 import subprocess
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+from tools import ROOT
+
 BUILD = ROOT / "build"
 PORTS = ("qemu", "zephyr", "rx")
 
@@ -281,7 +282,7 @@ FROZEN_PER_MPY_BYTE = 1.04
 
 def _check_zephyr(key, info):
     """The problems of one Zephyr board's recipe (see ``check``)."""
-    import manifest_files
+    from tools.ship import manifest_files
 
     fw = info["firmware"]
     bad = []

@@ -7,7 +7,7 @@ without a MicroPython source tree. Only what our manifests use is modelled. An `
 a path in the port (``$(PORT_DIR)/...``, resolved by MicroPython's build) is recorded by
 ``port_includes`` and contributes no module here: its files are the port's, not ours.
 
-    python tools/manifest_files.py firmware/manifest_bytecode.py
+    python -m tools.ship.manifest_files firmware/manifest_bytecode.py
 """
 
 import pathlib

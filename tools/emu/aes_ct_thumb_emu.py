@@ -16,27 +16,21 @@ buffer so that runs can be compared.
 """
 
 import array
-import pathlib
 import random
-import sys
 
 import unicorn
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-
-import aes_thumb_emu  # noqa: E402
-import thumb_emu  # noqa: E402
+from tools import ROOT
+from tools.emu import aes_thumb_emu, thumb_emu
+from tools.emu.mpy_reader import compile_module
 
 SRC = ROOT / "modules" / "mpcrypto" / "cipher" / "aes_ct_thumb.py"
 
 
 class AesCtThumb:
     def __init__(self, core="cortex-m4", misalign=0, counting="block", mpy=None, traced=False):
-        import thumb_counts
-
         self.core = thumb_emu.Core(core, counting=counting)
-        self.mpy = mpy if mpy is not None else thumb_counts.compile_module(SRC)
+        self.mpy = mpy if mpy is not None else compile_module(SRC)
         self.addr = thumb_emu.load_asm(self.core, self.mpy)
         self.mod = aes_thumb_emu.glue(SRC)
         self.mod._aes = self._aes
@@ -98,11 +92,9 @@ def per_byte_rows(cores=("cortex-m3", "cortex-m4", "cortex-m7"), sizes=(1024, 16
     """Instructions per byte of one call of ``_aes`` in each mode (entry and exit included),
     AES-128, -192 and -256, and of AES-128-GCM's two kernels (this CTR with the 32-bit counter
     and ``ghash_thumb._ghash``, not on Cortex-M3), as bench JSON rows."""
-    import thumb_counts
-
     rng = random.Random(seed)
-    mpy = thumb_counts.compile_module(SRC)
-    gmpy = thumb_counts.compile_module(aes_thumb_emu.GHASH_SRC)
+    mpy = compile_module(SRC)
+    gmpy = compile_module(aes_thumb_emu.GHASH_SRC)
     rows = []
     ops = (("ECB encrypt", "ecb_encrypt"), ("CBC encrypt", "cbc_encrypt"), ("CTR", "ctr_xor"),
            ("ECB decrypt", "ecb_decrypt"), ("CBC decrypt", "cbc_decrypt"))

@@ -1,7 +1,7 @@
 """The import graph of ``modules/mpcrypto`` and which modules a MicroPython arch can run.
 
-Read from the sources on CPython (``ast``), never by importing them. ``tools/deploy.py``
-uses it to compile only what a set of algorithms needs for one device, ``tools/gen_mip.py``
+Read from the sources on CPython (``ast``), never by importing them. ``tools/ship/deploy.py``
+uses it to compile only what a set of algorithms needs for one device, ``tools/ship/mip.py``
 to check that the mip packages' dependencies follow the imports.
 
 An edge ``a -> b`` means that module ``a`` may import ``b``. Four kinds:
@@ -30,7 +30,7 @@ Which arch runs a module (``runs_on``), the same rules as the freeze manifests:
   ARMv7-M core never would;
 - ``ONLY_64BIT`` modules only where viper words are 64 bits (``x64``, ``rv64imc``).
 
-    python tools/modgraph.py armv7emsp mpcrypto.ec.x25519     # the modules it needs
+    python -m tools.ship.modgraph armv7emsp mpcrypto.ec.x25519     # the modules it needs
 """
 
 import ast
@@ -39,7 +39,8 @@ import pathlib
 import re
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+from tools import ROOT
+
 PKG = ROOT / "modules" / "mpcrypto"
 
 # MicroPython's native archs by number: sys.implementation._mpy >> 10 & 15

@@ -1,5 +1,5 @@
 """Register-level models of the Kinetis K64/K66 crypto blocks, for the emulated core
-(``tools/thumb_emu.py`` ``Core.map_peripheral``): the mmCAU, the RNGA, and the SIM
+(``tools/emu/thumb_emu.py`` ``Core.map_peripheral``): the mmCAU, the RNGA, and the SIM
 registers a driver reads or writes (SDID, the clock gates SCGC3 and SCGC6).
 
 Written from the command and register descriptions of the K64/K66 reference manuals' CAU and
@@ -8,7 +8,7 @@ semantics below are restated from them). What each model does NOT do is as impor
 
 - No timing. A real mmCAU command takes cycles and stalls the core while it runs; here every
   access completes at once. The model counts commands and register-port accesses instead
-  (``CAU.counts``), which is what ``tools/thumb_counts.py`` reports beside instructions.
+  (``CAU.counts``), which is what ``tools/emu/thumb_counts.py`` reports beside instructions.
 - Only the commands our driver and the model's own checks use are implemented; DESR and
   DESK raise ``Unmodelled``, as does any access to a register-port slot that has no
   command (a driver that relies on something unmodelled fails here, not silently).

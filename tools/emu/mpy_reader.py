@@ -1,6 +1,6 @@
 """Read a MicroPython ``.mpy`` file (version 6.x) and give back its raw-code tree, so that the
 machine code of ``@micropython.asm_thumb`` (and viper / native) functions can be taken out
-and run in an emulator (``tools/thumb_emu.py``).
+and run in an emulator (``tools/emu/thumb_emu.py``).
 
     import mpy_reader
     mod = mpy_reader.compile_file("modules/mpcrypto/ec/field/thumb_umaal.py", "armv7emsp")
@@ -43,16 +43,23 @@ Function names are not stored with native raw code: they come from the parent's 
 decorator of asm_thumb and viper is consumed by the compiler, so nothing comes between).
 """
 
+import functools
 import os
 import pathlib
 import subprocess
 import sys
 import tempfile
 
+from tools import MODULES
+
 KINDS = ("bytecode", "native", "viper", "asm")
 # MP_NATIVE_ARCH_* (py/persistentcode.h), the names mpy-cross -march takes.
 ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp",
          "xtensa", "xtensawin", "rv32imc", "rv64imc")
+
+# The arch our Thumb-2 code is compiled for by default: FRDM-K64F / K66F; the code is the same
+# for armv7m and armv7emdp (host_tests/test_thumb.py checks it).
+ARCH = "armv7emsp"
 
 SCOPE_VIPERRELOC = 0x10
 SCOPE_VIPERRODATA = 0x20
@@ -329,8 +336,17 @@ def compile_file(path, arch, source_name=None):
     return parse(data)
 
 
+@functools.lru_cache(maxsize=None)
+def compile_module(path, arch=ARCH):
+    """A module of ours (a file under ``modules/``) compiled by mpy-cross for ``arch`` and
+    parsed, named by its path in the package as a firmware names it (cached per process: the
+    emulators of several kernels share one compilation)."""
+    path = pathlib.Path(path)
+    return compile_file(path, arch, str(path.relative_to(MODULES)))
+
+
 if __name__ == "__main__":
-    # python tools/mpy_reader.py FILE.mpy | FILE.py [ARCH]: list the raw codes.
+    # python -m tools.emu.mpy_reader FILE.mpy | FILE.py [ARCH]: list the raw codes.
     src = sys.argv[1]
     mod = compile_file(src, sys.argv[2] if len(sys.argv) > 2 else "armv7emsp") if src.endswith(
         ".py") else parse(pathlib.Path(src).read_bytes())

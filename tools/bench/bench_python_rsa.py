@@ -1,8 +1,8 @@
 """RSA-2048 private operations: ours on the MicroPython unix port against python-rsa on
 CPython, measured in the same run (issue: "RSA-2048 private no slower than python-rsa").
 
-    python tools/bench_python_rsa.py            # table + BENCH JSON lines
-    python tools/bench_python_rsa.py --rounds 5
+    python -m tools.bench.bench_python_rsa            # table + BENCH JSON lines
+    python -m tools.bench.bench_python_rsa --rounds 5
 
 One key (made by ``cryptography``), both libraries signing the same 32-byte message with
 PKCS#1 v1.5 and SHA-256: python-rsa's ``rsa.sign`` (blinding, no CRT: one full-length
@@ -10,23 +10,21 @@ exponentiation by CPython's built-in ``pow``, not constant time) and our
 ``RSAPrivateKey.sign`` in a ``micropython`` process (CRT halves by constant-time fixed-window
 exponentiation on the MPI engine, blinding and the verify-after-sign check). The rounds
 alternate between the two and each side keeps its fastest round, so a load on the machine
-that comes and goes touches both alike. ``tools/run_bench.py`` runs this after the bench
+that comes and goes touches both alike. ``tools/bench/run_bench.py`` runs this after the bench
 scripts on the unix port when python-rsa is installed.
 """
 
 import argparse
 import json
 import os
-import pathlib
 import platform
 import subprocess
 import sys
 import time
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "host_tests"))
+from tools import ROOT, host_module
 
-from harness import find_micropython  # noqa: E402
+find_micropython = host_module("harness").find_micropython
 
 MSG = bytes(range(32))
 MIN_S = 0.5  # per round and side
