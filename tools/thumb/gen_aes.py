@@ -5,10 +5,9 @@ for Cortex-M3/M4/M7/M33/M55/M85, as MicroPython ``asm_thumb`` functions.
     python -m tools.thumb.gen_aes --check  # exit 1 if the module is not what this writes
 
 MicroPython's inline assembler knows only a few Thumb-2 instructions, so every instruction
-of the kernels is encoded here (a small encoder for the ARMv7-M encodings used, ARMv7-M
-Architecture Reference Manual A7.7) and emitted as ``data(2, ...)`` halfwords, with the
-mnemonic beside it as a comment. Branch offsets are computed here too: the kernels contain
-no inline-assembler label. The inline assembler wraps each function in its own entry and
+of the kernels is encoded by ``tools/thumb/asm.py`` and emitted as ``data(2, ...)`` halfwords,
+with the mnemonic beside it as a comment. Branch offsets are computed there too: the kernels
+contain no inline-assembler label. The inline assembler wraps each function in its own entry and
 exit (``push {r4-r7, lr}`` ... ``pop``); the kernels save r8-r11 themselves.
 
 Design (one table per direction, rotations free in the data-processing instructions): a
@@ -24,6 +23,7 @@ import argparse
 import sys
 
 from tools import ROOT, library
+from tools.thumb.asm import Asm
 
 OUT = ROOT / "modules" / "mpcrypto" / "cipher" / "aes_thumb.py"
 _tables = library("mpcrypto.cipher.aes_tables")
@@ -44,163 +44,6 @@ DST = 14  # lr: destination pointer
 NR, TEA, TDA, NB, DK, WIDE = 60, 61, 62, 63, 64, 124
 # Stack after the kernel's own push {r0-r4, r8-r11}: ctx, src, dst, iv, block count.
 SP_CTX, SP_SRC, SP_IV, SP_NB = 0, 4, 12, 16
-
-COND = {"eq": 0, "ne": 1, "cs": 2, "cc": 3}
-
-
-class Asm:
-    """A list of instructions (halfword tuples, mnemonic) with labels and branches."""
-
-    def __init__(self):
-        self.items = []  # ("insn", (hw...), text) | ("label", name) | ("b", cond, name)
-
-    def i(self, hws, text):
-        self.items.append(("insn", tuple(hws), text))
-
-    def label(self, name):
-        self.items.append(("label", name))
-
-    def b(self, cond, name):
-        self.items.append(("b", cond, name))
-
-    # -- encodings (ARMv7-M ARM A7.7) -------------------------------------------------------
-
-    def uxtb(self, d, m, rot):
-        # UXTB.W Rd, Rm, ROR #rot (T2)
-        self.i((0xFA5F, 0xF000 | d << 8 | 0x80 | (rot // 8) << 4 | m), "uxtb r%d, r%d, ror #%d" % (d, m, rot))
-
-    def lsr(self, d, m, n):
-        # LSR.W Rd, Rm, #n (MOV shifted register, T2)
-        self.i((0xEA4F, (n >> 2) << 12 | d << 8 | (n & 3) << 6 | 1 << 4 | m), "lsr r%d, r%d, #%d" % (d, m, n))
-
-    def _dp(self, op, name, d, n, m, shift, amount, s=0):
-        # Data processing, shifted register (T2 of EOR/ORR/ADD): shift 0 LSL, 1 LSR, 3 ROR.
-        if amount == 0:
-            shift = 0
-        hw1 = 0xEA00 | op << 5 | s << 4 | n
-        hw2 = (amount >> 2) << 12 | d << 8 | (amount & 3) << 6 | shift << 4 | m
-        sh = "" if amount == 0 else ", %s #%d" % (("lsl", "lsr", "asr", "ror")[shift], amount)
-        self.i((hw1, hw2), "%s r%d, r%d, r%d%s" % (name, d, n, m, sh))
-
-    def eor(self, d, n, m, ror=0):
-        self._dp(0b0100, "eor", d, n, m, 3, ror)
-
-    def orr_lsl(self, d, n, m, lsl):
-        self._dp(0b0010, "orr", d, n, m, 0, lsl)
-
-    def add_lsl(self, d, n, m, lsl):
-        self._dp(0b1000, "add", d, n, m, 0, lsl)
-
-    def mov(self, d, m):
-        self._dp(0b0010, "mov", d, 15, m, 0, 0)
-        self.items[-1] = ("insn", self.items[-1][1], "mov r%d, r%d" % (d, m))
-
-    def ldr(self, t, n, imm, byte=False):
-        # LDR.W / LDRB.W Rt, [Rn, #imm12] (T3 / T2)
-        hw1 = (0xF890 if byte else 0xF8D0) | n
-        self.i((hw1, t << 12 | imm), "%s r%d, [r%d, #%d]" % ("ldrb" if byte else "ldr", t, n, imm))
-
-    def str_(self, t, n, imm):
-        # STR.W Rt, [Rn, #imm12] (T3)
-        self.i((0xF8C0 | n, t << 12 | imm), "str r%d, [r%d, #%d]" % (t, n, imm))
-
-    def ldr_idx(self, t, n, m, lsl, byte=False):
-        # LDR.W / LDRB.W Rt, [Rn, Rm, LSL #lsl] (T2)
-        hw1 = (0xF810 if byte else 0xF850) | n
-        self.i((hw1, t << 12 | lsl << 4 | m), "%s r%d, [r%d, r%d, lsl #%d]" % ("ldrb" if byte else "ldr", t, n, m, lsl))
-
-    def ldm(self, n, regs, wb):
-        # LDMIA.W Rn{!}, {regs} (T2)
-        mask = 0
-        for r in regs:
-            mask |= 1 << r
-        self.i((0xE890 | (0x20 if wb else 0) | n, mask), "ldm r%d%s, {%s}" % (n, "!" if wb else "", ", ".join("r%d" % r for r in regs)))
-
-    def push(self, regs):
-        # STMDB.W SP!, {regs} (PUSH.W, T2)
-        mask = sum(1 << r for r in regs)
-        self.i((0xE92D, mask), "push {%s}" % ", ".join("r%d" % r for r in regs))
-
-    def pop(self, regs):
-        # LDMIA.W SP!, {regs} (POP.W, T2)
-        mask = sum(1 << r for r in regs)
-        self.i((0xE8BD, mask), "pop {%s}" % ", ".join("r%d" % r for r in regs))
-
-    def addw(self, d, n, imm, sub=False):
-        # ADDW / SUBW Rd, Rn, #imm12 (T4)
-        hw1 = (0xF2A0 if sub else 0xF200) | (imm >> 11) << 10 | n
-        hw2 = ((imm >> 8) & 7) << 12 | d << 8 | (imm & 0xFF)
-        self.i((hw1, hw2), "%s r%d, r%d, #%d" % ("subw" if sub else "addw", d, n, imm))
-
-    def adds1(self, d, n):
-        # ADDS.W Rd, Rn, #1 (T3, modified immediate 1)
-        self.i((0xF110 | n, d << 8 | 1), "adds r%d, r%d, #1" % (d, n))
-
-    def subs1(self, d, n):
-        # SUBS.W Rd, Rn, #1 (T3)
-        self.i((0xF1B0 | n, d << 8 | 1), "subs r%d, r%d, #1" % (d, n))
-
-    def cmp_imm0(self, n):
-        # CMP.W Rn, #0 (T2)
-        self.i((0xF1B0 | n, 0x0F00), "cmp r%d, #0" % n)
-
-    def cmp(self, n, m):
-        # CMP.W Rn, Rm (T3)
-        self.i((0xEBB0 | n, 0x0F00 | m), "cmp r%d, r%d" % (n, m))
-
-    def rev(self, d, m):
-        # REV.W Rd, Rm (T2)
-        self.i((0xFA90 | m, 0xF080 | d << 8 | m), "rev r%d, r%d" % (d, m))
-
-    def movs0(self, d):
-        # MOVS Rd, #0 (T1, low register)
-        self.i((0x2000 | d << 8,), "movs r%d, #0" % d)
-
-    # -- layout ------------------------------------------------------------------------------
-
-    def assemble(self):
-        """(halfwords per item, text) with branches resolved; every branch is B<c>.W (T3) or
-        B.W (T4), 4 bytes, so addresses are known before offsets are."""
-        addr = 0
-        where = {}
-        for it in self.items:
-            if it[0] == "label":
-                where[it[1]] = addr
-            elif it[0] == "insn":
-                addr += 2 * len(it[1])
-            else:
-                addr += 4
-        out = []
-        addr = 0
-        for it in self.items:
-            if it[0] == "label":
-                continue
-            if it[0] == "insn":
-                out.append(it[1:])
-                addr += 2 * len(it[1])
-                continue
-            _, cond, name = it
-            off = where[name] - (addr + 4)
-            if cond == "al":
-                if not -(1 << 24) <= off < (1 << 24):
-                    raise ValueError("branch range")
-                s = (off >> 24) & 1
-                i1 = (off >> 23) & 1
-                i2 = (off >> 22) & 1
-                j1 = (1 - i1) ^ s
-                j2 = (1 - i2) ^ s
-                hw = (0xF000 | s << 10 | (off >> 12) & 0x3FF, 0x9000 | j1 << 13 | j2 << 11 | (off >> 1) & 0x7FF)
-            else:
-                if not -(1 << 20) <= off < (1 << 20):
-                    raise ValueError("branch range")
-                s = (off >> 20) & 1
-                j1 = (off >> 18) & 1
-                j2 = (off >> 19) & 1
-                hw = (0xF000 | s << 10 | COND[cond] << 6 | (off >> 12) & 0x3F, 0x8000 | j1 << 13 | j2 << 11 | (off >> 1) & 0x7FF)
-            out.append((hw, "b%s.w %s (%+d)" % ("" if cond == "al" else cond, name, off)))
-            addr += 4
-        return out
-
 
 # -- the kernels -------------------------------------------------------------------------------
 
@@ -354,7 +197,7 @@ def kernel(mode):
     a.b("ne", "block")
     a.label("done")
     a.pop((0, 1, 2, 3, 4, 8, 9, 10, 11))
-    a.movs0(0)
+    a.movs_imm(0, 0)
     return a
 
 

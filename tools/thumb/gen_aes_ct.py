@@ -50,12 +50,11 @@ import argparse
 import sys
 
 from tools import ROOT, library
-from tools.thumb.gen_aes import Asm as _Asm
+from tools.thumb.asm import Asm
 
 OUT = ROOT / "modules" / "mpcrypto" / "cipher" / "aes_ct_thumb.py"
 _tables = library("mpcrypto.cipher.aes_tables")
 SBOX, INV_SBOX, gmul = _tables.SBOX, _tables.INV_SBOX, _tables.gmul
-
 
 M32 = 0xFFFFFFFF
 
@@ -430,56 +429,6 @@ CLEAN = 0  # preference for spilling a value already in its slot (no store)
 REGS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14)
 
 
-class Asm(_Asm):
-    def dp(self, name, d, n, m, sh, amt, s=0):
-        op = {"and": 0b0000, "orr": 0b0010, "eor": 0b0100, "add": 0b1000, "sub": 0b1101}[name]
-        t = {"lsl": 0, "lsr": 1, "asr": 2, "ror": 3}[sh]
-        self._dp(op, name + ("s" if s else ""), d, n, m, t, amt, s)
-
-    def imm(self, name, d, n, v):
-        # Data processing with a modified immediate (T1): AND, ADC(S), CMP via SUBS.
-        enc = modified_imm(v)
-        op = {"and": (0b0000, 0), "adcs": (0b1010, 1), "cmp": (0b1101, 1)}[name]
-        if name == "cmp":
-            d = 15
-        hw1 = 0xF000 | (enc >> 11 & 1) << 10 | op[0] << 5 | op[1] << 4 | n
-        hw2 = (enc >> 8 & 7) << 12 | d << 8 | (enc & 0xFF)
-        text = "cmp r%d, #%#x" % (n, v) if name == "cmp" else "%s r%d, r%d, #%#x" % (name, d, n, v)
-        self.i((hw1, hw2), text)
-
-    def sub_imm(self, d, n, v):
-        # SUB.W Rd, Rn, #v (T3, v < 256)
-        self.i((0xF1A0 | n, d << 8 | v), "sub r%d, r%d, #%d" % (d, n, v))
-
-    def movw(self, d, v, top=False):
-        hw1 = (0xF2C0 if top else 0xF240) | (v >> 11 & 1) << 10 | (v >> 12)
-        hw2 = (v >> 8 & 7) << 12 | d << 8 | (v & 0xFF)
-        self.i((hw1, hw2), "%s r%d, #%#x" % ("movt" if top else "movw", d, v))
-
-    def const(self, d, v):
-        self.movw(d, v & 0xFFFF)
-        if v >> 16:
-            self.movw(d, v >> 16, top=True)
-
-
-def modified_imm(v):
-    """The 12-bit i:imm3:imm8 of a Thumb-2 modified immediate (ARMv7-M ARM A5.3.2)."""
-    b = v & 0xFF
-    if v == b:
-        return b
-    if v == b * 0x00010001:
-        return 0x100 | b
-    if v == (v >> 8 & 0xFF) * 0x01000100:
-        return 0x200 | (v >> 8 & 0xFF)
-    if v == b * 0x01010101:
-        return 0x300 | b
-    for rot in range(8, 32):
-        x = ((v << rot) | (v >> (32 - rot))) & M32
-        if x < 256 and x & 0x80:
-            return rot << 7 | (x & 0x7F)
-    raise ValueError("not a modified immediate: %#x" % v)
-
-
 # -- the register allocator --------------------------------------------------------------------
 
 
@@ -831,7 +780,7 @@ def kernel():
     a.label("done")
     a.addw(13, 13, FRAME)
     a.pop((0, 1, 2, 3, 8, 9, 10, 11))
-    a.movs0(0)
+    a.movs_imm(0, 0)
     if spills > NSPILL:
         raise ValueError("spills")
     return a

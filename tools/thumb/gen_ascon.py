@@ -5,9 +5,8 @@ MicroPython ``asm_thumb`` functions.
     python -m tools.thumb.gen_ascon          # rewrite the module
     python -m tools.thumb.gen_ascon --check  # exit 1 if the module is not what this writes
 
-Every instruction is encoded here with ``tools/thumb/gen_aes.py``'s encoder (plus BIC, MVN,
-EOR with a shifted operand, MOV/SUB/CMP with an 8-bit immediate, STM) and emitted as
-``data(2, ...)`` halfwords with the mnemonic beside it.
+Instructions are encoded by ``tools/thumb/asm.py`` and emitted as ``data(2, ...)`` halfwords
+with the mnemonic beside them.
 
 Registers: the ten 32-bit lane halves (the state layout of ``ascon_viper``: S_k low half in
 word 2k, high half in word 2k + 1) stay in r0-r9 for the whole call; r10-r12 are scratch, lr
@@ -27,7 +26,7 @@ import argparse
 import sys
 
 from tools import ROOT
-from tools.thumb.gen_aes import Asm
+from tools.thumb.asm import Asm
 
 OUT = ROOT / "modules" / "mpcrypto" / "hash" / "ascon_thumb.py"
 
@@ -37,36 +36,6 @@ LR = 14  # round constant
 SP = 13
 ROT = ((19, 28), (61, 39), (1, 6), (10, 17), (7, 41))  # SP 800-232 §3.4
 # Stack after the kernel's own push {r0-r3, r8-r11}: the four arguments at 0, 4, 8, 12.
-
-
-class KAsm(Asm):
-    def bic(self, d, n, m):
-        self._dp(0b0001, "bic", d, n, m, 0, 0)
-
-    def mvn(self, d, m):
-        self._dp(0b0011, "mvn", d, 15, m, 0, 0)
-        self.items[-1] = ("insn", self.items[-1][1], "mvn r%d, r%d" % (d, m))
-
-    def eor_sh(self, d, n, m, shift, amount):
-        # shift 0: LSL, 1: LSR
-        self._dp(0b0100, "eor", d, n, m, shift, amount)
-
-    def movi(self, d, imm):
-        # MOV.W Rd, #imm8 (T2)
-        self.i((0xF04F, d << 8 | imm), "mov r%d, #0x%02x" % (d, imm))
-
-    def subi(self, d, n, imm):
-        # SUB.W Rd, Rn, #imm8 (T3, S = 0)
-        self.i((0xF1A0 | n, d << 8 | imm), "sub r%d, r%d, #0x%02x" % (d, n, imm))
-
-    def cmpi(self, n, imm):
-        # CMP.W Rn, #imm8 (T2)
-        self.i((0xF1B0 | n, 0x0F00 | imm), "cmp r%d, #0x%02x" % (n, imm))
-
-    def stm(self, n, regs):
-        # STMIA.W Rn, {regs} (T2, no write-back)
-        mask = sum(1 << r for r in regs)
-        self.i((0xE880 | n, mask), "stm r%d, {%s}" % (n, ", ".join("r%d" % r for r in regs)))
 
 
 def sbox(a, x):
@@ -132,7 +101,7 @@ def epilogue(a):
     a.ldr(A, SP, 0)
     a.stm(A, X)
     a.pop([0, 1, 2, 3, 8, 9, 10, 11])
-    a.movs0(0)
+    a.movs_imm(0, 0)
 
 
 def count_down(a, slot, top):
@@ -145,7 +114,7 @@ def count_down(a, slot, top):
 
 def k_perm():
     # _perm(st, c0): Ascon-p[12] (c0 = 0xf0) or Ascon-p[8] (c0 = 0xb4) on st
-    a = KAsm()
+    a = Asm()
     prologue(a)
     a.ldr(LR, SP, 4)
     rounds(a, "")
@@ -156,7 +125,7 @@ def k_perm():
 def k_absorb():
     # _absorb(st, buf, nblocks, wide): per block, S[0:8] ^= 8 bytes and Ascon-p[12] (wide 0:
     # the hashes' rate), or S[0:16] ^= 16 bytes and Ascon-p[8] (wide 1: the AEAD's AD)
-    a = KAsm()
+    a = Asm()
     prologue(a)
     a.label("block")
     a.ldr(A, SP, 4)
@@ -183,7 +152,7 @@ def k_absorb():
 
 def k_encrypt():
     # _enc(st, src, dst, nblocks): per 16-byte block S[0:16] ^= P, C = S[0:16], Ascon-p[8]
-    a = KAsm()
+    a = Asm()
     prologue(a)
     a.label("block")
     a.ldr(A, SP, 4)
@@ -207,7 +176,7 @@ def k_decrypt():
     # _dec(st, src, dst, nblocks): per block P = C ^ S[0:16], S[0:16] = C, Ascon-p[8]. Each
     # word of C is loaded before the word of P at the same offset is stored (dst may be src,
     # or start before it).
-    a = KAsm()
+    a = Asm()
     prologue(a)
     a.label("block")
     a.ldr(A, SP, 4)

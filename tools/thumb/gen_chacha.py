@@ -5,9 +5,8 @@ XOR (RFC 8439 §2.3, §2.4) in Thumb-2 for Cortex-M3/M4/M7/M33/M55/M85, as a Mic
     python -m tools.thumb.gen_chacha          # rewrite the module
     python -m tools.thumb.gen_chacha --check  # exit 1 if the module is not what this writes
 
-Instructions are encoded with ``tools/thumb/gen_aes.py``'s encoder (through
-``tools/thumb/gen_ascon.py``'s additions, plus ROR by an immediate) and emitted as
-``data(2, ...)`` halfwords with the mnemonic beside them.
+Instructions are encoded by ``tools/thumb/asm.py`` and emitted as ``data(2, ...)`` halfwords
+with the mnemonic beside them.
 
 Registers: x0..x7 in r0-r7, x12..x15 in r8-r11; x8..x11 live in four stack slots and pass
 through r12 one at a time (each QUARTERROUND uses exactly one of them, so each costs one load
@@ -23,7 +22,7 @@ import argparse
 import sys
 
 from tools import ROOT
-from tools.thumb.gen_ascon import KAsm
+from tools.thumb.asm import Asm
 
 OUT = ROOT / "modules" / "mpcrypto" / "cipher" / "chacha20_thumb.py"
 
@@ -33,14 +32,6 @@ REG = {0: 0, 1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 12: 8, 13: 9, 14: 10, 15:
 # arguments st, src, dst, nblocks at 16, 20, 24, 28.
 ST, SRC, DST, NB = 16, 20, 24, 28
 
-
-class CAsm(KAsm):
-    def add(self, d, n, m):
-        self._dp(0b1000, "add", d, n, m, 0, 0)
-
-    def ror(self, d, m, n):
-        self._dp(0b0010, "ror", d, 15, m, 3, n)
-        self.items[-1] = ("insn", self.items[-1][1], "ror r%d, r%d, #%d" % (d, m, n))
 
 
 def quarter(a, w):
@@ -56,7 +47,7 @@ def quarter(a, w):
 
 
 def kernel():
-    a = CAsm()
+    a = Asm()
     a.push([0, 1, 2, 3, 8, 9, 10, 11])
     a.addw(SP, SP, 16, sub=True)
     a.label("block")
@@ -105,7 +96,7 @@ def kernel():
     a.b("ne", "block")
     a.addw(SP, SP, 16)
     a.pop([0, 1, 2, 3, 8, 9, 10, 11])
-    a.movs0(0)
+    a.movs_imm(0, 0)
     return a
 
 

@@ -4,8 +4,8 @@ Thumb-2 for Cortex-M4, M7, M33, M55, M85, as a MicroPython ``asm_thumb`` functio
     python -m tools.thumb.gen_ghash          # rewrite the module
     python -m tools.thumb.gen_ghash --check  # exit 1 if the module is not what this writes
 
-Every instruction is encoded here (``tools/thumb/gen_aes.py``'s encoder, plus UMULL, RBIT,
-LDRD/STRD, AND with an immediate) and emitted as ``data(2, ...)`` halfwords.
+Instructions are encoded by ``tools/thumb/asm.py`` and emitted as ``data(2, ...)`` halfwords
+with the mnemonic beside them.
 
 The method (no table, no branch on data):
 - Bit order: GCM's leftmost bit is the coefficient of x^0. Reversing the bits inside each
@@ -26,7 +26,7 @@ import argparse
 import sys
 
 from tools import ROOT
-from tools.thumb.gen_aes import Asm
+from tools.thumb.asm import Asm
 
 OUT = ROOT / "modules" / "mpcrypto" / "aead" / "ghash_thumb.py"
 
@@ -39,39 +39,6 @@ FRAME = 272
 ARG_CTX, ARG_Y, ARG_SRC, ARG_N = FRAME, FRAME + 4, FRAME + 8, FRAME + 12
 
 MASKS = (0x11, 0x22, 0x44, 0x88)  # the byte of each part's mask 0xXYXYXYXY
-
-
-class GAsm(Asm):
-    def umull(self, lo, hi, n, m):
-        # UMULL RdLo, RdHi, Rn, Rm (T1)
-        self.i((0xFBA0 | n, lo << 12 | hi << 8 | m), "umull r%d, r%d, r%d, r%d" % (lo, hi, n, m))
-
-    def rbit(self, d, m):
-        # RBIT Rd, Rm (T1)
-        self.i((0xFA90 | m, 0xF0A0 | d << 8 | m), "rbit r%d, r%d" % (d, m))
-
-    def and_rep(self, d, n, byte):
-        # AND Rd, Rn, #0xXYXYXYXY (T1, modified immediate i:imm3 = 0b0011)
-        self.i((0xF000 | n, 0x3000 | d << 8 | byte), "and r%d, r%d, #0x%08X" % (d, n, byte * 0x01010101))
-
-    def ldrd(self, t, t2, n, imm):
-        # LDRD Rt, Rt2, [Rn, #imm] (T1, offset, word aligned)
-        self.i((0xE9D0 | n, t << 12 | t2 << 8 | imm >> 2), "ldrd r%d, r%d, [r%d, #%d]" % (t, t2, n, imm))
-
-    def strd(self, t, t2, n, imm):
-        # STRD Rt, Rt2, [Rn, #imm] (T1)
-        self.i((0xE9C0 | n, t << 12 | t2 << 8 | imm >> 2), "strd r%d, r%d, [r%d, #%d]" % (t, t2, n, imm))
-
-    def eor_lsl(self, d, n, m, k):
-        self._dp(0b0100, "eor", d, n, m, 0, k)
-
-    def eor_lsr(self, d, n, m, k):
-        self._dp(0b0100, "eor", d, n, m, 1, k)
-
-    def stm(self, n, regs):
-        # STMIA.W Rn!, {regs} (T2)
-        mask = sum(1 << r for r in regs)
-        self.i((0xE8A0 | n, mask), "stm r%d!, {%s}" % (n, ", ".join("r%d" % r for r in regs)))
 
 
 SP = 13
@@ -132,16 +99,16 @@ def karatsuba64(a, k, regs):
 
 
 def kernel():
-    a = GAsm()
+    a = Asm()
     a.push((0, 1, 2, 3, 8, 9, 10, 11))
     a.addw(SP, SP, FRAME, sub=True)
     # H's split operands from ctx into the frame (36 words).
     a.mov(12, SP)
     for _ in range(4):
         a.ldm(0, (1, 2, 3, 4, 5, 6, 7, 8), True)
-        a.stm(12, (1, 2, 3, 4, 5, 6, 7, 8))
+        a.stm(12, (1, 2, 3, 4, 5, 6, 7, 8), wb=True)
     a.ldm(0, (1, 2, 3, 4), True)
-    a.stm(12, (1, 2, 3, 4))
+    a.stm(12, (1, 2, 3, 4), wb=True)
     # Y into polynomial order.
     a.ldr(12, SP, ARG_Y)
     for w in range(4):
@@ -221,7 +188,7 @@ def kernel():
         a.str_(1 + w, 12, 4 * w)
     a.addw(SP, SP, FRAME)
     a.pop((0, 1, 2, 3, 8, 9, 10, 11))
-    a.movs0(0)
+    a.movs_imm(0, 0)
     return a
 
 

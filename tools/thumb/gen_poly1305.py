@@ -4,9 +4,8 @@ in Thumb-2 for Cortex-M4/M7/M33/M55/M85, as a MicroPython ``asm_thumb`` function
     python -m tools.thumb.gen_poly1305          # rewrite the module
     python -m tools.thumb.gen_poly1305 --check  # exit 1 if the module is not what this writes
 
-Instructions are encoded with ``tools/thumb/gen_aes.py``'s encoder (through
-``tools/thumb/gen_ascon.py``'s additions, plus UMULL, UMLAL, ADDS, ADC, LSL) and emitted as
-``data(2, ...)`` halfwords with the mnemonic beside them.
+Instructions are encoded by ``tools/thumb/asm.py`` and emitted as ``data(2, ...)`` halfwords
+with the mnemonic beside them.
 
 Arithmetic modulo 2**130 - 5 in radix 2**26 (five limbs): per 16-byte block, the message's
 limbs (and 2**128 when whole) are added to h, then d_i = sum_j h_j R(i, j) with R(i, j) = r_(i-j)
@@ -23,7 +22,7 @@ import argparse
 import sys
 
 from tools import ROOT
-from tools.thumb.gen_ascon import KAsm
+from tools.thumb.asm import Asm
 
 OUT = ROOT / "modules" / "mpcrypto" / "mac" / "poly1305_thumb.py"
 
@@ -35,35 +34,9 @@ LO, HI, T, U = 9, 10, 11, 12
 R_OFF, S_OFF = 20, 40
 
 
-class PAsm(KAsm):
-    def umull(self, lo, hi, n, m):
-        self.i((0xFBA0 | n, lo << 12 | hi << 8 | m), "umull r%d, r%d, r%d, r%d" % (lo, hi, n, m))
-
-    def umlal(self, lo, hi, n, m):
-        self.i((0xFBE0 | n, lo << 12 | hi << 8 | m), "umlal r%d, r%d, r%d, r%d" % (lo, hi, n, m))
-
-    def adds(self, d, n, m):
-        self._dp(0b1000, "adds", d, n, m, 0, 0, s=1)
-
-    def adc0(self, d, n):
-        # ADC.W Rd, Rn, #0 (T1)
-        self.i((0xF140 | n, d << 8), "adc r%d, r%d, #0" % (d, n))
-
-    def lsl(self, d, m, n):
-        self._dp(0b0010, "lsl", d, 15, m, 0, n)
-        self.items[-1] = ("insn", self.items[-1][1], "lsl r%d, r%d, #%d" % (d, m, n))
-
-    def mask26(self, d, m):
-        # d = m & (2**26 - 1), by shifting the top six bits out and back
-        self.lsl(d, m, 6)
-        self.lsr(d, d, 6)
-
-    def add(self, d, n, m):
-        self._dp(0b1000, "add", d, n, m, 0, 0)
-
 
 def kernel():
-    a = PAsm()
+    a = Asm()
     a.push([0, 1, 2, 3, 8, 9, 10, 11])
     a.addw(SP, SP, 40, sub=True)
     a.lsl(HIB, HIB, 24)  # 2**128 is bit 24 of limb 4
@@ -121,7 +94,7 @@ def kernel():
     a.stm(T, H)
     a.addw(SP, SP, 40)
     a.pop([0, 1, 2, 3, 8, 9, 10, 11])
-    a.movs0(0)
+    a.movs_imm(0, 0)
     return a
 
 

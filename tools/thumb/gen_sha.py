@@ -1,5 +1,5 @@
 """Writes the Thumb-2 SHA-2 compression kernels, ``modules/mpcrypto/hash/sha256_thumb.py`` and
-``sha512_thumb.py`` (asm_thumb), from FIPS 180-4 and the small assembler below.
+``sha512_thumb.py`` (asm_thumb), from FIPS 180-4 with the encoder of ``tools/thumb/asm.py``.
 
     python -m tools.thumb.gen_sha          # (re)write the two modules
     python -m tools.thumb.gen_sha --check  # exit 1 if they differ from what it writes
@@ -14,10 +14,9 @@ Why raw encodings: MicroPython's inline assembler has no mnemonic for the Thumb-
 shifted-register forms (``eor r0, r1, r2, ror #6``: an operation and a rotate in one
 instruction), for r8-r12 in most instructions, LDRD/STRD, LDM/STM or REV.W; the kernels
 need all of them to stay within Mbed TLS's instruction count. So every instruction is written
-as ``data(2, hw1[, hw2])`` (halfwords, first one first) with its UAL text beside it, and the
-encodings below follow the ARMv7-M Architecture Reference Manual (DDI 0403E) section A7.7;
-host_tests/test_thumb_sha.py disassembles them with binutils where it is installed and runs
-them on emulated Cortex-M3/M4/M7 cores.
+as ``data(2, hw1[, hw2])`` (halfwords, first one first) with its UAL text beside it (the
+encoder's ``ual`` listing); host_tests/test_thumb_sha.py disassembles them with binutils
+where it is installed and runs them on emulated Cortex-M3/M4/M7 cores.
 
 Only ARMv7-M base instructions are used (no DSP, no UMAAL, no FPU): Cortex-M3, M4, M7, M33,
 M55, M85 run them. Word loads from the message may be unaligned (ARMv7-M allows LDR at any
@@ -29,6 +28,8 @@ import os
 import sys
 
 from tools import ROOT
+from tools.thumb.asm import LR, SP, Asm
+from tools.thumb.asm import reg_name as rn
 
 OUT = os.path.join(ROOT, "modules", "mpcrypto", "hash")
 
@@ -68,133 +69,6 @@ def round_constants(bits, n):
 K256 = round_constants(32, 64)
 K512 = round_constants(64, 80)
 
-# -- a Thumb-2 assembler for the few forms used (ARMv7-M ARM A7.7) ---------------------------
-
-SP, LR = 13, 14
-_SHIFT = {"lsl": 0, "lsr": 1, "asr": 2, "ror": 3}
-# Data-processing (shifted register), A7.7 / A6.3.11: op field.
-_DP = {"and": 0x0, "bic": 0x1, "orr": 0x2, "eor": 0x4, "add": 0x8, "adc": 0xA, "sbc": 0xB, "sub": 0xD}
-_COND = {"eq": 0, "ne": 1}
-
-
-def rn(r):
-    return {SP: "sp", LR: "lr"}.get(r, "r%d" % r)
-
-
-class Asm:
-    """Instructions as (halfwords, text); ``pos`` is the byte offset from the first one."""
-
-    def __init__(self):
-        self.ins = []  # (halfwords tuple, text) or a group marker ("#", comment)
-        self.pos = 0
-        self.count = 0  # instructions emitted
-
-    def emit(self, hws, text):
-        self.ins.append((tuple(hws), text))
-        self.pos += 2 * len(hws)
-        self.count += 1
-
-    def note(self, text):
-        self.ins.append(("#", text))
-
-    # data processing, shifted register: op{s}.w rd, rn, rm{, shift #n}
-    def dp(self, op, d, n, m, shift=None, amount=0, s=False):
-        assert 0 <= d <= 14 and d != SP and 0 <= n <= 14 and n != SP and 0 <= m <= 14 and m != SP
-        t = 0
-        if shift is not None:
-            assert 1 <= amount <= 31
-            t = _SHIFT[shift]
-        hw1 = 0xEA00 | (_DP[op] << 5) | (int(s) << 4) | n
-        hw2 = ((amount >> 2) << 12) | (d << 8) | ((amount & 3) << 6) | (t << 4) | m
-        txt = "%s%s.w %s, %s, %s" % (op, "s" if s else "", rn(d), rn(n), rn(m))
-        if shift is not None:
-            txt += ", %s #%d" % (shift, amount)
-        self.emit((hw1, hw2), txt)
-
-    # shift by an immediate: lsr.w / lsl.w / ror.w rd, rm, #n (MOV, shifted register)
-    def sh(self, shift, d, m, amount):
-        assert 1 <= amount <= 31
-        hw2 = ((amount >> 2) << 12) | (d << 8) | ((amount & 3) << 6) | (_SHIFT[shift] << 4) | m
-        self.emit((0xEA4F, hw2), "%s.w %s, %s, #%d" % (shift, rn(d), rn(m), amount))
-
-    def _imm16(self, top, d, v, name):
-        hw1 = top | (((v >> 11) & 1) << 10) | (v >> 12)
-        hw2 = (((v >> 8) & 7) << 12) | (d << 8) | (v & 0xFF)
-        self.emit((hw1, hw2), "%s %s, #0x%04x" % (name, rn(d), v))
-
-    def const(self, d, v):
-        # movw + movt: any 32-bit constant, two instructions, no literal pool.
-        self._imm16(0xF240, d, v & 0xFFFF, "movw")
-        self._imm16(0xF2C0, d, v >> 16, "movt")
-
-    def ldr(self, t, n, off):  # ldr.w rt, [rn, #imm12]
-        assert 0 <= off < 4096
-        self.emit((0xF8D0 | n, (t << 12) | off), "ldr.w %s, [%s, #%d]" % (rn(t), rn(n), off))
-
-    def str(self, t, n, off):  # str.w rt, [rn, #imm12]
-        assert 0 <= off < 4096
-        self.emit((0xF8C0 | n, (t << 12) | off), "str.w %s, [%s, #%d]" % (rn(t), rn(n), off))
-
-    def ldr_post(self, t, n, inc):  # ldr.w rt, [rn], #inc
-        assert 0 < inc < 256
-        self.emit((0xF850 | n, (t << 12) | 0x0B00 | inc), "ldr.w %s, [%s], #%d" % (rn(t), rn(n), inc))
-
-    def ldrd(self, t, t2, n, off):  # ldrd rt, rt2, [rn, #off]
-        assert off % 4 == 0 and 0 <= off < 1024 and t != t2
-        self.emit((0xE9D0 | n, (t << 12) | (t2 << 8) | (off >> 2)), "ldrd %s, %s, [%s, #%d]" % (rn(t), rn(t2), rn(n), off))
-
-    def strd(self, t, t2, n, off):  # strd rt, rt2, [rn, #off]
-        assert off % 4 == 0 and 0 <= off < 1024
-        self.emit((0xE9C0 | n, (t << 12) | (t2 << 8) | (off >> 2)), "strd %s, %s, [%s, #%d]" % (rn(t), rn(t2), rn(n), off))
-
-    def ldm(self, n, regs):  # ldmia.w rn, {regs} (no writeback)
-        self.emit((0xE890 | n, sum(1 << r for r in regs)), "ldmia.w %s, {%s}" % (rn(n), ", ".join(rn(r) for r in regs)))
-
-    def stm(self, n, regs):  # stmia.w rn, {regs} (no writeback)
-        self.emit((0xE880 | n, sum(1 << r for r in regs)), "stmia.w %s, {%s}" % (rn(n), ", ".join(rn(r) for r in regs)))
-
-    def push_w(self, regs):  # stmdb sp!, {regs}
-        self.emit((0xE92D, sum(1 << r for r in regs)), "push.w {%s}" % ", ".join(rn(r) for r in regs))
-
-    def pop_w(self, regs):  # ldmia sp!, {regs}
-        self.emit((0xE8BD, sum(1 << r for r in regs)), "pop.w {%s}" % ", ".join(rn(r) for r in regs))
-
-    def rev(self, d, m):  # rev.w rd, rm: byte reverse (big-endian message words)
-        self.emit((0xFA90 | m, 0xF080 | (d << 8) | m), "rev.w %s, %s" % (rn(d), rn(m)))
-
-    def sub_sp(self, v):  # sub sp, #v (16-bit)
-        assert v % 4 == 0 and v < 512
-        self.emit((0xB080 | (v >> 2),), "sub sp, #%d" % v)
-
-    def add_sp(self, v):  # add sp, #v (16-bit)
-        assert v % 4 == 0 and v < 512
-        self.emit((0xB000 | (v >> 2),), "add sp, #%d" % v)
-
-    def add_imm(self, d, n, v):  # add.w rd, rn, #imm8 (T3, modified immediate 0x000000XX)
-        assert 0 <= v < 256 and n != SP
-        self.emit((0xF100 | n, (d << 8) | v), "add.w %s, %s, #%d" % (rn(d), rn(n), v))
-
-    def cmp_imm(self, n, v):  # cmp rn, #imm8 (16-bit, low register)
-        assert n < 8 and 0 <= v < 256
-        self.emit((0x2800 | (n << 8) | v,), "cmp %s, #%d" % (rn(n), v))
-
-    def subs_imm(self, d, v):  # subs rdn, #imm8 (16-bit, low register, sets flags)
-        assert d < 8 and 0 <= v < 256
-        self.emit((0x3800 | (d << 8) | v,), "subs %s, #%d" % (rn(d), v))
-
-    def movs_imm(self, d, v):  # movs rd, #imm8 (16-bit)
-        assert d < 8 and 0 <= v < 256
-        self.emit((0x2000 | (d << 8) | v,), "movs %s, #%d" % (rn(d), v))
-
-    def bcc_w(self, cond, target, label):
-        # b<cond>.w: 32-bit conditional branch (A7.7.12 T3), +-1 MB from pc + 4.
-        off = target - (self.pos + 4)
-        assert off % 2 == 0 and -(1 << 20) <= off < (1 << 20)
-        hw1 = 0xF000 | (((off >> 20) & 1) << 10) | (_COND[cond] << 6) | ((off >> 12) & 0x3F)
-        hw2 = 0x8000 | (((off >> 18) & 1) << 13) | (((off >> 19) & 1) << 11) | ((off >> 1) & 0x7FF)
-        self.emit((hw1, hw2), "b%s.w %s" % (cond, label))
-
-
 # -- SHA-256 (FIPS 180-4 §6.2.2) ---------------------------------------------------------------
 
 # Frame (sp-relative): W ring 16 words at 0, the state pointer at 64, blocks left at 68.
@@ -209,14 +83,14 @@ def sha256_body(a, end=None):
     V = [4, 5, 6, 7, 8, 9, 10, 11]
     IN, W, X, Y = 1, 0, 2, 3
     ZZ = [12, LR]
-    a.push_w([8, 9, 10, 11])
+    a.push([8, 9, 10, 11])
     a.sub_sp(S256_FRAME)
     a.cmp_imm(3, 0)
-    skip = len(a.ins)
-    a.bcc_w("eq", 0, "done")  # patched below
+    skip, at = len(a.items), a.pos
+    a.bcc_w("eq", at + 4, "done")  # a placeholder of the same size, replaced below  # patched below
     a.dp("add", IN, IN, 2)
-    a.str(0, SP, 64)
-    a.str(3, SP, 68)
+    a.str_(0, SP, 64)
+    a.str_(3, SP, 68)
     a.ldm(0, V)
     loop = a.pos
     a.note("block: a..h = H0..H7 in r4-r11; r12 = b ^ c for round 0's Maj")
@@ -246,7 +120,7 @@ def sha256_body(a, end=None):
             a.ldr(X, SP, 4 * ((t - 7) % 16))
             a.dp("add", W, W, X)
         if t < 64 - 2:  # W[62], W[63] are never read back
-            a.str(W, SP, 4 * (t % 16))
+            a.str_(W, SP, 4 * (t % 16))
         # T1 = h + Σ1(e) + Ch(e, f, g) + K[t] + W[t], accumulated in h's register
         a.dp("add", rh, rh, W)
         a.const(X, K256[t])
@@ -279,27 +153,17 @@ def sha256_body(a, end=None):
     a.stm(0, V)
     a.ldr(3, SP, 68)
     a.subs_imm(3, 1)
-    a.str(3, SP, 68)
+    a.str_(3, SP, 68)
     a.bcc_w("ne", loop, "block")
     done = a.pos
-    # patch the forward branch now that "done" is known
-    hold_pos, hold_count = a.pos, a.count
-    b = Asm()
-    b.pos = _offset_of(a, skip)
+    # the forward branch, now that "done" is known
+    b = Asm(ual=True)
+    b.pos = at
     b.bcc_w("eq", done, "done")
-    a.ins[skip] = b.ins[0]
-    a.pos, a.count = hold_pos, hold_count
+    a.items[skip] = b.items[0]
     a.add_sp(S256_FRAME)
-    a.pop_w([8, 9, 10, 11])
+    a.pop([8, 9, 10, 11])
     a.movs_imm(0, 0)
-
-
-def _offset_of(a, index):
-    pos = 0
-    for hws, _ in a.ins[:index]:
-        if hws != "#":
-            pos += 2 * len(hws)
-    return pos
 
 
 # -- SHA-512 (FIPS 180-4 §6.4.2) on 32-bit halves -----------------------------------------------
@@ -353,15 +217,15 @@ def sha512_body(a):
     a, b and e are also kept in registers (a and e are the values the round before just
     computed, b was a), the pair a ^ b too (the next round's b ^ c for Maj). Register pairs
     are (high, low) and rotate through a pool as values die."""
-    a.push_w([8, 9, 10, 11])
+    a.push([8, 9, 10, 11])
     a.sub_sp(S512_FRAME)
     a.cmp_imm(3, 0)
-    skip = len(a.ins)
-    a.bcc_w("eq", 0, "done")
+    skip, at = len(a.items), a.pos
+    a.bcc_w("eq", at + 4, "done")  # a placeholder of the same size, replaced below
     a.dp("add", 1, 1, 2)
-    a.str(0, SP, S512_ST)
-    a.str(1, SP, S512_IN)
-    a.str(3, SP, S512_N)
+    a.str_(0, SP, S512_ST)
+    a.str_(1, SP, S512_IN)
+    a.str_(3, SP, S512_N)
     loop = a.pos
     a.note("block: copy H0..H7 to the frame; a, b, e and b ^ c into registers")
     # registers: pool of 14 (r0-r12, lr)
@@ -463,20 +327,18 @@ def sha512_body(a):
         a.strd(x0, x1, st, 8 * i)
     a.ldr(x0, SP, S512_IN)
     a.add_imm(x0, x0, 128)
-    a.str(x0, SP, S512_IN)
+    a.str_(x0, SP, S512_IN)
     a.ldr(3, SP, S512_N)
     a.subs_imm(3, 1)
-    a.str(3, SP, S512_N)
+    a.str_(3, SP, S512_N)
     a.bcc_w("ne", loop, "block")
     done = a.pos
-    hold_pos, hold_count = a.pos, a.count
-    b = Asm()
-    b.pos = _offset_of(a, skip)
+    b = Asm(ual=True)
+    b.pos = at
     b.bcc_w("eq", done, "done")
-    a.ins[skip] = b.ins[0]
-    a.pos, a.count = hold_pos, hold_count
+    a.items[skip] = b.items[0]
     a.add_sp(S512_FRAME)
-    a.pop_w([8, 9, 10, 11])
+    a.pop([8, 9, 10, 11])
     a.movs_imm(0, 0)
     return A_
 
@@ -484,7 +346,7 @@ def sha512_body(a):
 # -- module text ----------------------------------------------------------------------------------
 
 def module_text(name, title, doc, body_fn, counts):
-    a = Asm()
+    a = Asm(ual=True)
     body_fn(a)
     L = []
     w = L.append
@@ -515,7 +377,7 @@ def module_text(name, title, doc, body_fn, counts):
         w("    )")
         pending.clear()
 
-    for hws, text in a.ins:
+    for hws, text in a.assemble():
         if hws == "#":
             flush()
             w("    # " + text)
