@@ -295,6 +295,95 @@ def _aes_gcm_ct(secret):
     return run, (bytes(secret),)
 
 
+
+def _forced(prim, mod, name):
+    # Pins ``prim`` to backend ``name`` where ``mod`` (its public module) has it here.
+    from mpcrypto import _backend
+
+    if name not in mod.backends():
+        raise NotImplementedError("no %s %s backend on this core" % (name, prim))
+    _backend.force(prim, name)
+
+
+def _chacha20_thumb(secret):
+    # ChaCha20 through the public API on the Thumb-2 kernel: the secret is the key (state
+    # set-up included) and 4 blocks of key stream are XORed into fixed data.
+    from mpcrypto.cipher import chacha20
+
+    _forced("chacha20", chacha20, "thumb")
+    data = bytes(256)
+    out = bytearray(256)
+    nonce = bytes(12)
+
+    def run(k):
+        chacha20.chacha20(k, nonce).encrypt(data, out)
+
+    return run, (bytes(secret),)
+
+
+def _poly1305_thumb(secret):
+    # Poly1305 on the Thumb-2 kernel: the secret is the one-time key (r, s) and the data
+    # (64 bytes of the key repeated).
+    from mpcrypto.mac import poly1305
+
+    _forced("poly1305", poly1305, "thumb")
+    data = bytes(secret) * 2
+
+    def run(k):
+        return poly1305.Poly1305.generate_tag(k, data)
+
+    return run, (bytes(secret),)
+
+
+def _ascon_thumb(secret):
+    # Ascon-AEAD128 encryption on the Thumb-2 permutation: the secret is the key and the
+    # plaintext (32 bytes); nonce and associated data fixed.
+    from mpcrypto.aead.ascon import AsconAEAD128
+    from mpcrypto.hash import _ascon
+
+    _forced("ascon", _ascon, "thumb")
+    nonce = bytes(16)
+
+    def run(k):
+        return AsconAEAD128(k).encrypt(nonce, k + k, b"header")
+
+    return run, (bytes(secret),)
+
+
+# The MPI engine's fixed-window exponentiation with a secret exponent held as bytes: where
+# RSA (each CRT half), DH (y^x) and DSA (g^k) claim constant time. The big-integer steps
+# around it (CRT recombination, blinding, conversions, DSA's s) are not claimed.
+
+def _fw_pow(modulus, nbytes):
+    def build(secret):
+        from mpcrypto.pk import modexp
+
+        nbits = 8 * nbytes
+        w = modexp.default_window(nbits)
+        ctx = modexp.context(modulus(), "montgomery", "fw", w)
+        base = modulus() // 3
+
+        def run(eb):
+            return modexp.pow_ctx(ctx, base, eb, nbits, "fw", w)
+
+        return run, (bytes(secret),)
+
+    return build
+
+
+def _odd_1024():
+    # An odd 1024-bit modulus standing for an RSA-2048 prime p: Montgomery's cost depends
+    # on its length, not on it being prime.
+    return (1 << 1023) | (0x9E3779B97F4A7C15 << 500) | 0xF1
+
+
+def _ffdhe2048_p():
+    from mpcrypto.pk import dh
+
+    return dh.ffdhe(2048).parameter_numbers().p
+
+
+
 _OPS = {
     "sha256": _sha("sha256"), "sha384": _sha("sha384"), "sha512": _sha("sha512"), "sm3": _sha("sm3"),
     "hmac_sha256": _hmac, "rfc6979_p256": _rfc6979,
@@ -307,32 +396,41 @@ _OPS = {
     "ed448_sign_s": _ed_scalar("ed448", "sign_s"),
     "x25519": _x("x25519"), "x448": _x("x448"), "ghash_thumb": _ghash_thumb,
     "aes_ct_thumb": _aes_ct_thumb, "aes_gcm_ct": _aes_gcm_ct,
+    "chacha20_thumb": _chacha20_thumb, "poly1305_thumb": _poly1305_thumb, "ascon_thumb": _ascon_thumb,
+    "fw_pow_1024": _fw_pow(_odd_1024, 128), "fw_pow_2048": _fw_pow(_ffdhe2048_p, 256),
+    "fw_pow_2048_k256": _fw_pow(_ffdhe2048_p, 32),
 }
 
 
-def measure(op, secrets, reps=1):
-    # ``reps`` rounds over the secrets in turn, after one that is not kept (tables, imports,
-    # the interpreter's caches); in each, an uncounted call with the secret
-    # right before its counted one, so that every count follows the same kind of work (the
-    # interpreter's caches and the heap's layout then look alike for every secret; without
-    # it the first secret of a round pays a few thousand instructions more or less, wherever
-    # it stands in the list). Returns each secret's counts, in order.
+def measure(op, secrets, reps=1, orders=None):
+    # ``reps`` rounds over the secrets, after one that is not kept (tables, imports, the
+    # interpreter's caches); ``orders``: the order of the secrets in each of the reps + 1
+    # rounds (lists of indices, chosen by the host; default: as given), so that a secret is
+    # not always measured at the same place in a round. In each round an uncounted call with
+    # the secret runs right before its counted one, so that every count follows the same kind
+    # of work (the interpreter's caches and the heap's layout then look alike for every
+    # secret; without it the first secret of a round pays a few thousand instructions more or
+    # less, wherever it stands). Returns each secret's counts, in the order of ``secrets``.
     # Nothing is allocated between the counts of one round (the result lists are made in
     # full first, the inner loop runs on a small int, not an iterator): an allocation before
     # the first count of a round only moved the free blocks that count's own allocations
     # find, and the first secret of every round came out a few hundred instructions apart.
     calls = [_OPS[op](s) for s in secrets]
     n = len(calls)
+    if orders is None:
+        orders = [list(range(n))] * (reps + 1)
     out = [[0] * reps for _ in calls]
     for rnd in range(reps + 1):  # round 0 is not kept: it warms everything up
-        i = 0
-        while i < n:
+        order = orders[rnd]
+        j = 0
+        while j < n:
+            i = order[j]
             fn, args = calls[i]
             fn(*args)
             c = _count(fn, args)
             if rnd:
                 out[i][rnd - 1] = c
-            i += 1
+            j += 1
     return out
 
 
