@@ -137,12 +137,12 @@ def _high(ins):
 def test_constant_time(target, per_count, op):
     ins = _measure(target, per_count, op, 1)
     spread = max(ins) - min(ins)
-    print("CT %s: %d..%d instructions, spread %d" % (op, min(ins), max(ins), spread))
+    print("CT %s: %d..%d instructions, spread %d %s" % (op, min(ins), max(ins), spread, ins if spread > SLACK else ""))
     if spread <= SLACK:
         return
     again = _measure(target, per_count, op, 2)
     spread2 = max(again) - min(again)
-    print("CT %s again, other orders: %d..%d instructions, spread %d" % (op, min(again), max(again), spread2))
+    print("CT %s again, other orders: %d..%d instructions, spread %d %s" % (op, min(again), max(again), spread2, again))
     follows = spread2 > SLACK and _high(ins) == _high(again)
     assert not follows, "%s: instruction counts %s, then %s in other orders, depend on the secret" % (op, ins, again)
 

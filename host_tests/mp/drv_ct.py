@@ -350,21 +350,31 @@ def _ascon_thumb(secret):
     return run, (bytes(secret),)
 
 
-# The MPI engine's fixed-window exponentiation with a secret exponent held as bytes: where
-# RSA (each CRT half), DH (y^x) and DSA (g^k) claim constant time. The big-integer steps
-# around it (CRT recombination, blinding, conversions, DSA's s) are not claimed.
+# The MPI engine's fixed-window exponentiation with a secret exponent held as bytes, up to
+# its result on limbs: where RSA (each CRT half), DH (y^x) and DSA (g^k) claim constant
+# time. The big-integer steps around it (the result's conversion to an integer, CRT
+# recombination, blinding, DSA's s) are not claimed.
 
 def _fw_pow(modulus, nbytes):
+    shared = []  # one context (its window table) for every secret of the measurement
+
     def build(secret):
         from mpcrypto.pk import modexp
 
         nbits = 8 * nbytes
         w = modexp.default_window(nbits)
-        ctx = modexp.context(modulus(), "montgomery", "fw", w)
-        base = modulus() // 3
+        if not shared:
+            n = modulus()
+            shared.append((modexp.context(n, "montgomery", "fw", w), n // 3))
+        ctx, base = shared[0]
 
         def run(eb):
-            return modexp.pow_ctx(ctx, base, eb, nbits, "fw", w)
+            # modexp.pow_ctx up to the result on limbs: its conversion to an integer
+            # (ctx.get) depends on the value and is not claimed.
+            ctx.put(modexp.T, base)
+            ctx.to_mont(modexp.X, modexp.T)
+            modexp.run(ctx, eb, nbits, "fw", w)
+            ctx.from_mont(modexp.T, modexp.A)
 
         return run, (bytes(secret),)
 
