@@ -11,7 +11,6 @@ and a ``machine.mem32`` that answers CPUID and logs every read), and on the targ
 """
 
 import pathlib
-import sys
 
 import pytest
 

@@ -11,7 +11,6 @@ firmware/README.md). Runs on the host under any --target.
 import json
 import pathlib
 import subprocess
-import sys
 
 import pytest
 

@@ -36,7 +36,6 @@ hardware block, and whether it is the same chip as the target.
 import argparse
 import csv
 import json
-import math
 import os
 import pathlib
 import re

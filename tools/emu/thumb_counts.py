@@ -53,7 +53,7 @@ import struct
 import sys
 
 from tools import ROOT
-from tools.emu import mpy_reader, thumb_emu
+from tools.emu import thumb_emu
 from tools.emu.mpy_reader import ARCH, compile_module  # noqa: F401 (the tests' names for them)
 
 FIELD = ROOT / "modules" / "mpcrypto" / "ec" / "field"
