@@ -11,6 +11,8 @@
 #   make firmware BOARD=qemu-m4 MICROPY=/path/to/micropython [MICROPY_LIB=...] [HEAP=bytes]
 #   make flash BOARD=frdm-k64f MICROPY=...      the board's standard flasher (west flash)
 #   make emulate BOARD=qemu-m4 [ICOUNT=1]       boot a built qemu board, console on a pty
+#   make check-device BOARD=qemu-m4 [BUILD=1]   boot it with ICOUNT, run the constant-time and
+#                                               heap tests and the report on it, stop qemu
 # Deploy without a rebuild (a stock firmware with a filesystem; docs/install.md):
 #   make deploy PORT=/dev/ttyACM0 [ALGS="aes gcm sha256 ecdsa"]   compile for the device's arch,
 #                                               copy to its /lib, print the flash, run a self-test
@@ -23,7 +25,7 @@ TARGET ?= unix
 JOBS   ?= $(if $(filter unix,$(TARGET)),2,0)
 TESTS  ?= host_tests
 
-.PHONY: all test bench report compile clean venv firmware flash emulate deploy
+.PHONY: all test bench report compile clean venv firmware flash emulate check-device deploy
 
 all: test
 
@@ -59,6 +61,9 @@ flash:
 
 emulate:
 	$(PYTHON) -m tools.ship.firmware run $(BOARD) $(FWARGS) $(if $(ICOUNT),--icount)
+
+check-device: venv
+	$(BIN)/python -m tools.ship.check_device $(BOARD) $(if $(BUILD),--build --micropython "$(MICROPY)" --micropython-lib "$(MICROPY_LIB)")
 
 PORT ?=
 ALGS ?=

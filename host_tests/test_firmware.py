@@ -9,8 +9,11 @@ firmware/README.md). Runs on the host under any --target.
 """
 
 import json
+import os
 import pathlib
 import subprocess
+import sys
+import time
 
 import pytest
 
@@ -275,3 +278,74 @@ def test_board_json_firmware_keys():
             assert fw.get("status"), "%s: say whether the recipe was built" % board
             assert "not built" not in fw["status"] or fw["port"] == "rx", board
         json.dumps(info)
+
+
+# -- the emulator is stopped on every way out -------------------------------------------------
+
+FAKE_QEMU = """
+import sys, time
+print("char device redirected to /dev/pts/99 (label serial0)", flush=True)
+time.sleep(600)
+"""
+
+
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def test_check_device_stops_the_emulator(tmp_path):
+    """tools.ship.check_device's emulator() yields the pty qemu prints and stops it when the
+    block ends, when it raises, and on SIGTERM to the process running it; a stand-in that
+    prints what qemu-system-arm prints takes qemu's place."""
+    import signal
+
+    from tools.ship import check_device
+
+    fake = tmp_path / "qemu.py"
+    fake.write_text(FAKE_QEMU)
+    cmd = [sys.executable, str(fake)]
+    pids = []
+    with check_device.emulator(cmd) as pty:
+        assert pty == "/dev/pts/99"
+        pids += _children()
+        assert pids and all(_alive(p) for p in pids)
+    with pytest.raises(RuntimeError):
+        with check_device.emulator(cmd):
+            pids += _children()
+            raise RuntimeError("a step failed")
+    with pytest.raises(SystemExit):
+        with check_device.emulator(cmd):
+            pids += _children()
+            os.kill(os.getpid(), signal.SIGTERM)
+    time.sleep(0.5)
+    assert len(pids) == 3 and not any(_alive(p) for p in pids), pids
+
+
+def _children():
+    # The pids of this process's live children, from /proc (Linux).
+    out = []
+    me = str(os.getpid())
+    for d in pathlib.Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                fields = (d / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[1] == me and fields[0] != "Z":
+                out.append(int(d.name))
+    return out
+
+
+def test_emulate_execs_qemu(monkeypatch):
+    """``firmware run`` puts the emulator in its own place (exec), so stopping the wrapper
+    stops qemu: nothing is left running."""
+    calls = []
+    monkeypatch.setattr(firmware, "commands", lambda *a, **k: [["qemu-system-arm", "-machine", "mps2-an386"]])
+    monkeypatch.setattr(firmware, "_tool", lambda *a: None)
+    monkeypatch.setattr(firmware.os, "execvp", lambda f, argv: calls.append((f, argv)))
+    firmware.main(["run", "qemu-m4"])
+    assert calls == [("qemu-system-arm", ["qemu-system-arm", "-machine", "mps2-an386"])]

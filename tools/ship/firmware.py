@@ -4,6 +4,7 @@
                                          [--heap BYTES] [--jobs N]
     python -m tools.ship.firmware flash BOARD --micropython PATH  # board's standard flasher
     python -m tools.ship.firmware run BOARD [--icount]            # qemu boards: boot
+    python -m tools.ship.check_device BOARD                       # a change on an emulated board
     python -m tools.ship.firmware check                           # recipes parse (CI)
 
 (The Makefile's ``firmware``, ``flash`` and ``emulate`` targets call this.) BOARD is a folder
@@ -385,6 +386,13 @@ def main(argv):
             check_gcc(info["firmware"]["gcc_mcpu"])
     elif port == "rx":
         _tool("rx-elf-gcc", "the GCC for Renesas RX toolchain")
+    if args.action == "run":
+        # The emulator takes this process's place, so whatever stops the wrapper (make,
+        # a test's subprocess, Ctrl-C, a kill) stops qemu itself: nothing is left running.
+        cmd = [str(c) for c in cmds[-1]]
+        print("+ " + " ".join(shlex.quote(c) for c in cmd), flush=True)
+        os.execvp(cmd[0], cmd)
+        return 0  # (execvp returns only where it is replaced, as in a test)
     for cmd in cmds:
         _run(cmd)
     if args.action == "build":
