@@ -96,7 +96,7 @@ def test_ct_eq_compares_bytes(target):
 
 def test_case_file_round_trip(target):
     """The harness's case file: every kind of value comes back as it was sent (long bytes
-    and large integers across the reader's 4 KB pieces, nesting, the empty forms)."""
+    and large integers across the reader's 1 KB pieces, nesting, the empty forms)."""
     import random
 
     from harness import encode_cases

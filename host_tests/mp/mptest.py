@@ -33,7 +33,7 @@ def run(driver, func, cases, force=None):
 
 
 class _Reader:
-    # A case file read in 4 KB pieces (one request each through a device's mount), not a
+    # A case file read in 1 KB pieces (one request each through a device's mount), not a
     # request per field; a long value is read straight into its own buffer, so it takes one
     # block of the heap, not three.
     def __init__(self, path):
@@ -57,7 +57,7 @@ class _Reader:
                     raise ValueError("case file ends early")
                 have += got
             return out
-        self.buf = self.buf[self.pos:] + self.f.read(4096)
+        self.buf = self.buf[self.pos:] + self.f.read(1024)
         self.pos = 0
         if len(self.buf) < n:
             raise ValueError("case file ends early")
