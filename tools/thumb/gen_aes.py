@@ -19,11 +19,10 @@ S-box byte from byte 1 of Te0 (Te0[x] = {02}S[x], S[x], S[x], {03}S[x]); the las
 round uses the inverse S-box stored after Td0.
 """
 
-import argparse
 import sys
 
 from tools import ROOT, library
-from tools.thumb.asm import Asm
+from tools.thumb.asm import Asm, data_lines, write_or_check
 
 OUT = ROOT / "modules" / "mpcrypto" / "cipher" / "aes_thumb.py"
 _tables = library("mpcrypto.cipher.aes_tables")
@@ -281,8 +280,7 @@ def _put(r0, r1, r2):
     for name, mode, doc in KERNELS:
         parts.append("\n\n@micropython.asm_thumb\ndef %s(r0, r1, r2, r3):\n" % name)
         parts.append("    # %s\n" % doc)
-        for hws, text in kernel(mode).assemble():
-            parts.append("    data(2, %s)  # %s\n" % (", ".join("0x%04X" % h for h in hws), text))
+        parts += data_lines(kernel(mode))
     parts.append(FOOTER)
     return "".join(parts)
 
@@ -370,17 +368,7 @@ def new(key):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--check", action="store_true", help="exit 1 if the module differs from what would be written")
-    args = ap.parse_args(argv)
-    text = generate()
-    if args.check:
-        if OUT.read_text() != text:
-            print("%s is out of date: run python -m tools.thumb.gen_aes" % OUT.relative_to(ROOT))
-            return 1
-        return 0
-    OUT.write_text(text)
-    return 0
+    return write_or_check(OUT, generate, "tools.thumb.gen_aes", argv)
 
 
 if __name__ == "__main__":

@@ -46,11 +46,10 @@ Cortex-M4 (NIST vectors, the cryptography oracle), and the steps here by ``selfc
 (a Python interpreter of the same SSA code) before the module is written.
 """
 
-import argparse
 import sys
 
 from tools import ROOT, library
-from tools.thumb.asm import Asm
+from tools.thumb.asm import Asm, data_lines, write_or_check
 
 OUT = ROOT / "modules" / "mpcrypto" / "cipher" / "aes_ct_thumb.py"
 _tables = library("mpcrypto.cipher.aes_tables")
@@ -907,24 +906,13 @@ def generate():
     parts = [HEADER]
     parts.append("\n@micropython.asm_thumb\ndef _aes(r0, r1, r2, r3):\n")
     parts.append("    # the modes of the module docstring; bitsliced AES on two blocks per pass\n")
-    for hws, text in kernel().assemble():
-        parts.append("    data(2, %s)  # %s\n" % (", ".join("0x%04X" % h for h in hws), text))
+    parts += data_lines(kernel())
     parts.append(FOOTER)
     return "".join(parts)
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--check", action="store_true", help="exit 1 if the module differs from what would be written")
-    args = ap.parse_args(argv)
-    text = generate()
-    if args.check:
-        if not OUT.exists() or OUT.read_text() != text:
-            print("%s is out of date: run python -m tools.thumb.gen_aes_ct" % OUT.relative_to(ROOT))
-            return 1
-        return 0
-    OUT.write_text(text)
-    return 0
+    return write_or_check(OUT, generate, "tools.thumb.gen_aes_ct", argv)
 
 
 if __name__ == "__main__":

@@ -22,11 +22,10 @@ with LDR/STR (ARMv7-M allows unaligned addresses), the pointers and the count on
 No table, no branch or address depends on the state or the data: constant time.
 """
 
-import argparse
 import sys
 
 from tools import ROOT
-from tools.thumb.asm import Asm
+from tools.thumb.asm import Asm, data_lines, write_or_check
 
 OUT = ROOT / "modules" / "mpcrypto" / "hash" / "ascon_thumb.py"
 
@@ -266,25 +265,13 @@ def generate():
         args = ", ".join("r%d" % i for i in range(nargs))
         parts.append("\n\n@micropython.asm_thumb\ndef %s(%s):\n" % (name, args))
         parts.append("    # %s\n" % make.__doc__.strip() if make.__doc__ else "")
-        for hws, text in make().assemble():
-            parts.append("    data(2, %s)  # %s\n" % (", ".join("0x%04X" % h for h in hws), text))
+        parts += data_lines(make())
     parts.append(FOOTER)
     return "".join(parts)
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--check", action="store_true")
-    args = ap.parse_args(argv)
-    text = generate()
-    if args.check:
-        if not OUT.exists() or OUT.read_text() != text:
-            print("%s is not what python -m tools.thumb.gen_ascon writes" % OUT)
-            return 1
-        return 0
-    OUT.write_text(text)
-    print("wrote", OUT)
-    return 0
+    return write_or_check(OUT, generate, "tools.thumb.gen_ascon", argv)
 
 
 if __name__ == "__main__":

@@ -18,11 +18,10 @@ counter (word 12 of the state) is advanced in memory after each block; it wraps 
 (the callers refuse a stream that would wrap). No table, no branch or address on data.
 """
 
-import argparse
 import sys
 
 from tools import ROOT
-from tools.thumb.asm import Asm
+from tools.thumb.asm import Asm, data_lines, write_or_check
 
 OUT = ROOT / "modules" / "mpcrypto" / "cipher" / "chacha20_thumb.py"
 
@@ -132,25 +131,13 @@ def xor(st, src, dst, off, nblocks):
 def generate():
     parts = [HEADER, "\n\n@micropython.asm_thumb\ndef _xor(r0, r1, r2, r3):\n",
              "    # _xor(st, src, dst, nblocks): dst = src ^ key stream, nblocks 64-byte blocks (>= 1)\n"]
-    for hws, text in kernel().assemble():
-        parts.append("    data(2, %s)  # %s\n" % (", ".join("0x%04X" % h for h in hws), text))
+    parts += data_lines(kernel())
     parts.append(FOOTER)
     return "".join(parts)
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--check", action="store_true")
-    args = ap.parse_args(argv)
-    text = generate()
-    if args.check:
-        if not OUT.exists() or OUT.read_text() != text:
-            print("%s is not what python -m tools.thumb.gen_chacha writes" % OUT)
-            return 1
-        return 0
-    OUT.write_text(text)
-    print("wrote", OUT)
-    return 0
+    return write_or_check(OUT, generate, "tools.thumb.gen_chacha", argv)
 
 
 if __name__ == "__main__":

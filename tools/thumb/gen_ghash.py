@@ -22,11 +22,10 @@ The method (no table, no branch on data):
 - Reduction modulo x^128 + x^7 + x^2 + x + 1 with shifted XORs (twice for the overflow).
 """
 
-import argparse
 import sys
 
 from tools import ROOT
-from tools.thumb.asm import Asm
+from tools.thumb.asm import Asm, data_lines, write_or_check
 
 OUT = ROOT / "modules" / "mpcrypto" / "aead" / "ghash_thumb.py"
 
@@ -263,24 +262,13 @@ def new(h):
 def generate():
     parts = [HEADER, "\n@micropython.asm_thumb\ndef _ghash(r0, r1, r2, r3):\n"]
     parts.append("    # y = GHASH_H(y, n blocks of src) (SP 800-38D §6.4)\n")
-    for hws, text in kernel().assemble():
-        parts.append("    data(2, %s)  # %s\n" % (", ".join("0x%04X" % h for h in hws), text))
+    parts += data_lines(kernel())
     parts.append(FOOTER)
     return "".join(parts)
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--check", action="store_true", help="exit 1 if the module differs from what would be written")
-    args = ap.parse_args(argv)
-    text = generate()
-    if args.check:
-        if OUT.read_text() != text:
-            print("%s is out of date: run python -m tools.thumb.gen_ghash" % OUT.relative_to(ROOT))
-            return 1
-        return 0
-    OUT.write_text(text)
-    return 0
+    return write_or_check(OUT, generate, "tools.thumb.gen_ghash", argv)
 
 
 if __name__ == "__main__":

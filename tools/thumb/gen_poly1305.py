@@ -18,11 +18,10 @@ not used there, as for GHASH). h stays in r4-r8 across blocks; r and 5r are load
 context for each product.
 """
 
-import argparse
 import sys
 
 from tools import ROOT
-from tools.thumb.asm import Asm
+from tools.thumb.asm import Asm, data_lines, write_or_check
 
 OUT = ROOT / "modules" / "mpcrypto" / "mac" / "poly1305_thumb.py"
 
@@ -159,25 +158,13 @@ def new():
 def generate():
     parts = [HEADER, "\n\n@micropython.asm_thumb\ndef _blocks(r0, r1, r2, r3):\n",
              "    # _blocks(ctx, buf, nblocks >= 1, hibit): h = (h + m) r mod 2**130 - 5 per block\n"]
-    for hws, text in kernel().assemble():
-        parts.append("    data(2, %s)  # %s\n" % (", ".join("0x%04X" % h for h in hws), text))
+    parts += data_lines(kernel())
     parts.append(FOOTER)
     return "".join(parts)
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--check", action="store_true")
-    args = ap.parse_args(argv)
-    text = generate()
-    if args.check:
-        if not OUT.exists() or OUT.read_text() != text:
-            print("%s is not what python -m tools.thumb.gen_poly1305 writes" % OUT)
-            return 1
-        return 0
-    OUT.write_text(text)
-    print("wrote", OUT)
-    return 0
+    return write_or_check(OUT, generate, "tools.thumb.gen_poly1305", argv)
 
 
 if __name__ == "__main__":
