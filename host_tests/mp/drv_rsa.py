@@ -248,3 +248,43 @@ def sign_pss_salt(key, h, salt, msgs):
                               rsa.RSAPublicNumbers(e, n)).private_key(rng=rng)
     pad = padding.PSS(padding.MGF1(h), len(salt))
     return [outcome(k.sign, m, pad, h) for m in msgs]
+
+
+def under_pressure(key, size):
+    # A private operation that MemoryError cuts short must leave the key as it was. The heap
+    # is filled with ``size``-byte blocks, then they are released one at a time, a signature
+    # tried after each, until one is made under that pressure (or fails otherwise); then once more with the heap
+    # free. PKCS#1 v1.5 signatures do not depend on the blinding, so every signature must be
+    # the first one. -> (MemoryErrors seen, [other outcomes that differ from the first],
+    # the signature once the heap is free equals the first)
+    import gc
+
+    k = _priv(key, rng_arg())
+    pad = padding.PKCS1v15()
+    want = k.sign(b"pressure", pad, "sha256")
+    errors = 0
+    got = None  # made before the heap is filled: nothing but the signature may allocate
+    gc.collect()
+    ballast = [None] * (gc.mem_free() // size + 1)
+    n = 0
+    try:
+        while n < len(ballast):
+            ballast[n] = bytearray(size)
+            n += 1
+    except MemoryError:
+        pass
+    while n:
+        n -= 1
+        ballast[n] = None
+        gc.collect()
+        try:
+            got = k.sign(b"pressure", pad, "sha256")
+        except MemoryError:
+            errors += 1
+            continue
+        except Exception as e:
+            got = type(e).__name__
+        break
+    ballast = None
+    gc.collect()
+    return errors, [] if got == want else [got], k.sign(b"pressure", pad, "sha256") == want

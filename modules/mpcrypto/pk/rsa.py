@@ -321,8 +321,11 @@ class RSAPrivateKey:
             self._blind = [self._pub._public(r), ri]
         b = self._blind
         out = (b[0], b[1])
-        b[0] = b[0] * b[0] % n
-        b[1] = b[1] * b[1] % n
+        # Both squares first, then both stores (which allocate nothing): a MemoryError between
+        # two stores would leave the pair out of step and every later operation failing its check.
+        e2 = b[0] * b[0] % n
+        i2 = b[1] * b[1] % n
+        b[0], b[1] = e2, i2
         return out
 
     def _private(self, c):
