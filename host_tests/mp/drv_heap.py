@@ -125,6 +125,19 @@ def _fragment(hole):
     return pins, holes
 
 
+_held = []  # what _cap pins, for the rest of the script
+
+
+def _cap(heap):
+    # On a heap larger than ``heap`` bytes, pin blocks of at most 16 KB until no more is free
+    # than a ``heap``-byte heap would have free (a firmware with a larger heap then runs the
+    # budget's test).
+    gc.collect()
+    room = heap - gc.mem_alloc()
+    while gc.mem_free() > room + 64:
+        _held.append(bytearray(min(gc.mem_free() - room, 16384)))
+
+
 def measure(op, mode):
     # mode "alloc": bytes in use after import (with the key objects), then the bytes
     #   allocated by the first and by a later operation with the collector off (all that
@@ -132,13 +145,17 @@ def measure(op, mode):
     #   first operation keeps (tables cached for later ones); first - kept is its garbage.
     # mode "frag": after import, the heap is cut into holes of at most ~4 KB; the first and
     #   a later operation must still run (with the collector on). "frag:N": holes of N bytes
-    #   (tools/bench/heap_report.py narrows down the largest block an operation asks for).
+    #   (tools/bench/heap_report.py narrows down the largest block an operation asks for);
+    #   "frag:N:H": in a heap of H bytes at most (_cap), whatever the firmware's heap.
     gc.collect()
     fn, args = _builder(op)()
     gc.collect()
     used = gc.mem_alloc()
     if mode.startswith("frag"):
-        pinned = _fragment(int(mode[5:] or 4096))
+        parts = mode.split(":")
+        if len(parts) > 2:
+            _cap(int(parts[2]))
+        pinned = _fragment(int(parts[1]) if len(parts) > 1 and parts[1] else 4096)
         fn(*args)
         fn(*args)
         return used, len(pinned[0])
@@ -159,14 +176,17 @@ def measure(op, mode):
     return used, first, later, kept
 
 
-def many(ops):
+def many(ops, heap=None):
     # Run every op of ``ops`` (each built, run and dropped in turn) in one interpreter, so
     # the contexts the seam caches per curve (base-point tables) pile up on the heap.
     # Returns (ops run, contexts built, contexts cached at the end): when the cached tables
     # of all the curves do not fit, the seam drops them on MemoryError and retries
-    # (_backend.run), so fewer are cached at the end than were built.
+    # (_backend.run), so fewer are cached at the end than were built. ``heap``: as in a heap
+    # of that many bytes (_cap).
     from mpcrypto import _backend
 
+    if heap:
+        _cap(heap)
     built = 0
     for op in ops:
         before = len(_backend._contexts)
