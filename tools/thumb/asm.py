@@ -429,21 +429,3 @@ def data_lines(asm):
     ``data(2, ...)`` line per instruction, its listing as the comment."""
     return ["    data(2, %s)  # %s\n" % (", ".join("0x%04X" % h for h in hws), text) for hws, text in asm.assemble()]
 
-
-def write_or_check(out, generate, tool, argv=None):
-    """A generator's command line: write ``generate()`` to ``out``, or with ``--check`` exit 1
-    where ``out`` is not what it would write. ``tool``: the generator's module name."""
-    import argparse
-
-    ap = argparse.ArgumentParser(description="writes %s" % out.name)
-    ap.add_argument("--check", action="store_true", help="exit 1 if the module differs from what would be written")
-    args = ap.parse_args(argv)
-    text = generate()
-    if args.check:
-        if not out.exists() or out.read_text() != text:
-            print("%s is out of date: run python -m %s" % (out, tool))
-            return 1
-        return 0
-    out.write_text(text)
-    print("wrote", out)
-    return 0

@@ -22,7 +22,8 @@ round uses the inverse S-box stored after Td0.
 import sys
 
 from tools import ROOT, library
-from tools.thumb.asm import Asm, data_lines, write_or_check
+from tools.gen import write_or_check
+from tools.thumb.asm import Asm, data_lines
 
 OUT = ROOT / "modules" / "mpcrypto" / "cipher" / "aes_thumb.py"
 _tables = library("mpcrypto.cipher.aes_tables")

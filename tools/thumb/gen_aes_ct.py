@@ -49,7 +49,8 @@ Cortex-M4 (NIST vectors, the cryptography oracle), and the steps here by ``selfc
 import sys
 
 from tools import ROOT, library
-from tools.thumb.asm import Asm, data_lines, write_or_check
+from tools.gen import write_or_check
+from tools.thumb.asm import Asm, data_lines
 
 OUT = ROOT / "modules" / "mpcrypto" / "cipher" / "aes_ct_thumb.py"
 _tables = library("mpcrypto.cipher.aes_tables")

@@ -25,7 +25,8 @@ No table, no branch or address depends on the state or the data: constant time.
 import sys
 
 from tools import ROOT
-from tools.thumb.asm import Asm, data_lines, write_or_check
+from tools.gen import write_or_check
+from tools.thumb.asm import Asm, data_lines
 
 OUT = ROOT / "modules" / "mpcrypto" / "hash" / "ascon_thumb.py"
 

@@ -21,7 +21,8 @@ counter (word 12 of the state) is advanced in memory after each block; it wraps 
 import sys
 
 from tools import ROOT
-from tools.thumb.asm import Asm, data_lines, write_or_check
+from tools.gen import write_or_check
+from tools.thumb.asm import Asm, data_lines
 
 OUT = ROOT / "modules" / "mpcrypto" / "cipher" / "chacha20_thumb.py"
 

@@ -25,7 +25,8 @@ The method (no table, no branch on data):
 import sys
 
 from tools import ROOT
-from tools.thumb.asm import Asm, data_lines, write_or_check
+from tools.gen import write_or_check
+from tools.thumb.asm import Asm, data_lines
 
 OUT = ROOT / "modules" / "mpcrypto" / "aead" / "ghash_thumb.py"
 

@@ -21,7 +21,8 @@ context for each product.
 import sys
 
 from tools import ROOT
-from tools.thumb.asm import Asm, data_lines, write_or_check
+from tools.gen import write_or_check
+from tools.thumb.asm import Asm, data_lines
 
 OUT = ROOT / "modules" / "mpcrypto" / "mac" / "poly1305_thumb.py"
 
