@@ -8,16 +8,21 @@ records of the Ascon team's LWC_AEAD_KAT_128_128.txt (shared vectors).
 
 Covered: every length of the last block (0..15 bytes after 0..2 whole blocks), the padding
 bit and the domain bit, in-place decryption, the tag written at an offset, and the same
-instruction count for every key, nonce and data of a length (no data-dependent branch).
+instruction count for every key, nonce and data of a length (no data-dependent branch). And the
+module is generated: ``python -m tools.viper.gen_ascon --check`` passes (it is what the
+generator writes).
 """
 
 import random
 import struct
+import subprocess
+import sys
 
 import pytest
 
 from test_ascon import h, lwc
 from test_viper32_symmetric import CORES, ascon_p, mpy, thumb_emu
+from tools import ROOT
 
 
 @pytest.fixture(autouse=True)
@@ -65,6 +70,11 @@ def ref_aead(key, nonce, ad, data, decrypt=False):
     s[3] ^= k1
     s = ascon_p(s, 12)
     return out, struct.pack("<2Q", s[3] ^ k0, s[4] ^ k1)
+
+
+def test_generated_module_is_current():
+    p = subprocess.run([sys.executable, "-m", "tools.viper.gen_ascon", "--check"], capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == 0, p.stdout + p.stderr
 
 
 def test_reference_aead_is_the_kat():

@@ -1,0 +1,18 @@
+"""The generators of the unrolled viper modules in ``modules/``, run from the repository root:
+
+    python -m tools.viper.gen_ascon    # hash/ascon_viper.py: the Ascon permutation and bulk steps
+
+each with ``--check`` (exit 1 where the module is not what it writes). They build the code as
+lists of lines with the two helpers below.
+"""
+
+
+def indent(lines, n=1):
+    """``lines`` indented by n levels of four spaces."""
+    return ["    " * n + line for line in lines]
+
+
+def viper(name, args, body):
+    """The text of ``@micropython.viper def name(args):`` with the lines ``body``, after the
+    two blank lines that separate it from what comes before."""
+    return "\n\n@micropython.viper\ndef %s(%s):\n%s\n" % (name, args, "\n".join(indent(body)))
