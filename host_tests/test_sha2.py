@@ -4,11 +4,16 @@ Vector sources:
 - NIST CAVP SHAVS (cryptography_vectors/hashes/SHA2/SHA*{ShortMsg,LongMsg,Monte}.rsp).
 The hash contract and random messages against hashlib are ``test_hash_contract.py``'s,
 HMAC ``test_hmac.py``'s. Every test runs over every backend of the primitive; an absent backend is a skip.
+The viper SHA-512 module is generated: ``python -m tools.viper.gen_sha512 --check`` passes.
 """
+
+import subprocess
+import sys
 
 import pytest
 
 from harness import need
+from tools import ROOT
 from vectors import cryptography_vector, load_rsp
 
 MODS = {"sha256": "mpcrypto.hash.sha256", "sha512": "mpcrypto.hash.sha512"}
@@ -85,3 +90,8 @@ def test_cavp_monte(target, alg, backend):
     assert len(got) == count
     for (cnt, md), g in zip(mds, got):
         assert g == md, "%s COUNT=%d (%s backend)" % (fname, cnt, backend)
+
+
+def test_generated_viper_module_is_current():
+    p = subprocess.run([sys.executable, "-m", "tools.viper.gen_sha512", "--check"], capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == 0, p.stdout + p.stderr
