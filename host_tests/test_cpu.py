@@ -28,21 +28,22 @@ def _unix_only():
     pass
 
 
-@pytest.mark.parametrize("core,cpuid,part,features", [
-    ("cortex-m0", None, 0xC20, ()),
-    ("cortex-m3", None, 0xC23, ("thumb2",)),
-    ("cortex-m4", None, 0xC24, ("thumb2", "mull_ct", "umaal")),
-    ("cortex-m7", None, 0xC27, ("thumb2", "mull_ct", "umaal", "dcache")),
-    ("cortex-m33", None, 0xD21, ("thumb2", "mull_ct")),
-    ("cortex-m4", 0x411FD220, 0xD22, ("thumb2", "mull_ct", "umaal", "dcache")),  # Cortex-M55 r1p0
-    ("cortex-m4", 0x410FD230, 0xD23, ("thumb2", "mull_ct", "umaal", "dcache")),  # Cortex-M85
-    ("cortex-m4", 0x410CC601, 0xC60, ()),  # Cortex-M0+
-    ("cortex-m4", 0x410FD200, 0xD20, ()),  # Cortex-M23
+@pytest.mark.parametrize("core,cpuid,part,name,features", [
+    ("cortex-m0", None, 0xC20, None, ()),
+    ("cortex-m3", None, 0xC23, "cortex-m3", ("thumb2",)),
+    ("cortex-m4", None, 0xC24, "cortex-m4", ("thumb2", "mull_ct", "umaal")),
+    ("cortex-m7", None, 0xC27, "cortex-m7", ("thumb2", "mull_ct", "umaal", "dcache")),
+    ("cortex-m33", None, 0xD21, "cortex-m33", ("thumb2", "mull_ct")),
+    ("cortex-m4", 0x411FD220, 0xD22, "cortex-m55", ("thumb2", "mull_ct", "umaal", "dcache")),  # M55 r1p0
+    ("cortex-m4", 0x410FD230, 0xD23, "cortex-m85", ("thumb2", "mull_ct", "umaal", "dcache")),
+    ("cortex-m4", 0x410CC601, 0xC60, None, ()),  # Cortex-M0+
+    ("cortex-m4", 0x410FD200, 0xD20, None, ()),  # Cortex-M23
 ])
-def test_part_and_features(core, cpuid, part, features):
+def test_part_and_features(core, cpuid, part, name, features):
     for arch in (4, 5, 6, 7, 8):  # armv6m .. armv7emdp
         cpu, mem = tc.load_cpu(core, cpuid, arch=arch)
         assert cpu.part() == part
+        assert cpu.core() == name
         assert tuple(f for f in FEATURES if cpu.has(f)) == features
         assert tuple(f for f in FEATURES if getattr(cpu, f)()) == features
         assert mem.reads == [thumb_emu.CPUID]  # one read, cached
@@ -69,7 +70,7 @@ def test_no_machine_module_or_other_implementer():
     cpu, mem = tc.load_cpu(machine=False)
     assert cpu.part() is None and not cpu.thumb2()
     cpu, mem = tc.load_cpu(cpuid=0x630FC241)  # PARTNO of an M4, implementer not Arm
-    assert cpu.part() is None and not cpu.umaal() and mem.reads == [thumb_emu.CPUID]
+    assert cpu.part() is None and cpu.core() is None and not cpu.umaal() and mem.reads == [thumb_emu.CPUID]
 
 
 def test_on_the_target_port(target):

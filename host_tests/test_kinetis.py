@@ -16,8 +16,8 @@ RNGA and the SIM (tools/emu/kinetis_model.py), on unicorn's Cortex-M4 (tools/emu
    on the emulated chip (the bridge of tools/emu/kinetis_emu.py): AES KAT/MMT and RFC 3686 CTR,
    GCM (NIST gcmEncryptExtIV), in-place/overlap/forms, SHA-224/256 CAVP ShortMsg and a LongMsg
    selection, HMAC-SHA256 (RFC 4231).
-4. The probe and registration: ``identify`` reads CPUID and only on a Cortex-M4 SIM_SDID;
-   FRDM_K64F's and FRDM_K66F's ``mpcrypto_board`` register the mmCAU and the RNGA exactly when
+4. The probe and registration: ``identify`` asks ``mpcrypto._cpu`` for the core and reads
+   SIM_SDID only on a Cortex-M4; FRDM_K64F's and FRDM_K66F's ``mpcrypto_board`` register the mmCAU and the RNGA exactly when
    the emulated chip is their part (not on a K66 for the K64 board, a Cortex-M7, an unknown
    SDID or a CAU without SHA-256).
 5. The RNGA entropy source: the raw bytes are the RNGA's words; the part's own clock gate
@@ -385,7 +385,7 @@ def test_sha256_k_table_is_fips180():
 def test_every_driver_function_is_exercised():
     """Every asm_thumb function of kinetis_asm runs in this file (this list is the module's)."""
     names = set(ke.compile_asm().functions("asm"))
-    assert names == {"identify", "cau_version", "aes_key", "aes_encrypt", "aes_decrypt", "sha256_compress",
+    assert names == {"sdid", "cau_version", "aes_key", "aes_encrypt", "aes_decrypt", "sha256_compress",
                      "rnga_start", "rnga_read", "rnga_status"}
 
 
@@ -396,9 +396,10 @@ def test_board_modules_compile_for_the_kinetis_arch():
         mpy_reader.compile_file(p, "armv7emsp")
 
 
-def test_cortex_m3_is_not_identified():
-    b = ke.Board(core="cortex-m3")
-    assert b.call("identify")[0] == 0
+def test_sdid_reads_only_the_sim():
+    b = ke.Board(part="K66")
+    assert b.call("sdid")[0] == 0x660
+    assert [a for _, a, _, _ in b.core.mmio_log] == [0x40048024]
 
 
 # -- 3. through the public API (the unix port runs the Python, the emulator the machine code) ------
@@ -510,20 +511,22 @@ def test_public_api_hmac_sha256(bridge):
 
 
 @pytest.mark.parametrize("part,core,cpuid,want", [
-    ("K64", "cortex-m4", None, 0x1640),
-    ("K66", "cortex-m4", None, 0x1660),
-    (None, "cortex-m7", None, 0),  # another core: CPUID says no, SIM_SDID is never read
-    (None, "cortex-m3", None, 0),
-    (None, "cortex-m33", None, 0),
-    (None, "cortex-m4", 0x440FC241, 0),  # a Cortex-M4 part number from another implementer
+    ("K64", "cortex-m4", None, "K64"),
+    ("K66", "cortex-m4", None, "K66"),
+    (None, "cortex-m7", None, None),  # another core: CPUID says no, SIM_SDID is never read
+    (None, "cortex-m3", None, None),
+    (None, "cortex-m33", None, None),
+    (None, "cortex-m4", 0x440FC241, None),  # a Cortex-M4 part number from another implementer
 ])
-def test_identify(part, core, cpuid, want):
+def test_identify(tmp_path, part, core, cpuid, want):
+    """kinetis.identify: mpcrypto._cpu's reading of CPUID (answered by the bridge with the
+    emulated core's word) first, SIM_SDID only on an Arm Cortex-M4, the CAU never."""
     b = ke.Board(part=part, core=core, cpuid=cpuid)
-    assert b.call("identify")[0] == want
+    out = ke.Bridge(b, find_micropython(), tmp_path).run("import kinetis\nprint(kinetis.identify())\n")
+    assert out == [str(want)]
     reads = [a for _, a, _, _ in b.core.mmio_log]
-    assert reads[0] == thumb_emu.CPUID
-    assert (0x40048024 in reads) == bool(want)
-    assert not any(0xE0081000 <= a < 0xE0082000 for a in reads)  # the CAU is not touched
+    assert reads == ([0x40048024] if want else [])
+    assert set(b.calls) == ({"sdid"} if want else set())
 
 
 def test_identify_on_another_vendors_cortex_m4_faults():
@@ -531,7 +534,7 @@ def test_identify_on_another_vendors_cortex_m4_faults():
     read faults (here: unmapped memory; on a board a bus fault)."""
     b = ke.Board(part=None, core="cortex-m4")
     with pytest.raises(thumb_emu.Fault):
-        b.call("identify")
+        b.call("sdid")
 
 
 BACKENDS = "from mpcrypto.cipher import aes\nprint(aes.backends())\n"
@@ -562,7 +565,7 @@ def test_boards_register_only_when_their_probe_passes(tmp_path, board_dir, part,
         assert out == ["None %s viper False" % ("builtin" if "builtin" in br.run(BACKENDS)[0] else "viper")]
         assert "aes_key" not in board.calls and "rnga_start" not in board.calls
     if kw.get("core") == "cortex-m7":
-        assert set(board.calls) == {"identify"}
+        assert board.calls == {}  # CPUID said no: no register of the chip was read
 
 
 # -- 5. the RNGA entropy source -------------------------------------------------------------------

@@ -7,9 +7,9 @@ A board's ``mpcrypto_board.py`` (``boards/FRDM_K64F``, ``boards/FRDM_K66F``) cal
 ``register((part,))``; the library imports that module once, before its first backend
 choice. Nothing is registered unless every step of the probe passes:
 
-1. CPUID (``kinetis_asm.identify``): an Arm Cortex-M4 (implementer 0x41, PARTNO 0xC24). On
-   any other core SIM_SDID is never read.
-2. SIM_SDID (0x40048024): FAMILYID 6 (K6x), SERIESID 0 (K series) and SUBFAMID 4 (K64; 2 as
+1. CPUID, as ``mpcrypto._cpu`` reads it (the library's one reader of the CPU): an Arm
+   Cortex-M4 (implementer 0x41, PARTNO 0xC24). On any other core SIM_SDID is never read.
+2. SIM_SDID (0x40048024, ``kinetis_asm.sdid``): FAMILYID 6 (K6x), SERIESID 0 (K series) and SUBFAMID 4 (K64; 2 as
    some early K64 silicon reports it, errata 7534) or 6 (K66), and the part is one the
    board expects.
 3. CASR[VER] (read only now, the CAU being known to exist): 2, the mmCAU with SHA-256.
@@ -49,7 +49,7 @@ either case. On a firmware that is not Zephyr's, the driver here owns the block,
 ``kinetis_asm.rnga_read`` puts it in normal mode before every read.
 """
 
-from mpcrypto import _backend
+from mpcrypto import _backend, _cpu
 
 import kinetis_asm as _asm
 
@@ -64,10 +64,9 @@ registered = {}  # what register() registered: primitive -> backend name
 
 def identify():
     """The part ("K64", "K66") or None (not a Cortex-M4, or not a known K6x)."""
-    v = _asm.identify()
-    if not v:
+    if _cpu.core() != "cortex-m4":
         return None
-    return PARTS.get(v & 0xFFF)
+    return PARTS.get(_asm.sdid() & 0xFFF)
 
 
 def zephyr():

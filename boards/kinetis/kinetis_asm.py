@@ -3,8 +3,9 @@ schedule, AES encryption and decryption of many blocks per call, SHA-256 compres
 RNGA. Every access to these blocks' registers is in this module; the Python around it
 (``kinetis.py``, ``kinetis_mmcau.py``, ``kinetis_rnga.py``) only calls these functions.
 
-Only an ARM port (armv7m and up) compiles this module, and only a K64/K66 runs it: call
-``identify()`` first (``kinetis.identify`` does); the other functions touch the CAU
+Only an ARM port (armv7m and up) compiles this module, and only a K64/K66 runs it:
+``kinetis.identify`` calls ``sdid()`` only once ``mpcrypto._cpu`` (the one reader of CPUID)
+has found an Arm Cortex-M4, and the other functions only once it names a K6x; they touch the CAU
 (0xE0081000, on the Cortex-M4's private peripheral bus: privileged accesses only, which
 MicroPython on bare metal and on Zephyr without user mode are) or the RNGA, and fault on any
 other part.
@@ -37,8 +38,7 @@ tests run them on unaligned buffers.
 Functions (arguments in r0-r3 as MicroPython passes them: buffers as addresses, small ints as
 values):
 
-- ``identify()``: 0 unless CPUID says Arm Cortex-M4 (implementer 0x41, PARTNO 0xC24); then
-  0x1000 | SIM_SDID >> 20 (FAMILYID, SUBFAMID, SERIESID: 0x640 K64, 0x660 K66);
+- ``sdid()``: SIM_SDID >> 20 (FAMILYID, SUBFAMID, SERIESID: 0x640 K64, 0x660 K66);
 - ``cau_version()``: CASR >> 28 (2: the mmCAU with SHA-256);
 - ``aes_key(ctx, key, nk)``: ctx[0] = Nr, ctx[4..] the FIPS 197 §5.2 schedule;
 - ``aes_encrypt(ctx, src, dst, iv)`` / ``aes_decrypt(...)``: ctx[1] blocks, ctx[2] mode;
@@ -91,31 +91,14 @@ _HF2V = const(0x80000000 | 0x12B << 22)  # HASH HF2V
 
 
 @micropython.asm_thumb
-def identify():
-    # CPUID (0xE000ED00, ARMv7-M ARM B3.2.3) first: SIM_SDID is read only on an Arm
-    # Cortex-M4, where 0x40048024 is at least inside the vendor peripheral region. On a
-    # K64/K66 it is the System Device Identification register; on another vendor's
-    # Cortex-M4 the read may bus-fault (the residual risk kinetis.py documents).
-    movwt(r1, 0xE000ED00)
-    ldr(r2, [r1, 0])
-    lsr(r3, r2, 4)
-    movw(r4, 0xFFF)
-    and_(r3, r4)
-    movw(r4, 0xC24)  # PARTNO: Cortex-M4
-    cmp(r3, r4)
-    bne(NO)
-    lsr(r3, r2, 24)
-    cmp(r3, 0x41)  # implementer: Arm
-    bne(NO)
-    movwt(r1, 0x40048024)  # SIM_SDID
+def sdid():
+    # SIM_SDID, the System Device Identification register of a K64/K66 (reference manuals,
+    # SIM chapter). Read only on an Arm Cortex-M4, where 0x40048024 is at least inside the
+    # vendor peripheral region; on another vendor's Cortex-M4 the read may bus-fault (the
+    # residual risk kinetis.py documents).
+    movwt(r1, 0x40048024)
     ldr(r0, [r1, 0])
     lsr(r0, r0, 20)  # FAMILYID 11:8, SUBFAMID 7:4, SERIESID 3:0
-    movw(r1, 0x1000)
-    orr(r0, r1)
-    b(END)
-    label(NO)
-    mov(r0, 0)
-    label(END)
 
 
 @micropython.asm_thumb

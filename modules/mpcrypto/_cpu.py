@@ -59,6 +59,11 @@ _FEATURES = {
     0xD23: ("thumb2", "mull_ct", "umaal", "dcache"),  # Cortex-M85
 }
 
+# PARTNO -> the core's name, for board support that drives one core's peripherals (the
+# Kinetis K6x's mmCAU and RNGA sit beside a Cortex-M4).
+_NAMES = {0xC23: "cortex-m3", 0xC24: "cortex-m4", 0xC27: "cortex-m7", 0xD21: "cortex-m33",
+          0xD22: "cortex-m55", 0xD23: "cortex-m85"}
+
 _part = []  # [] until read; then [PARTNO or None]
 
 
@@ -77,9 +82,14 @@ def _read():
         w = machine.mem32[0xE000ED00]
     except (ImportError, AttributeError):
         return None
-    if (w >> 24) & 0xFF != 0x41:
+    return _decode(w)
+
+
+def _decode(word):
+    # PARTNO of a CPUID word whose implementer is Arm (0x41), else None.
+    if (word >> 24) & 0xFF != 0x41:
         return None
-    return (w >> 4) & 0xFFF
+    return (word >> 4) & 0xFFF
 
 
 def part():
@@ -88,6 +98,11 @@ def part():
     if not _part:
         _part.append(_read())
     return _part[0]
+
+
+def core():
+    """This core's name ("cortex-m4", ...; the table above), or None."""
+    return _NAMES.get(part())
 
 
 def has(feature):

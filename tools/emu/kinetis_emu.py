@@ -124,7 +124,12 @@ def write_stub(folder):
     asm_thumb function of the real module, with its argument count."""
     lines = ['"""Stand-in for kinetis_asm on the unix port: every call runs the real machine code',
              'on the host\'s emulated Kinetis (tools/emu/kinetis_emu.py). Generated."""',
-             "from emu_bridge import call", ""]
+             "from emu_bridge import call", "from mpcrypto import _cpu", "",
+             "# The unix port has no CPUID: mpcrypto._cpu.core(), which kinetis.identify asks, is",
+             "# answered from the emulated core's CPUID word, decoded by _cpu itself. The library's",
+             "# chains still see the host (no Thumb-2 code of the library runs here).",
+             "_word = call('cpuid')",
+             "_cpu.core = lambda: _cpu._NAMES.get(_cpu._decode(_word))", ""]
     for name, rc in compile_asm().functions("asm").items():
         params = ", ".join("a%d" % i for i in range(rc.n_pos_args))
         lines.append("def %s(%s):" % (name, params))
@@ -181,6 +186,8 @@ class Bridge:
         self.requests += 1
         parts = line.split(" ")
         name, spec, hexes = parts[1], parts[2], parts[3:]
+        if name == "cpuid":  # the word mpcrypto._cpu would load from 0xE000ED00 (write_stub)
+            return "@@RET %d" % self.board.core.cpuid
         bufs = [bytearray.fromhex(h if h != "-" else "") for h in hexes]
         args = []
         for s in spec.split(",") if spec != "-" else ():
