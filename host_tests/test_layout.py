@@ -12,7 +12,7 @@ reading the sources:
   modules listed in ``BY_NAME``;
 - nothing outside ``mpcrypto/_cpu.py`` reads the CPU: no CPUID address in any spelling (one
   literal, or the ``movw``/``movt`` halves of the inline assembler), no table of Cortex-M part
-  numbers, in ``modules/`` (the library and ``mpbench.py``);
+  numbers, in ``modules/`` (the library and ``mpbench.py``) and in ``boards/`` (board support);
 - ``ec/`` holds only public modules and backends at its top level (helpers live in
   ``ec/field/``).
 
@@ -269,3 +269,16 @@ def test_ec_top_level_holds_public_modules_and_backends():
     assert public <= top, "missing: %s" % sorted(public - top)
     other = sorted(top - public - backends)
     assert not other, "ec/ top level holds neither a public module nor a backend: %s" % other
+
+
+def test_board_support_does_not_read_the_cpu():
+    """Board support (``boards/``, frozen beside the library) asks ``mpcrypto._cpu`` too: no
+    CPUID address and no table of part numbers there (the check is shown to catch the
+    inline-assembler read that the Kinetis probe once had)."""
+    files = sorted((ROOT / "boards").rglob("*.py"))
+    assert len(files) >= 6
+    assert _CPUID.search("    movwt(r1, 0xE000ED00)\n    ldr(r2, [r1, 0])\n")
+    bad = ["%s %s" % (p.relative_to(ROOT), what) for p in files
+           for rx, what in ((_CPUID, "reads CPUID"), (_PARTS, "keeps a table of part numbers"))
+           if rx.search(p.read_text())]
+    assert not bad, bad
