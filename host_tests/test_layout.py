@@ -247,7 +247,7 @@ def test_the_checks_bite():
         (("mpbench", "import time\n", "import time\n\n_DWT_PARTS = (0xC23, 0xC24, 0xC27)\n"),
          "mpbench keeps a table of part numbers"),
         # a second spelling of a chain, and a requirement _cpu does not know
-        (("mpcrypto.aead.gcm", "_CHAIN = (", "_GHASH_CHAIN = ("), "mpcrypto.aead.gcm: a chain spelled _GHASH_CHAIN"),
+        (("mpcrypto.mac.ghash", "_CHAIN = (", "_GHASH_CHAIN = ("), "mpcrypto.mac.ghash: a chain spelled _GHASH_CHAIN"),
         (("mpcrypto.mac.poly1305", '"mpcrypto.mac.poly1305_thumb", "mull_ct"', '"mpcrypto.mac.poly1305_thumb", "dsp"'),
          "mpcrypto.mac.poly1305: thumb requires 'dsp', not a feature of _cpu"),
         (("mpcrypto.hash.sha256", '"mpcrypto.hash.sha256_thumb", "thumb2"', '"mpcrypto.hash.sha256_thumb", "umaal"'),

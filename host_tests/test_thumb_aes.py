@@ -1,5 +1,5 @@
 """The Thumb-2 T-table AES (``modules/mpcrypto/cipher/aes_thumb.py``) and the constant-time
-Thumb-2 GHASH (``modules/mpcrypto/aead/ghash_thumb.py``) as machine code on emulated cores.
+Thumb-2 GHASH (``modules/mpcrypto/mac/ghash_thumb.py``) as machine code on emulated cores.
 
 The kernels are what ``mpy-cross -march=armv7emsp`` makes of the generated module, run on
 unicorn's Cortex-M3, M4 and M7 (``tools/emu/thumb_emu.py``); the module's own Python glue (key

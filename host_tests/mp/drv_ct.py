@@ -242,7 +242,7 @@ def _x(alg):
 def _ghash_thumb(secret):
     # The Thumb-2 GHASH with H = secret, key set-up included, over 4 secret-dependent blocks
     # (the secret repeated, XORed into a fixed state). NotImplementedError off its cores.
-    from mpcrypto.aead import ghash_thumb
+    from mpcrypto.mac import ghash_thumb
 
     if not ghash_thumb.probe():
         raise NotImplementedError("no thumb GHASH on this core")
@@ -278,7 +278,7 @@ def _aes_gcm_ct(secret):
     # AES-128-GCM encryption through the public API with AES thumb_ct and GHASH thumb
     # forced: the secret is the key and the plaintext (4 blocks); nonce and AAD fixed.
     from mpcrypto import _backend
-    from mpcrypto.aead import ghash_thumb
+    from mpcrypto.mac import ghash_thumb
     from mpcrypto.aead.gcm import AESGCM
     from mpcrypto.cipher import aes_ct_thumb
 

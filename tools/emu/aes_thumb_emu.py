@@ -153,9 +153,9 @@ def per_byte_rows(cores=("cortex-m3", "cortex-m4", "cortex-m7"), sizes=(1024, 16
     return rows
 
 
-# -- GHASH (aead/ghash_thumb.py) -----------------------------------------------------------------
+# -- GHASH (mac/ghash_thumb.py) ------------------------------------------------------------------
 
-GHASH_SRC = ROOT / "modules" / "mpcrypto" / "aead" / "ghash_thumb.py"
+GHASH_SRC = ROOT / "modules" / "mpcrypto" / "mac" / "ghash_thumb.py"
 
 
 def glue(src):

@@ -60,12 +60,14 @@ PACKAGES = (
     ("camellia", "Camellia-128/192/256 ECB, CBC, CTR (viper, Python)", ("cipher/camellia*.py",), ("modes",)),
     ("sm4", "SM4 ECB, CBC, CTR (viper, Python)", ("cipher/sm4*.py",), ("modes",)),
     ("des", "DES and 3DES (TDEA) ECB, CBC, CTR (viper, Python)", ("cipher/des*.py",), ("modes",)),
-    ("gcm", "GCM over any 128-bit block cipher: AESGCM (GHASH Thumb-2 on Cortex-M4 and up, viper, Python); "
-     "CamelliaGCM, SM4GCM with the camellia / sm4 packages", ("aead/gcm.py", "aead/ghash_*.py"), ("aes",)),
+    ("ghash", "GHASH (SP 800-38D) and the key and nonce set-up that GCM and GMAC share (Thumb-2 on Cortex-M4 "
+     "and up, viper, Python)", ("mac/ghash*.py",), ("core",)),
+    ("gcm", "GCM over any 128-bit block cipher: AESGCM; CamelliaGCM, SM4GCM with the camellia / sm4 packages",
+     ("aead/gcm.py",), ("aes", "ghash")),
     ("ccm", "CCM over any 128-bit block cipher: AESCCM; CamelliaCCM, SM4CCM with the camellia / sm4 packages",
      ("aead/ccm.py",), ("aes",)),
     ("cmac", "CMAC (SP 800-38B) over AES, or any cipher package installed", ("mac/cmac.py",), ("aes",)),
-    ("gmac", "GMAC (SP 800-38D) over AES, or any 128-bit cipher package installed", ("mac/gmac.py",), ("gcm",)),
+    ("gmac", "GMAC (SP 800-38D) over AES, or any 128-bit cipher package installed", ("mac/gmac.py",), ("aes", "ghash")),
     ("chacha20", "ChaCha20 and XChaCha20 (RFC 8439; Thumb-2 on Cortex-M3 and up, viper, Python)", ("cipher/chacha20*.py",), ("core",)),
     ("poly1305", "Poly1305 (RFC 8439; Thumb-2 on Cortex-M4 and up, viper, Python)", ("mac/poly1305*.py",), ("core",)),
     ("chacha20poly1305", "ChaCha20-Poly1305 and XChaCha20-Poly1305", ("aead/chacha20poly1305.py",),

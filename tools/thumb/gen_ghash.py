@@ -1,4 +1,4 @@
-"""Writes ``modules/mpcrypto/aead/ghash_thumb.py``: GHASH (SP 800-38D §6.4) in constant-time
+"""Writes ``modules/mpcrypto/mac/ghash_thumb.py``: GHASH (SP 800-38D §6.4) in constant-time
 Thumb-2 for Cortex-M4, M7, M33, M55, M85, as a MicroPython ``asm_thumb`` function.
 
     python -m tools.thumb.gen_ghash          # rewrite the module
@@ -28,7 +28,7 @@ from tools import ROOT
 from tools.gen import write_or_check
 from tools.thumb.asm import Asm, data_lines
 
-OUT = ROOT / "modules" / "mpcrypto" / "aead" / "ghash_thumb.py"
+OUT = ROOT / "modules" / "mpcrypto" / "mac" / "ghash_thumb.py"
 
 # Stack frame (after the kernel's push {r0-r3, r8-r11} and sub sp, #FRAME), bytes:
 HS = 0  # 9 x 4 words: H's operands, split

@@ -29,8 +29,9 @@
 
 Bulk work: CTR through the AES engine's ``ctr_xor`` kernel (inc32 counter, §6.2/§6.5) and
 GHASH through the ``"ghash"`` seam (Thumb-2 carry-less multiplication on Cortex-M4/M7/M33/
-M55/M85, else viper 8-bit tables, else portable Python), many blocks per call. With whole
-16-byte blocks and ``*_into``, the viper path allocates nothing.
+M55/M85, else viper 8-bit tables, else portable Python), many blocks per call. GHASH, its
+backends and the set-up of H, J0 and E(K, J0) live in ``mac/ghash.py``, shared with GMAC.
+With whole 16-byte blocks and ``*_into``, the viper path allocates nothing.
 Constant time: yes when AES is the ``thumb_ct`` backend (``aes_ct_thumb``, bitsliced: the
 default on Cortex-M7/M55/M85, ``_backend.force("aes", "thumb_ct")`` on M4/M33) and GHASH the
 ``thumb`` backend (``ghash_thumb``, chosen by CPUID on Cortex-M4/M7/M33/M55/M85): no table, no
@@ -41,26 +42,21 @@ table-based, and so are the viper and Python GHASH (the ``thumb`` GHASH alone is
 on Cortex-M4/M7).
 """
 
-from mpcrypto import _backend
 from mpcrypto._ct import ct_eq_at
 from mpcrypto._util import rbuf, resolve_rng, wbuf
 from mpcrypto.cipher import aes as _aes
 from mpcrypto.cipher.modes import ctr_crypt as _ctr_crypt
 from mpcrypto.exceptions import InvalidTag
-
-_CHAIN = (
-    ("thumb", "mpcrypto.aead.ghash_thumb", "mull_ct"),
-    ("viper", "mpcrypto.aead.ghash_viper", None),
-    ("python", "mpcrypto.aead.ghash_python", None),
-)
+from mpcrypto.mac import ghash as _ghash
 
 _TAG_LENGTHS = (16, 15, 14, 13, 12, 8, 4)
 _MAX_DATA = (1 << 36) - 32  # 2**39 - 256 bits (§5.2.1.1)
+_nonce = _ghash.check_nonce  # any length of 1 byte or more (§5.2.1.1)
 
 
 def ghash_backends():
-    """Names of the GHASH backends usable here, best first."""
-    return _backend.available("ghash", _CHAIN)
+    """Names of the GHASH backends usable here, best first (``mac/ghash.py``)."""
+    return _ghash.backends()
 
 
 def backends():
@@ -68,38 +64,23 @@ def backends():
     return _aes.backends()
 
 
-def _nonce(nonce):
-    # Any length of 1 byte or more (§5.2.1.1).
-    nonce = rbuf(nonce)
-    if not len(nonce):
-        raise ValueError("nonce")
-    return nonce
-
-
-class GCM:
+class GCM(_ghash.GcmHash):
     """GCM over any 128-bit block cipher: ``GCM(cipher, key, tag_length=16)``, ``cipher``
     being the cipher's public module (``mpcrypto.cipher.aes``, ``camellia``, ``sm4``: see
     ``cipher/modes.py``). ``AESGCM``, ``CamelliaGCM`` and ``SM4GCM`` fix the cipher.
     Constant time only with AES ``thumb_ct`` and GHASH ``thumb`` (see the module docstring)."""
 
     def __init__(self, cipher, key, tag_length=16):
-        if getattr(cipher, "block_size", 0) != 16:
-            raise ValueError("GCM needs a 128-bit block cipher")
-        key = cipher.check_key(key)
+        key = _ghash.check_key(cipher, key)  # ValueError unless a 128-bit block cipher
         if type(tag_length) is not int:
             raise TypeError("tag_length")
         if tag_length not in _TAG_LENGTHS:
             raise ValueError("tag_length")
         self._t = tag_length
-        self._e = cipher.engine(key)
-        h = bytearray(16)
-        self._e.ecb_encrypt(h, h, 1)  # H = E(K, 0^128), §6.4
-        self._g = _backend.select("ghash", _CHAIN)[1].new(h)
-        self._j0 = bytearray(16)  # pre-counter block J0
+        # H, the GHASH context, J0, the accumulator _y, E(K, J0) in _s and the scratch
+        # block _b (partial block / length block / key stream / expected tag): mac/ghash.py.
+        _ghash.GcmHash.__init__(self, cipher.engine(key))
         self._ctr = bytearray(16)  # running counter
-        self._y = bytearray(16)  # GHASH accumulator
-        self._b = bytearray(16)  # partial block / length block / key stream / expected tag
-        self._s = bytearray(16)  # E(K, J0)
 
     _bits = (128, 192, 256)  # key sizes generate_key offers
 
@@ -111,44 +92,14 @@ class GCM:
 
     # --- internals -------------------------------------------------------------------------
 
-    def _hash(self, buf, n):
-        # GHASH n bytes of buf into _y: whole blocks in one kernel call, the tail zero-padded.
-        y = self._y
-        nb = n >> 4
-        if nb:
-            self._g.update(y, buf, nb)
-        r = n & 15
-        if r:
-            b = self._b
-            o = n - r
-            for i in range(16):
-                b[i] = buf[o + i] if i < r else 0
-            self._g.update(y, b, 1)
+    # _hash(buf, n) and _lens(a, c) GHASH into _y (mac/ghash.py's GcmHash).
 
     def _start(self, nonce, aad):
-        # §7.1 steps 2-3: J0, then GHASH of the AAD into _y; returns the AAD length.
-        nlen = len(nonce)
-        j0 = self._j0
-        y = self._y
-        for i in range(16):
-            y[i] = 0
-        if nlen == 12:
-            for i in range(12):
-                j0[i] = nonce[i]
-            j0[12] = 0
-            j0[13] = 0
-            j0[14] = 0
-            j0[15] = 1
-        else:
-            # J0 = GHASH(IV || 0^(s+64) || [len(IV)]_64)
-            self._hash(nonce, nlen)
-            self._lens(0, nlen)
-            j0[:] = y
-            for i in range(16):
-                y[i] = 0
-        self._e.ecb_encrypt(j0, self._s, 1)  # for the tag: E(K, J0)
+        # §7.1 steps 2-3: J0 and E(K, J0), then GHASH of the AAD into _y; returns the AAD
+        # length.
+        self._set_nonce(nonce)
         c = self._ctr
-        c[:] = j0
+        c[:] = self._j0
         # inc32 (§6.2): the first data counter is J0 + 1 mod 2**32 in the low word.
         i = 15
         while i >= 12:
@@ -160,18 +111,6 @@ class GCM:
         alen = len(aad)
         self._hash(aad, alen)
         return alen
-
-    def _lens(self, a, c):
-        # GHASH the block [8a]_64 || [8c]_64 (byte counts a, c) into _y.
-        b = self._b
-        a <<= 3
-        c <<= 3
-        for i in range(7, -1, -1):
-            b[i] = a & 0xFF
-            b[8 + i] = c & 0xFF
-            a >>= 8
-            c >>= 8
-        self._g.update(self._y, b, 1)
 
     # --- public API ------------------------------------------------------------------------
     # Arguments are validated in full (types, lengths, a writable output: mpcrypto._util

@@ -11,8 +11,8 @@
     m.verify_truncated(tag, 12)                 # a tag sent truncated to 12 bytes
 
 - The tag equals ``AESGCM(key).encrypt(nonce, b"", msg)`` (and the other GCM classes): one
-  GCM implementation underneath (``aead/gcm.py``'s ``GCM`` sets up H, J0 and E(K, J0); the
-  GHASH backend of the ``"ghash"`` seam does the blocks).
+  GHASH underneath both (``mac/ghash.py``'s ``GcmHash`` sets up H, J0 and E(K, J0) for
+  ``aead/gcm.py`` and here; the GHASH backend of the ``"ghash"`` seam does the blocks).
 - ``nonce``: 1 byte or more (12 is the fast path), ``ValueError`` when empty; a nonce must
   never repeat under one key (SP 800-38D §8). ``msg`` up to 2**61 - 1 bytes.
 - ``verify(tag)``: the full 16-byte tag only; ``verify_truncated(tag, tlen)``: exactly
@@ -29,18 +29,18 @@ Constant time: as the GCM backends (the tag comparison is constant time).
 from mpcrypto._ct import ct_eq_at
 from mpcrypto._util import rbuf
 from mpcrypto.exceptions import InvalidSignature
+from mpcrypto.mac import ghash as _ghash
 
 _TAG_LENGTHS = (16, 15, 14, 13, 12, 8, 4)
 
 
 class GMAC:
     def __init__(self, key, nonce, msg=None, cipher=None):
-        from mpcrypto.aead.gcm import GCM, _nonce
-
         if cipher is None:
             from mpcrypto.cipher import aes as cipher
-        g = GCM(cipher, key)  # ValueError unless a 128-bit block cipher and a good key
-        g._start(_nonce(nonce), b"")  # J0, E(K, J0), GHASH state zeroed (§7.1 steps 2-3)
+        key = _ghash.check_key(cipher, key)  # ValueError unless a 128-bit block cipher
+        g = _ghash.GcmHash(cipher.engine(key))  # H and its GHASH context
+        g._set_nonce(_ghash.check_nonce(nonce))  # J0, E(K, J0), GHASH state zeroed (§7.1)
         self._gh = g._g  # GHASH context (H)
         self._y = g._y  # GHASH accumulator
         self._s = g._s  # E(K, J0)

@@ -15,7 +15,8 @@ Nothing is allocated per call after ``new``.
 
 Engine surface (same in ``ghash_python``): ``new(h)`` -> ctx with ``update(y, src, n)``:
 ``y`` is the 16-byte accumulator (bytearray, updated in place), ``src`` holds at least
-``n`` whole blocks.
+``n`` whole blocks. ``mac/ghash.py`` chooses the backend (the ``"ghash"`` chain) for GCM
+and GMAC.
 """
 
 import array
