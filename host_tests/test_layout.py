@@ -231,10 +231,10 @@ def test_the_checks_bite():
          "mpcrypto.mac.hmac imports the backend mpcrypto.hash._md_viper (above the seam)"),
         # a backend that imports a kernel of another family
         (("mpcrypto.cipher.aes_viper", "import micropython\n",
-          "import micropython\nfrom mpcrypto.kdf._kdf_viper import xor_into\n"),
-         "mpcrypto.cipher.aes_viper imports mpcrypto.kdf._kdf_viper, a kernel of another family"),
+          "import micropython\nfrom mpcrypto.hash._md_viper import words_be\n"),
+         "mpcrypto.cipher.aes_viper imports mpcrypto.hash._md_viper, a kernel of another family"),
         # picking a kernel by computed name outside the seam
-        (("mpcrypto.random.hmac_drbg", hmac_top, hmac_top + "_K = __import__('mpcrypto.kdf._kdf_viper')\n"),
+        (("mpcrypto.random.hmac_drbg", hmac_top, hmac_top + "_K = __import__('mpcrypto.mac._hmac_viper')\n"),
          "mpcrypto.random.hmac_drbg imports by computed name"),
         # reading CPUID outside _cpu, in Python and in the inline assembler's halves
         (("mpcrypto.ec.field.engine", "import micropython\n",

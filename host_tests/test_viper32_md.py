@@ -1,7 +1,8 @@
-"""The viper kernels of MD5, SHA-1 and PBKDF2's helpers as a Cortex-M runs them: compiled with
-``mpy-cross -march=armv7emsp`` and run on emulated Cortex-M3 and M4 cores (unicorn, through
-``tools/emu/thumb_emu.py``), against CPython's ``hashlib`` (the kernels' chaining value after
-the padded message equals the digest) and plain Python (the helpers).
+"""The viper kernels of MD5, SHA-1 and the HMAC-state helpers (``mac/_hmac_viper.py``, used by
+PBKDF2 and HMAC_DRBG) as a Cortex-M runs them: compiled with ``mpy-cross -march=armv7emsp``
+and run on emulated Cortex-M3 and M4 cores (unicorn, through ``tools/emu/thumb_emu.py``),
+against CPython's ``hashlib`` (the kernels' chaining value after the padded message equals
+the digest) and plain Python (the helpers).
 
 The unix port's viper words are 64 bits, a Cortex-M's 32 (VIPER.md): a missing mask, a
 sign-extended shift or a constant of 2**30 and more would pass test_md5_sha1.py there and
@@ -89,9 +90,9 @@ def test_compress(core, alg):
 
 
 @pytest.mark.parametrize("core", CORES)
-def test_pbkdf2_helpers(core):
+def test_hmac_helpers(core):
     rt = thumb_emu.Runtime(thumb_emu.Core(core))
-    m = mpy("kdf/_kdf_viper.py")
+    m = mpy("mac/_hmac_viper.py")
     put, xor, copy = (rt.load(m, n) for n in ("put_words", "xor_into", "copy_words"))
     rnd = random.Random(core)
     words = [0, 1, 0x80000000, 0xFFFFFFFF, 0x7FFFFFFF] + [rnd.randrange(1 << 32) for _ in range(11)]

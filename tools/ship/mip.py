@@ -86,12 +86,13 @@ PACKAGES = (
     ("keccak", "the Keccak-f[1600] sponge of SHA-3 and SHAKE", ("hash/_sponge.py", "hash/keccak_*.py"), ("core",)),
     ("sha3", "SHA3-224, SHA3-256, SHA3-384, SHA3-512", ("hash/sha3.py",), ("keccak",)),
     ("shake", "SHAKE128, SHAKE256", ("hash/shake.py",), ("keccak",)),
-    ("hmac", "HMAC over any hash package installed", ("mac/hmac.py",), ("hash-core",)),
+    ("hmac", "HMAC over any hash package installed, and the viper helpers of the HMAC loops of PBKDF2 and "
+     "HMAC_DRBG", ("mac/hmac.py", "mac/_hmac_viper.py"), ("hash-core",)),
     ("kdf", "HKDF (RFC 5869) and PBKDF2-HMAC (RFC 8018) over any hash package installed",
-     ("kdf/hkdf.py", "kdf/pbkdf2.py", "kdf/_kdf_viper.py"), ("hmac",)),
+     ("kdf/hkdf.py", "kdf/pbkdf2.py"), ("hmac",)),
     ("random", "entropy source with SP 800-90B health tests, HMAC_DRBG (SP 800-90A), random_bytes: the "
      "default rng of key generation", ("random/_drbg.py", "random/entropy.py", "random/hmac_drbg.py",
-                                       "random/rng.py"), ("hmac", "sha256", "kdf")),
+                                       "random/rng.py"), ("hmac", "sha256")),
     ("hash-drbg", "Hash_DRBG (SP 800-90A) over any hash package installed", ("random/hash_drbg.py",),
      ("random",)),
     ("ctr-drbg", "CTR_DRBG (SP 800-90A) over AES, with and without the derivation function",

@@ -17,7 +17,7 @@ the HMAC key's inner and outer states (one compression each, FIPS 198-1 §4) are
 once; each iteration copies them into two preallocated working states and runs two
 compressions over two preallocated, pre-padded one-block messages (hLen + 1 + length field
 <= one block for every such hash), writing U_j and XORing it into T with the viper helpers
-of ``_kdf_viper``. Two compressions per iteration is the minimum for HMAC. Other hashes
+of ``mac/_hmac_viper``. Two compressions per iteration is the minimum for HMAC. Other hashes
 (SHA-3) and ports without viper take the generic path: ``HMAC._mac`` per iteration, which
 allocates a few small objects each time.
 
@@ -34,10 +34,10 @@ from mpcrypto.hash._md import _MD
 from mpcrypto.hash.names import hash_class
 from mpcrypto.mac import hmac
 
-# The viper loops of the allocation-free path (kdf/_kdf_viper: copy_words, put_words,
+# The viper loops of the allocation-free path (mac/_hmac_viper: copy_words, put_words,
 # xor_into), asked of the seam per derivation; without them (no viper, or
 # _backend.force("pbkdf2", "python")) every iteration goes through the HMAC objects.
-_CHAIN = (("viper", "mpcrypto.kdf._kdf_viper", None),)
+_CHAIN = (("viper", "mpcrypto.mac._hmac_viper", None),)
 
 
 def _xor_py(t, u, n):

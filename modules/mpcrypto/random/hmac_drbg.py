@@ -12,8 +12,9 @@ source unless given). The process-wide ``mpcrypto.random.rng.random_bytes`` is a
 over SHA-256.
 
 Allocation: the generate loop (V = HMAC(Key, V) per output block) runs on preallocated
-states and blocks for the Merkle-Damgard hashes where viper is available (PBKDF2's helpers,
-``kdf/_kdf_viper.py``), one small memoryview per block; each Update makes new HMAC objects.
+states and blocks for the Merkle-Damgard hashes where viper is available (the HMAC-state
+helpers of ``mac/_hmac_viper.py``, which PBKDF2 uses too), one small memoryview per block;
+each Update makes new HMAC objects.
 """
 
 from array import array
@@ -23,10 +24,10 @@ from mpcrypto.hash.names import hash_class
 from mpcrypto.mac import hmac
 from mpcrypto.random._drbg import DRBG
 
-# PBKDF2's viper helpers (kdf/_kdf_viper: copy_words, put_words), asked of the seam per
-# request: the V = HMAC(K, V) chain without allocation per block; without them (no viper, or
-# _backend.force("hmac_drbg", "python")) each block goes through the HMAC object.
-_CHAIN = (("viper", "mpcrypto.kdf._kdf_viper", None),)
+# The HMAC-state viper helpers (mac/_hmac_viper: copy_words, put_words), asked of the seam
+# per request: the V = HMAC(K, V) chain without allocation per block; without them (no
+# viper, or _backend.force("hmac_drbg", "python")) each block goes through the HMAC object.
+_CHAIN = (("viper", "mpcrypto.mac._hmac_viper", None),)
 
 
 def _chain(kv, m, v, out):

@@ -1,4 +1,7 @@
-"""viper helpers of PBKDF2's inner loop (``kdf/pbkdf2.py``): no allocation, machine words only.
+"""viper helpers of the allocation-free HMAC loops over a keyed HMAC state: PBKDF2's inner
+loop (``kdf/pbkdf2.py``: all three) and HMAC_DRBG's V = HMAC(K, V) chain
+(``random/hmac_drbg.py``: ``copy_words``, ``put_words``), each through its own ``_CHAIN``
+entry. No allocation, machine words only.
 
 - ``copy_words(dst, src, n)``: dst[0:n] = src[0:n], 32-bit words (a keyed HMAC state into
   the working context).
@@ -7,7 +10,7 @@
   significant first (le = 1: MD5, RFC 1321 §3.5). No Python integer is made of a word.
 - ``xor_into(t, u, n)``: t[0:n] ^= u[0:n] (RFC 8018 §5.2 step 3, the running XOR of the U_j).
 
-Nothing validates: ``pbkdf2`` sizes every buffer. Portable (VIPER.md): ptr8 stores keep the
+Nothing validates: the callers size every buffer. Portable (VIPER.md): ptr8 stores keep the
 low 8 bits on every port; no constant of 2**30 or more.
 """
 
