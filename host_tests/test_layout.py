@@ -2,6 +2,12 @@
 reading the sources:
 
 - the import graph of the package has no cycle (imports inside functions included);
+- nor has the graph of its families: an edge A -> B when a module of family A (its folder:
+  ``cipher``, ``mac``, ``aead``, ...) imports a module of family B, by an import statement
+  anywhere in its text or through a ``_CHAIN`` entry (the seam imports it on the module's
+  behalf); a top-level module (``_backend``, ``_cpu``, ``_util``, ``_ct``, ``exceptions``, the
+  package itself) is a family of its own. So a family builds on others in one direction
+  only: an AEAD on a cipher and a MAC, a MAC on a cipher or a hash;
 - every chain has one spelling: ``_CHAIN``, a tuple of ``(name, module, requires)`` with
   ``requires`` None or a feature of ``mpcrypto._cpu``, naming modules that exist; a module
   that takes its ``probe`` from ``_cpu`` is required by its chain entries to have that feature;
@@ -140,10 +146,62 @@ def chains(sources):
     return out, errors
 
 
+def _cycle(graph):
+    """The first cycle of ``graph`` (node -> successors), visiting nodes in sorted order: a
+    list of nodes whose last is its first, or None."""
+    state, stack = {}, []
+
+    def visit(m):
+        state[m] = 1
+        stack.append(m)
+        for n in sorted(graph.get(m, ())):
+            if state.get(n) == 1:
+                return stack[stack.index(n):] + [n]
+            if n not in state:
+                found = visit(n)
+                if found:
+                    return found
+        stack.pop()
+        state[m] = 2
+        return None
+
+    for m in sorted(graph):
+        if m not in state:
+            found = visit(m)
+            if found:
+                return found
+    return None
+
+
+def family_edges(sources, found=None):
+    """{(family A, family B): (module of A, module of B)} for A != B where a module of A
+    imports one of B (an import statement anywhere in its text, or a ``_CHAIN`` entry of
+    ``found``, the result of ``chains``); the pair is the first such by name."""
+    mods = set(sources)
+    if found is None:
+        found = chains(sources)[0]
+    out = {}
+    for mod in sorted(mods):
+        deps = _imports(sources[mod], mods) | {e[1] for e in found.get(mod, ()) if e[1] in mods}
+        for dep in sorted(deps):
+            a, b = _family(mod), _family(dep)
+            if a != b and (a, b) not in out:
+                out[a, b] = (mod, dep)
+    return out
+
+
 def violations(sources):
     """What breaks the rules of this file's docstring in ``sources`` (modname -> text)."""
     mods = set(sources)
     found, bad = chains(sources)
+    edges = family_edges(sources, found)
+    fams = {}
+    for a, b in edges:
+        fams.setdefault(a, set()).add(b)
+    cycle = _cycle(fams)
+    if cycle:
+        bad.append("import cycle between families: %s (%s)" % (
+            " -> ".join(cycle), "; ".join("%s imports %s" % edges[ab] for ab in zip(cycle, cycle[1:]))))
     feats = _features(sources)
     backends = {e[1] for es in found.values() for e in es}
     kernels = backends | {m for m, s in sources.items() if _NATIVE.search(s)}
@@ -181,24 +239,8 @@ def _graph(sources):
 
 
 def test_no_import_cycle():
-    graph = _graph(_sources())
-    state = {}
-    stack = []
-
-    def visit(m):
-        state[m] = 1
-        stack.append(m)
-        for n in sorted(graph[m]):
-            if state.get(n) == 1:
-                raise AssertionError("import cycle: %s" % " -> ".join(stack[stack.index(n):] + [n]))
-            if n not in state:
-                visit(n)
-        stack.pop()
-        state[m] = 2
-
-    for m in sorted(graph):
-        if m not in state:
-            visit(m)
+    cycle = _cycle(_graph(_sources()))
+    assert cycle is None, "import cycle: %s" % " -> ".join(cycle)
 
 
 def test_the_package_keeps_the_seam():
@@ -236,6 +278,11 @@ def test_the_checks_bite():
         # picking a kernel by computed name outside the seam
         (("mpcrypto.random.hmac_drbg", hmac_top, hmac_top + "_K = __import__('mpcrypto.mac._hmac_viper')\n"),
          "mpcrypto.random.hmac_drbg imports by computed name"),
+        # a MAC built on an AEAD, while the AEADs build on the MACs: families in a cycle
+        (("mpcrypto.mac.gmac", "from mpcrypto.mac import ghash as _ghash\n",
+          "from mpcrypto.mac import ghash as _ghash\nfrom mpcrypto.aead.gcm import GCM\n"),
+         "import cycle between families: aead -> mac -> aead (mpcrypto.aead.chacha20poly1305 imports mpcrypto.mac; "
+         "mpcrypto.mac.gmac imports mpcrypto.aead.gcm)"),
         # reading CPUID outside _cpu, in Python and in the inline assembler's halves
         (("mpcrypto.ec.field.engine", "import micropython\n",
           "import micropython\nimport machine\nPART = machine.mem32[0xE000ED00] >> 4\n"),
