@@ -129,13 +129,19 @@ _held = []  # what _cap pins, for the rest of the script
 
 
 def _cap(heap):
-    # On a heap larger than ``heap`` bytes, pin blocks of at most 16 KB until no more is free
-    # than a ``heap``-byte heap would have free (a firmware with a larger heap then runs the
-    # budget's test).
+    # On a heap larger than ``heap`` bytes, pin blocks of at most 16 KB (less where the free
+    # runs are shorter) until no more is free than a ``heap``-byte heap would have free (a
+    # firmware with a larger heap then runs the budget's test).
     gc.collect()
     room = heap - gc.mem_alloc()
+    size = 16384  # halved when no free run is that long any more
     while gc.mem_free() > room + 64:
-        _held.append(bytearray(min(gc.mem_free() - room, 16384)))
+        try:
+            _held.append(bytearray(min(gc.mem_free() - room, size)))
+        except MemoryError:
+            if size <= 64:
+                break
+            size >>= 1
 
 
 def measure(op, mode):
