@@ -63,8 +63,6 @@ costs a few small objects (its item size is probed), and an array of wider items
 once per call.
 """
 
-from mpcrypto import _backend
-from mpcrypto._util import rbuf
 from mpcrypto.cipher import modes as _modes
 
 MODE_ECB = _modes.MODE_ECB
@@ -84,31 +82,16 @@ _CHAIN = (
     ("python", "mpcrypto.cipher.aes_python", None),
 )
 
-
-def backends():
-    """Names of the AES backends usable here, best first."""
-    return _backend.available("aes", _CHAIN)
-
-
-def engine(key):
-    """The selected backend's context for a validated key (used by the AEAD modules)."""
-    return _backend.select("aes", _CHAIN)[1].new(key)
-
-
-def check_key(key):
-    """Validate an AES key (TypeError / ValueError); returns it as bytes."""
-    key = rbuf(key)
-    n = len(key)
-    if n != 16 and n != 24 and n != 32:
-        raise ValueError("key")
-    return bytes(key)
-
-
 # The mode layer is generic (cipher/modes.py); these names stay for callers of this module.
 ctr_crypt = _modes.ctr_crypt
 block_size = 16
 key_sizes = (16, 24, 32)
 name = "aes"
+
+# backends(): the usable AES backend names, best first; engine(key): the selected backend's
+# context for a validated key (used by the AEAD modules); check_key(key): validate an AES key
+# (TypeError / ValueError), returned as bytes.
+backends, engine, check_key = _modes.front("aes", _CHAIN, key_sizes)
 
 
 class aes(_modes.Mode):

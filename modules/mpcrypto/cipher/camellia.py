@@ -26,8 +26,6 @@ python      the same tables as Python ints, one block at a   no          nothing
 Neither backend is constant time: table lookups indexed by secret bytes.
 """
 
-from mpcrypto import _backend
-from mpcrypto._util import rbuf
 from mpcrypto.cipher import modes as _modes
 
 MODE_ECB = _modes.MODE_ECB
@@ -43,23 +41,10 @@ _CHAIN = (
 )
 
 
-def backends():
-    """Names of the Camellia backends usable here, best first."""
-    return _backend.available("camellia", _CHAIN)
-
-
-def engine(key):
-    """The selected backend's context for a validated key (used by GCM, CCM, CMAC)."""
-    return _backend.select("camellia", _CHAIN)[1].new(key)
-
-
-def check_key(key):
-    """Validate a Camellia key (TypeError / ValueError); returns it as bytes."""
-    key = rbuf(key)
-    n = len(key)
-    if n != 16 and n != 24 and n != 32:
-        raise ValueError("key")
-    return bytes(key)
+# backends(): the usable Camellia backend names, best first; engine(key): the selected
+# backend's context for a validated key (used by GCM, CCM, CMAC); check_key(key): validate a
+# Camellia key (TypeError / ValueError), returned as bytes.
+backends, engine, check_key = _modes.front("camellia", _CHAIN, key_sizes)
 
 
 class camellia(_modes.Mode):

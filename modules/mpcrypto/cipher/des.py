@@ -33,8 +33,6 @@ python      the same SP tables, IP/FP by 256-entry spreading  no          nothin
 ==========  ================================================  ==========  =========
 """
 
-from mpcrypto import _backend
-from mpcrypto._util import rbuf
 from mpcrypto.cipher import modes as _modes
 
 MODE_ECB = _modes.MODE_ECB
@@ -50,31 +48,15 @@ _CHAIN = (
 )
 
 
-def backends():
-    """Names of the DES backends usable here, best first."""
-    return _backend.available("des", _CHAIN)
-
-
-def engine(key):
-    """The selected backend's context for a validated 8-, 16- or 24-byte key."""
-    return _backend.select("des", _CHAIN)[1].new(key)
-
-
-def check_key(key):
-    """Validate a TDEA key (16 or 24 bytes); returns it as bytes."""
-    key = rbuf(key)
-    n = len(key)
-    if n != 16 and n != 24:
-        raise ValueError("key")
-    return bytes(key)
+# backends(): the usable DES backend names, best first; engine(key): the selected backend's
+# context for a validated 8-, 16- or 24-byte key; check_key(key): validate a TDEA key (16 or
+# 24 bytes, TypeError / ValueError), returned as bytes.
+backends, engine, check_key = _modes.front("des", _CHAIN, key_sizes)
 
 
 def check_des_key(key):
     """Validate a single-DES key (8 bytes); returns it as bytes."""
-    key = rbuf(key)
-    if len(key) != 8:
-        raise ValueError("key")
-    return bytes(key)
+    return _modes.check_len(key, (8,))
 
 
 class des3(_modes.Mode):

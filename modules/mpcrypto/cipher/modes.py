@@ -13,6 +13,9 @@ A cipher's public module (the "cipher" argument of GCM/CCM/CMAC) provides:
 - ``engine(key)``: the context of the backend the seam selected, for a validated key.
 - ``backends()``: the usable backend names, best first.
 
+``front(prim, chain, sizes)`` makes ``backends``, ``engine`` and ``check_key`` for a cipher's
+module from its seam primitive name, its ``_CHAIN`` and its key lengths.
+
 Engine surface (every backend of every cipher; the caller validated everything, ``bs`` is
 the block size): ``new(key)`` -> ctx with ``ecb_encrypt(src, dst, n)``,
 ``ecb_decrypt(src, dst, n)``, ``cbc_encrypt(src, dst, n, iv)``, ``cbc_decrypt(src, dst, n,
@@ -43,11 +46,38 @@ backends (the state buffers are made in ``__init__``); a CTR call that starts in
 slices its buffers (small objects).
 """
 
+from mpcrypto import _backend
 from mpcrypto._util import rbuf, wbuf
 
 MODE_ECB = 1
 MODE_CBC = 2
 MODE_CTR = 6
+
+
+def check_len(key, sizes):
+    """Validate a key whose length must be one of ``sizes`` (TypeError / ValueError); returns
+    it as bytes."""
+    key = rbuf(key)
+    if len(key) not in sizes:
+        raise ValueError("key")
+    return bytes(key)
+
+
+def front(prim, chain, sizes):
+    """The functions ``(backends, engine, check_key)`` of a cipher's public module (see the
+    module docstring), over the seam primitive ``prim`` with the backend chain ``chain`` and
+    the key lengths ``sizes``."""
+
+    def backends():
+        return _backend.available(prim, chain)
+
+    def engine(key):
+        return _backend.select(prim, chain)[1].new(key)
+
+    def check_key(key):
+        return check_len(key, sizes)
+
+    return backends, engine, check_key
 
 
 def ctr_crypt(ctx, src, dst, n, ctr, width, ks, bs=16):

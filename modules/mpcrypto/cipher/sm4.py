@@ -25,8 +25,6 @@ python      the same tables as Python ints, one block at a   no          nothing
 Neither backend is constant time: table lookups indexed by secret bytes.
 """
 
-from mpcrypto import _backend
-from mpcrypto._util import rbuf
 from mpcrypto.cipher import modes as _modes
 
 MODE_ECB = _modes.MODE_ECB
@@ -42,22 +40,10 @@ _CHAIN = (
 )
 
 
-def backends():
-    """Names of the SM4 backends usable here, best first."""
-    return _backend.available("sm4", _CHAIN)
-
-
-def engine(key):
-    """The selected backend's context for a validated key (used by GCM, CCM, CMAC)."""
-    return _backend.select("sm4", _CHAIN)[1].new(key)
-
-
-def check_key(key):
-    """Validate an SM4 key (TypeError / ValueError); returns it as bytes."""
-    key = rbuf(key)
-    if len(key) != 16:
-        raise ValueError("key")
-    return bytes(key)
+# backends(): the usable SM4 backend names, best first; engine(key): the selected backend's
+# context for a validated key (used by GCM, CCM, CMAC); check_key(key): validate an SM4 key
+# (TypeError / ValueError), returned as bytes.
+backends, engine, check_key = _modes.front("sm4", _CHAIN, key_sizes)
 
 
 class sm4(_modes.Mode):
