@@ -85,6 +85,7 @@ package(
         "mac/poly1305.py",
         "mac/poly1305_python.py",
         "pk/__init__.py",
+        "pk/_ffc.py",
         "pk/dh.py",
         "pk/dsa.py",
         "pk/modexp.py",

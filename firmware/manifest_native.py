@@ -124,6 +124,7 @@ package(
         "mac/poly1305_thumb.py",
         "mac/poly1305_viper.py",
         "pk/__init__.py",
+        "pk/_ffc.py",
         "pk/_mpi_common.py",
         "pk/dh.py",
         "pk/dsa.py",

@@ -114,8 +114,8 @@ PACKAGES = (
     ("x25519", "X25519", ("ec/x25519.py",), ("xdh",)),
     ("x448", "X448", ("ec/x448.py",), ("xdh",)),
     ("mpi", "the MPI engine (Montgomery arithmetic on an arena: Thumb-2 UMAAL on Cortex-M4 and up, viper, "
-     "Python), modular exponentiation, primality and prime generation",
-     ("pk/_mpi_common.py", "pk/mpi*.py", "pk/modexp.py", "pk/prime.py"), ("core",)),
+     "Python), modular exponentiation, primality and prime generation, the number objects of DH and DSA",
+     ("pk/_mpi_common.py", "pk/mpi*.py", "pk/modexp.py", "pk/prime.py", "pk/_ffc.py"), ("core",)),
     ("rsa", "RSA (PKCS#1 v1.5 and PSS signatures, OAEP and PKCS#1 v1.5 encryption; install the hash packages "
      "you name)", ("pk/rsa.py", "pk/padding.py"), ("mpi", "hash-core")),
     ("dsa", "DSA (FIPS 186-4, RFC 6979 nonces, DER signatures)", ("pk/dsa.py",), ("mpi", "ec")),

@@ -30,7 +30,7 @@ MicroPython integers in conversions (not constant time) as everywhere in ``mpcry
 """
 
 from mpcrypto import _util
-from mpcrypto.pk import modexp, mpi
+from mpcrypto.pk import _ffc, modexp, mpi
 
 # RFC 7919 Appendix A: p = 2^b - 2^(b-64) + {[2^(b-130) e] + X} 2^64 - 1 (host_tests/test_dh.py
 # recomputes every one from this formula), g = 2. The primes share their leading digits (those
@@ -80,11 +80,7 @@ _TAIL = {
 # 2048 and 3072 bits); private exponents have 2s bits.
 _STRENGTH = {2048: 112, 3072: 128, 4096: 152, 6144: 176, 8192: 200}
 
-
-def _int(v, name):
-    if type(v) is not int:
-        raise TypeError(name + " must be an int")
-    return v
+_int = _ffc.check_int
 
 
 def ffdhe(bits):
@@ -96,48 +92,24 @@ def ffdhe(bits):
     return DHParameterNumbers(p, 2, (p - 1) >> 1).parameters()
 
 
-class DHParameterNumbers:
+class DHParameterNumbers(_ffc.ParameterNumbers):
     def __init__(self, p, g, q=None):
         self._p, self._g = _int(p, "p"), _int(g, "g")
         self._q = None if q is None else _int(q, "q")
 
-    p = property(lambda self: self._p)
-    g = property(lambda self: self._g)
-    q = property(lambda self: self._q)
-
     def parameters(self, backend=None):
         return DHParameters(self)
 
-    def __eq__(self, other):
-        return isinstance(other, DHParameterNumbers) and (self._p, self._g, self._q) == (other._p, other._g, other._q)
 
-
-class DHPublicNumbers:
-    def __init__(self, y, parameter_numbers):
-        self._y = _int(y, "y")
-        if not isinstance(parameter_numbers, DHParameterNumbers):
-            raise TypeError("parameter_numbers must be DHParameterNumbers")
-        self._params = parameter_numbers
-
-    y = property(lambda self: self._y)
-    parameter_numbers = property(lambda self: self._params)
+class DHPublicNumbers(_ffc.PublicNumbers):
+    _of, _of_name = DHParameterNumbers, "DHParameterNumbers"
 
     def public_key(self, backend=None):
         return DHPublicKey(self)
 
-    def __eq__(self, other):
-        return isinstance(other, DHPublicNumbers) and self._y == other._y and self._params == other._params
 
-
-class DHPrivateNumbers:
-    def __init__(self, x, public_numbers):
-        self._x = _int(x, "x")
-        if not isinstance(public_numbers, DHPublicNumbers):
-            raise TypeError("public_numbers must be DHPublicNumbers")
-        self._pub = public_numbers
-
-    x = property(lambda self: self._x)
-    public_numbers = property(lambda self: self._pub)
+class DHPrivateNumbers(_ffc.PrivateNumbers):
+    _of, _of_name = DHPublicNumbers, "DHPublicNumbers"
 
     def private_key(self, backend=None):
         return DHPrivateKey(self)

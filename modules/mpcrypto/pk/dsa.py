@@ -36,15 +36,11 @@ integers (not constant time). Verification handles public data and is variable t
 from mpcrypto import _util
 from mpcrypto.exceptions import InvalidSignature
 from mpcrypto.hash.names import hash_class
-from mpcrypto.pk import modexp, mpi
+from mpcrypto.pk import _ffc, modexp, mpi
 
 _SIZES = {1024: 160, 2048: 256, 3072: 256, 4096: 256}
 
-
-def _int(v, name):
-    if type(v) is not int:
-        raise TypeError(name + " must be an int")
-    return v
+_int = _ffc.check_int
 
 
 class _Q:
@@ -55,47 +51,23 @@ class _Q:
         self.nsize = (self.nbits + 7) >> 3
 
 
-class DSAParameterNumbers:
+class DSAParameterNumbers(_ffc.ParameterNumbers):
     def __init__(self, p, q, g):
         self._p, self._q, self._g = _int(p, "p"), _int(q, "q"), _int(g, "g")
-
-    p = property(lambda self: self._p)
-    q = property(lambda self: self._q)
-    g = property(lambda self: self._g)
 
     def parameters(self, backend=None):
         return DSAParameters(self)
 
-    def __eq__(self, other):
-        return isinstance(other, DSAParameterNumbers) and (self._p, self._q, self._g) == (other._p, other._q, other._g)
 
-
-class DSAPublicNumbers:
-    def __init__(self, y, parameter_numbers):
-        self._y = _int(y, "y")
-        if not isinstance(parameter_numbers, DSAParameterNumbers):
-            raise TypeError("parameter_numbers must be DSAParameterNumbers")
-        self._params = parameter_numbers
-
-    y = property(lambda self: self._y)
-    parameter_numbers = property(lambda self: self._params)
+class DSAPublicNumbers(_ffc.PublicNumbers):
+    _of, _of_name = DSAParameterNumbers, "DSAParameterNumbers"
 
     def public_key(self, backend=None):
         return DSAPublicKey(self)
 
-    def __eq__(self, other):
-        return isinstance(other, DSAPublicNumbers) and self._y == other._y and self._params == other._params
 
-
-class DSAPrivateNumbers:
-    def __init__(self, x, public_numbers):
-        self._x = _int(x, "x")
-        if not isinstance(public_numbers, DSAPublicNumbers):
-            raise TypeError("public_numbers must be DSAPublicNumbers")
-        self._pub = public_numbers
-
-    x = property(lambda self: self._x)
-    public_numbers = property(lambda self: self._pub)
+class DSAPrivateNumbers(_ffc.PrivateNumbers):
+    _of, _of_name = DSAPublicNumbers, "DSAPublicNumbers"
 
     def private_key(self, backend=None):
         return DSAPrivateKey(self)
