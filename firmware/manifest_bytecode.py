@@ -14,6 +14,7 @@ package(
         "_util.py",
         "exceptions.py",
         "aead/__init__.py",
+        "aead/_aead.py",
         "aead/ascon.py",
         "aead/ccm.py",
         "aead/chacha20poly1305.py",

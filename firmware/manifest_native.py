@@ -14,6 +14,7 @@ package(
         "_ct.py",
         "_util.py",
         "aead/__init__.py",
+        "aead/_aead.py",
         "aead/ascon.py",
         "aead/ccm.py",
         "aead/chacha20poly1305.py",

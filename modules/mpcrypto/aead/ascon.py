@@ -44,6 +44,7 @@ data and AAD whose lengths are multiples of 16 bytes allocates nothing on the vi
 
 from mpcrypto._ct import ct_eq_at
 from mpcrypto._util import rbuf, resolve_rng, wbuf
+from mpcrypto.aead import _aead
 from mpcrypto.exceptions import InvalidTag
 from mpcrypto.hash import _ascon
 
@@ -62,6 +63,11 @@ def _check16(x, what):
 
 class AsconAEAD128:
     """Ascon-AEAD128 with one key (SP 800-232 §4). Constant time on the viper backend."""
+
+    _t = 16
+    _max = None
+    encrypt = _aead.encrypt
+    decrypt = _aead.decrypt
 
     def __init__(self, key):
         self._key = bytes(_check16(key, "key"))
@@ -148,13 +154,6 @@ class AsconAEAD128:
             k.xor_bytes(st, _ascon.ONE, 0, 1, r)
         self._finish(k, out, n)
 
-    def encrypt(self, nonce, data, associated_data):
-        """Return ciphertext || tag as bytes."""
-        data = rbuf(data)
-        out = bytearray(len(data) + 16)
-        self.encrypt_into(nonce, data, associated_data, out)
-        return bytes(out)
-
     def decrypt_into(self, nonce, data, associated_data, out):
         """Decrypt and verify into ``out``; on a bad tag ``out`` is zeroed and InvalidTag
         raised. Returns None."""
@@ -196,11 +195,3 @@ class AsconAEAD128:
             for i in range(n):
                 out[i] = 0
             raise InvalidTag()
-
-    def decrypt(self, nonce, data, associated_data):
-        """Return the plaintext as bytes; InvalidTag (and no plaintext) on failure."""
-        data = rbuf(data)
-        n = len(data) - 16
-        out = bytearray(n if n > 0 else 0)
-        self.decrypt_into(nonce, data, associated_data, out)
-        return bytes(out)

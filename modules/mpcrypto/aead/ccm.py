@@ -35,7 +35,8 @@ go straight through the kernels. Constant time with the AES backend ``thumb_ct``
 
 from micropython import const
 from mpcrypto._ct import ct_eq_at
-from mpcrypto._util import rbuf, resolve_rng, wbuf
+from mpcrypto._util import rbuf, wbuf
+from mpcrypto.aead import _aead
 from mpcrypto.cipher import aes as _aes
 from mpcrypto.cipher.modes import ctr_crypt as _ctr_crypt
 from mpcrypto.exceptions import InvalidTag
@@ -72,12 +73,10 @@ class CCM:
         self._w = bytearray(_SCRATCH)  # CBC-MAC output sink
 
     _bits = (128, 192, 256)  # key sizes generate_key offers
-
-    @classmethod
-    def generate_key(cls, bit_length):
-        if bit_length not in cls._bits:
-            raise ValueError("bit_length")
-        return resolve_rng(None)(bit_length // 8)  # UnsupportedAlgorithm without entropy
+    _max = None  # encrypt_into checks it: the limit depends on the nonce
+    generate_key = classmethod(_aead.generate_key)
+    encrypt = _aead.encrypt
+    decrypt = _aead.decrypt
 
     def _mac(self, buf, n):
         # CBC-MAC n bytes of buf (zero-padding the tail) into _y.
@@ -174,13 +173,6 @@ class CCM:
         for i in range(self._t):
             out[n + i] = y[i] ^ s[i]
 
-    def encrypt(self, nonce, data, associated_data):
-        """Return ciphertext || tag as bytes."""
-        data = rbuf(data)
-        out = bytearray(len(data) + self._t)
-        self.encrypt_into(nonce, data, associated_data, out)
-        return bytes(out)
-
     def decrypt_into(self, nonce, data, associated_data, out):
         """Decrypt and verify into ``out``; on a bad tag ``out`` is zeroed and InvalidTag
         raised. Returns None."""
@@ -210,20 +202,6 @@ class CCM:
                 out[i] = 0
             raise InvalidTag()
 
-    def decrypt(self, nonce, data, associated_data):
-        """Return the plaintext as bytes; InvalidTag (and no plaintext) on failure."""
-        data = rbuf(data)
-        n = len(data) - self._t
-        out = bytearray(n if n > 0 else 0)
-        self.decrypt_into(nonce, data, associated_data, out)
-        return bytes(out)
-
-
-
-def _by_name(modname):
-    # The cipher of a named class is imported by name on first use: its mip package
-    # ("camellia", "sm4") is installed separately; without it the class raises ImportError.
-    return __import__(modname, None, None, ("engine",))
 
 class AESCCM(CCM):
     """AES-CCM (pyca's ``AESCCM``): 16/24/32-byte keys."""
@@ -237,7 +215,7 @@ class CamelliaCCM(CCM):
     keys. pyca has no such class; same API as ``AESCCM``."""
 
     def __init__(self, key, tag_length=16):
-        CCM.__init__(self, _by_name("mpcrypto.cipher.camellia"), key, tag_length)
+        CCM.__init__(self, _aead.by_name("mpcrypto.cipher.camellia"), key, tag_length)
 
 
 class SM4CCM(CCM):
@@ -247,4 +225,4 @@ class SM4CCM(CCM):
     _bits = (128,)
 
     def __init__(self, key, tag_length=16):
-        CCM.__init__(self, _by_name("mpcrypto.cipher.sm4"), key, tag_length)
+        CCM.__init__(self, _aead.by_name("mpcrypto.cipher.sm4"), key, tag_length)

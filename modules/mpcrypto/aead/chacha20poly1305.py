@@ -52,6 +52,7 @@ from struct import pack_into
 
 from mpcrypto._ct import ct_eq_at
 from mpcrypto._util import rbuf, resolve_rng, wbuf
+from mpcrypto.aead import _aead
 from mpcrypto.cipher import chacha20 as _cc
 from mpcrypto.exceptions import InvalidTag
 from mpcrypto.mac import poly1305 as _poly
@@ -72,6 +73,10 @@ class ChaCha20Poly1305:
     """ChaCha20-Poly1305 with one key (RFC 8439 §2.8). Constant time on the viper backends."""
 
     _nlen = 12
+    _t = 16
+    _max = _MAX_DATA
+    encrypt = _aead.encrypt
+    decrypt = _aead.decrypt
 
     def __init__(self, key):
         self._key = _cc.check_key(key)
@@ -182,16 +187,6 @@ class ChaCha20Poly1305:
         p.finish(b)
         out[n:n + 16] = b
 
-    def encrypt(self, nonce, data, associated_data):
-        """Return ciphertext || tag as bytes."""
-        data = rbuf(data)
-        n = len(data)
-        if n > _MAX_DATA:
-            raise ValueError("data too long")
-        out = bytearray(n + 16)
-        self.encrypt_into(nonce, data, associated_data, out)
-        return bytes(out)
-
     def decrypt_into(self, nonce, data, associated_data, out):
         """Check the tag, then write the plaintext into ``out``; returns None."""
         nonce = self._nonce(nonce)
@@ -208,14 +203,6 @@ class ChaCha20Poly1305:
         if not ct_eq_at(self._b, 0, data, n, 16):  # constant time over the full tag
             raise InvalidTag()
         self._crypt(data, out, n)
-
-    def decrypt(self, nonce, data, associated_data):
-        """Return the plaintext as bytes; InvalidTag (and nothing else) on failure."""
-        data = rbuf(data)
-        n = len(data) - 16
-        out = bytearray(n if n > 0 else 0)
-        self.decrypt_into(nonce, data, associated_data, out)
-        return bytes(out)
 
 
 class XChaCha20Poly1305(ChaCha20Poly1305):

@@ -43,7 +43,8 @@ on Cortex-M4/M7).
 """
 
 from mpcrypto._ct import ct_eq_at
-from mpcrypto._util import rbuf, resolve_rng, wbuf
+from mpcrypto._util import rbuf, wbuf
+from mpcrypto.aead import _aead
 from mpcrypto.cipher import aes as _aes
 from mpcrypto.cipher.modes import ctr_crypt as _ctr_crypt
 from mpcrypto.exceptions import InvalidTag
@@ -83,12 +84,10 @@ class GCM(_ghash.GcmHash):
         self._ctr = bytearray(16)  # running counter
 
     _bits = (128, 192, 256)  # key sizes generate_key offers
-
-    @classmethod
-    def generate_key(cls, bit_length):
-        if bit_length not in cls._bits:
-            raise ValueError("bit_length")
-        return resolve_rng(None)(bit_length // 8)  # UnsupportedAlgorithm without entropy
+    _max = _MAX_DATA
+    generate_key = classmethod(_aead.generate_key)
+    encrypt = _aead.encrypt
+    decrypt = _aead.decrypt
 
     # --- internals -------------------------------------------------------------------------
 
@@ -137,16 +136,6 @@ class GCM(_ghash.GcmHash):
         for i in range(self._t):
             out[n + i] = y[i] ^ s[i]
 
-    def encrypt(self, nonce, data, associated_data):
-        """Return ciphertext || tag as bytes."""
-        data = rbuf(data)
-        n = len(data)
-        if n > _MAX_DATA:
-            raise ValueError("data too long")
-        out = bytearray(n + self._t)
-        self.encrypt_into(nonce, data, associated_data, out)
-        return bytes(out)
-
     def _verify(self, nonce, data, aad):
         # Tag check before any decryption (§7.2 steps 5-8). Returns the plaintext length.
         n = len(data)
@@ -177,20 +166,6 @@ class GCM(_ghash.GcmHash):
         n = self._verify(nonce, data, aad)
         _ctr_crypt(self._e, data, out, n, self._ctr, 4, self._b)
 
-    def decrypt(self, nonce, data, associated_data):
-        """Return the plaintext as bytes; InvalidTag (and nothing else) on failure."""
-        data = rbuf(data)
-        n = len(data) - self._t
-        out = bytearray(n if n > 0 else 0)
-        self.decrypt_into(nonce, data, associated_data, out)
-        return bytes(out)
-
-
-
-def _by_name(modname):
-    # The cipher of a named class is imported by name on first use: its mip package
-    # ("camellia", "sm4") is installed separately; without it the class raises ImportError.
-    return __import__(modname, None, None, ("engine",))
 
 class AESGCM(GCM):
     """AES-GCM (pyca's ``AESGCM``): 16/24/32-byte keys."""
@@ -204,7 +179,7 @@ class CamelliaGCM(GCM):
     keys. pyca has no such class; same API as ``AESGCM``."""
 
     def __init__(self, key, tag_length=16):
-        GCM.__init__(self, _by_name("mpcrypto.cipher.camellia"), key, tag_length)
+        GCM.__init__(self, _aead.by_name("mpcrypto.cipher.camellia"), key, tag_length)
 
 
 class SM4GCM(GCM):
@@ -214,4 +189,4 @@ class SM4GCM(GCM):
     _bits = (128,)
 
     def __init__(self, key, tag_length=16):
-        GCM.__init__(self, _by_name("mpcrypto.cipher.sm4"), key, tag_length)
+        GCM.__init__(self, _aead.by_name("mpcrypto.cipher.sm4"), key, tag_length)

@@ -1,0 +1,44 @@
+"""The API plumbing the AEAD classes share (``aead/gcm.py``, ``ccm.py``,
+``chacha20poly1305.py``, ``ascon.py``). A class takes these functions as its methods
+(``encrypt = _aead.encrypt``), so a call goes through no further layer:
+
+- ``encrypt`` / ``decrypt``: the allocating forms over the class's ``encrypt_into`` /
+  ``decrypt_into`` (the bulk paths), one output buffer each. They read ``_t`` (the tag length
+  in bytes) and ``_max`` (the longest plaintext, or None when ``encrypt_into`` checks it).
+- ``generate_key`` (GCM, CCM: ``classmethod``): a key of ``bit_length`` bits, one of the
+  class's ``_bits``.
+- ``by_name(modname)``: the cipher module of a named class (Camellia, SM4), imported on first
+  use: its mip package is installed separately; without it the class raises ImportError.
+"""
+
+from mpcrypto._util import rbuf, resolve_rng
+
+
+def encrypt(self, nonce, data, associated_data):
+    """Return ciphertext || tag as bytes."""
+    data = rbuf(data)
+    n = len(data)
+    if self._max is not None and n > self._max:
+        raise ValueError("data too long")
+    out = bytearray(n + self._t)
+    self.encrypt_into(nonce, data, associated_data, out)
+    return bytes(out)
+
+
+def decrypt(self, nonce, data, associated_data):
+    """Return the plaintext as bytes; InvalidTag (and no plaintext) on failure."""
+    data = rbuf(data)
+    n = len(data) - self._t
+    out = bytearray(n if n > 0 else 0)
+    self.decrypt_into(nonce, data, associated_data, out)
+    return bytes(out)
+
+
+def generate_key(cls, bit_length):
+    if bit_length not in cls._bits:
+        raise ValueError("bit_length")
+    return resolve_rng(None)(bit_length // 8)  # UnsupportedAlgorithm without entropy
+
+
+def by_name(modname):
+    return __import__(modname, None, None, ("engine",))
