@@ -202,3 +202,20 @@ def available(primitive, chain):
         if name not in out:
             out.append(name)
     return out
+
+
+def bind(primitive, chain):
+    """``(available, context, run)`` above with ``primitive`` and ``chain`` filled in: the
+    ``backends()``, per-object context and ``run`` of a module whose backends are built per
+    object (a curve). Each is one call of the function it binds."""
+
+    def available_():
+        return available(primitive, chain)
+
+    def context_(obj):
+        return context(primitive, chain, obj)
+
+    def run_(obj, fn, *args):
+        return run(primitive, chain, obj, fn, *args)
+
+    return available_, context_, run_

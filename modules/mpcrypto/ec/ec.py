@@ -54,20 +54,11 @@ _CHAIN = (
     ("python", "mpcrypto.ec.weierstrass_python", None),
 )
 
-
-def backends():
-    return _backend.available(_PRIM, _CHAIN)
-
-
-def _arith(curve):
-    # The selected backend's context for this curve (base-point tables), built once.
-    return _backend.context(_PRIM, _CHAIN, curve)
-
-
-def _run(curve, fn, *args):
-    # fn(context, *args) (or context.fn(*args) for a method name) through the seam, which
-    # drops the cached contexts and retries once on MemoryError (_backend.run).
-    return _backend.run(_PRIM, _CHAIN, curve, fn, *args)
+# backends(): the usable backend names; _arith(curve): the selected backend's context for this
+# curve (base-point tables), built once; _run(curve, fn, *args): fn(context, *args) (or
+# context.fn(*args) for a method name) through the seam, which drops the cached contexts and
+# retries once on MemoryError (_backend.run).
+backends, _arith, _run = _backend.bind(_PRIM, _CHAIN)
 
 
 def _curve(curve):

@@ -38,21 +38,11 @@ from mpcrypto.exceptions import InvalidSignature
 _PRIM = "ec_edwards"
 _CHAIN = (("viper", "mpcrypto.ec.edwards_viper", None), ("python", "mpcrypto.ec.edwards_python", None))
 
-
-def backends():
-    return _backend.available(_PRIM, _CHAIN)
-
-
-def _arith(curve):
-    # The selected backend's context for this curve (comb tables), built once.
-    return _backend.context(_PRIM, _CHAIN, curve)
-
-
-def _run(curve, fn, *args):
-    # fn(context, *args) (or context.fn(*args) for a method name) on the selected backend's
-    # context for this curve (comb tables, built once); the seam drops the cached contexts
-    # and retries once on MemoryError (_backend.run).
-    return _backend.run(_PRIM, _CHAIN, curve, fn, *args)
+# backends(): the usable backend names; _arith(curve): the selected backend's context for this
+# curve (comb tables), built once; _run(curve, fn, *args): fn(context, *args) (or
+# context.fn(*args) for a method name) on it; the seam drops the cached contexts and retries
+# once on MemoryError (_backend.run).
+backends, _arith, _run = _backend.bind(_PRIM, _CHAIN)
 
 
 def _check(ar, S, k, A):

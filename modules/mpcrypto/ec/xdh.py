@@ -23,20 +23,10 @@ from mpcrypto._util import resolve_rng as _rng, sized_bytes as _bytes
 _PRIM = "ec_montgomery"
 _CHAIN = (("viper", "mpcrypto.ec.montgomery_viper", None), ("python", "mpcrypto.ec.montgomery_python", None))
 
-
-def backends():
-    return _backend.available(_PRIM, _CHAIN)
-
-
-def _ladder(curve):
-    # The selected backend's ladder for this curve, built once.
-    return _backend.context(_PRIM, _CHAIN, curve)
-
-
-def _x(curve, k, u):
-    # X(k, u) on the selected backend's ladder for this curve (built once; rebuilt after
-    # the seam drops cached contexts on MemoryError).
-    return _backend.run(_PRIM, _CHAIN, curve, "x", k, u)
+# backends(): the usable backend names; _ladder(curve): the selected backend's ladder for this
+# curve, built once; _run(curve, "x", k, u): X(k, u) on it (rebuilt after the seam drops
+# cached contexts on MemoryError).
+backends, _ladder, _run = _backend.bind(_PRIM, _CHAIN)
 
 
 class XPublicKey:
@@ -88,14 +78,14 @@ class XPrivateKey:
         """X(k, base point u) (cached)."""
         if self._pub is None:
             c = self._curve
-            self._pub = self._public(_x(c, self._k, c.G[0].to_bytes(c.size, "little")))
+            self._pub = self._public(_run(c, "x", self._k, c.G[0].to_bytes(c.size, "little")))
         return self._pub
 
     def exchange(self, peer_public_key):
         """X(k, peer u). ValueError if the result is all zeros (small-order peer point)."""
         if not isinstance(peer_public_key, self._public):
             raise TypeError("peer key of the same curve required")
-        out = _x(self._curve, self._k, peer_public_key._u)
+        out = _run(self._curve, "x", self._k, peer_public_key._u)
         if _ct_eq(out, bytes(len(out))):
             raise ValueError("all-zero shared secret")
         return out
