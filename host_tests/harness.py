@@ -19,6 +19,7 @@ at most ``batch_bytes``.
 """
 
 import ast
+import contextlib
 import os
 import pathlib
 import shutil
@@ -328,6 +329,16 @@ def build_mpy_tree(arch, dest, library=True):
                 # firmware for that arch would leave them out)
                 raise TargetError("mpy-cross -march=%s %s: %s" % (arch, rel, p.stderr.strip()))
     return count
+
+
+@contextlib.contextmanager
+def small_heap_target(heapsize):
+    """A unix-port target with a ``heapsize`` heap that runs the library and the drivers from
+    .mpy files for x64 (no compiler on the heap, as on a board with the library frozen): the
+    CI proxy of a small board's heap (test_heap.py's docstring says what room it stands for)."""
+    with tempfile.TemporaryDirectory(prefix="mpcrypto-x64-") as tree:
+        build_mpy_tree("x64", pathlib.Path(tree))
+        yield UnixTarget(heapsize=heapsize, mpy_tree=tree)
 
 
 _LOST_MOUNT = "timeout waiting for remote"

@@ -27,11 +27,10 @@ backend ("viper"), the one a Cortex-M runs.
 """
 
 import pathlib
-import tempfile
 
 import pytest
 
-from harness import MPError, UnixTarget, build_mpy_tree
+from harness import MPError, small_heap_target
 
 DRIVER = pathlib.Path(__file__).resolve().parent / "mp" / "drv_heap.py"
 BUDGET = 96 * 1024  # heap of a K64F-class board
@@ -74,10 +73,8 @@ def small_heap(target):
     if not target.is_unix:
         yield None
         return
-    tree = tempfile.TemporaryDirectory(prefix="mpcrypto-x64-")
-    build_mpy_tree("x64", pathlib.Path(tree.name))
-    yield UnixTarget(heapsize="256K", mpy_tree=tree.name)
-    tree.cleanup()
+    with small_heap_target("256K") as t:
+        yield t
 
 
 @pytest.fixture(scope="module")

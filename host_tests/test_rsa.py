@@ -38,13 +38,12 @@ per key (NIST) or two (Wycheproof). Groups longer than a script are cut into pie
 (``Target.call_groups``).
 """
 
-import pathlib
+import contextlib
 import random
-import tempfile
 
 import pytest
 
-from harness import MPError, UnixTarget, build_mpy_tree, need
+from harness import MPError, need, small_heap_target
 from oracle import is_probable_prime
 from vectors import cryptography_vector, load_rsp, wycheproof
 
@@ -603,20 +602,11 @@ def test_private_op_survives_memory_pressure(target):
     under_pressure), so MemoryError strikes at every allocation of the operation in turn.
     Each signature made must be the right one, never a wrong one or the fault check's
     ValueError (the blinding pair, squared at each use, once lost its step this way). On the
-    unix port in a 256 KB heap with the library as .mpy files, as test_heap.py runs."""
+    unix port in a 512 KB heap with the library as .mpy files (harness.small_heap_target)."""
     force = need(target, MOD, "mpi", _default(target))
     key = _nums(_pyca_key(2048))
-    run = target
-    tree = None
-    if target.is_unix:
-        tree = tempfile.TemporaryDirectory(prefix="mpcrypto-x64-")
-        build_mpy_tree("x64", pathlib.Path(tree.name))
-        run = UnixTarget(heapsize="512K", mpy_tree=tree.name)
-    try:
+    with small_heap_target("512K") if target.is_unix else contextlib.nullcontext(target) as run:
         got = run.call("drv_rsa", "under_pressure", [(key, 32)], force=force, timeout=1800)[0]
-    finally:
-        if tree is not None:
-            tree.cleanup()
     assert not isinstance(got, MPError), got
     errors, wrong, after = got
     assert errors > 20, "the heap was short only %d times: the test proved nothing" % errors
