@@ -9,8 +9,10 @@ RNGA and the SIM (tools/emu/kinetis_model.py), on unicorn's Cortex-M4 (tools/emu
 2. The driver's machine code (``boards/kinetis/kinetis_asm.py`` compiled by mpy-cross for
    armv7emsp, read from the .mpy) on the emulated Cortex-M4 with the models mapped at their
    addresses: NIST CAVP AESAVS KAT and MMT files (ECB and CBC, 128/192/256, encrypt and
-   decrypt, many blocks per call, aligned and unaligned buffers), instruction counts that do
-   not depend on the data, no write outside the buffers, callee-saved registers kept.
+   decrypt, many blocks per call, aligned and unaligned buffers), no write outside the
+   buffers, callee-saved registers kept; and the constant-time check of the mmCAU path:
+   instruction counts and the sequence of loads, stores and CAU commands the same for every
+   secret key, data block and SHA-256 chaining value tried.
 3. Through the public API: MicroPython's unix port runs ``mpcrypto`` and the drivers' Python
    glue with the ``mmcau`` backend forced, and every ``kinetis_asm`` call runs the machine code
    on the emulated chip (the bridge of tools/emu/kinetis_emu.py): AES KAT/MMT and RFC 3686 CTR,
@@ -325,23 +327,75 @@ def test_aes_ctr_gctr_machine_code():
             assert bytes(ctr[:12]) == ctr0[:12]
 
 
-def test_aes_counts_do_not_depend_on_data():
-    """The instruction count of a call depends on the block count, the key size and the
-    mode, never on the key or the data; it is linear in the block count."""
-    b = ke.Board()
-    rng = random.Random(5)
-    for bits in (128, 256):
-        for mode, enc in ((0, True), (0, False), (1, True), (1, False), (2, True)):
-            seen = {}
-            for trial in range(3):
-                ctx = _ctx(b, rng.randbytes(bits // 8))
-                for nb in (1, 2, 7):
-                    src = rng.randbytes(16 * nb) if trial else bytes(16 * nb)
-                    _, insns, _ = _run(b, ctx, enc, mode, src, rng.randbytes(16) if mode else None)
-                    seen.setdefault(nb, set()).add(insns)
-            assert all(len(v) == 1 for v in seen.values()), (bits, mode, seen)
-            c1, c2, c7 = (seen[n].pop() for n in (1, 2, 7))
-            assert c7 - c1 == 6 * (c2 - c1), (bits, mode)
+def _secrets(n, rng):
+    """Secret values of ``n`` bytes as test_constant_time.py chooses them: all zeros, all ones,
+    alternating bits both ways, a single bit, random."""
+    return [bytes(n), b"\xff" * n, b"\x55" * n, b"\xaa" * n, b"\x01" + bytes(n - 1), rng.randbytes(n),
+            rng.randbytes(n)]
+
+
+def _traced(b, name, *args):
+    b.trace = []
+    _, insns = b.call(name, *args)
+    trace, b.trace = tuple(b.trace), None
+    return insns, trace
+
+
+@pytest.mark.parametrize("bits", [128, 192, 256])
+def test_aes_constant_time_on_the_model(bits):
+    """The mmCAU AES path's constant-time check, on the register model: for secret keys and
+    data (``_secrets``, each key with two different data), the key schedule and every mode
+    (ECB, CBC, CTR, GCTR; encrypt and decrypt; 1, 2 and 7 blocks) execute the same number of
+    instructions and make the same sequence of loads, stores and CAU commands (the command is
+    the register address written). Public inputs are fixed: lengths, the IV, a counter that
+    does not carry past its low byte. The count is linear in the block count. What is not
+    measured is the CAU's own timing, which the model does not have (the reference manual
+    gives none that depends on data)."""
+    rng = random.Random(bits)
+    keys, data = _secrets(bits // 8, rng), _secrets(16 * 7, rng)
+    pairs = list(zip(keys, data)) + list(zip(keys, data[3:] + data[:3]))
+    iv = bytes(15) + b"\x10"
+    seen = {}
+    for key, blob in pairs:
+        b = ke.Board(traced=True)
+        ctx = bytearray(256)
+        seen.setdefault("aes_key", set()).add(_traced(b, "aes_key", ctx, key, bits // 32))
+        for mode, enc in ((0, True), (0, False), (1, True), (1, False), (2, True), (3, True)):
+            for nb in (1, 2, 7):
+                struct.pack_into("<II", ctx, 4, nb, mode)
+                got = _traced(b, "aes_encrypt" if enc else "aes_decrypt", ctx, blob[:16 * nb],
+                              bytearray(16 * nb), bytearray(iv) if mode else ctx)
+                seen.setdefault((mode, enc, nb), set()).add(got)
+    for what, v in seen.items():
+        assert len(v) == 1, (bits, what, sorted(i for i, _ in v))
+        (insns, trace), = v
+        assert insns > 50 and len(trace) > 20, what
+    for mode, enc in ((0, True), (0, False), (1, True), (1, False), (2, True), (3, True)):
+        c1, c2, c7 = (next(iter(seen[mode, enc, n]))[0] for n in (1, 2, 7))
+        assert c7 - c1 == 6 * (c2 - c1), (bits, mode)
+
+
+def test_the_model_trace_sees_cau_commands():
+    """The trace can fail: the CAU commands differ between key sizes (10, 12 or 14 rounds), so a
+    round count or a command chosen by a secret would show as a different sequence."""
+    traces = set()
+    for nk in (4, 6, 8):
+        b = ke.Board(traced=True)
+        traces.add(_traced(b, "aes_key", bytearray(256), bytes(4 * nk), nk)[1])
+    assert len(traces) == 3 and all(any(a >= km.CAU_BASE for _, a, _ in t) for t in traces)
+
+
+def test_sha256_constant_time_on_the_model():
+    """SHA-256 compression on the CAU (HMAC's key blocks go through it): for secret blocks and
+    secret chaining values, the same instruction count and access sequence, 1 and 3 blocks."""
+    rng = random.Random(11)
+    seen = {}
+    for st0, blob in zip(_secrets(32, rng), _secrets(64 * 3, rng)):
+        b = ke.Board(traced=True)
+        for nb in (1, 3):
+            st = bytearray(st0 + bytes(64))
+            seen.setdefault(nb, set()).add(_traced(b, "sha256_compress", st, blob, 0, nb))
+    assert all(len(v) == 1 for v in seen.values()), {n: sorted(i for i, _ in v) for n, v in seen.items()}
 
 
 def fips_k():

@@ -16,7 +16,8 @@ stores the block count and mode in the key context and calls it: no byte is touc
 
 Constant time: the CAU's AES has no tables in memory (SubBytes is done in the CAU), so unlike
 the T-table backends there is no secret-indexed load; the instruction sequence depends only
-on lengths. Its own timing is the hardware's (not measured here: the emulator models none).
+on lengths (test_kinetis.py checks the counts and the access sequence, CAU commands included,
+on the register model). The CAU's own timing is the hardware's: the model has none.
 """
 
 from array import array

@@ -15,7 +15,10 @@ Two ways to use it:
   each distinct buffer object is copied into emulated SRAM (``misalign`` bytes past a word
   boundary, to exercise unaligned access), the function runs, the buffers come back (a change
   to a read-only buffer is an error: the driver wrote into its input). Returns (r0,
-  instructions).
+  instructions). ``Board(traced=True)``: while ``board.trace`` is a list, each load and store
+  the code makes is appended to it as (kind, address, size), SRAM addresses as offsets into
+  the buffer arena and peripheral registers (the CAU's command addresses) as they are, so two
+  calls' access sequences can be compared; the values are not recorded.
 - ``Bridge``: the MicroPython unix port runs the library's Python glue (``kinetis.py``,
   ``kinetis_mmcau.py``, ``kinetis_rnga.py``, and the public API above them) with a stand-in
   ``kinetis_asm`` module whose functions send their arguments here over the process's stdin
@@ -31,6 +34,8 @@ is an unmapped-memory fault, as a bus fault would be on the real part.
 import os
 import pathlib
 import subprocess
+
+import unicorn
 
 from tools import ROOT
 from tools.emu import kinetis_model as km
@@ -55,8 +60,12 @@ def compile_asm(arch="armv7emsp"):
 
 class Board:
     def __init__(self, part="K64", core="cortex-m4", cpuid=None, sdid=None, rnga_source=os.urandom,
-                 rnga_latency=2, counting="block", misalign=0, cau_version=km.CASR_VERSION):
+                 rnga_latency=2, counting="block", misalign=0, cau_version=km.CASR_VERSION,
+                 traced=False):
         self.core = thumb_emu.Core(core, cpuid, counting)
+        self.trace = None
+        if traced:  # installed before any code is translated, as the count hook is
+            self.core.uc.hook_add(unicorn.UC_HOOK_MEM_READ | unicorn.UC_HOOK_MEM_WRITE, self._mem)
         self.part = part
         self.cau = self.sim = self.rnga = None
         if part is not None:
@@ -74,6 +83,12 @@ class Board:
         self.arena_end = self.arena + 0x20000
         self.calls = {}
         self.before = {}  # name -> a callable run before each call of that function
+
+    def _mem(self, uc, access, address, size, value, data):
+        if self.trace is not None:
+            if thumb_emu.RAM_BASE <= address < thumb_emu.RAM_BASE + thumb_emu.RAM_SIZE:
+                address -= self.arena
+            self.trace.append(("w" if access == unicorn.UC_MEM_WRITE else "r", address, size))
 
     def call(self, name, *args):
         """Call ``name`` with ints and buffers; returns (r0 as a signed word, instructions).
