@@ -13,6 +13,8 @@
 #   make emulate BOARD=qemu-m4 [ICOUNT=1]       boot a built qemu board, console on a pty
 #   make check-device BOARD=qemu-m4 [BUILD=1]   boot it with ICOUNT, run the constant-time and
 #                                               heap tests and the report on it, stop qemu
+#   make test-device BOARD=qemu-m4 [BUILD=1]    boot it, run the whole of host_tests on it, stop
+#                                               qemu; both end with a table per test file
 # Deploy without a rebuild (a stock firmware with a filesystem; docs/install.md):
 #   make deploy PORT=/dev/ttyACM0 [ALGS="aes gcm sha256 ecdsa"]   compile for the device's arch,
 #                                               copy to its /lib, print the flash, run a self-test
@@ -25,7 +27,7 @@ TARGET ?= unix
 JOBS   ?= $(if $(filter unix,$(TARGET)),2,0)
 TESTS  ?= host_tests
 
-.PHONY: all test bench report compile clean venv firmware flash emulate check-device deploy
+.PHONY: all test bench report compile clean venv firmware flash emulate check-device test-device deploy
 
 all: test
 
@@ -64,6 +66,9 @@ emulate:
 
 check-device: venv
 	$(BIN)/python -m tools.ship.check_device $(BOARD) $(if $(BUILD),--build --micropython "$(MICROPY)" --micropython-lib "$(MICROPY_LIB)")
+
+test-device: venv
+	$(BIN)/python -m tools.ship.check_device $(BOARD) --suite $(if $(BUILD),--build --micropython "$(MICROPY)" --micropython-lib "$(MICROPY_LIB)")
 
 PORT ?=
 ALGS ?=

@@ -341,7 +341,11 @@ def small_heap_target(heapsize):
         yield UnixTarget(heapsize=heapsize, mpy_tree=tree)
 
 
-_LOST_MOUNT = "timeout waiting for remote"
+# What mpremote prints when the link to the device, not the test, failed: its mount's wait
+# for the host ran out, or it could not get the device's raw REPL. A run that ends so, or
+# hangs past its timeout, is run once more; a run that printed a traceback of the test's own
+# is never repeated.
+_LOST_TRANSPORT = ("timeout waiting for remote", "could not enter raw repl")
 
 
 class DeviceTarget(Target):
@@ -369,8 +373,22 @@ class DeviceTarget(Target):
         self.frozen = None  # the device's firmware has mpcrypto frozen in: found at first run
 
     def _mpremote(self, args, timeout):
-        return subprocess.run([sys.executable, "-m", "mpremote", "connect", self.port] + args,
-                              capture_output=True, text=True, timeout=timeout)
+        # tools.ship.remote: mpremote with its mount's one-second wait per request raised.
+        return subprocess.run([sys.executable, "-m", "tools.ship.remote", "connect", self.port] + args,
+                              capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+
+    def _mpremote_once_more(self, args, timeout):
+        """``_mpremote``, run a second time when the first run lost the transport (see
+        ``_LOST_TRANSPORT``) or hung past ``timeout``; the second run's outcome stands."""
+        try:
+            p = self._mpremote(args, timeout)
+            lost = any(s in p.stdout or s in p.stderr for s in _LOST_TRANSPORT)
+        except subprocess.TimeoutExpired:
+            lost = True
+        if not lost:
+            return p
+        sys.stderr.write("mpremote: the link to %s was lost (or hung), running again\n" % self.port)
+        return self._mpremote(args, timeout)
 
     def _mount_root(self):
         if not self.precompile:
@@ -405,7 +423,7 @@ class DeviceTarget(Target):
             f.write(script)
             path = f.name
         try:
-            p = self._mpremote(["soft-reset", "run", path], timeout)
+            p = self._mpremote_once_more(["soft-reset", "run", path], timeout)
         finally:
             os.unlink(path)
         if p.returncode != 0:
@@ -423,14 +441,7 @@ class DeviceTarget(Target):
             f.write(prelude + script)
             path = f.name
         try:
-            for attempt in (0, 1):
-                p = self._mpremote(["mount", "-l", root, "run", path], timeout)
-                if attempt or _LOST_MOUNT not in p.stdout:
-                    break
-                # mpremote's device-side mount code gives the host one second to answer
-                # each request; a loaded host can miss that. The transfer is lost, not the
-                # test: run the same script once more.
-                sys.stderr.write("mpremote mount: transfer timed out, running again\n")
+            p = self._mpremote_once_more(["mount", "-l", root, "run", path], timeout)
         finally:
             os.unlink(path)
         if p.returncode != 0 or "Traceback" in p.stdout:

@@ -325,6 +325,78 @@ def test_check_device_stops_the_emulator(tmp_path):
     assert len(pids) == 3 and not any(_alive(p) for p in pids), pids
 
 
+JUNIT = """<?xml version="1.0" encoding="utf-8"?><testsuites><testsuite name="pytest">
+<testcase classname="host_tests.test_aes" name="test_a" time="30"/>
+<testcase classname="host_tests.test_aes" name="test_b" time="30"><skipped message="unix port only"/></testcase>
+<testcase classname="host_tests.test_gcm.TestTag" name="test_c" time="6"><failure message="x"/></testcase>
+<testcase classname="host_tests.test_gcm" name="test_d" time="6"><error message="setup"/></testcase>
+</testsuite></testsuites>"""
+
+
+def test_check_device_table_per_file(tmp_path):
+    """The closing table: passed, failed (set-up errors too) and skipped per test file, with a
+    total, from pytest's JUnit XML."""
+    from tools.ship import check_device
+
+    junit = tmp_path / "junit.xml"
+    junit.write_text(JUNIT)
+    rows = check_device.per_file(str(junit))
+    assert rows == {"test_aes.py": [1, 0, 1, 60.0], "test_gcm.py": [0, 2, 0, 12.0]}
+    t = check_device.table(rows).splitlines()
+    assert t[2] == "| test_aes.py | 1 | 0 | 1 | 1.0 |" and t[-1] == "| all | 1 | 2 | 1 | 1.2 |"
+
+
+def test_mount_wait_is_scaled():
+    """tools.ship.remote raises mpremote's one-second wait per mount request, and refuses an
+    mpremote whose mount code it does not recognise."""
+    from mpremote import transport_serial
+
+    from tools.ship import remote
+
+    before = transport_serial.fs_hook_code
+    try:
+        remote.patch(20000)
+        assert "ipoll(20000)" in transport_serial.fs_hook_code and "ipoll(1000)" not in transport_serial.fs_hook_code
+        with pytest.raises(SystemExit):
+            remote.patch(30000)  # the one-second wait is gone now: nothing to scale
+    finally:
+        transport_serial.fs_hook_code = before
+
+
+def test_device_run_retries_a_lost_link_once(monkeypatch):
+    """A run that lost mpremote's link (or hung) is run once more; a failed test is not."""
+    import subprocess
+
+    from harness import DeviceTarget, TargetError
+
+    dev = DeviceTarget("/dev/pts/99")
+    dev.frozen, dev._tree = True, None
+    dev._mount_root = lambda: "/tmp"
+    outcomes = []
+
+    def fake(args, timeout):
+        kind = outcomes.pop(0)
+        if kind == "hang":
+            raise subprocess.TimeoutExpired(args, timeout)
+        out = {"lost": "Traceback (most recent call last)\nException: timeout waiting for remote",
+               "fail": "Traceback (most recent call last)\nAssertionError",
+               "ok": "R 1"}[kind]
+        return subprocess.CompletedProcess(args, 0, out, "")
+
+    monkeypatch.setattr(dev, "_mpremote", fake)
+    for first in ("lost", "hang"):
+        outcomes[:] = [first, "ok"]
+        assert dev.run("print(1)") == "R 1" and not outcomes
+    outcomes[:] = ["fail", "ok"]
+    with pytest.raises(TargetError):
+        dev.run("print(1)")
+    assert outcomes == ["ok"]
+    outcomes[:] = ["lost", "lost", "ok"]
+    with pytest.raises(TargetError):
+        dev.run("print(1)")
+    assert outcomes == ["ok"]
+
+
 def _children():
     # The pids of this process's live children, from /proc (Linux).
     out = []

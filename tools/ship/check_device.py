@@ -7,6 +7,10 @@ qemu on every way out: the tests' end, a failure, Ctrl-C, a kill of this process
     python -m tools.ship.check_device qemu-m4 [--build --micropython PATH] [--no-report]
     make check-device BOARD=qemu-m7
 
+``--suite`` runs the whole of ``host_tests`` on the board instead (qemu without icount, for
+speed; no report): ``make test-device BOARD=qemu-m4``. Either way the end is one table,
+passed, failed and skipped per test file, from pytest's JUnit XML.
+
 The firmware freezes the library as it was when it was built: after a change to
 ``modules/``, build again (``--build``) before the check means anything.
 """
@@ -18,12 +22,15 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import time
+import xml.etree.ElementTree as ET
 
 from tools import ROOT
 from tools.ship import firmware
 
 TESTS = ("host_tests/test_constant_time.py", "host_tests/test_heap.py")
+SUITE = ("host_tests",)
 
 
 @contextlib.contextmanager
@@ -66,13 +73,40 @@ def emulator(cmd, timeout=60):
                 proc.wait()
 
 
-def steps(board, pty, report=True):
+def steps(board, pty, report=True, tests=TESTS, junit=None):
     """The commands run against the booted board, in order."""
-    out = [[sys.executable, "-m", "pytest", *TESTS, "-n", "0", "--target=" + pty, "-p", "no:cacheprovider", "-rfEs"]]
+    out = [[sys.executable, "-m", "pytest", *tests, "-n", "0", "--target=" + pty, "-p", "no:cacheprovider", "-rfE"]
+           + (["--junitxml=%s" % junit] if junit else [])]
     if report:
         out.append([sys.executable, "-m", "tools.bench.report", "--target=" + pty, "--thumb-counts",
                     "--board", board, "--icount"])
     return out
+
+
+def per_file(junit):
+    """{test file: [passed, failed, skipped, seconds]} from pytest's JUnit XML (an error in
+    set-up or tear-down counts as a failure)."""
+    rows = {}
+    for case in ET.parse(junit).iter("testcase"):
+        parts = case.get("classname", "").split(".")
+        name = next((p for p in parts if p.startswith("test_")), parts[0] or "?") + ".py"
+        row = rows.setdefault(name, [0, 0, 0, 0.0])
+        kinds = {child.tag for child in case}
+        row[1 if kinds & {"failure", "error"} else 2 if "skipped" in kinds else 0] += 1
+        row[3] += float(case.get("time") or 0)
+    return rows
+
+
+def table(rows):
+    """The per-file counts as a Markdown table, with a total row."""
+    out = ["| test file | passed | failed | skipped | minutes |", "|---|---|---|---|---|"]
+    total = [0, 0, 0, 0.0]
+    for name in sorted(rows):
+        r = rows[name]
+        total = [a + b for a, b in zip(total, r)]
+        out.append("| %s | %d | %d | %d | %.1f |" % (name, r[0], r[1], r[2], r[3] / 60))
+    out.append("| all | %d | %d | %d | %.1f |" % (total[0], total[1], total[2], total[3] / 60))
+    return "\n".join(out)
 
 
 def main(argv):
@@ -82,6 +116,9 @@ def main(argv):
     ap.add_argument("--micropython", default=os.environ.get("MICROPY", ""))
     ap.add_argument("--micropython-lib", default=os.environ.get("MICROPY_LIB", ""))
     ap.add_argument("--no-report", action="store_true", help="only the tests")
+    ap.add_argument("--suite", action="store_true",
+                    help="the whole of host_tests, qemu without icount, no report")
+    ap.add_argument("--tests", nargs="+", help="with --suite: these test files instead of all")
     args = ap.parse_args(argv)
     key, info = firmware.board_info(args.board)
     if "machine" not in info["firmware"]:
@@ -91,13 +128,23 @@ def main(argv):
                               "--micropython", args.micropython, "--micropython-lib", args.micropython_lib], cwd=ROOT)
         if rc:
             return rc
-    cmds = firmware.commands(args.board, args.micropython, action="run", icount=True)
+    cmds = firmware.commands(args.board, args.micropython, action="run", icount=not args.suite)
     failed = 0
-    with emulator(cmds[-1]) as pty:
-        print("check-device: %s on %s" % (key, pty), flush=True)
-        for cmd in steps(args.board, pty, not args.no_report):
-            print("+ " + " ".join(cmd), flush=True)
-            failed = failed or subprocess.call(cmd, cwd=ROOT)
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="check-device-") as tmp:
+        junit = os.path.join(tmp, "junit.xml")
+        with emulator(cmds[-1]) as pty:
+            print("check-device: %s on %s" % (key, pty), flush=True)
+            todo = steps(args.board, pty, not (args.no_report or args.suite), (args.tests or SUITE) if args.suite else TESTS, junit)
+            for cmd in todo:
+                print("+ " + " ".join(cmd), flush=True)
+                rc = subprocess.call(cmd, cwd=ROOT)
+                failed = failed or rc
+        print("\ncheck-device: %s, %s, %.0f minutes in all" % (
+            key, "the whole suite" if args.suite else "constant time and heap", (time.monotonic() - started) / 60))
+        print(table(per_file(junit)) if os.path.exists(junit) else "(pytest wrote no results)")
+        if len(todo) > 1:
+            print("report step: %s" % ("failed" if rc else "report/ rewritten"))
     return failed
 
 
