@@ -13,8 +13,9 @@
 #   make emulate BOARD=qemu-m4 [ICOUNT=1]       boot a built qemu board, console on a pty
 #   make check-device BOARD=qemu-m4 [BUILD=1]   boot it with ICOUNT, run the constant-time and
 #                                               heap tests and the report on it, stop qemu
-#   make test-device BOARD=qemu-m4 [BUILD=1]    boot it, run the whole of host_tests on it, stop
-#                                               qemu; both end with a table per test file
+#   make test-device BOARD=qemu-m4 [BUILD=1] [EMULATORS=2]  boot it (N copies, one pytest
+#                                               worker each), run the whole of host_tests on it,
+#                                               stop qemu; both end with a table per test file
 # Deploy without a rebuild (a stock firmware with a filesystem; docs/install.md):
 #   make deploy PORT=/dev/ttyACM0 [ALGS="aes gcm sha256 ecdsa"]   compile for the device's arch,
 #                                               copy to its /lib, print the flash, run a self-test
@@ -68,7 +69,7 @@ check-device: venv
 	$(BIN)/python -m tools.ship.check_device $(BOARD) $(if $(BUILD),--build --micropython "$(MICROPY)" --micropython-lib "$(MICROPY_LIB)")
 
 test-device: venv
-	$(BIN)/python -m tools.ship.check_device $(BOARD) --suite $(if $(BUILD),--build --micropython "$(MICROPY)" --micropython-lib "$(MICROPY_LIB)")
+	$(BIN)/python -m tools.ship.check_device $(BOARD) --suite $(if $(EMULATORS),--emulators $(EMULATORS)) $(if $(BUILD),--build --micropython "$(MICROPY)" --micropython-lib "$(MICROPY_LIB)")
 
 PORT ?=
 ALGS ?=

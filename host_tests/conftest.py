@@ -5,6 +5,8 @@ runs the same tests on a serial device (a board or an emulated Cortex-M on a pty
 mpremote. Tests marked ``unix_only`` skip on a device.
 """
 
+import os
+
 import pytest
 
 from harness import DeviceTarget, UnixTarget
@@ -14,12 +16,19 @@ def pytest_addoption(parser):
     parser.addoption(
         "--target",
         default="unix",
-        help="'unix' (default: the MicroPython unix port) or a serial port for mpremote",
+        help="'unix' (default: the MicroPython unix port) or a serial port for mpremote; "
+        "several ports, comma-separated, serve pytest-xdist's workers one each",
     )
     parser.addoption(
         "--mount-source",
         action="store_true",
         help="on a device, mount the .py sources instead of .mpy files compiled for its arch",
+    )
+    parser.addoption(
+        "--device-session",
+        action="store_true",
+        help="on a device, keep one mpremote connection open for all scripts (much faster; "
+        "harness._Session says what state is reset between scripts)",
     )
     parser.addoption(
         "--batch-bytes",
@@ -39,7 +48,11 @@ def target(request):
     where = request.config.getoption("--target")
     if where == "unix":
         return UnixTarget()
-    dev = DeviceTarget(where, precompile=not request.config.getoption("--mount-source"))
+    ports = where.split(",")
+    # One device per worker (gw0, gw1, ...): a serial device runs one script at a time.
+    where = ports[int(os.environ.get("PYTEST_XDIST_WORKER", "gw0")[2:]) % len(ports)]
+    dev = DeviceTarget(where, precompile=not request.config.getoption("--mount-source"),
+                       session=request.config.getoption("--device-session"))
     if request.config.getoption("--batch-bytes"):
         dev.batch_bytes = request.config.getoption("--batch-bytes")
     return dev

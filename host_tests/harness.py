@@ -22,6 +22,7 @@ import ast
 import contextlib
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -364,10 +365,11 @@ class DeviceTarget(Target):
     is_unix = False
     batch_bytes = 6000
 
-    def __init__(self, port, precompile=True):
+    def __init__(self, port, precompile=True, session=False):
         self.port = port
         self.name = port
         self.precompile = precompile
+        self._session = _Session(port) if session else None
         self._backend_cache = {}
         self._tree = None
         self.frozen = None  # the device's firmware has mpcrypto frozen in: found at first run
@@ -394,10 +396,14 @@ class DeviceTarget(Target):
         if not self.precompile:
             return str(ROOT)
         if self._tree is None:
-            p = self._mpremote(["exec", "import sys; print(sys.implementation._mpy)"], 60)
-            if p.returncode != 0:
-                raise TargetError("cannot query the device: %s" % p.stderr[-2000:])
-            arch = _MPY_ARCHS.get(int(p.stdout.strip().splitlines()[-1]) >> 10)
+            if self._session:
+                out = self._session.alone("import sys; print(sys.implementation._mpy)", 60)
+            else:
+                p = self._mpremote(["exec", "import sys; print(sys.implementation._mpy)"], 60)
+                if p.returncode != 0:
+                    raise TargetError("cannot query the device: %s" % p.stderr[-2000:])
+                out = p.stdout
+            arch = _MPY_ARCHS.get(int(out.strip().splitlines()[-1]) >> 10)
             self._tree = tempfile.TemporaryDirectory(prefix="mpcrypto-mpy-")
             build_mpy_tree(arch, pathlib.Path(self._tree.name), library=not self.frozen)
         return self._tree.name
@@ -419,6 +425,8 @@ class DeviceTarget(Target):
     def run_alone(self, script, timeout=600):
         """Run ``script`` after a soft reset with nothing mounted: the device imports its own
         modules (the library frozen into its firmware). Returns the printed output."""
+        if self._session:
+            return self._session.alone(script, timeout)
         with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
             f.write(script)
             path = f.name
@@ -437,6 +445,8 @@ class DeviceTarget(Target):
         else:
             prelude = "import sys\nsys.path[:0] = ['/remote/modules', '/remote/host_tests/mp']\n"
         root = self._mount_root()
+        if self._session:
+            return self._session.run(root, prelude, script, timeout)
         with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
             f.write(prelude + script)
             path = f.name
@@ -447,3 +457,106 @@ class DeviceTarget(Target):
         if p.returncode != 0 or "Traceback" in p.stdout:
             raise TargetError("mpremote exited %d\n%s\n%s" % (p.returncode, p.stdout[-3000:], p.stderr[-3000:]))
         return p.stdout
+
+
+class _Session:
+    """One mpremote connection to a device kept open for many scripts (``--device-session``;
+    ``tools.ship.check_device --suite`` uses it): the mount is made once and the drivers
+    stay imported, where a separate mpremote run per script pays a process, a soft reset,
+    the mount's set-up and the drivers' imports each time (seconds on an emulator, against
+    milliseconds for a script in the open session).
+
+    What a fresh device gave each script is kept where it matters: the names a script made
+    are deleted after it, the backends it forced are released and the key contexts evicted,
+    and the device is soft-reset (so every module is imported again) before the first script
+    of another driver, before ``alone``, and after a script that raised. A script whose run
+    lost the link, hung past its timeout, or ran out of memory on a heap that earlier
+    scripts had used is run once more on a freshly reset device, which is how every script
+    ran without a session; a test's own failure is never repeated."""
+
+    # After every script: its names go, forced backends are released, contexts evicted.
+    CLEAN = ("def _mpc_clean(keep=set(globals()) | {'_mpc_clean'}):\n"
+             "    import gc\n"
+             "    for k in [k for k in globals() if k not in keep]:\n"
+             "        del globals()[k]\n"
+             "    b = sys.modules.get('mpcrypto._backend')\n"
+             "    if b:\n"
+             "        b._forced.clear()\n"
+             "        b.evict()\n"
+             "    gc.collect()\n")
+
+    def __init__(self, port):
+        self.port = port
+        self.tr = None
+        self.driver = None  # the driver of the scripts since the last reset
+        self.used = False  # a script ran since the last reset
+        self.dirty = True  # reset before the next script
+
+    def _reset(self):
+        from mpremote.transport_serial import SerialTransport
+
+        from tools.ship import remote
+
+        if self.tr is None:
+            remote.patch(remote.WAIT_MS)
+            self.tr = SerialTransport(self.port, baudrate=115200)
+        elif self.tr.mounted:  # a soft reset ends the mount: stop serving it
+            self.tr.serial = self.tr.serial.orig_serial
+            self.tr.mounted = False
+        self.tr.enter_raw_repl(soft_reset=True)
+        self.driver, self.used, self.dirty = None, False, False
+
+    def _exec(self, script, timeout):
+        self.tr.exec_raw_no_follow(script)
+        out, err = self.tr.follow(timeout)
+        return out.decode("utf-8", "replace"), err.decode("utf-8", "replace")
+
+    def _attempt(self, root, prelude, script, timeout, driver):
+        from mpremote.transport import TransportError
+
+        try:
+            if self.dirty or (driver and self.driver and driver != self.driver):
+                self._reset()
+            if root is not None and not self.tr.mounted:
+                self.tr.mount_local(root)
+                self._exec(prelude + self.CLEAN, 60)
+            reused = self.used
+            self.used, self.driver = True, driver or self.driver
+            out, err = self._exec(script, timeout)
+            # Out of memory where earlier scripts had used the heap: raised, or caught and
+            # reported as a case's result ("E MemoryError ...", mptest).
+            short = reused and ("MemoryError" in err or "\nE MemoryError" in "\n" + out)
+            if err or short:
+                self.dirty = True
+                return out + err, short or any(s in err for s in _LOST_TRANSPORT)
+            if root is not None:
+                self._exec("_mpc_clean()", 60)
+            else:
+                self.dirty = True
+            return out, False
+        except (TransportError, OSError) as e:
+            self.dirty = True
+            return "Traceback (the link to the device): %s" % e, True
+
+    def run(self, root, prelude, script, timeout):
+        m = re.search(r"mptest\.run(?:_file)?\('(\w+)'", script)
+        driver = m.group(1) if m else None
+        out, again = self._attempt(root, prelude, script, timeout, driver)
+        if again:
+            sys.stderr.write("device session: running a script again on a fresh device\n")
+            self.dirty = True
+            out, _ = self._attempt(root, prelude, script, timeout, driver)
+        if "Traceback" in out:
+            raise TargetError("device session on %s\n%s" % (self.port, out[-3000:]))
+        return out
+
+    def alone(self, script, timeout):
+        """``script`` on a freshly reset device with nothing mounted."""
+        self.dirty = True
+        out, again = self._attempt(None, "", script, timeout, None)
+        if again:
+            self.dirty = True
+            out, _ = self._attempt(None, "", script, timeout, None)
+        if "Traceback" in out:
+            raise TargetError("device session on %s\n%s" % (self.port, out[-3000:]))
+        return out

@@ -8,7 +8,8 @@ qemu on every way out: the tests' end, a failure, Ctrl-C, a kill of this process
     make check-device BOARD=qemu-m7
 
 ``--suite`` runs the whole of ``host_tests`` on the board instead (qemu without icount, for
-speed; no report): ``make test-device BOARD=qemu-m4``. Either way the end is one table,
+speed; no report): ``make test-device BOARD=qemu-m4 [EMULATORS=2]``; ``--emulators N`` boots
+N copies of the board and gives each its own pytest-xdist worker. Either way the end is one table,
 passed, failed and skipped per test file, from pytest's JUnit XML.
 
 The firmware freezes the library as it was when it was built: after a change to
@@ -73,10 +74,11 @@ def emulator(cmd, timeout=60):
                 proc.wait()
 
 
-def steps(board, pty, report=True, tests=TESTS, junit=None):
-    """The commands run against the booted board, in order."""
-    out = [[sys.executable, "-m", "pytest", *tests, "-n", "0", "--target=" + pty, "-p", "no:cacheprovider", "-rfE"]
-           + (["--junitxml=%s" % junit] if junit else [])]
+def steps(board, pty, report=True, tests=TESTS, junit=None, workers=0):
+    """The commands run against the booted board (``pty``: several, comma-separated, for
+    ``workers`` pytest-xdist workers), in order."""
+    out = [[sys.executable, "-m", "pytest", *tests, "-n", str(workers), "--target=" + pty, "-p", "no:cacheprovider", "-rfE"]
+           + (["--junitxml=%s" % junit] if junit else []) + (["--device-session"] if tests != TESTS else [])]
     if report:
         out.append([sys.executable, "-m", "tools.bench.report", "--target=" + pty, "--thumb-counts",
                     "--board", board, "--icount"])
@@ -119,6 +121,8 @@ def main(argv):
     ap.add_argument("--suite", action="store_true",
                     help="the whole of host_tests, qemu without icount, no report")
     ap.add_argument("--tests", nargs="+", help="with --suite: these test files instead of all")
+    ap.add_argument("--emulators", type=int, default=1,
+                    help="with --suite: boot this many copies of the board, one pytest-xdist worker each")
     args = ap.parse_args(argv)
     key, info = firmware.board_info(args.board)
     if "machine" not in info["firmware"]:
@@ -133,9 +137,13 @@ def main(argv):
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="check-device-") as tmp:
         junit = os.path.join(tmp, "junit.xml")
-        with emulator(cmds[-1]) as pty:
+        with contextlib.ExitStack() as stack:
+            n = args.emulators if args.suite else 1
+            ptys = [stack.enter_context(emulator(cmds[-1])) for _ in range(n)]
+            pty = ",".join(ptys)
             print("check-device: %s on %s" % (key, pty), flush=True)
-            todo = steps(args.board, pty, not (args.no_report or args.suite), (args.tests or SUITE) if args.suite else TESTS, junit)
+            todo = steps(args.board, pty, not (args.no_report or args.suite), (args.tests or SUITE) if args.suite else TESTS,
+                         junit, workers=n if n > 1 else 0)
             for cmd in todo:
                 print("+ " + " ".join(cmd), flush=True)
                 rc = subprocess.call(cmd, cwd=ROOT)

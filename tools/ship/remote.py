@@ -18,9 +18,15 @@ from mpremote import main, transport_serial
 _WAIT = "ipoll(1000)"  # mpremote 1.29.0's device-side wait for each answer
 
 
+WAIT_MS = int(os.environ.get("MPCRYPTO_MOUNT_WAIT_MS", "20000"))
+
+
 def patch(ms):
-    """Make the device-side mount code wait ``ms`` milliseconds for each answer."""
+    """Make the device-side mount code wait ``ms`` milliseconds for each answer (once: a
+    second call with the same wait changes nothing)."""
     code = transport_serial.fs_hook_code
+    if "ipoll(%d)" % ms in code and _WAIT not in code:
+        return
     if _WAIT not in code:
         raise SystemExit("tools.ship.remote: mpremote's mount code has no %r to scale (a different "
                          "mpremote than requirements.txt pins?)" % _WAIT)
@@ -28,5 +34,5 @@ def patch(ms):
 
 
 if __name__ == "__main__":
-    patch(int(os.environ.get("MPCRYPTO_MOUNT_WAIT_MS", "20000")))
+    patch(WAIT_MS)
     sys.exit(main.main())
