@@ -397,6 +397,66 @@ def test_device_run_retries_a_lost_link_once(monkeypatch):
     assert outcomes == ["ok"]
 
 
+class _FakeLink:
+    """Stands in for mpremote's SerialTransport in a device session: records what is sent
+    and answers each script from ``answers`` (script text -> (stdout, stderr) or a list of
+    them, taken in turn)."""
+
+    def __init__(self, answers):
+        self.answers, self.log, self.mounted = answers, [], False
+        self.serial = self.orig_serial = self  # the mount wraps the serial port; here, no-op
+
+    def enter_raw_repl(self, soft_reset=True):
+        self.log.append("reset")
+        self.mounted = False
+
+    def mount_local(self, root):
+        self.log.append("mount")
+        self.mounted = True
+
+    def exec_raw_no_follow(self, script):
+        self.script = script
+
+    def follow(self, timeout):
+        for key, answer in self.answers.items():
+            if key in self.script:
+                if isinstance(answer, list):
+                    answer = answer.pop(0)
+                self.log.append(key)
+                return answer[0].encode(), answer[1].encode()
+        self.log.append("other")
+        return b"", b""
+
+
+def test_device_session_resets_and_reruns():
+    """The device session: one mount for many scripts of a driver, a soft reset before another
+    driver's first script and after a script that raised; a MemoryError on a used heap (raised
+    or a case's result) is run again on a fresh device, one on a fresh heap stands, and a
+    test's own traceback is never run again."""
+    from harness import TargetError, _Session
+
+    oom, ok = ("E MemoryError x\nDONE\n", ""), ("R 2\nDONE\n", "")
+    s = _Session("/dev/pts/99")
+    link = s.tr = _FakeLink({"'drv_a'": ("R 1\nDONE\n", ""), "'drv_b'": [oom, oom, ok],
+                             "'drv_c'": ("", "Traceback\nAssertionError\n"), "_mpc_clean()": ("", "")})
+    run = lambda drv: s.run("/tmp", "", "import mptest\nmptest.run('%s', 'f', [()], None)\n" % drv, 60)
+    assert run("drv_a") == "R 1\nDONE\n" and run("drv_a") == "R 1\nDONE\n"
+    assert link.log == ["reset", "mount", "other", "'drv_a'", "_mpc_clean()", "'drv_a'", "_mpc_clean()"]
+    del link.log[:]
+    assert run("drv_b") == oom[0]  # another driver: reset first; on a fresh heap the answer stands
+    assert link.log == ["reset", "mount", "other", "'drv_b'", "_mpc_clean()"]
+    del link.log[:]
+    assert run("drv_b") == ok[0]  # on a used heap: run again on a fresh device
+    assert link.log == ["'drv_b'", "reset", "mount", "other", "'drv_b'", "_mpc_clean()"]
+    del link.log[:]
+    with pytest.raises(TargetError):
+        run("drv_c")
+    assert link.log.count("'drv_c'") == 1
+    del link.log[:]
+    run("drv_a")
+    assert link.log[0] == "reset"  # after a script that raised
+
+
 def _children():
     # The pids of this process's live children, from /proc (Linux).
     out = []
