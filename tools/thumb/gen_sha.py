@@ -27,47 +27,15 @@ touch only the stack and the state array (word aligned).
 import os
 import sys
 
-from tools import ROOT
+from tools import ROOT, sha2_constants
 from tools.thumb.asm import LR, SP, Asm
 from tools.thumb.asm import reg_name as rn
 
 OUT = os.path.join(ROOT, "modules", "mpcrypto", "hash")
 
-# FIPS 180-4 §4.2.2 (SHA-224/256) and §4.2.3 (SHA-384/512) round constants: the first 32
-# (64) bits of the fractional parts of the cube roots of the first 64 (80) primes. Computed
-# here from the definition (integer cube roots), not typed in.
-
-
-def _primes(n):
-    out, k = [], 2
-    while len(out) < n:
-        if all(k % p for p in out if p * p <= k):
-            out.append(k)
-        k += 1
-    return out
-
-
-def _icbrt(x):
-    # floor(x ** (1/3)) for a big integer x, by Newton's iteration.
-    r = 1 << ((x.bit_length() + 2) // 3)
-    while True:
-        s = (2 * r + x // (r * r)) // 3
-        if s >= r:
-            break
-        r = s
-    while r * r * r > x:
-        r -= 1
-    while (r + 1) ** 3 <= x:
-        r += 1
-    return r
-
-
-def round_constants(bits, n):
-    return [_icbrt(p << (3 * bits)) & ((1 << bits) - 1) for p in _primes(n)]
-
-
-K256 = round_constants(32, 64)
-K512 = round_constants(64, 80)
+# FIPS 180-4 §4.2.2 (SHA-224/256) and §4.2.3 (SHA-384/512) round constants, computed from
+# their definition in tools/sha2_constants.py.
+K256, K512 = sha2_constants.K256, sha2_constants.K512
 
 # -- SHA-256 (FIPS 180-4 §6.2.2) ---------------------------------------------------------------
 

@@ -10,14 +10,14 @@ emitted 32 times with the working variables renamed (round t's a..h are the vari
 (``load_w``) and 16 in a loop run four times that extend the schedule in the ring of W in
 ``st`` (``extend_w``). Σ0, Σ1, σ0 and σ1 on the (high, low) halves come from their rotation
 and shift amounts (``rotr``, FIPS 180-4 §4.1.3); K is computed from its definition by
-``tools.thumb.gen_sha`` (the Thumb-2 kernels' generator) and written out as the module's table.
+``tools.sha2_constants`` and written out as the module's table.
 """
 
 import sys
 
 from tools import ROOT
 from tools.gen import generated_line, write_or_check
-from tools.thumb.gen_sha import K512
+from tools.sha2_constants import K512
 from tools.viper import indent, viper
 
 OUT = ROOT / "modules" / "mpcrypto" / "hash" / "sha512_viper.py"
