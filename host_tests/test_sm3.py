@@ -8,13 +8,17 @@ Vector sources:
 The hash contract and random messages against ``cryptography``'s SM3 are
 ``test_hash_contract.py``'s; HMAC-SM3 (Wycheproof, random) is ``test_hmac.py``'s.
 Every test runs over every backend of the primitive; an absent backend is a skip.
+The viper SM3 module is generated: ``python -m tools.viper.gen_sm3 --check`` passes.
 """
 
+import subprocess
+import sys
 
 import pytest
 from cryptography.hazmat.primitives import hashes
 
 from harness import need
+from tools import ROOT
 from vectors import cryptography_vector, load_rsp
 
 MOD = "mpcrypto.hash.sm3"
@@ -57,3 +61,6 @@ def test_gbt32905_examples(target, backend):
 # ---- HMAC-SM3 ----
 
 
+def test_generated_viper_module_is_current():
+    p = subprocess.run([sys.executable, "-m", "tools.viper.gen_sm3", "--check"], capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == 0, p.stdout + p.stderr

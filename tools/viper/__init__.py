@@ -3,6 +3,7 @@
     python -m tools.viper.gen_ascon    # hash/ascon_viper.py: the Ascon permutation and bulk steps
     python -m tools.viper.gen_sha256   # hash/sha256_viper.py: SHA-256 compression
     python -m tools.viper.gen_sha512   # hash/sha512_viper.py: SHA-512 compression
+    python -m tools.viper.gen_sm3      # hash/sm3_viper.py: SM3 compression
 
 each with ``--check`` (exit 1 where the module is not what it writes). They build the code as
 lists of lines; the two helpers below are what they share.
