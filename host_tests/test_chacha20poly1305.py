@@ -22,10 +22,13 @@ Vector sources:
   bit of ciphertext, tag, AAD and nonce flipped and every truncation rejected with InvalidTag
   and no byte of the output buffer written, bad lengths ValueError, wrong types TypeError,
   Poly1305's one-time life (AlreadyFinalized), zero heap per bulk call (viper).
+The viper Poly1305 module is generated: ``python -m tools.viper.gen_poly1305 --check`` passes.
 """
 
 import random
 import struct
+import subprocess
+import sys
 
 import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms
@@ -33,6 +36,7 @@ from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives.poly1305 import Poly1305
 
 from harness import MPError, need
+from tools import ROOT
 from vectors import cryptography_vector, h, load_rsp, wycheproof_aead
 
 MOD = "mpcrypto.cipher.chacha20"
@@ -308,3 +312,8 @@ def test_zero_heap_per_call_viper(target, kind):
     force = _need_pair(target, "viper")
     got = target.call("drv_chacha", "heap", [(kind, 1024)], force=force)[0]
     assert got == [0, 0, 0, 0], got
+
+
+def test_generated_viper_poly1305_is_current():
+    p = subprocess.run([sys.executable, "-m", "tools.viper.gen_poly1305", "--check"], capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == 0, p.stdout + p.stderr
