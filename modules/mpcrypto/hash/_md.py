@@ -18,6 +18,22 @@ _LE = sys.byteorder == "little"
 _CHAIN = (("viper", "mpcrypto.hash._md_viper", None),)
 
 
+def _raw_words(st, nw, swap):
+    # The first nw words of st as their native bytes (through a memoryview: no Python
+    # integer of a word), each word's four bytes reversed if ``swap``. The loop's work
+    # depends only on nw.
+    out = bytearray(memoryview(st)[:nw])
+    if swap:
+        for i in range(0, 4 * nw, 4):
+            a = out[i]
+            b = out[i + 1]
+            out[i] = out[i + 3]
+            out[i + 1] = out[i + 2]
+            out[i + 2] = b
+            out[i + 3] = a
+    return bytes(out)
+
+
 def _words_be(st, nw):
     # The first nw 32-bit words of array('I') st as big-endian bytes, with no Python integer
     # made of a word: a word of 2**30 or more would be a heap object on a 32-bit port, whose
@@ -29,32 +45,14 @@ def _words_be(st, nw):
         out = bytearray(4 * nw)
         kv.words_be(out, st, nw)
         return bytes(out)
-    out = bytearray(memoryview(st)[:nw])
-    if _LE:
-        for i in range(0, 4 * nw, 4):
-            a = out[i]
-            b = out[i + 1]
-            out[i] = out[i + 3]
-            out[i + 1] = out[i + 2]
-            out[i + 2] = b
-            out[i + 3] = a
-    return bytes(out)
+    return _raw_words(st, nw, _LE)
 
 
 def _words_le(st, nw):
     # The first nw words of st, low byte first (MD5's output, RFC 1321 §3.5): the array's
     # raw bytes on a little-endian machine (no Python integer of a word, as in _words_be);
     # each word's bytes reversed on a big-endian one.
-    out = bytearray(memoryview(st)[:nw])
-    if not _LE:
-        for i in range(0, 4 * nw, 4):
-            a = out[i]
-            b = out[i + 1]
-            out[i] = out[i + 3]
-            out[i + 1] = out[i + 2]
-            out[i + 2] = b
-            out[i + 3] = a
-    return bytes(out)
+    return _raw_words(st, nw, not _LE)
 
 
 def _bytes_like(data):
