@@ -16,16 +16,15 @@ iteration for the Merkle-Damgård hashes (MD5, SHA-1, SHA-2, SM3) where viper is
 the HMAC key's inner and outer states (one compression each, FIPS 198-1 §4) are computed
 once; each iteration copies them into two preallocated working states and runs two
 compressions over two preallocated, pre-padded one-block messages (hLen + 1 + length field
-<= one block for every such hash), writing U_j and XORing it into T with the viper helpers
-of ``mac/_hmac_viper``. Two compressions per iteration is the minimum for HMAC. Other hashes
-(SHA-3) and ports without viper take the generic path: ``HMAC._mac`` per iteration, which
-allocates a few small objects each time.
+<= one block for every such hash), writing U_j and XORing it into T with viper helpers (the
+loop is ``mac/_hmac_viper.chain``, which HMAC_DRBG's generate uses too). Two compressions per
+iteration is the minimum for HMAC. Other hashes (SHA-3) and ports without viper take the
+generic path: ``HMAC._mac`` per iteration, which allocates a few small objects each time.
 
 Constant time: data-independent compressions and byte XORs; the password's length and the
 iteration count are public.
 """
 
-from array import array
 from mpcrypto import _backend
 from mpcrypto._ct import compare_digest
 from mpcrypto._util import as_bytes
@@ -34,9 +33,9 @@ from mpcrypto.hash._md import _MD
 from mpcrypto.hash.names import hash_class
 from mpcrypto.mac import hmac
 
-# The viper loops of the allocation-free path (mac/_hmac_viper: copy_words, put_words,
-# xor_into), asked of the seam per derivation; without them (no viper, or
-# _backend.force("pbkdf2", "python")) every iteration goes through the HMAC objects.
+# The allocation-free loop and its viper helpers (mac/_hmac_viper: chain), asked of the
+# seam per derivation; without them (no viper, or _backend.force("pbkdf2", "python")) every
+# iteration goes through the HMAC objects.
 _CHAIN = (("viper", "mpcrypto.mac._hmac_viper", None),)
 
 
@@ -46,45 +45,11 @@ def _xor_py(t, u, n):
 
 
 def _block_md(kv, m, salt, c, i, out, off, n):
-    # T_i (§5.2 step 3) into out[off:off + n], for an HMAC m over a Merkle-Damgård hash
-    # (objects with _k, _st, _le, _lenb): the allocation-free loop on the viper helpers kv.
-    _copy, _put, _xor = kv.copy_words, kv.put_words, kv.xor_into
-    inner = m._inner
-    outer = m._outer
-    k = inner._k
-    bs = inner.block_size
-    ds = inner.digest_size
-    nw = ds >> 2
-    le = 1 if inner._le else 0
-    ist = inner._st  # keyed states: K0 ^ ipad and K0 ^ opad absorbed (one block each)
-    ost = outer._st
-    nst = len(ist)
-    si = array("I", bytes(4 * nst))  # working states, filled each iteration
-    so = array("I", bytes(4 * nst))
-    # One padded block (FIPS 180-4 §5.1 / RFC 1321 §3.1-3.2): the hLen-byte message after
-    # the key block, 0x80, zeros, the total length in bits = (bs + ds) * 8.
-    blk = bytearray(bs)
-    blk[ds] = 0x80
-    bits = (bs + ds) * 8
-    lenb = inner._lenb
-    for j in range(lenb):
-        b = (bits >> (8 * j)) & 0xFF
-        if le:
-            blk[bs - lenb + j] = b
-        else:
-            blk[bs - 1 - j] = b
-    oblk = bytearray(blk)
+    # T_i (§5.2 step 3) into out[off:off + n], for an HMAC m over a Merkle-Damgård hash:
+    # the allocation-free loop of the viper helpers kv (mac/_hmac_viper.chain).
     u = m._mac(salt + i.to_bytes(4, "big"))  # U_1 = PRF(P, S || INT(i))
-    blk[:ds] = u
     t = bytearray(u)
-    for _ in range(c - 1):
-        _copy(si, ist, nst)
-        k(si, blk, 0, 1)             # inner hash of U_{j-1}
-        _put(oblk, si, nw, le)
-        _copy(so, ost, nst)
-        k(so, oblk, 0, 1)            # outer hash: U_j
-        _put(blk, so, nw, le)        # U_j is the next inner message
-        _xor(t, blk, ds)
+    kv.chain(m, u, c - 1, t, None)  # U_2..U_c, each XORed into T
     out[off:off + n] = memoryview(t)[:n]
 
 

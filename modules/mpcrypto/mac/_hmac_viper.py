@@ -1,7 +1,11 @@
-"""viper helpers of the allocation-free HMAC loops over a keyed HMAC state: PBKDF2's inner
-loop (``kdf/pbkdf2.py``: all three) and HMAC_DRBG's V = HMAC(K, V) chain
-(``random/hmac_drbg.py``: ``copy_words``, ``put_words``), each through its own ``_CHAIN``
-entry. No allocation, machine words only.
+"""viper helpers of the allocation-free HMAC loops over a keyed HMAC state, and the loop
+itself (``chain``): PBKDF2's inner loop (``kdf/pbkdf2.py``) and HMAC_DRBG's V = HMAC(K, V)
+chain (``random/hmac_drbg.py``), each through its own ``_CHAIN`` entry.
+
+- ``chain(m, v, n, t, out)``: n times V = HMAC(K, V) from v, for m an HMAC keyed with K over
+  a Merkle-Damgård hash; each V XORed into t (PBKDF2) or, with t None, written to out
+  (HMAC_DRBG). Plain Python around the kernels below; it allocates its working states and
+  blocks once per call and nothing per iteration but HMAC_DRBG's memoryview of out.
 
 - ``copy_words(dst, src, n)``: dst[0:n] = src[0:n], 32-bit words (a keyed HMAC state into
   the working context).
@@ -11,10 +15,11 @@ entry. No allocation, machine words only.
 - ``xor_into(t, u, n)``: t[0:n] ^= u[0:n] (RFC 8018 §5.2 step 3, the running XOR of the U_j).
 
 Nothing validates: the callers size every buffer. Portable (VIPER.md): ptr8 stores keep the
-low 8 bits on every port; no constant of 2**30 or more.
+low 8 bits on every port; no constant of 2**30 or more. No allocation, machine words only.
 """
 
 import micropython
+from array import array
 
 
 def probe():
@@ -55,3 +60,53 @@ def xor_into(t: ptr8, u: ptr8, n: int):
     while i < n:
         t[i] = t[i] ^ u[i]
         i += 1
+
+
+def chain(m, v, n, t, out):
+    # V = HMAC(K, V) n times from v (ds bytes), m keyed with K over a Merkle-Damgård hash
+    # (objects with _k, _st, _le, _lenb): the keyed inner and outer states (K0 ^ ipad and
+    # K0 ^ opad absorbed, one block each, FIPS 198-1 §4) copied into two working states,
+    # two compressions over two pre-padded one-block messages per V (hLen + 1 + length field
+    # <= one block for every such hash). Each V is XORed into t (RFC 8018 §5.2 step 3,
+    # T ^= U_j) or, where t is None, written to out[0:n * ds]. Returns the last V.
+    _copy, _put, _xor = copy_words, put_words, xor_into
+    inner = m._inner
+    k = inner._k
+    bs = inner.block_size
+    ds = inner.digest_size
+    nw = ds >> 2
+    le = 1 if inner._le else 0
+    ist = inner._st
+    ost = m._outer._st
+    nst = len(ist)
+    si = array("I", bytes(4 * nst))  # working states, filled each iteration
+    so = array("I", bytes(4 * nst))
+    # One padded block (FIPS 180-4 §5.1 / RFC 1321 §3.1-3.2): the hLen-byte message after
+    # the key block, 0x80, zeros, the total length in bits = (bs + ds) * 8.
+    blk = bytearray(bs)
+    blk[ds] = 0x80
+    bits = (bs + ds) * 8
+    lenb = inner._lenb
+    for j in range(lenb):
+        b = (bits >> (8 * j)) & 0xFF
+        if le:
+            blk[bs - lenb + j] = b
+        else:
+            blk[bs - 1 - j] = b
+    oblk = bytearray(blk)
+    blk[:ds] = v
+    mv = memoryview(out) if t is None else None
+    o = 0
+    for _ in range(n):
+        _copy(si, ist, nst)
+        k(si, blk, 0, 1)             # inner hash of V
+        _put(oblk, si, nw, le)
+        _copy(so, ost, nst)
+        k(so, oblk, 0, 1)            # outer hash: the new V
+        _put(blk, so, nw, le)        # V is the next inner message
+        if t is None:
+            _put(mv[o:o + ds], so, nw, le)
+            o += ds
+        else:
+            _xor(t, blk, ds)
+    return bytes(blk[:ds])

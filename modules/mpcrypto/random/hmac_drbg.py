@@ -13,64 +13,21 @@ over SHA-256.
 
 Allocation: the generate loop (V = HMAC(Key, V) per output block) runs on preallocated
 states and blocks for the Merkle-Damgard hashes where viper is available (the HMAC-state
-helpers of ``mac/_hmac_viper.py``, which PBKDF2 uses too), one small memoryview per block;
+loop of ``mac/_hmac_viper.py``, which PBKDF2 uses too), one small memoryview per block;
 each Update makes new HMAC objects.
 """
 
-from array import array
 from mpcrypto import _backend
 from mpcrypto.hash._md import _MD
 from mpcrypto.hash.names import hash_class
 from mpcrypto.mac import hmac
 from mpcrypto.random._drbg import DRBG
 
-# The HMAC-state viper helpers (mac/_hmac_viper: copy_words, put_words), asked of the seam
+# The HMAC-state loop and its viper helpers (mac/_hmac_viper: chain), asked of the seam
 # per request: the V = HMAC(K, V) chain without allocation per block; without them (no
 # viper, or _backend.force("hmac_drbg", "python")) each block goes through the HMAC object.
 _CHAIN = (("viper", "mpcrypto.mac._hmac_viper", None),)
 
-
-def _chain(kv, m, v, out):
-    # V = HMAC(K, V) repeated, each V written to out (len(out) a multiple of the digest
-    # size); m is HMAC keyed with K over a Merkle-Damgard hash. As PBKDF2's loop
-    # (kdf/pbkdf2.py): the keyed inner and outer states copied into two working states,
-    # two compressions over two pre-padded one-block messages (FIPS 198-1 §4 with the
-    # keyed blocks already absorbed), no allocation but one small memoryview per block.
-    # Returns the last V. kv: the viper helpers.
-    _copy, _put = kv.copy_words, kv.put_words
-    inner = m._inner
-    k = inner._k
-    bs = inner.block_size
-    ds = inner.digest_size
-    nw = ds >> 2
-    le = 1 if inner._le else 0
-    ist = inner._st
-    ost = m._outer._st
-    nst = len(ist)
-    si = array("I", bytes(4 * nst))
-    so = array("I", bytes(4 * nst))
-    blk = bytearray(bs)
-    blk[:ds] = v
-    blk[ds] = 0x80
-    bits = (bs + ds) * 8
-    lenb = inner._lenb
-    for j in range(lenb):
-        b = (bits >> (8 * j)) & 0xFF
-        if le:
-            blk[bs - lenb + j] = b
-        else:
-            blk[bs - 1 - j] = b
-    oblk = bytearray(blk)
-    mv = memoryview(out)
-    for o in range(0, len(out), ds):
-        _copy(si, ist, nst)
-        k(si, blk, 0, 1)  # inner hash of V
-        _put(oblk, si, nw, le)
-        _copy(so, ost, nst)
-        k(so, oblk, 0, 1)  # outer hash: the new V
-        _put(blk, so, nw, le)  # the next inner message
-        _put(mv[o:o + ds], so, nw, le)
-    return bytes(blk[:ds])
 
 _STRENGTH = {16: 128, 20: 128, 28: 192}  # digest size -> bits; 32 and more: 256
 
@@ -120,7 +77,7 @@ class HMAC_DRBG(DRBG):
         if not out:
             pass
         elif kv is not None and isinstance(m._inner, _MD) and m._inner._n == 0:
-            v = _chain(kv, m, v, out)
+            v = kv.chain(m, v, len(out) // ds, None, out)  # V = HMAC(K, V), each into out
         else:
             for o in range(0, len(out), ds):
                 v = m._mac(v)  # V = HMAC(Key, V)
