@@ -4,8 +4,9 @@ Vector sources:
 - NIST CAVP SHAVS (cryptography_vectors/hashes/SHA2/SHA*{ShortMsg,LongMsg,Monte}.rsp).
 The hash contract and random messages against hashlib are ``test_hash_contract.py``'s,
 HMAC ``test_hmac.py``'s. Every test runs over every backend of the primitive; an absent backend is a skip.
-The viper SHA-256 and SHA-512 modules are generated: ``python -m tools.viper.gen_sha256 --check``
-and ``python -m tools.viper.gen_sha512 --check`` pass.
+The viper and Python SHA-256 and SHA-512 modules are generated: ``python -m
+tools.viper.gen_sha256 --check``, ``tools.viper.gen_sha512 --check`` and
+``tools.python.gen_sha2 --check`` pass.
 """
 
 import subprocess
@@ -93,7 +94,7 @@ def test_cavp_monte(target, alg, backend):
         assert g == md, "%s COUNT=%d (%s backend)" % (fname, cnt, backend)
 
 
-@pytest.mark.parametrize("gen", ["gen_sha256", "gen_sha512"])
-def test_generated_viper_module_is_current(gen):
-    p = subprocess.run([sys.executable, "-m", "tools.viper." + gen, "--check"], capture_output=True, text=True, cwd=ROOT)
+@pytest.mark.parametrize("gen", ["tools.viper.gen_sha256", "tools.viper.gen_sha512", "tools.python.gen_sha2"])
+def test_generated_module_is_current(gen):
+    p = subprocess.run([sys.executable, "-m", gen, "--check"], capture_output=True, text=True, cwd=ROOT)
     assert p.returncode == 0, p.stdout + p.stderr

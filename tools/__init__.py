@@ -6,6 +6,7 @@
 - ``tools.viper``: the generators of the unrolled viper kernels (Ascon, MD5, SHA-1, SHA-2,
   SM3, Poly1305), each with ``--check``; ``tools/gen.py``: what the generators share (the
   write-or-check command line);
+- ``tools.python``: the generator of the portable-Python SHA-2 kernels (with ``--check``);
 - ``tools.emu``: the emulated Cortex-M core (unicorn), the ``.mpy`` reader, the instruction
   counts and the register models of the Kinetis hardware blocks;
 - ``tools.bench``: the benchmark runner and the report;
