@@ -9,8 +9,18 @@
     python -m tools.viper.gen_sm3      # hash/sm3_viper.py: SM3 compression
 
 each with ``--check`` (exit 1 where the module is not what it writes). They build the code as
-lists of lines; the two helpers below are what they share.
+lists of lines; the helpers below are what they share.
 """
+
+# The probe() of a viper module (after the two blank lines that separate it from what comes
+# before): the seam imports the module to learn that the port has the viper emitter.
+PROBE = '\n\ndef probe():\n    """True: this module imported, so the port has the viper emitter."""\n    return True\n'
+
+
+def be_word(q, i):
+    """Big-endian 32-bit word i of the bytes at ``q``."""
+    return " | ".join("uint(%s[%d])" % (q, 4 * i + b) + (" << %d" % (24 - 8 * b) if b < 3 else "")
+                      for b in range(4))
 
 
 def indent(lines, n=1):

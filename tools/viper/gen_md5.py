@@ -15,7 +15,7 @@ import sys
 
 from tools import ROOT
 from tools.gen import generated_line, write_or_check
-from tools.viper import indent, viper
+from tools.viper import PROBE, indent, viper
 
 OUT = ROOT / "modules" / "mpcrypto" / "hash" / "md5_viper.py"
 TOOL = "tools.viper.gen_md5"
@@ -96,17 +96,17 @@ def compress():
     return viper("compress", "st: ptr32, buf: ptr8, off: int, nblocks: int", body)
 
 
-def generate():
+def table():
+    # The module's T, eight words a line.
     t = t_table()
     rows = ["    " + " ".join("0x%08x," % w for w in t[i:i + 8]) for i in range(0, 64, 8)]
-    return "".join([
-        generated_line(TOOL), HEADER,
-        "# RFC 1321 §3.4: T[i] = floor(4294967296 * abs(sin(i))), i = 1..64 (stored from index 0).\n"
-        "# (Literals >= 2**30 are heap ints on 32-bit ports: built once at import.)\n",
-        "\n".join(["_T = array(\"I\", ("] + rows + ["))"]) + "\n",
-        '\n\ndef probe():\n    """True: this module imported, so the port has the viper emitter."""\n    return True\n',
-        compress(),
-    ])
+    return ("# RFC 1321 §3.4: T[i] = floor(4294967296 * abs(sin(i))), i = 1..64 (stored from index 0).\n"
+            "# (Literals >= 2**30 are heap ints on 32-bit ports: built once at import.)\n"
+            + "\n".join(["_T = array(\"I\", ("] + rows + ["))"]) + "\n")
+
+
+def generate():
+    return "".join([generated_line(TOOL), HEADER, table(), PROBE, compress()])
 
 
 def main(argv=None):

@@ -15,7 +15,7 @@ import sys
 
 from tools import ROOT
 from tools.gen import generated_line, write_or_check
-from tools.viper import indent, viper
+from tools.viper import PROBE, be_word, indent, viper
 
 OUT = ROOT / "modules" / "mpcrypto" / "hash" / "sha1_viper.py"
 TOOL = "tools.viper.gen_sha1"
@@ -58,6 +58,10 @@ GROUPS = (
     ("Parity(x,y,z) = x ^ y ^ z", "{b} ^ {c} ^ {d}", 0xca62c1d6),
 )
 
+# The module's table of the four K_t.
+K_LINES = ("# FIPS 180-4 §4.2.1 (built once at import: literals >= 2**30 are heap ints on 32-bit ports).\n"
+           "_K = array(\"I\", (%s))\n" % ", ".join("0x%08x" % k for _, _, k in GROUPS))
+
 # Step 3 of §6.1.2 for the roles a..e: T = ROTL5(a) + f(b, c, d) + e + K + W into e (the next
 # a), b = ROTL30(b); {k}: the local holding K_t.
 ROUND = """\
@@ -79,9 +83,7 @@ def ring(t):
 
 def load_w(t):
     # W[t] from the block, big-endian (§3.1), kept in the ring for the schedule.
-    word = " | ".join("uint(q[%d])" % (4 * t + b) + (" << %d" % (24 - 8 * b) if b < 3 else "")
-                      for b in range(4))
-    return ["w = " + word, "st[%d] = w" % ring(t)]
+    return ["w = " + be_word("q", t), "st[%d] = w" % ring(t)]
 
 
 def extend_w(t):
@@ -111,13 +113,7 @@ def compress():
 
 
 def generate():
-    return "".join([
-        generated_line(TOOL), HEADER,
-        "# FIPS 180-4 §4.2.1 (built once at import: literals >= 2**30 are heap ints on 32-bit ports).\n",
-        "_K = array(\"I\", (%s))\n" % ", ".join("0x%08x" % k for _, _, k in GROUPS),
-        '\n\ndef probe():\n    """True: this module imported, so the port has the viper emitter."""\n    return True\n',
-        compress(),
-    ])
+    return "".join([generated_line(TOOL), HEADER, K_LINES, PROBE, compress()])
 
 
 def main(argv=None):

@@ -18,7 +18,7 @@ import sys
 from tools import ROOT
 from tools.gen import generated_line, write_or_check
 from tools.sha2_constants import K256
-from tools.viper import indent, viper
+from tools.viper import PROBE, be_word, indent, viper
 
 OUT = ROOT / "modules" / "mpcrypto" / "hash" / "sha256_viper.py"
 TOOL = "tools.viper.gen_sha256"
@@ -134,9 +134,7 @@ def one_round(j, label, w):
 
 def load_w(j):
     # W[j] from the block, big-endian (§3.1), kept in the ring for the schedule.
-    word = " | ".join("uint(q[%d])" % (4 * j + b) + (" << %d" % (24 - 8 * b) if b < 3 else "")
-                      for b in range(4))
-    return ["w = " + word, "st[%d] = w" % ring(j)]
+    return ["w = " + be_word("q", j), "st[%d] = w" % ring(j)]
 
 
 def extend_w(j):
@@ -168,11 +166,7 @@ def compress():
 
 
 def generate():
-    return "".join([
-        generated_line(TOOL), HEADER, k_table(),
-        '\n\ndef probe():\n    """True: this module imported, so the port has the viper emitter."""\n    return True\n',
-        compress(),
-    ])
+    return "".join([generated_line(TOOL), HEADER, k_table(), PROBE, compress()])
 
 
 def main(argv=None):

@@ -18,7 +18,7 @@ import sys
 from tools import ROOT
 from tools.gen import generated_line, write_or_check
 from tools.sha2_constants import K512
-from tools.viper import indent, viper
+from tools.viper import PROBE, be_word, indent, viper
 
 OUT = ROOT / "modules" / "mpcrypto" / "hash" / "sha512_viper.py"
 TOOL = "tools.viper.gen_sha512"
@@ -157,12 +157,6 @@ def sigmas(v, rots, shr=0):
     return rotr(v, rots, shr, "h"), rotr(v, rots, shr, "l")
 
 
-def be_word(q, i):
-    """Big-endian 32-bit word i of the bytes at ``q``."""
-    return " | ".join("uint(%s[%d])" % (q, 4 * i + b) + (" << %d" % (24 - 8 * b) if b < 3 else "")
-                      for b in range(4))
-
-
 def ring(t):
     """st index of the high half of W[t] in the ring (the low half follows)."""
     return 16 + 2 * (t % 16)
@@ -195,6 +189,10 @@ def extend_w(j):
     return EXTEND.format(s1h=s1h, s1l=s1l, s0h=s0h, s0l=s0l, **w).split("\n")
 
 
+K_DOC = ("\n# FIPS 180-4 §4.2.3: first 64 bits of the fractional parts of the cube roots of the first\n"
+         "# 80 primes, as (high, low) halves.\n")
+
+
 def k_table():
     # FIPS 180-4 §4.2.3 as (high, low) halves, eight words a line.
     words = [w for k in K512 for w in (k >> 32, k & 0xFFFFFFFF)]
@@ -220,14 +218,7 @@ def compress():
 
 
 def generate():
-    return "".join([
-        generated_line(TOOL), HEADER,
-        "\n# FIPS 180-4 §4.2.3: first 64 bits of the fractional parts of the cube roots of the first\n"
-        "# 80 primes, as (high, low) halves.\n",
-        k_table(),
-        '\n\ndef probe():\n    """True: this module imported, so the port has the viper emitter."""\n    return True\n',
-        compress(),
-    ])
+    return "".join([generated_line(TOOL), HEADER, K_DOC, k_table(), PROBE, compress()])
 
 
 def main(argv=None):
