@@ -5,6 +5,9 @@ line out in their headers).
     def main(argv=None):
         return write_or_check(OUT, generate, "tools.thumb.gen_ascon", argv)
 
+A generator of several modules passes a tuple of paths and returns a tuple of texts
+(``tools.thumb.gen_sha``, ``tools.thumb.gen_field``).
+
 ``python -m <tool>`` rewrites the module; ``python -m <tool> --check`` exits 1 where the
 module is not what the generator writes (the host tests run every generator that way).
 """
@@ -17,18 +20,27 @@ def generated_line(tool):
 
 def write_or_check(out, generate, tool, argv=None):
     """A generator's command line: write ``generate()`` to ``out``, or with ``--check`` exit 1
-    where ``out`` is not what it would write. ``tool``: the generator's module name."""
+    where ``out`` is not what it would write. ``tool``: the generator's module name. A generator
+    of several modules passes a tuple of paths as ``out``, and ``generate()`` returns a tuple of
+    their texts in the same order."""
     import argparse
 
-    ap = argparse.ArgumentParser(description="writes %s" % out.name)
+    many = isinstance(out, tuple)
+    outs = out if many else (out,)
+    ap = argparse.ArgumentParser(description="writes %s" % ", ".join(o.name for o in outs))
     ap.add_argument("--check", action="store_true", help="exit 1 if the module differs from what would be written")
     args = ap.parse_args(argv)
-    text = generate()
+    texts = generate()
+    if not many:
+        texts = (texts,)
+    if len(texts) != len(outs):
+        raise ValueError("%s: %d paths, %d texts" % (tool, len(outs), len(texts)))
     if args.check:
-        if not out.exists() or out.read_text(encoding="utf-8") != text:
-            print("%s is out of date: run python -m %s" % (out, tool))
-            return 1
-        return 0
-    out.write_text(text, encoding="utf-8")
-    print("wrote", out)
+        stale = [o for o, text in zip(outs, texts) if not o.exists() or o.read_text(encoding="utf-8") != text]
+        for o in stale:
+            print("%s is out of date: run python -m %s" % (o, tool))
+        return 1 if stale else 0
+    for o, text in zip(outs, texts):
+        o.write_text(text, encoding="utf-8")
+        print("wrote", o)
     return 0

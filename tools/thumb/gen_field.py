@@ -31,10 +31,10 @@ Constant time: the instruction sequence of each op depends only on N and the op,
 the values (conditional subtractions select with masks).
 """
 
-import os
 import sys
 
 from tools import ROOT
+from tools.gen import write_or_check
 from tools.thumb import umaal_emit
 
 SIZES = (10, 12, 14, 16, 20, 24, 32, 33)
@@ -49,7 +49,7 @@ WIDE_SIZES = (5, 6, 7, 8, 10, 12, 14, 16, 17)
 SPECIAL = (
     ("p256", 2 ** 256 - 2 ** 224 + 2 ** 192 + 2 ** 96 - 1, "FIPS 186-4 D.1.2.3 / SEC 2 2.4.2"),
 )
-OUT = os.path.join(ROOT, "modules", "mpcrypto", "ec", "field")
+OUT = ROOT / "modules" / "mpcrypto" / "ec" / "field"
 
 
 def _limbs(p, n, lb):
@@ -224,35 +224,28 @@ def generate(n, fixed=None, lb=16):
     return text
 
 
-def main(argv):
-    check = "--check" in argv
-    stale = []
-    jobs = [("v16_%d.py" % n, n, None, 16) for n in SIZES]
-    jobs += [("v32_%d.py" % n, n, None, 32) for n in WIDE_SIZES]
-    for fx in SPECIAL:
-        jobs.append(("v16_%s.py" % fx[0], (fx[1].bit_length() + 15) // 16, fx, 16))
-        jobs.append(("v32_%s.py" % fx[0], (fx[1].bit_length() + 31) // 32, fx, 32))
-    outputs = [(os.path.join(OUT, fname), generate(n, fx, lb)) for fname, n, fx, lb in jobs]
+# Every viper module as (file name, limbs, fixed prime or None, limb bits).
+_JOBS = [("v16_%d.py" % n, n, None, 16) for n in SIZES]
+_JOBS += [("v32_%d.py" % n, n, None, 32) for n in WIDE_SIZES]
+for _fx in SPECIAL:
+    _JOBS.append(("v16_%s.py" % _fx[0], (_fx[1].bit_length() + 15) // 16, _fx, 16))
+    _JOBS.append(("v32_%s.py" % _fx[0], (_fx[1].bit_length() + 31) // 32, _fx, 32))
+OUTS = tuple(OUT / job[0] for job in _JOBS) + (umaal_emit.EC_OUT, umaal_emit.MPI_OUT)
+
+
+def generate_all():
+    """The texts of every module, in the order of ``OUTS``."""
+    texts = [generate(n, fx, lb) for _, n, fx, lb in _JOBS]
     # The Thumb-2 UMAAL kernels, EC and MPI, from one set of emitters: one multiplier and one
     # program runner per 32-bit word count of the 16-bit kernels' slots.
-    outputs.append((umaal_emit.EC_OUT, umaal_emit.generate_ec(
-        sorted(set((nn + (nn & 1)) // 2 for nn in SIZES)))))
-    outputs.append((umaal_emit.MPI_OUT, umaal_emit.generate_mpi()))
-    for path, text in outputs:
-        old = None
-        if os.path.exists(path):
-            with open(path) as f:
-                old = f.read()
-        if old != text:
-            stale.append(path)
-            if not check:
-                with open(path, "w") as f:
-                    f.write(text)
-    if check and stale:
-        print("out of date (run python -m tools.thumb.gen_field):", *stale)
-        return 1
-    return 0
+    texts.append(umaal_emit.generate_ec(sorted(set((nn + (nn & 1)) // 2 for nn in SIZES))))
+    texts.append(umaal_emit.generate_mpi())
+    return tuple(texts)
+
+
+def main(argv=None):
+    return write_or_check(OUTS, generate_all, "tools.thumb.gen_field", argv)
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())

@@ -24,14 +24,15 @@ address unless CCR.UNALIGN_TRP is set; no MicroPython port sets it); LDRD/STRD, 
 touch only the stack and the state array (word aligned).
 """
 
-import os
 import sys
 
 from tools import ROOT, sha2_constants
+from tools.gen import write_or_check
 from tools.thumb.asm import LR, SP, Asm
 from tools.thumb.asm import reg_name as rn
 
-OUT = os.path.join(ROOT, "modules", "mpcrypto", "hash")
+OUT = ROOT / "modules" / "mpcrypto" / "hash"
+OUTS = (OUT / "sha256_thumb.py", OUT / "sha512_thumb.py")
 
 # FIPS 180-4 §4.2.2 (SHA-224/256) and §4.2.3 (SHA-384/512) round constants, computed from
 # their definition in tools/sha2_constants.py.
@@ -313,7 +314,7 @@ def sha512_body(a):
 
 # -- module text ----------------------------------------------------------------------------------
 
-def module_text(name, title, doc, body_fn, counts):
+def module_text(title, doc, body_fn):
     a = Asm(ual=True)
     body_fn(a)
     L = []
@@ -354,7 +355,6 @@ def module_text(name, title, doc, body_fn, counts):
             if len(pending) >= 48:
                 flush()
     flush()
-    counts[name] = (a.count, a.pos)
     return "\n".join(L) + "\n"
 
 
@@ -405,41 +405,20 @@ SHA512_DOC = [
 
 
 def generate():
-    counts = {}
-    out = {
-        "sha256_thumb.py": module_text(
-            "sha256", "SHA-256 compression in Thumb-2 assembly: FIPS 180-4 §6.2.2, many 64-byte blocks per call.",
-            SHA256_DOC, sha256_body, counts),
-        "sha512_thumb.py": module_text(
-            "sha512", "SHA-512 compression in Thumb-2 assembly: FIPS 180-4 §6.4.2, many 128-byte blocks per call.",
-            SHA512_DOC, sha512_body, counts),
-    }
-    return out, counts
+    """The texts of the two modules, in the order of ``OUTS``."""
+    return (
+        module_text(
+            "SHA-256 compression in Thumb-2 assembly: FIPS 180-4 §6.2.2, many 64-byte blocks per call.",
+            SHA256_DOC, sha256_body),
+        module_text(
+            "SHA-512 compression in Thumb-2 assembly: FIPS 180-4 §6.4.2, many 128-byte blocks per call.",
+            SHA512_DOC, sha512_body),
+    )
 
 
-def main(argv):
-    check = "--check" in argv
-    out, counts = generate()
-    stale = []
-    for fname, text in out.items():
-        path = os.path.join(OUT, fname)
-        old = None
-        if os.path.exists(path):
-            with open(path) as f:
-                old = f.read()
-        if old != text:
-            stale.append(path)
-            if not check:
-                with open(path, "w") as f:
-                    f.write(text)
-    if check and stale:
-        print("out of date (run python -m tools.thumb.gen_sha):", *stale)
-        return 1
-    if not check:
-        for k, (n, nbytes) in counts.items():
-            print("%s: %d instructions, %d bytes of code (entry/exit of the inline assembler not included)" % (k, n, nbytes))
-    return 0
+def main(argv=None):
+    return write_or_check(OUTS, generate, "tools.thumb.gen_sha", argv)
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())
