@@ -1,7 +1,8 @@
 """Host-side helpers shared by test_camellia.py, test_sm4.py, test_des.py and test_cmac.py:
 reference modes written here over ``cryptography``'s ECB of one block, checked against NIST
 with AES before they are trusted for Camellia and SM4 (whose CTR/GCM/CCM have no external
-vectors), and the generic per-backend checks of the cryptolib-shaped API (drv_blk).
+vectors), and the generic per-backend checks of the cryptolib-shaped API (drv_blk); also the
+AESAVS known-answer check of an AES engine emulated on the host (test_thumb_aes*.py).
 
 The reference modes follow the specs directly, bit by bit where that is simplest:
 - CTR: SP 800-38A §6.5 (the whole block is one big-endian counter).
@@ -18,6 +19,7 @@ import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
 from harness import MPError
+from vectors import cryptography_vector, h, load_rsp
 
 try:
     from cryptography.hazmat.decrepit.ciphers import algorithms as _old
@@ -170,6 +172,56 @@ def ref_cmac(E, msg, bs=16):
     for o in range(0, (n - 1) * bs, bs):
         x = E(bytes(a ^ b for a, b in zip(x, msg[o:o + bs])))
     return E(bytes(a ^ b for a, b in zip(x, last)))
+
+
+# --- AES engines on the host ------------------------------------------------------------------
+
+
+def aes_oracle(key, mode, data, enc=True):
+    """cryptography's AES in ``mode`` (a ``modes`` object) over ``data``."""
+    c = Cipher(algorithms.AES(key), mode)
+    c = c.encryptor() if enc else c.decryptor()
+    return c.update(data) + c.finalize()
+
+
+def aesavs_records(mode):
+    """(label, key, iv, encrypt?, plaintext, ciphertext) of every NIST AESAVS KAT and MMT
+    record of ``mode`` ("ECB" or "CBC"): cryptography's ciphers/AES/<mode>/<mode>{GFSbox,
+    KeySbox,VarKey,VarTxt,MMT}{128,192,256}.rsp."""
+    for kind in ("GFSbox", "KeySbox", "VarKey", "VarTxt", "MMT"):
+        for bits in (128, 192, 256):
+            p = cryptography_vector("ciphers/AES/%s/%s%s%d.rsp" % (mode, mode, kind, bits))
+            for r in load_rsp(p, "COUNT"):
+                enc = r["_section"].upper().startswith("ENCRYPT")
+                yield ("%s %s %s" % (p.name, r["_section"], r["COUNT"]), h(r["KEY"]), h(r.get("IV")), enc,
+                       h(r["PLAINTEXT"]), h(r["CIPHERTEXT"]))
+
+
+def check_engine_aesavs(engines, mode):
+    """Every ``aesavs_records(mode)`` record through an engine (``new(key)`` giving
+    ``ecb_encrypt(src, dst, nblocks)``, ``cbc_encrypt(src, dst, nblocks, iv)`` and the
+    decryptions; CBC updates ``iv``), a new key each, the engines taken in turn; every second
+    record in place (dst is src). Asserts more than 1000 records and no wrong output or IV."""
+    bad, n = [], 0
+    for i, (label, key, iv, enc, pt, ct) in enumerate(aesavs_records(mode)):
+        a = engines[i % len(engines)]
+        ctx = a.new(key)
+        src, want = (pt, ct) if enc else (ct, pt)
+        dst = bytearray(src) if i % 2 else bytearray(len(src))
+        if i % 2:
+            src = dst  # in place
+        nb = len(want) // 16
+        if mode == "ECB":
+            (ctx.ecb_encrypt if enc else ctx.ecb_decrypt)(src, dst, nb)
+        else:
+            v = bytearray(iv)
+            (ctx.cbc_encrypt if enc else ctx.cbc_decrypt)(src, dst, nb, v)
+            if bytes(v) != ct[-16:]:
+                bad.append(label + " (iv out)")
+        n += 1
+        if bytes(dst) != want:
+            bad.append(label)
+    assert n > 1000 and not bad, bad[:5]
 
 
 # --- generic per-backend checks through drv_blk -----------------------------------------------

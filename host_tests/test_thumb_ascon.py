@@ -20,38 +20,20 @@ import sys
 
 import pytest
 
+import emutest
 from test_viper32_symmetric import ascon_p, wbytes, words
 
 from tools.emu import mpy_reader
-from tools.emu import thumb_emu
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 SRC = ROOT / "modules" / "mpcrypto" / "hash" / "ascon_thumb.py"
 CORES = ["cortex-m3", "cortex-m4", "cortex-m7"]
 
+_unix_only = emutest._unix_only  # overrides conftest's: nothing here needs a target
+K = emutest.Kernels
 
-@pytest.fixture(autouse=True)
-def _unix_only():
-    """Overrides conftest's fixture of the same name: nothing here needs a target."""
-
-
-@pytest.fixture(scope="module")
-def mpy():
-    return mpy_reader.compile_file(SRC, "armv7emsp")
-
-
-class K:
-    def __init__(self, core, mpy):
-        self.core = thumb_emu.Core(core)
-        self.fn = thumb_emu.load_asm(self.core, mpy)
-
-    def buf(self, data):
-        return thumb_emu.Buffer(self.core, data)
-
-    def call(self, name, *args):
-        args = [a.addr if isinstance(a, thumb_emu.Buffer) else a for a in args]
-        return self.core.call(self.fn[name], *args)[1]
+mpy = emutest.compiled(mpy_reader.compile_file, SRC, "armv7emsp")
 
 
 def ref_blocks(state, data, rate, rounds, mode):

@@ -24,36 +24,22 @@ import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
+import emutest
+
 from tools.emu import mpy_reader
-from tools.emu import thumb_emu
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 SRC = ROOT / "modules" / "mpcrypto" / "cipher" / "chacha20_thumb.py"
 CORES = ["cortex-m3", "cortex-m4", "cortex-m7"]
 
-
-@pytest.fixture(autouse=True)
-def _unix_only():
-    """Overrides conftest's fixture of the same name: nothing here needs a target."""
+_unix_only = emutest._unix_only  # overrides conftest's: nothing here needs a target
+mpy = emutest.compiled(mpy_reader.compile_file, SRC, "armv7emsp")
 
 
-@pytest.fixture(scope="module")
-def mpy():
-    return mpy_reader.compile_file(SRC, "armv7emsp")
-
-
-class K:
-    def __init__(self, core, mpy):
-        self.core = thumb_emu.Core(core)
-        self.fn = thumb_emu.load_asm(self.core, mpy)["_xor"]
-
-    def buf(self, data):
-        return thumb_emu.Buffer(self.core, data)
-
+class K(emutest.Kernels):
     def xor(self, st, src, dst, n):
-        args = [a.addr if isinstance(a, thumb_emu.Buffer) else a for a in (st, src, dst, n)]
-        return self.core.call(self.fn, *args)[1]
+        return self.call("_xor", st, src, dst, n)
 
 
 def state(key, counter, nonce):

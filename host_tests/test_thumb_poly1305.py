@@ -23,6 +23,8 @@ import pytest
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives.poly1305 import Poly1305
 
+import emutest
+
 from tools.emu import mpy_reader
 from tools.emu import thumb_emu
 
@@ -34,15 +36,8 @@ CORES = ["cortex-m4", "cortex-m7"]
 P = (1 << 130) - 5
 CLAMP = 0x0FFFFFFC0FFFFFFC0FFFFFFC0FFFFFFF
 
-
-@pytest.fixture(autouse=True)
-def _unix_only():
-    """Overrides conftest's fixture of the same name: nothing here needs a target."""
-
-
-@pytest.fixture(scope="module")
-def mpy():
-    return mpy_reader.compile_file(SRC, "armv7emsp")
+_unix_only = emutest._unix_only  # overrides conftest's: nothing here needs a target
+mpy = emutest.compiled(mpy_reader.compile_file, SRC, "armv7emsp")
 
 
 def ctx_words(key):
@@ -56,17 +51,9 @@ def tag_of(hwords, key):
     return ((h + int.from_bytes(key[16:], "little")) % (1 << 128)).to_bytes(16, "little")
 
 
-class K:
-    def __init__(self, core, mpy):
-        self.core = thumb_emu.Core(core)
-        self.fn = thumb_emu.load_asm(self.core, mpy)["_blocks"]
-
-    def buf(self, data):
-        return thumb_emu.Buffer(self.core, data)
-
+class K(emutest.Kernels):
     def blocks(self, ctx, buf, n, hib):
-        args = [a.addr if isinstance(a, thumb_emu.Buffer) else a for a in (ctx, buf, n, hib)]
-        return self.core.call(self.fn, *args)[1]
+        return self.call("_blocks", ctx, buf, n, hib)
 
 
 def words(b):

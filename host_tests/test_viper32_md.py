@@ -12,37 +12,23 @@ address).
 """
 
 import hashlib
-import pathlib
 import random
 import struct
 
 import pytest
 
-from tools.emu import mpy_reader
+import emutest
+
 from tools.emu import thumb_emu
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-
-PKG = ROOT / "modules" / "mpcrypto"
-ARCH = "armv7emsp"
 CORES = ["cortex-m3", "cortex-m4"]
 
 MD5_IV = (0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476)
 SHA1_IV = (0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0)
 
 
-@pytest.fixture(autouse=True)
-def _unix_only():
-    """Overrides conftest's fixture of the same name: nothing here needs a target."""
-
-
-_MPY = {}
-
-
-def mpy(rel):
-    if rel not in _MPY:
-        _MPY[rel] = mpy_reader.compile_file(PKG / rel, ARCH)
-    return _MPY[rel]
+_unix_only = emutest._unix_only  # overrides conftest's: nothing here needs a target
+mpy = emutest.package_mpy  # mpy(rel): modules/mpcrypto/<rel> compiled for armv7emsp
 
 
 def pad(msg, le):

@@ -13,7 +13,6 @@ on the M4 (printed), and that the count is the same for every key, state and dat
 length (no data-dependent branch or address: "constant time, measured" in docs/algorithms.md).
 """
 
-import pathlib
 import random
 import struct
 
@@ -21,28 +20,15 @@ import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms
 from cryptography.hazmat.primitives.poly1305 import Poly1305
 
-from tools.emu import mpy_reader
+import emutest
+
 from tools.emu import thumb_emu
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-
-PKG = ROOT / "modules" / "mpcrypto"
-ARCH = "armv7emsp"
 CORES = ["cortex-m3", "cortex-m4"]
 
 
-@pytest.fixture(autouse=True)
-def _unix_only():
-    """Overrides conftest's fixture of the same name: nothing here needs a target."""
-
-
-_MPY = {}
-
-
-def mpy(rel):
-    if rel not in _MPY:
-        _MPY[rel] = mpy_reader.compile_file(PKG / rel, ARCH)
-    return _MPY[rel]
+_unix_only = emutest._unix_only  # overrides conftest's: nothing here needs a target
+mpy = emutest.package_mpy  # mpy(rel): modules/mpcrypto/<rel> compiled for armv7emsp
 
 
 # ---- ChaCha20 ----
