@@ -92,3 +92,21 @@ def alternating(c, data, cuts):
         out += f(data[last:k])
         last = k
     return out
+
+
+def heap_per_call(fns):
+    """Heap bytes allocated by a second call of each function of ``fns`` (the first call
+    warms up; the collector is off around the measured one)."""
+    import gc
+
+    res = []
+    for f in fns:
+        f()
+        gc.collect()
+        gc.disable()
+        m0 = gc.mem_alloc()
+        f()
+        m1 = gc.mem_alloc()
+        gc.enable()
+        res.append(m1 - m0)
+    return res

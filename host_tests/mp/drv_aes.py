@@ -377,39 +377,6 @@ def ccm_case(op, key, nonce, data, aad, tlen):
         return type(e).__name__
 
 
-# --- Cross-backend consistency -------------------------------------------------------------
-
-
-def engine_digest(seed, nbytes):
-    """Run every engine call on pseudo-random data; returns the concatenated outputs so the
-    host can compare backends (all must agree)."""
-    x = seed
-    buf = bytearray(nbytes)
-    for i in range(nbytes):
-        x = (x * 1103515245 + 12345) & 0x3FFFFFFF
-        buf[i] = x >> 16
-    res = []
-    for kl in (16, 24, 32):
-        key = bytes(buf[:kl])
-        e = aes.engine(key)
-        n = nbytes >> 4
-        o = bytearray(nbytes)
-        e.ecb_encrypt(buf, o, n)
-        res.append(bytes(o))
-        e.ecb_decrypt(buf, o, n)
-        res.append(bytes(o))
-        iv = bytearray(buf[-16:])
-        e.cbc_encrypt(buf, o, n, iv)
-        res.append(bytes(o) + bytes(iv))
-        e.cbc_decrypt(buf, o, n, iv)
-        res.append(bytes(o) + bytes(iv))
-        for w, ctr in ((16, b"\xff" * 16), (4, b"\x00" * 8 + b"\xff" * 8), (16, b"\x01" * 8 + b"\xff" * 8)):
-            c = bytearray(ctr)
-            e.ctr_xor(buf, o, n, c, w)
-            res.append(bytes(o) + bytes(c))
-    return b"".join(res)
-
-
 def aead_generate_key(kind, bits):
     # AESGCM/AESCCM.generate_key(bits) from the default rng: (length, distinct from a second).
     a = _aead(kind)

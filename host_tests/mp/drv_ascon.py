@@ -152,8 +152,6 @@ def splits(name, msg, n):
 def heap(n):
     """Heap bytes of one AEAD encrypt_into and decrypt_into of n bytes (n a multiple of 16)
     into caller buffers, and one hash update of n bytes (collector off around each call)."""
-    import gc
-
     a = AsconAEAD128(bytes(range(16)))
     nonce = bytes(16)
     data = bytearray(n)
@@ -161,16 +159,5 @@ def heap(n):
     sealed = bytearray(n + 16)
     opened = bytearray(n)
     h = _h.ascon_hash256(data)
-    fns = (lambda: a.encrypt_into(nonce, data, aad, sealed), lambda: a.decrypt_into(nonce, sealed, aad, opened),
-           lambda: h.update(data))
-    res = []
-    for f in fns:
-        f()
-        gc.collect()
-        gc.disable()
-        m0 = gc.mem_alloc()
-        f()
-        m1 = gc.mem_alloc()
-        gc.enable()
-        res.append(m1 - m0)
-    return res
+    return aead_checks.heap_per_call((lambda: a.encrypt_into(nonce, data, aad, sealed),
+                                      lambda: a.decrypt_into(nonce, sealed, aad, opened), lambda: h.update(data)))

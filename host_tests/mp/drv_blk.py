@@ -363,8 +363,6 @@ def heap_bulk(cipher, n):
     """Heap bytes allocated by one bulk call after set-up (gc off around the call), for
     ECB/CBC encrypt and decrypt and CTR into a caller's buffer of whole blocks, and for GCM
     encrypt_into / decrypt_into (128-bit ciphers): a dict name -> bytes."""
-    import gc
-
     m = _mod(cipher)
     bs = m.block_size
     key = bytes(_ks(cipher)[-1])
@@ -389,14 +387,5 @@ def heap_bulk(cipher, n):
         g.encrypt_into(nonce, buf, None, sealed)
         calls["gcm-enc"] = lambda: g.encrypt_into(nonce, buf, None, sealed)
         calls["gcm-dec"] = lambda: g.decrypt_into(nonce, sealed, None, out)
-    res = {}
-    for name, f in calls.items():
-        f()  # warm-up
-        gc.collect()
-        gc.disable()
-        a = gc.mem_alloc()
-        f()
-        b = gc.mem_alloc()
-        gc.enable()
-        res[name] = b - a
-    return res
+    names = list(calls)
+    return dict(zip(names, aead_checks.heap_per_call([calls[k] for k in names])))

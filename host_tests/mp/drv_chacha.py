@@ -206,44 +206,18 @@ def api_error(kind, what):
 
 
 def heap(kind, n):
-    """Heap bytes of one encrypt_into and one decrypt_into of n bytes into caller buffers
-    (collector off around each call), after a warm-up call."""
-    import gc
-
+    """Heap bytes of one encrypt_into and one decrypt_into of n bytes into caller buffers,
+    one ChaCha20 encrypt and one Poly1305 update of n bytes (collector off around each call),
+    each after a warm-up call."""
     a = _cls(kind)(bytes(range(32)))
     nonce = bytes(24 if kind == "x" else 12)
     data = bytearray(n)
     aad = bytes(16)
     sealed = bytearray(n + 16)
     opened = bytearray(n)
-    a.encrypt_into(nonce, data, aad, sealed)
-    a.decrypt_into(nonce, sealed, aad, opened)
-    res = []
-    for f in (lambda: a.encrypt_into(nonce, data, aad, sealed), lambda: a.decrypt_into(nonce, sealed, aad, opened)):
-        gc.collect()
-        gc.disable()
-        m0 = gc.mem_alloc()
-        f()
-        m1 = gc.mem_alloc()
-        gc.enable()
-        res.append(m1 - m0)
     c = chacha20(bytes(32), bytes(12))
     out = bytearray(n)
-    c.encrypt(data, out)
-    gc.collect()
-    gc.disable()
-    m0 = gc.mem_alloc()
-    c.encrypt(data, out)
-    m1 = gc.mem_alloc()
-    gc.enable()
-    res.append(m1 - m0)
     p = Poly1305(bytes(range(32)))
-    p.update(data)
-    gc.collect()
-    gc.disable()
-    m0 = gc.mem_alloc()
-    p.update(data)
-    m1 = gc.mem_alloc()
-    gc.enable()
-    res.append(m1 - m0)
-    return res
+    return aead_checks.heap_per_call((lambda: a.encrypt_into(nonce, data, aad, sealed),
+                                      lambda: a.decrypt_into(nonce, sealed, aad, opened),
+                                      lambda: c.encrypt(data, out), lambda: p.update(data)))
