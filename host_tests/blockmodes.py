@@ -18,7 +18,7 @@ import warnings
 import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
-from harness import MPError
+from harness import MPError, default_rng_result
 from vectors import cryptography_vector, h, load_rsp
 
 try:
@@ -329,6 +329,32 @@ def check_backends_agree(target, cipher, module, primitive):
     ref = outs[names[0]]
     assert isinstance(ref, bytes) and len(ref) > 1000
     assert all(v == ref for v in outs.values()), {k: v == ref for k, v in outs.items()}
+
+
+def check_aes_aead_wide(target, kind, force, records):
+    """drv_aes.aead_wide over ``records`` of (key, nonce, pt, aad, tag length, ct || tag):
+    each of key, nonce, data and AAD given in turn as array('I') is read as its bytes, in
+    encrypt, encrypt_into, decrypt and decrypt_into; a 16-item key (64 bytes) is refused."""
+    cases, want = [], []
+    for key, nonce, pt, aad, tl, ct in records:
+        for w in ("key", "nonce", "data", "aad"):
+            cases += [(kind, "e", key, nonce, pt, aad, tl, w), (kind, "ei", key, nonce, pt, aad, tl, w)]
+            cases += [(kind, "d", key, nonce, ct, aad, tl, w), (kind, "di", key, nonce, ct, aad, tl, w)]
+            want += [ct, ct, pt, pt]
+    got = target.call("drv_aes", "aead_wide", cases, force=force)
+    bad = [(len(c[2]), c[1], c[7], g) for c, g, w in zip(cases, got, want) if g != w]
+    assert not bad, bad[:4]
+    err = target.call("drv_aes", "aead_wide", [(kind, "e", bytes(64), bytes(12), b"", b"", 16, "key")], force=force)[0]
+    assert isinstance(err, MPError) and err.name == "ValueError", err
+
+
+def check_aes_aead_generate_key(target, kind):
+    """AESGCM/AESCCM.generate_key: the bit length is checked before the entropy source is
+    asked (ValueError either way); 128, 192 and 256 give keys of their length, not twice the
+    same (or, without an entropy source, its error)."""
+    got = target.call("drv_aes", "aead_generate_key", [(kind, b) for b in (128, 192, 256, 100)])
+    assert isinstance(got[3], MPError) and got[3].name == "ValueError", got[3]
+    default_rng_result(target, got[:3], [(16, True), (24, True), (32, True)])
 
 
 def aead_wycheproof(target, cipher, kind, force, data, ok_sizes):

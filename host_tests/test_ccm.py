@@ -25,7 +25,8 @@ import random
 import pytest
 from cryptography.hazmat.primitives.ciphers.aead import AESCCM
 
-from harness import default_rng_result, MPError, need
+import blockmodes as bm
+from harness import MPError, need
 from vectors import cryptography_vector, h, load_rsp, section_params, wycheproof
 
 MOD = "mpcrypto.cipher.aes"
@@ -180,24 +181,12 @@ def test_ccm_wide_item_inputs_are_bytes(target, backend):
     nonce is a 12-byte nonce; 16 items of AAD are 64 bytes of AAD)."""
     force = need(target, MOD, "aes", backend)
     rnd = random.Random("ccm-wide")
-    cases, want = [], []
+    records = []
     for kl, nl, tl in ((16, 12, 16), (24, 8, 8), (32, 12, 12)):
         key, nonce, pt, aad = rnd.randbytes(kl), rnd.randbytes(nl), rnd.randbytes(64), rnd.randbytes(64)
-        ct = AESCCM(key, tl).encrypt(nonce, pt, aad)
-        for w in ("key", "nonce", "data", "aad"):
-            cases += [("ccm", "e", key, nonce, pt, aad, tl, w), ("ccm", "ei", key, nonce, pt, aad, tl, w)]
-            cases += [("ccm", "d", key, nonce, ct, aad, tl, w), ("ccm", "di", key, nonce, ct, aad, tl, w)]
-            want += [ct, ct, pt, pt]
-    got = target.call("drv_aes", "aead_wide", cases, force=force)
-    bad = [(len(c[2]), c[1], c[7], g) for c, g, w in zip(cases, got, want) if g != w]
-    assert not bad, bad[:4]
-    # a 16-item key is 64 bytes: refused
-    err = target.call("drv_aes", "aead_wide", [("ccm", "e", bytes(64), bytes(12), b"", b"", 16, "key")], force=force)[0]
-    assert isinstance(err, MPError) and err.name == "ValueError", err
+        records.append((key, nonce, pt, aad, tl, AESCCM(key, tl).encrypt(nonce, pt, aad)))
+    bm.check_aes_aead_wide(target, "ccm", force, records)
 
 
 def test_generate_key(target):
-    # The bit length is checked before the entropy source is asked (ValueError either way).
-    got = target.call("drv_aes", "aead_generate_key", [("ccm", b) for b in (128, 192, 256, 100)])
-    assert isinstance(got[3], MPError) and got[3].name == "ValueError", got[3]
-    default_rng_result(target, got[:3], [(16, True), (24, True), (32, True)])
+    bm.check_aes_aead_generate_key(target, "ccm")

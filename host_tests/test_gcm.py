@@ -34,7 +34,8 @@ import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
-from harness import default_rng_result, MPError, need
+import blockmodes as bm
+from harness import MPError, need
 from vectors import cryptography_vector, h, load_rsp, section_params, wycheproof, wycheproof_tests
 
 MOD = "mpcrypto.cipher.aes"
@@ -242,24 +243,12 @@ def test_gcm_wide_item_inputs_are_bytes(target, pair):
     is a 12-byte nonce, 16 items of plaintext are 64 bytes (ciphertext 64 + 16 bytes)."""
     force = _need_pair(target, pair)
     rnd = random.Random("gcm-wide")
-    cases, want = [], []
+    records = []
     for kl, nl in ((16, 12), (24, 16), (32, 8)):
         key, nonce, pt, aad = rnd.randbytes(kl), rnd.randbytes(nl), rnd.randbytes(64), rnd.randbytes(20)
-        ct = AESGCM(key).encrypt(nonce, pt, aad)
-        for w in ("key", "nonce", "data", "aad"):
-            cases += [("gcm", "e", key, nonce, pt, aad, 16, w), ("gcm", "ei", key, nonce, pt, aad, 16, w)]
-            cases += [("gcm", "d", key, nonce, ct, aad, 16, w), ("gcm", "di", key, nonce, ct, aad, 16, w)]
-            want += [ct, ct, pt, pt]
-    got = target.call("drv_aes", "aead_wide", cases, force=force)
-    bad = [(len(c[2]), c[1], c[7], g) for c, g, w in zip(cases, got, want) if g != w]
-    assert not bad, bad[:4]
-    # a 16-item key is 64 bytes: refused
-    err = target.call("drv_aes", "aead_wide", [("gcm", "e", bytes(64), bytes(12), b"", b"", 16, "key")], force=force)[0]
-    assert isinstance(err, MPError) and err.name == "ValueError", err
+        records.append((key, nonce, pt, aad, 16, AESGCM(key).encrypt(nonce, pt, aad)))
+    bm.check_aes_aead_wide(target, "gcm", force, records)
 
 
 def test_generate_key(target):
-    # The bit length is checked before the entropy source is asked (ValueError either way).
-    got = target.call("drv_aes", "aead_generate_key", [("gcm", b) for b in (128, 192, 256, 100)])
-    assert isinstance(got[3], MPError) and got[3].name == "ValueError", got[3]
-    default_rng_result(target, got[:3], [(16, True), (24, True), (32, True)])
+    bm.check_aes_aead_generate_key(target, "gcm")

@@ -59,17 +59,7 @@ def crypt_overlap(key, mode, iv, enc, data, d):
 def gcm_overlap(key, nonce, data, aad, d, enc):
     """AESGCM encrypt_into/decrypt_into with the output ``d`` bytes before the input in one
     buffer. Returns the output bytes."""
-    g = AESGCM(key)
-    n = len(data)
-    out_n = n + 16 if enc else n - 16
-    buf = bytearray(d + max(n, out_n))
-    buf[d:d + n] = data
-    mv = memoryview(buf)
-    if enc:
-        g.encrypt_into(nonce, mv[d:d + n], aad, mv[:out_n])
-    else:
-        g.decrypt_into(nonce, mv[d:d + n], aad, mv[:out_n])
-    return bytes(buf[:out_n])
+    return aead_checks.overlap(AESGCM(key), nonce, data, aad, d, enc)
 
 
 def crypt_splits(key, mode, iv, enc, data, step):
