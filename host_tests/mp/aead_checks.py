@@ -110,3 +110,35 @@ def heap_per_call(fns):
         gc.enable()
         res.append(m1 - m0)
     return res
+
+
+def api_error(cls, k, n, what):
+    """The misuse every AEAD class ``cls`` (key ``k``, nonce ``n`` of a valid length) must
+    refuse or accept the same way, named by ``what``: what it raises reaches the host; or
+    "no error", "unknown" (not a name here), or the result of the "_ok" and "gen_key" cases."""
+    if what == "data_str":
+        cls(k).encrypt(n, "data", b"")
+    elif what == "data_none":
+        cls(k).encrypt(n, None, b"")
+    elif what == "aad_str":
+        cls(k).encrypt(n, b"", "aad")
+    elif what == "short_ct":
+        cls(k).decrypt(n, bytes(15), b"")
+    elif what == "out_small":
+        cls(k).encrypt_into(n, bytes(10), b"", bytearray(25))
+    elif what == "dec_out_small":
+        a = cls(k)
+        a.decrypt_into(n, a.encrypt(n, bytes(10), b""), b"", bytearray(9))
+    elif what == "out_bytes":
+        cls(k).encrypt_into(n, bytes(10), b"", bytes(26))
+    elif what == "out_wide":
+        cls(k).encrypt_into(n, bytes(10), b"", array("I", bytes(28)))
+    elif what == "aad_none_ok":
+        a = cls(k)
+        return a.decrypt(n, a.encrypt(n, b"abc", None), b"") == b"abc"
+    elif what == "gen_key":
+        key = cls.generate_key()
+        return [len(key), key != cls.generate_key()]
+    else:
+        return "unknown"
+    return "no error"
