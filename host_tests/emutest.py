@@ -1,9 +1,9 @@
 """What the tests of machine code on emulated cores share (test_thumb_*.py, test_viper32_*.py):
 they run on the host under every ``--target``, with no MicroPython binary and no device.
 
-- ``_unix_only``: imported into such a test module, it overrides conftest's fixture of the
-  same name, which would set up the ``target`` (a device connection under ``--target=PORT``)
-  that nothing there uses;
+- ``_unix_only``: bound in such a test module (``_unix_only = emutest._unix_only``), it
+  overrides conftest's fixture of the same name, which would set up the ``target`` (a device
+  connection under ``--target=PORT``) that nothing there uses;
 - ``compiled``: a test module's ``mpy`` fixture, the module under test compiled once;
 - ``package_mpy``: a module of the library compiled for armv7emsp, once a session;
 - ``Kernels``: the asm_thumb functions of a compiled module, loaded on a fresh emulated core.
