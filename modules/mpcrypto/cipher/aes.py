@@ -98,7 +98,4 @@ class aes(_modes.Mode):
     """AES in ECB, CBC or CTR mode (see the module docstring and ``cipher/modes.py``, which
     implements it for every block cipher). Constant time only on the ``thumb_ct`` backend."""
 
-    block_size = 16
-
-    def _engine(self, key):
-        return engine(check_key(key))
+    _front = (engine, check_key)

@@ -50,7 +50,4 @@ backends, engine, check_key = _modes.front("camellia", _CHAIN, key_sizes)
 class camellia(_modes.Mode):
     """Camellia in ECB, CBC or CTR mode (see ``cipher/modes.py``). Not constant time."""
 
-    block_size = 16
-
-    def _engine(self, key):
-        return engine(check_key(key))
+    _front = (engine, check_key)

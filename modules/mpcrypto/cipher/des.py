@@ -63,15 +63,11 @@ class des3(_modes.Mode):
     """TDEA (3DES) in ECB, CBC or CTR mode (see ``cipher/modes.py``). Not constant time."""
 
     block_size = 8
-
-    def _engine(self, key):
-        return engine(check_key(key))
+    _front = (engine, check_key)
 
 
 class des(_modes.Mode):
     """Single DES in ECB, CBC or CTR mode: legacy interoperability only. Not constant time."""
 
     block_size = 8
-
-    def _engine(self, key):
-        return engine(check_des_key(key))
+    _front = (engine, check_des_key)

@@ -104,13 +104,16 @@ def ctr_crypt(ctx, src, dst, n, ctr, width, ks, bs=16):
 
 class Mode:
     """ECB, CBC or CTR over one key (see the module docstring). A cipher's class subclasses
-    it, setting ``block_size`` and defining ``_engine(key)`` (validate the key, return the
-    selected backend's context)."""
+    it, setting ``block_size`` and ``_front``: its module's ``(engine, check_key)`` of
+    ``front()``, which ``_engine(key)`` uses to validate the key and return the selected
+    backend's context."""
 
     block_size = 16
+    _front = None
 
     def _engine(self, key):
-        raise NotImplementedError
+        engine, check_key = self._front
+        return engine(check_key(key))
 
     def __init__(self, key, mode, iv=None):
         ctx = self._engine(key)  # validates the key first

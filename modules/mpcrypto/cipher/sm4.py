@@ -49,7 +49,4 @@ backends, engine, check_key = _modes.front("sm4", _CHAIN, key_sizes)
 class sm4(_modes.Mode):
     """SM4 in ECB, CBC or CTR mode (see ``cipher/modes.py``). Not constant time."""
 
-    block_size = 16
-
-    def _engine(self, key):
-        return engine(check_key(key))
+    _front = (engine, check_key)
