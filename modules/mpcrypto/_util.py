@@ -21,6 +21,11 @@ Helpers:
   a ``bytearray`` or a memoryview of one.
 - ``as_bytes(data)``: an immutable copy of any buffer, under the same input rule.
 - ``sized_bytes(data, size)``: the same, and ValueError unless it is ``size`` bytes long.
+- ``bits(x)``: the bit length of an int x >= 0 (MicroPython ints have no ``bit_length()``),
+  for ``pk/mpi`` and ``ec/curves``.
+- ``inv_vt(x, m)``: x^-1 mod m (x != 0 mod m, m > 1) by the extended Euclidean algorithm, for
+  ``pk/modexp.inverse`` and ``ec/field/bigint``. VARIABLE TIME: for public values, or values
+  blinded by a secret the caller chose.
 - ``resolve_rng(rng)``: the randomness every key generation and blinding takes: the caller's
   callable ``rng(nbytes) -> bytes``; by default ``mpcrypto.random.rng.random_bytes``, the
   process-wide SP 800-90A HMAC_DRBG seeded from ``entropy_source()`` through the SP 800-90B
@@ -93,6 +98,29 @@ def sized_bytes(data, size):
     if len(data) != size:
         raise ValueError("key must be %d bytes" % size)
     return data
+
+
+def bits(x):
+    # From its hex digits: one string instead of a big-int shift per bit.
+    if x == 0:
+        return 0
+    h = "%x" % x
+    top = int(h[0], 16)
+    n = 4 * (len(h) - 1)
+    while top:
+        top >>= 1
+        n += 1
+    return n
+
+
+def inv_vt(x, m):
+    a, b = x % m, m
+    u, v = 1, 0
+    while a:
+        q, r = divmod(b, a)
+        a, b = r, a
+        u, v = v - q * u, u
+    return v % m
 
 
 def resolve_rng(rng):

@@ -29,25 +29,13 @@ heap at import (about 10 KB for all curves); frozen into firmware they stay in f
 
 from collections import namedtuple
 
+from mpcrypto._util import bits as _bits  # the backends import _bits from here
+
 Weierstrass = namedtuple(
     "Weierstrass", ("name", "oid", "p", "a", "b", "n", "G", "h", "size", "nsize", "nbits", "source")
 )
 Montgomery = namedtuple("Montgomery", ("name", "oid", "p", "A", "n", "G", "h", "size", "source"))
 Edwards = namedtuple("Edwards", ("name", "oid", "p", "a", "d", "n", "G", "h", "size", "small", "source"))
-
-
-def _bits(x):
-    # The bit length of x >= 0 (MicroPython ints have no bit_length()): from its hex digits,
-    # one string instead of a big-int shift per bit.
-    if x == 0:
-        return 0
-    h = "%x" % x
-    top = int(h[0], 16)
-    n = 4 * (len(h) - 1)
-    while top:
-        top >>= 1
-        n += 1
-    return n
 
 
 def _w(name, oid, p, a, b, n, gx, gy, h, source):

@@ -68,7 +68,7 @@ goes). Fine on the unix port, heavy churn on an MCU.
 """
 
 from mpcrypto.ec.curves import _bits
-from mpcrypto.ec.field.bigint import wnaf
+from mpcrypto.ec.field.bigint import teeth, wnaf
 
 
 def probe():
@@ -117,32 +117,31 @@ class _Edwards:
         x, y = self._xy(P)
         return self._cache(self._point(x, y))
 
-    def _comb_table(self):
-        if self._comb is not None:
-            return self._comb
-        d = self.ncol
+    def _comb_points(self, ct, cb, d):
+        # The entries of a signed comb of cb blocks of ct teeth, d columns, block by block, as
+        # extended points (not normalised). Tooth points T_j = 2^(j*d) B, j = 0 .. ct*cb - 1;
+        # block b's entry e: T_top + sum over the lower teeth t of (+-1) T_t, + when bit t of
+        # e. Table set-up from public data.
         gx, gy = self.G
-        # Tooth points T_j = 2^(j*d) B, j = 0..7.
-        T = []
-        P = self._point(gx, gy)
-        for j in range(_TEETH * _BLOCKS):
-            T.append(P)
-            for _ in range(d):
-                P = self._dbl(P)
-        tabs = []
-        for b in range(_BLOCKS):
-            top = T[_TEETH * b + _TEETH - 1]
-            tab = []
-            for e in range(1 << (_TEETH - 1)):
-                # Entry e: T_top + sum over the lower teeth t of (+-1) T_t, + when bit t of e.
-                acc = top
-                for t in range(_TEETH - 1):
-                    c = self._cache(T[_TEETH * b + t])
+        T = teeth(self._dbl, self._point(gx, gy), ct * cb, d)
+        pts = []
+        for b in range(cb):
+            for e in range(1 << (ct - 1)):
+                acc = T[ct * b + ct - 1]
+                for t in range(ct - 1):
+                    c = self._cache(T[ct * b + t])
                     if not (e >> t) & 1:
                         c = self._negc_vt(c)
                     acc = self._add(acc, c)
-                tab.append(self._affine_cache(acc))
-            tabs.append(tab)
+                pts.append(acc)
+        return pts
+
+    def _comb_table(self):
+        if self._comb is not None:
+            return self._comb
+        pts = self._comb_points(_TEETH, _BLOCKS, self.ncol)
+        n = 1 << (_TEETH - 1)
+        tabs = [[self._affine_cache(P) for P in pts[n * b:n * b + n]] for b in range(_BLOCKS)]
         self._comb = tabs
         return tabs
 
@@ -350,26 +349,8 @@ class _Ed25519(_Edwards):
     def _comb_table(self):
         if self._comb is not None:
             return self._comb
-        ct, cb, d = self._CT, self._CB, self.cd
-        gx, gy = self.G
-        # Tooth points T_j = 2^(j*d) B, j = 0 .. ct*cb - 1.
-        T = []
-        P = self._point(gx, gy)
-        for j in range(ct * cb):
-            T.append(P)
-            for _ in range(d):
-                P = self._dbl(P)
-        pts = []
-        for b in range(cb):
-            for e in range(1 << (ct - 1)):
-                # Entry e: T_top + sum over the lower teeth t of (+-1) T_t, + when bit t of e.
-                acc = T[ct * b + ct - 1]
-                for t in range(ct - 1):
-                    c = self._cache(T[ct * b + t])
-                    if not (e >> t) & 1:
-                        c = self._negc_vt(c)
-                    acc = self._add(acc, c)
-                pts.append(acc)
+        ct, cb = self._CT, self._CB
+        pts = self._comb_points(ct, cb, self.cd)
         ent = [ypx | ymx << 256 | t2d << 512 for ypx, ymx, t2d in self._affine_pre(pts)]
         n = 1 << (ct - 1)
         tabs = [ent[n * b:n * b + n] for b in range(cb)]

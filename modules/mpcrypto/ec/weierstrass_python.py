@@ -61,7 +61,7 @@ bench_ecdsa): fine on the unix port, far too much churn for an MCU; fixed-size l
 preallocated buffers (``weierstrass_viper``, the default where viper exists) fix that.
 """
 
-from mpcrypto.ec.field.bigint import inv_vt, wnaf
+from mpcrypto.ec.field.bigint import inv_vt, teeth, wnaf
 
 
 def probe():
@@ -300,15 +300,10 @@ class _Curve:
             return self._comb
         d = self.ncol
         gx, gy = self.G
-        B = (gx, gy, 1)
-        teeth = []
-        for t in range(_TEETH * _BLOCKS):
-            teeth.append(B)
-            for _ in range(d):
-                B = self._dbl(B)
+        tp = teeth(self._dbl, (gx, gy, 1), _TEETH * _BLOCKS, d)
         tabs = []
         for b in range(_BLOCKS):
-            T = teeth[_TEETH * b:_TEETH * b + _TEETH]
+            T = tp[_TEETH * b:_TEETH * b + _TEETH]
             tab = []
             for j in range(8):
                 acc = T[3]

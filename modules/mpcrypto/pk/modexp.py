@@ -31,6 +31,7 @@ Python integer of the exponent is made below ``powmod``'s own argument conversio
 (``pow_bytes`` takes the bytes directly).
 """
 
+from mpcrypto._util import inv_vt
 from mpcrypto.pk import mpi
 
 # Slots: A accumulator, X base, T scratch, Y spare, then the table.
@@ -221,12 +222,7 @@ def inverse(x, m):
         raise TypeError("int required")
     if m < 2:
         raise ValueError("modulus must be > 1")
-    a, b = x % m, m
-    u, v = 1, 0
-    while a:
-        q, r = divmod(b, a)
-        a, b = r, a
-        u, v = v - q * u, u
-    if b != 1:
+    v = inv_vt(x, m)
+    if x * v % m != 1:  # v x = gcd(x, m) mod m (Bezout)
         raise ValueError("not invertible")
-    return v % m
+    return v

@@ -28,6 +28,7 @@ use built-in integers, which MicroPython does not make constant time.
 """
 
 from mpcrypto import _backend
+from mpcrypto._util import bits
 
 _PRIM = "mpi"
 _CHAIN = (("thumb", "mpcrypto.pk.mpi_thumb", "umaal"),
@@ -42,19 +43,6 @@ def backends():
 
 def backend():
     return _backend.select(_PRIM, _CHAIN)[0]
-
-
-def bits(x):
-    """The bit length of x >= 0 (MicroPython ints have no bit_length()): from its hex digits."""
-    if x == 0:
-        return 0
-    h = "%x" % x
-    top = int(h[0], 16)
-    n = 4 * (len(h) - 1)
-    while top:
-        top >>= 1
-        n += 1
-    return n
 
 
 def nlimbs(n):

@@ -9,10 +9,14 @@ every operation allocates. This backend exists so that every port has an answer,
 reference the limb backends are tested against.
 """
 
+from mpcrypto.pk.mpi import Basic
+
 LIMB_BITS = 16
 
 
-class Ctx:
+class Ctx(Basic):
+    # The slots, put/get, mul/sqr/sqrn, copy, select and cswap are mpi.Basic's, with REDC
+    # as the reduction (_red) and values kept in Montgomery form.
     def __init__(self, n, nslots, nlimbs):
         self.n = n
         self.nlimbs = nlimbs
@@ -29,62 +33,20 @@ class Ctx:
         self.r1 = (1 << self.rbits) % n  # R mod n: Montgomery 1
         self.r2 = (self.r1 * self.r1) % n  # R^2 mod n
 
-    def put(self, d, v):
-        self.s[d] = v
-
-    def put_be(self, d, b):
-        self.s[d] = int.from_bytes(b, "big")
-
-    def get(self, d):
-        return self.s[d]
-
-    def _redc(self, t):
+    def _red(self, t):
         # Montgomery reduction (REDC, Montgomery 1985): t R^-1 mod n for t < n R.
         m = ((t & self.mask) * self.ninv) & self.mask
         t = (t + m * self.n) >> self.rbits
         return t - self.n if t >= self.n else t
 
-    def mul(self, d, x, y):
-        s = self.s
-        s[d] = self._redc(s[x] * s[y])
-
-    def sqr(self, d, x):
-        v = self.s[x]
-        self.s[d] = self._redc(v * v)
-
-    def sqrn(self, d, k):
-        # slot d squared k times in place
-        for _ in range(k):
-            self.sqr(d, d)
-
     def to_mont(self, d, x):
-        self.s[d] = self._redc(self.s[x] * self.r2)
+        self.s[d] = self._red(self.s[x] * self.r2)
 
     def from_mont(self, d, x):
-        self.s[d] = self._redc(self.s[x])
+        self.s[d] = self._red(self.s[x])
 
     def one(self, d):
         self.s[d] = self.r1
-
-    def copy(self, d, x):
-        self.s[d] = self.s[x]
-
-    def select(self, d, base, cnt, idx):
-        # s[d] = s[base + idx], every entry read and combined by mask (the masks are the same
-        # work for every entry; the big integers themselves are not constant time).
-        acc = 0
-        s = self.s
-        for j in range(cnt):
-            m = -((((idx ^ j) - 1) >> 16) & 1)
-            acc |= s[base + j] & m
-        s[d] = acc
-
-    def cswap(self, a, b, bit):
-        s = self.s
-        m = -bit
-        t = (s[a] ^ s[b]) & m
-        s[a] ^= t
-        s[b] ^= t
 
 
 def new(n, nslots, nlimbs):

@@ -1,11 +1,14 @@
 """Helpers on built-in integers shared by the portable backends (``weierstrass_python``,
 ``edwards_python``), the table builders of the limb backends and the protocols (``ecdsa``).
 
-- ``inv_vt(x, m)``: x^-1 mod m by the extended Euclidean algorithm. VARIABLE TIME: for
-  public values, or values blinded by a secret the caller chose.
+- ``inv_vt(x, m)``: x^-1 mod m by the extended Euclidean algorithm (``mpcrypto._util``'s,
+  which ``pk/modexp`` shares). VARIABLE TIME: for public values, or values blinded by a
+  secret the caller chose.
 - ``affine_all(pts, p)``: (X/Z, Y/Z) of homogeneous projective points with one inversion
   for the whole list (Montgomery's trick); public data (table set-up). ValueError for a
   point at infinity.
+- ``teeth(dbl, P, n, d)``: the n points P, 2^d P, 2^(2d) P, ... (``dbl`` doubles a point):
+  the tooth points of a comb table; public data (table set-up).
 - ``wnaf(k, w)``: the width-w NAF digits of k >= 0, least significant first, one per bit
   (0 or odd in (-2^(w-1), 2^(w-1))); public scalars (variable time).
 
@@ -14,15 +17,7 @@ is why nothing here is used on a secret that is not blinded.
 """
 
 
-def inv_vt(x, m):
-    # Variable-time inverse (extended Euclid) for PUBLIC values only. x != 0 mod m.
-    a, b = x % m, m
-    u, v = 1, 0
-    while a:
-        q, r = divmod(b, a)
-        a, b = r, a
-        u, v = v - q * u, u
-    return v % m
+from mpcrypto._util import inv_vt  # noqa: F401 (shared with pk/modexp.inverse)
 
 
 def affine_all(pts, p):
@@ -40,6 +35,15 @@ def affine_all(pts, p):
         inv = inv * Z % p
         out[i] = (X * zi % p, Y * zi % p)
     return out
+
+
+def teeth(dbl, P, n, d):
+    T = []
+    for _ in range(n):
+        T.append(P)
+        for _ in range(d):
+            P = dbl(P)
+    return T
 
 
 def wnaf(k, w):
