@@ -5,13 +5,20 @@
 - ``encrypt`` / ``decrypt``: the allocating forms over the class's ``encrypt_into`` /
   ``decrypt_into`` (the bulk paths), one output buffer each. They read ``_t`` (the tag length
   in bytes) and ``_max`` (the longest plaintext, or None when ``encrypt_into`` checks it).
+- ``seal_args(associated_data, data, out, t, limit=None)`` / ``open_args(associated_data,
+  data, out, t)``: the argument checks of ``encrypt_into`` / ``decrypt_into`` (ChaCha20-Poly1305,
+  Ascon; GCM's encrypt_into), after the nonce's: ``(aad, data, out, n)`` as buffers (the
+  associated data ``b""`` for None) and n the plaintext length; ValueError("data too long")
+  past ``limit`` bytes, ValueError("output too small") when ``out`` cannot take the result
+  (``t``: the tag length), InvalidTag when ``data`` is shorter than a tag.
 - ``generate_key`` (GCM, CCM: ``classmethod``): a key of ``bit_length`` bits, one of the
   class's ``_bits``.
 - ``by_name(modname)``: the cipher module of a named class (Camellia, SM4), imported on first
   use: its mip package is installed separately; without it the class raises ImportError.
 """
 
-from mpcrypto._util import rbuf, resolve_rng
+from mpcrypto._util import rbuf, resolve_rng, wbuf
+from mpcrypto.exceptions import InvalidTag
 
 
 def encrypt(self, nonce, data, associated_data):
@@ -32,6 +39,30 @@ def decrypt(self, nonce, data, associated_data):
     out = bytearray(n if n > 0 else 0)
     self.decrypt_into(nonce, data, associated_data, out)
     return bytes(out)
+
+
+def seal_args(associated_data, data, out, t, limit=None):
+    aad = b"" if associated_data is None else rbuf(associated_data)
+    data = rbuf(data)
+    n = len(data)
+    if limit is not None and n > limit:
+        raise ValueError("data too long")
+    out = wbuf(out)
+    if len(out) < n + t:
+        raise ValueError("output too small")
+    return aad, data, out, n
+
+
+def open_args(associated_data, data, out, t):
+    aad = b"" if associated_data is None else rbuf(associated_data)
+    data = rbuf(data)
+    out = wbuf(out)
+    n = len(data) - t
+    if len(out) < n:
+        raise ValueError("output too small")
+    if n < 0:
+        raise InvalidTag()
+    return aad, data, out, n
 
 
 def generate_key(cls, bit_length):

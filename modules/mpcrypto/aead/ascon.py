@@ -43,7 +43,7 @@ data and AAD whose lengths are multiples of 16 bytes allocates nothing on the vi
 """
 
 from mpcrypto._ct import ct_eq_at
-from mpcrypto._util import rbuf, resolve_rng, wbuf
+from mpcrypto._util import rbuf, resolve_rng
 from mpcrypto.aead import _aead
 from mpcrypto.exceptions import InvalidTag
 from mpcrypto.hash import _ascon
@@ -130,12 +130,7 @@ class AsconAEAD128:
     def encrypt_into(self, nonce, data, associated_data, out):
         """Write ciphertext || tag into ``out``; returns None."""
         nonce = _check16(nonce, "nonce")
-        aad = b"" if associated_data is None else rbuf(associated_data)
-        data = rbuf(data)
-        n = len(data)
-        out = wbuf(out)
-        if len(out) < n + 16:
-            raise ValueError("output too small")
+        aad, data, out, n = _aead.seal_args(associated_data, data, out, 16)
         k = self._kernel()
         self._start(k, nonce, aad)
         st = self._st
@@ -158,14 +153,7 @@ class AsconAEAD128:
         """Decrypt and verify into ``out``; on a bad tag ``out`` is zeroed and InvalidTag
         raised. Returns None."""
         nonce = _check16(nonce, "nonce")
-        aad = b"" if associated_data is None else rbuf(associated_data)
-        data = rbuf(data)
-        out = wbuf(out)
-        n = len(data) - 16
-        if len(out) < n:
-            raise ValueError("output too small")
-        if n < 0:
-            raise InvalidTag()
+        aad, data, out, n = _aead.open_args(associated_data, data, out, 16)
         b = self._b
         for i in range(16):
             b[i] = data[n + i]  # the received tag, saved first: out may overlap data

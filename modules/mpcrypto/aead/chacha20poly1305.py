@@ -51,7 +51,7 @@ blocks. On the x86-64 unix port that is about 3.4 us a call, against 7.7 us (Cha
 from struct import pack_into
 
 from mpcrypto._ct import ct_eq_at
-from mpcrypto._util import rbuf, resolve_rng, wbuf
+from mpcrypto._util import rbuf, resolve_rng
 from mpcrypto.aead import _aead
 from mpcrypto.cipher import chacha20 as _cc
 from mpcrypto.exceptions import InvalidTag
@@ -166,14 +166,7 @@ class ChaCha20Poly1305:
         nonce = rbuf(nonce)
         if len(nonce) != self._nlen:
             raise ValueError("nonce must be %d bytes" % self._nlen)
-        aad = b"" if associated_data is None else rbuf(associated_data)
-        data = rbuf(data)
-        n = len(data)
-        if n > _MAX_DATA:
-            raise ValueError("data too long")
-        out = wbuf(out)
-        if len(out) < n + 16:
-            raise ValueError("output too small")
+        aad, data, out, n = _aead.seal_args(associated_data, data, out, 16, _MAX_DATA)
         p = self._start(nonce, aad)
         nb = n >> 6
         if nb:
@@ -190,14 +183,7 @@ class ChaCha20Poly1305:
     def decrypt_into(self, nonce, data, associated_data, out):
         """Check the tag, then write the plaintext into ``out``; returns None."""
         nonce = self._nonce(nonce)
-        aad = b"" if associated_data is None else rbuf(associated_data)
-        data = rbuf(data)
-        out = wbuf(out)
-        n = len(data) - 16
-        if len(out) < n:
-            raise ValueError("output too small")
-        if n < 0:
-            raise InvalidTag()
+        aad, data, out, n = _aead.open_args(associated_data, data, out, 16)
         p = self._start(nonce, aad)
         self._tag(p, data, n, len(aad))
         if not ct_eq_at(self._b, 0, data, n, 16):  # constant time over the full tag

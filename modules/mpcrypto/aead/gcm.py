@@ -119,14 +119,7 @@ class GCM(_ghash.GcmHash):
     def encrypt_into(self, nonce, data, associated_data, out):
         """Write ciphertext || tag into ``out``; returns None."""
         nonce = _nonce(nonce)
-        aad = b"" if associated_data is None else rbuf(associated_data)
-        data = rbuf(data)
-        n = len(data)
-        if n > _MAX_DATA:
-            raise ValueError("data too long")
-        out = wbuf(out)
-        if len(out) < n + self._t:
-            raise ValueError("output too small")
+        aad, data, out, n = _aead.seal_args(associated_data, data, out, self._t, _MAX_DATA)
         alen = self._start(nonce, aad)
         _ctr_crypt(self._e, data, out, n, self._ctr, 4, self._b)
         self._hash(out, n)
