@@ -1,10 +1,14 @@
 """The number objects of finite-field cryptography that DH (``pk/dh.py``) and DSA
 (``pk/dsa.py``) share, in pyca's shapes: the group parameters p, q, g; a public value y with its
 parameter numbers; a private value x with its public numbers. Each algorithm's module
-subclasses them to name its own classes and to make its own keys (``parameters()``,
-``public_key()``, ``private_key()``); a subclass of ``PublicNumbers`` or ``PrivateNumbers``
-sets ``_of`` (the class the second argument must be) and ``_of_name`` (its name, for the
-message).
+subclasses them to name its own classes; a subclass of ``PublicNumbers`` or
+``PrivateNumbers`` sets ``_of`` (the class the second argument must be) and ``_of_name`` (its
+name, for the message). Each numbers class makes its object (``parameters()``,
+``public_key()``, ``private_key()``) as ``_make(numbers)``: the module sets ``_make`` to its
+parameters or key class once that is defined.
+
+``PublicKey`` and ``PrivateKey`` hold the accessors the key classes share: a key stores
+``_params``, ``_numbers`` and (a private key) ``_pub``, its public key.
 """
 
 
@@ -23,6 +27,9 @@ class ParameterNumbers:
 
     def __eq__(self, other):
         return isinstance(other, type(self)) and (self._p, self._q, self._g) == (other._p, other._q, other._g)
+
+    def parameters(self, backend=None):
+        return self._make(self)
 
 
 class _Value:
@@ -44,9 +51,37 @@ class PublicNumbers(_Value):
     def __eq__(self, other):
         return isinstance(other, type(self)) and self._v == other._v and self._n == other._n
 
+    def public_key(self, backend=None):
+        return self._make(self)
+
 
 class PrivateNumbers(_Value):
     # (x, public_numbers)
     _arg = ("x", "public_numbers")
     x = property(lambda self: self._v)
     public_numbers = property(lambda self: self._n)
+
+    def private_key(self, backend=None):
+        return self._make(self)
+
+
+class PublicKey:
+    def parameters(self):
+        return self._params
+
+    def public_numbers(self):
+        return self._numbers
+
+    def __eq__(self, other):
+        return isinstance(other, type(self)) and self._numbers == other._numbers
+
+
+class PrivateKey:
+    def public_key(self):
+        return self._pub
+
+    def parameters(self):
+        return self._params
+
+    def private_numbers(self):
+        return self._numbers

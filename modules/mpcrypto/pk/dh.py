@@ -97,22 +97,13 @@ class DHParameterNumbers(_ffc.ParameterNumbers):
         self._p, self._g = _int(p, "p"), _int(g, "g")
         self._q = None if q is None else _int(q, "q")
 
-    def parameters(self, backend=None):
-        return DHParameters(self)
-
 
 class DHPublicNumbers(_ffc.PublicNumbers):
     _of, _of_name = DHParameterNumbers, "DHParameterNumbers"
 
-    def public_key(self, backend=None):
-        return DHPublicKey(self)
-
 
 class DHPrivateNumbers(_ffc.PrivateNumbers):
     _of, _of_name = DHPublicNumbers, "DHPublicNumbers"
-
-    def private_key(self, backend=None):
-        return DHPrivateKey(self)
 
 
 class DHParameters:
@@ -173,7 +164,7 @@ class DHParameters:
         return DHPrivateKey(DHPrivateNumbers(x, DHPublicNumbers(y, self._numbers)), self, check=False)
 
 
-class DHPublicKey:
+class DHPublicKey(_ffc.PublicKey):
     def __init__(self, numbers, params=None, _made=False):
         self._params = params if params is not None else DHParameters(numbers.parameter_numbers)
         if not _made:  # y = g^x computed here needs no check; a received y does
@@ -181,17 +172,8 @@ class DHPublicKey:
         self._numbers = numbers
         self.key_size = self._params.key_size
 
-    def parameters(self):
-        return self._params
 
-    def public_numbers(self):
-        return self._numbers
-
-    def __eq__(self, other):
-        return isinstance(other, DHPublicKey) and self._numbers == other._numbers
-
-
-class DHPrivateKey:
+class DHPrivateKey(_ffc.PrivateKey):
     def __init__(self, numbers, params=None, check=True):
         pubn = numbers.public_numbers
         params = params if params is not None else DHParameters(pubn.parameter_numbers)
@@ -217,15 +199,6 @@ class DHPrivateKey:
         self._numbers = numbers
         self.key_size = params.key_size
 
-    def public_key(self):
-        return self._pub
-
-    def parameters(self):
-        return self._params
-
-    def private_numbers(self):
-        return self._numbers
-
     def exchange(self, peer_public_key):
         if not isinstance(peer_public_key, DHPublicKey):
             raise TypeError("peer_public_key must be a DHPublicKey")
@@ -236,3 +209,9 @@ class DHPrivateKey:
         if z <= 1 or z == p - 1:
             raise ValueError("degenerate shared value")
         return z.to_bytes(self._params._xlen, "big")
+
+
+# What the numbers classes make (_ffc: ``parameters()``, ``public_key()``, ``private_key()``).
+DHParameterNumbers._make = DHParameters
+DHPublicNumbers._make = DHPublicKey
+DHPrivateNumbers._make = DHPrivateKey

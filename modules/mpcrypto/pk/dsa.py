@@ -55,22 +55,13 @@ class DSAParameterNumbers(_ffc.ParameterNumbers):
     def __init__(self, p, q, g):
         self._p, self._q, self._g = _int(p, "p"), _int(q, "q"), _int(g, "g")
 
-    def parameters(self, backend=None):
-        return DSAParameters(self)
-
 
 class DSAPublicNumbers(_ffc.PublicNumbers):
     _of, _of_name = DSAParameterNumbers, "DSAParameterNumbers"
 
-    def public_key(self, backend=None):
-        return DSAPublicKey(self)
-
 
 class DSAPrivateNumbers(_ffc.PrivateNumbers):
     _of, _of_name = DSAPublicNumbers, "DSAPublicNumbers"
-
-    def private_key(self, backend=None):
-        return DSAPrivateKey(self)
 
 
 def _check_params(pn):
@@ -138,7 +129,7 @@ class DSAParameters:
         return ctx.get(modexp.T)
 
 
-class DSAPublicKey:
+class DSAPublicKey(_ffc.PublicKey):
     def __init__(self, numbers, params=None):
         pn = numbers.parameter_numbers
         self._params = params if params is not None else DSAParameters(pn)
@@ -147,15 +138,6 @@ class DSAPublicKey:
             raise ValueError("y out of range")
         self._numbers = numbers
         self.key_size = mpi.bits(pn.p)
-
-    def parameters(self):
-        return self._params
-
-    def public_numbers(self):
-        return self._numbers
-
-    def __eq__(self, other):
-        return isinstance(other, DSAPublicKey) and self._numbers == other._numbers
 
     def verify(self, signature, data, algorithm):
         from mpcrypto.ec.ecdsa import decode_der
@@ -186,7 +168,7 @@ class DSAPublicKey:
             raise InvalidSignature("bad signature")
 
 
-class DSAPrivateKey:
+class DSAPrivateKey(_ffc.PrivateKey):
     def __init__(self, numbers, params=None):
         pub = DSAPublicKey(numbers.public_numbers, params)
         q = numbers.public_numbers.parameter_numbers.q
@@ -198,15 +180,6 @@ class DSAPrivateKey:
         self.key_size = pub.key_size
         self._q = _Q(q)
         self._xb = numbers.x.to_bytes(self._q.nsize, "big")
-
-    def public_key(self):
-        return self._pub
-
-    def parameters(self):
-        return self._params
-
-    def private_numbers(self):
-        return self._numbers
 
     def sign(self, data, algorithm):
         from mpcrypto.ec.ecdsa import encode_der
@@ -234,6 +207,12 @@ class DSAPrivateKey:
                 continue
             return r, s
         raise ValueError("r or s is 0 for this k")
+
+
+# What the numbers classes make (_ffc: ``parameters()``, ``public_key()``, ``private_key()``).
+DSAParameterNumbers._make = DSAParameters
+DSAPublicNumbers._make = DSAPublicKey
+DSAPrivateNumbers._make = DSAPrivateKey
 
 
 def generate_parameters(key_size, rng=None, backend=None):
