@@ -12,11 +12,16 @@ whole block and GCM's inc32, counters that carry and wrap) on random blocks and 
 size gives the Python backend's output; and the instruction count per byte (the figures of
 report/measurements.md) is the same for different data and keys. No MicroPython binary and no device are
 needed; these tests run under every ``--target``.
+
+The four viper block ciphers (these three and ``aes_viper.py``) are generated:
+``python -m tools.viper.gen_block --check`` passes.
 """
 
 import array
 import pathlib
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -158,3 +163,8 @@ def test_instructions_per_byte(name, klen):
     want = {("sm4", 16): 198.25, ("camellia", 16): 246.62, ("camellia", 32): 318.5, ("des", 8): 283.25,
             ("des", 24): 756.75}[(name, klen)]
     assert abs(per[0] - want) < 0.01, per[0]
+
+
+def test_generated_viper_modules_are_current():
+    p = subprocess.run([sys.executable, "-m", "tools.viper.gen_block", "--check"], capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == 0, p.stdout + p.stderr

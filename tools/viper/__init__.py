@@ -6,6 +6,7 @@
     python -m tools.viper.gen_sha1     # hash/sha1_viper.py: SHA-1 compression
     python -m tools.viper.gen_sha256   # hash/sha256_viper.py: SHA-256 compression
     python -m tools.viper.gen_sha512   # hash/sha512_viper.py: SHA-512 compression
+    python -m tools.viper.gen_block    # cipher/{aes,camellia,sm4,des}_viper.py: block I/O, DES rounds
     python -m tools.viper.gen_sm3      # hash/sm3_viper.py: SM3 compression
 
 each with ``--check`` (exit 1 where the module is not what it writes). They build the code as
