@@ -13,10 +13,15 @@ Vector sources:
 
 The Basic and Barrett reductions run on built-in integers whatever the backend, so their full
 grid runs once (on the default backend); Montgomery's grid runs on every backend.
+
+The two viper backends are generated: ``python -m tools.viper.gen_mpi --check`` passes.
 """
 
 import math
+import pathlib
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -251,3 +256,9 @@ def test_thumb_glue_simulated(target):
         cases.append((rnd.randrange(n), rnd.getrandbits(bits // 4), n))
     got = target.call("drv_mpi", "thumb_glue", [(cases,)])[0]
     assert got == [(pow(b, e, n), pow(b, e, n)) for b, e, n in cases]
+
+
+def test_generated_viper_modules_are_current():
+    root = pathlib.Path(__file__).resolve().parent.parent
+    p = subprocess.run([sys.executable, "-m", "tools.viper.gen_mpi", "--check"], capture_output=True, text=True, cwd=root)
+    assert p.returncode == 0, p.stdout + p.stderr

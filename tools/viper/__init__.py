@@ -1,12 +1,13 @@
 """The generators of the unrolled viper modules in ``modules/``, run from the repository root:
 
     python -m tools.viper.gen_ascon    # hash/ascon_viper.py: the Ascon permutation and bulk steps
+    python -m tools.viper.gen_block    # cipher/{aes,camellia,sm4,des}_viper.py: block I/O, DES rounds
     python -m tools.viper.gen_md5      # hash/md5_viper.py: MD5 compression
+    python -m tools.viper.gen_mpi      # pk/mpi_viper.py, mpi_viper64.py: CIOS at 16- and 32-bit limbs
     python -m tools.viper.gen_poly1305 # mac/poly1305_viper.py: Poly1305 on 13-bit limbs
     python -m tools.viper.gen_sha1     # hash/sha1_viper.py: SHA-1 compression
     python -m tools.viper.gen_sha256   # hash/sha256_viper.py: SHA-256 compression
     python -m tools.viper.gen_sha512   # hash/sha512_viper.py: SHA-512 compression
-    python -m tools.viper.gen_block    # cipher/{aes,camellia,sm4,des}_viper.py: block I/O, DES rounds
     python -m tools.viper.gen_sm3      # hash/sm3_viper.py: SM3 compression
 
 each with ``--check`` (exit 1 where the module is not what it writes). They build the code as
