@@ -21,9 +21,14 @@ Vector sources:
 - All AES backends give identical engine outputs on pseudo-random data.
 
 An absent backend is skipped, never passed.
+
+The portable backend is generated: ``python -m tools.python.gen_aes --check`` passes.
 """
 
+import pathlib
 import random
+import subprocess
+import sys
 
 import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
@@ -322,3 +327,9 @@ def test_wide_item_inputs_are_bytes(target, backend, mode):
     errs = target.call("drv_aes", "crypt_wide", [(bytes(64), mode, bytes(64), True, bytes(16), "key")]
                        + ([] if mode == "ecb" else [(bytes(16), mode, bytes(64), True, bytes(16), "iv")]), force=force)
     assert all(isinstance(e, MPError) and e.name == "ValueError" for e in errs), errs
+
+
+def test_generated_python_module_is_current():
+    root = pathlib.Path(__file__).resolve().parent.parent
+    p = subprocess.run([sys.executable, "-m", "tools.python.gen_aes", "--check"], capture_output=True, text=True, cwd=root)
+    assert p.returncode == 0, p.stdout + p.stderr

@@ -4,9 +4,10 @@
 - ``tools.thumb``: the Thumb-2 encoder and the generators of the asm_thumb kernels in
   ``modules/`` (each with ``--check``);
 - ``tools.viper``: the generators of the unrolled viper kernels (Ascon, MD5, SHA-1, SHA-2,
-  SM3, Poly1305), each with ``--check``; ``tools/gen.py``: what the generators share (the
-  write-or-check command line);
-- ``tools.python``: the generator of the portable-Python SHA-2 kernels (with ``--check``);
+  SM3, Poly1305, the block ciphers, the MPI backends), each with ``--check``; ``tools/gen.py``:
+  what the generators share (the write-or-check command line);
+- ``tools.python``: the generators of the portable-Python SHA-2 and AES kernels (with
+  ``--check``);
 - ``tools.emu``: the emulated Cortex-M core (unicorn), the ``.mpy`` reader, the instruction
   counts and the register models of the Kinetis hardware blocks;
 - ``tools.bench``: the benchmark runner and the report;
