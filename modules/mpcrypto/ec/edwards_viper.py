@@ -339,18 +339,12 @@ class _Ed25519(_fe.Arena):
                 self.exec(self.P_NEG_P)
                 self.exec(self.P_ADD)
             _fe.copy(proj, 0, mem, x1, e3)
-            prev = 0
-            for i in range(1, nent):
-                g = i ^ (i >> 1)
-                t = 0
-                while not ((g ^ prev) >> t) & 1:
-                    t += 1
+            for g, t in _fe.gray_steps(nent):
                 _fe.copy(mem, px, twice, t * pe, pe)
                 if not (g >> t) & 1:  # the tooth's sign goes from +1 to -1
                     self.exec(self.P_NEG_P)
                 self.exec(self.P_ADD)
                 _fe.copy(proj, g * e3, mem, x1, e3)
-                prev = g
             tabs.append(self.affine_batch(proj, nent, self.P_BACK, True, pre))
             self._acc(park, 0, True)
         self._comb = tabs
@@ -432,41 +426,8 @@ class _Ed25519(_fe.Arena):
         tabs = self._comb_table()
         kp = bytearray(self.nsz)
         _fe.odd_scalar(kp, self._kb(k), self.Lbytes, self.nsz, 1)  # k or k + L: odd, same point
-        T = self.TEETH
-        nblk = self.BLOCKS
-        d = self.ncol
-        L = T * nblk * d
-        nb = (L + 7) // 8
-        cb = bytearray(nb)  # bit j of c: signed bit j of k is 2 c_j - 1
-        _fe.comb_scalar(cb, nb, kp, self.nsz, L - 1)
-        digs = bytearray(d * nblk)
-        _fe.comb_digits(digs, cb, nb, T, nblk, d)
         self._identity()
-        mem = self.mem
-        run = self.run
-        minv = self.minv
-        mm = self.mm
-        actx = self.actx
-        dbl = self.P_DBL
-        madd = self.P_MADD
-        ndbl = len(dbl) >> 2
-        nadd = len(madd) >> 2
-        qy = self.woff("QY")
-        wd = self.wd
-        n = self.N
-        top = T - 1
-        nent = 1 << top
-        emask = nent - 1
-        ent = 2 * wd
-        i = 0
-        for col in range(d):
-            run(0, 0, 0, dbl, ndbl, mem, minv, mm, actx)
-            for b in range(nblk):
-                dig = digs[i]
-                i += 1
-                m = (dig >> top) - 1  # -1 when the top tooth is -1: complement, negated
-                _fe.select(0, 0, 0, mem, qy, tabs[b], nent, ent, (dig ^ m) & emask, wd, n, m & 1)
-                run(0, 0, 0, madd, nadd, mem, minv, mm, actx)
+        self.comb(kp, self.nsz, self.TEETH, self.BLOCKS, self.ncol, tabs, self.woff("QY"))
         return self._affine()
 
     def _btable(self):

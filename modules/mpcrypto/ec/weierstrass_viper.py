@@ -599,18 +599,12 @@ class _Curve(_fe.Arena):
                 self.exec(self.P_NEG2)
                 self.exec(self.P_ADD)
             self._save("X1", 3, proj, 0)
-            prev = 0
-            for i in range(1, nent):
-                g = i ^ (i >> 1)
-                t = 0
-                while not ((g ^ prev) >> t) & 1:
-                    t += 1
+            for g, t in _fe.gray_steps(nent):
                 self._load("X2", 3, twice, t * e3)
                 if not (g >> t) & 1:  # the tooth's sign goes from +1 to -1
                     self.exec(self.P_NEG2)
                 self.exec(self.P_ADD)
                 self._save("X1", 3, proj, g * e3)
-                prev = g
             tabs.append(self.affine_batch(proj, nent, self.P_BACK, False, pre))
             self._load("X1", 3, park, 0)
         self._comb = tabs
@@ -664,44 +658,11 @@ class _Curve(_fe.Arena):
             return
         kp = bytearray(self.nsz)
         neg = _fe.odd_scalar(kp, self._kb(k), self.nbytes, self.nsz, 0)
-        T = self.teeth
-        nblk = self.blocks
-        d = self.ncol
-        L = T * nblk * d
-        nb = (L + 7) // 8
-        cb = bytearray(nb)
-        _fe.comb_scalar(cb, nb, kp, self.nsz, L - 1)
-        n = self.N
-        mem = self.mem
-        run = self.run
-        minv = self.minv
-        mm = self.mm
-        actx = self.actx
         self.copy_slot("X1", "ZERO")
         self.copy_slot("Y1", "ONEM")
         self.copy_slot("Z1", "ZERO")
-        x2 = self.woff("X2")
-        yoff = self.wd
-        dbl = self.P_DBL
-        madd = self.P_MADD
-        ndbl = len(dbl) >> 2
-        nadd = len(madd) >> 2
-        nent = 1 << (T - 1)
-        top = T - 1
-        emask = nent - 1
-        ent = 2 * self.wd
-        digs = bytearray(d * nblk)
-        _fe.comb_digits(digs, cb, nb, T, nblk, d)
-        i = 0
-        for col in range(d):
-            run(0, 0, 0, dbl, ndbl, mem, minv, mm, actx)
-            for b in range(nblk):
-                dig = digs[i]
-                i += 1
-                m = (dig >> top) - 1  # -1 when the top tooth is -1: complement, negated
-                _fe.select(0, 0, 0, mem, x2, tabs[b], nent, ent, (dig ^ m) & emask, yoff, n, m & 1)
-                run(0, 0, 0, madd, nadd, mem, minv, mm, actx)
-        _fe.cneg(mem, self.woff("Y1"), n, neg)
+        self.comb(kp, self.nsz, self.teeth, self.blocks, self.ncol, tabs, self.woff("X2"))
+        _fe.cneg(self.mem, self.woff("Y1"), self.N, neg)
 
     # -- public scalars --
 

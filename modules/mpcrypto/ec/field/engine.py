@@ -373,6 +373,44 @@ class Arena:
             copy(dst, (2 * i + 1) * wd, mem, x1 if yx else y1, wd)
         return dst
 
+    def comb(self, kp, nk, T, nblk, d, tabs, qoff):
+        # The signed comb of mul_base (both limb backends) on the accumulator the caller set
+        # to the identity: kp, the odd scalar (nk big-endian bytes), as T-tooth digits of
+        # nblk blocks over d columns (comb_scalar, comb_digits); per column one P_DBL, then
+        # per block the entry its digit picks from tabs[b] (select: every entry read; the
+        # complement entry, negated, when the top tooth is -1) into the slots at word qoff
+        # and P_MADD. The loop's instruction sequence depends on T, nblk and d only.
+        L = T * nblk * d
+        nb = (L + 7) // 8
+        cb = bytearray(nb)  # bit j of c: signed bit j of k is 2 c_j - 1
+        comb_scalar(cb, nb, kp, nk, L - 1)
+        digs = bytearray(d * nblk)
+        comb_digits(digs, cb, nb, T, nblk, d)
+        mem = self.mem
+        run = self.run
+        minv = self.minv
+        mm = self.mm
+        actx = self.actx
+        dbl = self.P_DBL
+        madd = self.P_MADD
+        ndbl = len(dbl) >> 2
+        nadd = len(madd) >> 2
+        wd = self.wd
+        n = self.N
+        top = T - 1
+        nent = 1 << top
+        emask = nent - 1
+        ent = 2 * wd
+        i = 0
+        for col in range(d):
+            run(0, 0, 0, dbl, ndbl, mem, minv, mm, actx)
+            for b in range(nblk):
+                dig = digs[i]
+                i += 1
+                m = (dig >> top) - 1  # -1 when the top tooth is -1: complement, negated
+                select(0, 0, 0, mem, qoff, tabs[b], nent, ent, (dig ^ m) & emask, wd, n, m & 1)
+                run(0, 0, 0, madd, nadd, mem, minv, mm, actx)
+
     def repeat(self, prog8, k):
         # k runs of a program of which prog8 holds 8 copies, up to 8 per call (runs of
         # doublings in verification).
@@ -381,6 +419,21 @@ class Arena:
             c = k if k < 8 else 8
             self.exec(prog8, c * n1)
             k -= c
+
+
+def gray_steps(nent):
+    # The walk over a comb block's entries 1 .. nent-1 in Gray-code order (table set-up):
+    # (g, t) per step, g the entry, t the one tooth whose sign differs from the previous one.
+    out = []
+    prev = 0
+    for i in range(1, nent):
+        g = i ^ (i >> 1)
+        t = 0
+        while not ((g ^ prev) >> t) & 1:
+            t += 1
+        out.append((g, t))
+        prev = g
+    return out
 
 
 # -- viper helpers (tables, tests) ---------------------------------------------------------
