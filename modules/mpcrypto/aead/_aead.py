@@ -5,12 +5,13 @@
 - ``encrypt`` / ``decrypt``: the allocating forms over the class's ``encrypt_into`` /
   ``decrypt_into`` (the bulk paths), one output buffer each. They read ``_t`` (the tag length
   in bytes) and ``_max`` (the longest plaintext, or None when ``encrypt_into`` checks it).
-- ``seal_args(associated_data, data, out, t, limit=None)`` / ``open_args(associated_data,
-  data, out, t)``: the argument checks of ``encrypt_into`` / ``decrypt_into`` (ChaCha20-Poly1305,
-  Ascon; GCM's encrypt_into), after the nonce's: ``(aad, data, out, n)`` as buffers (the
-  associated data ``b""`` for None) and n the plaintext length; ValueError("data too long")
-  past ``limit`` bytes, ValueError("output too small") when ``out`` cannot take the result
-  (``t``: the tag length), InvalidTag when ``data`` is shorter than a tag.
+- ``seal_len(data, out, t, limit=None)`` / ``open_len(data, out, t)``: the length checks of
+  ``encrypt_into`` / ``decrypt_into`` (ChaCha20-Poly1305, Ascon; GCM's encrypt_into) on
+  ``data`` (already through ``rbuf``) and ``out`` (checked by ``wbuf``, which returns it
+  unchanged): the plaintext length, or ValueError("data too long") past ``limit`` bytes,
+  TypeError for an output that is not a writable byte buffer, ValueError("output too
+  small") when ``out`` cannot take the result (``t``: the tag length), InvalidTag when
+  ``data`` is shorter than a tag. They return an int, so a call allocates nothing.
 - ``generate_key`` (GCM, CCM: ``classmethod``): a key of ``bit_length`` bits, one of the
   class's ``_bits``.
 - ``by_name(modname)``: the cipher module of a named class (Camellia, SM4), imported on first
@@ -41,28 +42,22 @@ def decrypt(self, nonce, data, associated_data):
     return bytes(out)
 
 
-def seal_args(associated_data, data, out, t, limit=None):
-    aad = b"" if associated_data is None else rbuf(associated_data)
-    data = rbuf(data)
+def seal_len(data, out, t, limit=None):
     n = len(data)
     if limit is not None and n > limit:
         raise ValueError("data too long")
-    out = wbuf(out)
-    if len(out) < n + t:
+    if len(wbuf(out)) < n + t:
         raise ValueError("output too small")
-    return aad, data, out, n
+    return n
 
 
-def open_args(associated_data, data, out, t):
-    aad = b"" if associated_data is None else rbuf(associated_data)
-    data = rbuf(data)
-    out = wbuf(out)
+def open_len(data, out, t):
     n = len(data) - t
-    if len(out) < n:
+    if len(wbuf(out)) < n:
         raise ValueError("output too small")
     if n < 0:
         raise InvalidTag()
-    return aad, data, out, n
+    return n
 
 
 def generate_key(cls, bit_length):

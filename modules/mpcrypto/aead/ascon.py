@@ -130,7 +130,9 @@ class AsconAEAD128:
     def encrypt_into(self, nonce, data, associated_data, out):
         """Write ciphertext || tag into ``out``; returns None."""
         nonce = _check16(nonce, "nonce")
-        aad, data, out, n = _aead.seal_args(associated_data, data, out, 16)
+        aad = b"" if associated_data is None else rbuf(associated_data)
+        data = rbuf(data)
+        n = _aead.seal_len(data, out, 16)
         k = self._kernel()
         self._start(k, nonce, aad)
         st = self._st
@@ -153,7 +155,9 @@ class AsconAEAD128:
         """Decrypt and verify into ``out``; on a bad tag ``out`` is zeroed and InvalidTag
         raised. Returns None."""
         nonce = _check16(nonce, "nonce")
-        aad, data, out, n = _aead.open_args(associated_data, data, out, 16)
+        aad = b"" if associated_data is None else rbuf(associated_data)
+        data = rbuf(data)
+        n = _aead.open_len(data, out, 16)
         b = self._b
         for i in range(16):
             b[i] = data[n + i]  # the received tag, saved first: out may overlap data

@@ -166,7 +166,9 @@ class ChaCha20Poly1305:
         nonce = rbuf(nonce)
         if len(nonce) != self._nlen:
             raise ValueError("nonce must be %d bytes" % self._nlen)
-        aad, data, out, n = _aead.seal_args(associated_data, data, out, 16, _MAX_DATA)
+        aad = b"" if associated_data is None else rbuf(associated_data)
+        data = rbuf(data)
+        n = _aead.seal_len(data, out, 16, _MAX_DATA)
         p = self._start(nonce, aad)
         nb = n >> 6
         if nb:
@@ -183,7 +185,9 @@ class ChaCha20Poly1305:
     def decrypt_into(self, nonce, data, associated_data, out):
         """Check the tag, then write the plaintext into ``out``; returns None."""
         nonce = self._nonce(nonce)
-        aad, data, out, n = _aead.open_args(associated_data, data, out, 16)
+        aad = b"" if associated_data is None else rbuf(associated_data)
+        data = rbuf(data)
+        n = _aead.open_len(data, out, 16)
         p = self._start(nonce, aad)
         self._tag(p, data, n, len(aad))
         if not ct_eq_at(self._b, 0, data, n, 16):  # constant time over the full tag

@@ -119,7 +119,9 @@ class GCM(_ghash.GcmHash):
     def encrypt_into(self, nonce, data, associated_data, out):
         """Write ciphertext || tag into ``out``; returns None."""
         nonce = _nonce(nonce)
-        aad, data, out, n = _aead.seal_args(associated_data, data, out, self._t, _MAX_DATA)
+        aad = b"" if associated_data is None else rbuf(associated_data)
+        data = rbuf(data)
+        n = _aead.seal_len(data, out, self._t, _MAX_DATA)
         alen = self._start(nonce, aad)
         _ctr_crypt(self._e, data, out, n, self._ctr, 4, self._b)
         self._hash(out, n)
