@@ -77,8 +77,10 @@ def emulator(cmd, timeout=60):
 def steps(board, pty, report=True, tests=TESTS, junit=None, workers=0):
     """The commands run against the booted board (``pty``: several, comma-separated, for
     ``workers`` pytest-xdist workers), in order."""
+    # The constant-time and heap tests print what they measured (each operation's least
+    # counts per secret): shown (-s); the whole suite's runs only say what failed.
     out = [[sys.executable, "-m", "pytest", *tests, "-n", str(workers), "--target=" + pty, "-p", "no:cacheprovider", "-rfE"]
-           + (["--junitxml=%s" % junit] if junit else []) + (["--device-session"] if tests != TESTS else [])]
+           + (["--junitxml=%s" % junit] if junit else []) + (["--device-session"] if tests != TESTS else ["-s"])]
     if report:
         out.append([sys.executable, "-m", "tools.bench.report", "--target=" + pty, "--thumb-counts",
                     "--board", board, "--icount"])
