@@ -539,6 +539,8 @@ class _Session:
             return "Traceback (the link to the device): %s" % e, True
 
     def run(self, root, prelude, script, timeout):
+        """``script`` with ``root`` mounted (None: nothing mounted) after ``prelude``; its
+        printed output."""
         m = re.search(r"mptest\.run(?:_file)?\('(\w+)'", script)
         driver = m.group(1) if m else None
         out, again = self._attempt(root, prelude, script, timeout, driver)
@@ -553,10 +555,4 @@ class _Session:
     def alone(self, script, timeout):
         """``script`` on a freshly reset device with nothing mounted."""
         self.dirty = True
-        out, again = self._attempt(None, "", script, timeout, None)
-        if again:
-            self.dirty = True
-            out, _ = self._attempt(None, "", script, timeout, None)
-        if "Traceback" in out:
-            raise TargetError("device session on %s\n%s" % (self.port, out[-3000:]))
-        return out
+        return self.run(None, "", script, timeout)
