@@ -66,10 +66,10 @@ emulate:
 	$(PYTHON) -m tools.ship.firmware run $(BOARD) $(FWARGS) $(if $(ICOUNT),--icount)
 
 check-device: venv
-	$(BIN)/python -m tools.ship.check_device $(BOARD) $(if $(BUILD),--build --micropython "$(MICROPY)" --micropython-lib "$(MICROPY_LIB)")
+	$(BIN)/python -m tools.ship.check_device $(BOARD) $(if $(LOG),--log "$(LOG)") $(if $(BUILD),--build --micropython "$(MICROPY)" --micropython-lib "$(MICROPY_LIB)")
 
 test-device: venv
-	$(BIN)/python -m tools.ship.check_device $(BOARD) --suite $(if $(EMULATORS),--emulators $(EMULATORS)) $(if $(BUILD),--build --micropython "$(MICROPY)" --micropython-lib "$(MICROPY_LIB)")
+	$(BIN)/python -m tools.ship.check_device $(BOARD) --suite $(if $(LOG),--log "$(LOG)") $(if $(EMULATORS),--emulators $(EMULATORS)) $(if $(BUILD),--build --micropython "$(MICROPY)" --micropython-lib "$(MICROPY_LIB)")
 
 PORT ?=
 ALGS ?=

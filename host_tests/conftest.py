@@ -5,6 +5,7 @@ runs the same tests on a serial device (a board or an emulated Cortex-M on a pty
 mpremote. Tests marked ``unix_only`` skip on a device.
 """
 
+import json
 import os
 
 import pytest
@@ -37,10 +38,29 @@ def pytest_addoption(parser):
         help="size of the case literal sent per device script (default 6000; raise it for "
         "devices with a large heap, such as an emulator)",
     )
+    parser.addoption(
+        "--outcome-log",
+        default=None,
+        help="append each test phase's outcome to this file as a JSON line, as it ends (a run "
+        "that is stopped still says what it ran; tools.ship.check_device tabulates it)",
+    )
 
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "unix_only: the test only makes sense on the unix port")
+    # Written by the controlling process only: pytest-xdist's workers hand it their reports.
+    path = config.getoption("--outcome-log")
+    _OUTCOME_LOG[0] = None if hasattr(config, "workerinput") else path
+
+
+_OUTCOME_LOG = [None]
+
+
+def pytest_runtest_logreport(report):
+    if _OUTCOME_LOG[0]:
+        with open(_OUTCOME_LOG[0], "a") as f:
+            f.write(json.dumps({"nodeid": report.nodeid, "when": report.when, "outcome": report.outcome,
+                                "seconds": round(report.duration, 3)}) + "\n")
 
 
 @pytest.fixture(scope="session")

@@ -325,25 +325,46 @@ def test_check_device_stops_the_emulator(tmp_path):
     assert len(pids) == 3 and not any(_alive(p) for p in pids), pids
 
 
-JUNIT = """<?xml version="1.0" encoding="utf-8"?><testsuites><testsuite name="pytest">
-<testcase classname="host_tests.test_aes" name="test_a" time="30"/>
-<testcase classname="host_tests.test_aes" name="test_b" time="30"><skipped message="unix port only"/></testcase>
-<testcase classname="host_tests.test_gcm.TestTag" name="test_c" time="6"><failure message="x"/></testcase>
-<testcase classname="host_tests.test_gcm" name="test_d" time="6"><error message="setup"/></testcase>
-</testsuite></testsuites>"""
+OUTCOMES = [
+    ("host_tests/test_aes.py::test_a", "setup", "passed", 0.5), ("host_tests/test_aes.py::test_a", "call", "passed", 59),
+    ("host_tests/test_aes.py::test_a", "teardown", "passed", 0.5),
+    ("host_tests/test_aes.py::test_b[x]", "setup", "skipped", 60),
+    ("host_tests/test_gcm.py::TestTag::test_c", "setup", "passed", 0), ("host_tests/test_gcm.py::TestTag::test_c", "call", "failed", 6),
+    ("host_tests/test_gcm.py::test_d", "setup", "failed", 6),
+    ("host_tests/test_gcm.py::test_e", "setup", "passed", 1), ("host_tests/test_gcm.py::test_e", "call", "passed", 1),
+    ("host_tests/test_gcm.py::test_e", "teardown", "failed", 1),
+]
 
 
 def test_check_device_table_per_file(tmp_path):
-    """The closing table: passed, failed (set-up errors too) and skipped per test file, with a
-    total, from pytest's JUnit XML."""
+    """The closing table: passed, failed (set-up and tear-down errors too) and skipped per test
+    file, with a total, from the outcome log; a line cut short by a stopped run is passed over."""
     from tools.ship import check_device
 
-    junit = tmp_path / "junit.xml"
-    junit.write_text(JUNIT)
-    rows = check_device.per_file(str(junit))
-    assert rows == {"test_aes.py": [1, 0, 1, 60.0], "test_gcm.py": [0, 2, 0, 12.0]}
+    log = tmp_path / "outcomes.jsonl"
+    log.write_text("".join(json.dumps(dict(zip(("nodeid", "when", "outcome", "seconds"), o))) + "\n"
+                           for o in OUTCOMES) + '{"nodeid": "host_tests/test_gcm.py::te')
+    rows = check_device.per_file(str(log))
+    assert rows == {"test_aes.py": [1, 0, 1, 120.0], "test_gcm.py": [0, 3, 0, 15.0]}
     t = check_device.table(rows).splitlines()
-    assert t[2] == "| test_aes.py | 1 | 0 | 1 | 1.0 |" and t[-1] == "| all | 1 | 2 | 1 | 1.2 |"
+    assert t[2] == "| test_aes.py | 1 | 0 | 1 | 2.0 |" and t[-1] == "| all | 1 | 3 | 1 | 2.2 |"
+
+
+def test_outcome_log_is_written_as_tests_end(tmp_path):
+    """``--outcome-log`` appends a line per test phase from the controlling process, under
+    pytest-xdist too (its workers write nothing themselves)."""
+    t = tmp_path / "test_x.py"
+    t.write_text("import pytest\n\ndef test_ok():\n    pass\n\ndef test_bad():\n    assert 0\n\n"
+                 "@pytest.mark.skip\ndef test_skip():\n    pass\n")
+    for workers in ("0", "2"):
+        log = tmp_path / ("log%s.jsonl" % workers)
+        subprocess.run([sys.executable, "-m", "pytest", str(t), "-q", "-n", workers, "-p", "no:cacheprovider",
+                        "--rootdir", str(tmp_path), "-c", os.devnull, "-p", "conftest",
+                        "--outcome-log=%s" % log], cwd=os.path.dirname(__file__), capture_output=True)
+        got = [json.loads(line) for line in log.read_text().splitlines()]
+        calls = sorted((g["nodeid"].split("::")[1], g["outcome"]) for g in got if g["when"] != "teardown"
+                       and not (g["when"] == "setup" and g["outcome"] == "passed"))
+        assert calls == [("test_bad", "failed"), ("test_ok", "passed"), ("test_skip", "skipped")], got
 
 
 def test_mount_wait_is_scaled():

@@ -10,7 +10,9 @@ qemu on every way out: the tests' end, a failure, Ctrl-C, a kill of this process
 ``--suite`` runs the whole of ``host_tests`` on the board instead (qemu without icount, for
 speed; no report): ``make test-device BOARD=qemu-m4 [EMULATORS=2]``; ``--emulators N`` boots
 N copies of the board and gives each its own pytest-xdist worker. Either way the end is one table,
-passed, failed and skipped per test file, from pytest's JUnit XML.
+passed, failed and skipped per test file, from the outcome log pytest appends to as each test
+ends (``--outcome-log``, host_tests/conftest.py): a run stopped part-way (Ctrl-C, SIGTERM) still
+prints the table of what it ran; ``--log PATH`` keeps the log.
 
 The firmware freezes the library as it was when it was built: after a change to
 ``modules/``, build again (``--build``) before the check means anything.
@@ -25,7 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
-import xml.etree.ElementTree as ET
+import json
 
 from tools import ROOT
 from tools.ship import firmware
@@ -74,30 +76,39 @@ def emulator(cmd, timeout=60):
                 proc.wait()
 
 
-def steps(board, pty, report=True, tests=TESTS, junit=None, workers=0):
+def steps(board, pty, report=True, tests=TESTS, log=None, workers=0):
     """The commands run against the booted board (``pty``: several, comma-separated, for
     ``workers`` pytest-xdist workers), in order."""
     # The constant-time and heap tests print what they measured (each operation's least
     # counts per secret): shown (-s); the whole suite's runs only say what failed.
     out = [[sys.executable, "-m", "pytest", *tests, "-n", str(workers), "--target=" + pty, "-p", "no:cacheprovider", "-rfE"]
-           + (["--junitxml=%s" % junit] if junit else []) + (["--device-session"] if tests != TESTS else ["-s"])]
+           + (["--outcome-log=%s" % log] if log else []) + (["--device-session"] if tests != TESTS else ["-s"])]
     if report:
         out.append([sys.executable, "-m", "tools.bench.report", "--target=" + pty, "--thumb-counts",
                     "--board", board, "--icount"])
     return out
 
 
-def per_file(junit):
-    """{test file: [passed, failed, skipped, seconds]} from pytest's JUnit XML (an error in
-    set-up or tear-down counts as a failure)."""
+def per_file(log):
+    """{test file: [passed, failed, skipped, seconds]} from the outcome log (a JSON line per
+    test phase): a test fails if any of its phases failed (an error in set-up or tear-down
+    counts), is skipped if a phase skipped, and passed otherwise."""
+    tests = {}
+    with open(log) as f:
+        for line in f:
+            try:
+                r = json.loads(line)
+            except ValueError:
+                continue  # the last line of a run killed while it wrote
+            t = tests.setdefault(r["nodeid"], [set(), 0.0])
+            t[0].add(r["outcome"])
+            t[1] += r["seconds"]
     rows = {}
-    for case in ET.parse(junit).iter("testcase"):
-        parts = case.get("classname", "").split(".")
-        name = next((p for p in parts if p.startswith("test_")), parts[0] or "?") + ".py"
+    for nodeid, (outcomes, seconds) in tests.items():
+        name = os.path.basename(nodeid.split("::")[0])
         row = rows.setdefault(name, [0, 0, 0, 0.0])
-        kinds = {child.tag for child in case}
-        row[1 if kinds & {"failure", "error"} else 2 if "skipped" in kinds else 0] += 1
-        row[3] += float(case.get("time") or 0)
+        row[1 if "failed" in outcomes else 2 if "skipped" in outcomes else 0] += 1
+        row[3] += seconds
     return rows
 
 
@@ -113,6 +124,22 @@ def table(rows):
     return "\n".join(out)
 
 
+def run_step(cmd):
+    """Run one step to its end; if this process is stopped (Ctrl-C, or SIGTERM, which
+    emulator() turns into SystemExit), stop the step first (SIGINT, so pytest still reports)."""
+    proc = subprocess.Popen(cmd, cwd=ROOT)
+    try:
+        return proc.wait()
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("board")
@@ -123,6 +150,7 @@ def main(argv):
     ap.add_argument("--suite", action="store_true",
                     help="the whole of host_tests, qemu without icount, no report")
     ap.add_argument("--tests", nargs="+", help="with --suite: these test files instead of all")
+    ap.add_argument("--log", help="keep the outcome log (a JSON line per test phase) here")
     ap.add_argument("--emulators", type=int, default=1,
                     help="with --suite: boot this many copies of the board, one pytest-xdist worker each")
     args = ap.parse_args(argv)
@@ -137,24 +165,30 @@ def main(argv):
     cmds = firmware.commands(args.board, args.micropython, action="run", icount=not args.suite)
     failed = 0
     started = time.monotonic()
+    todo, rcs = [], []
     with tempfile.TemporaryDirectory(prefix="check-device-") as tmp:
-        junit = os.path.join(tmp, "junit.xml")
-        with contextlib.ExitStack() as stack:
-            n = args.emulators if args.suite else 1
-            ptys = [stack.enter_context(emulator(cmds[-1])) for _ in range(n)]
-            pty = ",".join(ptys)
-            print("check-device: %s on %s" % (key, pty), flush=True)
-            todo = steps(args.board, pty, not (args.no_report or args.suite), (args.tests or SUITE) if args.suite else TESTS,
-                         junit, workers=n if n > 1 else 0)
-            for cmd in todo:
-                print("+ " + " ".join(cmd), flush=True)
-                rc = subprocess.call(cmd, cwd=ROOT)
-                failed = failed or rc
-        print("\ncheck-device: %s, %s, %.0f minutes in all" % (
-            key, "the whole suite" if args.suite else "constant time and heap", (time.monotonic() - started) / 60))
-        print(table(per_file(junit)) if os.path.exists(junit) else "(pytest wrote no results)")
-        if len(todo) > 1:
-            print("report step: %s" % ("failed" if rc else "report/ rewritten"))
+        log = os.path.abspath(args.log) if args.log else os.path.join(tmp, "outcomes.jsonl")
+        if os.path.exists(log):
+            os.remove(log)
+        try:
+            with contextlib.ExitStack() as stack:
+                n = args.emulators if args.suite else 1
+                ptys = [stack.enter_context(emulator(cmds[-1])) for _ in range(n)]
+                pty = ",".join(ptys)
+                print("check-device: %s on %s" % (key, pty), flush=True)
+                todo = steps(args.board, pty, not (args.no_report or args.suite),
+                             (args.tests or SUITE) if args.suite else TESTS, log, workers=n if n > 1 else 0)
+                for cmd in todo:
+                    print("+ " + " ".join(cmd), flush=True)
+                    rcs.append(run_step(cmd))
+                    failed = failed or rcs[-1]
+        finally:
+            # Also when stopped part-way: the table of what ran is the point of the log.
+            print("\ncheck-device: %s, %s, %.0f minutes in all" % (
+                key, "the whole suite" if args.suite else "constant time and heap", (time.monotonic() - started) / 60))
+            print(table(per_file(log)) if os.path.exists(log) else "(pytest wrote no results)")
+            if len(todo) > 1:
+                print("report step: %s" % ("not run to its end" if len(rcs) < 2 else "failed" if rcs[1] else "report/ rewritten"))
     return failed
 
 
