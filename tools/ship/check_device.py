@@ -76,13 +76,14 @@ def emulator(cmd, timeout=60):
                 proc.wait()
 
 
-def steps(board, pty, report=True, tests=TESTS, log=None, workers=0):
+def steps(board, pty, report=True, tests=TESTS, log=None, workers=0, suite=False):
     """The commands run against the booted board (``pty``: several, comma-separated, for
     ``workers`` pytest-xdist workers), in order."""
     # The constant-time and heap tests print what they measured (each operation's least
-    # counts per secret): shown (-s); the whole suite's runs only say what failed.
+    # counts per secret): shown (-s), each script on a fresh connection. The suite's runs
+    # share one connection per board (--device-session) and only say what failed.
     out = [[sys.executable, "-m", "pytest", *tests, "-n", str(workers), "--target=" + pty, "-p", "no:cacheprovider", "-rfE"]
-           + (["--outcome-log=%s" % log] if log else []) + (["--device-session"] if tests != TESTS else ["-s"])]
+           + (["--outcome-log=%s" % log] if log else []) + (["--device-session"] if suite else ["-s"])]
     if report:
         out.append([sys.executable, "-m", "tools.bench.report", "--target=" + pty, "--thumb-counts",
                     "--board", board, "--icount"])
@@ -177,7 +178,8 @@ def main(argv):
                 pty = ",".join(ptys)
                 print("check-device: %s on %s" % (key, pty), flush=True)
                 todo = steps(args.board, pty, not (args.no_report or args.suite),
-                             (args.tests or SUITE) if args.suite else TESTS, log, workers=n if n > 1 else 0)
+                             (args.tests or SUITE) if args.suite else TESTS, log, workers=n if n > 1 else 0,
+                             suite=args.suite)
                 for cmd in todo:
                     print("+ " + " ".join(cmd), flush=True)
                     rcs.append(run_step(cmd))
