@@ -441,6 +441,14 @@ def test_errors(target):
     assert got == want
 
 
+def test_hmac_drbg_update_is_all_or_nothing(target):
+    """A MemoryError inside HMAC_DRBG's Update (at any of its HMAC steps) leaves K and V as
+    they were, so the DRBG goes on as if the failed call had not been made."""
+    got = target.call("drv_drbg", "hmac_update_interrupted", [()])[0]
+    want = [[op, at, True, True] for op in ("generate", "reseed") for at in (1, 2, 3, 4)]
+    assert [list(g) for g in got] == want
+
+
 # ---- SP 800-90B health tests ----
 
 def _apt(h, a):

@@ -324,3 +324,45 @@ def keygen_injection():
     k2 = x25519.X25519PrivateKey.generate(lambda n: seed[:n])
     k3 = x25519.X25519PrivateKey.generate()
     return k1.private_bytes_raw() == k2.private_bytes_raw(), k3.private_bytes_raw() != k1.private_bytes_raw()
+
+
+def hmac_update_interrupted():
+    # HMAC_DRBG's Update made to fail at each of its four HMAC constructions in turn (a
+    # MemoryError, as a small heap gives), during generate's Update of the additional input
+    # and during reseed: afterwards the DRBG must give what a twin that never made the
+    # failed call gives (its state unchanged). Returns [(call, same output)] per case.
+    from drv_mpi import stand_in_rng
+    from mpcrypto.random import hmac_drbg as hd
+
+    real = hd.hmac
+
+    class Failing:
+        def __init__(self, at):
+            self.at = at
+
+        def new(self, *a):
+            self.at -= 1
+            if self.at == 0:
+                raise MemoryError
+            return real.new(*a)
+
+    out = []
+    for op in ("generate", "reseed"):
+        for at in (1, 2, 3, 4):
+            a = hd.HMAC_DRBG("sha256", stand_in_rng(b"twin"), b"nonce-16-bytes..")
+            b = hd.HMAC_DRBG("sha256", stand_in_rng(b"twin"), b"nonce-16-bytes..")
+            a.generate(16)
+            b.generate(16)
+            hd.hmac = Failing(at)
+            try:
+                if op == "generate":
+                    a.generate(16, b"additional")
+                else:
+                    a.reseed(b"additional")
+                raised = False
+            except MemoryError:
+                raised = True
+            finally:
+                hd.hmac = real
+            out.append((op, at, raised, a.generate(32) == b.generate(32)))
+    return out

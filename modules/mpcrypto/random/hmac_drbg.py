@@ -42,33 +42,35 @@ class HMAC_DRBG(DRBG):
         self._setup(entropy, nonce, personalization, prediction_resistance, reseed_interval, True)
 
     def _update(self, data):
-        # §10.1.2.2 HMAC_DRBG_Update.
+        # §10.1.2.2 HMAC_DRBG_Update, on locals: K, V and the HMAC keyed with K (self._m)
+        # change together at the end, with nothing allocated between, so a MemoryError part
+        # way (a large additional input on a small heap) leaves the state as it was.
         cls = self._cls
-        self._K = hmac.new(self._K, self._V + b"\x00" + data, cls).digest()
-        m = hmac.new(self._K, None, cls)
-        self._V = m._mac(self._V)
-        if not data:
-            return m
-        self._K = hmac.new(self._K, self._V + b"\x01" + data, cls).digest()
-        m = hmac.new(self._K, None, cls)
-        self._V = m._mac(self._V)
-        return m
+        k = hmac.new(self._K, self._V + b"\x00" + data, cls).digest()
+        m = hmac.new(k, None, cls)
+        v = m._mac(self._V)
+        if data:
+            k = hmac.new(k, v + b"\x01" + data, cls).digest()
+            m = hmac.new(k, None, cls)
+            v = m._mac(v)
+        self._K, self._V, self._m = k, v, m
 
     def _instantiate(self, ent, nonce, pers):
         # §10.1.2.3: Key = 0x00.., V = 0x01.., Update(entropy || nonce || personalization).
         ds = self._cls.digest_size
         self._K = bytes(ds)
         self._V = b"\x01" * ds
-        self._m = self._update(ent + nonce + pers)
+        self._m = None
+        self._update(ent + nonce + pers)
 
     def _reseed(self, ent, add):
         # §10.1.2.4: Update(entropy || additional_input).
-        self._m = self._update(ent + add)
+        self._update(ent + add)
 
     def _generate(self, n, add):
         # §10.1.2.5. self._m is HMAC keyed with the current K (kept across calls).
         if add:
-            self._m = self._update(add)
+            self._update(add)
         m = self._m
         v = self._V
         ds = len(v)
@@ -82,6 +84,8 @@ class HMAC_DRBG(DRBG):
             for o in range(0, len(out), ds):
                 v = m._mac(v)  # V = HMAC(Key, V)
                 out[o:o + ds] = v
+        # A MemoryError from here on releases no output, and the next request starts from
+        # this V: no block given out before is given again.
         self._V = v
-        self._m = self._update(add)
+        self._update(add)
         return bytes(out[:n])
