@@ -374,6 +374,14 @@ class DeviceTarget(Target):
         self._tree = None
         self.frozen = None  # the device's firmware has mpcrypto frozen in: found at first run
 
+    def free_port(self):
+        """The port, with the device session's connection to it closed: for a test that
+        drives the device with a tool of its own (deploy, mip), which a serial device allows
+        one at a time."""
+        if self._session:
+            self._session.close()
+        return self.port
+
     def _mpremote(self, args, timeout):
         # tools.ship.remote: mpremote with its mount's one-second wait per request raised.
         return subprocess.run([sys.executable, "-m", "tools.ship.remote", "connect", self.port] + args,
@@ -551,6 +559,16 @@ class _Session:
         if "Traceback" in out:
             raise TargetError("device session on %s\n%s" % (self.port, out[-3000:]))
         return out
+
+    def close(self):
+        """Let go of the port (another program is to open it); the next script opens it
+        again and starts from a soft reset."""
+        if self.tr is not None:
+            try:
+                self.tr.close()
+            except OSError:
+                pass
+        self.tr, self.dirty = None, True
 
     def alone(self, script, timeout):
         """``script`` on a freshly reset device with nothing mounted."""

@@ -275,7 +275,7 @@ RAMFS = (ROOT / "host_tests" / "mp" / "ramfs.py").read_text() + "\nmount('/ram')
 def _device(target):
     if target.is_unix:
         pytest.skip("needs a device (--target=PORT)")
-    return deploy.Device(target.port)
+    return deploy.Device(target.free_port())
 
 
 def test_deploy_end_to_end(target):

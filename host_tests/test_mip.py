@@ -178,7 +178,7 @@ def test_package_alone_on_the_unix_port(tmp_path, name):
 def test_mip_install_on_a_device(target, tmp_path):
     if target.is_unix:
         pytest.skip("needs a device (--target=PORT)")
-    dev = deploy.Device(target.port)
+    dev = deploy.Device(target.free_port())
     out = dev.exec("import gc\ngc.collect()\nprint('HEAP', gc.mem_free())\n"
                    "try:\n import mpcrypto\n print('FROZEN', 1)\nexcept ImportError:\n print('FROZEN', 0)\n")
     if "FROZEN 1" in out:
