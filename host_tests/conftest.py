@@ -58,9 +58,14 @@ _OUTCOME_LOG = [None]
 
 def pytest_runtest_logreport(report):
     if _OUTCOME_LOG[0]:
+        line = {"nodeid": report.nodeid, "when": report.when, "outcome": report.outcome,
+                "seconds": round(report.duration, 3)}
+        if report.failed:  # what went wrong, in a line: the crash message or the last line
+            crash = getattr(report.longrepr, "reprcrash", None)
+            text = crash.message if crash else report.longreprtext.strip()
+            line["message"] = " ".join(text.split()[-60:])[-400:]
         with open(_OUTCOME_LOG[0], "a") as f:
-            f.write(json.dumps({"nodeid": report.nodeid, "when": report.when, "outcome": report.outcome,
-                                "seconds": round(report.duration, 3)}) + "\n")
+            f.write(json.dumps(line) + "\n")
 
 
 @pytest.fixture(scope="session")

@@ -348,6 +348,7 @@ def test_check_device_table_per_file(tmp_path):
     assert rows == {"test_aes.py": [1, 0, 1, 120.0], "test_gcm.py": [0, 3, 0, 15.0]}
     t = check_device.table(rows).splitlines()
     assert t[2] == "| test_aes.py | 1 | 0 | 1 | 2.0 |" and t[-1] == "| all | 1 | 3 | 1 | 2.2 |"
+    assert [f[0].split("::")[-1] for f in check_device.failures(str(log))] == ["test_c", "test_d", "test_e"]
 
 
 def test_outcome_log_is_written_as_tests_end(tmp_path):
@@ -365,6 +366,7 @@ def test_outcome_log_is_written_as_tests_end(tmp_path):
         calls = sorted((g["nodeid"].split("::")[1], g["outcome"]) for g in got if g["when"] != "teardown"
                        and not (g["when"] == "setup" and g["outcome"] == "passed"))
         assert calls == [("test_bad", "failed"), ("test_ok", "passed"), ("test_skip", "skipped")], got
+        assert [g["message"] for g in got if g["outcome"] == "failed"] == ["assert 0"], got
 
 
 def test_mount_wait_is_scaled():
@@ -427,6 +429,9 @@ class _FakeLink:
         self.answers, self.log, self.mounted = answers, [], False
         self.serial = self.orig_serial = self  # the mount wraps the serial port; here, no-op
 
+    def close(self):
+        self.log.append("close")
+
     def enter_raw_repl(self, soft_reset=True):
         self.log.append("reset")
         self.mounted = False
@@ -449,12 +454,15 @@ class _FakeLink:
         return b"", b""
 
 
-def test_device_session_resets_and_reruns():
+def test_device_session_resets_and_reruns(monkeypatch):
     """The device session: one mount for many scripts of a driver, a soft reset before another
     driver's first script and after a script that raised; a MemoryError on a used heap (raised
     or a case's result) is run again on a fresh device, one on a fresh heap stands, and a
-    test's own traceback is never run again."""
-    from harness import TargetError, _Session
+    test's own traceback is never run again. ``free_port`` closes the link (for a tool that
+    opens the port itself) and the next script opens it again."""
+    from mpremote import transport_serial
+
+    from harness import DeviceTarget, TargetError, _Session
 
     oom, ok = ("E MemoryError x\nDONE\n", ""), ("R 2\nDONE\n", "")
     s = _Session("/dev/pts/99")
@@ -476,6 +484,13 @@ def test_device_session_resets_and_reruns():
     del link.log[:]
     run("drv_a")
     assert link.log[0] == "reset"  # after a script that raised
+    del link.log[:]
+    dev = DeviceTarget("/dev/pts/99", session=True)
+    dev._session = s
+    assert dev.free_port() == "/dev/pts/99" and link.log == ["close"] and s.tr is None
+    monkeypatch.setattr(transport_serial, "SerialTransport", lambda port, baudrate: link)
+    run("drv_a")
+    assert link.log == ["close", "reset", "mount", "other", "'drv_a'", "_mpc_clean()"]
 
 
 def _children():

@@ -113,6 +113,20 @@ def per_file(log):
     return rows
 
 
+def failures(log):
+    """[(test id, what went wrong)] of the failed phases in the outcome log, in order."""
+    out = []
+    with open(log) as f:
+        for line in f:
+            try:
+                r = json.loads(line)
+            except ValueError:
+                continue
+            if r["outcome"] == "failed":
+                out.append((r["nodeid"], r.get("message", "")))
+    return out
+
+
 def table(rows):
     """The per-file counts as a Markdown table, with a total row."""
     out = ["| test file | passed | failed | skipped | minutes |", "|---|---|---|---|---|"]
@@ -188,7 +202,12 @@ def main(argv):
             # Also when stopped part-way: the table of what ran is the point of the log.
             print("\ncheck-device: %s, %s, %.0f minutes in all" % (
                 key, "the whole suite" if args.suite else "constant time and heap", (time.monotonic() - started) / 60))
-            print(table(per_file(log)) if os.path.exists(log) else "(pytest wrote no results)")
+            if os.path.exists(log):
+                print(table(per_file(log)))
+                for nodeid, message in failures(log):
+                    print("failed: %s: %s" % (nodeid, message))
+            else:
+                print("(pytest wrote no results)")
             if len(todo) > 1:
                 print("report step: %s" % ("not run to its end" if len(rcs) < 2 else "failed" if rcs[1] else "report/ rewritten"))
     return failed
