@@ -369,6 +369,31 @@ def test_outcome_log_is_written_as_tests_end(tmp_path):
         assert [g["message"] for g in got if g["outcome"] == "failed"] == ["assert 0"], got
 
 
+STOPPED = """import os, signal, sys, threading
+sys.path.insert(0, sys.argv[1])
+signal.signal(signal.SIGINT, signal.SIG_IGN)  # as a shell starts a background job
+def term(*a):
+    raise SystemExit(143)
+signal.signal(signal.SIGTERM, term)
+from tools.ship import check_device
+threading.Timer(1.5, lambda: os.kill(os.getpid(), signal.SIGTERM)).start()
+check_device.run_step([sys.executable, "-c",
+    "import time\\ntry:\\n print('UP', flush=True); time.sleep(30)\\nexcept KeyboardInterrupt:\\n print('KI')"])
+"""
+
+
+def test_a_stopped_step_gets_sigint(tmp_path):
+    """check_device stopped (SIGTERM) while a step runs: the step gets a SIGINT it can act on
+    (pytest then reports), even when check_device was started with SIGINT ignored."""
+    script = tmp_path / "stop.py"
+    script.write_text(STOPPED)
+    t = time.monotonic()
+    p = subprocess.run([sys.executable, str(script), str(pathlib.Path(__file__).parents[1])],
+                       capture_output=True, text=True, timeout=60)
+    assert p.stdout.split() == ["UP", "KI"] and p.returncode == 143, (p.stdout, p.stderr)
+    assert time.monotonic() - t < 20
+
+
 def test_mount_wait_is_scaled():
     """tools.ship.remote raises mpremote's one-second wait per mount request, and refuses an
     mpremote whose mount code it does not recognise."""

@@ -141,8 +141,10 @@ def table(rows):
 
 def run_step(cmd):
     """Run one step to its end; if this process is stopped (Ctrl-C, or SIGTERM, which
-    emulator() turns into SystemExit), stop the step first (SIGINT, so pytest still reports)."""
-    proc = subprocess.Popen(cmd, cwd=ROOT)
+    emulator() turns into SystemExit), stop the step first (SIGINT, so pytest still reports).
+    The child gets SIGINT's default back: a shell starts a background job with it ignored,
+    and Python would then never raise KeyboardInterrupt."""
+    proc = subprocess.Popen(cmd, cwd=ROOT, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         return proc.wait()
     finally:
