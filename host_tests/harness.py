@@ -478,8 +478,8 @@ class _Session:
     are deleted after it, the backends it forced are released and the key contexts evicted,
     and the device is soft-reset (so every module is imported again) before the first script
     of another driver, before ``alone``, and after a script that raised. A script whose run
-    lost the link, hung past its timeout, or ran out of memory on a heap that earlier
-    scripts had used is run once more on a freshly reset device, which is how every script
+    lost the link, hung past its timeout, or ran out of memory (or printed "MemoryError" at
+    all) on a heap that earlier scripts had used is run once more on a freshly reset device, which is how every script
     ran without a session; a test's own failure is never repeated."""
 
     # After every script: its names go, forced backends are released, contexts evicted.
@@ -531,9 +531,11 @@ class _Session:
             reused = self.used
             self.used, self.driver = True, driver or self.driver
             out, err = self._exec(script, timeout)
-            # Out of memory where earlier scripts had used the heap: raised, or caught and
-            # reported as a case's result ("E MemoryError ...", mptest).
-            short = reused and ("MemoryError" in err or "\nE MemoryError" in "\n" + out)
+            # Out of memory where earlier scripts had used the heap: raised, caught and
+            # reported as a case's result ("E MemoryError ...", mptest), or caught by the
+            # driver and returned as a value (the exception's name): run again on a fresh
+            # heap, where the answer stands whatever it is.
+            short = reused and "MemoryError" in out + err
             if err or short:
                 self.dirty = True
                 return out + err, short or any(s in err for s in _LOST_TRANSPORT)

@@ -490,8 +490,9 @@ def test_device_session_resets_and_reruns(monkeypatch):
     from harness import DeviceTarget, TargetError, _Session
 
     oom, ok = ("E MemoryError x\nDONE\n", ""), ("R 2\nDONE\n", "")
+    oom_value = ("R [None, 'MemoryError']\nDONE\n", "")  # a driver that caught it
     s = _Session("/dev/pts/99")
-    link = s.tr = _FakeLink({"'drv_a'": ("R 1\nDONE\n", ""), "'drv_b'": [oom, oom, ok],
+    link = s.tr = _FakeLink({"'drv_a'": ("R 1\nDONE\n", ""), "'drv_b'": [oom, oom, ok, oom_value, ok],
                              "'drv_c'": ("", "Traceback\nAssertionError\n"), "_mpc_clean()": ("", "")})
     run = lambda drv: s.run("/tmp", "", "import mptest\nmptest.run('%s', 'f', [()], None)\n" % drv, 60)
     assert run("drv_a") == "R 1\nDONE\n" and run("drv_a") == "R 1\nDONE\n"
@@ -501,6 +502,9 @@ def test_device_session_resets_and_reruns(monkeypatch):
     assert link.log == ["reset", "mount", "other", "'drv_b'", "_mpc_clean()"]
     del link.log[:]
     assert run("drv_b") == ok[0]  # on a used heap: run again on a fresh device
+    assert link.log == ["'drv_b'", "reset", "mount", "other", "'drv_b'", "_mpc_clean()"]
+    del link.log[:]
+    assert run("drv_b") == ok[0]
     assert link.log == ["'drv_b'", "reset", "mount", "other", "'drv_b'", "_mpc_clean()"]
     del link.log[:]
     with pytest.raises(TargetError):
