@@ -359,8 +359,12 @@ def aead_error(kind, what):
 
 
 def ccm_case(op, key, nonce, data, aad, tlen):
-    """One CCM case, op "e" or "d": bytes, or the error class name as a string."""
+    """One CCM case, op "e" or "d": bytes, or the error class name as a string. An int
+    ``aad`` stands for that many bytes 0, 1, .., 255, 0, 1, .. made here (a long AAD sent as
+    a literal would need several times its size of heap to read)."""
     try:
+        if isinstance(aad, int):
+            aad = bytes(i & 0xFF for i in range(aad))
         a = AESCCM(key, tag_length=tlen)
         return (a.encrypt if op == "e" else a.decrypt)(nonce, data, aad)
     except Exception as e:
