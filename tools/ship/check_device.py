@@ -20,6 +20,7 @@ The firmware freezes the library as it was when it was built: after a change to
 
 import argparse
 import contextlib
+import json
 import os
 import re
 import signal
@@ -27,7 +28,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import json
 
 from tools import ROOT
 from tools.ship import firmware
@@ -90,20 +90,26 @@ def steps(board, pty, report=True, tests=TESTS, log=None, workers=0, suite=False
     return out
 
 
-def per_file(log):
-    """{test file: [passed, failed, skipped, seconds]} from the outcome log (a JSON line per
-    test phase): a test fails if any of its phases failed (an error in set-up or tear-down
-    counts), is skipped if a phase skipped, and passed otherwise."""
-    tests = {}
+def records(log):
+    """The outcome log's lines (a JSON object per test phase), passing over a line cut short
+    by a run killed while it wrote."""
     with open(log) as f:
         for line in f:
             try:
-                r = json.loads(line)
+                yield json.loads(line)
             except ValueError:
-                continue  # the last line of a run killed while it wrote
-            t = tests.setdefault(r["nodeid"], [set(), 0.0])
-            t[0].add(r["outcome"])
-            t[1] += r["seconds"]
+                continue
+
+
+def per_file(log):
+    """{test file: [passed, failed, skipped, seconds]} from the outcome log: a test fails if
+    any of its phases failed (an error in set-up or tear-down counts), is skipped if a phase
+    skipped, and passed otherwise."""
+    tests = {}
+    for r in records(log):
+        t = tests.setdefault(r["nodeid"], [set(), 0.0])
+        t[0].add(r["outcome"])
+        t[1] += r["seconds"]
     rows = {}
     for nodeid, (outcomes, seconds) in tests.items():
         name = os.path.basename(nodeid.split("::")[0])
@@ -115,16 +121,7 @@ def per_file(log):
 
 def failures(log):
     """[(test id, what went wrong)] of the failed phases in the outcome log, in order."""
-    out = []
-    with open(log) as f:
-        for line in f:
-            try:
-                r = json.loads(line)
-            except ValueError:
-                continue
-            if r["outcome"] == "failed":
-                out.append((r["nodeid"], r.get("message", "")))
-    return out
+    return [(r["nodeid"], r.get("message", "")) for r in records(log) if r["outcome"] == "failed"]
 
 
 def table(rows):

@@ -60,7 +60,6 @@ class HMAC_DRBG(DRBG):
         ds = self._cls.digest_size
         self._K = bytes(ds)
         self._V = b"\x01" * ds
-        self._m = None
         self._update(ent + nonce + pers)
 
     def _reseed(self, ent, add):
