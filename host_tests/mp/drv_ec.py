@@ -1,17 +1,17 @@
 # Drivers for the elliptic-curve modules (runs on MicroPython): curve data, ECDH, ECDSA.
 from mpcrypto.ec import curves, ec, ecdsa
 
-_pub_cache = {}
+_last_pub = [None, None]
 
 
 def _pub(curve, point):
-    # Decoded public keys are cached per batch: a Wycheproof group shares one key.
+    # The last decoded public key is kept: the cases of a Wycheproof group (one key) come in
+    # a row. One key, not one per group: a file of many one-case groups would otherwise
+    # hold hundreds of keys, more than a 96 KB heap has.
     key = (curve, point)
-    pk = _pub_cache.get(key)
-    if pk is None:
-        pk = ec.from_encoded_point(curve, point)
-        _pub_cache[key] = pk
-    return pk
+    if _last_pub[0] != key:
+        _last_pub[:] = [key, ec.from_encoded_point(curve, point)]
+    return _last_pub[1]
 
 
 def curve_params(name):

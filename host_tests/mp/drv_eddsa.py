@@ -3,16 +3,15 @@ from mpcrypto.ec import ed448, ed25519, eddsa
 
 _MODS = {"ed25519": (ed25519.Ed25519PrivateKey, ed25519.Ed25519PublicKey),
          "ed448": (ed448.Ed448PrivateKey, ed448.Ed448PublicKey)}
-_pub_cache = {}
+_last_pub = [None, None]
 
 
 def _pub(alg, pk):
+    # The last decoded public key, as in drv_ec: a group's cases come in a row.
     key = (alg, pk)
-    p = _pub_cache.get(key)
-    if p is None:
-        p = _MODS[alg][1].from_public_bytes(pk)
-        _pub_cache[key] = p
-    return p
+    if _last_pub[0] != key:
+        _last_pub[:] = [key, _MODS[alg][1].from_public_bytes(pk)]
+    return _last_pub[1]
 
 
 def public(alg, seed):
