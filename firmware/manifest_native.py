@@ -112,7 +112,6 @@ package(
         "keys/pem.py",
         "keys/serialization.py",
         "mac/__init__.py",
-        "mac/_hmac_viper.py",
         "mac/cmac.py",
         "mac/ghash.py",
         "mac/ghash_python.py",

@@ -1,4 +1,4 @@
-"""The viper kernels of MD5, SHA-1 and the HMAC-state helpers (``mac/_hmac_viper.py``, used by
+"""The viper kernels of MD5, SHA-1 and the HMAC-state helpers (``hash/_md_viper.py``, used by
 PBKDF2 and HMAC_DRBG) as a Cortex-M runs them: compiled with ``mpy-cross -march=armv7emsp``
 and run on emulated Cortex-M3 and M4 cores (unicorn, through ``tools/emu/thumb_emu.py``),
 against CPython's ``hashlib`` (the kernels' chaining value after the padded message equals
@@ -78,7 +78,7 @@ def test_compress(core, alg):
 @pytest.mark.parametrize("core", CORES)
 def test_hmac_helpers(core):
     rt = thumb_emu.Runtime(thumb_emu.Core(core))
-    m = mpy("mac/_hmac_viper.py")
+    m = mpy("hash/_md_viper.py")
     put, xor, copy = (rt.load(m, n) for n in ("put_words", "xor_into", "copy_words"))
     rnd = random.Random(core)
     words = [0, 1, 0x80000000, 0xFFFFFFFF, 0x7FFFFFFF] + [rnd.randrange(1 << 32) for _ in range(11)]

@@ -78,7 +78,8 @@ PACKAGES = (
      ("hash/_ascon.py", "hash/ascon_python.py", "hash/ascon_thumb.py", "hash/ascon_viper.py"), ("core",)),
     ("ascon-aead", "Ascon-AEAD128 (SP 800-232)", ("aead/ascon.py",), ("ascon-core", "aead-core")),
     ("ascon-hash", "Ascon-Hash256, Ascon-XOF128, Ascon-CXOF128 (SP 800-232)", ("hash/ascon_hash.py",), ("ascon-core",)),
-    ("hash-core", "the Merkle-Damgard hashes' common code and the table of hash names",
+    ("hash-core", "the Merkle-Damgard hashes' common code, its viper helpers (with those of HMAC and "
+     "the HMAC loops of PBKDF2 and HMAC_DRBG) and the table of hash names",
      ("hash/_md.py", "hash/_md_viper.py", "hash/names.py"), ("core",)),
     ("sha256", "SHA-224, SHA-256", ("hash/sha256*.py",), ("hash-core",)),
     ("sha512", "SHA-384, SHA-512, SHA-512/224, SHA-512/256", ("hash/sha512*.py",), ("hash-core",)),
@@ -88,8 +89,7 @@ PACKAGES = (
     ("keccak", "the Keccak-f[1600] sponge of SHA-3 and SHAKE", ("hash/_sponge.py", "hash/keccak_*.py"), ("core",)),
     ("sha3", "SHA3-224, SHA3-256, SHA3-384, SHA3-512", ("hash/sha3.py",), ("keccak",)),
     ("shake", "SHAKE128, SHAKE256", ("hash/shake.py",), ("keccak",)),
-    ("hmac", "HMAC over any hash package installed, and the viper helpers of the HMAC loops of PBKDF2 and "
-     "HMAC_DRBG", ("mac/hmac.py", "mac/_hmac_viper.py"), ("hash-core",)),
+    ("hmac", "HMAC over any hash package installed", ("mac/hmac.py",), ("hash-core",)),
     ("kdf", "HKDF (RFC 5869) and PBKDF2-HMAC (RFC 8018) over any hash package installed",
      ("kdf/hkdf.py", "kdf/pbkdf2.py"), ("hmac",)),
     ("random", "entropy source with SP 800-90B health tests, HMAC_DRBG (SP 800-90A), random_bytes: the "

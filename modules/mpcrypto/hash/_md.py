@@ -12,7 +12,7 @@ from mpcrypto import _backend
 
 _LE = sys.byteorder == "little"
 
-# The viper helper of the digest output (hash/_md_viper.words_be: no Python loop per byte),
+# The viper helper of the digest output (hash/_md_viper.put_words: no Python loop per byte),
 # asked of the seam per digest; without it (no viper, or _backend.force("md_words",
 # "python")) the loop below.
 _CHAIN = (("viper", "mpcrypto.hash._md_viper", None),)
@@ -43,7 +43,7 @@ def _words_be(st, nw):
     kv = _backend.helper("md_words", _CHAIN)
     if kv is not None:
         out = bytearray(4 * nw)
-        kv.words_be(out, st, nw)
+        kv.put_words(out, st, nw, 0)
         return bytes(out)
     return _raw_words(st, nw, _LE)
 

@@ -17,7 +17,7 @@ the HMAC key's inner and outer states (one compression each, FIPS 198-1 §4) are
 once; each iteration copies them into two preallocated working states and runs two
 compressions over two preallocated, pre-padded one-block messages (hLen + 1 + length field
 <= one block for every such hash), writing U_j and XORing it into T with viper helpers (the
-loop is ``mac/_hmac_viper.chain``, which HMAC_DRBG's generate uses too). Two compressions per
+loop is ``hash/_md_viper.chain``, which HMAC_DRBG's generate uses too). Two compressions per
 iteration is the minimum for HMAC. Other hashes (SHA-3) and ports without viper take the
 generic path: ``HMAC._mac`` per iteration, which allocates a few small objects each time.
 
@@ -33,10 +33,10 @@ from mpcrypto.hash._md import _MD
 from mpcrypto.hash.names import hash_class
 from mpcrypto.mac import hmac
 
-# The allocation-free loop and its viper helpers (mac/_hmac_viper: chain), asked of the
+# The allocation-free loop and its viper helpers (hash/_md_viper: chain), asked of the
 # seam per derivation; without them (no viper, or _backend.force("pbkdf2", "python")) every
 # iteration goes through the HMAC objects.
-_CHAIN = (("viper", "mpcrypto.mac._hmac_viper", None),)
+_CHAIN = (("viper", "mpcrypto.hash._md_viper", None),)
 
 
 def _xor_py(t, u, n):
@@ -46,7 +46,7 @@ def _xor_py(t, u, n):
 
 def _block_md(kv, m, salt, c, i, out, off, n):
     # T_i (§5.2 step 3) into out[off:off + n], for an HMAC m over a Merkle-Damgård hash:
-    # the allocation-free loop of the viper helpers kv (mac/_hmac_viper.chain).
+    # the allocation-free loop of the viper helpers kv (hash/_md_viper.chain).
     u = m._mac(salt + i.to_bytes(4, "big"))  # U_1 = PRF(P, S || INT(i))
     t = bytearray(u)
     kv.chain(m, u, c - 1, t, None)  # U_2..U_c, each XORed into T

@@ -13,7 +13,7 @@ over SHA-256.
 
 Allocation: the generate loop (V = HMAC(Key, V) per output block) runs on preallocated
 states and blocks for the Merkle-Damgard hashes where viper is available (the HMAC-state
-loop of ``mac/_hmac_viper.py``, which PBKDF2 uses too), one small memoryview per block;
+loop of ``hash/_md_viper.py``, which PBKDF2 uses too), one small memoryview per block;
 each Update makes new HMAC objects.
 """
 
@@ -23,10 +23,10 @@ from mpcrypto.hash.names import hash_class
 from mpcrypto.mac import hmac
 from mpcrypto.random._drbg import DRBG
 
-# The HMAC-state loop and its viper helpers (mac/_hmac_viper: chain), asked of the seam
+# The HMAC-state loop and its viper helpers (hash/_md_viper: chain), asked of the seam
 # per request: the V = HMAC(K, V) chain without allocation per block; without them (no
 # viper, or _backend.force("hmac_drbg", "python")) each block goes through the HMAC object.
-_CHAIN = (("viper", "mpcrypto.mac._hmac_viper", None),)
+_CHAIN = (("viper", "mpcrypto.hash._md_viper", None),)
 
 
 _STRENGTH = {16: 128, 20: 128, 28: 192}  # digest size -> bits; 32 and more: 256
