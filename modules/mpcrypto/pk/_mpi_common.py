@@ -66,19 +66,6 @@ def _copy(mem: ptr32, d: int, s: int, w: int):
         k += 1
 
 
-@micropython.viper
-def _load_be(mem: ptr8, off: int, st: int, src: ptr8, n: int):
-    # The st-byte slot at byte off = the n (<= st) big-endian bytes of src, zero above.
-    d = ptr8(int(mem) + off)
-    k = 0
-    while k < n:
-        d[k] = src[n - 1 - k]
-        k += 1
-    while k < st:
-        d[k] = 0
-        k += 1
-
-
 class Ctx:
     # A limb arena for the odd modulus n; nl limbs of lb bits per value (nlimbs counts 16-bit
     # limbs: the same R = 2^(16 nlimbs) on every backend).
@@ -109,8 +96,15 @@ class Ctx:
         self._raw(_RES + d, v)
 
     def put_be(self, d, b):
-        # A secret value from bytes (no Python integer of it); len(b) <= the slot size.
-        _load_be(self.mem, (_RES + d) * self.st, self.st, b, len(b))
+        # A secret value from bytes, len(b) <= the slot size, as the slot's little-endian
+        # bytes: each byte is a small int, so no Python integer is made of the value, and the
+        # loop's work depends only on len(b) (DSA's k: at most 32 bytes).
+        o = (_RES + d) * self.st
+        n = len(b)
+        mem = self.mem
+        mem[o:o + self.st] = bytes(self.st)
+        for i in range(n):
+            mem[o + i] = b[n - 1 - i]
 
     def get(self, d):
         o = (_RES + d) * self.st
