@@ -26,6 +26,9 @@ Helpers:
 - ``inv_vt(x, m)``: x^-1 mod m (x != 0 mod m, m > 1) by the extended Euclidean algorithm, for
   ``pk/modexp.inverse`` and ``ec/field/bigint``. VARIABLE TIME: for public values, or values
   blinded by a secret the caller chose.
+- ``neg_inv(q, lb)``: -q^-1 mod 2^lb for an odd q, lb <= 32 (Newton's iteration): the
+  Montgomery constant of the limb arenas of ``pk/_mpi_common`` and ``ec/field/engine``.
+  Public moduli only.
 - ``resolve_rng(rng)``: the randomness every key generation and blinding takes: the caller's
   callable ``rng(nbytes) -> bytes``; by default ``mpcrypto.random.rng.random_bytes``, the
   process-wide SP 800-90A HMAC_DRBG seeded from ``entropy_source()`` through the SP 800-90B
@@ -121,6 +124,15 @@ def inv_vt(x, m):
         a, b = r, a
         u, v = v - q * u, u
     return v % m
+
+
+def neg_inv(q, lb):
+    # Each step doubles the correct low bits: 5 steps from 1 bit give 32.
+    m = (1 << lb) - 1
+    inv = 1
+    for _ in range(5):
+        inv = inv * (2 - q * inv) & m
+    return (-inv) & m
 
 
 def resolve_rng(rng):

@@ -56,6 +56,7 @@ size for ``select``), never on the values.
 
 import micropython
 
+from mpcrypto._util import neg_inv
 from mpcrypto.pk import _mpi_common
 
 LIMB_BITS = 16
@@ -78,6 +79,7 @@ the instruction sequence depends only on the limb count.
 
 import micropython
 
+from mpcrypto._util import neg_inv
 from mpcrypto.pk import _mpi_common
 
 LIMB_BITS = 32
@@ -178,7 +180,7 @@ def _mont(mem: {ptr}, d: int, x: int, y: int, n: int, minv: uint, tf: int):
 
 class Ctx(_mpi_common.Ctx):
     def _bind(self):
-        self.minv = _mpi_common.neg_inv(self.n, {bits})
+        self.minv = neg_inv(self.n, {bits})
         self._k = _mont
 
     def mul(self, d, x, y):

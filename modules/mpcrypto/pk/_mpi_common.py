@@ -11,15 +11,6 @@ import micropython
 _RES = 5  # reserved slots before the caller's
 
 
-def neg_inv(q, lb):
-    # -q^-1 mod 2^lb (q odd), by Newton's iteration (each step doubles the correct bits).
-    m = (1 << lb) - 1
-    inv = 1
-    for _ in range(5):
-        inv = inv * (2 - q * inv) & m
-    return (-inv) & m
-
-
 @micropython.viper
 def _select(mem: ptr32, d: int, base: int, cnt: int, idx: int, w: int):
     # words d..d+w = entry idx of the cnt entries of w words from word base: every entry is

@@ -53,6 +53,7 @@ it, hence ``data(2, ...)``. Cortex-M3 has no UMAAL (it faults): the chain entry 
 backend. The four-word groups of the loops are written out by the generator.
 """
 
+from mpcrypto._util import neg_inv
 from mpcrypto.pk import _mpi_common
 from mpcrypto.pk.mpi_thumb_asm import _mont, _select, _sqr
 
@@ -72,7 +73,7 @@ class Ctx(_mpi_common.Ctx):
     def _bind(self):
         import uctypes
 
-        self.minv = _mpi_common.neg_inv(self.n, 32)
+        self.minv = neg_inv(self.n, 32)
         st = self.st
         base = uctypes.addressof(self.mem)
         nb = 4 * self.nl

@@ -20,6 +20,7 @@ size for ``select``), never on the values.
 
 import micropython
 
+from mpcrypto._util import neg_inv
 from mpcrypto.pk import _mpi_common
 
 LIMB_BITS = 16
@@ -107,7 +108,7 @@ def _mont(mem: ptr16, d: int, x: int, y: int, n: int, minv: uint, tf: int):
 
 class Ctx(_mpi_common.Ctx):
     def _bind(self):
-        self.minv = _mpi_common.neg_inv(self.n, 16)
+        self.minv = neg_inv(self.n, 16)
         self._k = _mont
 
     def mul(self, d, x, y):

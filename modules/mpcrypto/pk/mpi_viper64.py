@@ -14,6 +14,7 @@ the instruction sequence depends only on the limb count.
 
 import micropython
 
+from mpcrypto._util import neg_inv
 from mpcrypto.pk import _mpi_common
 
 LIMB_BITS = 32
@@ -112,7 +113,7 @@ def _mont(mem: ptr32, d: int, x: int, y: int, n: int, minv: uint, tf: int):
 
 class Ctx(_mpi_common.Ctx):
     def _bind(self):
-        self.minv = _mpi_common.neg_inv(self.n, 32)
+        self.minv = neg_inv(self.n, 32)
         self._k = _mont
 
     def mul(self, d, x, y):

@@ -39,6 +39,7 @@ the arena (``Arena.put`` / ``get``).
 import micropython
 
 from mpcrypto import _backend
+from mpcrypto._util import neg_inv
 from mpcrypto.ec.curves import _bits
 
 # -- kernels, word size, acceleration ---------------------------------------------------
@@ -127,15 +128,6 @@ def asm_runner(kern):
         r(prog, nops, mem, actx)
 
     return run
-
-
-def neg_inv(q, lb):
-    # -q^-1 mod 2^lb (q odd), by Newton's iteration (each step doubles the correct bits).
-    m = (1 << lb) - 1
-    inv = 1
-    for _ in range(5):
-        inv = inv * (2 - q * inv) & m
-    return (-inv) & m
 
 
 @micropython.viper
