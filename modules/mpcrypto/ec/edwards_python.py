@@ -68,7 +68,7 @@ goes). Fine on the unix port, heavy churn on an MCU.
 """
 
 from mpcrypto.ec.curves import _bits
-from mpcrypto.ec.field.bigint import teeth, wnaf
+from mpcrypto.ec.field.bigint import comb_digit, teeth, wnaf
 
 
 def probe():
@@ -171,10 +171,7 @@ class _Edwards:
         for col in range(d - 1, -1, -1):
             R = self._dbl(R)
             for b in range(_BLOCKS):
-                dig = 0
-                for t in range(_TEETH):
-                    bit = (_TEETH * b + t) * d + col
-                    dig |= ((cb[bit >> 3] >> (bit & 7)) & 1) << t
+                dig = comb_digit(cb, b, _TEETH, d, col)
                 # Top tooth +1: entry dig & 7. Top tooth -1: entry ~dig & 7, negated.
                 m = (dig >> 3) - 1  # -1 when the top tooth is -1
                 R = self._add(R, self._select(tabs[b], (dig ^ m) & 7, m))
@@ -372,24 +369,9 @@ class _Ed25519(_Edwards):
         X, Y, Z, E, H = 0, 1, 1, 0, 1
         for col in range(d - 1, -1, -1):
             if col != d - 1:  # public loop index: the first doubling (of 0) is skipped
-                # Doubling, RFC 8032 §5.1.4 (inlined).
-                A = X * X % p
-                B = Y * Y % p
-                C = Z * Z % p
-                C += C
-                H = A + B
-                t = X + Y
-                E = H - t * t % p
-                G = A - B
-                F = C + G
-                X = E * F % p
-                Y = G * H % p
-                Z = F * G % p
+                X, Y, Z, E, H = self._dbl((X, Y, Z, E, H))
             for b in range(cb):
-                dig = 0
-                for t in range(ct):
-                    bit = (ct * b + t) * d + col
-                    dig |= ((cbytes[bit >> 3] >> (bit & 7)) & 1) << t
+                dig = comb_digit(cbytes, b, ct, d, col)
                 # Top tooth +1: entry dig & emask. Top tooth -1: entry ~dig & emask, negated.
                 m = (dig >> (ct - 1)) - 1  # -1 when the top tooth is -1, else 0
                 e = (dig ^ m) & emask
@@ -448,18 +430,7 @@ class _Ed25519(_Edwards):
         started = False
         for i in range(max(l1, l2) - 1, -1, -1):
             if started:
-                # Doubling, RFC 8032 §5.1.4 (inlined: most of the time goes here).
-                X, Y, Z = R[0], R[1], R[2]
-                A = X * X % p
-                B = Y * Y % p
-                C = Z * Z % p
-                C += C
-                H = A + B
-                t = X + Y
-                E = H - t * t % p
-                G = A - B
-                F = C + G
-                R = (E * F % p, G * H % p, F * G % p, E, H)
+                R = self._dbl(R)
             if i < l1:
                 dd = n1[i]
                 if dd:

@@ -61,7 +61,7 @@ bench_ecdsa): fine on the unix port, far too much churn for an MCU; fixed-size l
 preallocated buffers (``weierstrass_viper``, the default where viper exists) fix that.
 """
 
-from mpcrypto.ec.field.bigint import inv_vt, teeth, wnaf
+from mpcrypto.ec.field.bigint import comb_digit, inv_vt, teeth, wnaf
 
 
 def probe():
@@ -98,6 +98,18 @@ def _select(tab, d, p):
     return X, Y, Z
 
 
+
+def _rcb_tail(p, a, b3, t0, t1, t2, t3, t4, t5):
+    # (X3, Y3, Z3) from t0..t5, the second half of RCB 2016's complete formulas (see
+    # _Curve._add), shared by the addition and the doubling.
+    at2 = a * t2
+    z = (a * t4 + b3 * t2) % p
+    u = t1 - z
+    v = t1 + z
+    w = 3 * t0 + at2
+    t4 = (b3 * t4 + a * (t0 - at2)) % p
+    return (t3 * u - t5 * t4) % p, (u * v + w * t4) % p, (t5 * v + t3 * w) % p
+
 class _Curve:
     def __init__(self, curve):
         p = curve.p
@@ -128,8 +140,7 @@ class _Curve:
     # products by a are by a small int.
 
     def _add(self, P, Q):
-        # RCB 2016 Algorithm 1 (complete addition, any a), arranged as above (the tail is
-        # written out in both functions: a method call per point operation is measurable).
+        # RCB 2016 Algorithm 1 (complete addition, any a), arranged as above.
         p = self.p
         a = self.a
         b3 = self.b3
@@ -141,13 +152,7 @@ class _Curve:
         t3 = ((X1 + Y1) * (X2 + Y2) - t0 - t1) % p
         t4 = ((X1 + Z1) * (X2 + Z2) - t0 - t2) % p
         t5 = ((Y1 + Z1) * (Y2 + Z2) - t1 - t2) % p
-        at2 = a * t2
-        z = (a * t4 + b3 * t2) % p
-        u = t1 - z
-        v = t1 + z
-        w = 3 * t0 + at2
-        t4 = (b3 * t4 + a * (t0 - at2)) % p
-        return (t3 * u - t5 * t4) % p, (u * v + w * t4) % p, (t5 * v + t3 * w) % p
+        return _rcb_tail(p, a, b3, t0, t1, t2, t3, t4, t5)
 
     def _dbl(self, P):
         # RCB 2016 Algorithm 3 (complete doubling, any a): Algorithm 1 with P = Q, the cross
@@ -162,13 +167,7 @@ class _Curve:
         t3 = 2 * X * Y % p
         t4 = 2 * X * Z % p
         t5 = 2 * Y * Z % p
-        at2 = a * t2
-        z = (a * t4 + b3 * t2) % p
-        u = t1 - z
-        v = t1 + z
-        w = 3 * t0 + at2
-        t4 = (b3 * t4 + a * (t0 - at2)) % p
-        return (t3 * u - t5 * t4) % p, (u * v + w * t4) % p, (t5 * v + t3 * w) % p
+        return _rcb_tail(p, a, b3, t0, t1, t2, t3, t4, t5)
 
     def _affine(self, P):
         # Projective -> affine with a Fermat inversion (no secret-dependent branch inside
@@ -323,17 +322,13 @@ class _Curve:
         d = self.ncol
         L = _TEETH * _BLOCKS * d
         c = (k + (1 << L) - 1) >> 1
-        nb = L // 8
-        cb = c.to_bytes(nb, "big")
+        cb = c.to_bytes(L // 8, "little")
         p = self.p
         R = (0, 1, 0)
         for col in range(d - 1, -1, -1):
             R = self._dbl(R)
             for b in range(_BLOCKS):
-                dig = 0
-                for t in range(_TEETH):
-                    bit = (_TEETH * b + t) * d + col
-                    dig |= ((cb[nb - 1 - (bit >> 3)] >> (bit & 7)) & 1) << t
+                dig = comb_digit(cb, b, _TEETH, d, col)
                 # Top tooth +1: entry dig & 7. Top tooth -1: entry ~dig & 7, negated.
                 # As a signed odd digit for _select: +-(2 * entry + 1).
                 m = (dig >> 3) - 1  # -1 when the top tooth is -1

@@ -9,11 +9,15 @@
   point at infinity.
 - ``teeth(dbl, P, n, d)``: the n points P, 2^d P, 2^(2d) P, ... (``dbl`` doubles a point):
   the tooth points of a comb table; public data (table set-up).
+- ``comb_digit(cb, b, ct, d, col)``: the digit of block b at column col of a comb over the
+  recoded scalar whose bits are the little-endian bytes cb: bit t is scalar bit
+  (ct * b + t) * d + col. Byte and bit operations on small ints, the same work for every
+  scalar: this one is used on secrets.
 - ``wnaf(k, w)``: the width-w NAF digits of k >= 0, least significant first, one per bit
   (0 or odd in (-2^(w-1), 2^(w-1))); public scalars (variable time).
 
 MicroPython big integers are not constant time (their cost depends on their values), which
-is why nothing here is used on a secret that is not blinded.
+is why nothing here but ``comb_digit`` is used on a secret that is not blinded.
 """
 
 
@@ -44,6 +48,14 @@ def teeth(dbl, P, n, d):
         for _ in range(d):
             P = dbl(P)
     return T
+
+
+def comb_digit(cb, b, ct, d, col):
+    dig = 0
+    for t in range(ct):
+        bit = (ct * b + t) * d + col
+        dig |= ((cb[bit >> 3] >> (bit & 7)) & 1) << t
+    return dig
 
 
 def wnaf(k, w):
