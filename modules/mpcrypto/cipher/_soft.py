@@ -6,7 +6,20 @@ Python backends (``camellia_python``, ``sm4_python``, ``des_python``).
 and GCM's inc32 with ``width`` 4) on top of them, one block at a time through a scratch
 block, so ``src`` may be ``dst`` (each block is read before it is written). Allocation: a few
 small objects per block (slices); these backends are the slow, portable fallback.
+
+``inc_ctr(ctr, stop)``: the counter block ctr += 1, big-endian over ctr[stop:] (the carry
+stops at byte ``stop``), in place; also the CTR loop of ``aes_builtin`` without viper.
 """
+
+
+def inc_ctr(ctr, stop):
+    i = len(ctr) - 1
+    while i >= stop:
+        v = (ctr[i] + 1) & 0xFF
+        ctr[i] = v
+        if v:
+            return
+        i -= 1
 
 
 class SoftEngine:
@@ -72,10 +85,4 @@ class SoftEngine:
             f(b)
             for i in range(bs):
                 dst[o + i] = src[o + i] ^ b[i]
-            i = bs - 1
-            while i >= stop:
-                v = (ctr[i] + 1) & 0xFF
-                ctr[i] = v
-                if v:
-                    break
-                i -= 1
+            inc_ctr(ctr, stop)

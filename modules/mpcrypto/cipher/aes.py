@@ -64,10 +64,8 @@ once per call.
 """
 
 from mpcrypto.cipher import modes as _modes
+from mpcrypto.cipher.modes import MODE_CBC, MODE_CTR, MODE_ECB  # noqa: F401 (the module's API)
 
-MODE_ECB = _modes.MODE_ECB
-MODE_CBC = _modes.MODE_CBC
-MODE_CTR = _modes.MODE_CTR
 
 # thumb comes before builtin: on the cores where it runs it is faster than the port's C AES
 # (whose CTR our wrapper builds on ECB), and it is table-based like it. thumb_ct (constant

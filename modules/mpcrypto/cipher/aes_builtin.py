@@ -22,6 +22,7 @@ Engine surface: see ``aes_python`` (identical in every backend).
 import cryptolib
 from micropython import const
 from mpcrypto import _backend
+from mpcrypto.cipher._soft import inc_ctr
 
 # The software engine behind this one (AES-192, and viper's CTR loops).
 _CHAIN = (("viper", "mpcrypto.cipher.aes_viper", None), ("python", "mpcrypto.cipher.aes_python", None))
@@ -104,13 +105,7 @@ class _Ctx:
                 stop = 16 - width
                 for b in range(0, nb, 16):
                     ks[b : b + 16] = ctr
-                    i = 15
-                    while i >= stop:
-                        v = (ctr[i] + 1) & 0xFF
-                        ctr[i] = v
-                        if v:
-                            break
-                        i -= 1
+                    inc_ctr(ctr, stop)
                 e.encrypt(_cut(ks, nb), _cut(ks, nb))
                 for i in range(nb):
                     dst[o + i] = src[o + i] ^ ks[i]

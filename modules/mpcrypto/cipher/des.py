@@ -34,10 +34,8 @@ python      the same SP tables, IP/FP by 256-entry spreading  no          nothin
 """
 
 from mpcrypto.cipher import modes as _modes
+from mpcrypto.cipher.modes import MODE_CBC, MODE_CTR, MODE_ECB  # noqa: F401 (the module's API)
 
-MODE_ECB = _modes.MODE_ECB
-MODE_CBC = _modes.MODE_CBC
-MODE_CTR = _modes.MODE_CTR
 block_size = 8
 key_sizes = (16, 24)
 name = "tdes"

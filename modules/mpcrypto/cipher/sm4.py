@@ -26,10 +26,8 @@ Neither backend is constant time: table lookups indexed by secret bytes.
 """
 
 from mpcrypto.cipher import modes as _modes
+from mpcrypto.cipher.modes import MODE_CBC, MODE_CTR, MODE_ECB  # noqa: F401 (the module's API)
 
-MODE_ECB = _modes.MODE_ECB
-MODE_CBC = _modes.MODE_CBC
-MODE_CTR = _modes.MODE_CTR
 block_size = 16
 key_sizes = (16,)
 name = "sm4"
