@@ -56,14 +56,25 @@ def pytest_configure(config):
 _OUTCOME_LOG = [None]
 
 
+def _failure_line(report):
+    # What went wrong, in a line of at most about 500 characters: where it was raised and the
+    # crash message (or the report's last lines), its head and its tail where it is longer
+    # (an assertion over long values keeps its first words and the end of its diff).
+    crash = getattr(report.longrepr, "reprcrash", None)
+    text = " ".join((crash.message if crash else report.longreprtext).split())
+    if len(text) > 480:
+        text = text[:240] + " ... " + text[-240:]
+    if crash:
+        text = "%s:%s: %s" % (os.path.basename(str(crash.path)), crash.lineno, text)
+    return text
+
+
 def pytest_runtest_logreport(report):
     if _OUTCOME_LOG[0]:
         line = {"nodeid": report.nodeid, "when": report.when, "outcome": report.outcome,
                 "seconds": round(report.duration, 3)}
-        if report.failed:  # what went wrong, in a line: the crash message or the last line
-            crash = getattr(report.longrepr, "reprcrash", None)
-            text = crash.message if crash else report.longreprtext.strip()
-            line["message"] = " ".join(text.split()[-60:])[-400:]
+        if report.failed:
+            line["message"] = _failure_line(report)
         with open(_OUTCOME_LOG[0], "a") as f:
             f.write(json.dumps(line) + "\n")
 

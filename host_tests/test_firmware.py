@@ -356,7 +356,8 @@ def test_outcome_log_is_written_as_tests_end(tmp_path):
     pytest-xdist too (its workers write nothing themselves)."""
     t = tmp_path / "test_x.py"
     t.write_text("import pytest\n\ndef test_ok():\n    pass\n\ndef test_bad():\n    assert 0\n\n"
-                 "@pytest.mark.skip\ndef test_skip():\n    pass\n")
+                 "@pytest.mark.skip\ndef test_skip():\n    pass\n\n"
+                 "def test_long():\n    assert [7 ** 900, 'tail'] == [7 ** 900, 'end'], 'a long diff ' * 40\n")
     for workers in ("0", "2"):
         log = tmp_path / ("log%s.jsonl" % workers)
         subprocess.run([sys.executable, "-m", "pytest", str(t), "-q", "-n", workers, "-p", "no:cacheprovider",
@@ -365,8 +366,14 @@ def test_outcome_log_is_written_as_tests_end(tmp_path):
         got = [json.loads(line) for line in log.read_text().splitlines()]
         calls = sorted((g["nodeid"].split("::")[1], g["outcome"]) for g in got if g["when"] != "teardown"
                        and not (g["when"] == "setup" and g["outcome"] == "passed"))
-        assert calls == [("test_bad", "failed"), ("test_ok", "passed"), ("test_skip", "skipped")], got
-        assert [g["message"] for g in got if g["outcome"] == "failed"] == ["assert 0"], got
+        assert calls == [("test_bad", "failed"), ("test_long", "failed"), ("test_ok", "passed"),
+                         ("test_skip", "skipped")], got
+        msg = {g["nodeid"].split("::")[1]: g["message"] for g in got if g["outcome"] == "failed"}
+        bad, long = msg["test_bad"], msg["test_long"]
+        assert bad == "test_x.py:7: assert 0", got
+        # where it failed and its message's head; the diff's end, not the middle of a number
+        assert long.startswith("test_x.py:14: AssertionError: a long diff") and " ... " in long, long
+        assert len(long) < 520 and "'tail' != 'end'" in long[-240:], long
 
 
 STOPPED = """import os, signal, sys, threading
