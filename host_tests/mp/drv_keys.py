@@ -301,6 +301,11 @@ def der_oid(dotted):
     return b, der.oid(memoryview(b), 0, len(b))[0]
 
 
+def der_oid_at(contents):
+    # The dotted string of an OID's raw contents.
+    return der.oid_at(memoryview(contents), 0, len(contents))
+
+
 def der_uint(data):
     v, i = der.uint(memoryview(data), 0, len(data))
     der.done(i, len(data))

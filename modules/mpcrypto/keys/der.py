@@ -142,11 +142,20 @@ def null(buf, i, end):
     return e
 
 
+# The longest OID contents read: every OID this library knows is under 16 bytes, and longer
+# ones (Wycheproof has 4,104 bytes) would cost a string per arc before any table lookup
+# could refuse them; a 96 KB heap runs out first.
+OID_MAX = 64
+
+
 def oid_at(buf, s, e):
     """The dotted string of the OBJECT IDENTIFIER whose contents are ``buf[s:e]``
-    (X.690 §8.19: base-128 sub-identifiers, the first one X*40+Y; each minimal)."""
+    (X.690 §8.19: base-128 sub-identifiers, the first one X*40+Y; each minimal).
+    ValueError for contents longer than ``OID_MAX`` bytes."""
     if s >= e:
         raise ValueError("DER empty OID")
+    if e - s > OID_MAX:
+        raise ValueError("DER OID too long")
     arcs = []
     v = 0
     first = True
