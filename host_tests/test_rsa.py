@@ -611,3 +611,15 @@ def test_private_op_survives_memory_pressure(target):
     errors, wrong, after = got
     assert errors > 20, "the heap was short only %d times: the test proved nothing" % errors
     assert wrong == [] and after, (wrong, after)
+
+
+def test_narrow_windows_where_the_heap_is_short(target):
+    """Where the heap has no block for a context's fixed-window table, the private key takes
+    the widest window that fits (modexp.fitted) and signs the same: modelled by a context
+    constructor that refuses tables wider than 2 bits (and, at 0, every table)."""
+    force = need(target, MOD, "mpi", _default(target))
+    key = _nums(_pyca_key(2048))
+    got = target.call("drv_rsa", "narrow_windows", [(key, 2, b"narrow"), (key, 0, b"narrow")], force=force)
+    sig, want, windows = got[0]
+    assert sig == want and windows == (2, 2, 1), got[0]
+    assert isinstance(got[1], MPError) and got[1].name == "MemoryError", got[1]

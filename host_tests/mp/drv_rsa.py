@@ -288,3 +288,25 @@ def under_pressure(key, size):
     ballast = None
     gc.collect()
     return errors, [] if got == want else [got], k.sign(b"pressure", pad, "sha256") == want
+
+
+def narrow_windows(key, limit, msg):
+    # The heap is modelled as having no block for a context whose table is wider than
+    # ``limit`` bits (modexp.context raises MemoryError for it): a fresh key signs with the
+    # narrower windows modexp.fitted falls back to. -> (signature made so, signature with
+    # every window available, the windows the narrowed key used (p, q, public))
+    want = _priv(key, rng_arg()).sign(msg, padding.PKCS1v15(), "sha256")
+    real = modexp.context
+
+    def short(n, reduction="montgomery", method="fw", window=5):
+        if window > limit:
+            raise MemoryError
+        return real(n, reduction, method, window)
+
+    k = _priv(key, rng_arg())
+    modexp.context = short
+    try:
+        got = k.sign(msg, padding.PKCS1v15(), "sha256")
+    finally:
+        modexp.context = real
+    return got, want, (k._wp, k._wq, k._pub._w)

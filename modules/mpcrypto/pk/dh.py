@@ -129,20 +129,23 @@ class DHParameters:
         return self._numbers
 
     def _pctx(self, method, w):
+        # (context, window): at most w, narrower where the heap has no block for the table
+        # (modexp.fitted); kept for later operations.
         c = self._ctx.get(method)
         if c is None:
-            c = modexp.context(self._numbers.p, "montgomery", method, w)
+            c = modexp.fitted(self._numbers.p, method, w)
             self._ctx[method] = c
         return c
 
     def _pow_secret(self, b, xb):
         # b^x mod p, x as len(p) big-endian bytes, fixed window over the bits x may have
-        w = modexp.default_window(self._xbits)
-        return modexp.pow_ctx(self._pctx("fw", w), b, xb, self._xbits, "fw", w)
+        c, w = self._pctx("fw", modexp.default_window(self._xbits))
+        return modexp.pow_ctx(c, b, xb, self._xbits, "fw", w)
 
     def _pow_public(self, b, e):
         nb = mpi.bits(e)
-        return modexp.pow_ctx(self._pctx("rm", 5), b, e.to_bytes((nb + 7) >> 3 or 1, "big"), nb, "rm", 5)
+        c, w = self._pctx("rm", 5)
+        return modexp.pow_ctx(c, b, e.to_bytes((nb + 7) >> 3 or 1, "big"), nb, "rm", w)
 
     def _check_public(self, y):
         # SP 800-56A rev. 3 5.6.2.3.1 (full public-key validation)

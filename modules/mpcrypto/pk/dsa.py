@@ -102,24 +102,25 @@ class DSAParameters:
         return DSAPrivateKey(DSAPrivateNumbers(x, DSAPublicNumbers(y, self._numbers)), self)
 
     def _ctx_for(self, which, method, w):
+        # (context, window): at most w, narrower where the heap has no block for the table
+        # (modexp.fitted); kept for later operations.
         key = (which, method)
         c = self._ctx.get(key)
         if c is None:
-            c = modexp.context(self._numbers.p if which == "p" else self._numbers.q, "montgomery", method, w)
+            c = modexp.fitted(self._numbers.p if which == "p" else self._numbers.q, method, w)
             self._ctx[key] = c
         return c
 
     def _pow_p(self, b, eb, method):
         # b^e mod p for e given as bytes (all of its bits count: a fixed length for secrets).
-        w = modexp.default_window(8 * len(eb))
-        return modexp.pow_ctx(self._ctx_for("p", method, w), b, eb, 8 * len(eb), method, w)
+        c, w = self._ctx_for("p", method, modexp.default_window(8 * len(eb)))
+        return modexp.pow_ctx(c, b, eb, 8 * len(eb), method, w)
 
     def _inv_q(self, kb):
         # k^-1 mod q = k^(q-2) mod q (Fermat; q prime), k as bytes: the fixed window over the
         # public q - 2, the secret k the base (put into the arena from its bytes).
         q = self._numbers.q
-        w = modexp.default_window(mpi.bits(q))
-        ctx = self._ctx_for("q", "fw", w)
+        ctx, w = self._ctx_for("q", "fw", modexp.default_window(mpi.bits(q)))
         e = q - 2
         nb = mpi.bits(e)
         ctx.put_be(modexp.T, kb)
@@ -160,10 +161,10 @@ class DSAPublicKey(_ffc.PublicKey):
         w = self._params._inv_q(s.to_bytes((mpi.bits(q) + 7) >> 3, "big"))
         u1 = z * w % q
         u2 = r * w % q
-        ctx = self._params._ctx_for("p", "rm", 4)
+        ctx, wv = self._params._ctx_for("p", "rm", 4)
         nb1, nb2 = mpi.bits(u1), mpi.bits(u2)
-        a = modexp.pow_ctx(ctx, pn.g, u1.to_bytes((nb1 + 7) >> 3 or 1, "big"), nb1, "rm", 4)
-        b = modexp.pow_ctx(ctx, self._numbers.y, u2.to_bytes((nb2 + 7) >> 3 or 1, "big"), nb2, "rm", 4)
+        a = modexp.pow_ctx(ctx, pn.g, u1.to_bytes((nb1 + 7) >> 3 or 1, "big"), nb1, "rm", wv)
+        b = modexp.pow_ctx(ctx, self._numbers.y, u2.to_bytes((nb2 + 7) >> 3 or 1, "big"), nb2, "rm", wv)
         if a * b % p % q != r:
             raise InvalidSignature("bad signature")
 

@@ -60,6 +60,23 @@ def context(n, reduction="montgomery", method="fw", window=5):
     raise ValueError("unknown reduction")
 
 
+def fitted(n, method, window):
+    """(context, w): a Montgomery context for n with ``method``'s table at the widest w from
+    ``window`` down to 1 that finds one block in the heap. A context is one block (2^w + 4
+    slots of n's size for "fw": about 11 KB for a 2048-bit modulus at w = 5), which a
+    fragmented heap may not have although it has the room in pieces; a narrower window
+    halves the table per step for a few percent more multiplications. The width follows
+    the heap, never a secret, and the digit sequence is fixed for the width chosen."""
+    w = window
+    while True:
+        try:
+            return context(n, "montgomery", method, w), w
+        except MemoryError:
+            if w <= 1:
+                raise
+            w -= 1
+
+
 def _bit(e, i, nb):
     # bit i (from the least significant) of the nb big-endian bytes e
     return (e[nb - 1 - (i >> 3)] >> (i & 7)) & 1

@@ -186,7 +186,7 @@ class RSAPublicKey:
 
     def _ctx_n(self):
         if self._ctx is None:
-            self._ctx = modexp.context(self._n, "montgomery", "rm", self._w)
+            self._ctx, self._w = modexp.fitted(self._n, "rm", self._w)
         return self._ctx
 
     def _public(self, x):
@@ -297,9 +297,13 @@ class RSAPrivateKey:
         return self._numbers
 
     def _ctxs(self):
+        # The CRT halves' contexts, each at the widest window the heap has a block for
+        # (modexp.fitted); stored only once both exist.
         if self._cp is None:
-            self._cp = modexp.context(self._p, "montgomery", "fw", self._wp)
-            self._cq = modexp.context(self._q, "montgomery", "fw", self._wq)
+            cp, wp = modexp.fitted(self._p, "fw", self._wp)
+            cq, wq = modexp.fitted(self._q, "fw", self._wq)
+            self._wp, self._wq = wp, wq
+            self._cp, self._cq = cp, cq
         return self._cp, self._cq
 
     def _blinding(self):
@@ -332,6 +336,9 @@ class RSAPrivateKey:
         # RSADP / RSASP1 with the CRT (RFC 8017 5.1.2 step 2b), blinded, fault-checked.
         n = self._pub._n
         p, q = self._p, self._q
+        # The public context (fixed size, for blinding and the check) before the CRT ones,
+        # whose windows narrow where the heap is short.
+        self._pub._ctx_n()
         cp, cq = self._ctxs()
         re, ri = self._blinding()
         cb = c * re % n
