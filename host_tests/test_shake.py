@@ -15,6 +15,7 @@ import re
 import pytest
 
 from harness import MPError, need
+from test_drbg import BIG_REQUEST_HEAP
 from vectors import cryptography_vector, load_rsp
 
 MOD = "mpcrypto.hash.shake"
@@ -157,6 +158,13 @@ def test_output_length_bound(target):
     assert mx == 65536
     got = target.call("drv_shake", "shake_len", [("shake_128", 2 ** 70), ("shake_256", mx + 1), ("shake_128", 2 ** 31),
                                                  ("shake_256", 1.5), ("shake_128", mx)])
-    assert [g.name if isinstance(g, MPError) else g for g in got] == ["ValueError"] * 3 + ["TypeError", mx]
-    (full,) = target.call("drv_shake", "shake", [("shake_128", b"abc", mx)])
-    assert full == hashlib.shake_128(b"abc").digest(mx)
+    got = [g.name if isinstance(g, MPError) else g for g in got]
+    # MAX_OUTPUT bytes are one 64 KB object: where the heap has no such block (under 256 KB),
+    # MemoryError is the clear exception, as in test_drbg; the bound is checked all the same.
+    small = not target.is_unix and target.heap_bytes() < BIG_REQUEST_HEAP
+    if small and got[-1] == "MemoryError":
+        got[-1] = mx
+    assert got == ["ValueError"] * 3 + ["TypeError", mx]
+    n = mx // 4 if small else mx
+    (full,) = target.call("drv_shake", "shake", [("shake_128", b"abc", n)])
+    assert full == hashlib.shake_128(b"abc").digest(n)

@@ -52,14 +52,16 @@ def expand(algorithm, prk, info, length):
     _length(cls, length)
     info = _opt(info)
     m = hmac.new(as_bytes(prk), None, cls)  # keyed once; _mac leaves it as it was
-    out = bytearray()
+    # One block of whole T(i), filled in place, and the result: at the longest output
+    # (255 blocks) two 16 KB blocks at most, not a growing buffer plus a slice of it.
+    hl = cls.digest_size
+    out = bytearray((length + hl - 1) // hl * hl)
+    mv = memoryview(out)
     t = b""
-    i = 1
-    while len(out) < length:
+    for i in range(1, len(out) // hl + 1):
         t = m._mac(t + info + bytes((i,)))
-        out += t
-        i += 1
-    return bytes(out[:length])
+        mv[(i - 1) * hl:i * hl] = t
+    return bytes(mv[:length])
 
 
 class HKDF:
