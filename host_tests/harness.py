@@ -482,7 +482,8 @@ class _Session:
     all) on a heap that earlier scripts had used is run once more on a freshly reset device, which is how every script
     ran without a session; a test's own failure is never repeated."""
 
-    # After every script: its names go, forced backends are released, contexts evicted.
+    # After every script: its names go, forced backends and the choices made under them are
+    # released, contexts evicted.
     CLEAN = ("def _mpc_clean(keep=set(globals()) | {'_mpc_clean'}):\n"
              "    import gc\n"
              "    for k in [k for k in globals() if k not in keep]:\n"
@@ -490,6 +491,7 @@ class _Session:
              "    b = sys.modules.get('mpcrypto._backend')\n"
              "    if b:\n"
              "        b._forced.clear()\n"
+             "        b._chosen.clear()\n"
              "        b.evict()\n"
              "    gc.collect()\n")
 
