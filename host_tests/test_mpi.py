@@ -144,14 +144,14 @@ def test_context_ops(target, backend):
         n = _odd(rnd, bits)
         a, b = rnd.randrange(n), rnd.randrange(n)
         size = rnd.choice((4, 16, 32))
-        if not target.is_unix:  # a case is one script the device compiles: at most 32 Kbit of table
-            size = min(size, 32768 // bits)
+        if not target.is_unix:  # a case is one script the device compiles: at most 16 Kbit of table
+            size = min(size, 16384 // bits)
         table = [rnd.randrange(n) for _ in range(size)]
         for idx in (0, len(table) - 1, rnd.randrange(len(table))):
             for bit in (0, 1):
                 cases.append((n, a, b, table, idx, bit))
                 want.append((a * b % n, a * a % n, a * a % n, table[idx], (b, a) if bit else (a, b), a))
-    got = target.call("drv_mpi", "ops", cases, force=force)
+    got = target.call("drv_mpi", "ops", cases, force=force, per=3)
     assert got == want
 
 
