@@ -336,8 +336,8 @@ class RSAPrivateKey:
         # RSADP / RSASP1 with the CRT (RFC 8017 5.1.2 step 2b), blinded, fault-checked.
         n = self._pub._n
         p, q = self._p, self._q
-        # The public context (fixed size, for blinding and the check) before the CRT ones,
-        # whose windows narrow where the heap is short.
+        # The public context (for blinding and the check; for e = 65537 already the smallest
+        # table) before the CRT ones, which have wider windows to narrow where the heap is short.
         self._pub._ctx_n()
         cp, cq = self._ctxs()
         re, ri = self._blinding()
