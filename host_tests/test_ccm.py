@@ -27,7 +27,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESCCM
 
 import blockmodes as bm
 from harness import MPError, need
-from test_drbg import BIG_REQUEST_HEAP
+from test_drbg import BIG_REQUEST_HEAP, small_heap
 from vectors import cryptography_vector, h, load_rsp, section_params, wycheproof
 
 MOD = "mpcrypto.cipher.aes"
@@ -164,7 +164,7 @@ def test_ccm_errors(target, backend):
     got = target.call("drv_aes", "aead_error", [("ccm", n) for n in names] + extra, force=force)
     # The largest payloads are 64 KB objects made by the driver: where the heap has no such
     # block (under 256 KB), MemoryError is the clear exception, as in test_drbg.
-    small = not target.is_unix and target.heap_bytes() < BIG_REQUEST_HEAP
+    small = small_heap(target)
     oom = lambda g: small and isinstance(g, MPError) and g.name == "MemoryError"
     for n, g in zip(names, got):
         assert oom(g) and n == "too_long_ccm13" or isinstance(g, MPError) and g.name == CCM_ERRORS[n], (n, g)

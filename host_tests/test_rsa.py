@@ -44,7 +44,7 @@ import random
 import pytest
 
 from harness import MPError, need, small_heap_target
-from test_drbg import BIG_REQUEST_HEAP
+from test_drbg import small_heap
 from oracle import is_probable_prime
 from vectors import cryptography_vector, load_rsp, wycheproof
 
@@ -86,10 +86,6 @@ def _h(name):
 def _pubkey(g):
     k = g["publicKey"] if "publicKey" in g else g["privateKey"]
     return int(k["publicExponent"], 16), int(k["modulus"], 16)
-
-
-def _small_heap(target):
-    return not target.is_unix and target.heap_bytes() < BIG_REQUEST_HEAP
 
 
 def _privkey(g):
@@ -184,7 +180,7 @@ def _wy_decrypt(target, fname, force, kind, trim):
         every *= 4
         trim = (2, 4) if trim is None else (min(trim[0], 2), 4 if trim[1] is None else min(trim[1], 4))
     groups_kept = data["testGroups"][::every]
-    if _small_heap(target):  # the keys a 96 KB heap is documented to take (docs/memory.md)
+    if small_heap(target):  # the keys a 96 KB heap is documented to take (docs/memory.md)
         groups_kept = [g for g in groups_kept if g.get("keySize", 0) <= 4096]
     for g in groups_kept:
         h = _h(g.get("sha", "SHA-256")) if kind == "oaep" else None
@@ -281,7 +277,7 @@ def test_wycheproof_other_backends(target, backend):
     _wy_decrypt(target, OTHER["pkcs1"], force, "pkcs1", (1, None))
     # The portable backend's RSA-3072 working set does not fit a small heap (MemoryError on
     # the emulated M4's 96 KB): there it signs with 2048-bit keys.
-    small = backend == "python" and _small_heap(target)
+    small = backend == "python" and small_heap(target)
     _wy_siggen(target, "rsa_pkcs1_2048_sig_gen_test.json" if small else OTHER["siggen"], force)
 
 
