@@ -113,21 +113,25 @@ def accel(kern, mem, q):
 
 def asm_runner(kern):
     # The assembler program runner for a 16-bit kernel's slot size on this core (thumb_umaal
-    # ``_run<N>``: a whole field program in one call, MUL, ADD, SUB and COPY in Thumb-2),
-    # wrapped to the kernels' ``run`` signature; None where there is none. Against the viper
-    # ``run`` handing each MUL to ``_mul<N>``, it saves the viper-to-assembler call per MUL
-    # (~280 instructions on the emulated M4) and runs ADD/SUB in ~100 instructions instead
-    # of ~900.
+    # ``_run<N>(prog, nops, mem, actx)``: a whole field program in one call, MUL, ADD, SUB
+    # and COPY in Thumb-2); None where there is none. Against the viper ``run`` handing each
+    # MUL to ``_mul<N>``, it saves the viper-to-assembler call per MUL (~280 instructions on
+    # the emulated M4) and runs ADD/SUB in ~100 instructions instead of ~900. Arena.bind
+    # calls it through ``_asm_run``.
     fa = asm_module() if kern.LIMB_BITS == 16 else None
     runs = getattr(fa, "RUN", None) if fa is not None else None
-    r = runs.get(kern.STRIDE >> 2) if runs is not None else None
-    if r is None:
-        return None
+    return runs.get(kern.STRIDE >> 2) if runs is not None else None
 
-    def run(s, c, m, prog, nops, mem, minv, mm, actx):
-        r(prog, nops, mem, actx)
 
-    return run
+@micropython.viper
+def _asm_run(s: int, c: int, m: int, prog, nops: int, mem, minv, mm, actx):
+    # The kernels' ``run`` signature over an asm_runner runner, which Arena.bind passes as
+    # ``mm``. A module-level viper function, so that a call allocates nothing: a Python
+    # function of nine arguments takes its frame (a closure also its argument array) from
+    # the heap, and the time that allocation takes follows the heap's layout, once per
+    # program run, so an operation's instruction count would move with whatever else the
+    # heap holds.
+    mm(prog, nops, mem, actx)
 
 
 @micropython.viper
@@ -296,7 +300,9 @@ class Arena:
         self.mem = bytearray(st * len(slots))
         self.mm, self.actx, rbits = accel(kern, self.mem, p)
         if self.mm is not None:
-            self.run = asm_runner(kern) or kern.run
+            r = asm_runner(kern)
+            if r is not None:  # mm: the whole-program runner in place of the multiplier
+                self.run, self.mm = _asm_run, r
         R = 1 << rbits
         self.put("p", p)
         self.put("ONE", 1)
