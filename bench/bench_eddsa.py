@@ -25,14 +25,23 @@ def main():
     for be in mpbench.backends(MOD):
         mpbench.force("ec_edwards", be)
         for name, cls, size in algs:
-            k = cls.from_private_bytes(bytes(range(7, 7 + size)))
-            pub = k.public_key()
-            sig = k.sign(msg)
-            sms, sheap = measure(lambda: k.sign(msg))
-            vms, vheap = measure(lambda: pub.verify(sig, msg))
+            k = pub = sig = None
+            mpbench.fresh()
+            label = "%s (%s)" % (name, be) if be != "python" else name
+            try:
+                k = cls.from_private_bytes(bytes(range(7, 7 + size)))
+                pub = k.public_key()
+                sig = k.sign(msg)
+                sms, sheap = measure(lambda: k.sign(msg))
+                vms, vheap = measure(lambda: pub.verify(sig, msg))
+            except MemoryError:
+                # the portable backend's comb tables of big integers on a small heap (the
+                # emulated M4's 96 KB): the row says so and the table goes on
+                rows.append([label, "no room", "-", "no room", "-"])
+                continue
             mpbench.row(name, "sign", be, sms, "ms", sheap, curve=name)
             mpbench.row(name, "verify", be, vms, "ms", vheap, curve=name)
-            rows.append(["%s (%s)" % (name, be) if be != "python" else name, sms, sheap, vms, vheap])
+            rows.append([label, sms, sheap, vms, vheap])
     mpbench.force("ec_edwards", None)
     mpbench.table([("Curve", 18), ("ms", 9), ("bytes", 9), ("ms", 9), ("bytes", 9)], rows,
                   groups=[("", 1), ("Sign", 1), ("Sign", 1), ("Verify", 1), ("Verify", 1)])
