@@ -2,7 +2,7 @@
 
     python -m tools.bench.report                                               # the unix port (make report)
     python -m tools.bench.report --target /dev/ttyACM0 --board frdm-k64f       # a board, via mpremote
-    python -m tools.bench.report --target /dev/pts/3 --board qemu-m4 --icount  # emulated M4 (qemu -icount)
+    python -m tools.bench.report --target /dev/pts/3 --board qemu-m4 --icount --frozen  # emulated M4
     python -m tools.bench.report --from-jsonl report/bench-results.jsonl       # render saved lines only
 
 Runs each ``bench/bench_*.py`` (whatever scripts exist: a new family is picked up by its file
@@ -620,8 +620,13 @@ def _mmss(s):
     return "%d:%02d" % (s // 60, s % 60)
 
 
-def run(scripts, target, out_jsonl, log_path, timings_path):
+def run(scripts, target, out_jsonl, log_path, timings_path, frozen=False):
     from tools.bench import run_bench
+
+    # A board whose firmware has the library frozen gets only the bench helpers mounted
+    # (run_bench.py --frozen): the frozen library is what is measured, and the board's heap
+    # is not spent compiling the library from source.
+    mount = run_bench._helpers_dir() if frozen and target != "unix" else None
 
     try:
         timings = json.loads(pathlib.Path(timings_path).read_text())
@@ -648,7 +653,7 @@ def run(scripts, target, out_jsonl, log_path, timings_path):
             state.update(i=i, n=0, started=started)
             prog.update(i, n, started)
             log.write("=" * 8 + " %s " % script.name + "=" * 8 + "\n")
-            p = subprocess.Popen(run_bench.command(script, target), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            p = subprocess.Popen(run_bench.command(script, target, mount), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                  text=True, env=env, cwd=ROOT)
             for line in p.stdout:
                 if line.startswith("BENCH "):
@@ -670,6 +675,8 @@ def run(scripts, target, out_jsonl, log_path, timings_path):
                 timings[script.name] = {"seconds": round(secs, 1), "rows": n}
     state["running"] = False
     prog.close()
+    if mount:
+        shutil.rmtree(mount, ignore_errors=True)
     pathlib.Path(timings_path).write_text(json.dumps(timings, indent=1) + "\n")
     return failed
 
@@ -710,6 +717,7 @@ def main(argv=None):
     ap.add_argument("--icount", action="store_true", help="the target is qemu run with -icount shift=0: time is instructions")
     ap.add_argument("--clock-mhz", type=float, default=None, help="the target's clock (overrides the rows and board.json)")
     ap.add_argument("--from-jsonl", default=None, help="render these saved JSON lines; run nothing")
+    ap.add_argument("--frozen", action="store_true", help="the board's firmware has mpcrypto frozen in")
     ap.add_argument("--thumb-counts", action="store_true", help="add tools/emu/thumb_counts.py's emulated Cortex-M4 kernel rows")
     ap.add_argument("--out", default=str(ROOT / "report"), help="output folder (report.md, charts/)")
     ap.add_argument("--no-charts", action="store_true", help="the Markdown only")
@@ -726,7 +734,7 @@ def main(argv=None):
     else:
         scripts = [pathlib.Path(s).resolve() for s in args.scripts] or sorted((ROOT / "bench").glob("bench_*.py"))
         jsonl = out / "bench-results.jsonl"
-        failed = run(scripts, args.target, jsonl, out / "bench-log.txt", out / ".timings.json")
+        failed = run(scripts, args.target, jsonl, out / "bench-log.txt", out / ".timings.json", args.frozen)
         with open(jsonl) as f:
             rows = [json.loads(line) for line in f if line.strip()]
         if args.thumb_counts:

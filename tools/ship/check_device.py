@@ -1,8 +1,9 @@
 """Check a change on an emulated Cortex-M board, in one command: boot the board's firmware
 (``make firmware`` built it; ``--build`` builds it first) in qemu with ``-icount shift=0``,
 run the constant-time and heap tests against it through mpremote, then the benchmark report
-(``--no-report`` leaves it out: it rewrites ``report/`` as ``make report`` does), and stop
-qemu on every way out: the tests' end, a failure, Ctrl-C, a kill of this process.
+against the frozen library (into ``build/<board>/report/``, beside the firmware: the
+committed ``report/`` stays the one ``make report`` writes; ``--no-report`` leaves it out),
+and stop qemu on every way out: the tests' end, a failure, Ctrl-C, a kill of this process.
 
     python -m tools.ship.check_device qemu-m4 [--build --micropython PATH] [--no-report]
     make check-device BOARD=qemu-m7
@@ -76,7 +77,7 @@ def emulator(cmd, timeout=60):
                 proc.wait()
 
 
-def steps(board, pty, report=True, tests=TESTS, log=None, workers=0, suite=False):
+def steps(board, pty, report=True, tests=TESTS, log=None, workers=0, suite=False, report_dir=None):
     """The commands run against the booted board (``pty``: several, comma-separated, for
     ``workers`` pytest-xdist workers), in order."""
     # The constant-time and heap tests print what they measured (each operation's least
@@ -86,7 +87,8 @@ def steps(board, pty, report=True, tests=TESTS, log=None, workers=0, suite=False
            + (["--outcome-log=%s" % log] if log else []) + (["--device-session"] if suite else ["-s"])]
     if report:
         out.append([sys.executable, "-m", "tools.bench.report", "--target=" + pty, "--thumb-counts",
-                    "--board", board, "--icount"])
+                    "--board", board, "--icount", "--frozen", "--readme-chart", ""]
+                   + (["--out", str(report_dir)] if report_dir else []))
     return out
 
 
@@ -192,7 +194,7 @@ def main(argv):
                 print("check-device: %s on %s" % (key, pty), flush=True)
                 todo = steps(args.board, pty, not (args.no_report or args.suite),
                              (args.tests or SUITE) if args.suite else TESTS, log, workers=n if n > 1 else 0,
-                             suite=args.suite)
+                             suite=args.suite, report_dir=firmware.build_dir(key) / "report")
                 for cmd in todo:
                     print("+ " + " ".join(cmd), flush=True)
                     rcs.append(run_step(cmd))
@@ -208,7 +210,9 @@ def main(argv):
             else:
                 print("(pytest wrote no results)")
             if len(todo) > 1:
-                print("report step: %s" % ("not run to its end" if len(rcs) < 2 else "failed" if rcs[1] else "report/ rewritten"))
+                where = firmware.build_dir(key) / "report" / "report.md"
+                print("report step: %s" % ("not run to its end" if len(rcs) < 2 else "failed" if rcs[1]
+                                           else "written to %s" % where))
     return failed
 
 
