@@ -110,10 +110,16 @@ def main():
                 labels.append(label)
                 be = backend if red == "montgomery" else "python-int"
                 for bits in SIZES:
-                    fn = make(red, meth, w, keys[bits], data[bits][di])
-                    if fn() != want[bits]:
-                        raise SystemExit("wrong result: %s %d" % (label, bits))
-                    ms, heap = _measure(fn)
+                    fn = None
+                    try:
+                        fn = make(red, meth, w, keys[bits], data[bits][di])
+                        if fn() != want[bits]:
+                            raise SystemExit("wrong result: %s %d" % (label, bits))
+                        ms, heap = _measure(fn)
+                    except MemoryError:
+                        # a wide window's table on a small heap (the emulated M4's 96 KB)
+                        vals[(label, bits)] = None
+                        continue
                     vals[(label, bits)] = ms
                     mpbench.row("ModExp-%d %s" % (bits, label), title, be, ms, "ms", heap, bits=bits)
         for be in others:
@@ -121,15 +127,21 @@ def main():
             label = "Montgomery, 5b, FW (%s)" % be
             labels.append(label)
             for bits in SIZES:
-                fn = make("montgomery", "fw", 5, keys[bits], data[bits][di])
-                ms, heap = _measure(fn)
+                fn = None
+                try:
+                    fn = make("montgomery", "fw", 5, keys[bits], data[bits][di])
+                    ms, heap = _measure(fn)
+                except MemoryError:
+                    vals[(label, bits)] = None
+                    continue
                 vals[(label, bits)] = ms
                 mpbench.row("ModExp-%d Montgomery, 5b, FW" % bits, title, be, ms, "ms", heap, bits=bits)
             mpi_force(None)
         base = vals[("Basic, ladder", 2048)]
         for label in labels:
-            r = [label] + [vals[(label, b)] for b in SIZES] + ["%.2fx" % (base / vals[(label, 2048)])]
-            rows.append(r)
+            v = [vals[(label, b)] for b in SIZES]
+            sp = "%.2fx" % (base / v[-1]) if base and v[-1] else "-"
+            rows.append([label] + ["no room" if x is None else x for x in v] + [sp])
         print("%s; Montgomery rows: %s backend" % (title, backend))
         mpbench.table([("Algorithm", 34), ("512", 9), ("1024", 9), ("2048", 9), ("Speed-up", 8)], rows,
                       groups=[("", 1), ("Time / ms", 3), ("", 1)])
