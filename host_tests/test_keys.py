@@ -658,7 +658,7 @@ def test_dsa_formats(target, bits):
     # ... so OpenSSL loads what we wrote, to the same key, the encrypted form included.
     assert cs.load_der_private_key(got[7][0], None).private_numbers() == k.private_numbers()
     assert cs.load_pem_public_key(got[8][1]).public_numbers() == pub.public_numbers()
-    assert got[9].startswith(b"-----BEGIN ENCRYPTED PRIVATE KEY-----")
+    assert isinstance(got[9], bytes) and got[9].startswith(b"-----BEGIN ENCRYPTED PRIVATE KEY-----"), got[9]
     assert cs.load_pem_private_key(got[9], b"pass").private_numbers() == k.private_numbers()
     assert isinstance(cs.load_pem_private_key(got[9], b"pass"), dsa.DSAPrivateKey)
     pub.verify(got[10], msg, hashes.SHA256())
