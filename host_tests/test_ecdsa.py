@@ -297,19 +297,22 @@ def test_rfc6979_no_room_for_comb_tables(target, backend):
 
 
 @pytest.mark.unix_only  # a Python model of the runner stands in for the machine code
-def test_engine_with_the_thumb_program_runner(target):
+@pytest.mark.parametrize("kernels", ["modules", "shapes"])
+def test_engine_with_the_thumb_program_runner(target, kernels):
     # engine.asm_runner's glue (Arena.bind, the run wrapper, verification's one-program
     # additions, the mod-n arena) on the unix port: thumb_umaal's RUN replaced by a Python
     # model of its contract, the 16-bit-limb backend forced; RFC 6979's answers must come
-    # out. The machine code itself is tested on emulated cores (test_thumb.py), the whole on
-    # the emulated M4 firmware.
+    # out. "shapes": no v16_<N> module loads, as on a firmware of manifest_dsp.py, and the
+    # engine binds its arenas to Shapes. The machine code itself is tested on emulated cores
+    # (test_thumb.py), the whole on the emulated M4 firmware.
     force = need(target, MOD, "ec_weierstrass", "viper")
     fname, recs = _rfc6979_records()
     recs = [r for r in recs if r[3] == "sha256"]
     assert len(recs) >= 10
-    sigs, calls = target.call("drv_ec", "engine_runner_glue", [([(c, d, m, h) for c, d, m, h, _, _ in recs],)],
-                              force=force)[0]
+    sigs, calls, kinds = target.call("drv_ec", "engine_runner_glue", [([(c, d, m, h) for c, d, m, h, _, _ in recs],
+                                                                       kernels == "shapes")], force=force)[0]
     assert calls > 10 * len(recs)
+    assert kinds == (["Shape"] if kernels == "shapes" else ["module"]), kinds
     for (c, d, m, h, want, line), g in zip(recs, sigs):
         assert g == want, "%s line %d (%s, %s, %r)" % (fname, line, c, h, m)
 

@@ -209,16 +209,32 @@ def _umaal_model():
     return Model
 
 
-def engine_runner_glue(recs):
+def engine_runner_glue(recs, shapes=False):
     # The engine with thumb_umaal's program runner (engine.asm_runner, Arena.bind) on the
     # unix port, the runner replaced by _umaal_model: RFC 6979 signatures [(curve, d, msg,
     # hash)] signed and verified through the 16-bit-limb Weierstrass backend (X25519 and
     # Ed25519 take 32-bit limbs on a 64-bit port: their runner glue is the same Arena.bind).
-    # Returns (signatures, runner calls).
+    # shapes: as on a firmware of manifest_dsp.py, no v16_<N> kernel module loads, so the
+    # engine's Shapes stand in for them. Returns (signatures, runner calls, [the kernel
+    # objects' type names the arenas were bound to]).
     from mpcrypto import _backend
     from mpcrypto.ec.field import engine
 
     model = _umaal_model()
+    load, kernel = _backend.load, engine.kernel
+    kinds = []
+
+    def load_no_v16(name):
+        return None if name.startswith("mpcrypto.ec.field.v16_") else load(name)
+
+    def kernel_seen(bits, wide=False):
+        k = kernel(bits, wide)
+        kinds.append(type(k).__name__)
+        return k
+
+    if shapes:
+        _backend.load = load_no_v16
+    engine.kernel = kernel_seen
     _backend.register("field_mul", "umaal-model", model)  # what asm_module() then gives
     accel = engine.accel
 
@@ -237,8 +253,9 @@ def engine_runner_glue(recs):
             sig = key.sign(msg, h, encoding="der")
             key.public_key().verify(sig, msg, h, encoding="der")
             sigs.append(sig)
-        return sigs, model.CALLS[0]
+        return sigs, model.CALLS[0], sorted(set(kinds))
     finally:
+        _backend.load, engine.kernel = load, kernel
         _backend._hw.pop("field_mul", None)
         _backend.force("field_mul", None)  # drops the cached choice
         engine.accel = accel

@@ -13,6 +13,15 @@ def has_asm():
     return asm_module() is not None
 
 
+def has_module(name):
+    # Whether the firmware has mpcrypto.ec.field.<name>.
+    try:
+        __import__("mpcrypto.ec.field." + name)
+    except ImportError:
+        return False
+    return True
+
+
 def run_ops(p, ops, values, kernel=None, asm=False):
     # ops: (op, dst, x, y) with slots >= 3; values: ints (already < p) for slots 3, 4, ...
     # kernel: a module name in mpcrypto.ec.field ("v16_16", "v32_8", "v16_p256", ...); default:
@@ -20,9 +29,18 @@ def run_ops(p, ops, values, kernel=None, asm=False):
     # from 3 on, and the bits of R (the Montgomery radix).
     from mpcrypto.ec.curves import _bits
 
+    # Where a firmware leaves the v16_<N> modules out (manifest_dsp.py), asm runs the program
+    # on the engine's Shape of that size through thumb_umaal's whole-program runner instead.
     if kernel is None:
         kernel = "v16_%d" % ((_bits(p) + 15) // 16)
-    mod = __import__("mpcrypto.ec.field." + kernel, None, None, ("run",))
+    try:
+        mod = __import__("mpcrypto.ec.field." + kernel, None, None, ("run",))
+    except ImportError:
+        if not (asm and kernel[4:].isdigit()):
+            raise
+        from mpcrypto.ec.field import engine
+
+        mod = engine.Shape(int(kernel[4:]))
     run = mod.run
     st = mod.STRIDE
     lb = mod.LIMB_BITS
@@ -46,5 +64,9 @@ def run_ops(p, ops, values, kernel=None, asm=False):
         mm, actx, rbits = accel(mod, mem, p)
         if mm is None:
             raise NotImplementedError("no assembler multiplier on this target")
+        if run is None:
+            from mpcrypto.ec.field.engine import _asm_run, asm_runner
+
+            run, mm = _asm_run, asm_runner(mod)
     run(0, 0, 0, prog, len(ops), mem, (-inv) & msk, mm, actx)
     return [int.from_bytes(mem[i * st:(i + 1) * st], "little") for i in range(3, nslots)], rbits

@@ -64,14 +64,45 @@ def kernel_for(curve, wide=False):
 def kernel(bits, wide=False):
     # The module of the smallest kernel whose limbs hold a modulus of ``bits`` bits (16-bit
     # limbs, or 32-bit ones with ``wide``). Any larger size is also correct (R only has to
-    # exceed the modulus), so a firmware may leave sizes out.
+    # exceed the modulus), so a firmware may leave sizes out. Where the 16-bit module of a
+    # size is absent but this core has the Thumb-2 program runner for its slot size, that
+    # size's ``Shape`` stands in: the runner executes every program, so the viper ``run`` is
+    # never called (firmware/manifest_dsp.py leaves the ``v16_<N>`` modules out).
     lb = 32 if wide else 16
     for n in (WSIZES if wide else SIZES):
         if lb * n >= bits:
             mod = _backend.load("mpcrypto.ec.field.v%d_%d" % (lb, n))
             if mod is not None:
                 return mod
+            if not wide and _asm_run_for(Shape(n)) is not None:
+                return Shape(n)
     raise ImportError("no field kernel for %d bits" % bits)
+
+
+class Shape:
+    """The dimensions of the generated 16-bit kernel for ``n`` limbs, without the kernel:
+    ``N``, ``LIMB_BITS``, ``STRIDE`` (bytes per slot, whole 32-bit words, as
+    tools/thumb/gen_field.py lays them out) and ``run`` None. ``Arena.bind`` accepts it only
+    where ``asm_runner`` gives a runner for it."""
+
+    LIMB_BITS = 16
+    run = None
+
+    def __init__(self, n):
+        self.N = n
+        self.STRIDE = 2 * (n + (n & 1))
+
+
+def usable():
+    """Whether any field kernel can run here: a generated module, or the Thumb-2 runners
+    (the limb backends' ``probe``: without either, the seam passes over them)."""
+    if getattr(asm_module(), "RUN", None):
+        return True
+    try:
+        kernel(0)
+    except ImportError:
+        return False
+    return True
 
 
 # The assembler multiplier: thumb_umaal where the core has UMAAL (it imports only where
@@ -111,6 +142,12 @@ def accel(kern, mem, q):
     return None, None, radix_bits(kern)
 
 
+def _asm_run_for(kern):
+    fa = asm_module()
+    runs = getattr(fa, "RUN", None) if fa is not None else None
+    return runs.get(kern.STRIDE >> 2) if runs is not None else None
+
+
 def asm_runner(kern):
     # The assembler program runner for a 16-bit kernel's slot size on this core (thumb_umaal
     # ``_run<N>(prog, nops, mem, actx)``: a whole field program in one call, MUL, ADD, SUB
@@ -118,9 +155,7 @@ def asm_runner(kern):
     # MUL to ``_mul<N>``, it saves the viper-to-assembler call per MUL (~280 instructions on
     # the emulated M4) and runs ADD/SUB in ~100 instructions instead of ~900. Arena.bind
     # calls it through ``_asm_run``.
-    fa = asm_module() if kern.LIMB_BITS == 16 else None
-    runs = getattr(fa, "RUN", None) if fa is not None else None
-    return runs.get(kern.STRIDE >> 2) if runs is not None else None
+    return _asm_run_for(kern) if kern.LIMB_BITS == 16 else None
 
 
 @micropython.viper
@@ -303,6 +338,8 @@ class Arena:
             r = asm_runner(kern)
             if r is not None:  # mm: the whole-program runner in place of the multiplier
                 self.run, self.mm = _asm_run, r
+        if self.run is None:  # a Shape where the runner is gone (it is not: kernel() checks)
+            raise ImportError("no field kernel for %d limbs" % kern.N)
         R = 1 << rbits
         self.put("p", p)
         self.put("ONE", 1)
