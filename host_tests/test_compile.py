@@ -148,3 +148,71 @@ def test_native_manifest_lists_every_module_but_64bit_only():
     assert every - want, "the 64-bit-only pattern matches nothing: is it stale?"
     assert not want - listed, "firmware/manifest_native.py lacks: %s" % sorted(want - listed)
     assert not listed & (every - want), "firmware/manifest_native.py freezes 64-bit-only modules: %s" % sorted(listed & (every - want))
+
+
+# The CPU features that every core of firmware/manifest_dsp.py has (Cortex-M4/M7/M55/M85;
+# mpcrypto/_cpu.py): a chain entry that requires one of them always loads there.
+DSP_FEATURES = ("thumb2", "mull_ct", "umaal")
+CHAIN_ENTRY = re.compile(r'\(\s*"(\w+)",\s*"(mpcrypto\.[\w.]+)",\s*(None|"\w+")\s*\)')
+
+
+def _chains():
+    # Every backend chain of the library: (owner module path, [(name, module path, requires)]).
+    out = []
+    for path in (ROOT / "modules" / "mpcrypto").rglob("*.py"):
+        for m in re.finditer(r"^_CHAIN\s*=\s*\((.*?)\)\n\n", path.read_text(), re.M | re.S):
+            out.append((_rel(path), [(n, "modules/" + mod.replace(".", "/") + ".py", None if r == "None" else r.strip('"'))
+                                     for n, mod, r in CHAIN_ENTRY.findall(m.group(1))]))
+    return [c for c in out if c[1]]
+
+
+def _never_runs_on_dsp(mod, chains, frozen, seen=()):
+    # True when every chain that holds ``mod`` has, ahead of it, an entry that needs only
+    # DSP-core features and is frozen, or belongs to a module that itself never runs there
+    # (aes_builtin's own chain: aes_builtin is behind aes_thumb).
+    holders = [c for c in chains if any(e[1] == mod for e in c[1])]
+    if not holders or mod in seen:
+        return False
+    for owner, c in holders:
+        ahead = c[:[e[1] for e in c].index(mod)]
+        if not (any(e[2] in DSP_FEATURES and e[1] in frozen for e in ahead)
+                or _never_runs_on_dsp(owner, chains, frozen, seen + (mod,))):
+            return False
+    return True
+
+
+def test_dsp_manifest_leaves_out_only_what_a_thumb_kernel_shadows():
+    """manifest_dsp.py is manifest_native.py without SHADOWED; each left-out module has an
+    entry ahead of it in its chain that needs only features every DSP core has and that the
+    manifest freezes, and nothing frozen imports it; the viper field kernels are left out
+    only where thumb_umaal has a program runner for each of their slot sizes."""
+    from tools.ship import manifest_files
+
+    native = [_rel(p) for p in manifest_files.modules_of(ROOT / "firmware" / "manifest_native.py")]
+    dsp = [_rel(p) for p in manifest_files.modules_of(ROOT / "firmware" / "manifest_dsp.py")]
+    gone = sorted(set(native) - set(dsp))
+    assert gone and set(dsp) < set(native)
+    env = {"options": manifest_files._Options(dsp=True), "package": lambda *a, **k: None}
+    exec((ROOT / "firmware" / "manifest_native.py").read_text(), env)
+    assert gone == sorted("modules/mpcrypto/" + f for f in env["SHADOWED"])
+    chains = _chains()
+    assert any(e[1] == "modules/mpcrypto/cipher/aes_thumb.py" for c in chains for e in c[1]), "chain parser found nothing"
+    assert not _never_runs_on_dsp("modules/mpcrypto/hash/sm3_viper.py", chains, dsp)
+    field = [g for g in gone if re.search(r"/field/v16_\w+\.py$", g)]
+    for g in gone:
+        if g not in field:
+            assert _never_runs_on_dsp(g, chains, dsp), "%s: nothing ahead of it always loads on a DSP core" % g
+    for path in dsp:
+        text = (ROOT / path).read_text()
+        for g in gone:
+            mod = g[len("modules/"):-3].replace("/", ".")
+            pkg, _, name = mod.rpartition(".")
+            assert not re.search(r"^\s*(import\s+%s\b|from\s+%s\s+import\b|from\s+%s\s+import\s+.*\b%s\b)"
+                                 % (re.escape(mod), re.escape(mod), re.escape(pkg), name), text, re.M), \
+                "%s imports %s, which manifest_dsp.py leaves out" % (path, g)
+    assert "modules/mpcrypto/ec/field/thumb_umaal.py" in dsp
+    runs = re.search(r"^RUN = \{(.*)\}$", (ROOT / "modules/mpcrypto/ec/field/thumb_umaal.py").read_text(), re.M)
+    words = {int(k) for k in re.findall(r"(\d+):", runs.group(1))}
+    for g in field:
+        stride = int(re.search(r"^STRIDE = (\d+)$", (ROOT / g).read_text(), re.M).group(1))
+        assert stride // 4 in words, "%s: no Thumb-2 runner for %d-byte slots" % (g, stride)

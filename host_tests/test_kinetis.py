@@ -867,7 +867,7 @@ def test_board_manifest_freezes_the_drivers(board):
     names = {p.relative_to(ROOT).as_posix() for p in found}
     assert {"boards/kinetis/" + p.name for p in (ROOT / "boards" / "kinetis").glob("*.py")} <= names
     assert {n for n in names if n.endswith("mpcrypto_board.py")} == {"boards/%s/mpcrypto_board.py" % board}
-    assert set(manifest_files.modules_of(ROOT / "firmware" / "manifest_native.py")) <= set(found)
+    assert set(manifest_files.modules_of(ROOT / "firmware" / "manifest_dsp.py")) <= set(found)
 
 
 def test_measurements_count_table():

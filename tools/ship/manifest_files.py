@@ -14,9 +14,21 @@ import pathlib
 import sys
 
 
-def modules_of(manifest, port=None):
+class _Options:
+    # MicroPython's IncludeOptions: the keyword arguments of ``include`` as attributes,
+    # ``defaults(**kw)`` filling in the ones not given.
+    def __init__(self, **kw):
+        self.__dict__.update(kw)
+
+    def defaults(self, **kw):
+        for k, v in kw.items():
+            self.__dict__.setdefault(k, v)
+
+
+def modules_of(manifest, port=None, **options):
     """The files a manifest freezes from this repository; ``port``, if a list, receives the
-    port-relative includes (``$(PORT_DIR)/...``) of it and of the manifests it includes."""
+    port-relative includes (``$(PORT_DIR)/...``) of it and of the manifests it includes;
+    ``options`` are the manifest's ``options`` (what an ``include`` of it would pass)."""
     manifest = pathlib.Path(manifest).resolve()
     found = []
 
@@ -33,18 +45,19 @@ def modules_of(manifest, port=None):
     def module(module_path, base_path=".", opt=None):
         found.append(_base(base_path) / module_path)
 
-    def include(path):
+    def include(path, **kw):
         if path.startswith("$("):
             if port is not None:
                 port.append(path)
             return
-        found.extend(modules_of(_base(path), port))
+        found.extend(modules_of(_base(path), port, **kw))
 
     def _ignore(*args, **kwargs):
         pass
 
     env = {"package": package, "module": module, "include": include, "freeze": _ignore,
-           "require": _ignore, "metadata": _ignore, "__file__": str(manifest)}
+           "require": _ignore, "metadata": _ignore, "options": _Options(**options),
+           "__file__": str(manifest)}
     exec(compile(manifest.read_text(), str(manifest), "exec"), env)
     missing = [p for p in found if not p.exists()]
     if missing:

@@ -1,7 +1,7 @@
 # mpcrypto reference board: MicroPython's qemu port on an emulated Cortex-M4F (Arm MPS2
 # AN386 image, QEMU machine mps2-an386). Out-of-tree board for ports/qemu, built by
 # `make firmware BOARD=qemu-m4 MICROPY=/path/to/micropython` (tools/ship/firmware.py), which passes
-# BOARD_DIR, FROZEN_MANIFEST (../../manifest_native.py) and MICROPY_HEAP_SIZE.
+# BOARD_DIR, FROZEN_MANIFEST (../../manifest_dsp.py) and MICROPY_HEAP_SIZE.
 # The port's own mps2 boards (ports/qemu/boards/MPS2_AN385) are the model: same linker
 # script, SoC define and GC helpers; the CPU flags are the M4F's (Armv7E-M, FPv4-SP).
 QEMU_ARCH = arm

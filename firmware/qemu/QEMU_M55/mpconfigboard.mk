@@ -2,7 +2,7 @@
 # AN547 image, QEMU machine mps3-an547), the closest core QEMU has to EK-RA8D1's Cortex-M85
 # (both Armv8.1-M with Helium). Out-of-tree board for ports/qemu, built by
 # `make firmware BOARD=qemu-m55 MICROPY=/path/to/micropython` (tools/ship/firmware.py), which passes
-# BOARD_DIR, FROZEN_MANIFEST (../../manifest_native.py) and MICROPY_HEAP_SIZE.
+# BOARD_DIR, FROZEN_MANIFEST (../../manifest_dsp.py) and MICROPY_HEAP_SIZE.
 # Modelled on the port's MPS3_AN547 board. mpy-cross has no Armv8.1-M target: Armv7E-M+DP
 # Thumb-2 runs unchanged on these cores.
 QEMU_ARCH = arm

@@ -1,7 +1,7 @@
 # mpcrypto reference board: MicroPython's qemu port on an emulated Cortex-M7 (Arm MPS2
 # AN500 image, QEMU machine mps2-an500). Out-of-tree board for ports/qemu, built by
 # `make firmware BOARD=qemu-m7 MICROPY=/path/to/micropython` (tools/ship/firmware.py), which passes
-# BOARD_DIR, FROZEN_MANIFEST (../../manifest_native.py) and MICROPY_HEAP_SIZE.
+# BOARD_DIR, FROZEN_MANIFEST (../../manifest_dsp.py) and MICROPY_HEAP_SIZE.
 # Modelled on the port's MPS2_AN500 board: Armv7E-M with the double-precision FPv5.
 QEMU_ARCH = arm
 QEMU_MACHINE = mps2-an500
