@@ -74,8 +74,10 @@ def kernel(bits, wide=False):
             mod = _backend.load("mpcrypto.ec.field.v%d_%d" % (lb, n))
             if mod is not None:
                 return mod
-            if not wide and _asm_run_for(Shape(n)) is not None:
-                return Shape(n)
+            if not wide:
+                sh = Shape(n)
+                if _asm_run_for(sh) is not None:
+                    return sh
     raise ImportError("no field kernel for %d bits" % bits)
 
 
@@ -96,7 +98,7 @@ class Shape:
 def usable():
     """Whether any field kernel can run here: a generated module, or the Thumb-2 runners
     (the limb backends' ``probe``: without either, the seam passes over them)."""
-    if getattr(asm_module(), "RUN", None):
+    if _asm_run_for(Shape(SIZES[0])) is not None:  # (without importing a kernel module)
         return True
     try:
         kernel(0)
