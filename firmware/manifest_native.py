@@ -92,6 +92,7 @@ FILES = [
     "ec/field/v16_33.py",
     "ec/field/v16_p256.py",
     "ec/montgomery_python.py",
+    "ec/montgomery_thumb.py",
     "ec/montgomery_viper.py",
     "ec/sm2.py",
     "ec/weierstrass_python.py",

@@ -31,7 +31,7 @@ from harness import default_rng_result, MPError, need
 from vectors import cryptography_vector, load_rsp, wycheproof_tests
 
 MOD = "mpcrypto.ec.x25519"
-BACKENDS = ("viper", "python")
+BACKENDS = ("thumb", "viper", "python")
 ALGS = ("x25519", "x448")
 SIZE = {"x25519": 32, "x448": 56}
 PYCA = {"x25519": (cx25519.X25519PrivateKey, cx25519.X25519PublicKey),

@@ -29,11 +29,11 @@ names that differ only in how they print an immediate (``subi`` / ``sub_imm``,
 """
 
 SP, LR = 13, 14
-COND = {"eq": 0, "ne": 1, "cs": 2, "cc": 3}
+COND = {"eq": 0, "ne": 1, "cs": 2, "cc": 3, "mi": 4, "pl": 5}
 SHIFT = {"lsl": 0, "lsr": 1, "asr": 2, "ror": 3}
 # Data processing (shifted register, A6.3.11; modified immediate, A6.3.1): the op field.
 DP = {"and": 0b0000, "bic": 0b0001, "orr": 0b0010, "mvn": 0b0011, "eor": 0b0100, "add": 0b1000,
-      "adc": 0b1010, "sbc": 0b1011, "sub": 0b1101}
+      "adc": 0b1010, "sbc": 0b1011, "sub": 0b1101, "rsb": 0b1110}
 M32 = 0xFFFFFFFF
 
 
@@ -89,6 +89,11 @@ class Asm:
         self.items.append(("b", cond, name))
         self.pos += 4
         self.count += 1
+
+    def bl(self, name):
+        """BL to the label ``name`` (a subroutine in the same function), resolved by
+        ``assemble``."""
+        self.b("bl", name)
 
     def r(self, n):
         return reg_name(n) if self.ual else "r%d" % n
@@ -196,6 +201,18 @@ class Asm:
         # UMLAL RdLo, RdHi, Rn, Rm (T1)
         self.i((0xFBE0 | n, lo << 12 | hi << 8 | m), "umlal %s" % self._regs((lo, hi, n, m)))
 
+    def umaal(self, lo, hi, n, m):
+        # UMAAL RdLo, RdHi, Rn, Rm (T1, DSP extension): hi:lo = n * m + lo + hi
+        self.i((0xFBE0 | n, lo << 12 | hi << 8 | 0x60 | m), "umaal %s" % self._regs((lo, hi, n, m)))
+
+    def mul(self, d, n, m):
+        # MUL.W Rd, Rn, Rm (T2): the low word of n * m
+        self.i((0xFB00 | n, 0xF000 | d << 8 | m), "mul%s %s, %s, %s" % (self.w, self.r(d), self.r(n), self.r(m)))
+
+    def lsr_reg(self, d, n, m):
+        # LSR.W Rd, Rn, Rm (T2): n shifted right by the low byte of m
+        self.i((0xFA20 | n, 0xF000 | d << 8 | m), "lsr%s %s, %s, %s" % (self.w, self.r(d), self.r(n), self.r(m)))
+
     # -- immediates --------------------------------------------------------------------------
 
     def _dpi(self, op, s, d, n, v):
@@ -207,7 +224,8 @@ class Asm:
     def imm(self, name, d, n, v):
         """``and rd, rn, #v``, ``adcs rd, rn, #v`` or ``cmp rn, #v`` with v any modified
         immediate."""
-        op, s = {"and": ("and", 0), "adcs": ("adc", 1), "cmp": ("sub", 1)}[name]
+        op, s = {"and": ("and", 0), "bic": ("bic", 0), "adcs": ("adc", 1), "sbcs": ("sbc", 1), "adds": ("add", 1),
+                 "subs": ("sub", 1), "rsb": ("rsb", 0), "cmp": ("sub", 1)}[name]
         if name == "cmp":
             d = 15
         text = "cmp %s, #%#x" % (self.r(n), v) if name == "cmp" else "%s %s, %s, #%#x" % (name, self.r(d), self.r(n), v)
@@ -418,8 +436,12 @@ class Asm:
                 continue
             _, cond, name = it
             off = where[name] - (addr + 4)
-            hw = self._b(off) if cond == "al" else self._bcond(cond, off)
-            out.append((hw, "b%s.w %s (%+d)" % ("" if cond == "al" else cond, name, off)))
+            if cond == "bl":  # BL (T1): B.W's fields, bit 14 of the second halfword set
+                hw = self._b(off)
+                out.append(((hw[0], hw[1] | 0x4000), "bl %s (%+d)" % (name, off)))
+            else:
+                hw = self._b(off) if cond == "al" else self._bcond(cond, off)
+                out.append((hw, "b%s.w %s (%+d)" % ("" if cond == "al" else cond, name, off)))
             addr += 4
         return out
 

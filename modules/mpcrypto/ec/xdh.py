@@ -10,8 +10,10 @@ X448).
 ``exchange`` raises ValueError when the shared secret is all zeros (the peer sent a point
 of small order), as pyca does and as RFC 7748 §6 allows ("MAY check").
 
-Backends: seam primitive "ec_montgomery" (``backends()``): ``montgomery_viper`` (the §5
-ladder on the limb engine: constant time, no allocation per step) and ``montgomery_python``
+Backends: seam primitive "ec_montgomery" (``backends()``): ``montgomery_thumb`` (Cortex-M4,
+M7, M55, M85: the whole X25519 ladder as one Thumb-2 call, constant time; its X448 is the next
+backend's), ``montgomery_viper`` (the §5 ladder on the limb engine: constant time, no
+allocation per step) and ``montgomery_python``
 (the same fixed ladder on built-in big integers; see that module for what they cannot
 promise about timing).
 """
@@ -21,7 +23,8 @@ from mpcrypto._ct import ct_eq as _ct_eq
 from mpcrypto._util import resolve_rng as _rng, sized_bytes as _bytes
 
 _PRIM = "ec_montgomery"
-_CHAIN = (("viper", "mpcrypto.ec.montgomery_viper", None), ("python", "mpcrypto.ec.montgomery_python", None))
+_CHAIN = (("thumb", "mpcrypto.ec.montgomery_thumb", "umaal"), ("viper", "mpcrypto.ec.montgomery_viper", None),
+          ("python", "mpcrypto.ec.montgomery_python", None))
 
 # backends(): the usable backend names; _ladder(curve): the selected backend's ladder for this
 # curve, built once; _run(curve, "x", k, u): X(k, u) on it (rebuilt after the seam drops

@@ -1,0 +1,613 @@
+"""Writes ``modules/mpcrypto/ec/montgomery_thumb.py``: the whole X25519 scalar multiplication
+(RFC 7748 §5) as one Thumb-2 function for Cortex-M4/M7/M55/M85, a MicroPython ``asm_thumb``
+function of ``data(2, ...)`` halfwords encoded by ``tools/thumb/asm.py``.
+
+    python -m tools.thumb.gen_x25519          # rewrite the module
+    python -m tools.thumb.gen_x25519 --check  # exit 1 if the module is not what this writes
+
+Field elements are eight 32-bit little-endian words holding any value below 2^256 that is
+congruent to the element modulo p = 2^255 - 19 (not necessarily reduced); only the result is
+reduced, once, at the end. The reduction everywhere is 2^256 = 38 (mod p):
+
+- MUL (a subroutine, d = a b): the 512-bit product by operand scanning in two passes of four
+  words of b, each pass four UMAAL chains (one per word of b, its carry in its own register)
+  over a window of four product words in registers, one word of a loaded per step; then
+  lo + 38 hi by one more UMAAL chain, its top word (< 39) times 38 added back, and the carry of
+  that (0 or 1) times 38 once more, which cannot carry again (the value is then below 2^11).
+- SQR (a subroutine, d = a^2): the 28 cross products a_i a_j (i < j) by UMAAL rows, doubled by
+  one ADCS pass, the squares a_i^2 added by UMAAL in the same pass, then MUL's reduction.
+- ADD, SUB (inline): eight ADCS / SBCS, the carry (borrow) times 38 added (subtracted) through
+  the eight words, and once more into the low word, which cannot carry (borrow) again.
+- MLA (inline, z2's factor AA + a24 E, a24 = 121665): one UMAAL chain, E_j a24 + AA_j + carry,
+  then the top word times 38 as in MUL.
+- the conditional swap of (x2, z2) and (x3, z3): sixteen words, t = (x ^ y) AND mask, x ^= t,
+  y ^= t, the mask all ones or all zeros from the secret bit.
+- the inversion: z^(p - 2) by the fixed addition chain of 254 squarings and 11 multiplications
+  (the exponent 2^255 - 21 is public); the final reduction to [0, p) adds 19 times the top bit
+  twice, the second time only when the value plus 19 reaches 2^255, by a multiplication by
+  that bit, not a branch.
+
+Constant time: no branch and no address depends on a secret (the ladder's loop counts 255 steps
+from the public bit count, the scalar's bit is read at a public address and only ever ANDed,
+XORed and multiplied); UMAAL, UMULL and MUL take a fixed time on these cores. The ladder state
+lives on the stack (FRAME bytes); nothing is allocated.
+
+The registers: subroutines take r0 = d, r1 = a, r2 = b (addresses in the frame), keep their
+return address in the frame word RET (every register is in use inside them) and return by
+``ldr pc``; they are leaves. The main code keeps the loop state in frame words.
+"""
+
+import sys
+
+from tools import ROOT
+from tools.gen import write_or_check
+from tools.thumb.asm import SP, LR, Asm, data_lines
+
+OUT = ROOT / "modules" / "mpcrypto" / "ec" / "montgomery_thumb.py"
+
+# The frame (byte offsets from sp): the 16-word product, then the subroutines' and the
+# ladder's words, then the field elements.
+PROD = 0
+RET, DST, BPT, OUT_PTR, K_PTR, T_CNT, SWAP, CNT = (64 + 4 * i for i in range(8))
+FE = ("X1", "X2", "Z2", "X3", "Z3", "A", "B", "C", "D", "AA", "BB", "E", "DA", "CB", "T")
+OFF = {name: 96 + 32 * i for i, name in enumerate(FE)}  # X2 Z2 X3 Z3 adjacent: one swap
+FRAME = 96 + 32 * len(FE)
+A24 = 121665  # (486662 - 2) / 4, RFC 7748 §5
+ALL = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, LR]
+
+
+def _loads(a, regs, base, off, scratch=None):
+    # regs = the words at base + off: LDM when they ascend (through ``scratch`` = base + off
+    # when off is not 0), else LDRD pairs.
+    if regs == sorted(regs) and (off == 0 or scratch is not None):
+        if off:
+            a.addw(scratch, base, off)
+            base = scratch
+        a.ldm(base, regs)
+        return
+    for i in range(0, len(regs), 2):
+        a.ldrd(regs[i], regs[i + 1], base, off + 4 * i)
+
+
+def _stores(a, regs, base, off):
+    if regs == sorted(regs) and off == 0 and base != SP:
+        a.stm(base, regs)
+        return
+    for i in range(0, len(regs), 2):
+        a.strd(regs[i], regs[i + 1], base, off + 4 * i)
+
+
+def _fold38(a, lo, top, k):
+    # lo (eight registers) += 38 top (top < 2^26, k = 38), then the carry times 38 into lo[0]
+    a.mul(top, top, k)
+    a.adds(lo[0], lo[0], top)
+    for r in lo[1:]:
+        a.imm("adcs", r, r, 0)
+    _carry38(a, lo[0], top, k, "add")
+
+
+def _carry38(a, lo0, t, k, op):
+    # lo0 += 38 C (op "add": C the carry) or lo0 -= 38 (1 - C) (op "sub": a borrow); the
+    # caller's chain leaves a value that cannot carry or borrow again here.
+    a.dp("sbc", t, t, t)  # t = C - 1: 0 or all ones
+    a.dp("bic" if op == "add" else "and", t, k, t)  # add: 38 when C; sub: 38 when not C
+    a.dp(op, lo0, lo0, t)
+
+
+def _reduce(a, hi_regs, free):
+    # The product's words 0..11 at sp, words 12..15 in hi_regs: d = lo + 38 hi, stored at the
+    # frame's DST, then return.
+    free = sorted(free)
+    L = free[:4]
+    H = free[4:8]
+    k, c = free[8], free[9]
+    a.ldm(SP, L)
+    a.addw(c, SP, PROD + 32)
+    a.ldm(c, H)
+    a.movi(k, 38)
+    a.movi(c, 0)
+    for j in range(4):
+        a.umaal(L[j], c, H[j], k)
+    a.addw(H[0], SP, PROD + 16)
+    a.ldm(H[0], H)  # the base is in the list, without writeback: words 4..7 of lo
+    for j in range(4):
+        a.umaal(H[j], c, hi_regs[j], k)
+    lo = L + H
+    _fold38(a, lo, c, k)
+    d = hi_regs[0]
+    a.ldr(d, SP, DST)
+    a.stm(d, lo)
+    a.ldr(15, SP, RET)
+
+
+def _mul(a):
+    # MUL: r0 = d, r1 = a, r2 = b.
+    a.label("MUL")
+    a.str_(LR, SP, RET)
+    a.str_(0, SP, DST)
+    a.str_(2, SP, BPT)
+    B = [3, 4, 5, 6]
+    C = [7, 8, 9, 10]
+    a.ldm(2, B)
+    hi = _mul_pass(a, B, C, first=True)
+    a.ldr(0, SP, BPT)
+    a.addw(0, 0, 16)
+    a.ldm(0, B)
+    hi = _mul_pass(a, B, C, first=False)
+    used = set(hi)
+    _reduce(a, hi, [r for r in ALL if r not in used])
+
+
+def _mul_pass(a, B, C, first):
+    # Four UMAAL chains (product words s .. s + 11, s = 0 or 4) over a window of four words;
+    # a_j in r0, a at r1. Returns the registers of words s + 8 .. s + 11 (first pass: stored
+    # to the frame instead, and None returned).
+    s = 0 if first else 4
+    pool = [11, 12, LR, 2]
+    win = {}  # product word -> register
+    if first:
+        a.ldr(0, 1, 0)
+        for i in range(4):
+            win[i] = pool[i]
+            a.umull(pool[i], C[i], 0, B[i])
+    else:
+        regs = [2, 11, 12, LR]
+        a.addw(0, SP, PROD + 16)
+        a.ldm(0, regs)
+        for i in range(4):
+            win[4 + i] = regs[i]
+            a.movi(C[i], 0)
+        a.ldr(0, 1, 0)
+        for i in range(4):
+            a.umaal(win[4 + i], C[i], 0, B[i])
+    a.str_(win[s], SP, PROD + 4 * s)
+    free = [win.pop(s)]
+    for j in range(1, 8):
+        a.ldr(0, 1, 4 * j)
+        new = s + j + 3
+        r = free.pop(0)
+        win[new] = r
+        if not first and new <= 11:
+            a.ldr(r, SP, PROD + 4 * new)
+        else:
+            a.movi(r, 0)
+        for i in range(4):
+            a.umaal(win[s + i + j], C[i], 0, B[i])
+        a.str_(win[s + j], SP, PROD + 4 * (s + j))
+        free.append(win.pop(s + j))
+    # words s+8 .. s+10 in the window, the chains' carries at s+8 .. s+11
+    w8, w9, w10 = win[s + 8], win[s + 9], win[s + 10]
+    a.adds(w8, w8, C[0])
+    a.dp("adc", w9, w9, C[1], s=True)
+    a.dp("adc", w10, w10, C[2], s=True)
+    a.adc0(C[3], C[3])
+    top = [w8, w9, w10, C[3]]
+    if first:
+        a.strd(w8, w9, SP, PROD + 32)
+        a.strd(w10, C[3], SP, PROD + 40)
+        return None
+    return top
+
+
+def _sqr(a):
+    # SQR: r0 = d, r1 = a. (1) The cross products t = sum a_i a_j W^(i+j), i < j, W = 2^32:
+    # four UMAAL chains (i = 0 .. 3, a_i in registers) over a window of product words as in
+    # MUL's passes, a chain starting with UMULL at word 2i + 1, then chains 4 .. 6 on words 9 ..
+    # 14 in registers. (2) t = 2 t + sum a_i^2 W^(2i), one UMAAL chain by the constant 2:
+    # (lo, c) = 2 t_w + s_w + c, s the UMULL square words, c < 2^32. (3) MUL's reduction.
+    a.label("SQR")
+    a.str_(LR, SP, RET)
+    a.str_(0, SP, DST)
+    A = [3, 4, 5, 6]
+    C = [7, 8, 9, 10]
+    a.ldm(1, A)
+    pool = [11, 12, LR, 2]
+    win = {}
+    for j in range(1, 8):
+        a.ldr(0, 1, 4 * j)
+        for i in range(min(j, 4)):
+            w = i + j
+            if i == j - 1:
+                win[w] = pool.pop(0)
+                a.umull(win[w], C[i], A[i], 0)
+                continue
+            if w not in win:
+                win[w] = pool.pop(0)
+                a.movi(win[w], 0)
+            a.umaal(win[w], C[i], A[i], 0)
+        a.str_(win[j], SP, PROD + 4 * j)
+        pool.append(win.pop(j))
+    t8, t9, t10 = win[8], win[9], win[10]
+    a.adds(t8, t8, C[0])
+    a.dp("adc", t9, t9, C[1], s=True)
+    a.dp("adc", t10, t10, C[2], s=True)
+    a.adc0(C[3], C[3])
+    T = {8: t8, 9: t9, 10: t10, 11: C[3]}
+    free = sorted(pool + A + C[:3])
+    # chains 4 .. 6: a_7 is in r0
+    a4 = free[:3]
+    free = free[3:]
+    _loads(a, a4, 1, 16, scratch=a4[0])
+    av = {4: a4[0], 5: a4[1], 6: a4[2], 7: 0}
+    for i in (4, 5, 6):
+        c = free.pop(0)
+        a.movi(c, 0)
+        for j in range(i + 1, 8):
+            a.umaal(T[i + j], c, av[i], av[j])
+        T[i + 8] = c
+    free = sorted(free + a4 + [0])
+    # (2): words 0 .. 7 in the frame (word 0 is 0), 8 .. 14 in T, word 15 is 0
+    two, c = free.pop(0), free.pop(0)
+    a.movi(two, 2)
+    a.movi(c, 0)
+    out = {}
+    for i in range(8):
+        x, lo = free.pop(0), free.pop(0)
+        a.ldr(x, 1, 4 * i)
+        a.umull(lo, x, x, x)
+        if i < 4:
+            ta, tb = free.pop(0), free.pop(0)
+            if i == 0:
+                a.ldr(tb, SP, PROD + 4)
+            else:
+                a.ldrd(ta, tb, SP, PROD + 8 * i)
+                a.umaal(lo, c, ta, two)
+            a.umaal(x, c, tb, two)
+            a.strd(lo, x, SP, PROD + 8 * i)
+            free += [ta, tb, lo, x]
+        else:
+            a.umaal(lo, c, T.pop(2 * i), two)
+            if i < 7:
+                a.umaal(x, c, T.pop(2 * i + 1), two)
+            else:
+                a.add(x, x, c)
+            out[2 * i], out[2 * i + 1] = lo, x
+            free = [r for r in ALL if r not in out.values() and r not in T.values() and r not in (1, two, c)]
+    H = [out[w] for w in range(8, 16)]
+    free = sorted(r for r in ALL if r not in H)
+    L = free[:4]
+    k, c = free[4], free[5]
+    a.ldm(SP, L)
+    a.movi(k, 38)
+    a.movi(c, 0)
+    for j in range(4):
+        a.umaal(L[j], c, H[j], k)
+    L2 = sorted(H[:4])
+    _loads(a, L2, SP, PROD + 16, scratch=L2[0])
+    for j in range(4):
+        a.umaal(L2[j], c, H[4 + j], k)
+    lo = L + L2
+    _fold38(a, lo, c, k)
+    d = H[4]
+    a.ldr(d, SP, DST)
+    _stores(a, lo, d, 0)
+    a.ldr(15, SP, RET)
+
+
+def _addsub(a, op, d, x, y):
+    # d = x op y (op "add" or "sub") on frame elements, inline.
+    X = [3, 4, 5, 6, 7, 8, 9, 10]
+    Y = [0, 1, 2, 11]
+    a.addw(12, SP, OFF[x])
+    a.ldm(12, X)
+    a.addw(12, SP, OFF[y])
+    a.ldm(12, Y, wb=True)
+    first = {"add": "add", "sub": "sub"}[op]
+    chain = {"add": "adc", "sub": "sbc"}[op]
+    for j in range(8):
+        if j == 4:
+            a.ldm(12, Y)
+        a.dp(first if j == 0 else chain, X[j], X[j], Y[j % 4], s=True)
+    a.movi(12, 38)
+    t = 0
+    a.dp("sbc", t, t, t)
+    a.dp("bic" if op == "add" else "and", t, 12, t)
+    a.dp(first, X[0], X[0], t, s=True)
+    for r in X[1:]:
+        a.imm("adcs" if op == "add" else "sbcs", r, r, 0)
+    _carry38(a, X[0], t, 12, op)
+    a.addw(12, SP, OFF[d])
+    a.stm(12, X)
+
+
+def _mla(a, d, aa, e):
+    # d = aa + a24 e, inline.
+    X = [3, 4, 5, 6, 7, 8, 9, 10]
+    a.addw(12, SP, OFF[aa])
+    a.ldm(12, X)
+    a.addw(12, SP, OFF[e])
+    a.const(11, A24)
+    a.movi(1, 0)
+    for j in range(8):
+        a.ldr(2, 12, 4 * j)
+        a.umaal(X[j], 1, 2, 11)
+    a.movi(12, 38)
+    _fold38(a, X, 1, 12)
+    a.addw(12, SP, OFF[d])
+    a.stm(12, X)
+
+
+def _call(a, sub, d, x, y=None):
+    a.addw(0, SP, OFF[d])
+    a.addw(1, SP, OFF[x])
+    if y is not None:
+        a.addw(2, SP, OFF[y])
+    a.bl(sub)
+
+
+def _sqr_n(a, d, x, n, label):
+    # d = x^(2^n): SQR from x, then n - 1 more on d, counted in the frame word CNT.
+    _call(a, "SQR", d, x)
+    if n > 1:
+        a.movi(0, n - 1)
+        a.str_(0, SP, CNT)
+        a.label(label)
+        _call(a, "SQR", d, d)
+        a.ldr(0, SP, CNT)
+        a.subs1(0, 0)
+        a.str_(0, SP, CNT)
+        a.b("ne", label)
+
+
+def _cswap(a):
+    # (X2, Z2) <-> (X3, Z3) when r2 is all ones, by mask: four passes of four words.
+    a.addw(0, SP, OFF["X2"])
+    a.addw(1, SP, OFF["X3"])
+    P, Q = [3, 4, 5, 6], [7, 8, 9, 10]
+    for _ in range(4):
+        a.ldm(0, P)
+        a.ldm(1, Q)
+        for x, y in zip(P, Q):
+            a.dp("eor", 11, x, y)
+            a.dp("and", 11, 11, 2)
+            a.dp("eor", x, x, 11)
+            a.dp("eor", y, y, 11)
+        a.stm(0, P, wb=True)
+        a.stm(1, Q, wb=True)
+
+
+def _step(a):
+    # RFC 7748 §5, one ladder step on (X2:Z2), (X3:Z3) with X1 = u.
+    _addsub(a, "add", "A", "X2", "Z2")
+    _addsub(a, "sub", "B", "X2", "Z2")
+    _addsub(a, "add", "C", "X3", "Z3")
+    _addsub(a, "sub", "D", "X3", "Z3")
+    _call(a, "MUL", "DA", "D", "A")
+    _call(a, "MUL", "CB", "C", "B")
+    _addsub(a, "add", "X3", "DA", "CB")
+    _call(a, "SQR", "X3", "X3")
+    _addsub(a, "sub", "Z3", "DA", "CB")
+    _call(a, "SQR", "Z3", "Z3")
+    _call(a, "MUL", "Z3", "Z3", "X1")
+    _call(a, "SQR", "AA", "A")
+    _call(a, "SQR", "BB", "B")
+    _call(a, "MUL", "X2", "AA", "BB")
+    _addsub(a, "sub", "E", "AA", "BB")
+    _mla(a, "T", "AA", "E")
+    _call(a, "MUL", "Z2", "E", "T")
+
+
+def _invert(a, d, z):
+    # d = z^(p - 2) = z^(2^255 - 21); A, B, C, D are the chain's temporaries t0 .. t3.
+    _call(a, "SQR", "A", z)  # t0 = z^2
+    _sqr_n(a, "B", "A", 2, "I1")  # z^8
+    _call(a, "MUL", "B", z, "B")  # z^9
+    _call(a, "MUL", "A", "A", "B")  # z^11
+    _call(a, "SQR", "C", "A")  # z^22
+    _call(a, "MUL", "B", "B", "C")  # z^31 = z^(2^5 - 1)
+    _sqr_n(a, "C", "B", 5, "I2")
+    _call(a, "MUL", "B", "C", "B")  # 2^10 - 1
+    _sqr_n(a, "C", "B", 10, "I3")
+    _call(a, "MUL", "C", "C", "B")  # 2^20 - 1
+    _sqr_n(a, "D", "C", 20, "I4")
+    _call(a, "MUL", "C", "D", "C")  # 2^40 - 1
+    _sqr_n(a, "C", "C", 10, "I5")
+    _call(a, "MUL", "B", "C", "B")  # 2^50 - 1
+    _sqr_n(a, "C", "B", 50, "I6")
+    _call(a, "MUL", "C", "C", "B")  # 2^100 - 1
+    _sqr_n(a, "D", "C", 100, "I7")
+    _call(a, "MUL", "C", "D", "C")  # 2^200 - 1
+    _sqr_n(a, "C", "C", 50, "I8")
+    _call(a, "MUL", "B", "C", "B")  # 2^250 - 1
+    _sqr_n(a, "B", "B", 5, "I9")
+    _call(a, "MUL", d, "B", "A")  # 2^255 - 32 + 11
+
+
+def _freeze(a, x, out_reg):
+    # The element x reduced to [0, p), stored at out_reg: x = (x mod 2^255) + 19 (x >> 255),
+    # below 2^255 + 19; then + 19 and bit 255 cleared when x + 19 reaches 2^255.
+    X = [3, 4, 5, 6, 7, 8, 9, 10]
+    a.addw(12, SP, OFF[x])
+    a.ldm(12, X)
+    a.movi(11, 19)
+    for _ in range(2):
+        if _:
+            # bit 255 of x + 19
+            a.imm("adds", 0, X[0], 19)
+            for r in X[1:]:
+                a.imm("adcs", 0, r, 0)
+            a.lsr(0, 0, 31)
+        else:
+            a.lsr(0, X[7], 31)
+        a.imm("bic", X[7], X[7], 0x80000000)
+        a.mul(0, 0, 11)
+        a.adds(X[0], X[0], 0)
+        for r in X[1:]:
+            a.imm("adcs", r, r, 0)
+    a.imm("bic", X[7], X[7], 0x80000000)
+    a.stm(out_reg, X)
+
+
+def _function(a, body, whole=False):
+    # An asm_thumb function body: r8-r11 saved, the frame, the subroutines jumped over, then
+    # ``body(a)``, the frame freed, r0 = 0. ``whole``: with the entry and exit asm_thumb
+    # gives a function (push {r4-r7, lr} ... pop {r4-r7, pc}), for raw machine code.
+    if whole:
+        a.push([4, 5, 6, 7, LR])
+    a.push([8, 9, 10, 11])
+    a.addw(SP, SP, FRAME, sub=True)
+    a.b("al", "MAIN")
+    _mul(a)
+    _sqr(a)
+    a.label("MAIN")
+    body(a)
+    a.addw(SP, SP, FRAME)
+    a.pop([8, 9, 10, 11])
+    a.movs_imm(0, 0)
+    if whole:
+        a.pop([4, 5, 6, 7, 15])
+    return a
+
+
+def _ladder(a):
+    # _ladder(out, k, u): out = X25519(k, u), k clamped, u's top bit cleared (32 bytes each,
+    # out and u word aligned).
+    a.str_(0, SP, OUT_PTR)
+    a.str_(1, SP, K_PTR)
+    X = [3, 4, 5, 6, 7, 8, 9, 10]
+    a.ldm(2, X)
+    for name in ("X1", "X3"):
+        a.addw(12, SP, OFF[name])
+        a.stm(12, X)
+    a.movi(3, 1)
+    for r in X[1:]:
+        a.movi(r, 0)
+    for name in ("X2", "Z3"):
+        a.addw(12, SP, OFF[name])
+        a.stm(12, X)
+    a.movi(3, 0)
+    a.addw(12, SP, OFF["Z2"])
+    a.stm(12, X)
+    a.movi(0, 0)
+    a.str_(0, SP, SWAP)
+    a.movi(0, 254)
+    a.str_(0, SP, T_CNT)
+    a.label("LADDER")
+    # k_t = bit t of k (t public); swap ^= k_t; the mask of swap into r2
+    a.ldr(0, SP, T_CNT)
+    a.ldr(1, SP, K_PTR)
+    a.lsr(2, 0, 3)
+    a.ldr_idx(2, 1, 2, 0, byte=True)
+    a.imm("and", 3, 0, 7)
+    a.lsr_reg(2, 2, 3)
+    a.imm("and", 2, 2, 1)
+    a.ldr(3, SP, SWAP)
+    a.str_(2, SP, SWAP)
+    a.dp("eor", 2, 2, 3)
+    a.imm("rsb", 2, 2, 0)
+    _cswap(a)
+    _step(a)
+    a.ldr(0, SP, T_CNT)
+    a.subs1(0, 0)
+    a.str_(0, SP, T_CNT)
+    a.b("pl", "LADDER")
+    a.ldr(2, SP, SWAP)
+    a.imm("rsb", 2, 2, 0)
+    _cswap(a)
+    _invert(a, "Z2", "Z2")
+    _call(a, "MUL", "X2", "X2", "Z2")
+    a.ldr(1, SP, OUT_PTR)
+    _freeze(a, "X2", 1)
+
+
+def kernel():
+    return _function(Asm(), _ladder)
+
+
+def field_op(op):
+    """A test function (not shipped) of the same routines, as whole machine code:
+    ``f(out, x, y)``, out = x op y for op "mul", "sqr", "add", "sub", "mla" (x + a24 y),
+    "freeze" (x reduced), eight words each."""
+
+    def body(a):
+        X = [3, 4, 5, 6, 7, 8, 9, 10]
+        a.str_(0, SP, OUT_PTR)
+        for src, name in ((1, "A"), (2, "B")):
+            a.ldm(src, X)
+            a.addw(12, SP, OFF[name])
+            a.stm(12, X)
+        if op == "freeze":
+            a.ldr(1, SP, OUT_PTR)
+            _freeze(a, "A", 1)
+            return
+        if op == "mul":
+            _call(a, "MUL", "C", "A", "B")
+        elif op == "sqr":
+            _call(a, "SQR", "C", "A")
+        elif op == "mla":
+            _mla(a, "C", "A", "B")
+        else:
+            _addsub(a, op, "C", "A", "B")
+        a.ldr(1, SP, OUT_PTR)
+        a.addw(12, SP, OFF["C"])
+        a.ldm(12, X)
+        a.stm(1, X)
+
+    return _function(Asm(), body, whole=True)
+
+
+HEADER = '''# GENERATED by python -m tools.thumb.gen_x25519: edit the generator, not this file.
+"""X25519 (RFC 7748 §5) as one Thumb-2 function: the whole Montgomery ladder, the inversion
+and the final reduction in one call, for Cortex-M4, M7, M55 and M85 (UMAAL).
+
+Backend ``thumb`` of the seam primitive "ec_montgomery" (``ec/xdh``), chosen where
+``mpcrypto._cpu`` finds feature ``umaal``, before ``viper``. Same surface as
+``montgomery_viper`` (``new(curve)``, ``ctx.x(k, u)``); X448 is ``montgomery_viper``'s (or,
+without viper, ``montgomery_python``'s) ladder, handed out by ``new``.
+
+``_ladder(out, k, u)``: out = X25519(k, u) reduced and little-endian, k the clamped scalar,
+u with its top bit cleared (not necessarily below p: the arithmetic is modulo p throughout).
+Field elements are eight 32-bit words below 2^256, reduced with 2^256 = 38 (mod p); the
+generator (tools/thumb/gen_x25519.py) documents every routine and its bounds. Constant time:
+no branch and no address depends on the scalar or u; the swap is by mask. The ladder's state
+is on the C stack (%d bytes); nothing is allocated per call but the result.
+"""
+
+import micropython
+from mpcrypto._cpu import umaal as probe  # noqa: F401 (what the seam's chain requires)
+''' % FRAME
+
+FOOTER = '''
+
+class _X25519:
+    def x(self, k, u):
+        kb = bytearray(k)  # decodeScalar25519
+        kb[0] &= 248
+        kb[31] &= 127
+        kb[31] |= 64
+        ub = bytearray(u)  # decodeUCoordinate: the top bit masked
+        ub[31] &= 127
+        out = bytearray(32)
+        _ladder(out, kb, ub)
+        return bytes(out)
+
+
+def new(curve):
+    """A ladder context for ``curve``: this module's for curve25519, another backend's for
+    curve448."""
+    if curve.size == 32:
+        return _X25519()
+    from mpcrypto import _backend
+
+    for name in ("mpcrypto.ec.montgomery_viper", "mpcrypto.ec.montgomery_python"):
+        mod = _backend.load(name)
+        if mod is not None:
+            return mod.new(curve)
+    raise ImportError("no X448 backend")
+'''
+
+
+def generate():
+    parts = [HEADER, "\n\n@micropython.asm_thumb\ndef _ladder(r0, r1, r2):\n",
+             "    # _ladder(out, k, u): out = X25519(k, u); see the module docstring\n"]
+    parts += data_lines(kernel())
+    parts.append(FOOTER)
+    return "".join(parts)
+
+
+def main(argv=None):
+    return write_or_check(OUT, generate, "tools.thumb.gen_x25519", argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
