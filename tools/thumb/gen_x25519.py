@@ -86,37 +86,42 @@ def _fold38(a, lo, top, k):
     _carry38(a, lo[0], top, k, "add")
 
 
-def _carry38(a, lo0, t, k, op):
-    # lo0 += 38 C (op "add": C the carry) or lo0 -= 38 (1 - C) (op "sub": a borrow); the
-    # caller's chain leaves a value that cannot carry or borrow again here.
+def _carry38(a, lo0, t, k, op, chain=()):
+    # lo0 += 38 C (op "add": C the carry) or lo0 -= 38 (1 - C) (op "sub": a borrow), k = 38;
+    # with ``chain`` the carry (borrow) goes on through those registers, else the caller's
+    # chain leaves a value that cannot carry or borrow again here.
     a.dp("sbc", t, t, t)  # t = C - 1: 0 or all ones
     a.dp("bic" if op == "add" else "and", t, k, t)  # add: 38 when C; sub: 38 when not C
-    a.dp(op, lo0, lo0, t)
+    a.dp(op, lo0, lo0, t, s=bool(chain))
+    for r in chain:
+        a.imm("adcs" if op == "add" else "sbcs", r, r, 0)
 
 
-def _reduce(a, hi_regs, free):
-    # The product's words 0..11 at sp, words 12..15 in hi_regs: d = lo + 38 hi, stored at the
-    # frame's DST, then return.
-    free = sorted(free)
+def _reduce(a, hi):
+    # d = lo + 38 hi, stored at the frame's DST, then return. The product's words 0 .. 7 are
+    # at sp, words 8 .. 15 in the registers ``hi`` (8 entries), where an entry of None is a
+    # word still in the frame (MUL leaves words 8 .. 11 there).
+    free = sorted(r for r in ALL if r not in hi)
     L = free[:4]
-    H = free[4:8]
-    k, c = free[8], free[9]
+    k, c = free[4], free[5]
+    if hi[0] is None:
+        hi = free[6:10] + hi[4:]
+        a.addw(c, SP, PROD + 32)
+        a.ldm(c, hi[:4])
     a.ldm(SP, L)
-    a.addw(c, SP, PROD + 32)
-    a.ldm(c, H)
     a.movi(k, 38)
     a.movi(c, 0)
     for j in range(4):
-        a.umaal(L[j], c, H[j], k)
-    a.addw(H[0], SP, PROD + 16)
-    a.ldm(H[0], H)  # the base is in the list, without writeback: words 4..7 of lo
+        a.umaal(L[j], c, hi[j], k)
+    L2 = sorted(hi[:4])
+    _loads(a, L2, SP, PROD + 16, scratch=L2[0])  # the base in the list, without writeback
     for j in range(4):
-        a.umaal(H[j], c, hi_regs[j], k)
-    lo = L + H
+        a.umaal(L2[j], c, hi[4 + j], k)
+    lo = L + L2
     _fold38(a, lo, c, k)
-    d = hi_regs[0]
+    d = hi[4]
     a.ldr(d, SP, DST)
-    a.stm(d, lo)
+    _stores(a, lo, d, 0)
     a.ldr(15, SP, RET)
 
 
@@ -133,9 +138,7 @@ def _mul(a):
     a.ldr(0, SP, BPT)
     a.addw(0, 0, 16)
     a.ldm(0, B)
-    hi = _mul_pass(a, B, C, first=False)
-    used = set(hi)
-    _reduce(a, hi, [r for r in ALL if r not in used])
+    _reduce(a, [None] * 4 + _mul_pass(a, B, C, first=False))
 
 
 def _mul_pass(a, B, C, first):
@@ -263,25 +266,7 @@ def _sqr(a):
                 a.add(x, x, c)
             out[2 * i], out[2 * i + 1] = lo, x
             free = [r for r in ALL if r not in out.values() and r not in T.values() and r not in (1, two, c)]
-    H = [out[w] for w in range(8, 16)]
-    free = sorted(r for r in ALL if r not in H)
-    L = free[:4]
-    k, c = free[4], free[5]
-    a.ldm(SP, L)
-    a.movi(k, 38)
-    a.movi(c, 0)
-    for j in range(4):
-        a.umaal(L[j], c, H[j], k)
-    L2 = sorted(H[:4])
-    _loads(a, L2, SP, PROD + 16, scratch=L2[0])
-    for j in range(4):
-        a.umaal(L2[j], c, H[4 + j], k)
-    lo = L + L2
-    _fold38(a, lo, c, k)
-    d = H[4]
-    a.ldr(d, SP, DST)
-    _stores(a, lo, d, 0)
-    a.ldr(15, SP, RET)
+    _reduce(a, [out[w] for w in range(8, 16)])
 
 
 def _addsub(a, op, d, x, y):
@@ -299,13 +284,8 @@ def _addsub(a, op, d, x, y):
             a.ldm(12, Y)
         a.dp(first if j == 0 else chain, X[j], X[j], Y[j % 4], s=True)
     a.movi(12, 38)
-    t = 0
-    a.dp("sbc", t, t, t)
-    a.dp("bic" if op == "add" else "and", t, 12, t)
-    a.dp(first, X[0], X[0], t, s=True)
-    for r in X[1:]:
-        a.imm("adcs" if op == "add" else "sbcs", r, r, 0)
-    _carry38(a, X[0], t, 12, op)
+    _carry38(a, X[0], 0, 12, op, chain=X[1:])
+    _carry38(a, X[0], 0, 12, op)
     a.addw(12, SP, OFF[d])
     a.stm(12, X)
 

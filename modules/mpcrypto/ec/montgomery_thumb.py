@@ -158,35 +158,35 @@ def _ladder(r0, r1, r2):
     data(2, 0xEB5B, 0x0B08)  # adcs r11, r11, r8
     data(2, 0xEB5C, 0x0C09)  # adcs r12, r12, r9
     data(2, 0xF14A, 0x0A00)  # adc r10, r10, #0
+    data(2, 0xF20D, 0x0620)  # addw r6, r13, #32
+    data(2, 0xE896, 0x4380)  # ldm r6, {r7, r8, r9, r14}
     data(2, 0xE89D, 0x001B)  # ldm r13, {r0, r1, r3, r4}
-    data(2, 0xF20D, 0x0E20)  # addw r14, r13, #32
-    data(2, 0xE89E, 0x01E0)  # ldm r14, {r5, r6, r7, r8}
-    data(2, 0xF04F, 0x0926)  # mov r9, #0x26
-    data(2, 0xF04F, 0x0E00)  # mov r14, #0x00
-    data(2, 0xFBE5, 0x0E69)  # umaal r0, r14, r5, r9
-    data(2, 0xFBE6, 0x1E69)  # umaal r1, r14, r6, r9
-    data(2, 0xFBE7, 0x3E69)  # umaal r3, r14, r7, r9
-    data(2, 0xFBE8, 0x4E69)  # umaal r4, r14, r8, r9
-    data(2, 0xF20D, 0x0510)  # addw r5, r13, #16
-    data(2, 0xE895, 0x01E0)  # ldm r5, {r5, r6, r7, r8}
-    data(2, 0xFBE2, 0x5E69)  # umaal r5, r14, r2, r9
-    data(2, 0xFBEB, 0x6E69)  # umaal r6, r14, r11, r9
-    data(2, 0xFBEC, 0x7E69)  # umaal r7, r14, r12, r9
-    data(2, 0xFBEA, 0x8E69)  # umaal r8, r14, r10, r9
-    data(2, 0xFB0E, 0xFE09)  # mul r14, r14, r9
-    data(2, 0xEB10, 0x000E)  # adds r0, r0, r14
+    data(2, 0xF04F, 0x0526)  # mov r5, #0x26
+    data(2, 0xF04F, 0x0600)  # mov r6, #0x00
+    data(2, 0xFBE7, 0x0665)  # umaal r0, r6, r7, r5
+    data(2, 0xFBE8, 0x1665)  # umaal r1, r6, r8, r5
+    data(2, 0xFBE9, 0x3665)  # umaal r3, r6, r9, r5
+    data(2, 0xFBEE, 0x4665)  # umaal r4, r6, r14, r5
+    data(2, 0xF20D, 0x0710)  # addw r7, r13, #16
+    data(2, 0xE897, 0x4380)  # ldm r7, {r7, r8, r9, r14}
+    data(2, 0xFBE2, 0x7665)  # umaal r7, r6, r2, r5
+    data(2, 0xFBEB, 0x8665)  # umaal r8, r6, r11, r5
+    data(2, 0xFBEC, 0x9665)  # umaal r9, r6, r12, r5
+    data(2, 0xFBEA, 0xE665)  # umaal r14, r6, r10, r5
+    data(2, 0xFB06, 0xF605)  # mul r6, r6, r5
+    data(2, 0xEB10, 0x0006)  # adds r0, r0, r6
     data(2, 0xF151, 0x0100)  # adcs r1, r1, #0x0
     data(2, 0xF153, 0x0300)  # adcs r3, r3, #0x0
     data(2, 0xF154, 0x0400)  # adcs r4, r4, #0x0
-    data(2, 0xF155, 0x0500)  # adcs r5, r5, #0x0
-    data(2, 0xF156, 0x0600)  # adcs r6, r6, #0x0
     data(2, 0xF157, 0x0700)  # adcs r7, r7, #0x0
     data(2, 0xF158, 0x0800)  # adcs r8, r8, #0x0
-    data(2, 0xEB6E, 0x0E0E)  # sbc r14, r14, r14
-    data(2, 0xEA29, 0x0E0E)  # bic r14, r9, r14
-    data(2, 0xEB00, 0x000E)  # add r0, r0, r14
+    data(2, 0xF159, 0x0900)  # adcs r9, r9, #0x0
+    data(2, 0xF15E, 0x0E00)  # adcs r14, r14, #0x0
+    data(2, 0xEB66, 0x0606)  # sbc r6, r6, r6
+    data(2, 0xEA25, 0x0606)  # bic r6, r5, r6
+    data(2, 0xEB00, 0x0006)  # add r0, r0, r6
     data(2, 0xF8DD, 0x2044)  # ldr r2, [r13, #68]
-    data(2, 0xE882, 0x01FB)  # stm r2, {r0, r1, r3, r4, r5, r6, r7, r8}
+    data(2, 0xE882, 0x439B)  # stm r2, {r0, r1, r3, r4, r7, r8, r9, r14}
     data(2, 0xF8DD, 0xF040)  # ldr r15, [r13, #64]
     data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
     data(2, 0xF8CD, 0x0044)  # str r0, [r13, #68]
