@@ -57,5 +57,9 @@ class Kernels:
     def call(self, name, *args):
         """Runs the function ``name`` (a buffer argument passes its address); returns the
         number of instructions it executed."""
+        return self.result(name, *args)[1]
+
+    def result(self, name, *args):
+        """``call``'s run, returning ``(r0, instructions executed)``."""
         args = [a.addr if isinstance(a, thumb_emu.Buffer) else a for a in args]
-        return self.core.call(self.fn[name], *args)[1]
+        return self.core.call(self.fn[name], *args)

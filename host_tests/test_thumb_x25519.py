@@ -9,10 +9,11 @@
   ones with a zero low word, ...) against each other and random ones: the result congruent
   modulo p and below 2^256 (reduced below p for the final reduction);
 - ``_ladder`` from the armv7emsp ``.mpy`` against RFC 7748 §5.2 (one and 1,000 iterations),
-  every Wycheproof ``x25519_test.json`` case (the raw function: the expected output, zero
-  for the low-order points) and ``cryptography`` on random keys and u;
+  every Wycheproof ``x25519_test.json`` case (the raw function, which clamps the scalar and
+  masks u itself: the expected output, zero for the low-order points, and its flag 0 exactly
+  then) and ``cryptography`` on random keys and u, k and u at every alignment;
 - one instruction count for every scalar and u (constant time), printed;
-- the module's Python side (clamping, decoding, X448 handed to another backend) and the public
+- the module's Python side (``x``, ``shared``, X448 handed to another backend) and the public
   API on CPython with the kernel on the emulated core;
 - the generator's ``--check``.
 """
@@ -112,12 +113,15 @@ def test_final_reduction(core):
 
 
 class Ladder(emutest.Kernels):
-    def x(self, k, u):
-        ub = bytearray(u)
-        ub[31] &= 127
+    def x(self, k, u, skew=0):
+        # The raw function (it clamps k and masks u itself), k and u ``skew`` bytes past a
+        # word boundary; checks its flag: 0 exactly when the result is all zeros.
         out = self.buf(bytes(32))
-        n = self.call("_ladder", out, self.buf(clamp(k)), self.buf(bytes(ub)))
-        return out.read(), n
+        kb, ub = self.buf(bytes(skew) + k), self.buf(bytes(skew) + u)
+        flag, n = self.result("_ladder", out, kb.addr + skew, ub.addr + skew)
+        got = out.read()
+        assert flag == (got != bytes(32)), (flag, got.hex())
+        return got, n
 
 
 def _pyca(k, u):
@@ -174,8 +178,8 @@ def test_against_cryptography_and_constant_time(core, mpy):
     cases += [(bytes(32), bytes(32)), (b"\xff" * 32, b"\xff" * 32), (bytes(32), b"\xff" * 32),
               (b"\xff" * 32, (9).to_bytes(32, "little")), (b"\xaa" * 32, le(P - 1)), (b"\x55" * 32, le(P))]
     counts = set()
-    for k, u in cases:
-        got, n = lad.x(k, u)
+    for i, (k, u) in enumerate(cases):
+        got, n = lad.x(k, u, skew=i % 4)  # any alignment of k and u
         counts.add(n)
         assert got == _pyca(k, u), (k.hex(), u.hex())
     assert len(counts) == 1, counts
@@ -196,9 +200,10 @@ class _EmuLadder:
 
     def _ladder(self, out, k, u):
         ob = self.k.buf(bytes(32))
-        self.k.call("_ladder", ob, self.k.buf(bytes(k)), self.k.buf(bytes(u)))
+        flag, _ = self.k.result("_ladder", ob, self.k.buf(bytes(k)), self.k.buf(bytes(u)))
         out[:] = ob.read()
         self.calls += 1
+        return flag
 
 
 def test_public_api_on_the_thumb_kernel(mpy):

@@ -187,8 +187,8 @@ def many(ops, heap=None):
     # the contexts the seam caches per curve (base-point tables) pile up on the heap.
     # Returns (ops run, contexts built, contexts cached at the end): when the cached tables
     # of all the curves do not fit, the seam drops them on MemoryError and retries
-    # (_backend.run), so fewer are cached at the end than were built. ``heap``: as in a heap
-    # of that many bytes (_cap).
+    # (the run of _backend.bind), so fewer are cached at the end than were built.
+    # ``heap``: as in a heap of that many bytes (_cap).
     from mpcrypto import _backend
 
     if heap:

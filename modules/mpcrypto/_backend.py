@@ -162,26 +162,11 @@ def context(primitive, chain, obj):
     return ctx
 
 
-def run(primitive, chain, obj, fn, *args):
-    """``fn(ctx, *args)`` with ``ctx = context(primitive, chain, obj)`` (``ctx.fn(*args)`` when
-    ``fn`` is a method name). On MemoryError every
-    cached context is dropped (their tables are the big long-lived objects: on a 96 KB heap
-    the base-point tables of three or four curves do not fit together), the heap collected,
-    and ``fn`` run once more on a freshly built context, so a program that uses many curves
-    pays a rebuild instead of failing. A second MemoryError propagates. ``fn`` must not have
-    effects before its result (the protocol functions only compute)."""
+def _call(ctx, fn, args):
+    # One call, no further frames: this is on the path of every public-key operation.
     if isinstance(fn, str):
-        return run(primitive, chain, obj, _method, fn, *args)
-    try:
-        return fn(context(primitive, chain, obj), *args)
-    except MemoryError:
-        pass
-    evict()
-    return fn(context(primitive, chain, obj), *args)
-
-
-def _method(ctx, name, *args):
-    return getattr(ctx, name)(*args)
+        return getattr(ctx, fn)(*args)
+    return fn(ctx, *args)
 
 
 def evict(keep=None):
@@ -205,9 +190,10 @@ def available(primitive, chain):
 
 
 def bind(primitive, chain):
-    """``(available, context, run)`` above with ``primitive`` and ``chain`` filled in: the
-    ``backends()``, per-object context and ``run`` of a module whose backends are built per
-    object (a curve). Each is one call of the function it binds."""
+    """``(available, context, run)`` with ``primitive`` and ``chain`` filled in: the
+    ``backends()``, per-object context and run of a module whose backends are built per
+    object (a curve). ``run(obj, fn, *args)`` is documented below; it is on the path of every
+    public-key operation, so it calls ``context`` and ``fn`` with no frame between."""
 
     def available_():
         return available(primitive, chain)
@@ -215,7 +201,19 @@ def bind(primitive, chain):
     def context_(obj):
         return context(primitive, chain, obj)
 
-    def run_(obj, fn, *args):
-        return run(primitive, chain, obj, fn, *args)
+    def run(obj, fn, *args):
+        """``fn(ctx, *args)`` with ``ctx = context(primitive, chain, obj)`` (``ctx.fn(*args)``
+        when ``fn`` is a method name). On MemoryError every cached context is dropped (their
+        tables are the big long-lived objects: on a 96 KB heap the base-point tables of three
+        or four curves do not fit together), the heap collected, and ``fn`` run once more on
+        a freshly built context, so a program that uses many curves pays a rebuild instead of
+        failing. A second MemoryError propagates. ``fn`` must not have effects before its
+        result (the protocol functions only compute)."""
+        try:
+            return _call(context(primitive, chain, obj), fn, args)
+        except MemoryError:
+            pass
+        evict()
+        return _call(context(primitive, chain, obj), fn, args)
 
-    return available_, context_, run_
+    return available_, context_, run

@@ -222,10 +222,10 @@ class Asm:
         return hw1, (enc >> 8 & 7) << 12 | d << 8 | (enc & 0xFF)
 
     def imm(self, name, d, n, v):
-        """``and rd, rn, #v``, ``adcs rd, rn, #v`` or ``cmp rn, #v`` with v any modified
+        """``and rd, rn, #v``, ``orr``, ``adcs rd, rn, #v`` or ``cmp rn, #v`` with v any modified
         immediate."""
         op, s = {"and": ("and", 0), "bic": ("bic", 0), "adcs": ("adc", 1), "sbcs": ("sbc", 1), "adds": ("add", 1),
-                 "subs": ("sub", 1), "rsb": ("rsb", 0), "cmp": ("sub", 1)}[name]
+                 "subs": ("sub", 1), "rsb": ("rsb", 0), "orr": ("orr", 0), "cmp": ("sub", 1)}[name]
         if name == "cmp":
             d = 15
         text = "cmp %s, #%#x" % (self.r(n), v) if name == "cmp" else "%s %s, %s, #%#x" % (name, self.r(d), self.r(n), v)

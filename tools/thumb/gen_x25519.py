@@ -46,10 +46,10 @@ from tools.thumb.asm import SP, LR, Asm, data_lines
 OUT = ROOT / "modules" / "mpcrypto" / "ec" / "montgomery_thumb.py"
 
 # The frame (byte offsets from sp): the 16-word product, then the subroutines' and the
-# ladder's words, then the field elements.
+# ladder's words, then the field elements and K, the clamped copy of the scalar.
 PROD = 0
-RET, DST, BPT, OUT_PTR, K_PTR, T_CNT, SWAP, CNT = (64 + 4 * i for i in range(8))
-FE = ("X1", "X2", "Z2", "X3", "Z3", "A", "B", "C", "D", "AA", "BB", "E", "DA", "CB", "T")
+RET, DST, BPT, OUT_PTR, T_CNT, SWAP, CNT = (64 + 4 * i for i in range(7))
+FE = ("X1", "X2", "Z2", "X3", "Z3", "A", "B", "C", "D", "AA", "BB", "E", "DA", "CB", "T", "K")
 OFF = {name: 96 + 32 * i for i, name in enumerate(FE)}  # X2 Z2 X3 Z3 adjacent: one swap
 FRAME = 96 + 32 * len(FE)
 A24 = 121665  # (486662 - 2) / 4, RFC 7748 §5
@@ -418,10 +418,11 @@ def _freeze(a, x, out_reg):
     a.stm(out_reg, X)
 
 
-def _function(a, body, whole=False):
+def _function(a, body, whole=False, result=None):
     # An asm_thumb function body: r8-r11 saved, the frame, the subroutines jumped over, then
-    # ``body(a)``, the frame freed, r0 = 0. ``whole``: with the entry and exit asm_thumb
-    # gives a function (push {r4-r7, lr} ... pop {r4-r7, pc}), for raw machine code.
+    # ``body(a)``, the frame freed, r0 = 0 (``result``: what the body leaves in r0 instead).
+    # ``whole``: with the entry and exit asm_thumb gives a function (push {r4-r7, lr} ...
+    # pop {r4-r7, pc}), for raw machine code.
     if whole:
         a.push([4, 5, 6, 7, LR])
     a.push([8, 9, 10, 11])
@@ -433,19 +434,30 @@ def _function(a, body, whole=False):
     body(a)
     a.addw(SP, SP, FRAME)
     a.pop([8, 9, 10, 11])
-    a.movs_imm(0, 0)
+    if result is None:
+        a.movs_imm(0, 0)
     if whole:
         a.pop([4, 5, 6, 7, 15])
     return a
 
 
 def _ladder(a):
-    # _ladder(out, k, u): out = X25519(k, u), k clamped, u's top bit cleared (32 bytes each,
-    # out and u word aligned).
+    # _ladder(out, k, u): out = X25519(k, u); r0 = 1, or 0 when out is all zeros. 32 bytes
+    # each, out word aligned; k and u are read by LDR, which takes any alignment on these
+    # cores. k is clamped into the frame's K (decodeScalar25519), u's top bit is cleared
+    # (decodeUCoordinate).
     a.str_(0, SP, OUT_PTR)
-    a.str_(1, SP, K_PTR)
     X = [3, 4, 5, 6, 7, 8, 9, 10]
-    a.ldm(2, X)
+    for i, r in enumerate(X):
+        a.ldr(r, 1, 4 * i)
+    a.imm("bic", X[0], X[0], 7)
+    a.imm("bic", X[7], X[7], 0x80000000)
+    a.imm("orr", X[7], X[7], 0x40000000)
+    a.addw(12, SP, OFF["K"])
+    a.stm(12, X)
+    for i, r in enumerate(X):
+        a.ldr(r, 2, 4 * i)
+    a.imm("bic", X[7], X[7], 0x80000000)
     for name in ("X1", "X3"):
         a.addw(12, SP, OFF[name])
         a.stm(12, X)
@@ -465,7 +477,7 @@ def _ladder(a):
     a.label("LADDER")
     # k_t = bit t of k (t public); swap ^= k_t; the mask of swap into r2
     a.ldr(0, SP, T_CNT)
-    a.ldr(1, SP, K_PTR)
+    a.addw(1, SP, OFF["K"])
     a.lsr(2, 0, 3)
     a.ldr_idx(2, 1, 2, 0, byte=True)
     a.imm("and", 3, 0, 7)
@@ -488,10 +500,20 @@ def _ladder(a):
     _call(a, "MUL", "X2", "X2", "Z2")
     a.ldr(1, SP, OUT_PTR)
     _freeze(a, "X2", 1)
+    # r0 = 1 if any word of the result is non-zero, else 0, without a branch: (x | -x) >> 31
+    a.dp("orr", 0, X2W[0], X2W[1])
+    for r in X2W[2:]:
+        a.dp("orr", 0, 0, r)
+    a.imm("rsb", 1, 0, 0)
+    a.dp("orr", 0, 0, 1)
+    a.lsr(0, 0, 31)
+
+
+X2W = [3, 4, 5, 6, 7, 8, 9, 10]  # where _freeze leaves the result's words
 
 
 def kernel():
-    return _function(Asm(), _ladder)
+    return _function(Asm(), _ladder, result="the non-zero flag")
 
 
 def field_op(op):
@@ -535,8 +557,9 @@ Backend ``thumb`` of the seam primitive "ec_montgomery" (``ec/xdh``), chosen whe
 ``montgomery_viper`` (``new(curve)``, ``ctx.x(k, u)``); X448 is ``montgomery_viper``'s (or,
 without viper, ``montgomery_python``'s) ladder, handed out by ``new``.
 
-``_ladder(out, k, u)``: out = X25519(k, u) reduced and little-endian, k the clamped scalar,
-u with its top bit cleared (not necessarily below p: the arithmetic is modulo p throughout).
+``_ladder(out, k, u)``: out = X25519(k, u) reduced and little-endian, from the 32-byte scalar k
+(clamped in the kernel) and u (its top bit cleared there; u need not be below p: the
+arithmetic is modulo p throughout); returns 1, or 0 when out is all zeros.
 Field elements are eight 32-bit words below 2^256, reduced with 2^256 = 38 (mod p); the
 generator (tools/thumb/gen_x25519.py) documents every routine and its bounds. Constant time:
 no branch and no address depends on the scalar or u; the swap is by mask. The ladder's state
@@ -551,15 +574,14 @@ FOOTER = '''
 
 class _X25519:
     def x(self, k, u):
-        kb = bytearray(k)  # decodeScalar25519
-        kb[0] &= 248
-        kb[31] &= 127
-        kb[31] |= 64
-        ub = bytearray(u)  # decodeUCoordinate: the top bit masked
-        ub[31] &= 127
         out = bytearray(32)
-        _ladder(out, kb, ub)
+        _ladder(out, k, u)
         return bytes(out)
+
+    def shared(self, k, u):
+        # X(k, u), or None when it is all zeros (the kernel's flag: no comparison here)
+        out = bytearray(32)
+        return bytes(out) if _ladder(out, k, u) else None
 
 
 def new(curve):

@@ -57,7 +57,7 @@ _CHAIN = (
 # backends(): the usable backend names; _arith(curve): the selected backend's context for this
 # curve (base-point tables), built once; _run(curve, fn, *args): fn(context, *args) (or
 # context.fn(*args) for a method name) through the seam, which drops the cached contexts and
-# retries once on MemoryError (_backend.run).
+# retries once on MemoryError (the run of _backend.bind).
 backends, _arith, _run = _backend.bind(_PRIM, _CHAIN)
 
 

@@ -41,7 +41,7 @@ _CHAIN = (("viper", "mpcrypto.ec.edwards_viper", None), ("python", "mpcrypto.ec.
 # backends(): the usable backend names; _arith(curve): the selected backend's context for this
 # curve (comb tables), built once; _run(curve, fn, *args): fn(context, *args) (or
 # context.fn(*args) for a method name) on it; the seam drops the cached contexts and retries
-# once on MemoryError (_backend.run).
+# once on MemoryError (the run of _backend.bind).
 backends, _arith, _run = _backend.bind(_PRIM, _CHAIN)
 
 

@@ -7,12 +7,13 @@ Backend ``thumb`` of the seam primitive "ec_montgomery" (``ec/xdh``), chosen whe
 ``montgomery_viper`` (``new(curve)``, ``ctx.x(k, u)``); X448 is ``montgomery_viper``'s (or,
 without viper, ``montgomery_python``'s) ladder, handed out by ``new``.
 
-``_ladder(out, k, u)``: out = X25519(k, u) reduced and little-endian, k the clamped scalar,
-u with its top bit cleared (not necessarily below p: the arithmetic is modulo p throughout).
+``_ladder(out, k, u)``: out = X25519(k, u) reduced and little-endian, from the 32-byte scalar k
+(clamped in the kernel) and u (its top bit cleared there; u need not be below p: the
+arithmetic is modulo p throughout); returns 1, or 0 when out is all zeros.
 Field elements are eight 32-bit words below 2^256, reduced with 2^256 = 38 (mod p); the
 generator (tools/thumb/gen_x25519.py) documents every routine and its bounds. Constant time:
 no branch and no address depends on the scalar or u; the swap is by mask. The ladder's state
-is on the C stack (576 bytes); nothing is allocated per call but the result.
+is on the C stack (608 bytes); nothing is allocated per call but the result.
 """
 
 import micropython
@@ -23,7 +24,7 @@ from mpcrypto._cpu import umaal as probe  # noqa: F401 (what the seam's chain re
 def _ladder(r0, r1, r2):
     # _ladder(out, k, u): out = X25519(k, u); see the module docstring
     data(2, 0xE92D, 0x0F00)  # push {r8, r9, r10, r11}
-    data(2, 0xF2AD, 0x2D40)  # subw r13, r13, #576
+    data(2, 0xF2AD, 0x2D60)  # subw r13, r13, #608
     data(2, 0xF000, 0xBA4E)  # b.w MAIN (+1180)
     data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
     data(2, 0xF8CD, 0x0044)  # str r0, [r13, #68]
@@ -321,8 +322,28 @@ def _ladder(r0, r1, r2):
     data(2, 0xE9CB, 0x5906)  # strd r5, r9, [r11, #24]
     data(2, 0xF8DD, 0xF040)  # ldr r15, [r13, #64]
     data(2, 0xF8CD, 0x004C)  # str r0, [r13, #76]
-    data(2, 0xF8CD, 0x1050)  # str r1, [r13, #80]
-    data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8D1, 0x3000)  # ldr r3, [r1, #0]
+    data(2, 0xF8D1, 0x4004)  # ldr r4, [r1, #4]
+    data(2, 0xF8D1, 0x5008)  # ldr r5, [r1, #8]
+    data(2, 0xF8D1, 0x600C)  # ldr r6, [r1, #12]
+    data(2, 0xF8D1, 0x7010)  # ldr r7, [r1, #16]
+    data(2, 0xF8D1, 0x8014)  # ldr r8, [r1, #20]
+    data(2, 0xF8D1, 0x9018)  # ldr r9, [r1, #24]
+    data(2, 0xF8D1, 0xA01C)  # ldr r10, [r1, #28]
+    data(2, 0xF023, 0x0307)  # bic r3, r3, #0x7
+    data(2, 0xF02A, 0x4A00)  # bic r10, r10, #0x80000000
+    data(2, 0xF04A, 0x4A80)  # orr r10, r10, #0x40000000
+    data(2, 0xF20D, 0x2C40)  # addw r12, r13, #576
+    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8D2, 0x3000)  # ldr r3, [r2, #0]
+    data(2, 0xF8D2, 0x4004)  # ldr r4, [r2, #4]
+    data(2, 0xF8D2, 0x5008)  # ldr r5, [r2, #8]
+    data(2, 0xF8D2, 0x600C)  # ldr r6, [r2, #12]
+    data(2, 0xF8D2, 0x7010)  # ldr r7, [r2, #16]
+    data(2, 0xF8D2, 0x8014)  # ldr r8, [r2, #20]
+    data(2, 0xF8D2, 0x9018)  # ldr r9, [r2, #24]
+    data(2, 0xF8D2, 0xA01C)  # ldr r10, [r2, #28]
+    data(2, 0xF02A, 0x4A00)  # bic r10, r10, #0x80000000
     data(2, 0xF20D, 0x0C60)  # addw r12, r13, #96
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x0CC0)  # addw r12, r13, #192
@@ -343,18 +364,18 @@ def _ladder(r0, r1, r2):
     data(2, 0xF20D, 0x0CA0)  # addw r12, r13, #160
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF04F, 0x0000)  # mov r0, #0x00
-    data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
-    data(2, 0xF04F, 0x00FE)  # mov r0, #0xfe
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
-    data(2, 0xF8DD, 0x1050)  # ldr r1, [r13, #80]
+    data(2, 0xF04F, 0x00FE)  # mov r0, #0xfe
+    data(2, 0xF8CD, 0x0050)  # str r0, [r13, #80]
+    data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
+    data(2, 0xF20D, 0x2140)  # addw r1, r13, #576
     data(2, 0xEA4F, 0x02D0)  # lsr r2, r0, #3
     data(2, 0xF811, 0x2002)  # ldrb r2, [r1, r2, lsl #0]
     data(2, 0xF000, 0x0307)  # and r3, r0, #0x7
     data(2, 0xFA22, 0xF203)  # lsr r2, r2, r3
     data(2, 0xF002, 0x0201)  # and r2, r2, #0x1
-    data(2, 0xF8DD, 0x3058)  # ldr r3, [r13, #88]
-    data(2, 0xF8CD, 0x2058)  # str r2, [r13, #88]
+    data(2, 0xF8DD, 0x3054)  # ldr r3, [r13, #84]
+    data(2, 0xF8CD, 0x2054)  # str r2, [r13, #84]
     data(2, 0xEA82, 0x0203)  # eor r2, r2, r3
     data(2, 0xF1C2, 0x0200)  # rsb r2, r2, #0x0
     data(2, 0xF20D, 0x0080)  # addw r0, r13, #128
@@ -558,11 +579,11 @@ def _ladder(r0, r1, r2):
     data(2, 0xF20D, 0x10E0)  # addw r0, r13, #480
     data(2, 0xF20D, 0x1160)  # addw r1, r13, #352
     data(2, 0xF20D, 0x1200)  # addw r2, r13, #256
-    data(2, 0xF7FF, 0xFBD4)  # bl MUL (-2136)
+    data(2, 0xF7FF, 0xFBAC)  # bl MUL (-2216)
     data(2, 0xF20D, 0x2000)  # addw r0, r13, #512
     data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
     data(2, 0xF20D, 0x1220)  # addw r2, r13, #288
-    data(2, 0xF7FF, 0xFBCC)  # bl MUL (-2152)
+    data(2, 0xF7FF, 0xFBA4)  # bl MUL (-2232)
     data(2, 0xF20D, 0x1CE0)  # addw r12, r13, #480
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x2C00)  # addw r12, r13, #512
@@ -594,7 +615,7 @@ def _ladder(r0, r1, r2):
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x00C0)  # addw r0, r13, #192
     data(2, 0xF20D, 0x01C0)  # addw r1, r13, #192
-    data(2, 0xF7FF, 0xFCD2)  # bl SQR (-1628)
+    data(2, 0xF7FF, 0xFCAA)  # bl SQR (-1708)
     data(2, 0xF20D, 0x1CE0)  # addw r12, r13, #480
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x2C00)  # addw r12, r13, #512
@@ -626,21 +647,21 @@ def _ladder(r0, r1, r2):
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x00E0)  # addw r0, r13, #224
     data(2, 0xF20D, 0x01E0)  # addw r1, r13, #224
-    data(2, 0xF7FF, 0xFC92)  # bl SQR (-1756)
+    data(2, 0xF7FF, 0xFC6A)  # bl SQR (-1836)
     data(2, 0xF20D, 0x00E0)  # addw r0, r13, #224
     data(2, 0xF20D, 0x01E0)  # addw r1, r13, #224
     data(2, 0xF20D, 0x0260)  # addw r2, r13, #96
-    data(2, 0xF7FF, 0xFB44)  # bl MUL (-2424)
+    data(2, 0xF7FF, 0xFB1C)  # bl MUL (-2504)
     data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
     data(2, 0xF20D, 0x1100)  # addw r1, r13, #256
-    data(2, 0xF7FF, 0xFC84)  # bl SQR (-1784)
+    data(2, 0xF7FF, 0xFC5C)  # bl SQR (-1864)
     data(2, 0xF20D, 0x10A0)  # addw r0, r13, #416
     data(2, 0xF20D, 0x1120)  # addw r1, r13, #288
-    data(2, 0xF7FF, 0xFC7E)  # bl SQR (-1796)
+    data(2, 0xF7FF, 0xFC56)  # bl SQR (-1876)
     data(2, 0xF20D, 0x0080)  # addw r0, r13, #128
     data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
     data(2, 0xF20D, 0x12A0)  # addw r2, r13, #416
-    data(2, 0xF7FF, 0xFB30)  # bl MUL (-2464)
+    data(2, 0xF7FF, 0xFB08)  # bl MUL (-2544)
     data(2, 0xF20D, 0x1C80)  # addw r12, r13, #384
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x1CA0)  # addw r12, r13, #416
@@ -710,12 +731,12 @@ def _ladder(r0, r1, r2):
     data(2, 0xF20D, 0x00A0)  # addw r0, r13, #160
     data(2, 0xF20D, 0x11C0)  # addw r1, r13, #448
     data(2, 0xF20D, 0x2220)  # addw r2, r13, #544
-    data(2, 0xF7FF, 0xFAA4)  # bl MUL (-2744)
-    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF7FF, 0xFA7C)  # bl MUL (-2824)
+    data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF8CD, 0x0050)  # str r0, [r13, #80]
     data(2, 0xF57F, 0xAD1E)  # bpl.w LADDER (-1476)
-    data(2, 0xF8DD, 0x2058)  # ldr r2, [r13, #88]
+    data(2, 0xF8DD, 0x2054)  # ldr r2, [r13, #84]
     data(2, 0xF1C2, 0x0200)  # rsb r2, r2, #0x0
     data(2, 0xF20D, 0x0080)  # addw r0, r13, #128
     data(2, 0xF20D, 0x01C0)  # addw r1, r13, #192
@@ -801,166 +822,166 @@ def _ladder(r0, r1, r2):
     data(2, 0xE8A1, 0x0780)  # stm r1!, {r7, r8, r9, r10}
     data(2, 0xF20D, 0x1000)  # addw r0, r13, #256
     data(2, 0xF20D, 0x01A0)  # addw r1, r13, #160
-    data(2, 0xF7FF, 0xFB34)  # bl SQR (-2456)
+    data(2, 0xF7FF, 0xFB0C)  # bl SQR (-2536)
     data(2, 0xF20D, 0x1020)  # addw r0, r13, #288
     data(2, 0xF20D, 0x1100)  # addw r1, r13, #256
-    data(2, 0xF7FF, 0xFB2E)  # bl SQR (-2468)
+    data(2, 0xF7FF, 0xFB06)  # bl SQR (-2548)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
-    data(2, 0xF8CD, 0x005C)  # str r0, [r13, #92]
+    data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF20D, 0x1020)  # addw r0, r13, #288
     data(2, 0xF20D, 0x1120)  # addw r1, r13, #288
-    data(2, 0xF7FF, 0xFB24)  # bl SQR (-2488)
-    data(2, 0xF8DD, 0x005C)  # ldr r0, [r13, #92]
+    data(2, 0xF7FF, 0xFAFC)  # bl SQR (-2568)
+    data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x005C)  # str r0, [r13, #92]
+    data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF47F, 0xAFF2)  # bne.w I1 (-28)
     data(2, 0xF20D, 0x1020)  # addw r0, r13, #288
     data(2, 0xF20D, 0x01A0)  # addw r1, r13, #160
     data(2, 0xF20D, 0x1220)  # addw r2, r13, #288
-    data(2, 0xF7FF, 0xF9CE)  # bl MUL (-3172)
+    data(2, 0xF7FF, 0xF9A6)  # bl MUL (-3252)
     data(2, 0xF20D, 0x1000)  # addw r0, r13, #256
     data(2, 0xF20D, 0x1100)  # addw r1, r13, #256
     data(2, 0xF20D, 0x1220)  # addw r2, r13, #288
-    data(2, 0xF7FF, 0xF9C6)  # bl MUL (-3188)
+    data(2, 0xF7FF, 0xF99E)  # bl MUL (-3268)
     data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
     data(2, 0xF20D, 0x1100)  # addw r1, r13, #256
-    data(2, 0xF7FF, 0xFB06)  # bl SQR (-2548)
+    data(2, 0xF7FF, 0xFADE)  # bl SQR (-2628)
     data(2, 0xF20D, 0x1020)  # addw r0, r13, #288
     data(2, 0xF20D, 0x1120)  # addw r1, r13, #288
     data(2, 0xF20D, 0x1240)  # addw r2, r13, #320
-    data(2, 0xF7FF, 0xF9B8)  # bl MUL (-3216)
+    data(2, 0xF7FF, 0xF990)  # bl MUL (-3296)
     data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
     data(2, 0xF20D, 0x1120)  # addw r1, r13, #288
-    data(2, 0xF7FF, 0xFAF8)  # bl SQR (-2576)
+    data(2, 0xF7FF, 0xFAD0)  # bl SQR (-2656)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
-    data(2, 0xF8CD, 0x005C)  # str r0, [r13, #92]
+    data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
     data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
-    data(2, 0xF7FF, 0xFAEE)  # bl SQR (-2596)
-    data(2, 0xF8DD, 0x005C)  # ldr r0, [r13, #92]
+    data(2, 0xF7FF, 0xFAC6)  # bl SQR (-2676)
+    data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x005C)  # str r0, [r13, #92]
+    data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF47F, 0xAFF2)  # bne.w I2 (-28)
     data(2, 0xF20D, 0x1020)  # addw r0, r13, #288
     data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
     data(2, 0xF20D, 0x1220)  # addw r2, r13, #288
-    data(2, 0xF7FF, 0xF998)  # bl MUL (-3280)
+    data(2, 0xF7FF, 0xF970)  # bl MUL (-3360)
     data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
     data(2, 0xF20D, 0x1120)  # addw r1, r13, #288
-    data(2, 0xF7FF, 0xFAD8)  # bl SQR (-2640)
+    data(2, 0xF7FF, 0xFAB0)  # bl SQR (-2720)
     data(2, 0xF04F, 0x0009)  # mov r0, #0x09
-    data(2, 0xF8CD, 0x005C)  # str r0, [r13, #92]
+    data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
     data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
-    data(2, 0xF7FF, 0xFACE)  # bl SQR (-2660)
-    data(2, 0xF8DD, 0x005C)  # ldr r0, [r13, #92]
+    data(2, 0xF7FF, 0xFAA6)  # bl SQR (-2740)
+    data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x005C)  # str r0, [r13, #92]
+    data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF47F, 0xAFF2)  # bne.w I3 (-28)
     data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
     data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
     data(2, 0xF20D, 0x1220)  # addw r2, r13, #288
-    data(2, 0xF7FF, 0xF978)  # bl MUL (-3344)
+    data(2, 0xF7FF, 0xF950)  # bl MUL (-3424)
     data(2, 0xF20D, 0x1060)  # addw r0, r13, #352
     data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
-    data(2, 0xF7FF, 0xFAB8)  # bl SQR (-2704)
+    data(2, 0xF7FF, 0xFA90)  # bl SQR (-2784)
     data(2, 0xF04F, 0x0013)  # mov r0, #0x13
-    data(2, 0xF8CD, 0x005C)  # str r0, [r13, #92]
+    data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF20D, 0x1060)  # addw r0, r13, #352
     data(2, 0xF20D, 0x1160)  # addw r1, r13, #352
-    data(2, 0xF7FF, 0xFAAE)  # bl SQR (-2724)
-    data(2, 0xF8DD, 0x005C)  # ldr r0, [r13, #92]
+    data(2, 0xF7FF, 0xFA86)  # bl SQR (-2804)
+    data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x005C)  # str r0, [r13, #92]
+    data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF47F, 0xAFF2)  # bne.w I4 (-28)
     data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
     data(2, 0xF20D, 0x1160)  # addw r1, r13, #352
     data(2, 0xF20D, 0x1240)  # addw r2, r13, #320
-    data(2, 0xF7FF, 0xF958)  # bl MUL (-3408)
+    data(2, 0xF7FF, 0xF930)  # bl MUL (-3488)
     data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
     data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
-    data(2, 0xF7FF, 0xFA98)  # bl SQR (-2768)
+    data(2, 0xF7FF, 0xFA70)  # bl SQR (-2848)
     data(2, 0xF04F, 0x0009)  # mov r0, #0x09
-    data(2, 0xF8CD, 0x005C)  # str r0, [r13, #92]
+    data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
     data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
-    data(2, 0xF7FF, 0xFA8E)  # bl SQR (-2788)
-    data(2, 0xF8DD, 0x005C)  # ldr r0, [r13, #92]
+    data(2, 0xF7FF, 0xFA66)  # bl SQR (-2868)
+    data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x005C)  # str r0, [r13, #92]
+    data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF47F, 0xAFF2)  # bne.w I5 (-28)
     data(2, 0xF20D, 0x1020)  # addw r0, r13, #288
     data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
     data(2, 0xF20D, 0x1220)  # addw r2, r13, #288
-    data(2, 0xF7FF, 0xF938)  # bl MUL (-3472)
+    data(2, 0xF7FF, 0xF910)  # bl MUL (-3552)
     data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
     data(2, 0xF20D, 0x1120)  # addw r1, r13, #288
-    data(2, 0xF7FF, 0xFA78)  # bl SQR (-2832)
+    data(2, 0xF7FF, 0xFA50)  # bl SQR (-2912)
     data(2, 0xF04F, 0x0031)  # mov r0, #0x31
-    data(2, 0xF8CD, 0x005C)  # str r0, [r13, #92]
+    data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
     data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
-    data(2, 0xF7FF, 0xFA6E)  # bl SQR (-2852)
-    data(2, 0xF8DD, 0x005C)  # ldr r0, [r13, #92]
+    data(2, 0xF7FF, 0xFA46)  # bl SQR (-2932)
+    data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x005C)  # str r0, [r13, #92]
+    data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF47F, 0xAFF2)  # bne.w I6 (-28)
     data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
     data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
     data(2, 0xF20D, 0x1220)  # addw r2, r13, #288
-    data(2, 0xF7FF, 0xF918)  # bl MUL (-3536)
+    data(2, 0xF7FF, 0xF8F0)  # bl MUL (-3616)
     data(2, 0xF20D, 0x1060)  # addw r0, r13, #352
     data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
-    data(2, 0xF7FF, 0xFA58)  # bl SQR (-2896)
+    data(2, 0xF7FF, 0xFA30)  # bl SQR (-2976)
     data(2, 0xF04F, 0x0063)  # mov r0, #0x63
-    data(2, 0xF8CD, 0x005C)  # str r0, [r13, #92]
+    data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF20D, 0x1060)  # addw r0, r13, #352
     data(2, 0xF20D, 0x1160)  # addw r1, r13, #352
-    data(2, 0xF7FF, 0xFA4E)  # bl SQR (-2916)
-    data(2, 0xF8DD, 0x005C)  # ldr r0, [r13, #92]
+    data(2, 0xF7FF, 0xFA26)  # bl SQR (-2996)
+    data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x005C)  # str r0, [r13, #92]
+    data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF47F, 0xAFF2)  # bne.w I7 (-28)
     data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
     data(2, 0xF20D, 0x1160)  # addw r1, r13, #352
     data(2, 0xF20D, 0x1240)  # addw r2, r13, #320
-    data(2, 0xF7FF, 0xF8F8)  # bl MUL (-3600)
+    data(2, 0xF7FF, 0xF8D0)  # bl MUL (-3680)
     data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
     data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
-    data(2, 0xF7FF, 0xFA38)  # bl SQR (-2960)
+    data(2, 0xF7FF, 0xFA10)  # bl SQR (-3040)
     data(2, 0xF04F, 0x0031)  # mov r0, #0x31
-    data(2, 0xF8CD, 0x005C)  # str r0, [r13, #92]
+    data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
     data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
-    data(2, 0xF7FF, 0xFA2E)  # bl SQR (-2980)
-    data(2, 0xF8DD, 0x005C)  # ldr r0, [r13, #92]
+    data(2, 0xF7FF, 0xFA06)  # bl SQR (-3060)
+    data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x005C)  # str r0, [r13, #92]
+    data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF47F, 0xAFF2)  # bne.w I8 (-28)
     data(2, 0xF20D, 0x1020)  # addw r0, r13, #288
     data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
     data(2, 0xF20D, 0x1220)  # addw r2, r13, #288
-    data(2, 0xF7FF, 0xF8D8)  # bl MUL (-3664)
+    data(2, 0xF7FF, 0xF8B0)  # bl MUL (-3744)
     data(2, 0xF20D, 0x1020)  # addw r0, r13, #288
     data(2, 0xF20D, 0x1120)  # addw r1, r13, #288
-    data(2, 0xF7FF, 0xFA18)  # bl SQR (-3024)
+    data(2, 0xF7FF, 0xF9F0)  # bl SQR (-3104)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
-    data(2, 0xF8CD, 0x005C)  # str r0, [r13, #92]
+    data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF20D, 0x1020)  # addw r0, r13, #288
     data(2, 0xF20D, 0x1120)  # addw r1, r13, #288
-    data(2, 0xF7FF, 0xFA0E)  # bl SQR (-3044)
-    data(2, 0xF8DD, 0x005C)  # ldr r0, [r13, #92]
+    data(2, 0xF7FF, 0xF9E6)  # bl SQR (-3124)
+    data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x005C)  # str r0, [r13, #92]
+    data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF47F, 0xAFF2)  # bne.w I9 (-28)
     data(2, 0xF20D, 0x00A0)  # addw r0, r13, #160
     data(2, 0xF20D, 0x1120)  # addw r1, r13, #288
     data(2, 0xF20D, 0x1200)  # addw r2, r13, #256
-    data(2, 0xF7FF, 0xF8B8)  # bl MUL (-3728)
+    data(2, 0xF7FF, 0xF890)  # bl MUL (-3808)
     data(2, 0xF20D, 0x0080)  # addw r0, r13, #128
     data(2, 0xF20D, 0x0180)  # addw r1, r13, #128
     data(2, 0xF20D, 0x02A0)  # addw r2, r13, #160
-    data(2, 0xF7FF, 0xF8B0)  # bl MUL (-3744)
+    data(2, 0xF7FF, 0xF888)  # bl MUL (-3824)
     data(2, 0xF8DD, 0x104C)  # ldr r1, [r13, #76]
     data(2, 0xF20D, 0x0C80)  # addw r12, r13, #128
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -997,22 +1018,30 @@ def _ladder(r0, r1, r2):
     data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
     data(2, 0xF02A, 0x4A00)  # bic r10, r10, #0x80000000
     data(2, 0xE881, 0x07F8)  # stm r1, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x2D40)  # addw r13, r13, #576
+    data(2, 0xEA43, 0x0004)  # orr r0, r3, r4
+    data(2, 0xEA40, 0x0005)  # orr r0, r0, r5
+    data(2, 0xEA40, 0x0006)  # orr r0, r0, r6
+    data(2, 0xEA40, 0x0007)  # orr r0, r0, r7
+    data(2, 0xEA40, 0x0008)  # orr r0, r0, r8
+    data(2, 0xEA40, 0x0009)  # orr r0, r0, r9
+    data(2, 0xEA40, 0x000A)  # orr r0, r0, r10
+    data(2, 0xF1C0, 0x0100)  # rsb r1, r0, #0x0
+    data(2, 0xEA40, 0x0001)  # orr r0, r0, r1
+    data(2, 0xEA4F, 0x70D0)  # lsr r0, r0, #31
+    data(2, 0xF20D, 0x2D60)  # addw r13, r13, #608
     data(2, 0xE8BD, 0x0F00)  # pop {r8, r9, r10, r11}
-    data(2, 0x2000)  # movs r0, #0
 
 
 class _X25519:
     def x(self, k, u):
-        kb = bytearray(k)  # decodeScalar25519
-        kb[0] &= 248
-        kb[31] &= 127
-        kb[31] |= 64
-        ub = bytearray(u)  # decodeUCoordinate: the top bit masked
-        ub[31] &= 127
         out = bytearray(32)
-        _ladder(out, kb, ub)
+        _ladder(out, k, u)
         return bytes(out)
+
+    def shared(self, k, u):
+        # X(k, u), or None when it is all zeros (the kernel's flag: no comparison here)
+        out = bytearray(32)
+        return bytes(out) if _ladder(out, k, u) else None
 
 
 def new(curve):
