@@ -13,8 +13,8 @@
   masks u itself: the expected output, zero for the low-order points, and its flag 0 exactly
   then) and ``cryptography`` on random keys and u, k and u at every alignment;
 - one instruction count for every scalar and u (constant time), printed;
-- the module's Python side (``x``, ``shared``, X448 handed to another backend) and the public
-  API on CPython with the kernel on the emulated core;
+- the module's Python side (``x``, ``shared``) and the public API on CPython with the kernel
+  on the emulated core;
 - the generator's ``--check``.
 """
 
@@ -187,14 +187,14 @@ def test_against_cryptography_and_constant_time(core, mpy):
 
 
 class _EmuLadder:
-    """``montgomery_thumb``'s Python side (from ``class _X25519`` on) on CPython, its
-    ``_ladder`` run on one emulated Cortex-M4."""
+    """``montgomery_thumb``'s Python side (from ``class _Ladder`` on) on CPython, its
+    ``_ladder`` run on one emulated Cortex-M4 (``_ladder448``: test_thumb_x448.py)."""
 
     def __init__(self, mpy):
         self.k = emutest.Kernels("cortex-m4", mpy)
         text = SRC.read_text()
         ns = {"_ladder": self._ladder, "bytearray": bytearray, "bytes": bytes}
-        exec(compile(text[text.index("class _X25519"):], str(SRC), "exec"), ns)
+        exec(compile(text[text.index("class _Ladder"):], str(SRC), "exec"), ns)
         self.new = ns["new"]
         self.calls = 0
 
@@ -208,7 +208,7 @@ class _EmuLadder:
 
 def test_public_api_on_the_thumb_kernel(mpy):
     from mpcrypto import _backend
-    from mpcrypto.ec import x448, x25519
+    from mpcrypto.ec import x25519
 
     be = _EmuLadder(mpy)
     _backend.register("ec_montgomery", "thumb", be)
@@ -225,12 +225,6 @@ def test_public_api_on_the_thumb_kernel(mpy):
         with pytest.raises(ValueError):
             pa.exchange(x25519.X25519PublicKey.from_public_bytes(bytes(32)))  # a low-order point
         assert be.calls >= 6
-        # X448 through the same backend entry: another backend's ladder
-        from cryptography.hazmat.primitives.asymmetric.x448 import X448PrivateKey
-
-        k = rnd.randbytes(56)
-        assert (x448.X448PrivateKey.from_private_bytes(k).public_key().public_bytes_raw()
-                == X448PrivateKey.from_private_bytes(k).public_key().public_bytes_raw())
     finally:
         _backend._hw.pop("ec_montgomery", None)
         _backend._chosen.pop("ec_montgomery", None)

@@ -1,6 +1,7 @@
 """Writes ``modules/mpcrypto/ec/montgomery_thumb.py``: the whole X25519 scalar multiplication
 (RFC 7748 §5) as one Thumb-2 function for Cortex-M4/M7/M55/M85, a MicroPython ``asm_thumb``
-function of ``data(2, ...)`` halfwords encoded by ``tools/thumb/asm.py``.
+function of ``data(2, ...)`` halfwords encoded by ``tools/thumb/asm.py``, and beside it the
+X448 one that ``tools/thumb/gen_x448.py`` encodes.
 
     python -m tools.thumb.gen_x25519          # rewrite the module
     python -m tools.thumb.gen_x25519 --check  # exit 1 if the module is not what this writes
@@ -41,6 +42,8 @@ import sys
 
 from tools import ROOT
 from tools.gen import write_or_check
+from tools.thumb import gen_x448
+from tools.thumb import ladder
 from tools.thumb.asm import SP, LR, Asm, data_lines
 
 OUT = ROOT / "modules" / "mpcrypto" / "ec" / "montgomery_thumb.py"
@@ -315,81 +318,32 @@ def _call(a, sub, d, x, y=None):
     a.bl(sub)
 
 
-def _sqr_n(a, d, x, n, label):
-    # d = x^(2^n): SQR from x, then n - 1 more on d, counted in the frame word CNT.
-    _call(a, "SQR", d, x)
-    if n > 1:
-        a.movi(0, n - 1)
-        a.str_(0, SP, CNT)
-        a.label(label)
-        _call(a, "SQR", d, d)
-        a.ldr(0, SP, CNT)
-        a.subs1(0, 0)
-        a.str_(0, SP, CNT)
-        a.b("ne", label)
-
-
-def _cswap(a):
-    # (X2, Z2) <-> (X3, Z3) when r2 is all ones, by mask: four passes of four words.
-    a.addw(0, SP, OFF["X2"])
-    a.addw(1, SP, OFF["X3"])
-    P, Q = [3, 4, 5, 6], [7, 8, 9, 10]
-    for _ in range(4):
-        a.ldm(0, P)
-        a.ldm(1, Q)
-        for x, y in zip(P, Q):
-            a.dp("eor", 11, x, y)
-            a.dp("and", 11, 11, 2)
-            a.dp("eor", x, x, 11)
-            a.dp("eor", y, y, 11)
-        a.stm(0, P, wb=True)
-        a.stm(1, Q, wb=True)
-
-
-def _step(a):
-    # RFC 7748 §5, one ladder step on (X2:Z2), (X3:Z3) with X1 = u.
-    _addsub(a, "add", "A", "X2", "Z2")
-    _addsub(a, "sub", "B", "X2", "Z2")
-    _addsub(a, "add", "C", "X3", "Z3")
-    _addsub(a, "sub", "D", "X3", "Z3")
-    _call(a, "MUL", "DA", "D", "A")
-    _call(a, "MUL", "CB", "C", "B")
-    _addsub(a, "add", "X3", "DA", "CB")
-    _call(a, "SQR", "X3", "X3")
-    _addsub(a, "sub", "Z3", "DA", "CB")
-    _call(a, "SQR", "Z3", "Z3")
-    _call(a, "MUL", "Z3", "Z3", "X1")
-    _call(a, "SQR", "AA", "A")
-    _call(a, "SQR", "BB", "B")
-    _call(a, "MUL", "X2", "AA", "BB")
-    _addsub(a, "sub", "E", "AA", "BB")
-    _mla(a, "T", "AA", "E")
-    _call(a, "MUL", "Z2", "E", "T")
+FRAME_LAYOUT = ladder.Frame(OFF, T_CNT, SWAP, CNT, 8, _call, _addsub, _mla)
 
 
 def _invert(a, d, z):
     # d = z^(p - 2) = z^(2^255 - 21); A, B, C, D are the chain's temporaries t0 .. t3.
     _call(a, "SQR", "A", z)  # t0 = z^2
-    _sqr_n(a, "B", "A", 2, "I1")  # z^8
+    ladder.sqr_n(a, FRAME_LAYOUT, "B", "A", 2, "I1")  # z^8
     _call(a, "MUL", "B", z, "B")  # z^9
     _call(a, "MUL", "A", "A", "B")  # z^11
     _call(a, "SQR", "C", "A")  # z^22
     _call(a, "MUL", "B", "B", "C")  # z^31 = z^(2^5 - 1)
-    _sqr_n(a, "C", "B", 5, "I2")
+    ladder.sqr_n(a, FRAME_LAYOUT, "C", "B", 5, "I2")
     _call(a, "MUL", "B", "C", "B")  # 2^10 - 1
-    _sqr_n(a, "C", "B", 10, "I3")
+    ladder.sqr_n(a, FRAME_LAYOUT, "C", "B", 10, "I3")
     _call(a, "MUL", "C", "C", "B")  # 2^20 - 1
-    _sqr_n(a, "D", "C", 20, "I4")
+    ladder.sqr_n(a, FRAME_LAYOUT, "D", "C", 20, "I4")
     _call(a, "MUL", "C", "D", "C")  # 2^40 - 1
-    _sqr_n(a, "C", "C", 10, "I5")
+    ladder.sqr_n(a, FRAME_LAYOUT, "C", "C", 10, "I5")
     _call(a, "MUL", "B", "C", "B")  # 2^50 - 1
-    _sqr_n(a, "C", "B", 50, "I6")
+    ladder.sqr_n(a, FRAME_LAYOUT, "C", "B", 50, "I6")
     _call(a, "MUL", "C", "C", "B")  # 2^100 - 1
-    _sqr_n(a, "D", "C", 100, "I7")
+    ladder.sqr_n(a, FRAME_LAYOUT, "D", "C", 100, "I7")
     _call(a, "MUL", "C", "D", "C")  # 2^200 - 1
-    _sqr_n(a, "C", "C", 50, "I8")
+    ladder.sqr_n(a, FRAME_LAYOUT, "C", "C", 50, "I8")
     _call(a, "MUL", "B", "C", "B")  # 2^250 - 1
-    _sqr_n(a, "B", "B", 5, "I9")
+    ladder.sqr_n(a, FRAME_LAYOUT, "B", "B", 5, "I9")
     _call(a, "MUL", d, "B", "A")  # 2^255 - 32 + 11
 
 
@@ -419,26 +373,12 @@ def _freeze(a, x, out_reg):
 
 
 def _function(a, body, whole=False, result=None):
-    # An asm_thumb function body: r8-r11 saved, the frame, the subroutines jumped over, then
-    # ``body(a)``, the frame freed, r0 = 0 (``result``: what the body leaves in r0 instead).
-    # ``whole``: with the entry and exit asm_thumb gives a function (push {r4-r7, lr} ...
-    # pop {r4-r7, pc}), for raw machine code.
-    if whole:
-        a.push([4, 5, 6, 7, LR])
-    a.push([8, 9, 10, 11])
-    a.addw(SP, SP, FRAME, sub=True)
-    a.b("al", "MAIN")
+    return ladder.function(a, FRAME, _subroutines, body, whole, result)
+
+
+def _subroutines(a):
     _mul(a)
     _sqr(a)
-    a.label("MAIN")
-    body(a)
-    a.addw(SP, SP, FRAME)
-    a.pop([8, 9, 10, 11])
-    if result is None:
-        a.movs_imm(0, 0)
-    if whole:
-        a.pop([4, 5, 6, 7, 15])
-    return a
 
 
 def _ladder(a):
@@ -470,32 +410,7 @@ def _ladder(a):
     a.movi(3, 0)
     a.addw(12, SP, OFF["Z2"])
     a.stm(12, X)
-    a.movi(0, 0)
-    a.str_(0, SP, SWAP)
-    a.movi(0, 254)
-    a.str_(0, SP, T_CNT)
-    a.label("LADDER")
-    # k_t = bit t of k (t public); swap ^= k_t; the mask of swap into r2
-    a.ldr(0, SP, T_CNT)
-    a.addw(1, SP, OFF["K"])
-    a.lsr(2, 0, 3)
-    a.ldr_idx(2, 1, 2, 0, byte=True)
-    a.imm("and", 3, 0, 7)
-    a.lsr_reg(2, 2, 3)
-    a.imm("and", 2, 2, 1)
-    a.ldr(3, SP, SWAP)
-    a.str_(2, SP, SWAP)
-    a.dp("eor", 2, 2, 3)
-    a.imm("rsb", 2, 2, 0)
-    _cswap(a)
-    _step(a)
-    a.ldr(0, SP, T_CNT)
-    a.subs1(0, 0)
-    a.str_(0, SP, T_CNT)
-    a.b("pl", "LADDER")
-    a.ldr(2, SP, SWAP)
-    a.imm("rsb", 2, 2, 0)
-    _cswap(a)
+    ladder.loop(a, FRAME_LAYOUT, 254)
     _invert(a, "Z2", "Z2")
     _call(a, "MUL", "X2", "X2", "Z2")
     a.ldr(1, SP, OUT_PTR)
@@ -548,54 +463,55 @@ def field_op(op):
     return _function(Asm(), body, whole=True)
 
 
-HEADER = '''# GENERATED by python -m tools.thumb.gen_x25519: edit the generator, not this file.
-"""X25519 (RFC 7748 §5) as one Thumb-2 function: the whole Montgomery ladder, the inversion
-and the final reduction in one call, for Cortex-M4, M7, M55 and M85 (UMAAL).
+HEADER = '''# GENERATED by python -m tools.thumb.gen_x25519: edit the generators, not this file.
+"""X25519 and X448 (RFC 7748 §5), each as one Thumb-2 function: the whole Montgomery ladder,
+the inversion and the final reduction in one call, for Cortex-M4, M7, M55 and M85 (UMAAL).
 
 Backend ``thumb`` of the seam primitive "ec_montgomery" (``ec/xdh``), chosen where
 ``mpcrypto._cpu`` finds feature ``umaal``, before ``viper``. Same surface as
-``montgomery_viper`` (``new(curve)``, ``ctx.x(k, u)``); X448 is ``montgomery_viper``'s (or,
-without viper, ``montgomery_python``'s) ladder, handed out by ``new``.
+``montgomery_viper`` (``new(curve)``, ``ctx.x(k, u)``), and ``ctx.shared(k, u)``: the result,
+or None when it is all zeros, from the kernel's flag.
 
 ``_ladder(out, k, u)``: out = X25519(k, u) reduced and little-endian, from the 32-byte scalar k
 (clamped in the kernel) and u (its top bit cleared there; u need not be below p: the
-arithmetic is modulo p throughout); returns 1, or 0 when out is all zeros.
-Field elements are eight 32-bit words below 2^256, reduced with 2^256 = 38 (mod p); the
-generator (tools/thumb/gen_x25519.py) documents every routine and its bounds. Constant time:
-no branch and no address depends on the scalar or u; the swap is by mask. The ladder's state
-is on the C stack (%d bytes); nothing is allocated per call but the result.
+arithmetic is modulo p throughout); returns 1, or 0 when out is all zeros. Field elements
+are eight 32-bit words below 2^256, reduced with 2^256 = 38 (mod p); the generator
+(tools/thumb/gen_x25519.py) documents every routine and its bounds.
+
+``_ladder448(out, k, u)``: the same for X448 with 56-byte k, u and out (u taken as it is);
+fourteen words below 2^448, reduced with 2^448 = 2^224 + 1 (mod p), documented in
+tools/thumb/gen_x448.py.
+
+Constant time: no branch and no address depends on the scalar or u; the swap is by mask. The
+ladders' state is on the C stack (%d and %d bytes); nothing is allocated per call but the
+result.
 """
 
 import micropython
 from mpcrypto._cpu import umaal as probe  # noqa: F401 (what the seam's chain requires)
-''' % FRAME
+''' % (FRAME, gen_x448.FRAME)
 
 FOOTER = '''
 
-class _X25519:
+class _Ladder:
+    def __init__(self, fn, size):
+        self.fn = fn
+        self.size = size
+
     def x(self, k, u):
-        out = bytearray(32)
-        _ladder(out, k, u)
+        out = bytearray(self.size)
+        self.fn(out, k, u)
         return bytes(out)
 
     def shared(self, k, u):
         # X(k, u), or None when it is all zeros (the kernel's flag: no comparison here)
-        out = bytearray(32)
-        return bytes(out) if _ladder(out, k, u) else None
+        out = bytearray(self.size)
+        return bytes(out) if self.fn(out, k, u) else None
 
 
 def new(curve):
-    """A ladder context for ``curve``: this module's for curve25519, another backend's for
-    curve448."""
-    if curve.size == 32:
-        return _X25519()
-    from mpcrypto import _backend
-
-    for name in ("mpcrypto.ec.montgomery_viper", "mpcrypto.ec.montgomery_python"):
-        mod = _backend.load(name)
-        if mod is not None:
-            return mod.new(curve)
-    raise ImportError("no X448 backend")
+    """The ladder context of ``curve`` (curve25519 or curve448)."""
+    return _Ladder(_ladder, 32) if curve.size == 32 else _Ladder(_ladder448, 56)
 '''
 
 
@@ -603,6 +519,9 @@ def generate():
     parts = [HEADER, "\n\n@micropython.asm_thumb\ndef _ladder(r0, r1, r2):\n",
              "    # _ladder(out, k, u): out = X25519(k, u); see the module docstring\n"]
     parts += data_lines(kernel())
+    parts += ["\n\n@micropython.asm_thumb\ndef _ladder448(r0, r1, r2):\n",
+              "    # _ladder448(out, k, u): out = X448(k, u); see the module docstring\n"]
+    parts += data_lines(gen_x448.kernel())
     parts.append(FOOTER)
     return "".join(parts)
 

@@ -11,8 +11,8 @@ X448).
 of small order), as pyca does and as RFC 7748 §6 allows ("MAY check").
 
 Backends: seam primitive "ec_montgomery" (``backends()``): ``montgomery_thumb`` (Cortex-M4,
-M7, M55, M85: the whole X25519 ladder as one Thumb-2 call, constant time; its X448 is the next
-backend's), ``montgomery_viper`` (the §5 ladder on the limb engine: constant time, no
+M7, M55, M85: the whole X25519 or X448 ladder as one Thumb-2 call, constant time),
+``montgomery_viper`` (the §5 ladder on the limb engine: constant time, no
 allocation per step) and ``montgomery_python``
 (the same fixed ladder on built-in big integers; see that module for what they cannot
 promise about timing).

@@ -1,0 +1,463 @@
+"""The X448 half of ``modules/mpcrypto/ec/montgomery_thumb.py`` (``tools/thumb/gen_x25519.py``
+writes the module): the whole X448 scalar multiplication (RFC 7748 §5) as one Thumb-2
+function for Cortex-M4/M7/M55/M85, encoded by ``tools/thumb/asm.py``.
+
+p = 2^448 - 2^224 - 1. Field elements are fourteen 32-bit little-endian words holding any
+value below 2^448 that is congruent to the element modulo p; only the result is reduced to
+[0, p), once, at the end. Every reduction uses 2^448 = 2^224 + 1 (mod p):
+
+- MUL (a subroutine, d = a b): the 896-bit product by operand scanning in four passes over
+  the words of b (4, 4, 4 and 2 of them), each pass one UMAAL chain per word of b (its carry
+  in its own register) over a window of product words in registers, one word of a loaded per
+  step, the finished words stored to the frame's product buffer. Then, with the product
+  L + 2^448 (Hl + 2^224 Hh) (L fourteen words, Hl and Hh seven each):
+  L + 2^448 H = L + (Hl + Hh) + 2^224 (Hl + 2 Hh) (mod p), summed word by word by two UMAAL
+  chains into L, one adding Hl + 2^224 Hl (by 1), one Hh + 2^224 (2 Hh) (by 1, then by 2);
+  their carries (at most 1 and 2) are the top c < 4, and FOLD adds c (2^224 + 1).
+- SQR (a subroutine, d = a^2): the 91 cross products a_i a_j (i < j) by UMAAL rows as in
+  MUL's passes, doubled and the squares a_i^2 added by one UMAAL-by-2 chain, then MUL's
+  reduction.
+- FOLD (inline): the value's words 0 .. 6 in memory, 7 .. 13 in registers, plus (or minus)
+  c 2^448: c added (subtracted) at word 0 and at word 7 in one carry chain through all
+  fourteen words; the chain's own carry (borrow), 0 or 1, once more the same way, which
+  cannot carry (borrow) again: after a first carry the value is below c (2^224 + 1), after a
+  first borrow it is at least 2^448 - 2^225 - 1.
+- ADD, SUB (inline): fourteen ADCS / SBCS, then FOLD of the carry (borrow).
+- MLA (inline, z2's factor AA + a24 E, a24 = 39081): one UMAAL chain, E_j a24 + AA_j + carry,
+  then FOLD of the top word (< 39082).
+- the conditional swap of (x2, z2) and (x3, z3): 28 words, t = (x ^ y) AND mask, x ^= t,
+  y ^= t, the mask all ones or all zeros from the secret bit.
+- the inversion: z^(p - 2) by a fixed addition chain (449 squarings, 13 multiplications) from
+  z^(2^222 - 1): p - 2 = (2^224 - 2) 2^224 + (2^224 - 3); the final reduction to [0, p)
+  computes x + 2^224 + 1 (= x - p modulo 2^448) and keeps it by mask when it carries out of
+  448 bits, that is when x >= p (x < 2^448 < 2p).
+
+Constant time: no branch and no address depends on a secret (the ladder's loop counts 448
+steps from the public bit count; the scalar's bit is read at a public address and only
+ANDed, XORed and negated); UMAAL and UMULL take a fixed time on these cores. The ladder state
+lives on the stack (FRAME bytes); nothing is allocated.
+
+The registers: subroutines take r0 = d, r1 = a, r2 = b (addresses in the frame), keep their
+return address in the frame word RET and return by ``ldr pc``; they are leaves. Everything
+else addresses the frame from sp with immediate offsets.
+"""
+
+from tools.thumb import ladder
+from tools.thumb.asm import SP, LR, Asm
+
+N = 14  # words per element
+PROD = 0  # the 28-word product
+RET, DST, BPT, OUT_PTR, T_CNT, SWAP, CNT = (112 + 4 * i for i in range(7))
+FE = ("X1", "X2", "Z2", "X3", "Z3", "A", "B", "C", "D", "AA", "BB", "E", "DA", "CB", "T", "K")
+OFF = {name: 144 + 4 * N * i for i, name in enumerate(FE)}  # X2 Z2 X3 Z3 adjacent: one swap
+FRAME = 144 + 4 * N * len(FE)
+A24 = 39081  # (156326 - 2) / 4, RFC 7748 §5
+
+
+def _fold(a, base, off, hi, c, op, t):
+    # The value (words 0 .. 6 at [base + off], 7 .. 13 in ``hi``) plus ("add") or minus ("sub")
+    # c (2^224 + 1), twice: c, then the carry (borrow) of that. ``t`` a scratch register; c is
+    # overwritten. The high words stay in ``hi``.
+    first, carry, chain = ("add", "adc", "adcs") if op == "add" else ("sub", "sbc", "sbcs")
+    for rnd in range(2):
+        for w in range(7):
+            a.ldr(t, base, off + 4 * w)
+            if w == 0:
+                a.dp(first, t, t, c, s=True)
+            else:
+                a.imm(chain, t, t, 0)
+            a.str_(t, base, off + 4 * w)
+        a.dp(carry, hi[0], hi[0], c, s=True)
+        for r in hi[1:]:
+            a.imm(chain, r, r, 0)
+        if rnd == 0:
+            _flag(a, c, op)
+
+
+def _flag(a, c, op):
+    # c = the carry flag (op "add"), or the borrow, 1 - carry (op "sub"); flags not kept.
+    if op == "add":
+        a.movi(c, 0)
+        a.adc0(c, c)
+    else:
+        a.dp("sbc", c, c, c)  # C - 1
+        a.imm("rsb", c, c, 0)
+
+
+def _mul(a):
+    # MUL: r0 = d, r1 = a, r2 = b.
+    a.label("MUL")
+    a.str_(LR, SP, RET)
+    a.str_(0, SP, DST)
+    a.str_(2, SP, BPT)
+    B = [3, 4, 5, 6]
+    C = [7, 8, 9, 10]
+    for s in range(0, N, 4):
+        nb = min(4, N - s)
+        if s == 0:
+            a.ldm(2, B)
+        else:
+            a.ldr(0, SP, BPT)
+            for i in range(nb):
+                a.ldr(B[i], 0, 4 * (s + i))
+        _mul_pass(a, s, B[:nb], C[:nb])
+    _reduce(a)
+
+
+def _mul_pass(a, s, B, C):
+    # The products a_j b_(s+i) added into the product words s .. s + 13 + nb (nb = len(B)):
+    # chain i in carry C[i], a window of nb product words in registers, a_j in r0, a at r1.
+    # Words up to s + 13 were written by the earlier passes.
+    nb = len(B)
+    pool = [11, 12, LR, 2][:nb]
+    win = {}
+    first = s == 0
+    if first:
+        a.ldr(0, 1, 0)
+        for i in range(nb):
+            win[i] = pool[i]
+            a.umull(pool[i], C[i], 0, B[i])
+    else:
+        for i in range(nb):
+            win[s + i] = pool[i]
+            a.ldr(pool[i], SP, PROD + 4 * (s + i))
+            a.movi(C[i], 0)
+        a.ldr(0, 1, 0)
+        for i in range(nb):
+            a.umaal(win[s + i], C[i], 0, B[i])
+    a.str_(win[s], SP, PROD + 4 * s)
+    free = [win.pop(s)]
+    for j in range(1, N):
+        a.ldr(0, 1, 4 * j)
+        new = s + j + nb - 1
+        r = free.pop(0)
+        win[new] = r
+        if not first and new <= s + 13:
+            a.ldr(r, SP, PROD + 4 * new)
+        else:
+            a.movi(r, 0)
+        for i in range(nb):
+            a.umaal(win[s + i + j], C[i], 0, B[i])
+        a.str_(win[s + j], SP, PROD + 4 * (s + j))
+        free.append(win.pop(s + j))
+    _carries(a, s, nb, win, C)
+
+
+def _sqr(a):
+    # SQR: r0 = d, r1 = a. (1) The cross products t = sum a_i a_j W^(i+j), i < j, W = 2^32:
+    # passes of four rows i (a_i in registers, row 12 alone in the last), one UMAAL chain per
+    # row over a window of product words as in MUL's passes, each row's chain starting at
+    # its first product a_i a_(i+1). (2) 2 t + sum a_i^2 W^(2i) by one UMAAL chain by the
+    # constant 2. (3) MUL's reduction.
+    a.label("SQR")
+    a.str_(LR, SP, RET)
+    a.str_(0, SP, DST)
+    B = [3, 4, 5, 6]
+    C = [7, 8, 9, 10]
+    for s in range(0, N - 1, 4):
+        nb = min(4, N - 1 - s)  # row 13 has no cross product
+        for i in range(nb):
+            a.ldr(B[i], 1, 4 * (s + i))
+        _sqr_pass(a, s, B[:nb], C[:nb])
+    _double(a)
+    _reduce(a)
+
+
+def _sqr_pass(a, s, B, C):
+    # Rows s .. s + nb - 1 of the cross products into the product words: row k's chain in
+    # C[k], a_j in r0 (j = s + 1 .. 13), a at r1. Words 1 .. s + 13 were written by the
+    # earlier passes (word 0 of t is 0 and never written).
+    nb = len(B)
+    pool = [11, 12, LR, 2]
+    win = {}
+    for k in range(nb):
+        a.movi(C[k], 0)
+    for j in range(s + 1, N):
+        a.ldr(0, 1, 4 * j)
+        for k in range(nb):
+            if s + k >= j:
+                break
+            w = s + k + j
+            if w not in win:
+                win[w] = pool.pop(0)
+                if s and w <= s + 13:
+                    a.ldr(win[w], SP, PROD + 4 * w)
+                else:
+                    a.movi(win[w], 0)
+            a.umaal(win[w], C[k], 0, B[k])
+        a.str_(win[s + j], SP, PROD + 4 * (s + j))
+        pool.append(win.pop(s + j))
+    _carries(a, s, nb, win, C)
+
+
+def _carries(a, s, nb, win, C):
+    # The end of a pass: the window holds words s + 14 .. s + 12 + nb, chain k's carry
+    # belongs at s + 14 + k; their sums stored, up to word s + 13 + nb.
+    if nb > 1:
+        a.adds(win[s + 14], win[s + 14], C[0])
+        for k in range(1, nb - 1):
+            a.dp("adc", win[s + 14 + k], win[s + 14 + k], C[k], s=True)
+        a.adc0(C[nb - 1], C[nb - 1])
+    for k in range(nb - 1):
+        a.str_(win[s + 14 + k], SP, PROD + 4 * (s + 14 + k))
+    a.str_(C[nb - 1], SP, PROD + 4 * (s + 13 + nb))
+
+
+def _double(a):
+    # The product words = 2 t + sum a_i^2 W^(2i): per i, the square's words (lo, x) with
+    # t_(2i), t_(2i+1) times 2 and the carry c (< 4) by two UMAALs. t_0 and t_27 are 0.
+    x, lo, ta, tb, c, two = 3, 4, 5, 6, 11, 12
+    a.movi(two, 2)
+    a.movi(c, 0)
+    for i in range(N):
+        a.ldr(x, 1, 4 * i)
+        a.umull(lo, x, x, x)
+        if i == 0:
+            a.ldr(tb, SP, PROD + 4)
+        elif i < N - 1:
+            a.ldrd(ta, tb, SP, PROD + 8 * i)
+        else:
+            a.ldr(ta, SP, PROD + 8 * i)
+        if i:
+            a.umaal(lo, c, ta, two)
+        if i < N - 1:
+            a.umaal(x, c, tb, two)
+        else:
+            a.add(x, x, c)
+        a.strd(lo, x, SP, PROD + 8 * i)
+
+
+def _reduce(a):
+    # d = the product reduced to fourteen words (see the module docstring), then return.
+    # Words 0 .. 6 go to d (its address in r3 until word 7 takes r3), 7 .. 13 stay in HI.
+    HI = [3, 4, 5, 6, 7, 8, LR]
+    one, two, c1, c2, dp = 11, 12, 9, 10, 3
+    a.movi(one, 1)
+    a.movi(two, 2)
+    a.movi(c1, 0)
+    a.movi(c2, 0)
+    a.ldr(dp, SP, DST)
+    for w in range(N):
+        x = 2 if w < 7 else HI[w - 7]
+        a.ldr(x, SP, PROD + 4 * w)
+        a.ldr(0, SP, PROD + 4 * (14 + w % 7))
+        a.ldr(1, SP, PROD + 4 * (21 + w % 7))
+        a.umaal(x, c1, 0, one)
+        a.umaal(x, c2, 1, one if w < 7 else two)
+        if w < 7:
+            a.str_(x, dp, 4 * w)
+    a.add(c1, c1, c2)  # c < 4
+    a.ldr(2, SP, DST)
+    _fold(a, 2, 0, HI, c1, "add", 0)
+    a.addw(2, 2, 28)
+    a.stm(2, HI)
+    a.ldr(15, SP, RET)
+
+
+def _addsub(a, op, d, x, y):
+    # d = x op y (op "add" or "sub") on frame elements, inline.
+    HI = [3, 4, 5, 6, 7, 8, 9]
+    t, u, c = 10, 11, 12
+    first, chain = ("add", "adc") if op == "add" else ("sub", "sbc")
+    for w in range(N):
+        r = t if w < 7 else HI[w - 7]
+        a.ldr(r, SP, OFF[x] + 4 * w)
+        a.ldr(u, SP, OFF[y] + 4 * w)
+        a.dp(first if w == 0 else chain, r, r, u, s=True)
+        if w < 7:
+            a.str_(r, SP, OFF[d] + 4 * w)
+    _flag(a, c, op)
+    _fold(a, SP, OFF[d], HI, c, op, t)
+    _store_hi(a, d, HI)
+
+
+def _store_hi(a, d, hi):
+    a.addw(0, SP, OFF[d] + 28)
+    a.stm(0, hi)
+
+
+def _mla(a, d, aa, e):
+    # d = aa + a24 e, inline.
+    HI = [3, 4, 5, 6, 7, 8, 9]
+    t, u, k, c = 10, 0, 11, 12
+    a.const(k, A24)
+    a.movi(c, 0)
+    for w in range(N):
+        r = t if w < 7 else HI[w - 7]
+        a.ldr(r, SP, OFF[aa] + 4 * w)
+        a.ldr(u, SP, OFF[e] + 4 * w)
+        a.umaal(r, c, u, k)
+        if w < 7:
+            a.str_(r, SP, OFF[d] + 4 * w)
+    _fold(a, SP, OFF[d], HI, c, "add", t)
+    _store_hi(a, d, HI)
+
+
+def _call(a, sub, d, x, y=None):
+    a.addw(0, SP, OFF[d])
+    a.addw(1, SP, OFF[x])
+    if y is not None:
+        a.addw(2, SP, OFF[y])
+    a.bl(sub)
+
+
+FRAME_LAYOUT = ladder.Frame(OFF, T_CNT, SWAP, CNT, N, _call, _addsub, _mla)
+
+
+def _invert(a, d, z):
+    # d = z^(p - 2); a_n below is z^(2^n - 1), a_(m+n) = a_m^(2^n) a_n.
+    _call(a, "SQR", "A", z)
+    _call(a, "MUL", "A", "A", z)  # a2
+    _call(a, "SQR", "A", "A")
+    _call(a, "MUL", "A", "A", z)  # a3
+    ladder.sqr_n(a, FRAME_LAYOUT, "B", "A", 3, "J1")
+    _call(a, "MUL", "B", "B", "A")  # a6
+    ladder.sqr_n(a, FRAME_LAYOUT, "C", "B", 6, "J2")
+    _call(a, "MUL", "C", "C", "B")  # a12
+    ladder.sqr_n(a, FRAME_LAYOUT, "D", "C", 12, "J3")
+    _call(a, "MUL", "D", "D", "C")  # a24
+    ladder.sqr_n(a, FRAME_LAYOUT, "C", "D", 24, "J4")
+    _call(a, "MUL", "C", "C", "D")  # a48
+    ladder.sqr_n(a, FRAME_LAYOUT, "A", "C", 48, "J5")
+    _call(a, "MUL", "A", "A", "C")  # a96
+    ladder.sqr_n(a, FRAME_LAYOUT, "C", "A", 96, "J6")
+    _call(a, "MUL", "C", "C", "A")  # a192
+    ladder.sqr_n(a, FRAME_LAYOUT, "C", "C", 24, "J7")
+    _call(a, "MUL", "C", "C", "D")  # a216
+    ladder.sqr_n(a, FRAME_LAYOUT, "C", "C", 6, "J8")
+    _call(a, "MUL", "C", "C", "B")  # a222
+    _call(a, "SQR", "A", "C")
+    _call(a, "MUL", "A", "A", z)  # a223
+    _call(a, "SQR", "A", "A")  # z^(2^224 - 2)
+    ladder.sqr_n(a, FRAME_LAYOUT, "A", "A", 224, "J9")  # z^((2^224 - 2) 2^224)
+    ladder.sqr_n(a, FRAME_LAYOUT, "C", "C", 2, "J10")
+    _call(a, "MUL", "C", "C", z)  # z^(2^224 - 3)
+    _call(a, "MUL", d, "A", "C")
+
+
+def _freeze(a, x, out_reg):
+    # The element x (below 2^448) reduced to [0, p) and stored at out_reg; r0 = 1 when any
+    # word of it is not zero, else 0.
+    t, m, acc = 3, 4, 0
+    inc = {0: 1, 7: 1}
+    for w in range(N):  # the carry of x + 2^224 + 1
+        a.ldr(t, SP, OFF[x] + 4 * w)
+        a.imm("adds" if w == 0 else "adcs", t, t, inc.get(w, 0))
+    _flag(a, m, "add")
+    a.imm("rsb", m, m, 0)  # all ones when x >= p
+    a.movi(acc, 0)
+    y, d = 5, 6
+    for w in range(N):
+        a.ldr(t, SP, OFF[x] + 4 * w)
+        a.imm("adds" if w == 0 else "adcs", y, t, inc.get(w, 0))
+        a.dp("eor", d, t, y)
+        a.dp("and", d, d, m)
+        a.dp("eor", t, t, d)
+        a.dp("orr", acc, acc, t)
+        a.str_(t, out_reg, 4 * w)
+    a.imm("rsb", 1, acc, 0)  # r0 = (acc | -acc) >> 31
+    a.dp("orr", 0, acc, 1)
+    a.lsr(0, 0, 31)
+
+
+def _function(a, body, whole=False, result=None):
+    return ladder.function(a, FRAME, _subroutines, body, whole, result)
+
+
+def _subroutines(a):
+    _mul(a)
+    _sqr(a)
+
+
+def _load_words(a, src, dst, fix=None):
+    # The fourteen words at src (any alignment: LDR) to the frame element dst, seven at a
+    # time through r3 .. r9; ``fix(a, w, r)`` may change word w (in r) on the way.
+    R = [3, 4, 5, 6, 7, 8, 9]
+    for h in (0, 7):
+        for i, r in enumerate(R):
+            a.ldr(r, src, 4 * (h + i))
+            if fix:
+                fix(a, h + i, r)
+        a.addw(12, SP, OFF[dst] + 4 * h)
+        a.stm(12, R)
+
+
+def _copy(a, dst, src):
+    R = [3, 4, 5, 6, 7, 8, 9]
+    for h in (0, 7):
+        a.addw(12, SP, OFF[src] + 4 * h)
+        a.ldm(12, R)
+        a.addw(12, SP, OFF[dst] + 4 * h)
+        a.stm(12, R)
+
+
+def _set_small(a, dst, v):
+    R = [3, 4, 5, 6, 7, 8, 9]
+    for i, r in enumerate(R):
+        a.movi(r, v if i == 0 else 0)
+    a.addw(12, SP, OFF[dst])
+    a.stm(12, R)
+    a.movi(R[0], 0)
+    a.addw(12, SP, OFF[dst] + 28)
+    a.stm(12, R)
+
+
+def _clamp(a, w, r):
+    # decodeScalar448: the two low bits cleared, the top bit set
+    if w == 0:
+        a.imm("bic", r, r, 3)
+    elif w == N - 1:
+        a.imm("orr", r, r, 0x80000000)
+
+
+def _ladder(a):
+    # _ladder448(out, k, u): out = X448(k, u); r0 = 1, or 0 when out is all zeros. 56 bytes
+    # each, out word aligned; k and u are read by LDR (any alignment). k is clamped into the
+    # frame's K; u is taken as it is (448 bits, not necessarily below p).
+    a.str_(0, SP, OUT_PTR)
+    _load_words(a, 1, "K", _clamp)
+    _load_words(a, 2, "X1")
+    _copy(a, "X3", "X1")
+    _set_small(a, "X2", 1)
+    _set_small(a, "Z2", 0)
+    _set_small(a, "Z3", 1)
+    ladder.loop(a, FRAME_LAYOUT, 8 * 56 - 1)
+    _invert(a, "Z2", "Z2")
+    _call(a, "MUL", "X2", "X2", "Z2")
+    a.ldr(1, SP, OUT_PTR)
+    _freeze(a, "X2", 1)
+
+
+def kernel():
+    return _function(Asm(), _ladder, result="the non-zero flag")
+
+
+def field_op(op):
+    """A test function (not shipped) of the same routines, as whole machine code:
+    ``f(out, x, y)``, out = x op y for op "mul", "sqr" (x^2), "add", "sub", "mla" (x + a24 y), "freeze"
+    (x reduced), fourteen words each."""
+
+    def body(a):
+        a.str_(0, SP, OUT_PTR)
+        _load_words(a, 1, "A")
+        _load_words(a, 2, "B")
+        a.ldr(1, SP, OUT_PTR)
+        if op == "freeze":
+            _freeze(a, "A", 1)
+            return
+        if op == "mul":
+            _call(a, "MUL", "C", "A", "B")
+        elif op == "sqr":
+            _call(a, "SQR", "C", "A")
+        elif op == "mla":
+            _mla(a, "C", "A", "B")
+        else:
+            _addsub(a, op, "C", "A", "B")
+        a.ldr(1, SP, OUT_PTR)
+        R = [3, 4, 5, 6, 7, 8, 9]
+        for h in (0, 7):
+            a.addw(12, SP, OFF["C"] + 4 * h)
+            a.ldm(12, R)
+            a.stm(1, R, wb=True)
+
+    return _function(Asm(), body, whole=True, result="the flag" if op == "freeze" else None)
