@@ -96,6 +96,7 @@ FILES = [
     "ec/montgomery_viper.py",
     "ec/sm2.py",
     "ec/weierstrass_python.py",
+    "ec/weierstrass_thumb.py",
     "ec/weierstrass_viper.py",
     "ec/x25519.py",
     "ec/x448.py",

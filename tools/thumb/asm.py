@@ -222,10 +222,11 @@ class Asm:
         return hw1, (enc >> 8 & 7) << 12 | d << 8 | (enc & 0xFF)
 
     def imm(self, name, d, n, v):
-        """``and rd, rn, #v``, ``orr``, ``adcs rd, rn, #v`` or ``cmp rn, #v`` with v any modified
-        immediate."""
+        """``and rd, rn, #v``, ``orr``, ``eor``, ``adcs rd, rn, #v``, ``sbc`` (no flags) or ``cmp rn,
+        #v`` with v any modified immediate."""
         op, s = {"and": ("and", 0), "bic": ("bic", 0), "adcs": ("adc", 1), "sbcs": ("sbc", 1), "adds": ("add", 1),
-                 "subs": ("sub", 1), "rsb": ("rsb", 0), "orr": ("orr", 0), "cmp": ("sub", 1)}[name]
+                 "subs": ("sub", 1), "rsb": ("rsb", 0), "orr": ("orr", 0), "cmp": ("sub", 1),
+                 "sbc": ("sbc", 0), "sub": ("sub", 0), "eor": ("eor", 0)}[name]
         if name == "cmp":
             d = 15
         text = "cmp %s, #%#x" % (self.r(n), v) if name == "cmp" else "%s %s, %s, #%#x" % (name, self.r(d), self.r(n), v)
@@ -343,6 +344,12 @@ class Asm:
         if not 0 <= imm < 4096:
             raise ValueError("str offset %d" % imm)
         self.i((0xF8C0 | n, t << 12 | imm), "str%s %s, [%s, #%d]" % (self.w, self.r(t), self.r(n), imm))
+
+    def strb(self, t, n, imm):
+        # STRB.W Rt, [Rn, #imm12] (T2)
+        if not 0 <= imm < 4096:
+            raise ValueError("strb offset %d" % imm)
+        self.i((0xF880 | n, t << 12 | imm), "strb%s %s, [%s, #%d]" % (self.w, self.r(t), self.r(n), imm))
 
     def ldr_post(self, t, n, inc):
         # LDR.W Rt, [Rn], #inc (T4, post-indexed)

@@ -128,8 +128,8 @@ def _reduce(a, hi):
     a.ldr(15, SP, RET)
 
 
-def _mul(a):
-    # MUL: r0 = d, r1 = a, r2 = b.
+def _mul(a, reduce=_reduce):
+    # MUL: r0 = d, r1 = a, r2 = b; ``reduce(a, hi)`` as _reduce (gen_p256 passes its own).
     a.label("MUL")
     a.str_(LR, SP, RET)
     a.str_(0, SP, DST)
@@ -141,7 +141,7 @@ def _mul(a):
     a.ldr(0, SP, BPT)
     a.addw(0, 0, 16)
     a.ldm(0, B)
-    _reduce(a, [None] * 4 + _mul_pass(a, B, C, first=False))
+    reduce(a, [None] * 4 + _mul_pass(a, B, C, first=False))
 
 
 def _mul_pass(a, B, C, first):
@@ -195,12 +195,12 @@ def _mul_pass(a, B, C, first):
     return top
 
 
-def _sqr(a):
-    # SQR: r0 = d, r1 = a. (1) The cross products t = sum a_i a_j W^(i+j), i < j, W = 2^32:
-    # four UMAAL chains (i = 0 .. 3, a_i in registers) over a window of product words as in
+def _sqr(a, reduce=_reduce):
+    # SQR: r0 = d, r1 = a; ``reduce`` as MUL's. (1) The cross products t = sum a_i a_j W^(i+j),
+    # i < j, W = 2^32: four UMAAL chains (i = 0 .. 3, a_i in registers) over a window of product words as in
     # MUL's passes, a chain starting with UMULL at word 2i + 1, then chains 4 .. 6 on words 9 ..
     # 14 in registers. (2) t = 2 t + sum a_i^2 W^(2i), one UMAAL chain by the constant 2:
-    # (lo, c) = 2 t_w + s_w + c, s the UMULL square words, c < 2^32. (3) MUL's reduction.
+    # (lo, c) = 2 t_w + s_w + c, s the UMULL square words, c < 2^32. (3) ``reduce``.
     a.label("SQR")
     a.str_(LR, SP, RET)
     a.str_(0, SP, DST)
@@ -269,7 +269,7 @@ def _sqr(a):
                 a.add(x, x, c)
             out[2 * i], out[2 * i + 1] = lo, x
             free = [r for r in ALL if r not in out.values() and r not in T.values() and r not in (1, two, c)]
-    _reduce(a, [out[w] for w in range(8, 16)])
+    reduce(a, [out[w] for w in range(8, 16)])
 
 
 def _addsub(a, op, d, x, y):

@@ -1,0 +1,628 @@
+"""Writes ``modules/mpcrypto/ec/weierstrass_thumb.py``: P-256 scalar multiplication k*P (secret
+k, any point P) as one Thumb-2 function for Cortex-M4/M7/M55/M85 (UMAAL), a MicroPython
+``asm_thumb`` function of ``data(2, ...)`` halfwords encoded by ``tools/thumb/asm.py``.
+
+    python -m tools.thumb.gen_p256          # rewrite the module
+    python -m tools.thumb.gen_p256 --check  # exit 1 if the module is not what this writes
+
+The algorithm is ``weierstrass_viper._Curve.mul``'s, step for step, and the point formulas are
+its program texts (``_DBL``, ``_ADD``, ``_RCB_TAIL``, ``_TO_JAC``, ``_JDBL_M3``, ``_FROM_JAC``),
+read from that module's source and compiled here into calls of the field routines, so both
+backends run the same formulas:
+
+- the scalar (odd, 32 bytes big-endian; the caller makes it odd) recoded in the kernel into
+  64 signed odd 4-bit digits and a top digit 1 (Joye-Tunstall, as ``weierstrass_python._recode``);
+- the table P, 3P, ..., 15P (projective, complete RCB formulas) in the caller's buffer;
+- per digit from the top: four Jacobian doublings (dbl-2001-b, a = -3) between conversions
+  from and to projective coordinates, a lookup that reads all eight entries and keeps one by
+  mask, the entry's Y negated by mask for a negative digit, and one complete RCB addition;
+- the result negated by mask when the caller's flag says the scalar was replaced by n - k,
+  then Z^(p - 2) by a fixed addition chain (255 squarings, 12 multiplications) and the affine
+  coordinates out of Montgomery form, big-endian, in the buffer; r0 = 0 when Z = 0 (the
+  point at infinity), else 1.
+
+Field elements are eight 32-bit little-endian words in Montgomery form (R = 2^256), always
+reduced to [0, p):
+
+- MUL and SQR: the 512-bit product by ``gen_x25519``'s UMAAL code, then Montgomery
+  reduction word by word in the special form of p: since p = -1 (mod 2^32) the multiplier
+  of step i is the current low word m_i, and adding m_i p W^i adds m_i at words i + 3,
+  i + 6, i + 8 and subtracts it at word i + 7 (W = 2^32; word i becomes 0). So each column j
+  of the result is T_j + carry + m_(j-3) + m_(j-6) - m_(j-7) + m_(j-8), summed with a
+  signed carry word (ADDS / ADC #0, SUBS / SBC #0, the carry sign-extended into the next
+  column); columns 0 .. 7 give m_0 .. m_7, columns 8 .. 15 the result, below 2p; then one
+  masked subtraction of p.
+- ADD, SUB: eight ADCS / SBCS, then p subtracted (ADD) and added back under the mask of the
+  final borrow, or added under the mask of the borrow (SUB).
+- ``d = A * x`` (a = -3): x + x + x subtracted from zero.
+
+Constant time: no branch and no address depends on the scalar or the point (the loops count
+public numbers; digits only become masks); UMAAL, UMULL and MUL take a fixed time on these
+cores. The state is on the stack (FRAME bytes); nothing is allocated.
+
+Subroutines (leaves, r0 = d, r1 = x, r2 = y addresses in the frame) keep their return
+address in the frame word RET; the point routines, which call them, in RET2.
+"""
+
+import ast
+import sys
+
+from tools import ROOT
+from tools.gen import write_or_check
+from tools.thumb import gen_x25519
+from tools.thumb import ladder
+from tools.thumb.asm import SP, LR, Asm, data_lines
+
+OUT = ROOT / "modules" / "mpcrypto" / "ec" / "weierstrass_thumb.py"
+FORMULAS = ROOT / "modules" / "mpcrypto" / "ec" / "weierstrass_viper.py"
+
+P = 2**256 - 2**224 + 2**192 + 2**96 - 1
+N = 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551
+B = 0x5AC635D8AA3A93E7B3EBBD55769886BC651D06B0CC53B0F63BCE3C3E27D2604B
+R = 2**256
+PW = [P >> (32 * i) & 0xFFFFFFFF for i in range(8)]
+
+# The frame (byte offsets from sp). PROD, RET, DST, BPT are gen_x25519's (its MUL and SQR
+# use them); then this kernel's words, the digits, the padded scalar, the lookup masks and
+# the field elements (X1 Y1 Z1 and X2 Y2 Z2 adjacent: a point is 96 contiguous bytes).
+PROD, RET, DST, BPT = gen_x25519.PROD, gen_x25519.RET, gen_x25519.DST, gen_x25519.BPT
+RET2, BUF, CNT, WIN, NEG, DCNT = (76 + 4 * i for i in range(6))
+DIG = 100  # 64 digit bytes, least significant first
+KB = DIG + 64  # a zero word, then the scalar's 32 bytes as given (big-endian)
+MASK = KB + 36  # eight lookup masks
+SGN = MASK + 32  # the digit's sign mask
+FE = ("X1", "Y1", "Z1", "X2", "Y2", "Z2", "t0", "t1", "t2", "t3", "t4", "t5", "u", "v", "w", "z",
+      "at2", "_a", "NY", "INV", "ZERO", "ONE", "ONEM", "R2", "B3")
+OFF = {name: SGN + 4 + 32 * i for i, name in enumerate(FE)}
+FRAME = SGN + 4 + 32 * len(FE)
+CONST = {"ZERO": 0, "ONE": 1, "ONEM": R % P, "R2": R * R % P, "B3": 3 * B * R % P}
+
+# The caller's buffer: the table (8 points of 96 bytes), then x || y big-endian (in: P, out:
+# the result).
+TAB = 0
+IO = 8 * 96
+BUFSIZE = IO + 64
+
+ALL = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, LR]
+X = [3, 4, 5, 6, 7, 8, 9, 10]
+
+
+def _reduce(a, hi):
+    # Montgomery reduction of the product (words 0 .. 7 or 0 .. 11 at PROD, the rest in the
+    # registers ``hi``, None for a word already in the frame), stored at DST; then return.
+    for i, r in enumerate(hi):
+        if r is not None:
+            a.str_(r, SP, PROD + 4 * (8 + i))
+    free = list(ALL)
+    c = free.pop()  # the signed carry word (lr)
+    m = {}  # step -> register of m_i
+    out = []
+    for j in range(16):
+        lo = free.pop(0)
+        a.ldr(lo, SP, PROD + 4 * j)
+        terms = [(j - 3, 1), (j - 6, 1), (j - 8, 1), (j - 7, -1)]
+        terms = [(i, s) for i, s in terms if 0 <= i < 8]
+        if j == 3:
+            a.movi(c, 0)
+        elif j > 3:
+            # lo += the previous column's carry, sign-extended into c
+            a.adds(lo, lo, c)
+            a.sh("asr", c, c, 31)
+            a.adc0(c, c)
+        for i, s in terms:
+            if s > 0:
+                a.adds(lo, lo, m[i])
+                a.adc0(c, c)
+            else:
+                a.dp("sub", lo, lo, m[i], s=True)
+                a.imm("sbc", c, c, 0)
+        if j < 8:
+            m[j] = lo
+        else:
+            out.append(lo)
+            free.append(m.pop(j - 8))
+    # the value c 2^256 + out < 2p: subtract p, add it back under the mask of the borrow
+    _sub_p(a, out, c)
+    t = free.pop(0)
+    a.imm("and", t, c, 1)
+    _add_p_masked(a, out, c, t)
+    d = free.pop(0)
+    a.ldr(d, SP, DST)
+    for i in range(0, 8, 2):
+        a.strd(out[i], out[i + 1], d, 4 * i)
+    a.ldr(15, SP, RET)
+
+
+def _sub_p(a, w, c):
+    # (c, w) -= p, c = c - borrow: 0 when the value was at least p, else all ones
+    for i, r in enumerate(w):
+        a.imm("subs" if i == 0 else "sbcs", r, r, PW[i])
+    a.imm("sbc", c, c, 0)
+
+
+def _add_p_masked(a, w, mask, low):
+    # w += p AND mask (mask all ones or zero; low = mask AND 1, p's word 6), carry dropped
+    for i, r in enumerate(w):
+        op = "add" if i == 0 else "adc"
+        if PW[i] == 0:
+            a.imm("adcs", r, r, 0)
+        else:
+            a.dp(op, r, r, mask if PW[i] == 0xFFFFFFFF else low, s=i < 7)
+
+
+def _addsub(a, op):
+    # ADD / SUB: r0 = d, r1 = x, r2 = y; d = x op y mod p, inputs and result in [0, p).
+    a.label(op.upper())
+    a.str_(LR, SP, RET)
+    a.ldm(1, X)
+    Y = [1, 11, 12, LR]
+    a.ldm(2, Y, wb=True)
+    for j in range(8):
+        if j == 4:
+            a.ldm(2, Y)
+        first = "add" if op == "add" else "sub"
+        chain = "adc" if op == "add" else "sbc"
+        a.dp(first if j == 0 else chain, X[j], X[j], Y[j % 4], s=True)
+    if op == "add":
+        a.movi(2, 0)
+        a.adc0(2, 2)  # the carry
+        _sub_p(a, X, 2)
+    else:
+        a.dp("sbc", 2, 2, 2)  # all ones on a borrow
+    a.imm("and", 1, 2, 1)
+    _add_p_masked(a, X, 2, 1)
+    a.stm(0, X)
+    a.ldr(15, SP, RET)
+
+
+def _call(a, sub, d, x, y=None):
+    a.addw(0, SP, OFF[d])
+    a.addw(1, SP, OFF[x])
+    if y is not None:
+        a.addw(2, SP, OFF[y])
+    a.bl(sub)
+
+
+def _copy(a, d, x):
+    a.addw(12, SP, OFF[x])
+    a.ldm(12, X)
+    a.addw(12, SP, OFF[d])
+    a.stm(12, X)
+
+
+def _program(name):
+    # The text of a field program of weierstrass_viper, as (d, x, op, y) lines.
+    tree = ast.parse(FORMULAS.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == name:
+            text = node.value.value
+            break
+    else:
+        raise KeyError(name)
+    out = []
+    for line in text.strip().splitlines():
+        d, expr = (s.strip() for s in line.split("="))
+        parts = expr.split()
+        out.append((d, parts[0], None, None) if len(parts) == 1 else (d, parts[0], parts[1], parts[2]))
+    return out
+
+
+def _emit(a, prog):
+    # One field program as calls: x * y (SQR when x is y), x + y, x - y, x, A * x (a = -3).
+    for d, x, op, y in prog:
+        if op is None:
+            _copy(a, d, x)
+        elif op == "*" and x == "A":
+            _call(a, "ADD", "_a", y, y)
+            _call(a, "ADD", "_a", "_a", y)
+            _call(a, "SUB", d, "ZERO", "_a")
+        elif op == "*":
+            if x == y:
+                _call(a, "SQR", d, x)
+            else:
+                _call(a, "MUL", d, x, y)
+        else:
+            _call(a, {"+": "ADD", "-": "SUB"}[op], d, x, y)
+
+
+def _point_routine(a, label, body):
+    a.label(label)
+    a.str_(LR, SP, RET2)
+    body()
+    a.ldr(15, SP, RET2)
+
+
+def _subroutines(a):
+    gen_x25519._mul(a, _reduce)
+    gen_x25519._sqr(a, _reduce)
+    _addsub(a, "add")
+    _addsub(a, "sub")
+    tail = _program("_RCB_TAIL")
+    _point_routine(a, "PDBL", lambda: _emit(a, _program("_DBL") + tail))
+    _point_routine(a, "PADD", lambda: _emit(a, _program("_ADD") + tail))
+
+    def dbl4():
+        _emit(a, _program("_TO_JAC"))
+        a.movi(0, 4)
+        a.str_(0, SP, DCNT)
+        a.label("JDBL")
+        _emit(a, _program("_JDBL_M3"))
+        a.ldr(0, SP, DCNT)
+        a.subs1(0, 0)
+        a.str_(0, SP, DCNT)
+        a.b("ne", "JDBL")
+        _emit(a, _program("_FROM_JAC"))
+
+    _point_routine(a, "PDBL4", dbl4)
+
+
+# ladder.sqr_n's view of this frame: only call and cnt
+SQR_FRAME = ladder.Frame(OFF, None, None, CNT, 8, _call, None, None)
+
+
+def _invert(a, d, z):
+    # d = z^(p - 2): p - 2 = (2^32 - 1) 2^224 + 2^192 + (2^96 - 1) - 2, by x_k = z^(2^k - 1)
+    # for k = 2, 3, 6, 12, 15, 30, 32 (t0 .. t5, u), then the exponent's words from the top.
+    def x_k(dst, src, n, times, label):
+        if n == 1:
+            _call(a, "SQR", dst, src)
+        else:
+            ladder.sqr_n(a, SQR_FRAME, dst, src, n, label)
+        _call(a, "MUL", dst, dst, times)
+
+    x_k("t0", z, 1, z, None)  # x2
+    x_k("t1", "t0", 1, z, None)  # x3
+    x_k("t2", "t1", 3, "t1", "V1")  # x6
+    x_k("t3", "t2", 6, "t2", "V2")  # x12
+    x_k("t4", "t3", 3, "t1", "V3")  # x15
+    x_k("t5", "t4", 15, "t4", "V4")  # x30
+    x_k("u", "t5", 2, "t0", "V5")  # x32
+    x_k(d, "u", 32, z, "V6")  # 2^32 - 1, then 1
+    ladder.sqr_n(a, SQR_FRAME, d, d, 96, "V7")  # three zero words
+    x_k(d, d, 32, "u", "V8")
+    x_k(d, d, 32, "u", "V9")
+    x_k(d, d, 30, "t5", "V10")  # 2^32 - 3 = (2^30 - 1) 4 + 1
+    x_k(d, d, 2, z, "V11")
+
+
+def _recode(a):
+    # The digits of the odd scalar at KB + 4 (big-endian) into DIG, least significant first
+    # (weierstrass_python._recode): per byte b (from the least significant) and the next
+    # more significant byte b' (0 past the top, KB's zero word), digit 2j from b's low
+    # nibble with b's high nibble's bit 0, digit 2j + 1 from the high nibble with bit 0 of b';
+    # v = u + c, d = ((v + 16 bit) AND 31) - 16, c = (v - d) / 16.
+    a.addw(1, SP, KB + 34)  # b' of byte 0 (b is the byte after it)
+    a.addw(6, SP, DIG)
+    a.movi(4, 0)  # c
+    a.movi(5, 32)
+    a.label("RECODE")
+    a.ldr(8, 1, 1, byte=True)
+    a.ldr(9, 1, 0, byte=True)
+    a.imm("and", 10, 8, 15)
+    a.lsr(11, 8, 4)
+    for nib, nxt, slot in ((10, 11, 0), (11, 9, 1)):
+        a.add(nib, nib, 4)  # v
+        a.imm("and", 12, nxt, 1)
+        a.dp("add", 12, nib, 12, "lsl", 4)
+        a.imm("and", 12, 12, 31)
+        a.imm("sub", 12, 12, 16)  # d
+        a.dp("sub", 4, nib, 12)
+        a.lsr(4, 4, 4)  # c
+        a.strb(12, 6, slot)
+    a.add_imm(6, 6, 2)
+    a.imm("sub", 1, 1, 1)
+    a.subs1(5, 5)
+    a.b("ne", "RECODE")
+
+
+def _point_copy(a, dst_base, dst_off, src_base, src_off):
+    # 24 words from src_base + src_off to dst_base + dst_off (r12 and r3 .. r10 used)
+    for h in range(3):
+        a.addw(12, src_base, src_off + 32 * h)
+        a.ldm(12, X)
+        a.addw(12, dst_base, dst_off + 32 * h)
+        a.stm(12, X)
+
+
+def _lookup(a):
+    # (X2, Y2, Z2) = the table entry of digit DIG[WIN] (entry |d| >> 1), Y2 negated when d < 0;
+    # all eight entries read, one kept by mask.
+    a.ldr(0, SP, WIN)
+    a.addw(1, SP, DIG)
+    a.ldr_idx(2, 1, 0, 0, byte=True)
+    a.lsl(2, 2, 24)
+    a.sh("asr", 2, 2, 24)  # d
+    a.sh("asr", 3, 2, 31)  # all ones when d < 0
+    a.str_(3, SP, SGN)
+    a.dp("eor", 2, 2, 3)
+    a.dp("sub", 2, 2, 3)
+    a.lsr(2, 2, 1)  # |d| >> 1
+    for e in range(8):
+        # mask_e = all ones when |d| >> 1 == e: ((t | -t) >> 31) - 1, t = idx XOR e
+        a.imm("eor", 0, 2, e)
+        a.imm("rsb", 1, 0, 0)
+        a.dp("orr", 0, 0, 1)
+        a.lsr(0, 0, 31)
+        a.imm("sub", 0, 0, 1)
+        a.str_(0, SP, MASK + 4 * e)
+    a.ldr(LR, SP, BUF)
+    W = [0, 1, 2, 11]
+    for h in range(3):
+        for e in range(8):
+            a.ldr(12, SP, MASK + 4 * e)
+            for q in range(2):
+                base = TAB + 96 * e + 32 * h + 16 * q
+                a.ldrd(W[0], W[1], LR, base)
+                a.ldrd(W[2], W[3], LR, base + 8)
+                for k in range(4):
+                    acc = X[4 * q + k]
+                    if e == 0:
+                        a.dp("and", acc, W[k], 12)
+                    else:
+                        a.dp("and", W[k], W[k], 12)
+                        a.dp("orr", acc, acc, W[k])
+        a.addw(12, SP, OFF["X2"] + 32 * h)
+        a.stm(12, X)
+    _call(a, "SUB", "NY", "ZERO", "Y2")
+    _cmove(a, "Y2", "NY", SGN)
+
+
+def _cmove(a, d, x, mask_word):
+    # d = x where the frame word mask_word is all ones (d kept where it is 0)
+    a.ldr(11, SP, mask_word)
+    a.addw(0, SP, OFF[d])
+    a.addw(1, SP, OFF[x])
+    D, S = [3, 4, 5, 6], [7, 8, 9, 10]
+    for _ in range(2):
+        a.ldm(0, D)
+        a.ldm(1, S, wb=True)
+        for dr, sr in zip(D, S):
+            a.dp("eor", sr, sr, dr)
+            a.dp("and", sr, sr, 11)
+            a.dp("eor", dr, dr, sr)
+        a.stm(0, D, wb=True)
+
+
+def _words_in(a, buf_reg, off, name):
+    # a 32-byte big-endian value at buf_reg + off into the element name (little-endian words)
+    for i, r in enumerate(X):
+        a.ldr(r, buf_reg, off + 28 - 4 * i)
+        a.rev(r, r)
+    a.addw(12, SP, OFF[name])
+    a.stm(12, X)
+
+
+def _words_out(a, buf_reg, off, name):
+    a.addw(12, SP, OFF[name])
+    a.ldm(12, X)
+    for i, r in enumerate(X):
+        a.rev(r, r)
+        a.str_(r, buf_reg, off + 28 - 4 * i)
+
+
+def _main(a):
+    # _mul256(buf, k, neg): see the module docstring.
+    a.str_(0, SP, BUF)
+    a.str_(2, SP, NEG)
+    # the constants
+    for name, v in CONST.items():
+        for i, r in enumerate(X):
+            w = v >> (32 * i) & 0xFFFFFFFF
+            if w < 256:
+                a.movi(r, w)
+            else:
+                a.const(r, w)
+        a.addw(12, SP, OFF[name])
+        a.stm(12, X)
+    # the scalar, after a zero word
+    a.movi(3, 0)
+    a.str_(3, SP, KB)
+    for i, r in enumerate(X):
+        a.ldr(r, 1, 4 * i)
+    a.addw(12, SP, KB + 4)
+    a.stm(12, X)
+    _recode(a)
+    # P in Montgomery form, projective with Z = 1
+    a.ldr(0, SP, BUF)
+    _words_in(a, 0, IO, "X1")
+    _words_in(a, 0, IO + 32, "Y1")
+    _call(a, "MUL", "X1", "X1", "R2")
+    _call(a, "MUL", "Y1", "Y1", "R2")
+    _copy(a, "Z1", "ONEM")
+    # the table P, 3P, ..., 15P: P saved, 2P into (X2:Y2:Z2), then (2i + 1)P = (2i - 1)P + 2P
+    a.ldr(0, SP, BUF)
+    _point_copy(a, 0, TAB, SP, OFF["X1"])
+    a.bl("PDBL")
+    _point_copy(a, SP, OFF["X2"], SP, OFF["X1"])
+    a.ldr(0, SP, BUF)
+    _point_copy(a, SP, OFF["X1"], 0, TAB)
+    for i in range(1, 8):
+        a.bl("PADD")
+        a.ldr(0, SP, BUF)
+        _point_copy(a, 0, TAB + 96 * i, SP, OFF["X1"])
+    # the top digit is 1: the running point starts at P
+    _point_copy(a, SP, OFF["X1"], 0, TAB)
+    a.movi(0, 63)
+    a.str_(0, SP, WIN)
+    a.label("WINDOW")
+    a.bl("PDBL4")
+    _lookup(a)
+    a.bl("PADD")
+    a.ldr(0, SP, WIN)
+    a.subs1(0, 0)
+    a.str_(0, SP, WIN)
+    a.b("pl", "WINDOW")
+    # -R when the scalar was n - k
+    a.ldr(0, SP, NEG)
+    a.imm("rsb", 0, 0, 0)
+    a.str_(0, SP, SGN)
+    _call(a, "SUB", "NY", "ZERO", "Y1")
+    _cmove(a, "Y1", "NY", SGN)
+    # affine, out of Montgomery form
+    _invert(a, "INV", "Z1")
+    _call(a, "MUL", "X1", "X1", "INV")
+    _call(a, "MUL", "Y1", "Y1", "INV")
+    _call(a, "MUL", "X1", "X1", "ONE")
+    _call(a, "MUL", "Y1", "Y1", "ONE")
+    a.ldr(0, SP, BUF)
+    _words_out(a, 0, IO, "X1")
+    _words_out(a, 0, IO + 32, "Y1")
+    # r0 = 1 unless Z1 = 0: (z | -z) >> 31 of the words ORed
+    a.addw(12, SP, OFF["Z1"])
+    a.ldm(12, X)
+    a.dp("orr", 0, X[0], X[1])
+    for r in X[2:]:
+        a.dp("orr", 0, 0, r)
+    a.imm("rsb", 1, 0, 0)
+    a.dp("orr", 0, 0, 1)
+    a.lsr(0, 0, 31)
+
+
+def _function(a, body, whole=False, result=None):
+    return ladder.function(a, FRAME, _subroutines, body, whole, result)
+
+
+def kernel():
+    return _function(Asm(), _main, result="the non-zero flag")
+
+
+def field_op(op):
+    """A test function (not shipped) of the same routines, as whole machine code:
+    ``f(out, x, y)``, out = x op y for op "mul", "sqr", "add", "sub" (Montgomery product x y
+    R^-1 for "mul" and "sqr"), "amul" (-3 x) and "inv" (x^(p - 2) in Montgomery form),
+    eight little-endian words each."""
+
+    def body(a):
+        a.str_(0, SP, BUF)
+        for name, v in CONST.items():
+            for i, r in enumerate(X):
+                a.const(r, v >> (32 * i) & 0xFFFFFFFF)
+            a.addw(12, SP, OFF[name])
+            a.stm(12, X)
+        for src, name in ((1, "X1"), (2, "Y1")):
+            a.ldm(src, X)
+            a.addw(12, SP, OFF[name])
+            a.stm(12, X)
+        if op == "mul":
+            _call(a, "MUL", "Z2", "X1", "Y1")
+        elif op == "sqr":
+            _call(a, "SQR", "Z2", "X1")
+        elif op == "amul":
+            _emit(a, [("Z2", "A", "*", "X1")])
+        elif op == "inv":
+            _invert(a, "Z2", "X1")
+        else:
+            _call(a, op.upper(), "Z2", "X1", "Y1")
+        a.ldr(1, SP, BUF)
+        a.addw(12, SP, OFF["Z2"])
+        a.ldm(12, X)
+        a.stm(1, X)
+
+    return _function(Asm(), body, whole=True)
+
+
+HEADER = '''# GENERATED by python -m tools.thumb.gen_p256: edit the generator, not this file.
+"""P-256 on Cortex-M4, M7, M55 and M85 (UMAAL): k*P for a secret k as one Thumb-2 call.
+
+Backend ``thumb`` of the seam primitive "ec_weierstrass" (``ec/ec``), chosen where
+``mpcrypto._cpu`` finds feature ``umaal``, before ``viper``. ``new(curve)`` gives, for
+secp256r1, a ``weierstrass_viper`` context whose ``mul``, ``ecdh``, ``mul_base`` and ``mul2``
+run the kernel; for other curves the ``weierstrass_viper`` context itself.
+
+``_mul256(buf, k, neg)``: buf (%d bytes) holds x || y of P big-endian at %d (and receives
+the table of P .. 15P before it); k is 32 bytes big-endian and odd; neg = 1 negates the
+result (the caller replaced an even k by n - k). On return buf[%d:%d] is the affine k*P
+(x || y, big-endian) and r0 = 1, or r0 = 0 and zeros for the point at infinity. The
+algorithm and formulas are ``weierstrass_viper``'s; the generator
+(tools/thumb/gen_p256.py) documents the field arithmetic.
+
+Constant time: no branch and no address depends on k or P; the table lookup reads every
+entry and keeps one by mask. The state is on the C stack (%d bytes); nothing is allocated
+per call but what the Python side converts.
+"""
+
+import micropython
+from mpcrypto._cpu import umaal as probe  # noqa: F401 (what the seam's chain requires)
+from mpcrypto.ec import weierstrass_viper as _wv
+from mpcrypto.ec.field import engine as _fe
+''' % (BUFSIZE, IO, IO, BUFSIZE, FRAME)
+
+FOOTER = '''
+
+_IO = %d
+_ZEROS = bytes(64)
+
+
+class _P256(_wv._Curve):
+    # weierstrass_viper's context with the variable-base multiplications on the kernel
+    def __init__(self, curve):
+        super().__init__(curve)
+        self._buf = bytearray(%d)
+
+    def _kmul(self, k, x, y):
+        # k*(x, y) into buf[_IO:]; True unless the result is the point at infinity
+        kp = bytearray(32)
+        neg = _fe.odd_scalar(kp, self._kb(k), self.nbytes, 32, 0)
+        buf = self._buf
+        buf[_IO:_IO + 32] = x.to_bytes(32, "big")
+        buf[_IO + 32:] = y.to_bytes(32, "big")
+        return _mul256(buf, kp, neg)
+
+    def _result(self, ok):
+        buf = self._buf
+        out = (int.from_bytes(buf[_IO:_IO + 32], "big"), int.from_bytes(buf[_IO + 32:], "big")) if ok else None
+        buf[_IO:] = _ZEROS
+        return out
+
+    def mul(self, k, x, y):
+        """k*(x, y) for a secret k (0 <= k <= n, 32 big-endian bytes or an int)."""
+        return self._result(self._kmul(k, x, y))
+
+    def ecdh(self, k, x, y):
+        """The x coordinate of k*(x, y) as 32 big-endian bytes, or None at infinity; no int is
+        made of it."""
+        ok = self._kmul(k, x, y)
+        buf = self._buf
+        out = bytes(buf[_IO:_IO + 32]) if ok else None
+        buf[_IO:] = _ZEROS
+        return out
+
+    def mul_base(self, k):
+        """k*G for a secret k, by the kernel on G."""
+        gx, gy = self.G
+        return self._result(self._kmul(k, gx, gy))
+
+    def mul2(self, u1, u2, x, y):
+        """u1*G + u2*(x, y) for public u1, u2: two kernel calls, then one complete mixed
+        addition and the inversion on the arena."""
+        a = self.mul_base(u1)
+        b = self.mul(u2, x, y)
+        if a is None or b is None:
+            return b if a is None else a
+        self._load_affine(a[0], a[1])
+        self.put_m("X2", b[0])
+        self.put_m("Y2", b[1])
+        self.exec(self.P_MADD)
+        return self._affine1()
+
+
+def new(curve):
+    """The context of ``curve``: the kernel's for secp256r1, else weierstrass_viper's."""
+    return _P256(curve) if curve.name == "secp256r1" else _wv.new(curve)
+''' % (IO, BUFSIZE)
+
+
+def generate():
+    parts = [HEADER, "\n\n@micropython.asm_thumb\ndef _mul256(r0, r1, r2):\n",
+             "    # _mul256(buf, k, neg): buf[%d:%d] = k*P; see the module docstring\n" % (IO, BUFSIZE)]
+    parts += data_lines(kernel())
+    parts.append(FOOTER)
+    return "".join(parts)
+
+
+def main(argv=None):
+    return write_or_check(OUT, generate, "tools.thumb.gen_p256", argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
