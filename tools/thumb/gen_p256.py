@@ -45,6 +45,7 @@ address in the frame word RET; the point routines, which call them, in RET2.
 """
 
 import ast
+import functools
 import sys
 
 from tools import ROOT
@@ -190,15 +191,18 @@ def _copy(a, d, x):
     a.stm(12, X)
 
 
+@functools.lru_cache(maxsize=None)
+def _texts():
+    # weierstrass_viper's module-level string constants, parsed once: name -> text
+    tree = ast.parse(FORMULAS.read_text(encoding="utf-8"))
+    return {node.targets[0].id: node.value.value for node in tree.body
+            if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)}
+
+
 def _program(name):
     # The text of a field program of weierstrass_viper, as (d, x, op, y) lines.
-    tree = ast.parse(FORMULAS.read_text(encoding="utf-8"))
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == name:
-            text = node.value.value
-            break
-    else:
-        raise KeyError(name)
+    text = _texts()[name]
     out = []
     for line in text.strip().splitlines():
         d, expr = (s.strip() for s in line.split("="))
