@@ -23,7 +23,9 @@ an entropy source, key generation and hedged signing raise UnsupportedAlgorithm 
 no fallback to ``random``). Deterministic ECDSA (RFC 6979, the default) needs no rng;
 ``deterministic=False`` mixes rng bytes into the RFC 6979 generator (hedged, §3.6).
 
-Backends: seam primitive "ec_weierstrass" (``backends()``): ``weierstrass_viper`` (16-bit
+Backends: seam primitive "ec_weierstrass" (``backends()``): on Cortex-M4/M7/M55/M85,
+``weierstrass_thumb`` (P-256's k*P and k*G as one generated Thumb-2 call; every other
+curve, and P-256's verification, on ``weierstrass_viper``); ``weierstrass_viper`` (16-bit
 limbs in generated viper field kernels, no allocation per field operation, constant-time
 field arithmetic) where the port has native emitters, else the portable ``weierstrass_python``
 (built-in integers). One arithmetic context per (backend, curve) is cached, holding the
@@ -49,6 +51,7 @@ from mpcrypto.exceptions import UnsupportedAlgorithm
 
 _PRIM = "ec_weierstrass"
 _CHAIN = (
+    ("thumb", "mpcrypto.ec.weierstrass_thumb", "umaal"),
     ("viper64", "mpcrypto.ec.weierstrass_viper64", None),
     ("viper", "mpcrypto.ec.weierstrass_viper", None),
     ("python", "mpcrypto.ec.weierstrass_python", None),
