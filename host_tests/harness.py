@@ -64,6 +64,22 @@ def need(target, module, primitive, backend):
     return {primitive: backend}
 
 
+# The Weierstrass curves a backend of "ec_weierstrass" has code of its own for; on every other
+# curve it hands the work to the next backend of the chain, which its own parameter covers.
+EC_OWN_CURVES = {"thumb": ("secp256r1",)}
+
+
+def need_ec(target, backend, curve=None):
+    """``need`` for the seam primitive "ec_weierstrass" of mpcrypto.ec.ec; also skips a
+    backend on a ``curve`` that it leaves to another backend (``EC_OWN_CURVES``)."""
+    own = EC_OWN_CURVES.get(backend)
+    if own is not None and curve is not None and curve not in own:
+        import pytest
+
+        pytest.skip("backend %r leaves %s to the next backend" % (backend, curve))
+    return need(target, "mpcrypto.ec.ec", "ec_weierstrass", backend)
+
+
 def default_rng_result(target, got, want):
     """Checks ``got``, the results of calls that draw from the library's default rng: on a
     target with an entropy source they must equal ``want``; on one without, every call must

@@ -17,11 +17,11 @@ import random
 import ecdsa as pyecdsa
 import pytest
 
-from harness import MPError, need
+from harness import MPError, need_ec
 from oracle import is_probable_prime
 
 MOD = "mpcrypto.ec.ec"
-BACKENDS = ("viper64", "viper", "python")
+BACKENDS = ("thumb", "viper64", "viper", "python")
 
 WEIERSTRASS = [
     "secp192r1", "secp192k1", "secp224r1", "secp224k1", "secp256r1", "secp256k1", "secp384r1",
@@ -83,7 +83,7 @@ _OPENSSL = ["secp192r1", "secp224r1", "secp256r1", "secp256k1", "secp384r1", "se
 def test_base_mult_matches_cryptography(target, params, name, backend):
     from cryptography.hazmat.primitives.asymmetric import ec as cec
 
-    force = need(target, MOD, "ec_weierstrass", backend)
+    force = need_ec(target, backend, name)
     curve = getattr(cec, name.upper().replace("BRAINPOOLP", "BrainpoolP"))()
     n = params[name][5]
     rnd = random.Random(name)
@@ -97,7 +97,7 @@ def test_base_mult_matches_cryptography(target, params, name, backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_group_order_on_target(target, backend):
-    force = need(target, MOD, "ec_weierstrass", backend)
+    force = need_ec(target, backend)
     cases = [(n,) for n in WEIERSTRASS]
     if target.is_unix:
         got = target.call("drv_ec", "group_check", cases, force=force)
@@ -291,7 +291,7 @@ def test_structured_scalars(target, params, name, backend):
     # Scalars whose digits stress the recodings: powers of two, runs of ones and zeros,
     # even and odd, near n and near 2^nbits, zero nibbles everywhere (secp224k1 has a
     # 225-bit n; brainpoolP160t1 and P320r1 have n just below a multiple of 8 bits).
-    force = need(target, MOD, "ec_weierstrass", backend)
+    force = need_ec(target, backend, name)
     _, _, p, a, b, n, gx, gy, h, size, nsize, nbits, _ = params[name]
     ks = {2, 3, 4, 16, 17, 255, 256, 0x10001, n - 2, n - 3, n - 16, n // 2, n // 2 + 1,
           (1 << (nbits - 1)), (1 << (nbits - 1)) + 1, (1 << (nbits - 2)) - 1,

@@ -38,11 +38,11 @@ import ecdsa as pyecdsa
 import pytest
 
 import der
-from harness import default_rng_result, MPError, need
+from harness import default_rng_result, MPError, need_ec
 from vectors import cryptography_vector, load_rsp, wycheproof_tests
 
 MOD = "mpcrypto.ec.ec"
-BACKENDS = ("viper64", "viper", "python")
+BACKENDS = ("thumb", "viper64", "viper", "python")
 
 _EC_OID = bytes.fromhex("06072a8648ce3d0201")  # id-ecPublicKey
 
@@ -156,7 +156,7 @@ def test_wycheproof_ecdh(target, params, curve, backend):
     # the ecpoint file's inputs are all among the ASN file's once its SubjectPublicKeyInfo is
     # parsed (the same EdgeCaseDoubling points, 160 to 790 per file, 20 to 90 ms each on the
     # python backend), so the two files cost one file's ECDHs, in one process.
-    force = need(target, MOD, "ec_weierstrass", backend)
+    force = need_ec(target, backend, curve)
     files = [_asn_file(curve, params[curve]["oid"])]
     missing = None
     if curve in ECDH_POINT:
@@ -185,7 +185,7 @@ RFC7027 = "asymmetric/ECDH/brainpool.txt"
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_rfc7027_brainpool(target, params, backend):
-    force = need(target, MOD, "ec_weierstrass", backend)
+    force = need_ec(target, backend)
     recs = load_rsp(cryptography_vector(RFC7027), keep="COUNT")
     assert [r["CURVE"] for r in recs] == ["brainpoolP256r1", "brainpoolP384r1", "brainpoolP512r1"], RFC7027
     cases = [(r["CURVE"], int(r["DA"], 16), int(r["DB"], 16)) for r in recs]
@@ -211,7 +211,7 @@ DIFF = ["brainpoolP160r1", "brainpoolP160t1", "brainpoolP192r1", "brainpoolP192t
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("curve", DIFF)
 def test_ecdh_vs_python_ecdsa(target, params, curve, backend):
-    force = need(target, MOD, "ec_weierstrass", backend)
+    force = need_ec(target, backend, curve)
     ref = getattr(pyecdsa.curves, curve.replace("brainpoolP", "BRAINPOOLP"))
     size = params[curve]["size"]
     rnd = random.Random("ecdh " + curve)
@@ -242,7 +242,7 @@ def test_compressed_points_from_cryptography(target, params, backend):
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric import ec as cec
 
-    force = need(target, MOD, "ec_weierstrass", backend)
+    force = need_ec(target, backend)
     cases, want = [], []
     rnd = random.Random("compressed")
     for name in _OPENSSL:
@@ -261,7 +261,7 @@ def test_compressed_points_from_cryptography(target, params, backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_compressed_roundtrip_all_curves(target, params, backend):
     # Every curve, including the p = 1 mod 4 fields (secp224r1: Tonelli-Shanks, secp224k1).
-    force = need(target, MOD, "ec_weierstrass", backend)
+    force = need_ec(target, backend)
     rnd = random.Random("roundtrip")
     cases = []
     for name, pr in params.items():
@@ -287,7 +287,7 @@ def _nonresidue_x(pr):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("curve", ["secp256r1", "secp224r1", "secp521r1", "brainpoolP256t1"])
 def test_bad_points(target, params, curve, backend):
-    force = need(target, MOD, "ec_weierstrass", backend)
+    force = need_ec(target, backend, curve)
     pr = params[curve]
     p, size = pr["p"], pr["size"]
     gx, gy = pr["G"]
@@ -331,7 +331,7 @@ def test_bad_points(target, params, curve, backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("curve", ["secp256r1", "secp521r1", "brainpoolP160r1"])
 def test_scalar_range(target, params, curve, backend):
-    force = need(target, MOD, "ec_weierstrass", backend)
+    force = need_ec(target, backend, curve)
     pr = params[curve]
     n, p, size, nsize = pr["n"], pr["p"], pr["size"], pr["nsize"]
     gx, gy = pr["G"]
@@ -356,7 +356,7 @@ def test_scalar_range(target, params, curve, backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_key_misuse(target, backend):
-    force = need(target, MOD, "ec_weierstrass", backend)
+    force = need_ec(target, backend)
     got = target.call("drv_ec", "ecdh_mixed_curves", [("secp256r1", "secp256k1"), ("secp256r1", "secp256r1")], force=force)
     assert isinstance(got[0], MPError) and got[0].name == "ValueError"
     assert isinstance(got[1], bytes) and len(got[1]) == 32
@@ -368,7 +368,7 @@ def test_key_misuse(target, backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_keygen_rng(target, params, backend):
-    force = need(target, MOD, "ec_weierstrass", backend)
+    force = need_ec(target, backend)
     d = 0x1234 << 200
     # First draw (all ones) is >= n and is discarded; the second is taken as is.
     stream = b"\xff" * 32 + d.to_bytes(32, "big")

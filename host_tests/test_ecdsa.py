@@ -35,11 +35,11 @@ import ecdsa as pyecdsa
 import pytest
 
 import der
-from harness import MPError, need
+from harness import MPError, need, need_ec
 from vectors import cryptography_vector, load_rsp, wycheproof_tests
 
 MOD = "mpcrypto.ec.ec"
-BACKENDS = ("viper64", "viper", "python")
+BACKENDS = ("thumb", "viper64", "viper", "python")
 
 _HASH = {"SHA-224": "sha224", "SHA-256": "sha256", "SHA-384": "sha384", "SHA-512": "sha512",
          "SHA-512/224": "sha512_224", "SHA-512/256": "sha512_256",
@@ -106,7 +106,7 @@ _FILES = [(c, h, e) for c, h in WYCHEPROOF for e in ("der", "p1363")] + [(c, h, 
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("curve,h,encoding", _FILES, ids=["%s_%s_%s" % f for f in _FILES])
 def test_wycheproof_ecdsa(target, curve, h, encoding, backend):
-    force = need(target, MOD, "ec_weierstrass", backend)
+    force = need_ec(target, backend, curve)
     fname = "ecdsa_%s_%s%s_test.json" % (curve, h, "_p1363" if encoding == "p1363" else "")
     cases, meta = _wycheproof_cases(fname, curve)
     enc = "raw" if encoding == "p1363" else "der"
@@ -114,10 +114,10 @@ def test_wycheproof_ecdsa(target, curve, h, encoding, backend):
     _check_verify(fname, meta, got)
 
 
-@pytest.mark.parametrize("backend", BACKENDS[:2])
+@pytest.mark.parametrize("backend", BACKENDS[:3])
 @pytest.mark.parametrize("curve,h", WYCHEPROOF_SHA3, ids=["%s_%s" % f for f in WYCHEPROOF_SHA3])
 def test_wycheproof_ecdsa_sha3(target, curve, h, backend):
-    force = need(target, MOD, "ec_weierstrass", backend)
+    force = need_ec(target, backend, curve)
     fname = "ecdsa_%s_%s_test.json" % (curve, h)
     cases, meta = _wycheproof_cases(fname, curve)
     got = target.call("drv_ec", "ecdsa_verify", [(curve, pt, m, s, hh, "der") for pt, m, s, hh in cases], force=force)
@@ -142,7 +142,7 @@ def _nist_sections(fname):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_nist_sigver(target, backend):
-    force = need(target, MOD, "ec_weierstrass", backend)
+    force = need_ec(target, backend)
     fname = "asymmetric/ECDSA/FIPS_186-3/SigVer.rsp"
     recs = _nist_sections(fname)
     assert len(recs) >= 200, fname
@@ -167,7 +167,7 @@ def test_nist_sigver(target, backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_nist_siggen(target, backend):
-    force = need(target, MOD, "ec_weierstrass", backend)
+    force = need_ec(target, backend)
     fname = "asymmetric/ECDSA/FIPS_186-3/SigGen.txt"
     recs = _nist_sections(fname)
     assert len(recs) >= 200, fname
@@ -203,7 +203,7 @@ def _k256_sha2(r):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_secp256k1_siggen_verify(target, backend):
-    force = need(target, MOD, "ec_weierstrass", backend)
+    force = need_ec(target, backend)
     fname = "asymmetric/ECDSA/SECP256K1/SigGen.txt"
     recs = load_rsp(cryptography_vector(fname), keep=_k256_sha2)
     assert recs, fname
@@ -273,7 +273,7 @@ def _rfc6979_records():
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_rfc6979(target, backend):
-    force = need(target, MOD, "ec_weierstrass", backend)
+    force = need_ec(target, backend)
     fname, recs = _rfc6979_records()
     assert len(recs) >= 40, fname  # 5 curves x 4 hashes x 2 messages
     got = target.call("drv_ec", "ecdsa_sign_verify", [(c, d, m, h, "der") for c, d, m, h, _, _ in recs], force=force)
@@ -285,7 +285,7 @@ def test_rfc6979(target, backend):
 def test_rfc6979_no_room_for_comb_tables(target, backend):
     # The comb tables cannot be built (MemoryError, as on a fragmented 96 KB heap after many
     # curves): signing falls back to the window method on G and gives the same signatures.
-    force = need(target, MOD, "ec_weierstrass", backend)
+    force = need_ec(target, backend)
     fname, recs = _rfc6979_records()
     recs = [r for r in recs if r[3] == "sha256"]
     got = target.call("drv_ec", "ecdsa_sign_no_room", [([(c, d, m, h) for c, d, m, h, _, _ in recs],)],
@@ -339,7 +339,7 @@ def test_vs_python_ecdsa(target, curve, backend):
 
     from ecdsa.util import sigdecode_der, sigencode_der
 
-    force = need(target, MOD, "ec_weierstrass", backend)
+    force = need_ec(target, backend, curve)
     ref = getattr(pyecdsa.curves, curve.replace("brainpoolP", "BRAINPOOLP"))
     rnd = random.Random("ecdsa " + curve)
     hashes = ["sha256", "sha384", "sha512", "sha224"]
@@ -374,7 +374,7 @@ def test_vs_python_ecdsa(target, curve, backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("curve", ["secp256r1", "secp521r1"])
 def test_malformed_signatures(target, curve, backend):
-    force = need(target, MOD, "ec_weierstrass", backend)
+    force = need_ec(target, backend, curve)
     d = 0x1234567
     msg = b"message"
     sig, raw = target.call("drv_ec", "ecdsa_sign", [(curve, d, msg, "sha256", "der"), (curve, d, msg, "sha256", "raw")], force=force)
@@ -424,7 +424,7 @@ def test_malformed_signatures(target, curve, backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("curve", ["secp256r1", "secp384r1", "brainpoolP160r1", "secp224k1", "sm2"])
 def test_edge_scalars_and_hashes(target, curve, backend):
-    force = need(target, MOD, "ec_weierstrass", backend)
+    force = need_ec(target, backend, curve)
     params = target.call("drv_ec", "curve_params", [(curve,)])[0]
     n = params[5]
     cases = []
@@ -444,7 +444,7 @@ def test_edge_scalars_and_hashes(target, curve, backend):
 def test_hedged_signatures(target, backend):
     # deterministic=False mixes rng bytes into RFC 6979 (§3.6): different extra -> different
     # signature, same extra -> same signature; all verify (sign_verify checks them).
-    force = need(target, MOD, "ec_weierstrass", backend)
+    force = need_ec(target, backend)
     d = 0xABCDEF
     got = target.call("drv_ec", "ecdsa_sign_hedged", [("secp256r1", d, b"m", "sha256", b"\x01" * 32),
                                                        ("secp256r1", d, b"m", "sha256", b"\x01" * 32),

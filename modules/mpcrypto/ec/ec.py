@@ -24,8 +24,8 @@ no fallback to ``random``). Deterministic ECDSA (RFC 6979, the default) needs no
 ``deterministic=False`` mixes rng bytes into the RFC 6979 generator (hedged, §3.6).
 
 Backends: seam primitive "ec_weierstrass" (``backends()``): on Cortex-M4/M7/M55/M85,
-``weierstrass_thumb`` (P-256's k*P and k*G as one generated Thumb-2 call; every other
-curve, and P-256's verification, on ``weierstrass_viper``); ``weierstrass_viper`` (16-bit
+``weierstrass_thumb`` (P-256's k*P and k*G as one generated Thumb-2 call each, every other
+curve on ``weierstrass_viper``); ``weierstrass_viper`` (16-bit
 limbs in generated viper field kernels, no allocation per field operation, constant-time
 field arithmetic) where the port has native emitters, else the portable ``weierstrass_python``
 (built-in integers). One arithmetic context per (backend, curve) is cached, holding the

@@ -4,7 +4,8 @@
 Backend ``thumb`` of the seam primitive "ec_weierstrass" (``ec/ec``), chosen where
 ``mpcrypto._cpu`` finds feature ``umaal``, before ``viper``. ``new(curve)`` gives, for
 secp256r1, a ``weierstrass_viper`` context whose ``mul``, ``ecdh`` and ``mul_base`` run the
-kernel (``mul2`` stays on the arena); for other curves the ``weierstrass_viper`` context itself.
+kernel, and whose ``mul2`` (verification) is two kernel calls joined by one complete addition
+on the arena; for other curves the ``weierstrass_viper`` context itself.
 
 ``_mul256(buf, k, neg)``: buf (832 bytes) holds x || y of P big-endian at 768 (and receives
 the table of P .. 15P before it); k is 32 bytes big-endian and odd; neg = 1 negates the
@@ -2297,6 +2298,19 @@ class _P256(_wv._Curve):
         """k*G for a secret k, by the kernel on G."""
         gx, gy = self.G
         return self._result(self._kmul(k, gx, gy))
+
+    def mul2(self, u1, u2, x, y):
+        """u1*G + u2*(x, y) for PUBLIC u1, u2 in [0, n) (ECDSA verification): both products on
+        the kernel, their sum by the complete mixed addition on the arena."""
+        a = self.mul_base(u1)
+        b = self.mul(u2, x, y)
+        if a is None or b is None:
+            return b if a is None else a
+        self._load_affine(a[0], a[1])
+        self.put_m("X2", b[0])
+        self.put_m("Y2", b[1])
+        self.exec(self.P_MADD)
+        return self._affine1()
 
 
 def new(curve):
