@@ -289,6 +289,20 @@ def test_scb_model_refuses_what_it_does_not_model():
         core.call(fn, thumb_emu.CPUID)
 
 
+def test_alignment_check_faults_where_a_core_does():
+    # LDRD r2, r3, [r0]; BX LR, and LDR.W r2, [r0]; BX LR: with check_alignment, the first
+    # faults at an unaligned address (as on Cortex-M), the second does not (Armv7-M allows it)
+    core = thumb_emu.Core("cortex-m4")
+    ldrd = core.load(struct.pack("<3H", 0xE9D0, 0x2300, 0x4770))
+    ldr = core.load(struct.pack("<3H", 0xF8D0, 0x2000, 0x4770))
+    buf = thumb_emu.Buffer(core, bytes(16))
+    core.check_alignment(buf.addr, buf.addr + 16)
+    core.call(ldrd, buf.addr + 4)
+    core.call(ldr, buf.addr + 1)
+    with pytest.raises(thumb_emu.Fault, match="unaligned"):
+        core.call(ldrd, buf.addr + 1)
+
+
 def test_cortex_m3_faults_on_every_multiplier(mpy):
     """The reason for the requirement ``umaal``: on a Cortex-M3 the first UMAAL is undefined."""
     u = tc.Umaal("cortex-m3", mpy=mpy)

@@ -174,6 +174,22 @@ class Core:
             self._error = err
         self.uc.emu_stop()
 
+    def check_alignment(self, begin, end):
+        """Fault, as a Cortex-M core does whatever CCR.UNALIGN_TRP says, on a word access at an
+        address that is not a multiple of 4 in [begin, end) by LDM, STM, PUSH, POP, LDRD,
+        STRD or an exclusive access; unicorn itself lets these pass. Single LDR/STR may be
+        unaligned on Armv7-M (ARM DDI 0403E A3.2.1), and stay allowed."""
+
+        def hook(uc, access, addr, size, value, data):
+            if addr % 4 == 0:
+                return
+            pc = uc.reg_read(A.UC_ARM_REG_PC) & ~1
+            hw = int.from_bytes(uc.mem_read(pc, 2), "little")
+            if hw >> 9 == 0b1110100 or hw >> 12 == 0b1100 or hw & 0xF600 == 0xB400:
+                self._stop(Fault("unaligned multi-word access at %#x (pc=%#x)" % (addr, pc), pc=pc))
+
+        self.uc.hook_add(unicorn.UC_HOOK_MEM_READ | unicorn.UC_HOOK_MEM_WRITE, hook, begin=begin, end=end - 1)
+
     # -- peripheral models -------------------------------------------------------------------
 
     def map_peripheral(self, base, size, model):
