@@ -19,6 +19,7 @@ The Python side of the module (``_P256``) runs on ``weierstrass_viper``'s arena,
 CPython cannot run: the device tests (``make check-device``) run it through the public API.
 """
 
+import ast
 import pathlib
 import random
 import subprocess
@@ -118,6 +119,7 @@ class Mul(emutest.Kernels):
         super().__init__(core, mpy)
         self.io = self.buf(bytes(gen_p256.BUFSIZE))
         self.k = self.buf(bytes(32))
+        self.tab = None
 
     def kmul(self, k, x, y):
         """k*(x, y) by the raw function, k in [0, n] made odd first as the Python side does;
@@ -127,12 +129,36 @@ class Mul(emutest.Kernels):
         io = gen_p256.IO
         self.core.write(self.io.addr + io, x.to_bytes(32, "big") + y.to_bytes(32, "big"))
         self.core.write(self.k.addr, kp.to_bytes(32, "big"))
-        flag, n = self.result("_mul256", self.io, self.k, neg)
+        return self._run(neg, 0)
+
+    def kmul_base(self, k):
+        """k*G by the comb on the module's own _GTAB, k in [0, n] as given; as ``kmul``."""
+        if self.tab is None:
+            # at an odd address, as a frozen bytes object's data may be
+            self.tab = self.buf(b"\0" + shipped_table())
+            self.tab.addr += 1
+            self.core.check_alignment(self.tab.addr, self.tab.addr + gen_p256.GTABSIZE)
+        self.core.write(self.io.addr, bytes(gen_p256.BUFSIZE))
+        self.core.write(self.k.addr, k.to_bytes(32, "big"))
+        return self._run(2, self.tab)
+
+    def _run(self, flags, tab):
+        io = gen_p256.IO
+        flag, n = self.result("_mul256", self.io, self.k, flags, tab)
         out = self.io.read()[io:]
         if not flag:
             assert out == bytes(64)
             return None, n
         return (int.from_bytes(out[:32], "big"), int.from_bytes(out[32:], "big")), n
+
+
+def shipped_table():
+    """_GTAB as the generated module holds it (its source's literal, not the generator's)."""
+    tree = ast.parse(SRC.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "_GTAB":
+            return ast.literal_eval(node.value)
+    raise AssertionError("no _GTAB in " + str(SRC))
 
 
 def _want(k, x, y):
@@ -162,6 +188,41 @@ def test_against_ecdsa_and_constant_time(core, mpy):
             assert got == _want(k, x, y), hex(k)
     assert len(counts) == 1, counts
     print("P-256 k*P thumb on %s: %d instructions per call" % (core, counts.pop()))
+
+
+def test_table_is_multiples_of_g():
+    # every entry j 256^r G, checked against python-ecdsa (Montgomery form undone)
+    t = shipped_table()
+    assert len(t) == gen_p256.GTABSIZE
+    for r in range(gen_p256.GROWS):
+        for j in range(gen_p256.GCOLS):
+            e = t[64 * (gen_p256.GCOLS * r + j):][:64]
+            q = G * ((j + 1) << (8 * r))
+            assert int.from_bytes(e[:32], "little") * RINV % P == q.x(), (r, j)
+            assert int.from_bytes(e[32:], "little") * RINV % P == q.y(), (r, j)
+
+
+def _base_scalars(rnd):
+    # the comb's edges besides _scalars': the n - k switch at 2^255, digits of 8 and -8 (the
+    # recoding's carries), zero rows (the undone additions), one nibble set at each end
+    eights = int("8" * 64, 16)
+    ks = [(1 << 255) - 1, (1 << 255) + 1, N - (1 << 255), N - (1 << 255) + 1, eights >> 4, eights >> 1,
+          int("7" * 63, 16), int("f0" * 32, 16) % N, int("0f" * 32, 16), 8, 0x88, 1 << 252, 7 << 252,
+          N - 8, N - 0x88, N - 30, N - 15]
+    return _scalars(rnd) + [k % (N + 1) for k in ks]
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_comb_against_ecdsa_and_constant_time(core, mpy):
+    m = Mul(core, mpy)
+    rnd = random.Random("comb" + core)
+    counts = set()
+    for k in _base_scalars(rnd):
+        got, n = m.kmul_base(k)
+        counts.add(n)
+        assert got == _want(k, G.x(), G.y()), hex(k)
+    assert len(counts) == 1, counts
+    print("P-256 k*G thumb comb on %s: %d instructions per call" % (core, counts.pop()))
 
 
 def _decode(pub):

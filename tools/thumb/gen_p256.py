@@ -1,6 +1,7 @@
 """Writes ``modules/mpcrypto/ec/weierstrass_thumb.py``: P-256 scalar multiplication k*P (secret
-k, any point P) as one Thumb-2 function for Cortex-M4/M7/M55/M85 (UMAAL), a MicroPython
-``asm_thumb`` function of ``data(2, ...)`` halfwords encoded by ``tools/thumb/asm.py``.
+k, any point P) and k*G (fixed-base comb) as one Thumb-2 function for Cortex-M4/M7/M55/M85
+(UMAAL), a MicroPython ``asm_thumb`` function of ``data(2, ...)`` halfwords encoded by
+``tools/thumb/asm.py``, and the comb's table as a ``bytes`` constant.
 
     python -m tools.thumb.gen_p256          # rewrite the module
     python -m tools.thumb.gen_p256 --check  # exit 1 if the module is not what this writes
@@ -20,6 +21,20 @@ backends run the same formulas:
   then Z^(p - 2) by a fixed addition chain (255 squarings, 12 multiplications) and the affine
   coordinates out of Montgomery form, big-endian, in the buffer; r0 = 0 when Z = 0 (the
   point at infinity), else 1.
+
+k*G (flags = 2) is a fixed-base comb in the layout of ref10's Ed25519 base multiplication
+(Bernstein, Duif, Lange, Schwabe, Yang 2011, §4), on the same routines:
+
+- k (0 <= k <= n) is replaced by n - k when k >= 2^255, chosen by mask, the result then
+  negated as above; the scalar below 2^255 is recoded into 64 signed radix-16 digits
+  e_i in [-8, 8] (e_i in [-8, 7] below the top);
+- the table (``g_table``, 16 KB) holds j 256^r G for r = 0 .. 31, j = 1 .. 8, affine and in
+  Montgomery form: a row per pair of digits;
+- R = the identity; R += e_i 16^(i-1) G for the 32 odd i (row (i - 1) / 2), R = 16 R by four
+  complete RCB doublings (R may be the identity here), R += e_i 16^i G for the 32 even i
+  (row i / 2): each term is a scan of all eight entries of its row (entry |e| - 1 kept by
+  mask, Y negated by mask when e < 0) and one complete mixed addition (RCB Algorithm 2);
+  for e = 0 no entry is kept and the step's result is dropped by mask (R saved before it).
 
 Field elements are eight 32-bit little-endian words in Montgomery form (R = 2^256), always
 reduced to [0, p):
@@ -60,20 +75,23 @@ FORMULAS = ROOT / "modules" / "mpcrypto" / "ec" / "weierstrass_viper.py"
 P = 2**256 - 2**224 + 2**192 + 2**96 - 1
 N = 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551
 B = 0x5AC635D8AA3A93E7B3EBBD55769886BC651D06B0CC53B0F63BCE3C3E27D2604B
+GX = 0x6B17D1F2E12C4247F8BCE6E563A440F277037D812DEB33A0F4A13945D898C296  # SEC 2 v2 §2.4.2
+GY = 0x4FE342E2FE1A7F9B8EE7EB4A7C0F9E162BCE33576B315ECECBB6406837BF51F5
 R = 2**256
 PW = [P >> (32 * i) & 0xFFFFFFFF for i in range(8)]
+NW = [N >> (32 * i) & 0xFFFFFFFF for i in range(8)]
 
 # The frame (byte offsets from sp). PROD, RET, DST, BPT are gen_x25519's (its MUL and SQR
 # use them); then this kernel's words, the digits, the padded scalar, the lookup masks and
 # the field elements (X1 Y1 Z1 and X2 Y2 Z2 adjacent: a point is 96 contiguous bytes).
 PROD, RET, DST, BPT = gen_x25519.PROD, gen_x25519.RET, gen_x25519.DST, gen_x25519.BPT
-RET2, BUF, CNT, WIN, NEG, DCNT = (76 + 4 * i for i in range(6))
-DIG = 100  # 64 digit bytes, least significant first
-KB = DIG + 64  # a zero word, then the scalar's 32 bytes as given (big-endian)
+RET2, BUF, CNT, WIN, NEG, DCNT, TABP, ZM = (76 + 4 * i for i in range(8))
+DIG = 108  # 64 digit bytes, least significant first
+KB = DIG + 64  # a zero word, then the scalar's 32 bytes as given (big-endian); the comb: limbs
 MASK = KB + 36  # eight lookup masks
 SGN = MASK + 32  # the digit's sign mask
 FE = ("X1", "Y1", "Z1", "X2", "Y2", "Z2", "t0", "t1", "t2", "t3", "t4", "t5", "u", "v", "w", "z",
-      "at2", "_a", "NY", "INV", "ZERO", "ONE", "ONEM", "R2", "B3")
+      "at2", "_a", "NY", "INV", "ZERO", "ONE", "ONEM", "R2", "B3", "X3", "Y3", "Z3")
 OFF = {name: SGN + 4 + 32 * i for i, name in enumerate(FE)}
 FRAME = SGN + 4 + 32 * len(FE)
 CONST = {"ZERO": 0, "ONE": 1, "ONEM": R % P, "R2": R * R % P, "B3": 3 * B * R % P}
@@ -85,6 +103,40 @@ IO = 8 * 96
 BUFSIZE = IO + 64
 
 ALL = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, LR]
+
+# The comb's table (``g_table``): 32 rows of 8 entries, j 256^r G for row r and j = 1 .. 8,
+# affine x then y in Montgomery form, eight little-endian words each (64 bytes an entry).
+GROWS, GCOLS = 32, 8
+GTABSIZE = GROWS * GCOLS * 64
+
+
+def _affine_add(p1, p2):
+    # P-256 affine addition (public data, the generator only; None is the identity)
+    if p1 is None or p2 is None:
+        return p2 if p1 is None else p1
+    (x1, y1), (x2, y2) = p1, p2
+    if x1 == x2:
+        if (y1 + y2) % P == 0:
+            return None
+        lam = (3 * x1 * x1 - 3) * pow(2 * y1, -1, P) % P
+    else:
+        lam = (y2 - y1) * pow(x2 - x1, -1, P) % P
+    x3 = (lam * lam - x1 - x2) % P
+    return x3, (lam * (x1 - x3) - y1) % P
+
+
+def g_table():
+    """The comb's table (GTABSIZE bytes): see GROWS."""
+    out = bytearray()
+    base = (GX, GY)
+    for _ in range(GROWS):
+        q = base
+        for _ in range(GCOLS):
+            out += (q[0] * R % P).to_bytes(32, "little") + (q[1] * R % P).to_bytes(32, "little")
+            q = _affine_add(q, base)
+        for _ in range(8):
+            base = _affine_add(base, base)
+    return bytes(out)
 X = [3, 4, 5, 6, 7, 8, 9, 10]
 
 
@@ -244,6 +296,7 @@ def _subroutines(a):
     tail = _program("_RCB_TAIL")
     _point_routine(a, "PDBL", lambda: _emit(a, _program("_DBL") + tail))
     _point_routine(a, "PADD", lambda: _emit(a, _program("_ADD") + tail))
+    _point_routine(a, "PMADD", lambda: _emit(a, _program("_MADD") + tail))
 
     def dbl4():
         _emit(a, _program("_TO_JAC"))
@@ -328,36 +381,42 @@ def _point_copy(a, dst_base, dst_off, src_base, src_off):
         a.stm(12, X)
 
 
-def _lookup(a):
-    # (X2, Y2, Z2) = the table entry of digit DIG[WIN] (entry |d| >> 1), Y2 negated when d < 0;
-    # all eight entries read, one kept by mask.
-    a.ldr(0, SP, WIN)
-    a.addw(1, SP, DIG)
-    a.ldr_idx(2, 1, 0, 0, byte=True)
-    a.lsl(2, 2, 24)
-    a.sh("asr", 2, 2, 24)  # d
-    a.sh("asr", 3, 2, 31)  # all ones when d < 0
+def _sign_split(a, d):
+    # register d (a sign-extended digit) becomes |d|; SGN = all ones when it was negative (r3)
+    a.sh("asr", 3, d, 31)
     a.str_(3, SP, SGN)
-    a.dp("eor", 2, 2, 3)
-    a.dp("sub", 2, 2, 3)
-    a.lsr(2, 2, 1)  # |d| >> 1
+    a.dp("eor", d, d, 3)
+    a.dp("sub", d, d, 3)
+
+
+def _masks(a, idx):
+    # MASK + 4 e = all ones when register idx == e, else 0 (e = 0 .. 7): ((t | -t) >> 31) - 1,
+    # t = idx XOR e (r0, r1 used)
     for e in range(8):
-        # mask_e = all ones when |d| >> 1 == e: ((t | -t) >> 31) - 1, t = idx XOR e
-        a.imm("eor", 0, 2, e)
+        a.imm("eor", 0, idx, e)
         a.imm("rsb", 1, 0, 0)
         a.dp("orr", 0, 0, 1)
         a.lsr(0, 0, 31)
         a.imm("sub", 0, 0, 1)
         a.str_(0, SP, MASK + 4 * e)
-    a.ldr(LR, SP, BUF)
+
+
+def _scan(a, stride, halves, aligned=True):
+    # Eight entries at lr, ``stride`` bytes apart, all read: the first ``halves`` 32-byte
+    # elements of the one whose MASK word is all ones into X2, Y2 (, Z2). Not ``aligned``
+    # (a bytes object's data): single LDRs, which allow any address (LDRD faults).
     W = [0, 1, 2, 11]
-    for h in range(3):
+    for h in range(halves):
         for e in range(8):
             a.ldr(12, SP, MASK + 4 * e)
             for q in range(2):
-                base = TAB + 96 * e + 32 * h + 16 * q
-                a.ldrd(W[0], W[1], LR, base)
-                a.ldrd(W[2], W[3], LR, base + 8)
+                base = stride * e + 32 * h + 16 * q
+                if aligned:
+                    a.ldrd(W[0], W[1], LR, base)
+                    a.ldrd(W[2], W[3], LR, base + 8)
+                else:
+                    for k in range(4):
+                        a.ldr(W[k], LR, base + 4 * k)
                 for k in range(4):
                     acc = X[4 * q + k]
                     if e == 0:
@@ -367,8 +426,28 @@ def _lookup(a):
                         a.dp("orr", acc, acc, W[k])
         a.addw(12, SP, OFF["X2"] + 32 * h)
         a.stm(12, X)
+
+
+def _negate_y2(a):
+    # Y2 = -Y2 where SGN is all ones
     _call(a, "SUB", "NY", "ZERO", "Y2")
     _cmove(a, "Y2", "NY", SGN)
+
+
+def _lookup(a):
+    # (X2, Y2, Z2) = the table entry of digit DIG[WIN] (entry |d| >> 1), Y2 negated when d < 0;
+    # all eight entries read, one kept by mask.
+    a.ldr(0, SP, WIN)
+    a.addw(1, SP, DIG)
+    a.ldr_idx(2, 1, 0, 0, byte=True)
+    a.lsl(2, 2, 24)
+    a.sh("asr", 2, 2, 24)  # d
+    _sign_split(a, 2)
+    a.lsr(2, 2, 1)  # |d| >> 1
+    _masks(a, 2)
+    a.ldr(LR, SP, BUF)
+    _scan(a, 96, 3)
+    _negate_y2(a)
 
 
 def _cmove(a, d, x, mask_word):
@@ -404,10 +483,124 @@ def _words_out(a, buf_reg, off, name):
         a.str_(r, buf_reg, off + 28 - 4 * i)
 
 
+def _comb_scalar(a):
+    # k (32 bytes big-endian at r1, k <= n) as eight little-endian limbs at KB + 4, replaced
+    # by n - k when k >= 2^255, chosen by mask (then NEG = 1): the comb's scalar is below 2^255.
+    for i, r in enumerate(X):
+        a.ldr(r, 1, 28 - 4 * i)
+        a.rev(r, r)
+    for i, r in enumerate(X):  # t0 = n - k
+        a.const(0, NW[i])
+        a.dp("sub" if i == 0 else "sbc", 0, 0, r, s=True)
+        a.str_(0, SP, OFF["t0"] + 4 * i)
+    a.sh("asr", 0, X[7], 31)  # all ones when k >= 2^255
+    a.imm("and", 1, 0, 1)
+    a.str_(1, SP, NEG)
+    for i, r in enumerate(X):
+        a.ldr(1, SP, OFF["t0"] + 4 * i)
+        a.dp("eor", 1, 1, r)
+        a.dp("and", 1, 1, 0)
+        a.dp("eor", r, r, 1)
+    a.addw(12, SP, KB + 4)
+    a.stm(12, X)
+
+
+def _comb_recode(a):
+    # The limbs at KB + 4 (< 2^255) as 64 signed radix-16 digits into DIG, least significant
+    # first: v = nibble i + c, c = (v + 8) >> 4, e_i = v - 16 c in [-8, 7] for i < 63, and
+    # e_63 = nibble 63 + c in [0, 8] (nibble 63 <= 7).
+    a.addw(1, SP, KB + 4)
+    a.addw(6, SP, DIG)
+    a.movi(4, 0)  # c
+    a.movi(5, 0)  # i
+    a.label("CRECODE")
+    a.lsr(7, 5, 3)
+    a.ldr_idx(8, 1, 7, 2)  # limb i >> 3
+    a.imm("and", 7, 5, 7)
+    a.lsl(7, 7, 2)
+    a.lsr_reg(8, 8, 7)
+    a.imm("and", 8, 8, 15)
+    a.add(8, 8, 4)  # v
+    a.add_imm(4, 8, 8)
+    a.lsr(4, 4, 4)  # c
+    a.dp("sub", 8, 8, 4, "lsl", 4)  # e_i
+    a.strb(8, 6, 0)
+    a.add_imm(6, 6, 1)
+    a.add_imm(5, 5, 1)
+    a.cmpi(5, 63)
+    a.b("ne", "CRECODE")
+    a.ldr(8, 1, 28)
+    a.lsr(8, 8, 28)
+    a.add(8, 8, 4)
+    a.strb(8, 6, 0)  # e_63
+
+
+def _comb_lookup(a):
+    # Step c = WIN of the comb: row r = c mod 32 of the table at TABP, digit e = DIG[2r + 1]
+    # (c < 32) or DIG[2r] (c >= 32). (X2, Y2) = |e| 256^r G, all eight entries of the row
+    # read, one kept by mask; Y2 negated when e < 0; ZM = all ones when e = 0 (no entry
+    # kept: the step's addition is undone).
+    a.ldr(0, SP, WIN)
+    a.imm("and", 1, 0, 31)
+    a.lsr(2, 0, 5)
+    a.lsl(3, 1, 1)
+    a.add_imm(3, 3, 1)
+    a.dp("sub", 3, 3, 2)  # the digit's index
+    a.ldr(LR, SP, TABP)
+    a.dp("add", LR, LR, 1, "lsl", 9)  # the row: 8 entries of 64 bytes
+    a.addw(1, SP, DIG)
+    a.ldr_idx(2, 1, 3, 0, byte=True)
+    a.lsl(2, 2, 24)
+    a.sh("asr", 2, 2, 24)  # e
+    _sign_split(a, 2)
+    a.imm("rsb", 0, 2, 0)
+    a.dp("orr", 0, 0, 2)
+    a.lsr(0, 0, 31)
+    a.imm("sub", 0, 0, 1)
+    a.str_(0, SP, ZM)
+    a.imm("sub", 2, 2, 1)  # entry |e| - 1 (-1 for e = 0: no entry)
+    _masks(a, 2)
+    _scan(a, 64, 2, aligned=False)
+    _negate_y2(a)
+
+
+def _comb(a):
+    # k*G by the fixed-base comb: R = sum over odd i of e_i 16^(i - 1) G, R = 16 R (four
+    # complete doublings: R may be the identity), then R += e_i 16^i G for even i; each term
+    # e 256^r G is a row of the table and one complete mixed addition, undone by mask when e = 0.
+    _comb_scalar(a)
+    _comb_recode(a)
+    _copy(a, "X1", "ZERO")  # R = the identity (0 : 1 : 0)
+    _copy(a, "Y1", "ONEM")
+    _copy(a, "Z1", "ZERO")
+    a.movi(0, 0)
+    a.str_(0, SP, WIN)
+    a.label("COMB")
+    a.ldr(0, SP, WIN)
+    a.cmpi(0, 32)
+    a.b("ne", "CADD")
+    for _ in range(4):
+        a.bl("PDBL")
+    a.label("CADD")
+    _comb_lookup(a)
+    _point_copy(a, SP, OFF["X3"], SP, OFF["X1"])
+    a.bl("PMADD")
+    for c in "XYZ":
+        _cmove(a, c + "1", c + "3", ZM)
+    a.ldr(0, SP, WIN)
+    a.add_imm(0, 0, 1)
+    a.str_(0, SP, WIN)
+    a.cmpi(0, 64)
+    a.b("ne", "COMB")
+
+
 def _main(a):
-    # _mul256(buf, k, neg): see the module docstring.
+    # _mul256(buf, k, flags, table): see the module docstring.
     a.str_(0, SP, BUF)
-    a.str_(2, SP, NEG)
+    a.imm("and", 0, 2, 1)
+    a.str_(0, SP, NEG)
+    a.str_(3, SP, TABP)
+    a.imm("and", 2, 2, 2)  # the comb's flag (r2 is not used by the constants' code)
     # the constants
     for name, v in CONST.items():
         for i, r in enumerate(X):
@@ -418,6 +611,8 @@ def _main(a):
                 a.const(r, w)
         a.addw(12, SP, OFF[name])
         a.stm(12, X)
+    a.cmp_imm0(2)
+    a.b("ne", "CMB")
     # the scalar, after a zero word
     a.movi(3, 0)
     a.str_(3, SP, KB)
@@ -456,6 +651,10 @@ def _main(a):
     a.subs1(0, 0)
     a.str_(0, SP, WIN)
     a.b("pl", "WINDOW")
+    a.b("al", "FINISH")
+    a.label("CMB")
+    _comb(a)
+    a.label("FINISH")
     # -R when the scalar was n - k
     a.ldr(0, SP, NEG)
     a.imm("rsb", 0, 0, 0)
@@ -526,7 +725,8 @@ def field_op(op):
 
 
 HEADER = '''# GENERATED by python -m tools.thumb.gen_p256: edit the generator, not this file.
-"""P-256 on Cortex-M4, M7, M55 and M85 (UMAAL): k*P for a secret k as one Thumb-2 call.
+"""P-256 on Cortex-M4, M7, M55 and M85 (UMAAL): k*P and k*G for a secret k, each one Thumb-2
+call.
 
 Backend ``thumb`` of the seam primitive "ec_weierstrass" (``ec/ec``), chosen where
 ``mpcrypto._cpu`` finds feature ``umaal``, before ``viper``. ``new(curve)`` gives, for
@@ -534,23 +734,29 @@ secp256r1, a ``weierstrass_viper`` context whose ``mul``, ``ecdh`` and ``mul_bas
 kernel, and whose ``mul2`` (verification) is two kernel calls joined by one complete addition
 on the arena; for other curves the ``weierstrass_viper`` context itself.
 
-``_mul256(buf, k, neg)``: buf (%d bytes) holds x || y of P big-endian at %d (and receives
-the table of P .. 15P before it); k is 32 bytes big-endian and odd; neg = 1 negates the
-result (the caller replaced an even k by n - k). On return buf[%d:%d] is the affine k*P
-(x || y, big-endian) and r0 = 1, or r0 = 0 and zeros for the point at infinity. The
-algorithm and formulas are ``weierstrass_viper``'s; the generator
-(tools/thumb/gen_p256.py) documents the field arithmetic.
+``_mul256(buf, k, flags, table)``, buf (%d bytes), k 32 bytes big-endian:
 
-Constant time: no branch and no address depends on k or P; the table lookup reads every
-entry and keeps one by mask. The state is on the C stack (%d bytes); nothing is allocated
-per call but what the Python side converts.
+- flags = neg (0 or 1), k*P: buf holds x || y of P big-endian at %d (and receives the table
+  of P .. 15P before it); k is odd; neg = 1 negates the result (the caller replaced an even
+  k by n - k); ``table`` is not read.
+- flags = 2, k*G for k <= n by the fixed-base comb on ``table`` (``_GTAB``: j 256^r G for
+  r = 0 .. 31, j = 1 .. 8, affine, Montgomery form; %d bytes, in flash when frozen).
+
+On return buf[%d:%d] is the affine result (x || y, big-endian) and r0 = 1, or r0 = 0 and
+zeros for the point at infinity. The variable-base algorithm and all formulas are
+``weierstrass_viper``'s; the generator (tools/thumb/gen_p256.py) documents the field
+arithmetic and the comb.
+
+Constant time: no branch and no address depends on k or P; a table lookup reads every
+entry of its table or row and keeps one by mask. The state is on the C stack (%d bytes);
+nothing is allocated per call but what the Python side converts.
 """
 
 import micropython
 from mpcrypto._cpu import umaal as probe  # noqa: F401 (what the seam's chain requires)
 from mpcrypto.ec import weierstrass_viper as _wv
 from mpcrypto.ec.field import engine as _fe
-''' % (BUFSIZE, IO, IO, BUFSIZE, FRAME)
+''' % (BUFSIZE, IO, GTABSIZE, IO, BUFSIZE, FRAME)
 
 FOOTER = '''
 
@@ -571,7 +777,7 @@ class _P256(_wv._Curve):
         buf = self._buf
         buf[_IO:_IO + 32] = x.to_bytes(32, "big")
         buf[_IO + 32:] = y.to_bytes(32, "big")
-        return _mul256(buf, kp, neg)
+        return _mul256(buf, kp, neg, 0)
 
     def _result(self, ok):
         buf = self._buf
@@ -593,9 +799,9 @@ class _P256(_wv._Curve):
         return out
 
     def mul_base(self, k):
-        """k*G for a secret k, by the kernel on G."""
-        gx, gy = self.G
-        return self._result(self._kmul(k, gx, gy))
+        """k*G for a secret k (0 <= k <= n, 32 big-endian bytes or an int), by the kernel's
+        comb on _GTAB."""
+        return self._result(_mul256(self._buf, self._kb(k), 2, _GTAB))
 
     def mul2(self, u1, u2, x, y):
         """u1*G + u2*(x, y) for PUBLIC u1, u2 in [0, n) (ECDSA verification): both products on
@@ -617,10 +823,23 @@ def new(curve):
 ''' % (IO, BUFSIZE)
 
 
+def _table_lines():
+    # _GTAB as a bytes literal, 32 bytes a line (one constant: adjacent literals are joined by
+    # the compiler, so the frozen object sits in flash)
+    t = g_table()
+    lines = ["\n\n# The comb's table for k*G (see the docstring): %d bytes.\n_GTAB = (\n" % len(t)]
+    for i in range(0, len(t), 32):
+        lines.append('    b"%s"\n' % "".join("\\x%02x" % b for b in t[i:i + 32]))
+    lines.append(")\n")
+    return lines
+
+
 def generate():
-    parts = [HEADER, "\n\n@micropython.asm_thumb\ndef _mul256(r0, r1, r2):\n",
-             "    # _mul256(buf, k, neg): buf[%d:%d] = k*P; see the module docstring\n" % (IO, BUFSIZE)]
+    parts = [HEADER, "\n\n@micropython.asm_thumb\ndef _mul256(r0, r1, r2, r3):\n",
+             "    # _mul256(buf, k, flags, table): buf[%d:%d] = k*P or k*G; see the module docstring\n"
+             % (IO, BUFSIZE)]
     parts += data_lines(kernel())
+    parts += _table_lines()
     parts.append(FOOTER)
     return "".join(parts)
 
