@@ -60,6 +60,8 @@ def _octets(T, qlen, rlen):
     drop = len(T) * 8 - qlen  # >= 0: T holds at least qlen bits
     q, r = drop >> 3, drop & 7
     top = len(T) - q  # T[:top] holds the kept bits, shifted left by r
+    if r == 0:  # whole bytes (every curve but P-521): then rlen == top, T[:top] as it is
+        return T[top - rlen:top]
     out = bytearray(rlen)
     for i in range(rlen):  # out[rlen - 1 - i], from the least significant byte
         j = top - 1 - i
