@@ -798,10 +798,15 @@ class _P256(_wv._Curve):
         buf[_IO:] = _ZEROS
         return out
 
+    def _mul_base(self, k):
+        # k*G into buf[_IO:] by the kernel's comb on _GTAB: everything of mul_base that sees
+        # k (as weierstrass_viper's _mul_base); True unless the point at infinity
+        return _mul256(self._buf, self._kb(k), 2, _GTAB)
+
     def mul_base(self, k):
         """k*G for a secret k (0 <= k <= n, 32 big-endian bytes or an int), by the kernel's
-        comb on _GTAB."""
-        return self._result(_mul256(self._buf, self._kb(k), 2, _GTAB))
+        comb."""
+        return self._result(self._mul_base(k))
 
     def mul2(self, u1, u2, x, y):
         """u1*G + u2*(x, y) for PUBLIC u1, u2 in [0, n) (ECDSA verification): both products on
