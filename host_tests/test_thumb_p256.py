@@ -13,6 +13,11 @@ emulated Cortex-M4 and M7 cores (unicorn, through ``tools/emu/thumb_emu.py``):
   done here as ``weierstrass_viper`` does it) and points, the point at infinity as the flag
   0 and zeros; every valid Wycheproof ``ecdh_secp256r1_ecpoint_test.json`` case (the shared x);
   one instruction count for every scalar and point (constant time), printed;
+- the comb's table ``_GTAB`` as the module ships it, every entry against python-ecdsa, and
+  ``_mul256``'s k*G mode on it against python-ecdsa for edge scalars (the n - k switch at
+  2^255, digits of 8 and -8, zero digits, 0 and n), with the table at an odd address (a
+  frozen bytes object's data may be) under the emulator's alignment check; one count for
+  every scalar, printed;
 - the generated module is current.
 
 The Python side of the module (``_P256``) runs on ``weierstrass_viper``'s arena, which
