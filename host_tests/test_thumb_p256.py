@@ -18,6 +18,9 @@ emulated Cortex-M4 and M7 cores (unicorn, through ``tools/emu/thumb_emu.py``):
   2^255, digits of 8 and -8, zero digits, 0 and n), with the table at an odd address (a
   frozen bytes object's data may be) under the emulator's alignment check; one count for
   every scalar, printed;
+- the mod-n mode (ECDSA's s = k^-1 (e + r d), and inv_n as d = 0, e = 1) and its routines
+  (Montgomery MULN/SQRN with a generic reduction, ADDN, the inversion chain) against Python
+  integers on edge operands, one count for every input;
 - the generated module is current.
 
 The Python side of the module (``_P256``) runs on ``weierstrass_viper``'s arena, which
@@ -65,7 +68,7 @@ def edges():
 class Field:
     """The generator's field routines as raw machine code on one emulated core."""
 
-    OPS = ("mul", "sqr", "add", "sub", "amul", "inv")
+    OPS = ("mul", "sqr", "add", "sub", "amul", "inv", "muln", "sqrn", "addn", "invn")
 
     def __init__(self, core):
         self.core = thumb_emu.Core(core)
@@ -85,9 +88,26 @@ class Field:
         return int.from_bytes(self.out.read(), "little"), n
 
 
-WANT = {"mul": lambda x, y: x * y * RINV % P, "add": lambda x, y: (x + y) % P, "sub": lambda x, y: (x - y) % P}
+RINVN = pow(R, -1, N)
+WANT = {"mul": lambda x, y: x * y * RINV % P, "add": lambda x, y: (x + y) % P, "sub": lambda x, y: (x - y) % P,
+        "muln": lambda x, y: x * y * RINVN % N, "addn": lambda x, y: (x + y) % N}
 WANT1 = {"sqr": lambda x: x * x * RINV % P, "amul": lambda x: -3 * x % P,
-         "inv": lambda x: pow(x * RINV, P - 2, P) * R % P}
+         "inv": lambda x: pow(x * RINV, P - 2, P) * R % P,
+         "sqrn": lambda x: x * x * RINVN % N, "invn": lambda x: pow(x * RINVN, N - 2, N) * R % N}
+
+
+def edges_n():
+    # operands below n for the routines mod n: n's own edges and p's reduced mod n
+    w = (1 << 32) - 1
+    e = [0, 1, 2, N - 1, N - 2, (N + 1) // 2, (N - 1) // 2, R % N, R * R % N, w, w << 224, 1 << 255,
+         N - (1 << 128), (1 << 128) - 1, N >> 32, (N >> 32) << 32]
+    return sorted(set(x % N for x in e + edges()))
+
+
+def _operands(op, rnd, k):
+    if op.endswith("n"):
+        return edges_n() + [rnd.randrange(N) for _ in range(k)]
+    return edges() + [rnd.randrange(P) for _ in range(k)]
 
 
 @pytest.mark.parametrize("core", CORES)
@@ -95,7 +115,7 @@ WANT1 = {"sqr": lambda x: x * x * RINV % P, "amul": lambda x: -3 * x % P,
 def test_field_routines(core, op):
     f = Field(core)
     rnd = random.Random(op)
-    vals = edges() + [rnd.randrange(P) for _ in range(8)]
+    vals = _operands(op, rnd, 8)
     counts = set()
     for x in vals:
         for y in vals:
@@ -110,7 +130,7 @@ def test_field_routines(core, op):
 def test_unary_field_routines(core, op):
     f = Field(core)
     rnd = random.Random(op)
-    vals = edges() + [rnd.randrange(P) for _ in range(40 if op != "inv" else 6)]
+    vals = _operands(op, rnd, 40 if not op.startswith("inv") else 6)
     counts = set()
     for x in vals:
         got, n = f(op, x)
@@ -146,6 +166,13 @@ class Mul(emutest.Kernels):
         self.core.write(self.io.addr, bytes(gen_p256.BUFSIZE))
         self.core.write(self.k.addr, k.to_bytes(32, "big"))
         return self._run(2, self.tab)
+
+    def ecdsa_s(self, k, d, e, r):
+        """The kernel's mod-n mode: (s = k^-1 (e + r d) mod n, instructions)."""
+        self.core.write(self.io.addr, b"".join(v.to_bytes(32, "big") for v in (k, d, e, r)))
+        flag, n = self.result("_mul256", self.io, 0, 4, 0)
+        assert flag == 1
+        return int.from_bytes(self.io.read()[gen_p256.IO:gen_p256.IO + 32], "big"), n
 
     def _run(self, flags, tab):
         io = gen_p256.IO
@@ -228,6 +255,25 @@ def test_comb_against_ecdsa_and_constant_time(core, mpy):
         assert got == _want(k, G.x(), G.y()), hex(k)
     assert len(counts) == 1, counts
     print("P-256 k*G thumb comb on %s: %d instructions per call" % (core, counts.pop()))
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_ecdsa_s_mod_n_and_constant_time(core, mpy):
+    # s = k^-1 (e + r d) mod n on edge and random operands (k in [1, n-1], the rest in
+    # [0, n-1]), against Python integers; inv_n's form (d = 0, e = 1) among them
+    m = Mul(core, mpy)
+    rnd = random.Random("modn" + core)
+    ks = [1, 2, N - 1, N - 2, (N + 1) // 2, 1 << 255, (1 << 128) - 1, R % N] + [rnd.randrange(1, N) for _ in range(4)]
+    others = [0, 1, N - 1, (1 << 255) - 1, R * R % N] + [rnd.randrange(N) for _ in range(3)]
+    counts = set()
+    for i, k in enumerate(ks):
+        cases = [(0, 1, 0)] + [(others[(i + j) % 8], others[(i + 2 * j) % 8], others[(3 * i + j) % 8]) for j in range(4)]
+        for d, e, r in cases:
+            got, n = m.ecdsa_s(k, d, e, r)
+            counts.add(n)
+            assert got == pow(k, -1, N) * (e + r * d) % N, (hex(k), hex(d), hex(e), hex(r))
+    assert len(counts) == 1, counts
+    print("P-256 ecdsa_s thumb on %s: %d instructions per call" % (core, counts.pop()))
 
 
 def _decode(pub):

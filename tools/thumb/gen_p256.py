@@ -91,10 +91,11 @@ KB = DIG + 64  # a zero word, then the scalar's 32 bytes as given (big-endian); 
 MASK = KB + 36  # eight lookup masks
 SGN = MASK + 32  # the digit's sign mask
 FE = ("X1", "Y1", "Z1", "X2", "Y2", "Z2", "t0", "t1", "t2", "t3", "t4", "t5", "u", "v", "w", "z",
-      "at2", "_a", "NY", "INV", "ZERO", "ONE", "ONEM", "R2", "B3", "X3", "Y3", "Z3")
+      "at2", "_a", "NY", "INV", "ZERO", "ONE", "ONEM", "R2", "B3", "X3", "Y3", "Z3", "NM", "R2N")
 OFF = {name: SGN + 4 + 32 * i for i, name in enumerate(FE)}
 FRAME = SGN + 4 + 32 * len(FE)
-CONST = {"ZERO": 0, "ONE": 1, "ONEM": R % P, "R2": R * R % P, "B3": 3 * B * R % P}
+CONST = {"ZERO": 0, "ONE": 1, "ONEM": R % P, "R2": R * R % P, "B3": 3 * B * R % P, "NM": N, "R2N": R * R % N}
+N0 = -pow(N, -1, 2**32) % 2**32  # Montgomery's -n^-1 mod 2^32
 
 # The caller's buffer: the table (8 points of 96 bytes), then x || y big-endian (in: P, out:
 # the result).
@@ -203,6 +204,79 @@ def _add_p_masked(a, w, mask, low):
             a.dp(op, r, r, mask if PW[i] == 0xFFFFFFFF else low, s=i < 7)
 
 
+def _reduce_n(a, hi):
+    # Montgomery reduction mod n (generic: n has no special form) of the product, arguments
+    # as _reduce's, stored at DST; then return. Every product word into the frame, n's words
+    # in r3 .. r10; eight rounds of t += m n W^i, m = t_i (-n^-1) mod W (UMAAL chain, word i
+    # becomes 0), the chain's carry and the previous round's carry bit (r12) added at word
+    # i + 8; then t = t_8 .. t_15 + r12 2^256 < 2n, and t - n kept unless it borrows, by mask.
+    for i, r in enumerate(hi):
+        if r is not None:
+            a.str_(r, SP, PROD + 4 * (8 + i))
+    NR = X
+    a.addw(12, SP, OFF["NM"])
+    a.ldm(12, NR)
+    a.const(11, N0)
+    a.movi(12, 0)
+    for i in range(8):
+        a.ldr(2, SP, PROD + 4 * i)
+        a.mul(0, 2, 11)  # m
+        a.movi(1, 0)
+        for j in range(8):
+            if j:
+                a.ldr(2, SP, PROD + 4 * (i + j))
+            a.umaal(2, 1, 0, NR[j])
+            if j:
+                a.str_(2, SP, PROD + 4 * (i + j))
+        a.ldr(2, SP, PROD + 4 * (i + 8))
+        a.adds(2, 2, 12)
+        a.movi(12, 0)
+        a.adc0(12, 12)
+        a.adds(2, 2, 1)
+        a.adc0(12, 12)
+        a.str_(2, SP, PROD + 4 * (i + 8))
+    for j in range(8):  # t - n over the low words (free now)
+        a.ldr(2, SP, PROD + 4 * (8 + j))
+        a.dp("sub" if j == 0 else "sbc", 2, 2, NR[j], s=True)
+        a.str_(2, SP, PROD + 4 * j)
+    a.imm("sbc", 12, 12, 0)  # all ones when t < n: keep t
+    a.ldr(0, SP, DST)
+    for j in range(8):
+        a.ldr(1, SP, PROD + 4 * j)
+        a.ldr(2, SP, PROD + 4 * (8 + j))
+        a.dp("eor", 2, 2, 1)
+        a.dp("and", 2, 2, 12)
+        a.dp("eor", 1, 1, 2)
+        a.str_(1, 0, 4 * j)
+    a.ldr(15, SP, RET)
+
+
+def _addn(a):
+    # ADDN: r0 = d, r1 = x, r2 = y; d = x + y mod n, inputs and result in [0, n): the sum,
+    # n subtracted (its words from the frame), n added back under the mask of the borrow.
+    a.label("ADDN")
+    a.str_(LR, SP, RET)
+    a.ldm(1, X)
+    Y = [1, 11, 12, LR]
+    a.ldm(2, Y, wb=True)
+    for j in range(8):
+        if j == 4:
+            a.ldm(2, Y)
+        a.dp("add" if j == 0 else "adc", X[j], X[j], Y[j % 4], s=True)
+    a.movi(2, 0)
+    a.adc0(2, 2)  # the carry
+    for j, r in enumerate(X):
+        a.ldr(1, SP, OFF["NM"] + 4 * j)
+        a.dp("sub" if j == 0 else "sbc", r, r, 1, s=True)
+    a.imm("sbc", 2, 2, 0)  # all ones when x + y < n
+    for j, r in enumerate(X):
+        a.ldr(1, SP, OFF["NM"] + 4 * j)
+        a.dp("and", 1, 1, 2)
+        a.dp("add" if j == 0 else "adc", r, r, 1, s=True)
+    a.stm(0, X)
+    a.ldr(15, SP, RET)
+
+
 def _addsub(a, op):
     # ADD / SUB: r0 = d, r1 = x, r2 = y; d = x op y mod p, inputs and result in [0, p).
     a.label(op.upper())
@@ -293,6 +367,9 @@ def _subroutines(a):
     gen_x25519._sqr(a, _reduce)
     _addsub(a, "add")
     _addsub(a, "sub")
+    gen_x25519._mul(a, _reduce_n, "MULN")
+    gen_x25519._sqr(a, _reduce_n, "SQRN")
+    _addn(a)
     tail = _program("_RCB_TAIL")
     _point_routine(a, "PDBL", lambda: _emit(a, _program("_DBL") + tail))
     _point_routine(a, "PADD", lambda: _emit(a, _program("_ADD") + tail))
@@ -340,6 +417,78 @@ def _invert(a, d, z):
     x_k(d, d, 32, "u", "V9")
     x_k(d, d, 30, "t5", "V10")  # 2^32 - 3 = (2^30 - 1) 4 + 1
     x_k(d, d, 2, z, "V11")
+
+
+def _n_chain():
+    # n - 2 (public) by a left-to-right sliding window of up to 4 bits: ("set", v) for the
+    # top window, then ("sqr", k) and ("mul", v), v odd (x^v from the table x, x^3, .., x^15).
+    bits = bin(N - 2)[2:]
+    ops, i = [], 0
+    while i < len(bits):
+        if bits[i] == "0":
+            ops.append(("sqr", 1))
+            i += 1
+            continue
+        j = min(i + 4, len(bits))
+        while bits[j - 1] == "0":
+            j -= 1
+        v = int(bits[i:j], 2)
+        ops += [("set", v)] if not ops else [("sqr", j - i), ("mul", v)]
+        i = j
+    merged = []
+    for op in ops:  # runs of squarings as one counted loop
+        if op[0] == "sqr" and merged and merged[-1][0] == "sqr":
+            merged[-1] = ("sqr", merged[-1][1] + op[1])
+        else:
+            merged.append(op)
+    return merged
+
+
+# x, x^3, .., x^15 of _invert_n (x itself stays where it is); slots the points use
+NTAB = ("Y1", "Z1", "X2", "Y2", "X3", "Y3", "Z3")
+
+
+def _call_n(a, sub, d, x, y=None):
+    _call(a, sub + "N", d, x, y)
+
+
+SQRN_FRAME = ladder.Frame(OFF, None, None, CNT, 8, _call_n, None, None)
+
+
+def _invert_n(a, d, z):
+    # d = z^(n - 2) mod n (Montgomery form in and out: z^-1 R for z = Z R), by _n_chain.
+    tab = (z,) + NTAB
+    _call(a, "SQRN", "u", z)
+    for k in range(1, 8):
+        _call(a, "MULN", tab[k], tab[k - 1], "u")
+    for n, (op, v) in enumerate(_n_chain()):
+        if op == "set":
+            _copy(a, d, tab[v >> 1])
+        elif op == "sqr":
+            if v == 1:
+                _call(a, "SQRN", d, d)
+            else:
+                ladder.sqr_n(a, SQRN_FRAME, d, d, v, "NS%d" % n)
+        else:
+            _call(a, "MULN", d, d, tab[v >> 1])
+
+
+def _modn(a):
+    # ECDSA's s = k^-1 (e + r d) mod n (SEC 1 §4.1.3 step 6), weierstrass_viper's _ECDSA_S:
+    # k, d, e, r (each below n, 32 bytes big-endian) at buf + 0, 32, 64, 96; s at buf + IO.
+    a.ldr(0, SP, BUF)
+    for i, name in enumerate(("t0", "t1", "t2", "t3")):
+        _words_in(a, 0, 32 * i, name)
+    for name in ("t0", "t1", "t2", "t3"):
+        _call(a, "MULN", name, name, "R2N")  # into Montgomery form
+    _invert_n(a, "INV", "t0")
+    _call(a, "MULN", "t4", "t3", "t1")
+    _call(a, "ADDN", "t4", "t4", "t2")
+    _call(a, "MULN", "t5", "INV", "t4")
+    _call(a, "MULN", "t5", "t5", "ONE")
+    a.ldr(0, SP, BUF)
+    _words_out(a, 0, IO, "t5")
+    a.movi(0, 1)
 
 
 def _recode(a):
@@ -600,7 +749,7 @@ def _main(a):
     a.imm("and", 0, 2, 1)
     a.str_(0, SP, NEG)
     a.str_(3, SP, TABP)
-    a.imm("and", 2, 2, 2)  # the comb's flag (r2 is not used by the constants' code)
+    a.imm("and", 2, 2, 6)  # the mode (r2 is not used by the constants' code)
     # the constants
     for name, v in CONST.items():
         for i, r in enumerate(X):
@@ -611,6 +760,8 @@ def _main(a):
                 a.const(r, w)
         a.addw(12, SP, OFF[name])
         a.stm(12, X)
+    a.cmpi(2, 4)
+    a.b("eq", "MODN")
     a.cmp_imm0(2)
     a.b("ne", "CMB")
     # the scalar, after a zero word
@@ -679,6 +830,10 @@ def _main(a):
     a.imm("rsb", 1, 0, 0)
     a.dp("orr", 0, 0, 1)
     a.lsr(0, 0, 31)
+    a.b("al", "DONE")
+    a.label("MODN")
+    _modn(a)
+    a.label("DONE")
 
 
 def _function(a, body, whole=False, result=None):
@@ -693,7 +848,7 @@ def field_op(op):
     """A test function (not shipped) of the same routines, as whole machine code:
     ``f(out, x, y)``, out = x op y for op "mul", "sqr", "add", "sub" (Montgomery product x y
     R^-1 for "mul" and "sqr"), "amul" (-3 x) and "inv" (x^(p - 2) in Montgomery form),
-    eight little-endian words each."""
+    and mod n "muln", "sqrn", "addn", "invn" likewise, eight little-endian words each."""
 
     def body(a):
         a.str_(0, SP, BUF)
@@ -714,6 +869,10 @@ def field_op(op):
             _emit(a, [("Z2", "A", "*", "X1")])
         elif op == "inv":
             _invert(a, "Z2", "X1")
+        elif op == "sqrn":
+            _call(a, "SQRN", "Z2", "X1")
+        elif op == "invn":
+            _invert_n(a, "Z2", "X1")
         else:
             _call(a, op.upper(), "Z2", "X1", "Y1")
         a.ldr(1, SP, BUF)
@@ -741,9 +900,12 @@ on the arena; for other curves the ``weierstrass_viper`` context itself.
   k by n - k); ``table`` is not read.
 - flags = 2, k*G for k <= n by the fixed-base comb on ``table`` (``_GTAB``: j 256^r G for
   r = 0 .. 31, j = 1 .. 8, affine, Montgomery form; %d bytes, in flash when frozen).
+- flags = 4, mod n: buf holds k, d, e, r (each below n, 32 bytes big-endian) at 0, 32, 64,
+  96; buf[%d:%d] receives ECDSA's s = k^-1 (e + r d) mod n (k^-1 by Fermat, a fixed chain
+  over the public n - 2), r0 = 1; ``k`` and ``table`` are not read.
 
-On return buf[%d:%d] is the affine result (x || y, big-endian) and r0 = 1, or r0 = 0 and
-zeros for the point at infinity. The variable-base algorithm and all formulas are
+For the points, on return buf[%d:%d] is the affine result (x || y, big-endian) and r0 = 1,
+or r0 = 0 and zeros for the point at infinity. The variable-base algorithm and all formulas are
 ``weierstrass_viper``'s; the generator (tools/thumb/gen_p256.py) documents the field
 arithmetic and the comb.
 
@@ -756,12 +918,14 @@ import micropython
 from mpcrypto._cpu import umaal as probe  # noqa: F401 (what the seam's chain requires)
 from mpcrypto.ec import weierstrass_viper as _wv
 from mpcrypto.ec.field import engine as _fe
-''' % (BUFSIZE, IO, GTABSIZE, IO, BUFSIZE, FRAME)
+''' % (BUFSIZE, IO, GTABSIZE, IO, IO + 32, IO, BUFSIZE, FRAME)
 
 FOOTER = '''
 
 _IO = %d
 _ZEROS = bytes(64)
+# d = 0, e = 1, r = 0 (32 bytes big-endian each) for inv_n
+_DER = b"%s"
 
 
 class _P256(_wv._Curve):
@@ -808,6 +972,28 @@ class _P256(_wv._Curve):
         comb."""
         return self._result(self._mul_base(k))
 
+    def ecdsa_s(self, k, d, e, r):
+        """ECDSA's s = k^-1 (e + r d) mod n for secret k, d (32 big-endian bytes, or ints)
+        and public e, r in [0, n), by the kernel; s as 32 big-endian bytes."""
+        buf = self._buf
+        buf[0:32] = self._kb(k)
+        buf[32:64] = self._kb(d)
+        buf[64:96] = e.to_bytes(32, "big")
+        buf[96:128] = r.to_bytes(32, "big")
+        _mul256(buf, buf, 4, 0)
+        s = bytes(buf[_IO:_IO + 32])
+        buf[0:64] = _ZEROS
+        return s
+
+    def inv_n(self, k):
+        """k^-1 mod n for k in [1, n-1] (an int or 32 big-endian bytes), by the kernel's
+        mod-n mode with d = 0, e = 1, r = 0."""
+        buf = self._buf
+        buf[0:32] = self._kb(k)
+        buf[32:128] = _DER
+        _mul256(buf, buf, 4, 0)
+        return int.from_bytes(buf[_IO:_IO + 32], "big")
+
     def mul2(self, u1, u2, x, y):
         """u1*G + u2*(x, y) for PUBLIC u1, u2 in [0, n) (ECDSA verification): both products on
         the kernel, their sum by the complete mixed addition on the arena."""
@@ -825,7 +1011,7 @@ class _P256(_wv._Curve):
 def new(curve):
     """The context of ``curve``: the kernel's for secp256r1, else weierstrass_viper's."""
     return _P256(curve) if curve.name == "secp256r1" else _wv.new(curve)
-''' % (IO, BUFSIZE)
+''' % (IO, "".join("\\x%02x" % b for b in bytes(63) + bytes([1]) + bytes(32)), BUFSIZE)
 
 
 def _table_lines():

@@ -128,9 +128,10 @@ def _reduce(a, hi):
     a.ldr(15, SP, RET)
 
 
-def _mul(a, reduce=_reduce):
-    # MUL: r0 = d, r1 = a, r2 = b; ``reduce(a, hi)`` as _reduce (gen_p256 passes its own).
-    a.label("MUL")
+def _mul(a, reduce=_reduce, label="MUL"):
+    # MUL: r0 = d, r1 = a, r2 = b; ``reduce(a, hi)`` as _reduce (gen_p256 passes its own,
+    # and a second label for its product mod n).
+    a.label(label)
     a.str_(LR, SP, RET)
     a.str_(0, SP, DST)
     a.str_(2, SP, BPT)
@@ -195,13 +196,13 @@ def _mul_pass(a, B, C, first):
     return top
 
 
-def _sqr(a, reduce=_reduce):
+def _sqr(a, reduce=_reduce, label="SQR"):
     # SQR: r0 = d, r1 = a; ``reduce`` as MUL's. (1) The cross products t = sum a_i a_j W^(i+j),
     # i < j, W = 2^32: four UMAAL chains (i = 0 .. 3, a_i in registers) over a window of product words as in
     # MUL's passes, a chain starting with UMULL at word 2i + 1, then chains 4 .. 6 on words 9 ..
     # 14 in registers. (2) t = 2 t + sum a_i^2 W^(2i), one UMAAL chain by the constant 2:
     # (lo, c) = 2 t_w + s_w + c, s the UMULL square words, c < 2^32. (3) ``reduce``.
-    a.label("SQR")
+    a.label(label)
     a.str_(LR, SP, RET)
     a.str_(0, SP, DST)
     A = [3, 4, 5, 6]

@@ -15,14 +15,17 @@ on the arena; for other curves the ``weierstrass_viper`` context itself.
   k by n - k); ``table`` is not read.
 - flags = 2, k*G for k <= n by the fixed-base comb on ``table`` (``_GTAB``: j 256^r G for
   r = 0 .. 31, j = 1 .. 8, affine, Montgomery form; 16384 bytes, in flash when frozen).
+- flags = 4, mod n: buf holds k, d, e, r (each below n, 32 bytes big-endian) at 0, 32, 64,
+  96; buf[768:800] receives ECDSA's s = k^-1 (e + r d) mod n (k^-1 by Fermat, a fixed chain
+  over the public n - 2), r0 = 1; ``k`` and ``table`` are not read.
 
-On return buf[768:832] is the affine result (x || y, big-endian) and r0 = 1, or r0 = 0 and
-zeros for the point at infinity. The variable-base algorithm and all formulas are
+For the points, on return buf[768:832] is the affine result (x || y, big-endian) and r0 = 1,
+or r0 = 0 and zeros for the point at infinity. The variable-base algorithm and all formulas are
 ``weierstrass_viper``'s; the generator (tools/thumb/gen_p256.py) documents the field
 arithmetic and the comb.
 
 Constant time: no branch and no address depends on k or P; a table lookup reads every
-entry of its table or row and keeps one by mask. The state is on the C stack (1140 bytes);
+entry of its table or row and keeps one by mask. The state is on the C stack (1204 bytes);
 nothing is allocated per call but what the Python side converts.
 """
 
@@ -36,8 +39,8 @@ from mpcrypto.ec.field import engine as _fe
 def _mul256(r0, r1, r2, r3):
     # _mul256(buf, k, flags, table): buf[768:832] = k*P or k*G; see the module docstring
     data(2, 0xE92D, 0x0F00)  # push {r8, r9, r10, r11}
-    data(2, 0xF2AD, 0x4D74)  # subw r13, r13, #1140
-    data(2, 0xF001, 0xB956)  # b.w MAIN (+4780)
+    data(2, 0xF2AD, 0x4DB4)  # subw r13, r13, #1204
+    data(2, 0xF002, 0xB8F4)  # b.w MAIN (+8680)
     data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
     data(2, 0xF8CD, 0x0044)  # str r0, [r13, #68]
     data(2, 0xF8CD, 0x2048)  # str r2, [r13, #72]
@@ -624,348 +627,1323 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xEB4A, 0x0A02)  # adc r10, r10, r2
     data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF8DD, 0xF040)  # ldr r15, [r13, #64]
+    data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
+    data(2, 0xF8CD, 0x0044)  # str r0, [r13, #68]
+    data(2, 0xF8CD, 0x2048)  # str r2, [r13, #72]
+    data(2, 0xE892, 0x0078)  # ldm r2, {r3, r4, r5, r6}
+    data(2, 0xF8D1, 0x0000)  # ldr r0, [r1, #0]
+    data(2, 0xFBA0, 0xB703)  # umull r11, r7, r0, r3
+    data(2, 0xFBA0, 0xC804)  # umull r12, r8, r0, r4
+    data(2, 0xFBA0, 0xE905)  # umull r14, r9, r0, r5
+    data(2, 0xFBA0, 0x2A06)  # umull r2, r10, r0, r6
+    data(2, 0xF8CD, 0xB000)  # str r11, [r13, #0]
+    data(2, 0xF8D1, 0x0004)  # ldr r0, [r1, #4]
+    data(2, 0xF04F, 0x0B00)  # mov r11, #0x00
+    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
+    data(2, 0xFBE0, 0xE864)  # umaal r14, r8, r0, r4
+    data(2, 0xFBE0, 0x2965)  # umaal r2, r9, r0, r5
+    data(2, 0xFBE0, 0xBA66)  # umaal r11, r10, r0, r6
+    data(2, 0xF8CD, 0xC004)  # str r12, [r13, #4]
+    data(2, 0xF8D1, 0x0008)  # ldr r0, [r1, #8]
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xFBE0, 0xE763)  # umaal r14, r7, r0, r3
+    data(2, 0xFBE0, 0x2864)  # umaal r2, r8, r0, r4
+    data(2, 0xFBE0, 0xB965)  # umaal r11, r9, r0, r5
+    data(2, 0xFBE0, 0xCA66)  # umaal r12, r10, r0, r6
+    data(2, 0xF8CD, 0xE008)  # str r14, [r13, #8]
+    data(2, 0xF8D1, 0x000C)  # ldr r0, [r1, #12]
+    data(2, 0xF04F, 0x0E00)  # mov r14, #0x00
+    data(2, 0xFBE0, 0x2763)  # umaal r2, r7, r0, r3
+    data(2, 0xFBE0, 0xB864)  # umaal r11, r8, r0, r4
+    data(2, 0xFBE0, 0xC965)  # umaal r12, r9, r0, r5
+    data(2, 0xFBE0, 0xEA66)  # umaal r14, r10, r0, r6
+    data(2, 0xF8CD, 0x200C)  # str r2, [r13, #12]
+    data(2, 0xF8D1, 0x0010)  # ldr r0, [r1, #16]
+    data(2, 0xF04F, 0x0200)  # mov r2, #0x00
+    data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
+    data(2, 0xFBE0, 0xC864)  # umaal r12, r8, r0, r4
+    data(2, 0xFBE0, 0xE965)  # umaal r14, r9, r0, r5
+    data(2, 0xFBE0, 0x2A66)  # umaal r2, r10, r0, r6
+    data(2, 0xF8CD, 0xB010)  # str r11, [r13, #16]
+    data(2, 0xF8D1, 0x0014)  # ldr r0, [r1, #20]
+    data(2, 0xF04F, 0x0B00)  # mov r11, #0x00
+    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
+    data(2, 0xFBE0, 0xE864)  # umaal r14, r8, r0, r4
+    data(2, 0xFBE0, 0x2965)  # umaal r2, r9, r0, r5
+    data(2, 0xFBE0, 0xBA66)  # umaal r11, r10, r0, r6
+    data(2, 0xF8CD, 0xC014)  # str r12, [r13, #20]
+    data(2, 0xF8D1, 0x0018)  # ldr r0, [r1, #24]
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xFBE0, 0xE763)  # umaal r14, r7, r0, r3
+    data(2, 0xFBE0, 0x2864)  # umaal r2, r8, r0, r4
+    data(2, 0xFBE0, 0xB965)  # umaal r11, r9, r0, r5
+    data(2, 0xFBE0, 0xCA66)  # umaal r12, r10, r0, r6
+    data(2, 0xF8CD, 0xE018)  # str r14, [r13, #24]
+    data(2, 0xF8D1, 0x001C)  # ldr r0, [r1, #28]
+    data(2, 0xF04F, 0x0E00)  # mov r14, #0x00
+    data(2, 0xFBE0, 0x2763)  # umaal r2, r7, r0, r3
+    data(2, 0xFBE0, 0xB864)  # umaal r11, r8, r0, r4
+    data(2, 0xFBE0, 0xC965)  # umaal r12, r9, r0, r5
+    data(2, 0xFBE0, 0xEA66)  # umaal r14, r10, r0, r6
+    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
+    data(2, 0xEB1B, 0x0B07)  # adds r11, r11, r7
+    data(2, 0xEB5C, 0x0C08)  # adcs r12, r12, r8
+    data(2, 0xEB5E, 0x0E09)  # adcs r14, r14, r9
+    data(2, 0xF14A, 0x0A00)  # adc r10, r10, #0
+    data(2, 0xE9CD, 0xBC08)  # strd r11, r12, [r13, #32]
+    data(2, 0xE9CD, 0xEA0A)  # strd r14, r10, [r13, #40]
+    data(2, 0xF8DD, 0x0048)  # ldr r0, [r13, #72]
+    data(2, 0xF200, 0x0010)  # addw r0, r0, #16
+    data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
+    data(2, 0xF20D, 0x0010)  # addw r0, r13, #16
+    data(2, 0xE890, 0x5804)  # ldm r0, {r2, r11, r12, r14}
+    data(2, 0xF04F, 0x0700)  # mov r7, #0x00
+    data(2, 0xF04F, 0x0800)  # mov r8, #0x00
+    data(2, 0xF04F, 0x0900)  # mov r9, #0x00
+    data(2, 0xF04F, 0x0A00)  # mov r10, #0x00
+    data(2, 0xF8D1, 0x0000)  # ldr r0, [r1, #0]
+    data(2, 0xFBE0, 0x2763)  # umaal r2, r7, r0, r3
+    data(2, 0xFBE0, 0xB864)  # umaal r11, r8, r0, r4
+    data(2, 0xFBE0, 0xC965)  # umaal r12, r9, r0, r5
+    data(2, 0xFBE0, 0xEA66)  # umaal r14, r10, r0, r6
+    data(2, 0xF8CD, 0x2010)  # str r2, [r13, #16]
+    data(2, 0xF8D1, 0x0004)  # ldr r0, [r1, #4]
+    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
+    data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
+    data(2, 0xFBE0, 0xC864)  # umaal r12, r8, r0, r4
+    data(2, 0xFBE0, 0xE965)  # umaal r14, r9, r0, r5
+    data(2, 0xFBE0, 0x2A66)  # umaal r2, r10, r0, r6
+    data(2, 0xF8CD, 0xB014)  # str r11, [r13, #20]
+    data(2, 0xF8D1, 0x0008)  # ldr r0, [r1, #8]
+    data(2, 0xF8DD, 0xB024)  # ldr r11, [r13, #36]
+    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
+    data(2, 0xFBE0, 0xE864)  # umaal r14, r8, r0, r4
+    data(2, 0xFBE0, 0x2965)  # umaal r2, r9, r0, r5
+    data(2, 0xFBE0, 0xBA66)  # umaal r11, r10, r0, r6
+    data(2, 0xF8CD, 0xC018)  # str r12, [r13, #24]
+    data(2, 0xF8D1, 0x000C)  # ldr r0, [r1, #12]
+    data(2, 0xF8DD, 0xC028)  # ldr r12, [r13, #40]
+    data(2, 0xFBE0, 0xE763)  # umaal r14, r7, r0, r3
+    data(2, 0xFBE0, 0x2864)  # umaal r2, r8, r0, r4
+    data(2, 0xFBE0, 0xB965)  # umaal r11, r9, r0, r5
+    data(2, 0xFBE0, 0xCA66)  # umaal r12, r10, r0, r6
+    data(2, 0xF8CD, 0xE01C)  # str r14, [r13, #28]
+    data(2, 0xF8D1, 0x0010)  # ldr r0, [r1, #16]
+    data(2, 0xF8DD, 0xE02C)  # ldr r14, [r13, #44]
+    data(2, 0xFBE0, 0x2763)  # umaal r2, r7, r0, r3
+    data(2, 0xFBE0, 0xB864)  # umaal r11, r8, r0, r4
+    data(2, 0xFBE0, 0xC965)  # umaal r12, r9, r0, r5
+    data(2, 0xFBE0, 0xEA66)  # umaal r14, r10, r0, r6
+    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
+    data(2, 0xF8D1, 0x0014)  # ldr r0, [r1, #20]
+    data(2, 0xF04F, 0x0200)  # mov r2, #0x00
+    data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
+    data(2, 0xFBE0, 0xC864)  # umaal r12, r8, r0, r4
+    data(2, 0xFBE0, 0xE965)  # umaal r14, r9, r0, r5
+    data(2, 0xFBE0, 0x2A66)  # umaal r2, r10, r0, r6
+    data(2, 0xF8CD, 0xB024)  # str r11, [r13, #36]
+    data(2, 0xF8D1, 0x0018)  # ldr r0, [r1, #24]
+    data(2, 0xF04F, 0x0B00)  # mov r11, #0x00
+    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
+    data(2, 0xFBE0, 0xE864)  # umaal r14, r8, r0, r4
+    data(2, 0xFBE0, 0x2965)  # umaal r2, r9, r0, r5
+    data(2, 0xFBE0, 0xBA66)  # umaal r11, r10, r0, r6
+    data(2, 0xF8CD, 0xC028)  # str r12, [r13, #40]
+    data(2, 0xF8D1, 0x001C)  # ldr r0, [r1, #28]
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xFBE0, 0xE763)  # umaal r14, r7, r0, r3
+    data(2, 0xFBE0, 0x2864)  # umaal r2, r8, r0, r4
+    data(2, 0xFBE0, 0xB965)  # umaal r11, r9, r0, r5
+    data(2, 0xFBE0, 0xCA66)  # umaal r12, r10, r0, r6
+    data(2, 0xF8CD, 0xE02C)  # str r14, [r13, #44]
+    data(2, 0xEB12, 0x0207)  # adds r2, r2, r7
+    data(2, 0xEB5B, 0x0B08)  # adcs r11, r11, r8
+    data(2, 0xEB5C, 0x0C09)  # adcs r12, r12, r9
+    data(2, 0xF14A, 0x0A00)  # adc r10, r10, #0
+    data(2, 0xF8CD, 0x2030)  # str r2, [r13, #48]
+    data(2, 0xF8CD, 0xB034)  # str r11, [r13, #52]
+    data(2, 0xF8CD, 0xC038)  # str r12, [r13, #56]
+    data(2, 0xF8CD, 0xA03C)  # str r10, [r13, #60]
+    data(2, 0xF20D, 0x4C74)  # addw r12, r13, #1140
+    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF64B, 0x4B4F)  # movw r11, #0xbc4f
+    data(2, 0xF6CE, 0x6B00)  # movt r11, #0xee00
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xF8DD, 0x2000)  # ldr r2, [r13, #0]
+    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
+    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
+    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
+    data(2, 0xF8DD, 0x2004)  # ldr r2, [r13, #4]
+    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
+    data(2, 0xF8CD, 0x2004)  # str r2, [r13, #4]
+    data(2, 0xF8DD, 0x2008)  # ldr r2, [r13, #8]
+    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
+    data(2, 0xF8CD, 0x2008)  # str r2, [r13, #8]
+    data(2, 0xF8DD, 0x200C)  # ldr r2, [r13, #12]
+    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
+    data(2, 0xF8CD, 0x200C)  # str r2, [r13, #12]
+    data(2, 0xF8DD, 0x2010)  # ldr r2, [r13, #16]
+    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
+    data(2, 0xF8CD, 0x2010)  # str r2, [r13, #16]
+    data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
+    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
+    data(2, 0xF8CD, 0x2014)  # str r2, [r13, #20]
+    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
+    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
+    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
+    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
+    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
+    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
+    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
+    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
+    data(2, 0xF8DD, 0x2004)  # ldr r2, [r13, #4]
+    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
+    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
+    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
+    data(2, 0xF8DD, 0x2008)  # ldr r2, [r13, #8]
+    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
+    data(2, 0xF8CD, 0x2008)  # str r2, [r13, #8]
+    data(2, 0xF8DD, 0x200C)  # ldr r2, [r13, #12]
+    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
+    data(2, 0xF8CD, 0x200C)  # str r2, [r13, #12]
+    data(2, 0xF8DD, 0x2010)  # ldr r2, [r13, #16]
+    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
+    data(2, 0xF8CD, 0x2010)  # str r2, [r13, #16]
+    data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
+    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
+    data(2, 0xF8CD, 0x2014)  # str r2, [r13, #20]
+    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
+    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
+    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
+    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
+    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
+    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
+    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
+    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
+    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
+    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
+    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
+    data(2, 0xF8DD, 0x2008)  # ldr r2, [r13, #8]
+    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
+    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
+    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
+    data(2, 0xF8DD, 0x200C)  # ldr r2, [r13, #12]
+    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
+    data(2, 0xF8CD, 0x200C)  # str r2, [r13, #12]
+    data(2, 0xF8DD, 0x2010)  # ldr r2, [r13, #16]
+    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
+    data(2, 0xF8CD, 0x2010)  # str r2, [r13, #16]
+    data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
+    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
+    data(2, 0xF8CD, 0x2014)  # str r2, [r13, #20]
+    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
+    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
+    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
+    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
+    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
+    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
+    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
+    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
+    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
+    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
+    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
+    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
+    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
+    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xF8CD, 0x2028)  # str r2, [r13, #40]
+    data(2, 0xF8DD, 0x200C)  # ldr r2, [r13, #12]
+    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
+    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
+    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
+    data(2, 0xF8DD, 0x2010)  # ldr r2, [r13, #16]
+    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
+    data(2, 0xF8CD, 0x2010)  # str r2, [r13, #16]
+    data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
+    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
+    data(2, 0xF8CD, 0x2014)  # str r2, [r13, #20]
+    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
+    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
+    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
+    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
+    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
+    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
+    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
+    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
+    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
+    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
+    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
+    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
+    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
+    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
+    data(2, 0xF8CD, 0x2028)  # str r2, [r13, #40]
+    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
+    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xF8CD, 0x202C)  # str r2, [r13, #44]
+    data(2, 0xF8DD, 0x2010)  # ldr r2, [r13, #16]
+    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
+    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
+    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
+    data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
+    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
+    data(2, 0xF8CD, 0x2014)  # str r2, [r13, #20]
+    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
+    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
+    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
+    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
+    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
+    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
+    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
+    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
+    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
+    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
+    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
+    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
+    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
+    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
+    data(2, 0xF8CD, 0x2028)  # str r2, [r13, #40]
+    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
+    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
+    data(2, 0xF8CD, 0x202C)  # str r2, [r13, #44]
+    data(2, 0xF8DD, 0x2030)  # ldr r2, [r13, #48]
+    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xF8CD, 0x2030)  # str r2, [r13, #48]
+    data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
+    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
+    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
+    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
+    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
+    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
+    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
+    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
+    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
+    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
+    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
+    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
+    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
+    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
+    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
+    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
+    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
+    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
+    data(2, 0xF8CD, 0x2028)  # str r2, [r13, #40]
+    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
+    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
+    data(2, 0xF8CD, 0x202C)  # str r2, [r13, #44]
+    data(2, 0xF8DD, 0x2030)  # ldr r2, [r13, #48]
+    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
+    data(2, 0xF8CD, 0x2030)  # str r2, [r13, #48]
+    data(2, 0xF8DD, 0x2034)  # ldr r2, [r13, #52]
+    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xF8CD, 0x2034)  # str r2, [r13, #52]
+    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
+    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
+    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
+    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
+    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
+    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
+    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
+    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
+    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
+    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
+    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
+    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
+    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
+    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
+    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
+    data(2, 0xF8CD, 0x2028)  # str r2, [r13, #40]
+    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
+    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
+    data(2, 0xF8CD, 0x202C)  # str r2, [r13, #44]
+    data(2, 0xF8DD, 0x2030)  # ldr r2, [r13, #48]
+    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
+    data(2, 0xF8CD, 0x2030)  # str r2, [r13, #48]
+    data(2, 0xF8DD, 0x2034)  # ldr r2, [r13, #52]
+    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
+    data(2, 0xF8CD, 0x2034)  # str r2, [r13, #52]
+    data(2, 0xF8DD, 0x2038)  # ldr r2, [r13, #56]
+    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xF8CD, 0x2038)  # str r2, [r13, #56]
+    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
+    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
+    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
+    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
+    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
+    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
+    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
+    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
+    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
+    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
+    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
+    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
+    data(2, 0xF8CD, 0x2028)  # str r2, [r13, #40]
+    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
+    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
+    data(2, 0xF8CD, 0x202C)  # str r2, [r13, #44]
+    data(2, 0xF8DD, 0x2030)  # ldr r2, [r13, #48]
+    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
+    data(2, 0xF8CD, 0x2030)  # str r2, [r13, #48]
+    data(2, 0xF8DD, 0x2034)  # ldr r2, [r13, #52]
+    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
+    data(2, 0xF8CD, 0x2034)  # str r2, [r13, #52]
+    data(2, 0xF8DD, 0x2038)  # ldr r2, [r13, #56]
+    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
+    data(2, 0xF8CD, 0x2038)  # str r2, [r13, #56]
+    data(2, 0xF8DD, 0x203C)  # ldr r2, [r13, #60]
+    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xF8CD, 0x203C)  # str r2, [r13, #60]
+    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
+    data(2, 0xEBB2, 0x0203)  # subs r2, r2, r3
+    data(2, 0xF8CD, 0x2000)  # str r2, [r13, #0]
+    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
+    data(2, 0xEB72, 0x0204)  # sbcs r2, r2, r4
+    data(2, 0xF8CD, 0x2004)  # str r2, [r13, #4]
+    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
+    data(2, 0xEB72, 0x0205)  # sbcs r2, r2, r5
+    data(2, 0xF8CD, 0x2008)  # str r2, [r13, #8]
+    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
+    data(2, 0xEB72, 0x0206)  # sbcs r2, r2, r6
+    data(2, 0xF8CD, 0x200C)  # str r2, [r13, #12]
+    data(2, 0xF8DD, 0x2030)  # ldr r2, [r13, #48]
+    data(2, 0xEB72, 0x0207)  # sbcs r2, r2, r7
+    data(2, 0xF8CD, 0x2010)  # str r2, [r13, #16]
+    data(2, 0xF8DD, 0x2034)  # ldr r2, [r13, #52]
+    data(2, 0xEB72, 0x0208)  # sbcs r2, r2, r8
+    data(2, 0xF8CD, 0x2014)  # str r2, [r13, #20]
+    data(2, 0xF8DD, 0x2038)  # ldr r2, [r13, #56]
+    data(2, 0xEB72, 0x0209)  # sbcs r2, r2, r9
+    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
+    data(2, 0xF8DD, 0x203C)  # ldr r2, [r13, #60]
+    data(2, 0xEB72, 0x020A)  # sbcs r2, r2, r10
+    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
+    data(2, 0xF16C, 0x0C00)  # sbc r12, r12, #0x0
+    data(2, 0xF8DD, 0x0044)  # ldr r0, [r13, #68]
+    data(2, 0xF8DD, 0x1000)  # ldr r1, [r13, #0]
+    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
+    data(2, 0xEA82, 0x0201)  # eor r2, r2, r1
+    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
+    data(2, 0xEA81, 0x0102)  # eor r1, r1, r2
+    data(2, 0xF8C0, 0x1000)  # str r1, [r0, #0]
+    data(2, 0xF8DD, 0x1004)  # ldr r1, [r13, #4]
+    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
+    data(2, 0xEA82, 0x0201)  # eor r2, r2, r1
+    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
+    data(2, 0xEA81, 0x0102)  # eor r1, r1, r2
+    data(2, 0xF8C0, 0x1004)  # str r1, [r0, #4]
+    data(2, 0xF8DD, 0x1008)  # ldr r1, [r13, #8]
+    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
+    data(2, 0xEA82, 0x0201)  # eor r2, r2, r1
+    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
+    data(2, 0xEA81, 0x0102)  # eor r1, r1, r2
+    data(2, 0xF8C0, 0x1008)  # str r1, [r0, #8]
+    data(2, 0xF8DD, 0x100C)  # ldr r1, [r13, #12]
+    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
+    data(2, 0xEA82, 0x0201)  # eor r2, r2, r1
+    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
+    data(2, 0xEA81, 0x0102)  # eor r1, r1, r2
+    data(2, 0xF8C0, 0x100C)  # str r1, [r0, #12]
+    data(2, 0xF8DD, 0x1010)  # ldr r1, [r13, #16]
+    data(2, 0xF8DD, 0x2030)  # ldr r2, [r13, #48]
+    data(2, 0xEA82, 0x0201)  # eor r2, r2, r1
+    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
+    data(2, 0xEA81, 0x0102)  # eor r1, r1, r2
+    data(2, 0xF8C0, 0x1010)  # str r1, [r0, #16]
+    data(2, 0xF8DD, 0x1014)  # ldr r1, [r13, #20]
+    data(2, 0xF8DD, 0x2034)  # ldr r2, [r13, #52]
+    data(2, 0xEA82, 0x0201)  # eor r2, r2, r1
+    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
+    data(2, 0xEA81, 0x0102)  # eor r1, r1, r2
+    data(2, 0xF8C0, 0x1014)  # str r1, [r0, #20]
+    data(2, 0xF8DD, 0x1018)  # ldr r1, [r13, #24]
+    data(2, 0xF8DD, 0x2038)  # ldr r2, [r13, #56]
+    data(2, 0xEA82, 0x0201)  # eor r2, r2, r1
+    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
+    data(2, 0xEA81, 0x0102)  # eor r1, r1, r2
+    data(2, 0xF8C0, 0x1018)  # str r1, [r0, #24]
+    data(2, 0xF8DD, 0x101C)  # ldr r1, [r13, #28]
+    data(2, 0xF8DD, 0x203C)  # ldr r2, [r13, #60]
+    data(2, 0xEA82, 0x0201)  # eor r2, r2, r1
+    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
+    data(2, 0xEA81, 0x0102)  # eor r1, r1, r2
+    data(2, 0xF8C0, 0x101C)  # str r1, [r0, #28]
+    data(2, 0xF8DD, 0xF040)  # ldr r15, [r13, #64]
+    data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
+    data(2, 0xF8CD, 0x0044)  # str r0, [r13, #68]
+    data(2, 0xE891, 0x0078)  # ldm r1, {r3, r4, r5, r6}
+    data(2, 0xF8D1, 0x0004)  # ldr r0, [r1, #4]
+    data(2, 0xFBA3, 0xB700)  # umull r11, r7, r3, r0
+    data(2, 0xF8CD, 0xB004)  # str r11, [r13, #4]
+    data(2, 0xF8D1, 0x0008)  # ldr r0, [r1, #8]
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xFBE3, 0xC760)  # umaal r12, r7, r3, r0
+    data(2, 0xFBA4, 0xE800)  # umull r14, r8, r4, r0
+    data(2, 0xF8CD, 0xC008)  # str r12, [r13, #8]
+    data(2, 0xF8D1, 0x000C)  # ldr r0, [r1, #12]
+    data(2, 0xFBE3, 0xE760)  # umaal r14, r7, r3, r0
+    data(2, 0xF04F, 0x0200)  # mov r2, #0x00
+    data(2, 0xFBE4, 0x2860)  # umaal r2, r8, r4, r0
+    data(2, 0xFBA5, 0xB900)  # umull r11, r9, r5, r0
+    data(2, 0xF8CD, 0xE00C)  # str r14, [r13, #12]
+    data(2, 0xF8D1, 0x0010)  # ldr r0, [r1, #16]
+    data(2, 0xFBE3, 0x2760)  # umaal r2, r7, r3, r0
+    data(2, 0xFBE4, 0xB860)  # umaal r11, r8, r4, r0
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xFBE5, 0xC960)  # umaal r12, r9, r5, r0
+    data(2, 0xFBA6, 0xEA00)  # umull r14, r10, r6, r0
+    data(2, 0xF8CD, 0x2010)  # str r2, [r13, #16]
+    data(2, 0xF8D1, 0x0014)  # ldr r0, [r1, #20]
+    data(2, 0xFBE3, 0xB760)  # umaal r11, r7, r3, r0
+    data(2, 0xFBE4, 0xC860)  # umaal r12, r8, r4, r0
+    data(2, 0xFBE5, 0xE960)  # umaal r14, r9, r5, r0
+    data(2, 0xF04F, 0x0200)  # mov r2, #0x00
+    data(2, 0xFBE6, 0x2A60)  # umaal r2, r10, r6, r0
+    data(2, 0xF8CD, 0xB014)  # str r11, [r13, #20]
+    data(2, 0xF8D1, 0x0018)  # ldr r0, [r1, #24]
+    data(2, 0xFBE3, 0xC760)  # umaal r12, r7, r3, r0
+    data(2, 0xFBE4, 0xE860)  # umaal r14, r8, r4, r0
+    data(2, 0xFBE5, 0x2960)  # umaal r2, r9, r5, r0
+    data(2, 0xF04F, 0x0B00)  # mov r11, #0x00
+    data(2, 0xFBE6, 0xBA60)  # umaal r11, r10, r6, r0
+    data(2, 0xF8CD, 0xC018)  # str r12, [r13, #24]
+    data(2, 0xF8D1, 0x001C)  # ldr r0, [r1, #28]
+    data(2, 0xFBE3, 0xE760)  # umaal r14, r7, r3, r0
+    data(2, 0xFBE4, 0x2860)  # umaal r2, r8, r4, r0
+    data(2, 0xFBE5, 0xB960)  # umaal r11, r9, r5, r0
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xFBE6, 0xCA60)  # umaal r12, r10, r6, r0
+    data(2, 0xF8CD, 0xE01C)  # str r14, [r13, #28]
+    data(2, 0xEB12, 0x0207)  # adds r2, r2, r7
+    data(2, 0xEB5B, 0x0B08)  # adcs r11, r11, r8
+    data(2, 0xEB5C, 0x0C09)  # adcs r12, r12, r9
+    data(2, 0xF14A, 0x0A00)  # adc r10, r10, #0
+    data(2, 0xF201, 0x0310)  # addw r3, r1, #16
+    data(2, 0xE893, 0x0038)  # ldm r3, {r3, r4, r5}
+    data(2, 0xF04F, 0x0600)  # mov r6, #0x00
+    data(2, 0xFBE3, 0xB664)  # umaal r11, r6, r3, r4
+    data(2, 0xFBE3, 0xC665)  # umaal r12, r6, r3, r5
+    data(2, 0xFBE3, 0xA660)  # umaal r10, r6, r3, r0
+    data(2, 0xF04F, 0x0700)  # mov r7, #0x00
+    data(2, 0xFBE4, 0xA765)  # umaal r10, r7, r4, r5
+    data(2, 0xFBE4, 0x6760)  # umaal r6, r7, r4, r0
+    data(2, 0xF04F, 0x0800)  # mov r8, #0x00
+    data(2, 0xFBE5, 0x7860)  # umaal r7, r8, r5, r0
+    data(2, 0xF04F, 0x0002)  # mov r0, #0x02
+    data(2, 0xF04F, 0x0300)  # mov r3, #0x00
+    data(2, 0xF8D1, 0x4000)  # ldr r4, [r1, #0]
+    data(2, 0xFBA4, 0x5404)  # umull r5, r4, r4, r4
+    data(2, 0xF8DD, 0xE004)  # ldr r14, [r13, #4]
+    data(2, 0xFBEE, 0x4360)  # umaal r4, r3, r14, r0
+    data(2, 0xE9CD, 0x5400)  # strd r5, r4, [r13, #0]
+    data(2, 0xF8D1, 0x9004)  # ldr r9, [r1, #4]
+    data(2, 0xFBA9, 0xE909)  # umull r14, r9, r9, r9
+    data(2, 0xE9DD, 0x5402)  # ldrd r5, r4, [r13, #8]
+    data(2, 0xFBE5, 0xE360)  # umaal r14, r3, r5, r0
+    data(2, 0xFBE4, 0x9360)  # umaal r9, r3, r4, r0
+    data(2, 0xE9CD, 0xE902)  # strd r14, r9, [r13, #8]
+    data(2, 0xF8D1, 0x5008)  # ldr r5, [r1, #8]
+    data(2, 0xFBA5, 0x4505)  # umull r4, r5, r5, r5
+    data(2, 0xE9DD, 0xE904)  # ldrd r14, r9, [r13, #16]
+    data(2, 0xFBEE, 0x4360)  # umaal r4, r3, r14, r0
+    data(2, 0xFBE9, 0x5360)  # umaal r5, r3, r9, r0
+    data(2, 0xE9CD, 0x4504)  # strd r4, r5, [r13, #16]
+    data(2, 0xF8D1, 0xE00C)  # ldr r14, [r1, #12]
+    data(2, 0xFBAE, 0x9E0E)  # umull r9, r14, r14, r14
+    data(2, 0xE9DD, 0x4506)  # ldrd r4, r5, [r13, #24]
+    data(2, 0xFBE4, 0x9360)  # umaal r9, r3, r4, r0
+    data(2, 0xFBE5, 0xE360)  # umaal r14, r3, r5, r0
+    data(2, 0xE9CD, 0x9E06)  # strd r9, r14, [r13, #24]
+    data(2, 0xF8D1, 0x4010)  # ldr r4, [r1, #16]
+    data(2, 0xFBA4, 0x5404)  # umull r5, r4, r4, r4
+    data(2, 0xFBE2, 0x5360)  # umaal r5, r3, r2, r0
+    data(2, 0xFBEB, 0x4360)  # umaal r4, r3, r11, r0
+    data(2, 0xF8D1, 0x2014)  # ldr r2, [r1, #20]
+    data(2, 0xFBA2, 0x9202)  # umull r9, r2, r2, r2
+    data(2, 0xFBEC, 0x9360)  # umaal r9, r3, r12, r0
+    data(2, 0xFBEA, 0x2360)  # umaal r2, r3, r10, r0
+    data(2, 0xF8D1, 0xA018)  # ldr r10, [r1, #24]
+    data(2, 0xFBAA, 0xBA0A)  # umull r11, r10, r10, r10
+    data(2, 0xFBE6, 0xB360)  # umaal r11, r3, r6, r0
+    data(2, 0xFBE7, 0xA360)  # umaal r10, r3, r7, r0
+    data(2, 0xF8D1, 0x601C)  # ldr r6, [r1, #28]
+    data(2, 0xFBA6, 0x7606)  # umull r7, r6, r6, r6
+    data(2, 0xFBE8, 0x7360)  # umaal r7, r3, r8, r0
+    data(2, 0xEB06, 0x0603)  # add r6, r6, r3
+    data(2, 0xF8CD, 0x5020)  # str r5, [r13, #32]
+    data(2, 0xF8CD, 0x4024)  # str r4, [r13, #36]
+    data(2, 0xF8CD, 0x9028)  # str r9, [r13, #40]
+    data(2, 0xF8CD, 0x202C)  # str r2, [r13, #44]
+    data(2, 0xF8CD, 0xB030)  # str r11, [r13, #48]
+    data(2, 0xF8CD, 0xA034)  # str r10, [r13, #52]
+    data(2, 0xF8CD, 0x7038)  # str r7, [r13, #56]
+    data(2, 0xF8CD, 0x603C)  # str r6, [r13, #60]
+    data(2, 0xF20D, 0x4C74)  # addw r12, r13, #1140
+    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF64B, 0x4B4F)  # movw r11, #0xbc4f
+    data(2, 0xF6CE, 0x6B00)  # movt r11, #0xee00
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xF8DD, 0x2000)  # ldr r2, [r13, #0]
+    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
+    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
+    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
+    data(2, 0xF8DD, 0x2004)  # ldr r2, [r13, #4]
+    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
+    data(2, 0xF8CD, 0x2004)  # str r2, [r13, #4]
+    data(2, 0xF8DD, 0x2008)  # ldr r2, [r13, #8]
+    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
+    data(2, 0xF8CD, 0x2008)  # str r2, [r13, #8]
+    data(2, 0xF8DD, 0x200C)  # ldr r2, [r13, #12]
+    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
+    data(2, 0xF8CD, 0x200C)  # str r2, [r13, #12]
+    data(2, 0xF8DD, 0x2010)  # ldr r2, [r13, #16]
+    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
+    data(2, 0xF8CD, 0x2010)  # str r2, [r13, #16]
+    data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
+    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
+    data(2, 0xF8CD, 0x2014)  # str r2, [r13, #20]
+    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
+    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
+    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
+    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
+    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
+    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
+    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
+    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
+    data(2, 0xF8DD, 0x2004)  # ldr r2, [r13, #4]
+    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
+    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
+    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
+    data(2, 0xF8DD, 0x2008)  # ldr r2, [r13, #8]
+    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
+    data(2, 0xF8CD, 0x2008)  # str r2, [r13, #8]
+    data(2, 0xF8DD, 0x200C)  # ldr r2, [r13, #12]
+    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
+    data(2, 0xF8CD, 0x200C)  # str r2, [r13, #12]
+    data(2, 0xF8DD, 0x2010)  # ldr r2, [r13, #16]
+    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
+    data(2, 0xF8CD, 0x2010)  # str r2, [r13, #16]
+    data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
+    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
+    data(2, 0xF8CD, 0x2014)  # str r2, [r13, #20]
+    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
+    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
+    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
+    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
+    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
+    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
+    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
+    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
+    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
+    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
+    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
+    data(2, 0xF8DD, 0x2008)  # ldr r2, [r13, #8]
+    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
+    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
+    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
+    data(2, 0xF8DD, 0x200C)  # ldr r2, [r13, #12]
+    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
+    data(2, 0xF8CD, 0x200C)  # str r2, [r13, #12]
+    data(2, 0xF8DD, 0x2010)  # ldr r2, [r13, #16]
+    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
+    data(2, 0xF8CD, 0x2010)  # str r2, [r13, #16]
+    data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
+    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
+    data(2, 0xF8CD, 0x2014)  # str r2, [r13, #20]
+    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
+    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
+    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
+    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
+    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
+    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
+    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
+    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
+    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
+    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
+    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
+    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
+    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
+    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xF8CD, 0x2028)  # str r2, [r13, #40]
+    data(2, 0xF8DD, 0x200C)  # ldr r2, [r13, #12]
+    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
+    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
+    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
+    data(2, 0xF8DD, 0x2010)  # ldr r2, [r13, #16]
+    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
+    data(2, 0xF8CD, 0x2010)  # str r2, [r13, #16]
+    data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
+    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
+    data(2, 0xF8CD, 0x2014)  # str r2, [r13, #20]
+    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
+    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
+    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
+    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
+    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
+    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
+    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
+    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
+    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
+    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
+    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
+    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
+    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
+    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
+    data(2, 0xF8CD, 0x2028)  # str r2, [r13, #40]
+    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
+    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xF8CD, 0x202C)  # str r2, [r13, #44]
+    data(2, 0xF8DD, 0x2010)  # ldr r2, [r13, #16]
+    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
+    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
+    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
+    data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
+    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
+    data(2, 0xF8CD, 0x2014)  # str r2, [r13, #20]
+    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
+    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
+    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
+    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
+    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
+    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
+    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
+    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
+    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
+    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
+    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
+    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
+    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
+    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
+    data(2, 0xF8CD, 0x2028)  # str r2, [r13, #40]
+    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
+    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
+    data(2, 0xF8CD, 0x202C)  # str r2, [r13, #44]
+    data(2, 0xF8DD, 0x2030)  # ldr r2, [r13, #48]
+    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xF8CD, 0x2030)  # str r2, [r13, #48]
+    data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
+    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
+    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
+    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
+    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
+    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
+    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
+    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
+    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
+    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
+    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
+    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
+    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
+    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
+    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
+    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
+    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
+    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
+    data(2, 0xF8CD, 0x2028)  # str r2, [r13, #40]
+    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
+    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
+    data(2, 0xF8CD, 0x202C)  # str r2, [r13, #44]
+    data(2, 0xF8DD, 0x2030)  # ldr r2, [r13, #48]
+    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
+    data(2, 0xF8CD, 0x2030)  # str r2, [r13, #48]
+    data(2, 0xF8DD, 0x2034)  # ldr r2, [r13, #52]
+    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xF8CD, 0x2034)  # str r2, [r13, #52]
+    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
+    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
+    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
+    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
+    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
+    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
+    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
+    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
+    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
+    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
+    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
+    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
+    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
+    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
+    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
+    data(2, 0xF8CD, 0x2028)  # str r2, [r13, #40]
+    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
+    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
+    data(2, 0xF8CD, 0x202C)  # str r2, [r13, #44]
+    data(2, 0xF8DD, 0x2030)  # ldr r2, [r13, #48]
+    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
+    data(2, 0xF8CD, 0x2030)  # str r2, [r13, #48]
+    data(2, 0xF8DD, 0x2034)  # ldr r2, [r13, #52]
+    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
+    data(2, 0xF8CD, 0x2034)  # str r2, [r13, #52]
+    data(2, 0xF8DD, 0x2038)  # ldr r2, [r13, #56]
+    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xF8CD, 0x2038)  # str r2, [r13, #56]
+    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
+    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
+    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
+    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
+    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
+    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
+    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
+    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
+    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
+    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
+    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
+    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
+    data(2, 0xF8CD, 0x2028)  # str r2, [r13, #40]
+    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
+    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
+    data(2, 0xF8CD, 0x202C)  # str r2, [r13, #44]
+    data(2, 0xF8DD, 0x2030)  # ldr r2, [r13, #48]
+    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
+    data(2, 0xF8CD, 0x2030)  # str r2, [r13, #48]
+    data(2, 0xF8DD, 0x2034)  # ldr r2, [r13, #52]
+    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
+    data(2, 0xF8CD, 0x2034)  # str r2, [r13, #52]
+    data(2, 0xF8DD, 0x2038)  # ldr r2, [r13, #56]
+    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
+    data(2, 0xF8CD, 0x2038)  # str r2, [r13, #56]
+    data(2, 0xF8DD, 0x203C)  # ldr r2, [r13, #60]
+    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xF8CD, 0x203C)  # str r2, [r13, #60]
+    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
+    data(2, 0xEBB2, 0x0203)  # subs r2, r2, r3
+    data(2, 0xF8CD, 0x2000)  # str r2, [r13, #0]
+    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
+    data(2, 0xEB72, 0x0204)  # sbcs r2, r2, r4
+    data(2, 0xF8CD, 0x2004)  # str r2, [r13, #4]
+    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
+    data(2, 0xEB72, 0x0205)  # sbcs r2, r2, r5
+    data(2, 0xF8CD, 0x2008)  # str r2, [r13, #8]
+    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
+    data(2, 0xEB72, 0x0206)  # sbcs r2, r2, r6
+    data(2, 0xF8CD, 0x200C)  # str r2, [r13, #12]
+    data(2, 0xF8DD, 0x2030)  # ldr r2, [r13, #48]
+    data(2, 0xEB72, 0x0207)  # sbcs r2, r2, r7
+    data(2, 0xF8CD, 0x2010)  # str r2, [r13, #16]
+    data(2, 0xF8DD, 0x2034)  # ldr r2, [r13, #52]
+    data(2, 0xEB72, 0x0208)  # sbcs r2, r2, r8
+    data(2, 0xF8CD, 0x2014)  # str r2, [r13, #20]
+    data(2, 0xF8DD, 0x2038)  # ldr r2, [r13, #56]
+    data(2, 0xEB72, 0x0209)  # sbcs r2, r2, r9
+    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
+    data(2, 0xF8DD, 0x203C)  # ldr r2, [r13, #60]
+    data(2, 0xEB72, 0x020A)  # sbcs r2, r2, r10
+    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
+    data(2, 0xF16C, 0x0C00)  # sbc r12, r12, #0x0
+    data(2, 0xF8DD, 0x0044)  # ldr r0, [r13, #68]
+    data(2, 0xF8DD, 0x1000)  # ldr r1, [r13, #0]
+    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
+    data(2, 0xEA82, 0x0201)  # eor r2, r2, r1
+    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
+    data(2, 0xEA81, 0x0102)  # eor r1, r1, r2
+    data(2, 0xF8C0, 0x1000)  # str r1, [r0, #0]
+    data(2, 0xF8DD, 0x1004)  # ldr r1, [r13, #4]
+    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
+    data(2, 0xEA82, 0x0201)  # eor r2, r2, r1
+    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
+    data(2, 0xEA81, 0x0102)  # eor r1, r1, r2
+    data(2, 0xF8C0, 0x1004)  # str r1, [r0, #4]
+    data(2, 0xF8DD, 0x1008)  # ldr r1, [r13, #8]
+    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
+    data(2, 0xEA82, 0x0201)  # eor r2, r2, r1
+    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
+    data(2, 0xEA81, 0x0102)  # eor r1, r1, r2
+    data(2, 0xF8C0, 0x1008)  # str r1, [r0, #8]
+    data(2, 0xF8DD, 0x100C)  # ldr r1, [r13, #12]
+    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
+    data(2, 0xEA82, 0x0201)  # eor r2, r2, r1
+    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
+    data(2, 0xEA81, 0x0102)  # eor r1, r1, r2
+    data(2, 0xF8C0, 0x100C)  # str r1, [r0, #12]
+    data(2, 0xF8DD, 0x1010)  # ldr r1, [r13, #16]
+    data(2, 0xF8DD, 0x2030)  # ldr r2, [r13, #48]
+    data(2, 0xEA82, 0x0201)  # eor r2, r2, r1
+    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
+    data(2, 0xEA81, 0x0102)  # eor r1, r1, r2
+    data(2, 0xF8C0, 0x1010)  # str r1, [r0, #16]
+    data(2, 0xF8DD, 0x1014)  # ldr r1, [r13, #20]
+    data(2, 0xF8DD, 0x2034)  # ldr r2, [r13, #52]
+    data(2, 0xEA82, 0x0201)  # eor r2, r2, r1
+    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
+    data(2, 0xEA81, 0x0102)  # eor r1, r1, r2
+    data(2, 0xF8C0, 0x1014)  # str r1, [r0, #20]
+    data(2, 0xF8DD, 0x1018)  # ldr r1, [r13, #24]
+    data(2, 0xF8DD, 0x2038)  # ldr r2, [r13, #56]
+    data(2, 0xEA82, 0x0201)  # eor r2, r2, r1
+    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
+    data(2, 0xEA81, 0x0102)  # eor r1, r1, r2
+    data(2, 0xF8C0, 0x1018)  # str r1, [r0, #24]
+    data(2, 0xF8DD, 0x101C)  # ldr r1, [r13, #28]
+    data(2, 0xF8DD, 0x203C)  # ldr r2, [r13, #60]
+    data(2, 0xEA82, 0x0201)  # eor r2, r2, r1
+    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
+    data(2, 0xEA81, 0x0102)  # eor r1, r1, r2
+    data(2, 0xF8C0, 0x101C)  # str r1, [r0, #28]
+    data(2, 0xF8DD, 0xF040)  # ldr r15, [r13, #64]
+    data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
+    data(2, 0xE891, 0x07F8)  # ldm r1, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xE8B2, 0x5802)  # ldm r2!, {r1, r11, r12, r14}
+    data(2, 0xEB13, 0x0301)  # adds r3, r3, r1
+    data(2, 0xEB54, 0x040B)  # adcs r4, r4, r11
+    data(2, 0xEB55, 0x050C)  # adcs r5, r5, r12
+    data(2, 0xEB56, 0x060E)  # adcs r6, r6, r14
+    data(2, 0xE892, 0x5802)  # ldm r2, {r1, r11, r12, r14}
+    data(2, 0xEB57, 0x0701)  # adcs r7, r7, r1
+    data(2, 0xEB58, 0x080B)  # adcs r8, r8, r11
+    data(2, 0xEB59, 0x090C)  # adcs r9, r9, r12
+    data(2, 0xEB5A, 0x0A0E)  # adcs r10, r10, r14
+    data(2, 0xF04F, 0x0200)  # mov r2, #0x00
+    data(2, 0xF142, 0x0200)  # adc r2, r2, #0
+    data(2, 0xF8DD, 0x1474)  # ldr r1, [r13, #1140]
+    data(2, 0xEBB3, 0x0301)  # subs r3, r3, r1
+    data(2, 0xF8DD, 0x1478)  # ldr r1, [r13, #1144]
+    data(2, 0xEB74, 0x0401)  # sbcs r4, r4, r1
+    data(2, 0xF8DD, 0x147C)  # ldr r1, [r13, #1148]
+    data(2, 0xEB75, 0x0501)  # sbcs r5, r5, r1
+    data(2, 0xF8DD, 0x1480)  # ldr r1, [r13, #1152]
+    data(2, 0xEB76, 0x0601)  # sbcs r6, r6, r1
+    data(2, 0xF8DD, 0x1484)  # ldr r1, [r13, #1156]
+    data(2, 0xEB77, 0x0701)  # sbcs r7, r7, r1
+    data(2, 0xF8DD, 0x1488)  # ldr r1, [r13, #1160]
+    data(2, 0xEB78, 0x0801)  # sbcs r8, r8, r1
+    data(2, 0xF8DD, 0x148C)  # ldr r1, [r13, #1164]
+    data(2, 0xEB79, 0x0901)  # sbcs r9, r9, r1
+    data(2, 0xF8DD, 0x1490)  # ldr r1, [r13, #1168]
+    data(2, 0xEB7A, 0x0A01)  # sbcs r10, r10, r1
+    data(2, 0xF162, 0x0200)  # sbc r2, r2, #0x0
+    data(2, 0xF8DD, 0x1474)  # ldr r1, [r13, #1140]
+    data(2, 0xEA01, 0x0102)  # and r1, r1, r2
+    data(2, 0xEB13, 0x0301)  # adds r3, r3, r1
+    data(2, 0xF8DD, 0x1478)  # ldr r1, [r13, #1144]
+    data(2, 0xEA01, 0x0102)  # and r1, r1, r2
+    data(2, 0xEB54, 0x0401)  # adcs r4, r4, r1
+    data(2, 0xF8DD, 0x147C)  # ldr r1, [r13, #1148]
+    data(2, 0xEA01, 0x0102)  # and r1, r1, r2
+    data(2, 0xEB55, 0x0501)  # adcs r5, r5, r1
+    data(2, 0xF8DD, 0x1480)  # ldr r1, [r13, #1152]
+    data(2, 0xEA01, 0x0102)  # and r1, r1, r2
+    data(2, 0xEB56, 0x0601)  # adcs r6, r6, r1
+    data(2, 0xF8DD, 0x1484)  # ldr r1, [r13, #1156]
+    data(2, 0xEA01, 0x0102)  # and r1, r1, r2
+    data(2, 0xEB57, 0x0701)  # adcs r7, r7, r1
+    data(2, 0xF8DD, 0x1488)  # ldr r1, [r13, #1160]
+    data(2, 0xEA01, 0x0102)  # and r1, r1, r2
+    data(2, 0xEB58, 0x0801)  # adcs r8, r8, r1
+    data(2, 0xF8DD, 0x148C)  # ldr r1, [r13, #1164]
+    data(2, 0xEA01, 0x0102)  # and r1, r1, r2
+    data(2, 0xEB59, 0x0901)  # adcs r9, r9, r1
+    data(2, 0xF8DD, 0x1490)  # ldr r1, [r13, #1168]
+    data(2, 0xEA01, 0x0102)  # and r1, r1, r2
+    data(2, 0xEB5A, 0x0A01)  # adcs r10, r10, r1
+    data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8DD, 0xF040)  # ldr r15, [r13, #64]
     data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
-    data(2, 0xF7FF, 0xFD90)  # bl SQR (-1248)
+    data(2, 0xF7FE, 0xFDF2)  # bl SQR (-5148)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
-    data(2, 0xF7FF, 0xFD8A)  # bl SQR (-1260)
+    data(2, 0xF7FE, 0xFDEC)  # bl SQR (-5160)
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF7FF, 0xFD84)  # bl SQR (-1272)
+    data(2, 0xF7FE, 0xFDE6)  # bl SQR (-5172)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FF, 0xFB50)  # bl MUL (-2400)
+    data(2, 0xF7FE, 0xFBB2)  # bl MUL (-6300)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2214)  # addw r2, r13, #532
-    data(2, 0xF7FF, 0xFF68)  # bl ADD (-304)
+    data(2, 0xF7FE, 0xFFCA)  # bl ADD (-4204)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FF, 0xFB40)  # bl MUL (-2432)
+    data(2, 0xF7FE, 0xFBA2)  # bl MUL (-6332)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xFF58)  # bl ADD (-336)
+    data(2, 0xF7FE, 0xFFBA)  # bl ADD (-4236)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FF, 0xFB30)  # bl MUL (-2464)
+    data(2, 0xF7FE, 0xFB92)  # bl MUL (-6364)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2254)  # addw r2, r13, #596
-    data(2, 0xF7FF, 0xFF48)  # bl ADD (-368)
+    data(2, 0xF7FE, 0xFFAA)  # bl ADD (-4268)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FF, 0xFF40)  # bl ADD (-384)
+    data(2, 0xF7FE, 0xFFA2)  # bl ADD (-4284)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FF, 0xFF38)  # bl ADD (-400)
+    data(2, 0xF7FE, 0xFF9A)  # bl ADD (-4300)
     data(2, 0xF20D, 0x20F4)  # addw r0, r13, #756
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
-    data(2, 0xF7FF, 0xFF74)  # bl SUB (-280)
+    data(2, 0xF7FE, 0xFFD6)  # bl SUB (-4180)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xFF28)  # bl ADD (-432)
+    data(2, 0xF7FE, 0xFF8A)  # bl ADD (-4332)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xFF20)  # bl ADD (-448)
+    data(2, 0xF7FE, 0xFF82)  # bl ADD (-4348)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
-    data(2, 0xF7FF, 0xFF5C)  # bl SUB (-328)
+    data(2, 0xF7FE, 0xFFBE)  # bl SUB (-4228)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x31F4)  # addw r1, r13, #1012
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FF, 0xFAF0)  # bl MUL (-2592)
+    data(2, 0xF7FE, 0xFB52)  # bl MUL (-6492)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x21D4)  # addw r1, r13, #724
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FF, 0xFF08)  # bl ADD (-496)
+    data(2, 0xF7FE, 0xFF6A)  # bl ADD (-4396)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFF44)  # bl SUB (-376)
+    data(2, 0xF7FE, 0xFFA6)  # bl SUB (-4276)
     data(2, 0xF20D, 0x2094)  # addw r0, r13, #660
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFEF8)  # bl ADD (-528)
+    data(2, 0xF7FE, 0xFF5A)  # bl ADD (-4428)
     data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FF, 0xFEF0)  # bl ADD (-544)
+    data(2, 0xF7FE, 0xFF52)  # bl ADD (-4444)
     data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
     data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FF, 0xFEE8)  # bl ADD (-560)
+    data(2, 0xF7FE, 0xFF4A)  # bl ADD (-4460)
     data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
     data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
     data(2, 0xF20D, 0x22F4)  # addw r2, r13, #756
-    data(2, 0xF7FF, 0xFEE0)  # bl ADD (-576)
+    data(2, 0xF7FE, 0xFF42)  # bl ADD (-4476)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x22F4)  # addw r2, r13, #756
-    data(2, 0xF7FF, 0xFF1C)  # bl SUB (-456)
+    data(2, 0xF7FE, 0xFF7E)  # bl SUB (-4356)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x21D4)  # addw r1, r13, #724
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFED0)  # bl ADD (-608)
+    data(2, 0xF7FE, 0xFF32)  # bl ADD (-4508)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFEC8)  # bl ADD (-624)
+    data(2, 0xF7FE, 0xFF2A)  # bl ADD (-4524)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
-    data(2, 0xF7FF, 0xFF04)  # bl SUB (-504)
+    data(2, 0xF7FE, 0xFF66)  # bl SUB (-4404)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x31F4)  # addw r1, r13, #1012
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xFA98)  # bl MUL (-2768)
+    data(2, 0xF7FE, 0xFAFA)  # bl MUL (-6668)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFEB0)  # bl ADD (-672)
+    data(2, 0xF7FE, 0xFF12)  # bl ADD (-4572)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FF, 0xFA88)  # bl MUL (-2800)
+    data(2, 0xF7FE, 0xFAEA)  # bl MUL (-6700)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xFA80)  # bl MUL (-2816)
+    data(2, 0xF7FE, 0xFAE2)  # bl MUL (-6716)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFEDC)  # bl SUB (-584)
+    data(2, 0xF7FE, 0xFF3E)  # bl SUB (-4484)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FF, 0xFA70)  # bl MUL (-2848)
+    data(2, 0xF7FE, 0xFAD2)  # bl MUL (-6748)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xFA68)  # bl MUL (-2864)
+    data(2, 0xF7FE, 0xFACA)  # bl MUL (-6764)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFE80)  # bl ADD (-768)
+    data(2, 0xF7FE, 0xFEE2)  # bl ADD (-4668)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FF, 0xFA58)  # bl MUL (-2896)
+    data(2, 0xF7FE, 0xFABA)  # bl MUL (-6796)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x22B4)  # addw r2, r13, #692
-    data(2, 0xF7FF, 0xFA50)  # bl MUL (-2912)
+    data(2, 0xF7FE, 0xFAB2)  # bl MUL (-6812)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFE68)  # bl ADD (-816)
+    data(2, 0xF7FE, 0xFECA)  # bl ADD (-4716)
     data(2, 0xF8DD, 0xF04C)  # ldr r15, [r13, #76]
     data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FF, 0xFA3C)  # bl MUL (-2952)
+    data(2, 0xF7FE, 0xFA9E)  # bl MUL (-6852)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FF, 0xFA34)  # bl MUL (-2968)
+    data(2, 0xF7FE, 0xFA96)  # bl MUL (-6868)
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
     data(2, 0xF20D, 0x1294)  # addw r2, r13, #404
-    data(2, 0xF7FF, 0xFA2C)  # bl MUL (-2984)
+    data(2, 0xF7FE, 0xFA8E)  # bl MUL (-6884)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FF, 0xFE44)  # bl ADD (-888)
+    data(2, 0xF7FE, 0xFEA6)  # bl ADD (-4788)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x1154)  # addw r1, r13, #340
     data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FF, 0xFE3C)  # bl ADD (-904)
+    data(2, 0xF7FE, 0xFE9E)  # bl ADD (-4804)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xFA14)  # bl MUL (-3032)
+    data(2, 0xF7FE, 0xFA76)  # bl MUL (-6932)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FF, 0xFE2C)  # bl ADD (-936)
+    data(2, 0xF7FE, 0xFE8E)  # bl ADD (-4836)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xFE68)  # bl SUB (-816)
+    data(2, 0xF7FE, 0xFECA)  # bl SUB (-4716)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FF, 0xFE1C)  # bl ADD (-968)
+    data(2, 0xF7FE, 0xFE7E)  # bl ADD (-4868)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x1154)  # addw r1, r13, #340
     data(2, 0xF20D, 0x1294)  # addw r2, r13, #404
-    data(2, 0xF7FF, 0xFE14)  # bl ADD (-984)
+    data(2, 0xF7FE, 0xFE76)  # bl ADD (-4884)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x2254)  # addw r2, r13, #596
-    data(2, 0xF7FF, 0xF9EC)  # bl MUL (-3112)
+    data(2, 0xF7FE, 0xFA4E)  # bl MUL (-7012)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FF, 0xFE04)  # bl ADD (-1016)
+    data(2, 0xF7FE, 0xFE66)  # bl ADD (-4916)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x2254)  # addw r2, r13, #596
-    data(2, 0xF7FF, 0xFE40)  # bl SUB (-896)
+    data(2, 0xF7FE, 0xFEA2)  # bl SUB (-4796)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FF, 0xFDF4)  # bl ADD (-1048)
+    data(2, 0xF7FE, 0xFE56)  # bl ADD (-4948)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x1174)  # addw r1, r13, #372
     data(2, 0xF20D, 0x1294)  # addw r2, r13, #404
-    data(2, 0xF7FF, 0xFDEC)  # bl ADD (-1064)
+    data(2, 0xF7FE, 0xFE4E)  # bl ADD (-4964)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FF, 0xF9C4)  # bl MUL (-3192)
+    data(2, 0xF7FE, 0xFA26)  # bl MUL (-7092)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FF, 0xFDDC)  # bl ADD (-1096)
+    data(2, 0xF7FE, 0xFE3E)  # bl ADD (-4996)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FF, 0xFE18)  # bl SUB (-976)
+    data(2, 0xF7FE, 0xFE7A)  # bl SUB (-4876)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FF, 0xFDCC)  # bl ADD (-1128)
+    data(2, 0xF7FE, 0xFE2E)  # bl ADD (-5028)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FF, 0xFDC4)  # bl ADD (-1144)
+    data(2, 0xF7FE, 0xFE26)  # bl ADD (-5044)
     data(2, 0xF20D, 0x20F4)  # addw r0, r13, #756
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
-    data(2, 0xF7FF, 0xFE00)  # bl SUB (-1024)
+    data(2, 0xF7FE, 0xFE62)  # bl SUB (-4924)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xFDB4)  # bl ADD (-1176)
+    data(2, 0xF7FE, 0xFE16)  # bl ADD (-5076)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xFDAC)  # bl ADD (-1192)
+    data(2, 0xF7FE, 0xFE0E)  # bl ADD (-5092)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
-    data(2, 0xF7FF, 0xFDE8)  # bl SUB (-1072)
+    data(2, 0xF7FE, 0xFE4A)  # bl SUB (-4972)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x31F4)  # addw r1, r13, #1012
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FF, 0xF97C)  # bl MUL (-3336)
+    data(2, 0xF7FE, 0xF9DE)  # bl MUL (-7236)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x21D4)  # addw r1, r13, #724
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FF, 0xFD94)  # bl ADD (-1240)
+    data(2, 0xF7FE, 0xFDF6)  # bl ADD (-5140)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFDD0)  # bl SUB (-1120)
+    data(2, 0xF7FE, 0xFE32)  # bl SUB (-5020)
     data(2, 0xF20D, 0x2094)  # addw r0, r13, #660
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFD84)  # bl ADD (-1272)
+    data(2, 0xF7FE, 0xFDE6)  # bl ADD (-5172)
     data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FF, 0xFD7C)  # bl ADD (-1288)
+    data(2, 0xF7FE, 0xFDDE)  # bl ADD (-5188)
     data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
     data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FF, 0xFD74)  # bl ADD (-1304)
+    data(2, 0xF7FE, 0xFDD6)  # bl ADD (-5204)
     data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
     data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
     data(2, 0xF20D, 0x22F4)  # addw r2, r13, #756
-    data(2, 0xF7FF, 0xFD6C)  # bl ADD (-1320)
+    data(2, 0xF7FE, 0xFDCE)  # bl ADD (-5220)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x22F4)  # addw r2, r13, #756
-    data(2, 0xF7FF, 0xFDA8)  # bl SUB (-1200)
+    data(2, 0xF7FE, 0xFE0A)  # bl SUB (-5100)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x21D4)  # addw r1, r13, #724
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFD5C)  # bl ADD (-1352)
+    data(2, 0xF7FE, 0xFDBE)  # bl ADD (-5252)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFD54)  # bl ADD (-1368)
+    data(2, 0xF7FE, 0xFDB6)  # bl ADD (-5268)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
-    data(2, 0xF7FF, 0xFD90)  # bl SUB (-1248)
+    data(2, 0xF7FE, 0xFDF2)  # bl SUB (-5148)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x31F4)  # addw r1, r13, #1012
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xF924)  # bl MUL (-3512)
+    data(2, 0xF7FE, 0xF986)  # bl MUL (-7412)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFD3C)  # bl ADD (-1416)
+    data(2, 0xF7FE, 0xFD9E)  # bl ADD (-5316)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FF, 0xF914)  # bl MUL (-3544)
+    data(2, 0xF7FE, 0xF976)  # bl MUL (-7444)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xF90C)  # bl MUL (-3560)
+    data(2, 0xF7FE, 0xF96E)  # bl MUL (-7460)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFD68)  # bl SUB (-1328)
+    data(2, 0xF7FE, 0xFDCA)  # bl SUB (-5228)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FF, 0xF8FC)  # bl MUL (-3592)
+    data(2, 0xF7FE, 0xF95E)  # bl MUL (-7492)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xF8F4)  # bl MUL (-3608)
+    data(2, 0xF7FE, 0xF956)  # bl MUL (-7508)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFD0C)  # bl ADD (-1512)
+    data(2, 0xF7FE, 0xFD6E)  # bl ADD (-5412)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FF, 0xF8E4)  # bl MUL (-3640)
+    data(2, 0xF7FE, 0xF946)  # bl MUL (-7540)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x22B4)  # addw r2, r13, #692
-    data(2, 0xF7FF, 0xF8DC)  # bl MUL (-3656)
+    data(2, 0xF7FE, 0xF93E)  # bl MUL (-7556)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFCF4)  # bl ADD (-1560)
+    data(2, 0xF7FE, 0xFD56)  # bl ADD (-5460)
     data(2, 0xF8DD, 0xF04C)  # ldr r15, [r13, #76]
     data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FF, 0xF8C8)  # bl MUL (-3696)
+    data(2, 0xF7FE, 0xF92A)  # bl MUL (-7596)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FF, 0xF8C0)  # bl MUL (-3712)
+    data(2, 0xF7FE, 0xF922)  # bl MUL (-7612)
     data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x1CF4)  # addw r12, r13, #500
@@ -973,250 +1951,250 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FF, 0xFCD0)  # bl ADD (-1632)
+    data(2, 0xF7FE, 0xFD32)  # bl ADD (-5532)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x1154)  # addw r1, r13, #340
     data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FF, 0xFCC8)  # bl ADD (-1648)
+    data(2, 0xF7FE, 0xFD2A)  # bl ADD (-5548)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xF8A0)  # bl MUL (-3776)
+    data(2, 0xF7FE, 0xF902)  # bl MUL (-7676)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FF, 0xFCB8)  # bl ADD (-1680)
+    data(2, 0xF7FE, 0xFD1A)  # bl ADD (-5580)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xFCF4)  # bl SUB (-1560)
+    data(2, 0xF7FE, 0xFD56)  # bl SUB (-5460)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x1154)  # addw r1, r13, #340
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FF, 0xF888)  # bl MUL (-3824)
+    data(2, 0xF7FE, 0xF8EA)  # bl MUL (-7724)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x02F4)  # addw r2, r13, #244
-    data(2, 0xF7FF, 0xFCA0)  # bl ADD (-1728)
+    data(2, 0xF7FE, 0xFD02)  # bl ADD (-5628)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x1174)  # addw r1, r13, #372
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FF, 0xF878)  # bl MUL (-3856)
+    data(2, 0xF7FE, 0xF8DA)  # bl MUL (-7756)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FF, 0xFC90)  # bl ADD (-1760)
+    data(2, 0xF7FE, 0xFCF2)  # bl ADD (-5660)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FF, 0xFC88)  # bl ADD (-1776)
+    data(2, 0xF7FE, 0xFCEA)  # bl ADD (-5676)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FF, 0xFC80)  # bl ADD (-1792)
+    data(2, 0xF7FE, 0xFCE2)  # bl ADD (-5692)
     data(2, 0xF20D, 0x20F4)  # addw r0, r13, #756
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
-    data(2, 0xF7FF, 0xFCBC)  # bl SUB (-1672)
+    data(2, 0xF7FE, 0xFD1E)  # bl SUB (-5572)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xFC70)  # bl ADD (-1824)
+    data(2, 0xF7FE, 0xFCD2)  # bl ADD (-5724)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xFC68)  # bl ADD (-1840)
+    data(2, 0xF7FE, 0xFCCA)  # bl ADD (-5740)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
-    data(2, 0xF7FF, 0xFCA4)  # bl SUB (-1720)
+    data(2, 0xF7FE, 0xFD06)  # bl SUB (-5620)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x31F4)  # addw r1, r13, #1012
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FF, 0xF838)  # bl MUL (-3984)
+    data(2, 0xF7FE, 0xF89A)  # bl MUL (-7884)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x21D4)  # addw r1, r13, #724
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FF, 0xFC50)  # bl ADD (-1888)
+    data(2, 0xF7FE, 0xFCB2)  # bl ADD (-5788)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFC8C)  # bl SUB (-1768)
+    data(2, 0xF7FE, 0xFCEE)  # bl SUB (-5668)
     data(2, 0xF20D, 0x2094)  # addw r0, r13, #660
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFC40)  # bl ADD (-1920)
+    data(2, 0xF7FE, 0xFCA2)  # bl ADD (-5820)
     data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FF, 0xFC38)  # bl ADD (-1936)
+    data(2, 0xF7FE, 0xFC9A)  # bl ADD (-5836)
     data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
     data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FF, 0xFC30)  # bl ADD (-1952)
+    data(2, 0xF7FE, 0xFC92)  # bl ADD (-5852)
     data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
     data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
     data(2, 0xF20D, 0x22F4)  # addw r2, r13, #756
-    data(2, 0xF7FF, 0xFC28)  # bl ADD (-1968)
+    data(2, 0xF7FE, 0xFC8A)  # bl ADD (-5868)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x22F4)  # addw r2, r13, #756
-    data(2, 0xF7FF, 0xFC64)  # bl SUB (-1848)
+    data(2, 0xF7FE, 0xFCC6)  # bl SUB (-5748)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x21D4)  # addw r1, r13, #724
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFC18)  # bl ADD (-2000)
+    data(2, 0xF7FE, 0xFC7A)  # bl ADD (-5900)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFC10)  # bl ADD (-2016)
+    data(2, 0xF7FE, 0xFC72)  # bl ADD (-5916)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
-    data(2, 0xF7FF, 0xFC4C)  # bl SUB (-1896)
+    data(2, 0xF7FE, 0xFCAE)  # bl SUB (-5796)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x31F4)  # addw r1, r13, #1012
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFFE0)  # bl MUL (-4160)
+    data(2, 0xF7FE, 0xF842)  # bl MUL (-8060)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFBF8)  # bl ADD (-2064)
+    data(2, 0xF7FE, 0xFC5A)  # bl ADD (-5964)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFFD0)  # bl MUL (-4192)
+    data(2, 0xF7FE, 0xF832)  # bl MUL (-8092)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFFC8)  # bl MUL (-4208)
+    data(2, 0xF7FE, 0xF82A)  # bl MUL (-8108)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFC24)  # bl SUB (-1976)
+    data(2, 0xF7FE, 0xFC86)  # bl SUB (-5876)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FE, 0xFFB8)  # bl MUL (-4240)
+    data(2, 0xF7FE, 0xF81A)  # bl MUL (-8140)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFFB0)  # bl MUL (-4256)
+    data(2, 0xF7FE, 0xF812)  # bl MUL (-8156)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFBC8)  # bl ADD (-2160)
+    data(2, 0xF7FE, 0xFC2A)  # bl ADD (-6060)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FE, 0xFFA0)  # bl MUL (-4288)
+    data(2, 0xF7FE, 0xF802)  # bl MUL (-8188)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x22B4)  # addw r2, r13, #692
-    data(2, 0xF7FE, 0xFF98)  # bl MUL (-4304)
+    data(2, 0xF7FD, 0xFFFA)  # bl MUL (-8204)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFBB0)  # bl ADD (-2208)
+    data(2, 0xF7FE, 0xFC12)  # bl ADD (-6108)
     data(2, 0xF8DD, 0xF04C)  # ldr r15, [r13, #76]
     data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF7FF, 0xF9B2)  # bl SQR (-3228)
+    data(2, 0xF7FE, 0xFA14)  # bl SQR (-7128)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FE, 0xFF7E)  # bl MUL (-4356)
+    data(2, 0xF7FD, 0xFFE0)  # bl MUL (-8256)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFF76)  # bl MUL (-4372)
+    data(2, 0xF7FD, 0xFFD8)  # bl MUL (-8272)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0060)  # str r0, [r13, #96]
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF7FF, 0xF998)  # bl SQR (-3280)
+    data(2, 0xF7FE, 0xF9FA)  # bl SQR (-7180)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
-    data(2, 0xF7FF, 0xF992)  # bl SQR (-3292)
+    data(2, 0xF7FE, 0xF9F4)  # bl SQR (-7192)
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FE, 0xFF5E)  # bl MUL (-4420)
+    data(2, 0xF7FD, 0xFFC0)  # bl MUL (-8320)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FF, 0xFBBA)  # bl SUB (-2188)
+    data(2, 0xF7FE, 0xFC1C)  # bl SUB (-6088)
     data(2, 0xF20D, 0x2094)  # addw r0, r13, #660
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FF, 0xFB6E)  # bl ADD (-2340)
+    data(2, 0xF7FE, 0xFBD0)  # bl ADD (-6240)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FE, 0xFF46)  # bl MUL (-4468)
+    data(2, 0xF7FD, 0xFFA8)  # bl MUL (-8368)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FF, 0xFB5E)  # bl ADD (-2372)
+    data(2, 0xF7FE, 0xFBC0)  # bl ADD (-6272)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FF, 0xFB56)  # bl ADD (-2388)
+    data(2, 0xF7FE, 0xFBB8)  # bl ADD (-6288)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FE, 0xFF2E)  # bl MUL (-4516)
+    data(2, 0xF7FD, 0xFF90)  # bl MUL (-8416)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FF, 0xFB46)  # bl ADD (-2420)
+    data(2, 0xF7FE, 0xFBA8)  # bl ADD (-6320)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FF, 0xFB3E)  # bl ADD (-2436)
+    data(2, 0xF7FE, 0xFBA0)  # bl ADD (-6336)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xFB36)  # bl ADD (-2452)
+    data(2, 0xF7FE, 0xFB98)  # bl ADD (-6352)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF7FF, 0xF93C)  # bl SQR (-3464)
+    data(2, 0xF7FE, 0xF99E)  # bl SQR (-7364)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xFB28)  # bl ADD (-2480)
+    data(2, 0xF7FE, 0xFB8A)  # bl ADD (-6380)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FF, 0xFB64)  # bl SUB (-2360)
+    data(2, 0xF7FE, 0xFBC6)  # bl SUB (-6260)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x02F4)  # addw r2, r13, #244
-    data(2, 0xF7FF, 0xFB5C)  # bl SUB (-2376)
+    data(2, 0xF7FE, 0xFBBE)  # bl SUB (-6276)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFEF0)  # bl MUL (-4640)
+    data(2, 0xF7FD, 0xFF52)  # bl MUL (-8540)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
-    data(2, 0xF7FF, 0xF916)  # bl SQR (-3540)
+    data(2, 0xF7FE, 0xF978)  # bl SQR (-7440)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FF, 0xFB02)  # bl ADD (-2556)
+    data(2, 0xF7FE, 0xFB64)  # bl ADD (-6456)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FF, 0xFAFA)  # bl ADD (-2572)
+    data(2, 0xF7FE, 0xFB5C)  # bl ADD (-6472)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FF, 0xFAF2)  # bl ADD (-2588)
+    data(2, 0xF7FE, 0xFB54)  # bl ADD (-6488)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FF, 0xFB2E)  # bl SUB (-2468)
+    data(2, 0xF7FE, 0xFB90)  # bl SUB (-6368)
     data(2, 0xF8DD, 0x0060)  # ldr r0, [r13, #96]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0060)  # str r0, [r13, #96]
@@ -1224,20 +2202,20 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FE, 0xFEBA)  # bl MUL (-4748)
+    data(2, 0xF7FD, 0xFF1C)  # bl MUL (-8648)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF7FF, 0xF8E0)  # bl SQR (-3648)
+    data(2, 0xF7FE, 0xF942)  # bl SQR (-7548)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FE, 0xFEAC)  # bl MUL (-4776)
+    data(2, 0xF7FD, 0xFF0E)  # bl MUL (-8676)
     data(2, 0xF8DD, 0xF04C)  # ldr r15, [r13, #76]
     data(2, 0xF8CD, 0x0050)  # str r0, [r13, #80]
     data(2, 0xF002, 0x0001)  # and r0, r2, #0x1
     data(2, 0xF8CD, 0x005C)  # str r0, [r13, #92]
     data(2, 0xF8CD, 0x3064)  # str r3, [r13, #100]
-    data(2, 0xF002, 0x0202)  # and r2, r2, #0x2
+    data(2, 0xF002, 0x0206)  # and r2, r2, #0x6
     data(2, 0xF04F, 0x0300)  # mov r3, #0x00
     data(2, 0xF04F, 0x0400)  # mov r4, #0x00
     data(2, 0xF04F, 0x0500)  # mov r5, #0x00
@@ -1305,6 +2283,43 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF2C9, 0x4A90)  # movt r10, #0x9490
     data(2, 0xF20D, 0x3CF4)  # addw r12, r13, #1012
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF242, 0x5351)  # movw r3, #0x2551
+    data(2, 0xF6CF, 0x4363)  # movt r3, #0xfc63
+    data(2, 0xF64C, 0x24C2)  # movw r4, #0xcac2
+    data(2, 0xF2CF, 0x34B9)  # movt r4, #0xf3b9
+    data(2, 0xF649, 0x6584)  # movw r5, #0x9e84
+    data(2, 0xF2CA, 0x7517)  # movt r5, #0xa717
+    data(2, 0xF64F, 0x26AD)  # movw r6, #0xfaad
+    data(2, 0xF6CB, 0x46E6)  # movt r6, #0xbce6
+    data(2, 0xF64F, 0x77FF)  # movw r7, #0xffff
+    data(2, 0xF6CF, 0x77FF)  # movt r7, #0xffff
+    data(2, 0xF64F, 0x78FF)  # movw r8, #0xffff
+    data(2, 0xF6CF, 0x78FF)  # movt r8, #0xffff
+    data(2, 0xF04F, 0x0900)  # mov r9, #0x00
+    data(2, 0xF64F, 0x7AFF)  # movw r10, #0xffff
+    data(2, 0xF6CF, 0x7AFF)  # movt r10, #0xffff
+    data(2, 0xF20D, 0x4C74)  # addw r12, r13, #1140
+    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF64E, 0x63A2)  # movw r3, #0xeea2
+    data(2, 0xF6CB, 0x6379)  # movt r3, #0xbe79
+    data(2, 0xF644, 0x4495)  # movw r4, #0x4c95
+    data(2, 0xF2C8, 0x3424)  # movt r4, #0x8324
+    data(2, 0xF646, 0x75A6)  # movw r5, #0x6fa6
+    data(2, 0xF6C4, 0x15BD)  # movt r5, #0x49bd
+    data(2, 0xF647, 0x169C)  # movw r6, #0x799c
+    data(2, 0xF2C4, 0x6699)  # movt r6, #0x4699
+    data(2, 0xF64E, 0x4759)  # movw r7, #0xec59
+    data(2, 0xF6C2, 0x376B)  # movt r7, #0x2b6b
+    data(2, 0xF24B, 0x2839)  # movw r8, #0xb239
+    data(2, 0xF6C2, 0x0845)  # movt r8, #0x2845
+    data(2, 0xF245, 0x6920)  # movw r9, #0x5620
+    data(2, 0xF2CF, 0x39D9)  # movt r9, #0xf3d9
+    data(2, 0xF642, 0x5A94)  # movw r10, #0x2d94
+    data(2, 0xF2C6, 0x6AE1)  # movt r10, #0x66e1
+    data(2, 0xF20D, 0x4C94)  # addw r12, r13, #1172
+    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF1B2, 0x0F04)  # cmp r2, #0x04
+    data(2, 0xF001, 0x868E)  # beq.w MODN (+7452)
     data(2, 0xF1B2, 0x0F00)  # cmp r2, #0
     data(2, 0xF040, 0x867A)  # bne.w CMB (+3316)
     data(2, 0xF04F, 0x0300)  # mov r3, #0x00
@@ -1387,11 +2402,11 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
-    data(2, 0xF7FE, 0xFD74)  # bl MUL (-5400)
+    data(2, 0xF7FD, 0xFD8C)  # bl MUL (-9448)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
-    data(2, 0xF7FE, 0xFD6C)  # bl MUL (-5416)
+    data(2, 0xF7FD, 0xFD84)  # bl MUL (-9464)
     data(2, 0xF20D, 0x3CB4)  # addw r12, r13, #948
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
@@ -1409,7 +2424,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF200, 0x0C40)  # addw r12, r0, #64
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FF, 0xF9DC)  # bl PDBL (-3144)
+    data(2, 0xF7FF, 0xF992)  # bl PDBL (-3292)
     data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x1C54)  # addw r12, r13, #340
@@ -1435,7 +2450,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FF, 0xFACE)  # bl PADD (-2660)
+    data(2, 0xF7FF, 0xFA84)  # bl PADD (-2808)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -1449,7 +2464,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF200, 0x0CA0)  # addw r12, r0, #160
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FF, 0xFAB2)  # bl PADD (-2716)
+    data(2, 0xF7FF, 0xFA68)  # bl PADD (-2864)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -1463,7 +2478,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF200, 0x1C00)  # addw r12, r0, #256
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FF, 0xFA96)  # bl PADD (-2772)
+    data(2, 0xF7FF, 0xFA4C)  # bl PADD (-2920)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -1477,7 +2492,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF200, 0x1C60)  # addw r12, r0, #352
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FF, 0xFA7A)  # bl PADD (-2828)
+    data(2, 0xF7FF, 0xFA30)  # bl PADD (-2976)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -1491,7 +2506,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF200, 0x1CC0)  # addw r12, r0, #448
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FF, 0xFA5E)  # bl PADD (-2884)
+    data(2, 0xF7FF, 0xFA14)  # bl PADD (-3032)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -1505,7 +2520,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF200, 0x2C20)  # addw r12, r0, #544
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FF, 0xFA42)  # bl PADD (-2940)
+    data(2, 0xF7FF, 0xF9F8)  # bl PADD (-3088)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -1519,7 +2534,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF200, 0x2C80)  # addw r12, r0, #640
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FF, 0xFA26)  # bl PADD (-2996)
+    data(2, 0xF7FF, 0xF9DC)  # bl PADD (-3144)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -1547,7 +2562,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF04F, 0x003F)  # mov r0, #0x3f
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
-    data(2, 0xF7FF, 0xFCA6)  # bl PDBL4 (-1716)
+    data(2, 0xF7FF, 0xFC5C)  # bl PDBL4 (-1864)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF20D, 0x016C)  # addw r1, r13, #108
     data(2, 0xF811, 0x2000)  # ldrb r2, [r1, r0, lsl #0]
@@ -2096,7 +3111,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3034)  # addw r0, r13, #820
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FE, 0xFC4E)  # bl SUB (-5988)
+    data(2, 0xF7FD, 0xFC66)  # bl SUB (-10036)
     data(2, 0xF8DD, 0xB0F0)  # ldr r11, [r13, #240]
     data(2, 0xF20D, 0x1074)  # addw r0, r13, #372
     data(2, 0xF20D, 0x3134)  # addw r1, r13, #820
@@ -2130,7 +3145,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xEA0A, 0x0A0B)  # and r10, r10, r11
     data(2, 0xEA86, 0x060A)  # eor r6, r6, r10
     data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xF7FE, 0xFD60)  # bl PADD (-5440)
+    data(2, 0xF7FE, 0xFD16)  # bl PADD (-5588)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
@@ -2260,10 +3275,10 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0F20)  # cmp r0, #0x20
     data(2, 0xF040, 0x8008)  # bne.w CADD (+16)
-    data(2, 0xF7FE, 0xFB36)  # bl PDBL (-6548)
-    data(2, 0xF7FE, 0xFB34)  # bl PDBL (-6552)
-    data(2, 0xF7FE, 0xFB32)  # bl PDBL (-6556)
-    data(2, 0xF7FE, 0xFB30)  # bl PDBL (-6560)
+    data(2, 0xF7FE, 0xFAEC)  # bl PDBL (-6696)
+    data(2, 0xF7FE, 0xFAEA)  # bl PDBL (-6700)
+    data(2, 0xF7FE, 0xFAE8)  # bl PDBL (-6704)
+    data(2, 0xF7FE, 0xFAE6)  # bl PDBL (-6708)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF000, 0x011F)  # and r1, r0, #0x1f
     data(2, 0xEA4F, 0x1250)  # lsr r2, r0, #5
@@ -2725,7 +3740,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3034)  # addw r0, r13, #820
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FD, 0xFF64)  # bl SUB (-8504)
+    data(2, 0xF7FC, 0xFF7C)  # bl SUB (-12552)
     data(2, 0xF8DD, 0xB0F0)  # ldr r11, [r13, #240]
     data(2, 0xF20D, 0x1074)  # addw r0, r13, #372
     data(2, 0xF20D, 0x3134)  # addw r1, r13, #820
@@ -2771,7 +3786,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x4C54)  # addw r12, r13, #1108
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FE, 0xF9D2)  # bl PMADD (-7260)
+    data(2, 0xF7FE, 0xF988)  # bl PMADD (-7408)
     data(2, 0xF8DD, 0xB068)  # ldr r11, [r13, #104]
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x4114)  # addw r1, r13, #1044
@@ -2882,7 +3897,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3034)  # addw r0, r13, #820
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FD, 0xFE2A)  # bl SUB (-9132)
+    data(2, 0xF7FC, 0xFE42)  # bl SUB (-13180)
     data(2, 0xF8DD, 0xB0F0)  # ldr r11, [r13, #240]
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x3134)  # addw r1, r13, #820
@@ -2918,26 +3933,26 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF7FD, 0xFBAA)  # bl SQR (-10412)
+    data(2, 0xF7FC, 0xFBC2)  # bl SQR (-14460)
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FD, 0xF976)  # bl MUL (-11540)
+    data(2, 0xF7FC, 0xF98E)  # bl MUL (-15588)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
-    data(2, 0xF7FD, 0xFB9C)  # bl SQR (-10440)
+    data(2, 0xF7FC, 0xFBB4)  # bl SQR (-14488)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FD, 0xF968)  # bl MUL (-11568)
+    data(2, 0xF7FC, 0xF980)  # bl MUL (-15616)
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
-    data(2, 0xF7FD, 0xFB8E)  # bl SQR (-10468)
+    data(2, 0xF7FC, 0xFBA6)  # bl SQR (-14516)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
-    data(2, 0xF7FD, 0xFB84)  # bl SQR (-10488)
+    data(2, 0xF7FC, 0xFB9C)  # bl SQR (-14536)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -2945,15 +3960,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
     data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FD, 0xF948)  # bl MUL (-11632)
+    data(2, 0xF7FC, 0xF960)  # bl MUL (-15680)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
-    data(2, 0xF7FD, 0xFB6E)  # bl SQR (-10532)
+    data(2, 0xF7FC, 0xFB86)  # bl SQR (-14580)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF7FD, 0xFB64)  # bl SQR (-10552)
+    data(2, 0xF7FC, 0xFB7C)  # bl SQR (-14600)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -2961,15 +3976,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FD, 0xF928)  # bl MUL (-11696)
+    data(2, 0xF7FC, 0xF940)  # bl MUL (-15744)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF7FD, 0xFB4E)  # bl SQR (-10596)
+    data(2, 0xF7FC, 0xFB66)  # bl SQR (-14644)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF7FD, 0xFB44)  # bl SQR (-10616)
+    data(2, 0xF7FC, 0xFB5C)  # bl SQR (-14664)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -2977,15 +3992,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FD, 0xF908)  # bl MUL (-11760)
+    data(2, 0xF7FC, 0xF920)  # bl MUL (-15808)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF7FD, 0xFB2E)  # bl SQR (-10660)
+    data(2, 0xF7FC, 0xFB46)  # bl SQR (-14708)
     data(2, 0xF04F, 0x000E)  # mov r0, #0x0e
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
-    data(2, 0xF7FD, 0xFB24)  # bl SQR (-10680)
+    data(2, 0xF7FC, 0xFB3C)  # bl SQR (-14728)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -2993,15 +4008,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FD, 0xF8E8)  # bl MUL (-11824)
+    data(2, 0xF7FC, 0xF900)  # bl MUL (-15872)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
-    data(2, 0xF7FD, 0xFB0E)  # bl SQR (-10724)
+    data(2, 0xF7FC, 0xFB26)  # bl SQR (-14772)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
-    data(2, 0xF7FD, 0xFB04)  # bl SQR (-10744)
+    data(2, 0xF7FC, 0xFB1C)  # bl SQR (-14792)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3009,15 +4024,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FD, 0xF8C8)  # bl MUL (-11888)
+    data(2, 0xF7FC, 0xF8E0)  # bl MUL (-15936)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
-    data(2, 0xF7FD, 0xFAEE)  # bl SQR (-10788)
+    data(2, 0xF7FC, 0xFB06)  # bl SQR (-14836)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFAE4)  # bl SQR (-10808)
+    data(2, 0xF7FC, 0xFAFC)  # bl SQR (-14856)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3025,27 +4040,27 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FD, 0xF8A8)  # bl MUL (-11952)
+    data(2, 0xF7FC, 0xF8C0)  # bl MUL (-16000)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFACE)  # bl SQR (-10852)
+    data(2, 0xF7FC, 0xFAE6)  # bl SQR (-14900)
     data(2, 0xF04F, 0x005F)  # mov r0, #0x5f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFAC4)  # bl SQR (-10872)
+    data(2, 0xF7FC, 0xFADC)  # bl SQR (-14920)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF47F, 0xAFF2)  # bne.w V7 (-28)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFAB6)  # bl SQR (-10900)
+    data(2, 0xF7FC, 0xFACE)  # bl SQR (-14948)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFAAC)  # bl SQR (-10920)
+    data(2, 0xF7FC, 0xFAC4)  # bl SQR (-14968)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3053,15 +4068,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FD, 0xF870)  # bl MUL (-12064)
+    data(2, 0xF7FC, 0xF888)  # bl MUL (-16112)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFA96)  # bl SQR (-10964)
+    data(2, 0xF7FC, 0xFAAE)  # bl SQR (-15012)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFA8C)  # bl SQR (-10984)
+    data(2, 0xF7FC, 0xFAA4)  # bl SQR (-15032)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3069,15 +4084,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FD, 0xF850)  # bl MUL (-12128)
+    data(2, 0xF7FC, 0xF868)  # bl MUL (-16176)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFA76)  # bl SQR (-11028)
+    data(2, 0xF7FC, 0xFA8E)  # bl SQR (-15076)
     data(2, 0xF04F, 0x001D)  # mov r0, #0x1d
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFA6C)  # bl SQR (-11048)
+    data(2, 0xF7FC, 0xFA84)  # bl SQR (-15096)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3085,15 +4100,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x2254)  # addw r2, r13, #596
-    data(2, 0xF7FD, 0xF830)  # bl MUL (-12192)
+    data(2, 0xF7FC, 0xF848)  # bl MUL (-16240)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFA56)  # bl SQR (-11092)
+    data(2, 0xF7FC, 0xFA6E)  # bl SQR (-15140)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFA4C)  # bl SQR (-11112)
+    data(2, 0xF7FC, 0xFA64)  # bl SQR (-15160)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3101,23 +4116,23 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FD, 0xF810)  # bl MUL (-12256)
+    data(2, 0xF7FC, 0xF828)  # bl MUL (-16304)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x3254)  # addw r2, r13, #852
-    data(2, 0xF7FD, 0xF808)  # bl MUL (-12272)
+    data(2, 0xF7FC, 0xF820)  # bl MUL (-16320)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x3254)  # addw r2, r13, #852
-    data(2, 0xF7FD, 0xF800)  # bl MUL (-12288)
+    data(2, 0xF7FC, 0xF818)  # bl MUL (-16336)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x3294)  # addw r2, r13, #916
-    data(2, 0xF7FC, 0xFFF8)  # bl MUL (-12304)
+    data(2, 0xF7FC, 0xF810)  # bl MUL (-16352)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x3294)  # addw r2, r13, #916
-    data(2, 0xF7FC, 0xFFF0)  # bl MUL (-12320)
+    data(2, 0xF7FC, 0xF808)  # bl MUL (-16368)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -3167,7 +4182,968 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF1C0, 0x0100)  # rsb r1, r0, #0x0
     data(2, 0xEA40, 0x0001)  # orr r0, r0, r1
     data(2, 0xEA4F, 0x70D0)  # lsr r0, r0, #31
-    data(2, 0xF20D, 0x4D74)  # addw r13, r13, #1140
+    data(2, 0xF000, 0xBF80)  # b.w DONE (+3840)
+    data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
+    data(2, 0xF8D0, 0x301C)  # ldr r3, [r0, #28]
+    data(2, 0xFA93, 0xF383)  # rev r3, r3
+    data(2, 0xF8D0, 0x4018)  # ldr r4, [r0, #24]
+    data(2, 0xFA94, 0xF484)  # rev r4, r4
+    data(2, 0xF8D0, 0x5014)  # ldr r5, [r0, #20]
+    data(2, 0xFA95, 0xF585)  # rev r5, r5
+    data(2, 0xF8D0, 0x6010)  # ldr r6, [r0, #16]
+    data(2, 0xFA96, 0xF686)  # rev r6, r6
+    data(2, 0xF8D0, 0x700C)  # ldr r7, [r0, #12]
+    data(2, 0xFA97, 0xF787)  # rev r7, r7
+    data(2, 0xF8D0, 0x8008)  # ldr r8, [r0, #8]
+    data(2, 0xFA98, 0xF888)  # rev r8, r8
+    data(2, 0xF8D0, 0x9004)  # ldr r9, [r0, #4]
+    data(2, 0xFA99, 0xF989)  # rev r9, r9
+    data(2, 0xF8D0, 0xA000)  # ldr r10, [r0, #0]
+    data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
+    data(2, 0xF20D, 0x1CB4)  # addw r12, r13, #436
+    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8D0, 0x303C)  # ldr r3, [r0, #60]
+    data(2, 0xFA93, 0xF383)  # rev r3, r3
+    data(2, 0xF8D0, 0x4038)  # ldr r4, [r0, #56]
+    data(2, 0xFA94, 0xF484)  # rev r4, r4
+    data(2, 0xF8D0, 0x5034)  # ldr r5, [r0, #52]
+    data(2, 0xFA95, 0xF585)  # rev r5, r5
+    data(2, 0xF8D0, 0x6030)  # ldr r6, [r0, #48]
+    data(2, 0xFA96, 0xF686)  # rev r6, r6
+    data(2, 0xF8D0, 0x702C)  # ldr r7, [r0, #44]
+    data(2, 0xFA97, 0xF787)  # rev r7, r7
+    data(2, 0xF8D0, 0x8028)  # ldr r8, [r0, #40]
+    data(2, 0xFA98, 0xF888)  # rev r8, r8
+    data(2, 0xF8D0, 0x9024)  # ldr r9, [r0, #36]
+    data(2, 0xFA99, 0xF989)  # rev r9, r9
+    data(2, 0xF8D0, 0xA020)  # ldr r10, [r0, #32]
+    data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
+    data(2, 0xF20D, 0x1CD4)  # addw r12, r13, #468
+    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8D0, 0x305C)  # ldr r3, [r0, #92]
+    data(2, 0xFA93, 0xF383)  # rev r3, r3
+    data(2, 0xF8D0, 0x4058)  # ldr r4, [r0, #88]
+    data(2, 0xFA94, 0xF484)  # rev r4, r4
+    data(2, 0xF8D0, 0x5054)  # ldr r5, [r0, #84]
+    data(2, 0xFA95, 0xF585)  # rev r5, r5
+    data(2, 0xF8D0, 0x6050)  # ldr r6, [r0, #80]
+    data(2, 0xFA96, 0xF686)  # rev r6, r6
+    data(2, 0xF8D0, 0x704C)  # ldr r7, [r0, #76]
+    data(2, 0xFA97, 0xF787)  # rev r7, r7
+    data(2, 0xF8D0, 0x8048)  # ldr r8, [r0, #72]
+    data(2, 0xFA98, 0xF888)  # rev r8, r8
+    data(2, 0xF8D0, 0x9044)  # ldr r9, [r0, #68]
+    data(2, 0xFA99, 0xF989)  # rev r9, r9
+    data(2, 0xF8D0, 0xA040)  # ldr r10, [r0, #64]
+    data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
+    data(2, 0xF20D, 0x1CF4)  # addw r12, r13, #500
+    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8D0, 0x307C)  # ldr r3, [r0, #124]
+    data(2, 0xFA93, 0xF383)  # rev r3, r3
+    data(2, 0xF8D0, 0x4078)  # ldr r4, [r0, #120]
+    data(2, 0xFA94, 0xF484)  # rev r4, r4
+    data(2, 0xF8D0, 0x5074)  # ldr r5, [r0, #116]
+    data(2, 0xFA95, 0xF585)  # rev r5, r5
+    data(2, 0xF8D0, 0x6070)  # ldr r6, [r0, #112]
+    data(2, 0xFA96, 0xF686)  # rev r6, r6
+    data(2, 0xF8D0, 0x706C)  # ldr r7, [r0, #108]
+    data(2, 0xFA97, 0xF787)  # rev r7, r7
+    data(2, 0xF8D0, 0x8068)  # ldr r8, [r0, #104]
+    data(2, 0xFA98, 0xF888)  # rev r8, r8
+    data(2, 0xF8D0, 0x9064)  # ldr r9, [r0, #100]
+    data(2, 0xFA99, 0xF989)  # rev r9, r9
+    data(2, 0xF8D0, 0xA060)  # ldr r10, [r0, #96]
+    data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
+    data(2, 0xF20D, 0x2C14)  # addw r12, r13, #532
+    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
+    data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
+    data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
+    data(2, 0xF7FC, 0xFB9E)  # bl MULN (-14532)
+    data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
+    data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
+    data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
+    data(2, 0xF7FC, 0xFB96)  # bl MULN (-14548)
+    data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
+    data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
+    data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
+    data(2, 0xF7FC, 0xFB8E)  # bl MULN (-14564)
+    data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
+    data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
+    data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
+    data(2, 0xF7FC, 0xFB86)  # bl MULN (-14580)
+    data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
+    data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
+    data(2, 0xF7FC, 0xFF32)  # bl SQRN (-12700)
+    data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
+    data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
+    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
+    data(2, 0xF7FC, 0xFB78)  # bl MULN (-14608)
+    data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
+    data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
+    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
+    data(2, 0xF7FC, 0xFB70)  # bl MULN (-14624)
+    data(2, 0xF20D, 0x1054)  # addw r0, r13, #340
+    data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
+    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
+    data(2, 0xF7FC, 0xFB68)  # bl MULN (-14640)
+    data(2, 0xF20D, 0x1074)  # addw r0, r13, #372
+    data(2, 0xF20D, 0x1154)  # addw r1, r13, #340
+    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
+    data(2, 0xF7FC, 0xFB60)  # bl MULN (-14656)
+    data(2, 0xF20D, 0x4014)  # addw r0, r13, #1044
+    data(2, 0xF20D, 0x1174)  # addw r1, r13, #372
+    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
+    data(2, 0xF7FC, 0xFB58)  # bl MULN (-14672)
+    data(2, 0xF20D, 0x4034)  # addw r0, r13, #1076
+    data(2, 0xF20D, 0x4114)  # addw r1, r13, #1044
+    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
+    data(2, 0xF7FC, 0xFB50)  # bl MULN (-14688)
+    data(2, 0xF20D, 0x4054)  # addw r0, r13, #1108
+    data(2, 0xF20D, 0x4134)  # addw r1, r13, #1076
+    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
+    data(2, 0xF7FC, 0xFB48)  # bl MULN (-14704)
+    data(2, 0xF20D, 0x4C54)  # addw r12, r13, #1108
+    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF20D, 0x3C54)  # addw r12, r13, #852
+    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFEEC)  # bl SQRN (-12840)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFEE2)  # bl SQRN (-12860)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS1 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xFB20)  # bl MULN (-14784)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFECC)  # bl SQRN (-12904)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFEC2)  # bl SQRN (-12924)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS3 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xFB00)  # bl MULN (-14848)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFEAC)  # bl SQRN (-12968)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFEA2)  # bl SQRN (-12988)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS5 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xFAE0)  # bl MULN (-14912)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFE8C)  # bl SQRN (-13032)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFE82)  # bl SQRN (-13052)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS7 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xFAC0)  # bl MULN (-14976)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFE6C)  # bl SQRN (-13096)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFE62)  # bl SQRN (-13116)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS9 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xFAA0)  # bl MULN (-15040)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFE4C)  # bl SQRN (-13160)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFE42)  # bl SQRN (-13180)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS11 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xFA80)  # bl MULN (-15104)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFE2C)  # bl SQRN (-13224)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFE22)  # bl SQRN (-13244)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS13 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xFA60)  # bl MULN (-15168)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFE0C)  # bl SQRN (-13288)
+    data(2, 0xF04F, 0x0023)  # mov r0, #0x23
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFE02)  # bl SQRN (-13308)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS15 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xFA40)  # bl MULN (-15232)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFDEC)  # bl SQRN (-13352)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFDE2)  # bl SQRN (-13372)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS17 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xFA20)  # bl MULN (-15296)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFDCC)  # bl SQRN (-13416)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFDC2)  # bl SQRN (-13436)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS19 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xFA00)  # bl MULN (-15360)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFDAC)  # bl SQRN (-13480)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFDA2)  # bl SQRN (-13500)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS21 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xF9E0)  # bl MULN (-15424)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFD8C)  # bl SQRN (-13544)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFD82)  # bl SQRN (-13564)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS23 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xF9C0)  # bl MULN (-15488)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFD6C)  # bl SQRN (-13608)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFD62)  # bl SQRN (-13628)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS25 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xF9A0)  # bl MULN (-15552)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFD4C)  # bl SQRN (-13672)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFD42)  # bl SQRN (-13692)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS27 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xF980)  # bl MULN (-15616)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFD2C)  # bl SQRN (-13736)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFD22)  # bl SQRN (-13756)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS29 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xF960)  # bl MULN (-15680)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFD0C)  # bl SQRN (-13800)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFD02)  # bl SQRN (-13820)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS31 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xF940)  # bl MULN (-15744)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFCEC)  # bl SQRN (-13864)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFCE2)  # bl SQRN (-13884)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS33 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xF920)  # bl MULN (-15808)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFCCC)  # bl SQRN (-13928)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFCC2)  # bl SQRN (-13948)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS35 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xF900)  # bl MULN (-15872)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFCAC)  # bl SQRN (-13992)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFCA2)  # bl SQRN (-14012)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS37 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xF8E0)  # bl MULN (-15936)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFC8C)  # bl SQRN (-14056)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFC82)  # bl SQRN (-14076)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS39 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xF8C0)  # bl MULN (-16000)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFC6C)  # bl SQRN (-14120)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFC62)  # bl SQRN (-14140)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS41 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xF8A0)  # bl MULN (-16064)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFC4C)  # bl SQRN (-14184)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFC42)  # bl SQRN (-14204)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS43 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xF880)  # bl MULN (-16128)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFC2C)  # bl SQRN (-14248)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFC22)  # bl SQRN (-14268)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS45 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xF860)  # bl MULN (-16192)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFC0C)  # bl SQRN (-14312)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFC02)  # bl SQRN (-14332)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS47 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
+    data(2, 0xF7FC, 0xF840)  # bl MULN (-16256)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFBEC)  # bl SQRN (-14376)
+    data(2, 0xF04F, 0x0001)  # mov r0, #0x01
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFBE2)  # bl SQRN (-14396)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS49 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
+    data(2, 0xF7FC, 0xF820)  # bl MULN (-16320)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFBCC)  # bl SQRN (-14440)
+    data(2, 0xF04F, 0x0004)  # mov r0, #0x04
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFBC2)  # bl SQRN (-14460)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS51 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
+    data(2, 0xF7FC, 0xF800)  # bl MULN (-16384)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFBAC)  # bl SQRN (-14504)
+    data(2, 0xF04F, 0x0005)  # mov r0, #0x05
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFBA2)  # bl SQRN (-14524)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS53 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4234)  # addw r2, r13, #1076
+    data(2, 0xF7FB, 0xFFE0)  # bl MULN (-16448)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFB8C)  # bl SQRN (-14568)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFB82)  # bl SQRN (-14588)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS55 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FB, 0xFFC0)  # bl MULN (-16512)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFB6C)  # bl SQRN (-14632)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFB62)  # bl SQRN (-14652)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS57 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
+    data(2, 0xF7FB, 0xFFA0)  # bl MULN (-16576)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFB4C)  # bl SQRN (-14696)
+    data(2, 0xF04F, 0x0004)  # mov r0, #0x04
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFB42)  # bl SQRN (-14716)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS59 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
+    data(2, 0xF7FB, 0xFF80)  # bl MULN (-16640)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFB2C)  # bl SQRN (-14760)
+    data(2, 0xF04F, 0x0004)  # mov r0, #0x04
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFB22)  # bl SQRN (-14780)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS61 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4234)  # addw r2, r13, #1076
+    data(2, 0xF7FB, 0xFF60)  # bl MULN (-16704)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFB0C)  # bl SQRN (-14824)
+    data(2, 0xF04F, 0x0004)  # mov r0, #0x04
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFB02)  # bl SQRN (-14844)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS63 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
+    data(2, 0xF7FB, 0xFF40)  # bl MULN (-16768)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFAEC)  # bl SQRN (-14888)
+    data(2, 0xF04F, 0x0006)  # mov r0, #0x06
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFAE2)  # bl SQRN (-14908)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS65 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
+    data(2, 0xF7FB, 0xFF20)  # bl MULN (-16832)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFACC)  # bl SQRN (-14952)
+    data(2, 0xF04F, 0x0001)  # mov r0, #0x01
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFAC2)  # bl SQRN (-14972)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS67 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
+    data(2, 0xF7FB, 0xFF00)  # bl MULN (-16896)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFAAC)  # bl SQRN (-15016)
+    data(2, 0xF04F, 0x0005)  # mov r0, #0x05
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFAA2)  # bl SQRN (-15036)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS69 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FB, 0xFEE0)  # bl MULN (-16960)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFA8C)  # bl SQRN (-15080)
+    data(2, 0xF04F, 0x0001)  # mov r0, #0x01
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFA82)  # bl SQRN (-15100)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS71 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
+    data(2, 0xF7FB, 0xFEC0)  # bl MULN (-17024)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFA6C)  # bl SQRN (-15144)
+    data(2, 0xF04F, 0x0007)  # mov r0, #0x07
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFA62)  # bl SQRN (-15164)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS73 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
+    data(2, 0xF7FB, 0xFEA0)  # bl MULN (-17088)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFA4C)  # bl SQRN (-15208)
+    data(2, 0xF04F, 0x0002)  # mov r0, #0x02
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFA42)  # bl SQRN (-15228)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS75 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
+    data(2, 0xF7FB, 0xFE80)  # bl MULN (-17152)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFA2C)  # bl SQRN (-15272)
+    data(2, 0xF04F, 0x0004)  # mov r0, #0x04
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFA22)  # bl SQRN (-15292)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS77 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
+    data(2, 0xF7FB, 0xFE60)  # bl MULN (-17216)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFA0C)  # bl SQRN (-15336)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xFA02)  # bl SQRN (-15356)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS79 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
+    data(2, 0xF7FB, 0xFE40)  # bl MULN (-17280)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xF9EC)  # bl SQRN (-15400)
+    data(2, 0xF04F, 0x0004)  # mov r0, #0x04
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xF9E2)  # bl SQRN (-15420)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS81 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
+    data(2, 0xF7FB, 0xFE20)  # bl MULN (-17344)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xF9CC)  # bl SQRN (-15464)
+    data(2, 0xF04F, 0x0004)  # mov r0, #0x04
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xF9C2)  # bl SQRN (-15484)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS83 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
+    data(2, 0xF7FB, 0xFE00)  # bl MULN (-17408)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xF9AC)  # bl SQRN (-15528)
+    data(2, 0xF04F, 0x0002)  # mov r0, #0x02
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xF9A2)  # bl SQRN (-15548)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS85 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
+    data(2, 0xF7FB, 0xFDE0)  # bl MULN (-17472)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xF98C)  # bl SQRN (-15592)
+    data(2, 0xF04F, 0x0007)  # mov r0, #0x07
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xF982)  # bl SQRN (-15612)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS87 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
+    data(2, 0xF7FB, 0xFDC0)  # bl MULN (-17536)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xF96C)  # bl SQRN (-15656)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xF962)  # bl SQRN (-15676)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS89 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FB, 0xFDA0)  # bl MULN (-17600)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xF94C)  # bl SQRN (-15720)
+    data(2, 0xF04F, 0x0004)  # mov r0, #0x04
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xF942)  # bl SQRN (-15740)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS91 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
+    data(2, 0xF7FB, 0xFD80)  # bl MULN (-17664)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xF92C)  # bl SQRN (-15784)
+    data(2, 0xF04F, 0x0004)  # mov r0, #0x04
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xF922)  # bl SQRN (-15804)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS93 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
+    data(2, 0xF7FB, 0xFD60)  # bl MULN (-17728)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xF90C)  # bl SQRN (-15848)
+    data(2, 0xF04F, 0x0005)  # mov r0, #0x05
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xF902)  # bl SQRN (-15868)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS95 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
+    data(2, 0xF7FB, 0xFD40)  # bl MULN (-17792)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xF8EC)  # bl SQRN (-15912)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xF8E2)  # bl SQRN (-15932)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS97 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
+    data(2, 0xF7FB, 0xFD20)  # bl MULN (-17856)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xF8CC)  # bl SQRN (-15976)
+    data(2, 0xF04F, 0x0005)  # mov r0, #0x05
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF7FC, 0xF8C2)  # bl SQRN (-15996)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF2)  # bne.w NS99 (-28)
+    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FB, 0xFD00)  # bl MULN (-17920)
+    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
+    data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
+    data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
+    data(2, 0xF7FB, 0xFCF8)  # bl MULN (-17936)
+    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
+    data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
+    data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
+    data(2, 0xF7FC, 0xFC1C)  # bl ADDN (-14280)
+    data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
+    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
+    data(2, 0xF7FB, 0xFCE8)  # bl MULN (-17968)
+    data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
+    data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
+    data(2, 0xF20D, 0x3294)  # addw r2, r13, #916
+    data(2, 0xF7FB, 0xFCE0)  # bl MULN (-17984)
+    data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
+    data(2, 0xF20D, 0x2C54)  # addw r12, r13, #596
+    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xFA93, 0xF383)  # rev r3, r3
+    data(2, 0xF8C0, 0x331C)  # str r3, [r0, #796]
+    data(2, 0xFA94, 0xF484)  # rev r4, r4
+    data(2, 0xF8C0, 0x4318)  # str r4, [r0, #792]
+    data(2, 0xFA95, 0xF585)  # rev r5, r5
+    data(2, 0xF8C0, 0x5314)  # str r5, [r0, #788]
+    data(2, 0xFA96, 0xF686)  # rev r6, r6
+    data(2, 0xF8C0, 0x6310)  # str r6, [r0, #784]
+    data(2, 0xFA97, 0xF787)  # rev r7, r7
+    data(2, 0xF8C0, 0x730C)  # str r7, [r0, #780]
+    data(2, 0xFA98, 0xF888)  # rev r8, r8
+    data(2, 0xF8C0, 0x8308)  # str r8, [r0, #776]
+    data(2, 0xFA99, 0xF989)  # rev r9, r9
+    data(2, 0xF8C0, 0x9304)  # str r9, [r0, #772]
+    data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
+    data(2, 0xF8C0, 0xA300)  # str r10, [r0, #768]
+    data(2, 0xF04F, 0x0001)  # mov r0, #0x01
+    data(2, 0xF20D, 0x4DB4)  # addw r13, r13, #1204
     data(2, 0xE8BD, 0x0F00)  # pop {r8, r9, r10, r11}
 
 
@@ -3690,6 +5666,8 @@ _GTAB = (
 
 _IO = 768
 _ZEROS = bytes(64)
+# d = 0, e = 1, r = 0 (32 bytes big-endian each) for inv_n
+_DER = b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 
 class _P256(_wv._Curve):
@@ -3735,6 +5713,28 @@ class _P256(_wv._Curve):
         """k*G for a secret k (0 <= k <= n, 32 big-endian bytes or an int), by the kernel's
         comb."""
         return self._result(self._mul_base(k))
+
+    def ecdsa_s(self, k, d, e, r):
+        """ECDSA's s = k^-1 (e + r d) mod n for secret k, d (32 big-endian bytes, or ints)
+        and public e, r in [0, n), by the kernel; s as 32 big-endian bytes."""
+        buf = self._buf
+        buf[0:32] = self._kb(k)
+        buf[32:64] = self._kb(d)
+        buf[64:96] = e.to_bytes(32, "big")
+        buf[96:128] = r.to_bytes(32, "big")
+        _mul256(buf, buf, 4, 0)
+        s = bytes(buf[_IO:_IO + 32])
+        buf[0:64] = _ZEROS
+        return s
+
+    def inv_n(self, k):
+        """k^-1 mod n for k in [1, n-1] (an int or 32 big-endian bytes), by the kernel's
+        mod-n mode with d = 0, e = 1, r = 0."""
+        buf = self._buf
+        buf[0:32] = self._kb(k)
+        buf[32:128] = _DER
+        _mul256(buf, buf, 4, 0)
+        return int.from_bytes(buf[_IO:_IO + 32], "big")
 
     def mul2(self, u1, u2, x, y):
         """u1*G + u2*(x, y) for PUBLIC u1, u2 in [0, n) (ECDSA verification): both products on
