@@ -251,10 +251,10 @@ def _reduce_n(a, hi):
     a.ldr(15, SP, RET)
 
 
-def _addn(a):
-    # ADDN: r0 = d, r1 = x, r2 = y; d = x + y mod n, inputs and result in [0, n): the sum,
-    # n subtracted (its words from the frame), n added back under the mask of the borrow.
-    a.label("ADDN")
+def _chain(a, label, op):
+    # The head of ADD, SUB and ADDN (r0 = d, r1 = x, r2 = y): X = x op y over eight words,
+    # the carry or borrow left in the flags.
+    a.label(label)
     a.str_(LR, SP, RET)
     a.ldm(1, X)
     Y = [1, 11, 12, LR]
@@ -262,7 +262,13 @@ def _addn(a):
     for j in range(8):
         if j == 4:
             a.ldm(2, Y)
-        a.dp("add" if j == 0 else "adc", X[j], X[j], Y[j % 4], s=True)
+        a.dp(op if j == 0 else {"add": "adc", "sub": "sbc"}[op], X[j], X[j], Y[j % 4], s=True)
+
+
+def _addn(a):
+    # ADDN: r0 = d, r1 = x, r2 = y; d = x + y mod n, inputs and result in [0, n): the sum,
+    # n subtracted (its words from the frame), n added back under the mask of the borrow.
+    _chain(a, "ADDN", "add")
     a.movi(2, 0)
     a.adc0(2, 2)  # the carry
     for j, r in enumerate(X):
@@ -279,17 +285,7 @@ def _addn(a):
 
 def _addsub(a, op):
     # ADD / SUB: r0 = d, r1 = x, r2 = y; d = x op y mod p, inputs and result in [0, p).
-    a.label(op.upper())
-    a.str_(LR, SP, RET)
-    a.ldm(1, X)
-    Y = [1, 11, 12, LR]
-    a.ldm(2, Y, wb=True)
-    for j in range(8):
-        if j == 4:
-            a.ldm(2, Y)
-        first = "add" if op == "add" else "sub"
-        chain = "adc" if op == "add" else "sbc"
-        a.dp(first if j == 0 else chain, X[j], X[j], Y[j % 4], s=True)
+    _chain(a, op.upper(), op)
     if op == "add":
         a.movi(2, 0)
         a.adc0(2, 2)  # the carry
