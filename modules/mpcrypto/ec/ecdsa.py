@@ -45,9 +45,13 @@ def bits2int(b, qlen):
     return x
 
 
-def _keyed(hashcls, key):
-    # An HMAC object keyed with ``key``; ``._mac(data)`` gives HMAC_key(data) without
+def _keyed(hk, hashcls, key):
+    # An HMAC object keyed with ``key``: ``hk`` rekeyed in place where it can be (over a
+    # Merkle-Damgard hash), else a new one. ``._mac(data)`` gives HMAC_key(data) without
     # changing it, so the key schedule is paid once per K, not once per HMAC.
+    if hk is not None and hk._ist is not None:
+        hk._rekey(key)
+        return hk
     from mpcrypto.mac import hmac
 
     return hmac.new(key, None, digestmod=hashcls)
@@ -90,10 +94,10 @@ def rfc6979_nonces(curve, d, digest, hashcls, extra=None):
         seed += bytes(extra)
     hl = hashcls.digest_size
     V = b"\x01" * hl
-    hk = _keyed(hashcls, b"\x00" * hl)
-    hk = _keyed(hashcls, hk._mac(V + b"\x00" + seed))  # step d: K
+    hk = _keyed(None, hashcls, b"\x00" * hl)
+    hk = _keyed(hk, hashcls, hk._mac(V + b"\x00" + seed))  # step d: K
     V = hk._mac(V)  # step e
-    hk = _keyed(hashcls, hk._mac(V + b"\x01" + seed))  # step f: K
+    hk = _keyed(hk, hashcls, hk._mac(V + b"\x01" + seed))  # step f: K
     V = hk._mac(V)  # step g
     while True:  # step h
         T = b""
@@ -103,7 +107,7 @@ def rfc6979_nonces(curve, d, digest, hashcls, extra=None):
         k = _octets(T, qlen, rlen)
         if ct_in_range(k, nb):  # the retry depends on the discarded candidate only
             yield k
-        hk = _keyed(hashcls, hk._mac(V + b"\x00"))
+        hk = _keyed(hk, hashcls, hk._mac(V + b"\x00"))
         V = hk._mac(V)
 
 
@@ -150,9 +154,10 @@ def verify_digest(ctx, curve, x, y, digest, r, s):
 # -- encodings -------------------------------------------------------------------------
 
 
-def encode_der(r, s):
-    """``Ecdsa-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER }`` in DER."""
-    return der.seq(der.integer(r), der.integer(s))
+def encode_der(r, s, nsize=0):
+    """``Ecdsa-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER }`` in DER; ``nsize``, where
+    given, the byte length of the order (r, s < n)."""
+    return der.seq(der.integer(r, nsize), der.integer(s, nsize))
 
 
 def decode_der(sig):

@@ -8,7 +8,8 @@ to Python where viper is absent.
   into out[0:4*nw], most significant byte first (le = 0: SHA-1/SHA-2/SM3, FIPS 180-4 §6) or
   least significant first (le = 1: MD5, RFC 1321 §3.5). The digest's output (``_md``) and
   the loop below.
-- ``key_pads(ki, ko, key, n)``: HMAC's K0 ^ ipad and K0 ^ opad (``mac/hmac``).
+- ``key_pads(ki, ko, key, nb)``: HMAC's K0 ^ ipad and K0 ^ opad (``mac/hmac``), a block of
+  bs bytes each from a key of n <= bs bytes, nb = n | bs << 16 (viper takes four arguments).
 - ``copy_words(dst, src, n)``: dst[0:n] = src[0:n], 32-bit words (a keyed HMAC state into
   the working context).
 - ``xor_into(t, u, n)``: t[0:n] ^= u[0:n] (RFC 8018 §5.2 step 3, the running XOR of the U_j).
@@ -29,14 +30,20 @@ from array import array
 
 
 @micropython.viper
-def key_pads(ki: ptr8, ko: ptr8, key: ptr8, n: int):
-    # HMAC's K0 ^ ipad and K0 ^ opad (FIPS 198-1 §4): ki and ko hold the pads (0x36, 0x5C
-    # repeated); the first n bytes become key ^ pad. Byte operations only.
+def key_pads(ki: ptr8, ko: ptr8, key: ptr8, nb: int):
+    # HMAC's K0 ^ ipad and K0 ^ opad (FIPS 198-1 §4): the key's n bytes, then zeros to the
+    # block size bs, XORed with 0x36 and 0x5C into ki and ko. Byte operations only.
+    n = nb & 0xFFFF
+    bs = nb >> 16
     i = 0
     while i < n:
         b = key[i]
         ki[i] = b ^ 0x36
         ko[i] = b ^ 0x5C
+        i += 1
+    while i < bs:
+        ki[i] = 0x36
+        ko[i] = 0x5C
         i += 1
 
 
@@ -77,21 +84,21 @@ def xor_into(t: ptr8, u: ptr8, n: int):
 
 
 def chain(m, v, n, t, out):
-    # V = HMAC(K, V) n times from v (ds bytes), m keyed with K over a Merkle-Damgård hash
-    # (objects with _k, _st, _le, _lenb): the keyed inner and outer states (K0 ^ ipad and
-    # K0 ^ opad absorbed, one block each, FIPS 198-1 §4) copied into two working states,
+    # V = HMAC(K, V) n times from v (ds bytes), m an HMAC keyed with K over a Merkle-Damgård
+    # hash with nothing absorbed: its keyed inner and outer states (m._ist, m._ost: K0 ^ ipad
+    # and K0 ^ opad absorbed, FIPS 198-1 §4) copied into two working states,
     # two compressions over two pre-padded one-block messages per V (hLen + 1 + length field
     # <= one block for every such hash). Each V is XORed into t (RFC 8018 §5.2 step 3,
     # T ^= U_j) or, where t is None, written to out[0:n * ds]. Returns the last V.
     _copy, _put, _xor = copy_words, put_words, xor_into
-    inner = m._inner
-    k = inner._k
-    bs = inner.block_size
-    ds = inner.digest_size
+    cls = m._cls
+    k = m._k
+    bs = cls.block_size
+    ds = cls.digest_size
     nw = ds >> 2
-    le = 1 if inner._le else 0
-    ist = inner._st
-    ost = m._outer._st
+    le = 1 if cls._le else 0
+    ist = m._ist
+    ost = m._ost
     nst = len(ist)
     si = array("I", bytes(4 * nst))  # working states, filled each iteration
     so = array("I", bytes(4 * nst))
@@ -100,7 +107,7 @@ def chain(m, v, n, t, out):
     blk = bytearray(bs)
     blk[ds] = 0x80
     bits = (bs + ds) * 8
-    lenb = inner._lenb
+    lenb = cls._lenb
     for j in range(lenb):
         b = (bits >> (8 * j)) & 0xFF
         if le:

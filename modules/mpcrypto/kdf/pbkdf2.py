@@ -29,7 +29,6 @@ from mpcrypto import _backend
 from mpcrypto._ct import compare_digest
 from mpcrypto._util import as_bytes
 from mpcrypto.exceptions import AlreadyFinalized, InvalidKey
-from mpcrypto.hash._md import _MD
 from mpcrypto.hash.names import hash_class
 from mpcrypto.mac import hmac
 
@@ -75,7 +74,7 @@ def pbkdf2_hmac(algorithm, password, salt, iterations, length):
     salt = as_bytes(salt)
     m = hmac.new(as_bytes(password), None, cls)
     kv = _backend.helper("pbkdf2", _CHAIN)
-    md = kv is not None and isinstance(m._inner, _MD) and m._inner._n == 0
+    md = kv is not None and m._ist is not None and m._inner is None
     f = _block_md if md else _block_generic
     out = bytearray(length)
     nblk = (length + hlen - 1) // hlen  # §5.2 step 2

@@ -21,14 +21,17 @@ a 64-byte key); ``str``, ``None`` and ``int`` raise TypeError.
 
 Constant time: the keyed hashing is data independent; ``verify`` compares the whole tag with
 ``compare_digest``. Key length is public (a key longer than a block is hashed first,
-RFC 2104 §2). Allocation: ``new`` builds four hash objects (inner, outer, and their keyed
-states); ``update`` is the hash's ``update``; ``digest`` allocates two small objects.
+RFC 2104 §2). Allocation: over a Merkle-Damgard hash (MD5, SHA-1, SHA-2, SM3) ``new`` keeps
+the two keyed chaining values and a scratch state, and a hash object is made only by the
+first ``update``; each ``digest`` allocates its padded tail and output. Over SHA-3 ``new``
+builds two keyed hash objects.
 """
 
 from mpcrypto import _backend
 from mpcrypto._ct import compare_digest
 from mpcrypto._util import rbuf
 from mpcrypto.exceptions import InvalidSignature
+from mpcrypto.hash._md import _MD, _clone, _words_be, _words_le
 from mpcrypto.hash.names import hash_class
 
 # The viper helper for the key pads (hash/_md_viper.key_pads), asked of the seam per key;
@@ -49,30 +52,78 @@ class HMAC:
         key = rbuf(key)  # read as bytes; TypeError for str, None, ints
         if len(key) > bs:
             key = cls(key).digest()  # RFC 2104 §2: hash a long key first
-        # K0 (FIPS 198-1 §4 steps 1-3): the key padded with zeros to one block, XORed with
-        # ipad and opad byte by byte (the padding's bytes are the pads themselves). Small
-        # ints only: an integer made of the key would cost time that depends on the key on
-        # a 32-bit port (constant time, README); the loop runs over the key's length.
-        ki = bytearray(b"\x36" * bs)
-        ko = bytearray(b"\x5c" * bs)
-        kv = _backend.helper("hmac", _CHAIN)
-        if kv is not None:  # viper: the same loop on machine bytes
-            kv.key_pads(ki, ko, key, len(key))
-        else:
-            for i in range(len(key)):
-                b = key[i]
-                ki[i] = b ^ 0x36
-                ko[i] = b ^ 0x5C
-        self._inner = cls(ki)
-        self._outer = cls(ko)
-        self.digest_size = cls.digest_size
+        self.digest_size = ds = cls.digest_size
         self.block_size = bs
         self.name = "hmac-" + cls.name
+        self._cls = cls
+        self._inner = None  # a hash object, made by the first update()
+        kv = _backend.helper("hmac", _CHAIN)
+        self._kv = kv
+        if issubclass(cls, _MD):
+            # Merkle-Damgard: the keyed states are the chaining values after K0 ^ ipad and
+            # K0 ^ opad (FIPS 198-1 §4 steps 4 and 7), one compression each on the kernel
+            # the hash class would pick. _mac() pads and compresses from them directly: an
+            # HMAC of a short message costs two compressions and no hash object.
+            self._k = _backend.select(cls._prim, cls._chain)[1].compress
+            self._ist = _clone(cls._iv)
+            self._ost = _clone(cls._iv)
+            self._st = _clone(cls._iv)  # scratch: the state being finished
+            self._le = le = cls._le
+            self._lenb = lenb = cls._lenb
+            self._order = "little" if le else "big"  # the length field, RFC 1321 §3.2
+            # The outer message, padded once: the inner digest, 0x80, zeros, the length.
+            ob = self._ob = bytearray(bs)
+            ob[ds] = 0x80
+            ob[bs - lenb:] = ((bs + ds) << 3).to_bytes(lenb, self._order)
+            self._rekey(key)
+        else:  # SHA-3, a sponge with no chaining value: two keyed hash objects
+            self._ist = None
+            ki, ko = self._pads(key)
+            self._inner = cls(ki)
+            self._outer = cls(ko)
         if msg is not None:
-            self._inner.update(msg)
+            self.update(msg)
+
+    def _pads(self, key):
+        # K0 ^ ipad and K0 ^ opad (FIPS 198-1 §4 steps 1-3, 4, 7): the key padded with zeros
+        # to one block, XORed with the pads byte by byte. Small ints only: an integer made
+        # of the key would cost time that depends on the key on a 32-bit port (constant
+        # time, README); the loop's work depends on the block size only.
+        bs = self.block_size
+        ki = bytearray(bs)
+        ko = bytearray(bs)
+        kv = self._kv
+        if kv is not None:  # viper: the same loop on machine bytes
+            kv.key_pads(ki, ko, key, len(key) | bs << 16)
+        else:
+            n = len(key)
+            for i in range(bs):
+                b = key[i] if i < n else 0
+                ki[i] = b ^ 0x36
+                ko[i] = b ^ 0x5C
+        return ki, ko
+
+    def _rekey(self, key):
+        # Key a Merkle-Damgard HMAC with ``key`` (bytes, at most a block) in place, as a
+        # new object would be; RFC 6979 changes K three times per signature.
+        ki, ko = self._pads(key)
+        ist = self._ist
+        ost = self._ost
+        iv = self._cls._iv
+        ist[:] = iv
+        ost[:] = iv
+        self._k(ist, ki, 0, 1)
+        self._k(ost, ko, 0, 1)
+        self._inner = None
 
     def update(self, msg):
-        self._inner.update(msg)
+        h = self._inner
+        if h is None:  # first data: a hash object continuing from the inner keyed state
+            h = self._cls()
+            h._st = _clone(self._ist)
+            h._len = self.block_size
+            self._inner = h
+        h.update(msg)
 
     def digest(self):
         # H((K0 ^ opad) || H((K0 ^ ipad) || text)), FIPS 198-1 §4 steps 4-9; the keyed
@@ -82,18 +133,64 @@ class HMAC:
     def _mac(self, data):
         # The MAC of what was absorbed plus ``data`` (bytes), leaving the object as it was:
         # a keyed object serves many messages without copies (RFC 6979's HMAC_K(V) loop).
-        return self._outer._digest_plus(self._inner._digest_plus(data))
+        h = self._inner
+        if self._ist is None:
+            return self._outer._digest_plus(h._digest_plus(data))
+        ds = self.digest_size
+        nw = ds >> 2
+        kv = self._kv
+        st = self._st
+        ob = self._ob
+        if h is not None:
+            ob[:ds] = h._digest_plus(data)
+        else:
+            # The inner hash: the keyed state, then data padded (FIPS 180-4 §5.1: 0x80,
+            # zeros, the length in bits of K0 ^ ipad and data) straight into the outer block.
+            bs = self.block_size
+            n = len(data)
+            lenb = self._lenb
+            end = (n + lenb + bs) // bs * bs  # n + 1 + lenb bytes, rounded up to blocks
+            blk = bytearray(end)
+            blk[:n] = data
+            blk[n] = 0x80
+            blk[end - lenb:] = ((bs + n) << 3).to_bytes(lenb, self._order)
+            st[:] = self._ist  # raw words: no Python integer of a word
+            self._k(st, blk, 0, end // bs)
+            if kv is not None:
+                kv.put_words(ob, st, nw, self._le)
+            else:
+                ob[:ds] = _words_le(st, nw) if self._le else _words_be(st, nw)
+        st[:] = self._ost
+        self._k(st, ob, 0, 1)
+        if kv is not None:
+            out = bytearray(ds)
+            kv.put_words(out, st, nw, self._le)
+            return bytes(out)
+        return _words_le(st, nw) if self._le else _words_be(st, nw)
 
     def hexdigest(self):
         return "".join("%02x" % b for b in self.digest())
 
     def copy(self):
         c = HMAC(_SHELL)
-        c._inner = self._inner.copy()
-        c._outer = self._outer.copy()
         c.digest_size = self.digest_size
         c.block_size = self.block_size
         c.name = self.name
+        c._cls = self._cls
+        c._kv = self._kv
+        c._ist = self._ist
+        c._inner = None if self._inner is None else self._inner.copy()
+        if self._ist is None:
+            c._outer = self._outer.copy()
+        else:  # states and blocks of its own (_rekey and _mac write them)
+            c._ist = _clone(self._ist)
+            c._ost = _clone(self._ost)
+            c._st = _clone(self._st)
+            c._ob = bytearray(self._ob)
+            c._k = self._k
+            c._le = self._le
+            c._lenb = self._lenb
+            c._order = self._order
         return c
 
     def verify(self, tag):

@@ -18,7 +18,6 @@ each Update makes new HMAC objects.
 """
 
 from mpcrypto import _backend
-from mpcrypto.hash._md import _MD
 from mpcrypto.hash.names import hash_class
 from mpcrypto.mac import hmac
 from mpcrypto.random._drbg import DRBG
@@ -77,7 +76,7 @@ class HMAC_DRBG(DRBG):
         kv = _backend.helper("hmac_drbg", _CHAIN) if out else None
         if not out:
             pass
-        elif kv is not None and isinstance(m._inner, _MD) and m._inner._n == 0:
+        elif kv is not None and m._ist is not None and m._inner is None:
             v = kv.chain(m, v, len(out) // ds, None, out)  # V = HMAC(K, V), each into out
         else:
             for o in range(0, len(out), ds):
