@@ -18,6 +18,9 @@ _LE = sys.byteorder == "little"
 _CHAIN = (("viper", "mpcrypto.hash._md_viper", None),)
 
 
+_ZEROS = bytes(128)  # the widest block (SHA-512's): the most _digest_plus zeroes
+
+
 def _raw_words(st, nw, swap):
     # The first nw words of st as their native bytes (through a memoryview: no Python
     # integer of a word), each word's four bytes reversed if ``swap``. The loop's work
@@ -139,26 +142,15 @@ class _MD:
         pad = self._pad
         if pad is None or len(pad) < end:
             pad = self._pad = bytearray(end)
-        else:
-            for i in range(n + m, end):
-                pad[i] = 0
         mv = memoryview(pad)
         mv[:n] = memoryview(self._buf)[:n]
         mv[n:n + m] = data
         pad[n + m] = 0x80
-        bits = (self._len + m) << 3
-        if self._le:  # RFC 1321 §3.2: 64-bit length, low-order byte first
-            i = end - self._lenb
-            while bits:
-                pad[i] = bits & 0xFF
-                bits >>= 8
-                i += 1
-        else:
-            i = end - 1
-            while bits:
-                pad[i] = bits & 0xFF
-                bits >>= 8
-                i -= 1
+        lenb = self._lenb
+        # zeros up to the length field: fewer than a block (_ZEROS is enough)
+        mv[n + m + 1:end - lenb] = memoryview(_ZEROS)[:end - lenb - n - m - 1]
+        # §5.1 and RFC 1321 §3.2: the message length in bits, big-endian (MD5: low byte first)
+        mv[end - lenb:end] = ((self._len + m) << 3).to_bytes(lenb, "little" if self._le else "big")
         st = self._tmp
         if st is None:
             st = self._tmp = _clone(self._st)

@@ -41,14 +41,21 @@ _NAMES = {
 }
 
 
+_SEEN = {}  # names already resolved (as given) -> class: signing names its hash per call
+
+
 def hash_class(hashalg):
     """Our hash class for a name or a hash class (see the module docstring)."""
     if isinstance(hashalg, str):
+        cls = _SEEN.get(hashalg)
+        if cls is not None:
+            return cls
         spec = _NAMES.get(hashalg.lower().replace("-", "").replace("_", "").replace("/", ""))
         if spec is None:
             raise UnsupportedAlgorithm("hash " + hashalg)
         mod = __import__(spec[0], None, None, (spec[1],))
-        return getattr(mod, spec[1])
+        cls = _SEEN[hashalg] = getattr(mod, spec[1])
+        return cls
     ds = getattr(hashalg, "digest_size", None)
     bs = getattr(hashalg, "block_size", None)
     if type(ds) is not int or type(bs) is not int or bs <= 0:
