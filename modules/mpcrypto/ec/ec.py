@@ -266,7 +266,7 @@ class EllipticCurvePrivateKey:
         r, s = _run(c, ecdsa.sign_digest, c, self._db, digest, hashcls, extra)
         if encoding == "raw":
             return ecdsa.encode_raw(r, s, c.nsize)
-        return ecdsa.encode_der(r, s)
+        return ecdsa.encode_der(r, s, c.nsize)
 
 
 def derive_private_key(private_value, curve):

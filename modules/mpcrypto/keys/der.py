@@ -210,17 +210,27 @@ def seq(*parts):
     return tlv(SEQUENCE, b"".join(parts))
 
 
-def integer(x):
-    """Minimal two's-complement INTEGER of x >= 0 (a leading 0 only when the top bit is set)."""
+def integer(x, size=0):
+    """Minimal two's-complement INTEGER of x >= 0 (a leading 0 only when the top bit is set).
+    ``size``: a byte count known to hold x (an ECDSA signature's r and s: the order's),
+    which spares the search for it."""
     if x < 0:
         raise ValueError("negative")
-    nb = 1
-    while x >> (8 * nb):
-        nb += 1
+    nb = size
+    if not nb:
+        nb = 1
+        while x >> (8 * nb):
+            nb <<= 1  # doubling: a few shifts of a long int, not one per byte
     b = x.to_bytes(nb, "big")
-    if b[0] & 0x80:
-        b = b"\x00" + b
-    return tlv(INTEGER, b)
+    i = 0
+    while i < nb - 1 and b[i] == 0:
+        i += 1
+    if b[i] & 0x80:  # keep (or add) one zero byte before a set top bit
+        if i:
+            i -= 1
+        else:
+            b = b"\x00" + b
+    return tlv(INTEGER, b[i:] if i else b)
 
 
 def octets(b):
