@@ -43,10 +43,12 @@ reduced to [0, p):
   reduction word by word in the special form of p: since p = -1 (mod 2^32) the multiplier
   of step i is the current low word m_i, and adding m_i p W^i adds m_i at words i + 3,
   i + 6, i + 8 and subtracts it at word i + 7 (W = 2^32; word i becomes 0). So each column j
-  of the result is T_j + carry + m_(j-3) + m_(j-6) - m_(j-7) + m_(j-8), summed with a
-  signed carry word (ADDS / ADC #0, SUBS / SBC #0, the carry sign-extended into the next
-  column); columns 0 .. 7 give m_0 .. m_7, columns 8 .. 15 the result, below 2p; then one
-  masked subtraction of p.
+  of the result is T_j + carry + m_(j-3) + m_(j-6) - m_(j-7) + m_(j-8). The subtraction is
+  done as an addition of ~m_(j-7) (-m = ~m + 1 - W; over columns 7 .. 14 the +1 and -W
+  telescope to +W^7 - W^15, added once each), so every term is unsigned: one UMAAL (the
+  column's first term, with the word and the carry) or UMLAL (the others) by a register
+  holding 1, into the column's word and a carry word that stays small. Columns 0 .. 7 give
+  m_0 .. m_7, columns 8 .. 15 the result, below 2p; then one masked subtraction of p.
 - ADD, SUB: eight ADCS / SBCS, then p subtracted (ADD) and added back under the mask of the
   final borrow, or added under the mask of the borrow (SUB).
 - ``d = A * x`` (a = -3): x + x + x subtracted from zero.
@@ -144,37 +146,49 @@ X = [3, 4, 5, 6, 7, 8, 9, 10]
 def _reduce(a, hi):
     # Montgomery reduction of the product (words 0 .. 7 or 0 .. 11 at PROD, the rest in the
     # registers ``hi``, None for a word already in the frame), stored at DST; then return.
+    # Column j of T + M p: T_j + m_(j-3) + m_(j-6) + m_(j-8) - m_(j-7) (module docstring).
+    # The subtraction is an addition of ~m (-m = ~m + 1 - W: over the eight columns 7 .. 14
+    # the +1 and -W telescope to +W^7 - W^15), so every term is unsigned and each is one
+    # UMAAL (the first of a column: T_j + carry + term) or UMLAL (the rest) by a register
+    # holding 1, into the column's word and a carry word that stays below 6.
     for i, r in enumerate(hi):
         if r is not None:
             a.str_(r, SP, PROD + 4 * (8 + i))
     free = list(ALL)
-    c = free.pop()  # the signed carry word (lr)
+    one = free.pop(0)
+    a.movi(one, 1)
+    c = free.pop()  # the carry word (lr)
     m = {}  # step -> register of m_i
     out = []
     for j in range(16):
         lo = free.pop(0)
         a.ldr(lo, SP, PROD + 4 * j)
-        terms = [(j - 3, 1), (j - 6, 1), (j - 8, 1), (j - 7, -1)]
-        terms = [(i, s) for i, s in terms if 0 <= i < 8]
         if j == 3:
             a.movi(c, 0)
-        elif j > 3:
-            # lo += the previous column's carry, sign-extended into c
-            a.adds(lo, lo, c)
-            a.sh("asr", c, c, 31)
-            a.adc0(c, c)
-        for i, s in terms:
-            if s > 0:
-                a.adds(lo, lo, m[i])
-                a.adc0(c, c)
+        terms = [(m[i], one) for i in (j - 3, j - 6, j - 8) if 0 <= i < 8]
+        t = None
+        if 0 <= j - 7 < 8:
+            t = free.pop(0)
+            a.mvn(t, m[j - 7])
+            terms.append((t, one))
+        if j == 7:
+            terms.append((one, one))  # + W^7
+        for k, (x, y) in enumerate(terms):
+            if k == 0:
+                a.umaal(lo, c, x, y)
             else:
-                a.dp("sub", lo, lo, m[i], s=True)
-                a.imm("sbc", c, c, 0)
+                a.umlal(lo, c, x, y)
+        if t is not None:
+            free.append(t)
+        if j == 15:  # - W^15
+            a.imm("subs", lo, lo, 1)
+            a.imm("sbc", c, c, 0)
         if j < 8:
             m[j] = lo
         else:
             out.append(lo)
             free.append(m.pop(j - 8))
+    free.append(one)
     # the value c 2^256 + out < 2p: subtract p, add it back under the mask of the borrow
     _sub_p(a, out, c)
     t = free.pop(0)

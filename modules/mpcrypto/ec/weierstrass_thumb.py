@@ -40,7 +40,7 @@ def _mul256(r0, r1, r2, r3):
     # _mul256(buf, k, flags, table): buf[768:832] = k*P or k*G; see the module docstring
     data(2, 0xE92D, 0x0F00)  # push {r8, r9, r10, r11}
     data(2, 0xF2AD, 0x4DB4)  # subw r13, r13, #1204
-    data(2, 0xF002, 0xB8F4)  # b.w MAIN (+8680)
+    data(2, 0xF002, 0xB814)  # b.w MAIN (+8232)
     data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
     data(2, 0xF8CD, 0x0044)  # str r0, [r13, #68]
     data(2, 0xF8CD, 0x2048)  # str r2, [r13, #72]
@@ -178,146 +178,90 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF8CD, 0xB034)  # str r11, [r13, #52]
     data(2, 0xF8CD, 0xC038)  # str r12, [r13, #56]
     data(2, 0xF8CD, 0xA03C)  # str r10, [r13, #60]
-    data(2, 0xF8DD, 0x0000)  # ldr r0, [r13, #0]
-    data(2, 0xF8DD, 0x1004)  # ldr r1, [r13, #4]
-    data(2, 0xF8DD, 0x2008)  # ldr r2, [r13, #8]
-    data(2, 0xF8DD, 0x300C)  # ldr r3, [r13, #12]
+    data(2, 0xF04F, 0x0001)  # mov r0, #0x01
+    data(2, 0xF8DD, 0x1000)  # ldr r1, [r13, #0]
+    data(2, 0xF8DD, 0x2004)  # ldr r2, [r13, #4]
+    data(2, 0xF8DD, 0x3008)  # ldr r3, [r13, #8]
+    data(2, 0xF8DD, 0x400C)  # ldr r4, [r13, #12]
     data(2, 0xF04F, 0x0E00)  # mov r14, #0x00
-    data(2, 0xEB13, 0x0300)  # adds r3, r3, r0
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xF8DD, 0x4010)  # ldr r4, [r13, #16]
-    data(2, 0xEB14, 0x040E)  # adds r4, r4, r14
-    data(2, 0xEA4F, 0x7EEE)  # asr r14, r14, #31
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB14, 0x0401)  # adds r4, r4, r1
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xF8DD, 0x5014)  # ldr r5, [r13, #20]
-    data(2, 0xEB15, 0x050E)  # adds r5, r5, r14
-    data(2, 0xEA4F, 0x7EEE)  # asr r14, r14, #31
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB15, 0x0502)  # adds r5, r5, r2
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xF8DD, 0x6018)  # ldr r6, [r13, #24]
-    data(2, 0xEB16, 0x060E)  # adds r6, r6, r14
-    data(2, 0xEA4F, 0x7EEE)  # asr r14, r14, #31
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB16, 0x0603)  # adds r6, r6, r3
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB16, 0x0600)  # adds r6, r6, r0
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xF8DD, 0x701C)  # ldr r7, [r13, #28]
-    data(2, 0xEB17, 0x070E)  # adds r7, r7, r14
-    data(2, 0xEA4F, 0x7EEE)  # asr r14, r14, #31
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB17, 0x0704)  # adds r7, r7, r4
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB17, 0x0701)  # adds r7, r7, r1
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEBB7, 0x0700)  # subs r7, r7, r0
+    data(2, 0xFBE1, 0x4E60)  # umaal r4, r14, r1, r0
+    data(2, 0xF8DD, 0x5010)  # ldr r5, [r13, #16]
+    data(2, 0xFBE2, 0x5E60)  # umaal r5, r14, r2, r0
+    data(2, 0xF8DD, 0x6014)  # ldr r6, [r13, #20]
+    data(2, 0xFBE3, 0x6E60)  # umaal r6, r14, r3, r0
+    data(2, 0xF8DD, 0x7018)  # ldr r7, [r13, #24]
+    data(2, 0xFBE4, 0x7E60)  # umaal r7, r14, r4, r0
+    data(2, 0xFBE1, 0x7E00)  # umlal r7, r14, r1, r0
+    data(2, 0xF8DD, 0x801C)  # ldr r8, [r13, #28]
+    data(2, 0xEA6F, 0x0901)  # mvn r9, r1
+    data(2, 0xFBE5, 0x8E60)  # umaal r8, r14, r5, r0
+    data(2, 0xFBE2, 0x8E00)  # umlal r8, r14, r2, r0
+    data(2, 0xFBE9, 0x8E00)  # umlal r8, r14, r9, r0
+    data(2, 0xFBE0, 0x8E00)  # umlal r8, r14, r0, r0
+    data(2, 0xF8DD, 0xA020)  # ldr r10, [r13, #32]
+    data(2, 0xEA6F, 0x0B02)  # mvn r11, r2
+    data(2, 0xFBE6, 0xAE60)  # umaal r10, r14, r6, r0
+    data(2, 0xFBE3, 0xAE00)  # umlal r10, r14, r3, r0
+    data(2, 0xFBE1, 0xAE00)  # umlal r10, r14, r1, r0
+    data(2, 0xFBEB, 0xAE00)  # umlal r10, r14, r11, r0
+    data(2, 0xF8DD, 0xC024)  # ldr r12, [r13, #36]
+    data(2, 0xEA6F, 0x0903)  # mvn r9, r3
+    data(2, 0xFBE7, 0xCE60)  # umaal r12, r14, r7, r0
+    data(2, 0xFBE4, 0xCE00)  # umlal r12, r14, r4, r0
+    data(2, 0xFBE2, 0xCE00)  # umlal r12, r14, r2, r0
+    data(2, 0xFBE9, 0xCE00)  # umlal r12, r14, r9, r0
+    data(2, 0xF8DD, 0xB028)  # ldr r11, [r13, #40]
+    data(2, 0xEA6F, 0x0104)  # mvn r1, r4
+    data(2, 0xFBE8, 0xBE60)  # umaal r11, r14, r8, r0
+    data(2, 0xFBE5, 0xBE00)  # umlal r11, r14, r5, r0
+    data(2, 0xFBE3, 0xBE00)  # umlal r11, r14, r3, r0
+    data(2, 0xFBE1, 0xBE00)  # umlal r11, r14, r1, r0
+    data(2, 0xF8DD, 0x902C)  # ldr r9, [r13, #44]
+    data(2, 0xEA6F, 0x0205)  # mvn r2, r5
+    data(2, 0xFBE6, 0x9E60)  # umaal r9, r14, r6, r0
+    data(2, 0xFBE4, 0x9E00)  # umlal r9, r14, r4, r0
+    data(2, 0xFBE2, 0x9E00)  # umlal r9, r14, r2, r0
+    data(2, 0xF8DD, 0x1030)  # ldr r1, [r13, #48]
+    data(2, 0xEA6F, 0x0306)  # mvn r3, r6
+    data(2, 0xFBE7, 0x1E60)  # umaal r1, r14, r7, r0
+    data(2, 0xFBE5, 0x1E00)  # umlal r1, r14, r5, r0
+    data(2, 0xFBE3, 0x1E00)  # umlal r1, r14, r3, r0
+    data(2, 0xF8DD, 0x2034)  # ldr r2, [r13, #52]
+    data(2, 0xEA6F, 0x0407)  # mvn r4, r7
+    data(2, 0xFBE8, 0x2E60)  # umaal r2, r14, r8, r0
+    data(2, 0xFBE6, 0x2E00)  # umlal r2, r14, r6, r0
+    data(2, 0xFBE4, 0x2E00)  # umlal r2, r14, r4, r0
+    data(2, 0xF8DD, 0x3038)  # ldr r3, [r13, #56]
+    data(2, 0xEA6F, 0x0508)  # mvn r5, r8
+    data(2, 0xFBE7, 0x3E60)  # umaal r3, r14, r7, r0
+    data(2, 0xFBE5, 0x3E00)  # umlal r3, r14, r5, r0
+    data(2, 0xF8DD, 0x403C)  # ldr r4, [r13, #60]
+    data(2, 0xFBE8, 0x4E60)  # umaal r4, r14, r8, r0
+    data(2, 0xF1B4, 0x0401)  # subs r4, r4, #0x1
     data(2, 0xF16E, 0x0E00)  # sbc r14, r14, #0x0
-    data(2, 0xF8DD, 0x8020)  # ldr r8, [r13, #32]
-    data(2, 0xEB18, 0x080E)  # adds r8, r8, r14
-    data(2, 0xEA4F, 0x7EEE)  # asr r14, r14, #31
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB18, 0x0805)  # adds r8, r8, r5
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB18, 0x0802)  # adds r8, r8, r2
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB18, 0x0800)  # adds r8, r8, r0
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEBB8, 0x0801)  # subs r8, r8, r1
+    data(2, 0xF1BA, 0x3AFF)  # subs r10, r10, #0xffffffff
+    data(2, 0xF17C, 0x3CFF)  # sbcs r12, r12, #0xffffffff
+    data(2, 0xF17B, 0x3BFF)  # sbcs r11, r11, #0xffffffff
+    data(2, 0xF179, 0x0900)  # sbcs r9, r9, #0x0
+    data(2, 0xF171, 0x0100)  # sbcs r1, r1, #0x0
+    data(2, 0xF172, 0x0200)  # sbcs r2, r2, #0x0
+    data(2, 0xF173, 0x0301)  # sbcs r3, r3, #0x1
+    data(2, 0xF174, 0x34FF)  # sbcs r4, r4, #0xffffffff
     data(2, 0xF16E, 0x0E00)  # sbc r14, r14, #0x0
-    data(2, 0xF8DD, 0x9024)  # ldr r9, [r13, #36]
-    data(2, 0xEB19, 0x090E)  # adds r9, r9, r14
-    data(2, 0xEA4F, 0x7EEE)  # asr r14, r14, #31
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB19, 0x0906)  # adds r9, r9, r6
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB19, 0x0903)  # adds r9, r9, r3
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB19, 0x0901)  # adds r9, r9, r1
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEBB9, 0x0902)  # subs r9, r9, r2
-    data(2, 0xF16E, 0x0E00)  # sbc r14, r14, #0x0
-    data(2, 0xF8DD, 0xA028)  # ldr r10, [r13, #40]
+    data(2, 0xF00E, 0x0601)  # and r6, r14, #0x1
     data(2, 0xEB1A, 0x0A0E)  # adds r10, r10, r14
-    data(2, 0xEA4F, 0x7EEE)  # asr r14, r14, #31
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB1A, 0x0A07)  # adds r10, r10, r7
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB1A, 0x0A04)  # adds r10, r10, r4
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB1A, 0x0A02)  # adds r10, r10, r2
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEBBA, 0x0A03)  # subs r10, r10, r3
-    data(2, 0xF16E, 0x0E00)  # sbc r14, r14, #0x0
-    data(2, 0xF8DD, 0xB02C)  # ldr r11, [r13, #44]
-    data(2, 0xEB1B, 0x0B0E)  # adds r11, r11, r14
-    data(2, 0xEA4F, 0x7EEE)  # asr r14, r14, #31
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB1B, 0x0B05)  # adds r11, r11, r5
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB1B, 0x0B03)  # adds r11, r11, r3
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEBBB, 0x0B04)  # subs r11, r11, r4
-    data(2, 0xF16E, 0x0E00)  # sbc r14, r14, #0x0
-    data(2, 0xF8DD, 0xC030)  # ldr r12, [r13, #48]
-    data(2, 0xEB1C, 0x0C0E)  # adds r12, r12, r14
-    data(2, 0xEA4F, 0x7EEE)  # asr r14, r14, #31
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB1C, 0x0C06)  # adds r12, r12, r6
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB1C, 0x0C04)  # adds r12, r12, r4
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEBBC, 0x0C05)  # subs r12, r12, r5
-    data(2, 0xF16E, 0x0E00)  # sbc r14, r14, #0x0
-    data(2, 0xF8DD, 0x0034)  # ldr r0, [r13, #52]
-    data(2, 0xEB10, 0x000E)  # adds r0, r0, r14
-    data(2, 0xEA4F, 0x7EEE)  # asr r14, r14, #31
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB10, 0x0007)  # adds r0, r0, r7
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB10, 0x0005)  # adds r0, r0, r5
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEBB0, 0x0006)  # subs r0, r0, r6
-    data(2, 0xF16E, 0x0E00)  # sbc r14, r14, #0x0
-    data(2, 0xF8DD, 0x1038)  # ldr r1, [r13, #56]
-    data(2, 0xEB11, 0x010E)  # adds r1, r1, r14
-    data(2, 0xEA4F, 0x7EEE)  # asr r14, r14, #31
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB11, 0x0106)  # adds r1, r1, r6
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEBB1, 0x0107)  # subs r1, r1, r7
-    data(2, 0xF16E, 0x0E00)  # sbc r14, r14, #0x0
-    data(2, 0xF8DD, 0x203C)  # ldr r2, [r13, #60]
-    data(2, 0xEB12, 0x020E)  # adds r2, r2, r14
-    data(2, 0xEA4F, 0x7EEE)  # asr r14, r14, #31
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB12, 0x0207)  # adds r2, r2, r7
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xF1B8, 0x38FF)  # subs r8, r8, #0xffffffff
-    data(2, 0xF179, 0x39FF)  # sbcs r9, r9, #0xffffffff
-    data(2, 0xF17A, 0x3AFF)  # sbcs r10, r10, #0xffffffff
-    data(2, 0xF17B, 0x0B00)  # sbcs r11, r11, #0x0
-    data(2, 0xF17C, 0x0C00)  # sbcs r12, r12, #0x0
-    data(2, 0xF170, 0x0000)  # sbcs r0, r0, #0x0
-    data(2, 0xF171, 0x0101)  # sbcs r1, r1, #0x1
-    data(2, 0xF172, 0x32FF)  # sbcs r2, r2, #0xffffffff
-    data(2, 0xF16E, 0x0E00)  # sbc r14, r14, #0x0
-    data(2, 0xF00E, 0x0301)  # and r3, r14, #0x1
-    data(2, 0xEB18, 0x080E)  # adds r8, r8, r14
-    data(2, 0xEB59, 0x090E)  # adcs r9, r9, r14
-    data(2, 0xEB5A, 0x0A0E)  # adcs r10, r10, r14
-    data(2, 0xF15B, 0x0B00)  # adcs r11, r11, #0x0
-    data(2, 0xF15C, 0x0C00)  # adcs r12, r12, #0x0
-    data(2, 0xF150, 0x0000)  # adcs r0, r0, #0x0
-    data(2, 0xEB51, 0x0103)  # adcs r1, r1, r3
-    data(2, 0xEB42, 0x020E)  # adc r2, r2, r14
-    data(2, 0xF8DD, 0x4044)  # ldr r4, [r13, #68]
-    data(2, 0xE9C4, 0x8900)  # strd r8, r9, [r4, #0]
-    data(2, 0xE9C4, 0xAB02)  # strd r10, r11, [r4, #8]
-    data(2, 0xE9C4, 0xC004)  # strd r12, r0, [r4, #16]
-    data(2, 0xE9C4, 0x1206)  # strd r1, r2, [r4, #24]
+    data(2, 0xEB5C, 0x0C0E)  # adcs r12, r12, r14
+    data(2, 0xEB5B, 0x0B0E)  # adcs r11, r11, r14
+    data(2, 0xF159, 0x0900)  # adcs r9, r9, #0x0
+    data(2, 0xF151, 0x0100)  # adcs r1, r1, #0x0
+    data(2, 0xF152, 0x0200)  # adcs r2, r2, #0x0
+    data(2, 0xEB53, 0x0306)  # adcs r3, r3, r6
+    data(2, 0xEB44, 0x040E)  # adc r4, r4, r14
+    data(2, 0xF8DD, 0x5044)  # ldr r5, [r13, #68]
+    data(2, 0xE9C5, 0xAC00)  # strd r10, r12, [r5, #0]
+    data(2, 0xE9C5, 0xB902)  # strd r11, r9, [r5, #8]
+    data(2, 0xE9C5, 0x1204)  # strd r1, r2, [r5, #16]
+    data(2, 0xE9C5, 0x3406)  # strd r3, r4, [r5, #24]
     data(2, 0xF8DD, 0xF040)  # ldr r15, [r13, #64]
     data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
     data(2, 0xF8CD, 0x0044)  # str r0, [r13, #68]
@@ -428,146 +372,90 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF8CD, 0xA034)  # str r10, [r13, #52]
     data(2, 0xF8CD, 0x7038)  # str r7, [r13, #56]
     data(2, 0xF8CD, 0x603C)  # str r6, [r13, #60]
-    data(2, 0xF8DD, 0x0000)  # ldr r0, [r13, #0]
-    data(2, 0xF8DD, 0x1004)  # ldr r1, [r13, #4]
-    data(2, 0xF8DD, 0x2008)  # ldr r2, [r13, #8]
-    data(2, 0xF8DD, 0x300C)  # ldr r3, [r13, #12]
+    data(2, 0xF04F, 0x0001)  # mov r0, #0x01
+    data(2, 0xF8DD, 0x1000)  # ldr r1, [r13, #0]
+    data(2, 0xF8DD, 0x2004)  # ldr r2, [r13, #4]
+    data(2, 0xF8DD, 0x3008)  # ldr r3, [r13, #8]
+    data(2, 0xF8DD, 0x400C)  # ldr r4, [r13, #12]
     data(2, 0xF04F, 0x0E00)  # mov r14, #0x00
-    data(2, 0xEB13, 0x0300)  # adds r3, r3, r0
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xF8DD, 0x4010)  # ldr r4, [r13, #16]
-    data(2, 0xEB14, 0x040E)  # adds r4, r4, r14
-    data(2, 0xEA4F, 0x7EEE)  # asr r14, r14, #31
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB14, 0x0401)  # adds r4, r4, r1
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xF8DD, 0x5014)  # ldr r5, [r13, #20]
-    data(2, 0xEB15, 0x050E)  # adds r5, r5, r14
-    data(2, 0xEA4F, 0x7EEE)  # asr r14, r14, #31
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB15, 0x0502)  # adds r5, r5, r2
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xF8DD, 0x6018)  # ldr r6, [r13, #24]
-    data(2, 0xEB16, 0x060E)  # adds r6, r6, r14
-    data(2, 0xEA4F, 0x7EEE)  # asr r14, r14, #31
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB16, 0x0603)  # adds r6, r6, r3
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB16, 0x0600)  # adds r6, r6, r0
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xF8DD, 0x701C)  # ldr r7, [r13, #28]
-    data(2, 0xEB17, 0x070E)  # adds r7, r7, r14
-    data(2, 0xEA4F, 0x7EEE)  # asr r14, r14, #31
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB17, 0x0704)  # adds r7, r7, r4
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB17, 0x0701)  # adds r7, r7, r1
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEBB7, 0x0700)  # subs r7, r7, r0
+    data(2, 0xFBE1, 0x4E60)  # umaal r4, r14, r1, r0
+    data(2, 0xF8DD, 0x5010)  # ldr r5, [r13, #16]
+    data(2, 0xFBE2, 0x5E60)  # umaal r5, r14, r2, r0
+    data(2, 0xF8DD, 0x6014)  # ldr r6, [r13, #20]
+    data(2, 0xFBE3, 0x6E60)  # umaal r6, r14, r3, r0
+    data(2, 0xF8DD, 0x7018)  # ldr r7, [r13, #24]
+    data(2, 0xFBE4, 0x7E60)  # umaal r7, r14, r4, r0
+    data(2, 0xFBE1, 0x7E00)  # umlal r7, r14, r1, r0
+    data(2, 0xF8DD, 0x801C)  # ldr r8, [r13, #28]
+    data(2, 0xEA6F, 0x0901)  # mvn r9, r1
+    data(2, 0xFBE5, 0x8E60)  # umaal r8, r14, r5, r0
+    data(2, 0xFBE2, 0x8E00)  # umlal r8, r14, r2, r0
+    data(2, 0xFBE9, 0x8E00)  # umlal r8, r14, r9, r0
+    data(2, 0xFBE0, 0x8E00)  # umlal r8, r14, r0, r0
+    data(2, 0xF8DD, 0xA020)  # ldr r10, [r13, #32]
+    data(2, 0xEA6F, 0x0B02)  # mvn r11, r2
+    data(2, 0xFBE6, 0xAE60)  # umaal r10, r14, r6, r0
+    data(2, 0xFBE3, 0xAE00)  # umlal r10, r14, r3, r0
+    data(2, 0xFBE1, 0xAE00)  # umlal r10, r14, r1, r0
+    data(2, 0xFBEB, 0xAE00)  # umlal r10, r14, r11, r0
+    data(2, 0xF8DD, 0xC024)  # ldr r12, [r13, #36]
+    data(2, 0xEA6F, 0x0903)  # mvn r9, r3
+    data(2, 0xFBE7, 0xCE60)  # umaal r12, r14, r7, r0
+    data(2, 0xFBE4, 0xCE00)  # umlal r12, r14, r4, r0
+    data(2, 0xFBE2, 0xCE00)  # umlal r12, r14, r2, r0
+    data(2, 0xFBE9, 0xCE00)  # umlal r12, r14, r9, r0
+    data(2, 0xF8DD, 0xB028)  # ldr r11, [r13, #40]
+    data(2, 0xEA6F, 0x0104)  # mvn r1, r4
+    data(2, 0xFBE8, 0xBE60)  # umaal r11, r14, r8, r0
+    data(2, 0xFBE5, 0xBE00)  # umlal r11, r14, r5, r0
+    data(2, 0xFBE3, 0xBE00)  # umlal r11, r14, r3, r0
+    data(2, 0xFBE1, 0xBE00)  # umlal r11, r14, r1, r0
+    data(2, 0xF8DD, 0x902C)  # ldr r9, [r13, #44]
+    data(2, 0xEA6F, 0x0205)  # mvn r2, r5
+    data(2, 0xFBE6, 0x9E60)  # umaal r9, r14, r6, r0
+    data(2, 0xFBE4, 0x9E00)  # umlal r9, r14, r4, r0
+    data(2, 0xFBE2, 0x9E00)  # umlal r9, r14, r2, r0
+    data(2, 0xF8DD, 0x1030)  # ldr r1, [r13, #48]
+    data(2, 0xEA6F, 0x0306)  # mvn r3, r6
+    data(2, 0xFBE7, 0x1E60)  # umaal r1, r14, r7, r0
+    data(2, 0xFBE5, 0x1E00)  # umlal r1, r14, r5, r0
+    data(2, 0xFBE3, 0x1E00)  # umlal r1, r14, r3, r0
+    data(2, 0xF8DD, 0x2034)  # ldr r2, [r13, #52]
+    data(2, 0xEA6F, 0x0407)  # mvn r4, r7
+    data(2, 0xFBE8, 0x2E60)  # umaal r2, r14, r8, r0
+    data(2, 0xFBE6, 0x2E00)  # umlal r2, r14, r6, r0
+    data(2, 0xFBE4, 0x2E00)  # umlal r2, r14, r4, r0
+    data(2, 0xF8DD, 0x3038)  # ldr r3, [r13, #56]
+    data(2, 0xEA6F, 0x0508)  # mvn r5, r8
+    data(2, 0xFBE7, 0x3E60)  # umaal r3, r14, r7, r0
+    data(2, 0xFBE5, 0x3E00)  # umlal r3, r14, r5, r0
+    data(2, 0xF8DD, 0x403C)  # ldr r4, [r13, #60]
+    data(2, 0xFBE8, 0x4E60)  # umaal r4, r14, r8, r0
+    data(2, 0xF1B4, 0x0401)  # subs r4, r4, #0x1
     data(2, 0xF16E, 0x0E00)  # sbc r14, r14, #0x0
-    data(2, 0xF8DD, 0x8020)  # ldr r8, [r13, #32]
-    data(2, 0xEB18, 0x080E)  # adds r8, r8, r14
-    data(2, 0xEA4F, 0x7EEE)  # asr r14, r14, #31
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB18, 0x0805)  # adds r8, r8, r5
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB18, 0x0802)  # adds r8, r8, r2
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB18, 0x0800)  # adds r8, r8, r0
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEBB8, 0x0801)  # subs r8, r8, r1
+    data(2, 0xF1BA, 0x3AFF)  # subs r10, r10, #0xffffffff
+    data(2, 0xF17C, 0x3CFF)  # sbcs r12, r12, #0xffffffff
+    data(2, 0xF17B, 0x3BFF)  # sbcs r11, r11, #0xffffffff
+    data(2, 0xF179, 0x0900)  # sbcs r9, r9, #0x0
+    data(2, 0xF171, 0x0100)  # sbcs r1, r1, #0x0
+    data(2, 0xF172, 0x0200)  # sbcs r2, r2, #0x0
+    data(2, 0xF173, 0x0301)  # sbcs r3, r3, #0x1
+    data(2, 0xF174, 0x34FF)  # sbcs r4, r4, #0xffffffff
     data(2, 0xF16E, 0x0E00)  # sbc r14, r14, #0x0
-    data(2, 0xF8DD, 0x9024)  # ldr r9, [r13, #36]
-    data(2, 0xEB19, 0x090E)  # adds r9, r9, r14
-    data(2, 0xEA4F, 0x7EEE)  # asr r14, r14, #31
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB19, 0x0906)  # adds r9, r9, r6
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB19, 0x0903)  # adds r9, r9, r3
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB19, 0x0901)  # adds r9, r9, r1
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEBB9, 0x0902)  # subs r9, r9, r2
-    data(2, 0xF16E, 0x0E00)  # sbc r14, r14, #0x0
-    data(2, 0xF8DD, 0xA028)  # ldr r10, [r13, #40]
+    data(2, 0xF00E, 0x0601)  # and r6, r14, #0x1
     data(2, 0xEB1A, 0x0A0E)  # adds r10, r10, r14
-    data(2, 0xEA4F, 0x7EEE)  # asr r14, r14, #31
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB1A, 0x0A07)  # adds r10, r10, r7
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB1A, 0x0A04)  # adds r10, r10, r4
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB1A, 0x0A02)  # adds r10, r10, r2
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEBBA, 0x0A03)  # subs r10, r10, r3
-    data(2, 0xF16E, 0x0E00)  # sbc r14, r14, #0x0
-    data(2, 0xF8DD, 0xB02C)  # ldr r11, [r13, #44]
-    data(2, 0xEB1B, 0x0B0E)  # adds r11, r11, r14
-    data(2, 0xEA4F, 0x7EEE)  # asr r14, r14, #31
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB1B, 0x0B05)  # adds r11, r11, r5
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB1B, 0x0B03)  # adds r11, r11, r3
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEBBB, 0x0B04)  # subs r11, r11, r4
-    data(2, 0xF16E, 0x0E00)  # sbc r14, r14, #0x0
-    data(2, 0xF8DD, 0xC030)  # ldr r12, [r13, #48]
-    data(2, 0xEB1C, 0x0C0E)  # adds r12, r12, r14
-    data(2, 0xEA4F, 0x7EEE)  # asr r14, r14, #31
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB1C, 0x0C06)  # adds r12, r12, r6
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB1C, 0x0C04)  # adds r12, r12, r4
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEBBC, 0x0C05)  # subs r12, r12, r5
-    data(2, 0xF16E, 0x0E00)  # sbc r14, r14, #0x0
-    data(2, 0xF8DD, 0x0034)  # ldr r0, [r13, #52]
-    data(2, 0xEB10, 0x000E)  # adds r0, r0, r14
-    data(2, 0xEA4F, 0x7EEE)  # asr r14, r14, #31
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB10, 0x0007)  # adds r0, r0, r7
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB10, 0x0005)  # adds r0, r0, r5
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEBB0, 0x0006)  # subs r0, r0, r6
-    data(2, 0xF16E, 0x0E00)  # sbc r14, r14, #0x0
-    data(2, 0xF8DD, 0x1038)  # ldr r1, [r13, #56]
-    data(2, 0xEB11, 0x010E)  # adds r1, r1, r14
-    data(2, 0xEA4F, 0x7EEE)  # asr r14, r14, #31
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB11, 0x0106)  # adds r1, r1, r6
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEBB1, 0x0107)  # subs r1, r1, r7
-    data(2, 0xF16E, 0x0E00)  # sbc r14, r14, #0x0
-    data(2, 0xF8DD, 0x203C)  # ldr r2, [r13, #60]
-    data(2, 0xEB12, 0x020E)  # adds r2, r2, r14
-    data(2, 0xEA4F, 0x7EEE)  # asr r14, r14, #31
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xEB12, 0x0207)  # adds r2, r2, r7
-    data(2, 0xF14E, 0x0E00)  # adc r14, r14, #0
-    data(2, 0xF1B8, 0x38FF)  # subs r8, r8, #0xffffffff
-    data(2, 0xF179, 0x39FF)  # sbcs r9, r9, #0xffffffff
-    data(2, 0xF17A, 0x3AFF)  # sbcs r10, r10, #0xffffffff
-    data(2, 0xF17B, 0x0B00)  # sbcs r11, r11, #0x0
-    data(2, 0xF17C, 0x0C00)  # sbcs r12, r12, #0x0
-    data(2, 0xF170, 0x0000)  # sbcs r0, r0, #0x0
-    data(2, 0xF171, 0x0101)  # sbcs r1, r1, #0x1
-    data(2, 0xF172, 0x32FF)  # sbcs r2, r2, #0xffffffff
-    data(2, 0xF16E, 0x0E00)  # sbc r14, r14, #0x0
-    data(2, 0xF00E, 0x0301)  # and r3, r14, #0x1
-    data(2, 0xEB18, 0x080E)  # adds r8, r8, r14
-    data(2, 0xEB59, 0x090E)  # adcs r9, r9, r14
-    data(2, 0xEB5A, 0x0A0E)  # adcs r10, r10, r14
-    data(2, 0xF15B, 0x0B00)  # adcs r11, r11, #0x0
-    data(2, 0xF15C, 0x0C00)  # adcs r12, r12, #0x0
-    data(2, 0xF150, 0x0000)  # adcs r0, r0, #0x0
-    data(2, 0xEB51, 0x0103)  # adcs r1, r1, r3
-    data(2, 0xEB42, 0x020E)  # adc r2, r2, r14
-    data(2, 0xF8DD, 0x4044)  # ldr r4, [r13, #68]
-    data(2, 0xE9C4, 0x8900)  # strd r8, r9, [r4, #0]
-    data(2, 0xE9C4, 0xAB02)  # strd r10, r11, [r4, #8]
-    data(2, 0xE9C4, 0xC004)  # strd r12, r0, [r4, #16]
-    data(2, 0xE9C4, 0x1206)  # strd r1, r2, [r4, #24]
+    data(2, 0xEB5C, 0x0C0E)  # adcs r12, r12, r14
+    data(2, 0xEB5B, 0x0B0E)  # adcs r11, r11, r14
+    data(2, 0xF159, 0x0900)  # adcs r9, r9, #0x0
+    data(2, 0xF151, 0x0100)  # adcs r1, r1, #0x0
+    data(2, 0xF152, 0x0200)  # adcs r2, r2, #0x0
+    data(2, 0xEB53, 0x0306)  # adcs r3, r3, r6
+    data(2, 0xEB44, 0x040E)  # adc r4, r4, r14
+    data(2, 0xF8DD, 0x5044)  # ldr r5, [r13, #68]
+    data(2, 0xE9C5, 0xAC00)  # strd r10, r12, [r5, #0]
+    data(2, 0xE9C5, 0xB902)  # strd r11, r9, [r5, #8]
+    data(2, 0xE9C5, 0x1204)  # strd r1, r2, [r5, #16]
+    data(2, 0xE9C5, 0x3406)  # strd r3, r4, [r5, #24]
     data(2, 0xF8DD, 0xF040)  # ldr r15, [r13, #64]
     data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
     data(2, 0xE891, 0x07F8)  # ldm r1, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -1605,17 +1493,17 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
-    data(2, 0xF7FE, 0xFDF2)  # bl SQR (-5148)
+    data(2, 0xF7FE, 0xFE62)  # bl SQR (-4924)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
-    data(2, 0xF7FE, 0xFDEC)  # bl SQR (-5160)
+    data(2, 0xF7FE, 0xFE5C)  # bl SQR (-4936)
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF7FE, 0xFDE6)  # bl SQR (-5172)
+    data(2, 0xF7FE, 0xFE56)  # bl SQR (-4948)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FE, 0xFBB2)  # bl MUL (-6300)
+    data(2, 0xF7FE, 0xFC92)  # bl MUL (-5852)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2214)  # addw r2, r13, #532
@@ -1623,7 +1511,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FE, 0xFBA2)  # bl MUL (-6332)
+    data(2, 0xF7FE, 0xFC82)  # bl MUL (-5884)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
@@ -1631,7 +1519,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FE, 0xFB92)  # bl MUL (-6364)
+    data(2, 0xF7FE, 0xFC72)  # bl MUL (-5916)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2254)  # addw r2, r13, #596
@@ -1663,7 +1551,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x31F4)  # addw r1, r13, #1012
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FE, 0xFB52)  # bl MUL (-6492)
+    data(2, 0xF7FE, 0xFC32)  # bl MUL (-6044)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x21D4)  # addw r1, r13, #724
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
@@ -1707,7 +1595,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x31F4)  # addw r1, r13, #1012
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFAFA)  # bl MUL (-6668)
+    data(2, 0xF7FE, 0xFBDA)  # bl MUL (-6220)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
@@ -1715,11 +1603,11 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFAEA)  # bl MUL (-6700)
+    data(2, 0xF7FE, 0xFBCA)  # bl MUL (-6252)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFAE2)  # bl MUL (-6716)
+    data(2, 0xF7FE, 0xFBC2)  # bl MUL (-6268)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
@@ -1727,11 +1615,11 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FE, 0xFAD2)  # bl MUL (-6748)
+    data(2, 0xF7FE, 0xFBB2)  # bl MUL (-6300)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFACA)  # bl MUL (-6764)
+    data(2, 0xF7FE, 0xFBAA)  # bl MUL (-6316)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
@@ -1739,11 +1627,11 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FE, 0xFABA)  # bl MUL (-6796)
+    data(2, 0xF7FE, 0xFB9A)  # bl MUL (-6348)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x22B4)  # addw r2, r13, #692
-    data(2, 0xF7FE, 0xFAB2)  # bl MUL (-6812)
+    data(2, 0xF7FE, 0xFB92)  # bl MUL (-6364)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
@@ -1753,15 +1641,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FE, 0xFA9E)  # bl MUL (-6852)
+    data(2, 0xF7FE, 0xFB7E)  # bl MUL (-6404)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FE, 0xFA96)  # bl MUL (-6868)
+    data(2, 0xF7FE, 0xFB76)  # bl MUL (-6420)
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
     data(2, 0xF20D, 0x1294)  # addw r2, r13, #404
-    data(2, 0xF7FE, 0xFA8E)  # bl MUL (-6884)
+    data(2, 0xF7FE, 0xFB6E)  # bl MUL (-6436)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
@@ -1773,7 +1661,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFA76)  # bl MUL (-6932)
+    data(2, 0xF7FE, 0xFB56)  # bl MUL (-6484)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
@@ -1793,7 +1681,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x2254)  # addw r2, r13, #596
-    data(2, 0xF7FE, 0xFA4E)  # bl MUL (-7012)
+    data(2, 0xF7FE, 0xFB2E)  # bl MUL (-6564)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
@@ -1813,7 +1701,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFA26)  # bl MUL (-7092)
+    data(2, 0xF7FE, 0xFB06)  # bl MUL (-6644)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
@@ -1849,7 +1737,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x31F4)  # addw r1, r13, #1012
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FE, 0xF9DE)  # bl MUL (-7236)
+    data(2, 0xF7FE, 0xFABE)  # bl MUL (-6788)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x21D4)  # addw r1, r13, #724
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
@@ -1893,7 +1781,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x31F4)  # addw r1, r13, #1012
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xF986)  # bl MUL (-7412)
+    data(2, 0xF7FE, 0xFA66)  # bl MUL (-6964)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
@@ -1901,11 +1789,11 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xF976)  # bl MUL (-7444)
+    data(2, 0xF7FE, 0xFA56)  # bl MUL (-6996)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xF96E)  # bl MUL (-7460)
+    data(2, 0xF7FE, 0xFA4E)  # bl MUL (-7012)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
@@ -1913,11 +1801,11 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FE, 0xF95E)  # bl MUL (-7492)
+    data(2, 0xF7FE, 0xFA3E)  # bl MUL (-7044)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xF956)  # bl MUL (-7508)
+    data(2, 0xF7FE, 0xFA36)  # bl MUL (-7060)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
@@ -1925,11 +1813,11 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FE, 0xF946)  # bl MUL (-7540)
+    data(2, 0xF7FE, 0xFA26)  # bl MUL (-7092)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x22B4)  # addw r2, r13, #692
-    data(2, 0xF7FE, 0xF93E)  # bl MUL (-7556)
+    data(2, 0xF7FE, 0xFA1E)  # bl MUL (-7108)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
@@ -1939,11 +1827,11 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FE, 0xF92A)  # bl MUL (-7596)
+    data(2, 0xF7FE, 0xFA0A)  # bl MUL (-7148)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FE, 0xF922)  # bl MUL (-7612)
+    data(2, 0xF7FE, 0xFA02)  # bl MUL (-7164)
     data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x1CF4)  # addw r12, r13, #500
@@ -1959,7 +1847,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xF902)  # bl MUL (-7676)
+    data(2, 0xF7FE, 0xF9E2)  # bl MUL (-7228)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
@@ -1971,7 +1859,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x1154)  # addw r1, r13, #340
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FE, 0xF8EA)  # bl MUL (-7724)
+    data(2, 0xF7FE, 0xF9CA)  # bl MUL (-7276)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x02F4)  # addw r2, r13, #244
@@ -1979,7 +1867,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x1174)  # addw r1, r13, #372
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FE, 0xF8DA)  # bl MUL (-7756)
+    data(2, 0xF7FE, 0xF9BA)  # bl MUL (-7308)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
@@ -2011,7 +1899,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x31F4)  # addw r1, r13, #1012
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FE, 0xF89A)  # bl MUL (-7884)
+    data(2, 0xF7FE, 0xF97A)  # bl MUL (-7436)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x21D4)  # addw r1, r13, #724
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
@@ -2055,7 +1943,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x31F4)  # addw r1, r13, #1012
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xF842)  # bl MUL (-8060)
+    data(2, 0xF7FE, 0xF922)  # bl MUL (-7612)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
@@ -2063,11 +1951,11 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xF832)  # bl MUL (-8092)
+    data(2, 0xF7FE, 0xF912)  # bl MUL (-7644)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xF82A)  # bl MUL (-8108)
+    data(2, 0xF7FE, 0xF90A)  # bl MUL (-7660)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
@@ -2075,11 +1963,11 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FE, 0xF81A)  # bl MUL (-8140)
+    data(2, 0xF7FE, 0xF8FA)  # bl MUL (-7692)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xF812)  # bl MUL (-8156)
+    data(2, 0xF7FE, 0xF8F2)  # bl MUL (-7708)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
@@ -2087,11 +1975,11 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FE, 0xF802)  # bl MUL (-8188)
+    data(2, 0xF7FE, 0xF8E2)  # bl MUL (-7740)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x22B4)  # addw r2, r13, #692
-    data(2, 0xF7FD, 0xFFFA)  # bl MUL (-8204)
+    data(2, 0xF7FE, 0xF8DA)  # bl MUL (-7756)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
@@ -2100,27 +1988,27 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF7FE, 0xFA14)  # bl SQR (-7128)
+    data(2, 0xF7FE, 0xFA84)  # bl SQR (-6904)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FD, 0xFFE0)  # bl MUL (-8256)
+    data(2, 0xF7FE, 0xF8C0)  # bl MUL (-7808)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FD, 0xFFD8)  # bl MUL (-8272)
+    data(2, 0xF7FE, 0xF8B8)  # bl MUL (-7824)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0060)  # str r0, [r13, #96]
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF7FE, 0xF9FA)  # bl SQR (-7180)
+    data(2, 0xF7FE, 0xFA6A)  # bl SQR (-6956)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
-    data(2, 0xF7FE, 0xF9F4)  # bl SQR (-7192)
+    data(2, 0xF7FE, 0xFA64)  # bl SQR (-6968)
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FD, 0xFFC0)  # bl MUL (-8320)
+    data(2, 0xF7FE, 0xF8A0)  # bl MUL (-7872)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
@@ -2132,7 +2020,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FD, 0xFFA8)  # bl MUL (-8368)
+    data(2, 0xF7FE, 0xF888)  # bl MUL (-7920)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
@@ -2144,7 +2032,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FD, 0xFF90)  # bl MUL (-8416)
+    data(2, 0xF7FE, 0xF870)  # bl MUL (-7968)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
@@ -2159,7 +2047,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF7FE, 0xFB98)  # bl ADD (-6352)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF7FE, 0xF99E)  # bl SQR (-7364)
+    data(2, 0xF7FE, 0xFA0E)  # bl SQR (-7140)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
@@ -2175,10 +2063,10 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FD, 0xFF52)  # bl MUL (-8540)
+    data(2, 0xF7FE, 0xF832)  # bl MUL (-8092)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
-    data(2, 0xF7FE, 0xF978)  # bl SQR (-7440)
+    data(2, 0xF7FE, 0xF9E8)  # bl SQR (-7216)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
@@ -2202,14 +2090,14 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FD, 0xFF1C)  # bl MUL (-8648)
+    data(2, 0xF7FD, 0xFFFC)  # bl MUL (-8200)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF7FE, 0xF942)  # bl SQR (-7548)
+    data(2, 0xF7FE, 0xF9B2)  # bl SQR (-7324)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FD, 0xFF0E)  # bl MUL (-8676)
+    data(2, 0xF7FD, 0xFFEE)  # bl MUL (-8228)
     data(2, 0xF8DD, 0xF04C)  # ldr r15, [r13, #76]
     data(2, 0xF8CD, 0x0050)  # str r0, [r13, #80]
     data(2, 0xF002, 0x0001)  # and r0, r2, #0x1
@@ -2402,11 +2290,11 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
-    data(2, 0xF7FD, 0xFD8C)  # bl MUL (-9448)
+    data(2, 0xF7FD, 0xFE6C)  # bl MUL (-9000)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
-    data(2, 0xF7FD, 0xFD84)  # bl MUL (-9464)
+    data(2, 0xF7FD, 0xFE64)  # bl MUL (-9016)
     data(2, 0xF20D, 0x3CB4)  # addw r12, r13, #948
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
@@ -3933,26 +3821,26 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF7FC, 0xFBC2)  # bl SQR (-14460)
+    data(2, 0xF7FC, 0xFC32)  # bl SQR (-14236)
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FC, 0xF98E)  # bl MUL (-15588)
+    data(2, 0xF7FC, 0xFA6E)  # bl MUL (-15140)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
-    data(2, 0xF7FC, 0xFBB4)  # bl SQR (-14488)
+    data(2, 0xF7FC, 0xFC24)  # bl SQR (-14264)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FC, 0xF980)  # bl MUL (-15616)
+    data(2, 0xF7FC, 0xFA60)  # bl MUL (-15168)
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
-    data(2, 0xF7FC, 0xFBA6)  # bl SQR (-14516)
+    data(2, 0xF7FC, 0xFC16)  # bl SQR (-14292)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
-    data(2, 0xF7FC, 0xFB9C)  # bl SQR (-14536)
+    data(2, 0xF7FC, 0xFC0C)  # bl SQR (-14312)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3960,15 +3848,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
     data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FC, 0xF960)  # bl MUL (-15680)
+    data(2, 0xF7FC, 0xFA40)  # bl MUL (-15232)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
-    data(2, 0xF7FC, 0xFB86)  # bl SQR (-14580)
+    data(2, 0xF7FC, 0xFBF6)  # bl SQR (-14356)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF7FC, 0xFB7C)  # bl SQR (-14600)
+    data(2, 0xF7FC, 0xFBEC)  # bl SQR (-14376)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3976,15 +3864,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FC, 0xF940)  # bl MUL (-15744)
+    data(2, 0xF7FC, 0xFA20)  # bl MUL (-15296)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF7FC, 0xFB66)  # bl SQR (-14644)
+    data(2, 0xF7FC, 0xFBD6)  # bl SQR (-14420)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF7FC, 0xFB5C)  # bl SQR (-14664)
+    data(2, 0xF7FC, 0xFBCC)  # bl SQR (-14440)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3992,15 +3880,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FC, 0xF920)  # bl MUL (-15808)
+    data(2, 0xF7FC, 0xFA00)  # bl MUL (-15360)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF7FC, 0xFB46)  # bl SQR (-14708)
+    data(2, 0xF7FC, 0xFBB6)  # bl SQR (-14484)
     data(2, 0xF04F, 0x000E)  # mov r0, #0x0e
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
-    data(2, 0xF7FC, 0xFB3C)  # bl SQR (-14728)
+    data(2, 0xF7FC, 0xFBAC)  # bl SQR (-14504)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4008,15 +3896,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FC, 0xF900)  # bl MUL (-15872)
+    data(2, 0xF7FC, 0xF9E0)  # bl MUL (-15424)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
-    data(2, 0xF7FC, 0xFB26)  # bl SQR (-14772)
+    data(2, 0xF7FC, 0xFB96)  # bl SQR (-14548)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
-    data(2, 0xF7FC, 0xFB1C)  # bl SQR (-14792)
+    data(2, 0xF7FC, 0xFB8C)  # bl SQR (-14568)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4024,15 +3912,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FC, 0xF8E0)  # bl MUL (-15936)
+    data(2, 0xF7FC, 0xF9C0)  # bl MUL (-15488)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
-    data(2, 0xF7FC, 0xFB06)  # bl SQR (-14836)
+    data(2, 0xF7FC, 0xFB76)  # bl SQR (-14612)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAFC)  # bl SQR (-14856)
+    data(2, 0xF7FC, 0xFB6C)  # bl SQR (-14632)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4040,27 +3928,27 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FC, 0xF8C0)  # bl MUL (-16000)
+    data(2, 0xF7FC, 0xF9A0)  # bl MUL (-15552)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAE6)  # bl SQR (-14900)
+    data(2, 0xF7FC, 0xFB56)  # bl SQR (-14676)
     data(2, 0xF04F, 0x005F)  # mov r0, #0x5f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFADC)  # bl SQR (-14920)
+    data(2, 0xF7FC, 0xFB4C)  # bl SQR (-14696)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF47F, 0xAFF2)  # bne.w V7 (-28)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFACE)  # bl SQR (-14948)
+    data(2, 0xF7FC, 0xFB3E)  # bl SQR (-14724)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAC4)  # bl SQR (-14968)
+    data(2, 0xF7FC, 0xFB34)  # bl SQR (-14744)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4068,15 +3956,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xF888)  # bl MUL (-16112)
+    data(2, 0xF7FC, 0xF968)  # bl MUL (-15664)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAAE)  # bl SQR (-15012)
+    data(2, 0xF7FC, 0xFB1E)  # bl SQR (-14788)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAA4)  # bl SQR (-15032)
+    data(2, 0xF7FC, 0xFB14)  # bl SQR (-14808)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4084,15 +3972,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xF868)  # bl MUL (-16176)
+    data(2, 0xF7FC, 0xF948)  # bl MUL (-15728)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA8E)  # bl SQR (-15076)
+    data(2, 0xF7FC, 0xFAFE)  # bl SQR (-14852)
     data(2, 0xF04F, 0x001D)  # mov r0, #0x1d
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA84)  # bl SQR (-15096)
+    data(2, 0xF7FC, 0xFAF4)  # bl SQR (-14872)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4100,15 +3988,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x2254)  # addw r2, r13, #596
-    data(2, 0xF7FC, 0xF848)  # bl MUL (-16240)
+    data(2, 0xF7FC, 0xF928)  # bl MUL (-15792)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA6E)  # bl SQR (-15140)
+    data(2, 0xF7FC, 0xFADE)  # bl SQR (-14916)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA64)  # bl SQR (-15160)
+    data(2, 0xF7FC, 0xFAD4)  # bl SQR (-14936)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4116,23 +4004,23 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FC, 0xF828)  # bl MUL (-16304)
+    data(2, 0xF7FC, 0xF908)  # bl MUL (-15856)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x3254)  # addw r2, r13, #852
-    data(2, 0xF7FC, 0xF820)  # bl MUL (-16320)
+    data(2, 0xF7FC, 0xF900)  # bl MUL (-15872)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x3254)  # addw r2, r13, #852
-    data(2, 0xF7FC, 0xF818)  # bl MUL (-16336)
+    data(2, 0xF7FC, 0xF8F8)  # bl MUL (-15888)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x3294)  # addw r2, r13, #916
-    data(2, 0xF7FC, 0xF810)  # bl MUL (-16352)
+    data(2, 0xF7FC, 0xF8F0)  # bl MUL (-15904)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x3294)  # addw r2, r13, #916
-    data(2, 0xF7FC, 0xF808)  # bl MUL (-16368)
+    data(2, 0xF7FC, 0xF8E8)  # bl MUL (-15920)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
