@@ -52,6 +52,7 @@ class _Reader:
         self.f = open(path, "rb")
         self.buf = b""
         self.pos = 0
+        self.piece = bytearray(1024)  # each piece is read into this block
 
     def take(self, n):
         have = len(self.buf) - self.pos
@@ -69,7 +70,9 @@ class _Reader:
                     raise ValueError("case file ends early")
                 have += got
             return out
-        chunk = self.f.read(1024)
+        # into the reader's own block: mpremote's read() allocates only once the host has sent
+        # the bytes, so a MemoryError there would lose them
+        chunk = memoryview(self.piece)[:self.f.readinto(self.piece)]
         rest = self.buf[self.pos:]
         self.buf = b""
         try:
