@@ -18,6 +18,8 @@ emulated Cortex-M4 and M7 cores (unicorn, through ``tools/emu/thumb_emu.py``):
   2^255, digits of 8 and -8, zero digits, 0 and n), with the table at an odd address (a
   frozen bytes object's data may be) under the emulator's alignment check; one count for
   every scalar, printed;
+- the sum mode (verification's u1 G + u2 Q from the two products) against python-ecdsa on
+  random points, P + P and P + (-P);
 - the mod-n mode (ECDSA's s = k^-1 (e + r d), and inv_n as d = 0, e = 1) and its routines
   (Montgomery MULN/SQRN with a generic reduction, ADDN, the inversion chain) against Python
   integers on edge operands, one count for every input;
@@ -174,6 +176,14 @@ class Mul(emutest.Kernels):
         assert flag == 1
         return int.from_bytes(self.io.read()[gen_p256.IO:gen_p256.IO + 32], "big"), n
 
+    def ksum(self, p1, p2):
+        """The kernel's flags = 8 mode: p1 + p2 for affine points (not the identity); as
+        ``kmul``."""
+        io = gen_p256.IO
+        self.core.write(self.io.addr, p2[0].to_bytes(32, "big") + p2[1].to_bytes(32, "big"))
+        self.core.write(self.io.addr + io, p1[0].to_bytes(32, "big") + p1[1].to_bytes(32, "big"))
+        return self._run(8, 0)
+
     def _run(self, flags, tab):
         io = gen_p256.IO
         flag, n = self.result("_mul256", self.io, self.k, flags, tab)
@@ -274,6 +284,28 @@ def test_ecdsa_s_mod_n_and_constant_time(core, mpy):
             assert got == pow(k, -1, N) * (e + r * d) % N, (hex(k), hex(d), hex(e), hex(r))
     assert len(counts) == 1, counts
     print("P-256 ecdsa_s thumb on %s: %d instructions per call" % (core, counts.pop()))
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_sum_of_two_points(core, mpy):
+    # verification's last step: P + Q for random points, P + P (the doubling inside the
+    # complete formula), P + (-P) (the identity: flag 0) and G + 2G, against python-ecdsa
+    m = Mul(core, mpy)
+    rnd = random.Random("sum" + core)
+    pts = [G * rnd.randrange(1, N) for _ in range(6)]
+    cases = [(pts[i], pts[i + 1]) for i in range(5)] + [(p, p) for p in pts[:3]] + [(G, G * 2)]
+    counts = set()
+    for p1, p2 in cases:
+        got, n = m.ksum((p1.x(), p1.y()), (p2.x(), p2.y()))
+        counts.add(n)
+        s = p1 + p2
+        assert got == (s.x(), s.y())
+    for p in pts[:3]:
+        got, n = m.ksum((p.x(), p.y()), (p.x(), P - p.y()))
+        assert got is None
+        counts.add(n)
+    assert len(counts) == 1, counts
+    print("P-256 point sum thumb on %s: %d instructions per call" % (core, counts.pop()))
 
 
 def _decode(pub):

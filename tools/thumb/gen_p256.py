@@ -753,13 +753,29 @@ def _comb(a):
     a.b("ne", "COMB")
 
 
+def _sum(a):
+    # flags = 8: the affine points at IO and at 0 (public, neither the identity), both into
+    # Montgomery form with Z = 1, added by the complete RCB addition (P + P and P + (-P)
+    # included); FINISH then makes the sum affine.
+    a.ldr(0, SP, BUF)
+    _words_in(a, 0, IO, "X1")
+    _words_in(a, 0, IO + 32, "Y1")
+    _words_in(a, 0, 0, "X2")
+    _words_in(a, 0, 32, "Y2")
+    for name in ("X1", "Y1", "X2", "Y2"):
+        _call(a, "MUL", name, name, "R2")
+    _copy(a, "Z1", "ONEM")
+    _copy(a, "Z2", "ONEM")
+    a.bl("PADD")
+
+
 def _main(a):
     # _mul256(buf, k, flags, table): see the module docstring.
     a.str_(0, SP, BUF)
     a.imm("and", 0, 2, 1)
     a.str_(0, SP, NEG)
     a.str_(3, SP, TABP)
-    a.imm("and", 2, 2, 6)  # the mode (r2 is not used by the constants' code)
+    a.imm("and", 2, 2, 14)  # the mode (r2 is not used by the constants' code)
     # the constants
     for name, v in CONST.items():
         for i, r in enumerate(X):
@@ -772,6 +788,8 @@ def _main(a):
         a.stm(12, X)
     a.cmpi(2, 4)
     a.b("eq", "MODN")
+    a.cmpi(2, 8)
+    a.b("eq", "SUM")
     a.cmp_imm0(2)
     a.b("ne", "CMB")
     # the scalar, after a zero word
@@ -815,6 +833,9 @@ def _main(a):
     a.b("al", "FINISH")
     a.label("CMB")
     _comb(a)
+    a.b("al", "FINISH")
+    a.label("SUM")
+    _sum(a)
     a.label("FINISH")
     # -R when the scalar was n - k
     a.ldr(0, SP, NEG)
@@ -900,8 +921,8 @@ call.
 Backend ``thumb`` of the seam primitive "ec_weierstrass" (``ec/ec``), chosen where
 ``mpcrypto._cpu`` finds feature ``umaal``, before ``viper``. ``new(curve)`` gives, for
 secp256r1, a ``weierstrass_viper`` context whose ``mul``, ``ecdh`` and ``mul_base`` run the
-kernel, and whose ``mul2`` (verification) is two kernel calls joined by one complete addition
-on the arena; for other curves the ``weierstrass_viper`` context itself.
+kernel, and whose ``mul2`` (verification) is three kernel calls: u2 Q, u1 G and their sum;
+for other curves the ``weierstrass_viper`` context itself.
 
 ``_mul256(buf, k, flags, table)``, buf (%d bytes), k 32 bytes big-endian:
 
@@ -913,6 +934,9 @@ on the arena; for other curves the ``weierstrass_viper`` context itself.
 - flags = 4, mod n: buf holds k, d, e, r (each below n, 32 bytes big-endian) at 0, 32, 64,
   96; buf[%d:%d] receives ECDSA's s = k^-1 (e + r d) mod n (k^-1 by Fermat, a fixed chain
   over the public n - 2), r0 = 1; ``k`` and ``table`` are not read.
+- flags = 8, the sum of two public affine points (neither the identity), one x || y at 0
+  and one where the result goes (below), by the complete addition; ``k`` and ``table`` are
+  not read.
 
 For the points, on return buf[%d:%d] is the affine result (x || y, big-endian) and r0 = 1,
 or r0 = 0 and zeros for the point at infinity. The variable-base algorithm and all formulas are
@@ -1005,17 +1029,17 @@ class _P256(_wv._Curve):
         return int.from_bytes(buf[_IO:_IO + 32], "big")
 
     def mul2(self, u1, u2, x, y):
-        """u1*G + u2*(x, y) for PUBLIC u1, u2 in [0, n) (ECDSA verification): both products on
-        the kernel, their sum by the complete mixed addition on the arena."""
-        a = self.mul_base(u1)
-        b = self.mul(u2, x, y)
-        if a is None or b is None:
-            return b if a is None else a
-        self._load_affine(a[0], a[1])
-        self.put_m("X2", b[0])
-        self.put_m("Y2", b[1])
-        self.exec(self.P_MADD)
-        return self._affine1()
+        """u1*G + u2*(x, y) for PUBLIC u1, u2 in [0, n) (ECDSA verification): u2 (x, y), kept
+        as bytes at buf[0:64] (the comb does not touch it), u1 G, then their sum, each by
+        the kernel."""
+        buf = self._buf
+        if not self._kmul(u2, x, y):
+            return self.mul_base(u1)
+        buf[0:64] = buf[_IO:]
+        if not self._mul_base(u1):
+            buf[_IO:] = buf[0:64]
+            return self._result(True)
+        return self._result(_mul256(buf, buf, 8, 0))
 
 
 def new(curve):

@@ -5,8 +5,8 @@ call.
 Backend ``thumb`` of the seam primitive "ec_weierstrass" (``ec/ec``), chosen where
 ``mpcrypto._cpu`` finds feature ``umaal``, before ``viper``. ``new(curve)`` gives, for
 secp256r1, a ``weierstrass_viper`` context whose ``mul``, ``ecdh`` and ``mul_base`` run the
-kernel, and whose ``mul2`` (verification) is two kernel calls joined by one complete addition
-on the arena; for other curves the ``weierstrass_viper`` context itself.
+kernel, and whose ``mul2`` (verification) is three kernel calls: u2 Q, u1 G and their sum;
+for other curves the ``weierstrass_viper`` context itself.
 
 ``_mul256(buf, k, flags, table)``, buf (832 bytes), k 32 bytes big-endian:
 
@@ -18,6 +18,9 @@ on the arena; for other curves the ``weierstrass_viper`` context itself.
 - flags = 4, mod n: buf holds k, d, e, r (each below n, 32 bytes big-endian) at 0, 32, 64,
   96; buf[768:800] receives ECDSA's s = k^-1 (e + r d) mod n (k^-1 by Fermat, a fixed chain
   over the public n - 2), r0 = 1; ``k`` and ``table`` are not read.
+- flags = 8, the sum of two public affine points (neither the identity), one x || y at 0
+  and one where the result goes (below), by the complete addition; ``k`` and ``table`` are
+  not read.
 
 For the points, on return buf[768:832] is the affine result (x || y, big-endian) and r0 = 1,
 or r0 = 0 and zeros for the point at infinity. The variable-base algorithm and all formulas are
@@ -2103,7 +2106,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF002, 0x0001)  # and r0, r2, #0x1
     data(2, 0xF8CD, 0x005C)  # str r0, [r13, #92]
     data(2, 0xF8CD, 0x3064)  # str r3, [r13, #100]
-    data(2, 0xF002, 0x0206)  # and r2, r2, #0x6
+    data(2, 0xF002, 0x020E)  # and r2, r2, #0xe
     data(2, 0xF04F, 0x0300)  # mov r3, #0x00
     data(2, 0xF04F, 0x0400)  # mov r4, #0x00
     data(2, 0xF04F, 0x0500)  # mov r5, #0x00
@@ -2207,7 +2210,9 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x4C94)  # addw r12, r13, #1172
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF1B2, 0x0F04)  # cmp r2, #0x04
-    data(2, 0xF001, 0x868E)  # beq.w MODN (+7452)
+    data(2, 0xF001, 0x8758)  # beq.w MODN (+7856)
+    data(2, 0xF1B2, 0x0F08)  # cmp r2, #0x08
+    data(2, 0xF001, 0x8448)  # beq.w SUM (+6288)
     data(2, 0xF1B2, 0x0F00)  # cmp r2, #0
     data(2, 0xF040, 0x867A)  # bne.w CMB (+3316)
     data(2, 0xF04F, 0x0300)  # mov r3, #0x00
@@ -2290,11 +2295,11 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
-    data(2, 0xF7FD, 0xFE6C)  # bl MUL (-9000)
+    data(2, 0xF7FD, 0xFE68)  # bl MUL (-9008)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
-    data(2, 0xF7FD, 0xFE64)  # bl MUL (-9016)
+    data(2, 0xF7FD, 0xFE60)  # bl MUL (-9024)
     data(2, 0xF20D, 0x3CB4)  # addw r12, r13, #948
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
@@ -2312,7 +2317,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF200, 0x0C40)  # addw r12, r0, #64
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FF, 0xF992)  # bl PDBL (-3292)
+    data(2, 0xF7FF, 0xF98E)  # bl PDBL (-3300)
     data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x1C54)  # addw r12, r13, #340
@@ -2338,7 +2343,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FF, 0xFA84)  # bl PADD (-2808)
+    data(2, 0xF7FF, 0xFA80)  # bl PADD (-2816)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -2352,7 +2357,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF200, 0x0CA0)  # addw r12, r0, #160
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FF, 0xFA68)  # bl PADD (-2864)
+    data(2, 0xF7FF, 0xFA64)  # bl PADD (-2872)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -2366,7 +2371,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF200, 0x1C00)  # addw r12, r0, #256
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FF, 0xFA4C)  # bl PADD (-2920)
+    data(2, 0xF7FF, 0xFA48)  # bl PADD (-2928)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -2380,7 +2385,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF200, 0x1C60)  # addw r12, r0, #352
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FF, 0xFA30)  # bl PADD (-2976)
+    data(2, 0xF7FF, 0xFA2C)  # bl PADD (-2984)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -2394,7 +2399,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF200, 0x1CC0)  # addw r12, r0, #448
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FF, 0xFA14)  # bl PADD (-3032)
+    data(2, 0xF7FF, 0xFA10)  # bl PADD (-3040)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -2408,7 +2413,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF200, 0x2C20)  # addw r12, r0, #544
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FF, 0xF9F8)  # bl PADD (-3088)
+    data(2, 0xF7FF, 0xF9F4)  # bl PADD (-3096)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -2422,7 +2427,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF200, 0x2C80)  # addw r12, r0, #640
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FF, 0xF9DC)  # bl PADD (-3144)
+    data(2, 0xF7FF, 0xF9D8)  # bl PADD (-3152)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -2450,7 +2455,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF04F, 0x003F)  # mov r0, #0x3f
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
-    data(2, 0xF7FF, 0xFC5C)  # bl PDBL4 (-1864)
+    data(2, 0xF7FF, 0xFC58)  # bl PDBL4 (-1872)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF20D, 0x016C)  # addw r1, r13, #108
     data(2, 0xF811, 0x2000)  # ldrb r2, [r1, r0, lsl #0]
@@ -2999,7 +3004,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3034)  # addw r0, r13, #820
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FD, 0xFC66)  # bl SUB (-10036)
+    data(2, 0xF7FD, 0xFC62)  # bl SUB (-10044)
     data(2, 0xF8DD, 0xB0F0)  # ldr r11, [r13, #240]
     data(2, 0xF20D, 0x1074)  # addw r0, r13, #372
     data(2, 0xF20D, 0x3134)  # addw r1, r13, #820
@@ -3033,12 +3038,12 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xEA0A, 0x0A0B)  # and r10, r10, r11
     data(2, 0xEA86, 0x060A)  # eor r6, r6, r10
     data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xF7FE, 0xFD16)  # bl PADD (-5588)
+    data(2, 0xF7FE, 0xFD12)  # bl PADD (-5596)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF57F, 0xAB68)  # bpl.w WINDOW (-2352)
-    data(2, 0xF000, 0xBDC8)  # b.w FINISH (+2960)
+    data(2, 0xF000, 0xBE8E)  # b.w FINISH (+3356)
     data(2, 0xF8D1, 0x301C)  # ldr r3, [r1, #28]
     data(2, 0xFA93, 0xF383)  # rev r3, r3
     data(2, 0xF8D1, 0x4018)  # ldr r4, [r1, #24]
@@ -3163,10 +3168,10 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0F20)  # cmp r0, #0x20
     data(2, 0xF040, 0x8008)  # bne.w CADD (+16)
-    data(2, 0xF7FE, 0xFAEC)  # bl PDBL (-6696)
-    data(2, 0xF7FE, 0xFAEA)  # bl PDBL (-6700)
     data(2, 0xF7FE, 0xFAE8)  # bl PDBL (-6704)
     data(2, 0xF7FE, 0xFAE6)  # bl PDBL (-6708)
+    data(2, 0xF7FE, 0xFAE4)  # bl PDBL (-6712)
+    data(2, 0xF7FE, 0xFAE2)  # bl PDBL (-6716)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF000, 0x011F)  # and r1, r0, #0x1f
     data(2, 0xEA4F, 0x1250)  # lsr r2, r0, #5
@@ -3628,7 +3633,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3034)  # addw r0, r13, #820
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FC, 0xFF7C)  # bl SUB (-12552)
+    data(2, 0xF7FC, 0xFF78)  # bl SUB (-12560)
     data(2, 0xF8DD, 0xB0F0)  # ldr r11, [r13, #240]
     data(2, 0xF20D, 0x1074)  # addw r0, r13, #372
     data(2, 0xF20D, 0x3134)  # addw r1, r13, #820
@@ -3674,7 +3679,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x4C54)  # addw r12, r13, #1108
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FE, 0xF988)  # bl PMADD (-7408)
+    data(2, 0xF7FE, 0xF984)  # bl PMADD (-7416)
     data(2, 0xF8DD, 0xB068)  # ldr r11, [r13, #104]
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x4114)  # addw r1, r13, #1044
@@ -3779,13 +3784,112 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF1B0, 0x0F40)  # cmp r0, #0x40
     data(2, 0xF47F, 0xAB2A)  # bne.w COMB (-2476)
+    data(2, 0xF000, 0xB8C4)  # b.w FINISH (+392)
+    data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
+    data(2, 0xF8D0, 0x331C)  # ldr r3, [r0, #796]
+    data(2, 0xFA93, 0xF383)  # rev r3, r3
+    data(2, 0xF8D0, 0x4318)  # ldr r4, [r0, #792]
+    data(2, 0xFA94, 0xF484)  # rev r4, r4
+    data(2, 0xF8D0, 0x5314)  # ldr r5, [r0, #788]
+    data(2, 0xFA95, 0xF585)  # rev r5, r5
+    data(2, 0xF8D0, 0x6310)  # ldr r6, [r0, #784]
+    data(2, 0xFA96, 0xF686)  # rev r6, r6
+    data(2, 0xF8D0, 0x730C)  # ldr r7, [r0, #780]
+    data(2, 0xFA97, 0xF787)  # rev r7, r7
+    data(2, 0xF8D0, 0x8308)  # ldr r8, [r0, #776]
+    data(2, 0xFA98, 0xF888)  # rev r8, r8
+    data(2, 0xF8D0, 0x9304)  # ldr r9, [r0, #772]
+    data(2, 0xFA99, 0xF989)  # rev r9, r9
+    data(2, 0xF8D0, 0xA300)  # ldr r10, [r0, #768]
+    data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
+    data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
+    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8D0, 0x333C)  # ldr r3, [r0, #828]
+    data(2, 0xFA93, 0xF383)  # rev r3, r3
+    data(2, 0xF8D0, 0x4338)  # ldr r4, [r0, #824]
+    data(2, 0xFA94, 0xF484)  # rev r4, r4
+    data(2, 0xF8D0, 0x5334)  # ldr r5, [r0, #820]
+    data(2, 0xFA95, 0xF585)  # rev r5, r5
+    data(2, 0xF8D0, 0x6330)  # ldr r6, [r0, #816]
+    data(2, 0xFA96, 0xF686)  # rev r6, r6
+    data(2, 0xF8D0, 0x732C)  # ldr r7, [r0, #812]
+    data(2, 0xFA97, 0xF787)  # rev r7, r7
+    data(2, 0xF8D0, 0x8328)  # ldr r8, [r0, #808]
+    data(2, 0xFA98, 0xF888)  # rev r8, r8
+    data(2, 0xF8D0, 0x9324)  # ldr r9, [r0, #804]
+    data(2, 0xFA99, 0xF989)  # rev r9, r9
+    data(2, 0xF8D0, 0xA320)  # ldr r10, [r0, #800]
+    data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
+    data(2, 0xF20D, 0x1C14)  # addw r12, r13, #276
+    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8D0, 0x301C)  # ldr r3, [r0, #28]
+    data(2, 0xFA93, 0xF383)  # rev r3, r3
+    data(2, 0xF8D0, 0x4018)  # ldr r4, [r0, #24]
+    data(2, 0xFA94, 0xF484)  # rev r4, r4
+    data(2, 0xF8D0, 0x5014)  # ldr r5, [r0, #20]
+    data(2, 0xFA95, 0xF585)  # rev r5, r5
+    data(2, 0xF8D0, 0x6010)  # ldr r6, [r0, #16]
+    data(2, 0xFA96, 0xF686)  # rev r6, r6
+    data(2, 0xF8D0, 0x700C)  # ldr r7, [r0, #12]
+    data(2, 0xFA97, 0xF787)  # rev r7, r7
+    data(2, 0xF8D0, 0x8008)  # ldr r8, [r0, #8]
+    data(2, 0xFA98, 0xF888)  # rev r8, r8
+    data(2, 0xF8D0, 0x9004)  # ldr r9, [r0, #4]
+    data(2, 0xFA99, 0xF989)  # rev r9, r9
+    data(2, 0xF8D0, 0xA000)  # ldr r10, [r0, #0]
+    data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
+    data(2, 0xF20D, 0x1C54)  # addw r12, r13, #340
+    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8D0, 0x303C)  # ldr r3, [r0, #60]
+    data(2, 0xFA93, 0xF383)  # rev r3, r3
+    data(2, 0xF8D0, 0x4038)  # ldr r4, [r0, #56]
+    data(2, 0xFA94, 0xF484)  # rev r4, r4
+    data(2, 0xF8D0, 0x5034)  # ldr r5, [r0, #52]
+    data(2, 0xFA95, 0xF585)  # rev r5, r5
+    data(2, 0xF8D0, 0x6030)  # ldr r6, [r0, #48]
+    data(2, 0xFA96, 0xF686)  # rev r6, r6
+    data(2, 0xF8D0, 0x702C)  # ldr r7, [r0, #44]
+    data(2, 0xFA97, 0xF787)  # rev r7, r7
+    data(2, 0xF8D0, 0x8028)  # ldr r8, [r0, #40]
+    data(2, 0xFA98, 0xF888)  # rev r8, r8
+    data(2, 0xF8D0, 0x9024)  # ldr r9, [r0, #36]
+    data(2, 0xFA99, 0xF989)  # rev r9, r9
+    data(2, 0xF8D0, 0xA020)  # ldr r10, [r0, #32]
+    data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
+    data(2, 0xF20D, 0x1C74)  # addw r12, r13, #372
+    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
+    data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
+    data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
+    data(2, 0xF7FC, 0xFA2C)  # bl MUL (-15272)
+    data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
+    data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
+    data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
+    data(2, 0xF7FC, 0xFA24)  # bl MUL (-15288)
+    data(2, 0xF20D, 0x1054)  # addw r0, r13, #340
+    data(2, 0xF20D, 0x1154)  # addw r1, r13, #340
+    data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
+    data(2, 0xF7FC, 0xFA1C)  # bl MUL (-15304)
+    data(2, 0xF20D, 0x1074)  # addw r0, r13, #372
+    data(2, 0xF20D, 0x1174)  # addw r1, r13, #372
+    data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
+    data(2, 0xF7FC, 0xFA14)  # bl MUL (-15320)
+    data(2, 0xF20D, 0x3CB4)  # addw r12, r13, #948
+    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
+    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF20D, 0x3CB4)  # addw r12, r13, #948
+    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF20D, 0x1C94)  # addw r12, r13, #404
+    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF7FD, 0xFE7A)  # bl PADD (-8972)
     data(2, 0xF8DD, 0x005C)  # ldr r0, [r13, #92]
     data(2, 0xF1C0, 0x0000)  # rsb r0, r0, #0x0
     data(2, 0xF8CD, 0x00F0)  # str r0, [r13, #240]
     data(2, 0xF20D, 0x3034)  # addw r0, r13, #820
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FC, 0xFE42)  # bl SUB (-13180)
+    data(2, 0xF7FC, 0xFD78)  # bl SUB (-13584)
     data(2, 0xF8DD, 0xB0F0)  # ldr r11, [r13, #240]
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x3134)  # addw r1, r13, #820
@@ -3821,26 +3925,26 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF7FC, 0xFC32)  # bl SQR (-14236)
+    data(2, 0xF7FC, 0xFB68)  # bl SQR (-14640)
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FC, 0xFA6E)  # bl MUL (-15140)
+    data(2, 0xF7FC, 0xF9A4)  # bl MUL (-15544)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
-    data(2, 0xF7FC, 0xFC24)  # bl SQR (-14264)
+    data(2, 0xF7FC, 0xFB5A)  # bl SQR (-14668)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FC, 0xFA60)  # bl MUL (-15168)
+    data(2, 0xF7FC, 0xF996)  # bl MUL (-15572)
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
-    data(2, 0xF7FC, 0xFC16)  # bl SQR (-14292)
+    data(2, 0xF7FC, 0xFB4C)  # bl SQR (-14696)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
-    data(2, 0xF7FC, 0xFC0C)  # bl SQR (-14312)
+    data(2, 0xF7FC, 0xFB42)  # bl SQR (-14716)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3848,15 +3952,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
     data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FC, 0xFA40)  # bl MUL (-15232)
+    data(2, 0xF7FC, 0xF976)  # bl MUL (-15636)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
-    data(2, 0xF7FC, 0xFBF6)  # bl SQR (-14356)
+    data(2, 0xF7FC, 0xFB2C)  # bl SQR (-14760)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF7FC, 0xFBEC)  # bl SQR (-14376)
+    data(2, 0xF7FC, 0xFB22)  # bl SQR (-14780)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3864,15 +3968,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FC, 0xFA20)  # bl MUL (-15296)
+    data(2, 0xF7FC, 0xF956)  # bl MUL (-15700)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF7FC, 0xFBD6)  # bl SQR (-14420)
+    data(2, 0xF7FC, 0xFB0C)  # bl SQR (-14824)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF7FC, 0xFBCC)  # bl SQR (-14440)
+    data(2, 0xF7FC, 0xFB02)  # bl SQR (-14844)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3880,15 +3984,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FC, 0xFA00)  # bl MUL (-15360)
+    data(2, 0xF7FC, 0xF936)  # bl MUL (-15764)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF7FC, 0xFBB6)  # bl SQR (-14484)
+    data(2, 0xF7FC, 0xFAEC)  # bl SQR (-14888)
     data(2, 0xF04F, 0x000E)  # mov r0, #0x0e
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
-    data(2, 0xF7FC, 0xFBAC)  # bl SQR (-14504)
+    data(2, 0xF7FC, 0xFAE2)  # bl SQR (-14908)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3896,15 +4000,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FC, 0xF9E0)  # bl MUL (-15424)
+    data(2, 0xF7FC, 0xF916)  # bl MUL (-15828)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
-    data(2, 0xF7FC, 0xFB96)  # bl SQR (-14548)
+    data(2, 0xF7FC, 0xFACC)  # bl SQR (-14952)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
-    data(2, 0xF7FC, 0xFB8C)  # bl SQR (-14568)
+    data(2, 0xF7FC, 0xFAC2)  # bl SQR (-14972)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3912,15 +4016,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FC, 0xF9C0)  # bl MUL (-15488)
+    data(2, 0xF7FC, 0xF8F6)  # bl MUL (-15892)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
-    data(2, 0xF7FC, 0xFB76)  # bl SQR (-14612)
+    data(2, 0xF7FC, 0xFAAC)  # bl SQR (-15016)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB6C)  # bl SQR (-14632)
+    data(2, 0xF7FC, 0xFAA2)  # bl SQR (-15036)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3928,27 +4032,27 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FC, 0xF9A0)  # bl MUL (-15552)
+    data(2, 0xF7FC, 0xF8D6)  # bl MUL (-15956)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB56)  # bl SQR (-14676)
+    data(2, 0xF7FC, 0xFA8C)  # bl SQR (-15080)
     data(2, 0xF04F, 0x005F)  # mov r0, #0x5f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB4C)  # bl SQR (-14696)
+    data(2, 0xF7FC, 0xFA82)  # bl SQR (-15100)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF47F, 0xAFF2)  # bne.w V7 (-28)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB3E)  # bl SQR (-14724)
+    data(2, 0xF7FC, 0xFA74)  # bl SQR (-15128)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB34)  # bl SQR (-14744)
+    data(2, 0xF7FC, 0xFA6A)  # bl SQR (-15148)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3956,15 +4060,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xF968)  # bl MUL (-15664)
+    data(2, 0xF7FC, 0xF89E)  # bl MUL (-16068)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB1E)  # bl SQR (-14788)
+    data(2, 0xF7FC, 0xFA54)  # bl SQR (-15192)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB14)  # bl SQR (-14808)
+    data(2, 0xF7FC, 0xFA4A)  # bl SQR (-15212)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3972,15 +4076,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xF948)  # bl MUL (-15728)
+    data(2, 0xF7FC, 0xF87E)  # bl MUL (-16132)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAFE)  # bl SQR (-14852)
+    data(2, 0xF7FC, 0xFA34)  # bl SQR (-15256)
     data(2, 0xF04F, 0x001D)  # mov r0, #0x1d
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAF4)  # bl SQR (-14872)
+    data(2, 0xF7FC, 0xFA2A)  # bl SQR (-15276)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3988,15 +4092,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x2254)  # addw r2, r13, #596
-    data(2, 0xF7FC, 0xF928)  # bl MUL (-15792)
+    data(2, 0xF7FC, 0xF85E)  # bl MUL (-16196)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFADE)  # bl SQR (-14916)
+    data(2, 0xF7FC, 0xFA14)  # bl SQR (-15320)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAD4)  # bl SQR (-14936)
+    data(2, 0xF7FC, 0xFA0A)  # bl SQR (-15340)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4004,23 +4108,23 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FC, 0xF908)  # bl MUL (-15856)
+    data(2, 0xF7FC, 0xF83E)  # bl MUL (-16260)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x3254)  # addw r2, r13, #852
-    data(2, 0xF7FC, 0xF900)  # bl MUL (-15872)
+    data(2, 0xF7FC, 0xF836)  # bl MUL (-16276)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x3254)  # addw r2, r13, #852
-    data(2, 0xF7FC, 0xF8F8)  # bl MUL (-15888)
+    data(2, 0xF7FC, 0xF82E)  # bl MUL (-16292)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x3294)  # addw r2, r13, #916
-    data(2, 0xF7FC, 0xF8F0)  # bl MUL (-15904)
+    data(2, 0xF7FC, 0xF826)  # bl MUL (-16308)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x3294)  # addw r2, r13, #916
-    data(2, 0xF7FC, 0xF8E8)  # bl MUL (-15920)
+    data(2, 0xF7FC, 0xF81E)  # bl MUL (-16324)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -4147,62 +4251,62 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FC, 0xFB9E)  # bl MULN (-14532)
+    data(2, 0xF7FC, 0xFAD4)  # bl MULN (-14936)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FC, 0xFB96)  # bl MULN (-14548)
+    data(2, 0xF7FC, 0xFACC)  # bl MULN (-14952)
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FC, 0xFB8E)  # bl MULN (-14564)
+    data(2, 0xF7FC, 0xFAC4)  # bl MULN (-14968)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FC, 0xFB86)  # bl MULN (-14580)
+    data(2, 0xF7FC, 0xFABC)  # bl MULN (-14984)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
-    data(2, 0xF7FC, 0xFF32)  # bl SQRN (-12700)
+    data(2, 0xF7FC, 0xFE68)  # bl SQRN (-13104)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFB78)  # bl MULN (-14608)
+    data(2, 0xF7FC, 0xFAAE)  # bl MULN (-15012)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFB70)  # bl MULN (-14624)
+    data(2, 0xF7FC, 0xFAA6)  # bl MULN (-15028)
     data(2, 0xF20D, 0x1054)  # addw r0, r13, #340
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFB68)  # bl MULN (-14640)
+    data(2, 0xF7FC, 0xFA9E)  # bl MULN (-15044)
     data(2, 0xF20D, 0x1074)  # addw r0, r13, #372
     data(2, 0xF20D, 0x1154)  # addw r1, r13, #340
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFB60)  # bl MULN (-14656)
+    data(2, 0xF7FC, 0xFA96)  # bl MULN (-15060)
     data(2, 0xF20D, 0x4014)  # addw r0, r13, #1044
     data(2, 0xF20D, 0x1174)  # addw r1, r13, #372
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFB58)  # bl MULN (-14672)
+    data(2, 0xF7FC, 0xFA8E)  # bl MULN (-15076)
     data(2, 0xF20D, 0x4034)  # addw r0, r13, #1076
     data(2, 0xF20D, 0x4114)  # addw r1, r13, #1044
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFB50)  # bl MULN (-14688)
+    data(2, 0xF7FC, 0xFA86)  # bl MULN (-15092)
     data(2, 0xF20D, 0x4054)  # addw r0, r13, #1108
     data(2, 0xF20D, 0x4134)  # addw r1, r13, #1076
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFB48)  # bl MULN (-14704)
+    data(2, 0xF7FC, 0xFA7E)  # bl MULN (-15108)
     data(2, 0xF20D, 0x4C54)  # addw r12, r13, #1108
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x3C54)  # addw r12, r13, #852
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFEEC)  # bl SQRN (-12840)
+    data(2, 0xF7FC, 0xFE22)  # bl SQRN (-13244)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFEE2)  # bl SQRN (-12860)
+    data(2, 0xF7FC, 0xFE18)  # bl SQRN (-13264)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4210,15 +4314,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFB20)  # bl MULN (-14784)
+    data(2, 0xF7FC, 0xFA56)  # bl MULN (-15188)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFECC)  # bl SQRN (-12904)
+    data(2, 0xF7FC, 0xFE02)  # bl SQRN (-13308)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFEC2)  # bl SQRN (-12924)
+    data(2, 0xF7FC, 0xFDF8)  # bl SQRN (-13328)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4226,15 +4330,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFB00)  # bl MULN (-14848)
+    data(2, 0xF7FC, 0xFA36)  # bl MULN (-15252)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFEAC)  # bl SQRN (-12968)
+    data(2, 0xF7FC, 0xFDE2)  # bl SQRN (-13372)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFEA2)  # bl SQRN (-12988)
+    data(2, 0xF7FC, 0xFDD8)  # bl SQRN (-13392)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4242,15 +4346,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFAE0)  # bl MULN (-14912)
+    data(2, 0xF7FC, 0xFA16)  # bl MULN (-15316)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFE8C)  # bl SQRN (-13032)
+    data(2, 0xF7FC, 0xFDC2)  # bl SQRN (-13436)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFE82)  # bl SQRN (-13052)
+    data(2, 0xF7FC, 0xFDB8)  # bl SQRN (-13456)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4258,15 +4362,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFAC0)  # bl MULN (-14976)
+    data(2, 0xF7FC, 0xF9F6)  # bl MULN (-15380)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFE6C)  # bl SQRN (-13096)
+    data(2, 0xF7FC, 0xFDA2)  # bl SQRN (-13500)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFE62)  # bl SQRN (-13116)
+    data(2, 0xF7FC, 0xFD98)  # bl SQRN (-13520)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4274,15 +4378,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFAA0)  # bl MULN (-15040)
+    data(2, 0xF7FC, 0xF9D6)  # bl MULN (-15444)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFE4C)  # bl SQRN (-13160)
+    data(2, 0xF7FC, 0xFD82)  # bl SQRN (-13564)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFE42)  # bl SQRN (-13180)
+    data(2, 0xF7FC, 0xFD78)  # bl SQRN (-13584)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4290,15 +4394,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFA80)  # bl MULN (-15104)
+    data(2, 0xF7FC, 0xF9B6)  # bl MULN (-15508)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFE2C)  # bl SQRN (-13224)
+    data(2, 0xF7FC, 0xFD62)  # bl SQRN (-13628)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFE22)  # bl SQRN (-13244)
+    data(2, 0xF7FC, 0xFD58)  # bl SQRN (-13648)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4306,15 +4410,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFA60)  # bl MULN (-15168)
+    data(2, 0xF7FC, 0xF996)  # bl MULN (-15572)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFE0C)  # bl SQRN (-13288)
+    data(2, 0xF7FC, 0xFD42)  # bl SQRN (-13692)
     data(2, 0xF04F, 0x0023)  # mov r0, #0x23
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFE02)  # bl SQRN (-13308)
+    data(2, 0xF7FC, 0xFD38)  # bl SQRN (-13712)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4322,15 +4426,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFA40)  # bl MULN (-15232)
+    data(2, 0xF7FC, 0xF976)  # bl MULN (-15636)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDEC)  # bl SQRN (-13352)
+    data(2, 0xF7FC, 0xFD22)  # bl SQRN (-13756)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDE2)  # bl SQRN (-13372)
+    data(2, 0xF7FC, 0xFD18)  # bl SQRN (-13776)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4338,15 +4442,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFA20)  # bl MULN (-15296)
+    data(2, 0xF7FC, 0xF956)  # bl MULN (-15700)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDCC)  # bl SQRN (-13416)
+    data(2, 0xF7FC, 0xFD02)  # bl SQRN (-13820)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDC2)  # bl SQRN (-13436)
+    data(2, 0xF7FC, 0xFCF8)  # bl SQRN (-13840)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4354,15 +4458,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFA00)  # bl MULN (-15360)
+    data(2, 0xF7FC, 0xF936)  # bl MULN (-15764)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDAC)  # bl SQRN (-13480)
+    data(2, 0xF7FC, 0xFCE2)  # bl SQRN (-13884)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDA2)  # bl SQRN (-13500)
+    data(2, 0xF7FC, 0xFCD8)  # bl SQRN (-13904)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4370,15 +4474,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF9E0)  # bl MULN (-15424)
+    data(2, 0xF7FC, 0xF916)  # bl MULN (-15828)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD8C)  # bl SQRN (-13544)
+    data(2, 0xF7FC, 0xFCC2)  # bl SQRN (-13948)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD82)  # bl SQRN (-13564)
+    data(2, 0xF7FC, 0xFCB8)  # bl SQRN (-13968)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4386,15 +4490,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF9C0)  # bl MULN (-15488)
+    data(2, 0xF7FC, 0xF8F6)  # bl MULN (-15892)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD6C)  # bl SQRN (-13608)
+    data(2, 0xF7FC, 0xFCA2)  # bl SQRN (-14012)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD62)  # bl SQRN (-13628)
+    data(2, 0xF7FC, 0xFC98)  # bl SQRN (-14032)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4402,15 +4506,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF9A0)  # bl MULN (-15552)
+    data(2, 0xF7FC, 0xF8D6)  # bl MULN (-15956)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD4C)  # bl SQRN (-13672)
+    data(2, 0xF7FC, 0xFC82)  # bl SQRN (-14076)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD42)  # bl SQRN (-13692)
+    data(2, 0xF7FC, 0xFC78)  # bl SQRN (-14096)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4418,15 +4522,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF980)  # bl MULN (-15616)
+    data(2, 0xF7FC, 0xF8B6)  # bl MULN (-16020)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD2C)  # bl SQRN (-13736)
+    data(2, 0xF7FC, 0xFC62)  # bl SQRN (-14140)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD22)  # bl SQRN (-13756)
+    data(2, 0xF7FC, 0xFC58)  # bl SQRN (-14160)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4434,15 +4538,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF960)  # bl MULN (-15680)
+    data(2, 0xF7FC, 0xF896)  # bl MULN (-16084)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD0C)  # bl SQRN (-13800)
+    data(2, 0xF7FC, 0xFC42)  # bl SQRN (-14204)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD02)  # bl SQRN (-13820)
+    data(2, 0xF7FC, 0xFC38)  # bl SQRN (-14224)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4450,15 +4554,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF940)  # bl MULN (-15744)
+    data(2, 0xF7FC, 0xF876)  # bl MULN (-16148)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFCEC)  # bl SQRN (-13864)
+    data(2, 0xF7FC, 0xFC22)  # bl SQRN (-14268)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFCE2)  # bl SQRN (-13884)
+    data(2, 0xF7FC, 0xFC18)  # bl SQRN (-14288)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4466,15 +4570,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF920)  # bl MULN (-15808)
+    data(2, 0xF7FC, 0xF856)  # bl MULN (-16212)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFCCC)  # bl SQRN (-13928)
+    data(2, 0xF7FC, 0xFC02)  # bl SQRN (-14332)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFCC2)  # bl SQRN (-13948)
+    data(2, 0xF7FC, 0xFBF8)  # bl SQRN (-14352)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4482,15 +4586,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF900)  # bl MULN (-15872)
+    data(2, 0xF7FC, 0xF836)  # bl MULN (-16276)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFCAC)  # bl SQRN (-13992)
+    data(2, 0xF7FC, 0xFBE2)  # bl SQRN (-14396)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFCA2)  # bl SQRN (-14012)
+    data(2, 0xF7FC, 0xFBD8)  # bl SQRN (-14416)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4498,15 +4602,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF8E0)  # bl MULN (-15936)
+    data(2, 0xF7FC, 0xF816)  # bl MULN (-16340)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC8C)  # bl SQRN (-14056)
+    data(2, 0xF7FC, 0xFBC2)  # bl SQRN (-14460)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC82)  # bl SQRN (-14076)
+    data(2, 0xF7FC, 0xFBB8)  # bl SQRN (-14480)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4514,15 +4618,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF8C0)  # bl MULN (-16000)
+    data(2, 0xF7FB, 0xFFF6)  # bl MULN (-16404)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC6C)  # bl SQRN (-14120)
+    data(2, 0xF7FC, 0xFBA2)  # bl SQRN (-14524)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC62)  # bl SQRN (-14140)
+    data(2, 0xF7FC, 0xFB98)  # bl SQRN (-14544)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4530,15 +4634,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF8A0)  # bl MULN (-16064)
+    data(2, 0xF7FB, 0xFFD6)  # bl MULN (-16468)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC4C)  # bl SQRN (-14184)
+    data(2, 0xF7FC, 0xFB82)  # bl SQRN (-14588)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC42)  # bl SQRN (-14204)
+    data(2, 0xF7FC, 0xFB78)  # bl SQRN (-14608)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4546,15 +4650,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF880)  # bl MULN (-16128)
+    data(2, 0xF7FB, 0xFFB6)  # bl MULN (-16532)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC2C)  # bl SQRN (-14248)
+    data(2, 0xF7FC, 0xFB62)  # bl SQRN (-14652)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC22)  # bl SQRN (-14268)
+    data(2, 0xF7FC, 0xFB58)  # bl SQRN (-14672)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4562,15 +4666,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF860)  # bl MULN (-16192)
+    data(2, 0xF7FB, 0xFF96)  # bl MULN (-16596)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC0C)  # bl SQRN (-14312)
+    data(2, 0xF7FC, 0xFB42)  # bl SQRN (-14716)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC02)  # bl SQRN (-14332)
+    data(2, 0xF7FC, 0xFB38)  # bl SQRN (-14736)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4578,15 +4682,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FC, 0xF840)  # bl MULN (-16256)
+    data(2, 0xF7FB, 0xFF76)  # bl MULN (-16660)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFBEC)  # bl SQRN (-14376)
+    data(2, 0xF7FC, 0xFB22)  # bl SQRN (-14780)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFBE2)  # bl SQRN (-14396)
+    data(2, 0xF7FC, 0xFB18)  # bl SQRN (-14800)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4594,15 +4698,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FC, 0xF820)  # bl MULN (-16320)
+    data(2, 0xF7FB, 0xFF56)  # bl MULN (-16724)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFBCC)  # bl SQRN (-14440)
+    data(2, 0xF7FC, 0xFB02)  # bl SQRN (-14844)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFBC2)  # bl SQRN (-14460)
+    data(2, 0xF7FC, 0xFAF8)  # bl SQRN (-14864)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4610,15 +4714,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FC, 0xF800)  # bl MULN (-16384)
+    data(2, 0xF7FB, 0xFF36)  # bl MULN (-16788)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFBAC)  # bl SQRN (-14504)
+    data(2, 0xF7FC, 0xFAE2)  # bl SQRN (-14908)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFBA2)  # bl SQRN (-14524)
+    data(2, 0xF7FC, 0xFAD8)  # bl SQRN (-14928)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4626,15 +4730,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4234)  # addw r2, r13, #1076
-    data(2, 0xF7FB, 0xFFE0)  # bl MULN (-16448)
+    data(2, 0xF7FB, 0xFF16)  # bl MULN (-16852)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB8C)  # bl SQRN (-14568)
+    data(2, 0xF7FC, 0xFAC2)  # bl SQRN (-14972)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB82)  # bl SQRN (-14588)
+    data(2, 0xF7FC, 0xFAB8)  # bl SQRN (-14992)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4642,15 +4746,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFFC0)  # bl MULN (-16512)
+    data(2, 0xF7FB, 0xFEF6)  # bl MULN (-16916)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB6C)  # bl SQRN (-14632)
+    data(2, 0xF7FC, 0xFAA2)  # bl SQRN (-15036)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB62)  # bl SQRN (-14652)
+    data(2, 0xF7FC, 0xFA98)  # bl SQRN (-15056)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4658,15 +4762,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FB, 0xFFA0)  # bl MULN (-16576)
+    data(2, 0xF7FB, 0xFED6)  # bl MULN (-16980)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB4C)  # bl SQRN (-14696)
+    data(2, 0xF7FC, 0xFA82)  # bl SQRN (-15100)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB42)  # bl SQRN (-14716)
+    data(2, 0xF7FC, 0xFA78)  # bl SQRN (-15120)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4674,15 +4778,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FB, 0xFF80)  # bl MULN (-16640)
+    data(2, 0xF7FB, 0xFEB6)  # bl MULN (-17044)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB2C)  # bl SQRN (-14760)
+    data(2, 0xF7FC, 0xFA62)  # bl SQRN (-15164)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB22)  # bl SQRN (-14780)
+    data(2, 0xF7FC, 0xFA58)  # bl SQRN (-15184)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4690,15 +4794,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4234)  # addw r2, r13, #1076
-    data(2, 0xF7FB, 0xFF60)  # bl MULN (-16704)
+    data(2, 0xF7FB, 0xFE96)  # bl MULN (-17108)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB0C)  # bl SQRN (-14824)
+    data(2, 0xF7FC, 0xFA42)  # bl SQRN (-15228)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB02)  # bl SQRN (-14844)
+    data(2, 0xF7FC, 0xFA38)  # bl SQRN (-15248)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4706,15 +4810,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FB, 0xFF40)  # bl MULN (-16768)
+    data(2, 0xF7FB, 0xFE76)  # bl MULN (-17172)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAEC)  # bl SQRN (-14888)
+    data(2, 0xF7FC, 0xFA22)  # bl SQRN (-15292)
     data(2, 0xF04F, 0x0006)  # mov r0, #0x06
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAE2)  # bl SQRN (-14908)
+    data(2, 0xF7FC, 0xFA18)  # bl SQRN (-15312)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4722,15 +4826,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FB, 0xFF20)  # bl MULN (-16832)
+    data(2, 0xF7FB, 0xFE56)  # bl MULN (-17236)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFACC)  # bl SQRN (-14952)
+    data(2, 0xF7FC, 0xFA02)  # bl SQRN (-15356)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAC2)  # bl SQRN (-14972)
+    data(2, 0xF7FC, 0xF9F8)  # bl SQRN (-15376)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4738,15 +4842,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FB, 0xFF00)  # bl MULN (-16896)
+    data(2, 0xF7FB, 0xFE36)  # bl MULN (-17300)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAAC)  # bl SQRN (-15016)
+    data(2, 0xF7FC, 0xF9E2)  # bl SQRN (-15420)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAA2)  # bl SQRN (-15036)
+    data(2, 0xF7FC, 0xF9D8)  # bl SQRN (-15440)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4754,15 +4858,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFEE0)  # bl MULN (-16960)
+    data(2, 0xF7FB, 0xFE16)  # bl MULN (-17364)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA8C)  # bl SQRN (-15080)
+    data(2, 0xF7FC, 0xF9C2)  # bl SQRN (-15484)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA82)  # bl SQRN (-15100)
+    data(2, 0xF7FC, 0xF9B8)  # bl SQRN (-15504)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4770,15 +4874,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FB, 0xFEC0)  # bl MULN (-17024)
+    data(2, 0xF7FB, 0xFDF6)  # bl MULN (-17428)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA6C)  # bl SQRN (-15144)
+    data(2, 0xF7FC, 0xF9A2)  # bl SQRN (-15548)
     data(2, 0xF04F, 0x0007)  # mov r0, #0x07
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA62)  # bl SQRN (-15164)
+    data(2, 0xF7FC, 0xF998)  # bl SQRN (-15568)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4786,15 +4890,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FB, 0xFEA0)  # bl MULN (-17088)
+    data(2, 0xF7FB, 0xFDD6)  # bl MULN (-17492)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA4C)  # bl SQRN (-15208)
+    data(2, 0xF7FC, 0xF982)  # bl SQRN (-15612)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA42)  # bl SQRN (-15228)
+    data(2, 0xF7FC, 0xF978)  # bl SQRN (-15632)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4802,15 +4906,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FB, 0xFE80)  # bl MULN (-17152)
+    data(2, 0xF7FB, 0xFDB6)  # bl MULN (-17556)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA2C)  # bl SQRN (-15272)
+    data(2, 0xF7FC, 0xF962)  # bl SQRN (-15676)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA22)  # bl SQRN (-15292)
+    data(2, 0xF7FC, 0xF958)  # bl SQRN (-15696)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4818,15 +4922,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FB, 0xFE60)  # bl MULN (-17216)
+    data(2, 0xF7FB, 0xFD96)  # bl MULN (-17620)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA0C)  # bl SQRN (-15336)
+    data(2, 0xF7FC, 0xF942)  # bl SQRN (-15740)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA02)  # bl SQRN (-15356)
+    data(2, 0xF7FC, 0xF938)  # bl SQRN (-15760)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4834,15 +4938,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FB, 0xFE40)  # bl MULN (-17280)
+    data(2, 0xF7FB, 0xFD76)  # bl MULN (-17684)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF9EC)  # bl SQRN (-15400)
+    data(2, 0xF7FC, 0xF922)  # bl SQRN (-15804)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF9E2)  # bl SQRN (-15420)
+    data(2, 0xF7FC, 0xF918)  # bl SQRN (-15824)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4850,15 +4954,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FB, 0xFE20)  # bl MULN (-17344)
+    data(2, 0xF7FB, 0xFD56)  # bl MULN (-17748)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF9CC)  # bl SQRN (-15464)
+    data(2, 0xF7FC, 0xF902)  # bl SQRN (-15868)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF9C2)  # bl SQRN (-15484)
+    data(2, 0xF7FC, 0xF8F8)  # bl SQRN (-15888)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4866,15 +4970,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FB, 0xFE00)  # bl MULN (-17408)
+    data(2, 0xF7FB, 0xFD36)  # bl MULN (-17812)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF9AC)  # bl SQRN (-15528)
+    data(2, 0xF7FC, 0xF8E2)  # bl SQRN (-15932)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF9A2)  # bl SQRN (-15548)
+    data(2, 0xF7FC, 0xF8D8)  # bl SQRN (-15952)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4882,15 +4986,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FB, 0xFDE0)  # bl MULN (-17472)
+    data(2, 0xF7FB, 0xFD16)  # bl MULN (-17876)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF98C)  # bl SQRN (-15592)
+    data(2, 0xF7FC, 0xF8C2)  # bl SQRN (-15996)
     data(2, 0xF04F, 0x0007)  # mov r0, #0x07
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF982)  # bl SQRN (-15612)
+    data(2, 0xF7FC, 0xF8B8)  # bl SQRN (-16016)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4898,15 +5002,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FB, 0xFDC0)  # bl MULN (-17536)
+    data(2, 0xF7FB, 0xFCF6)  # bl MULN (-17940)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF96C)  # bl SQRN (-15656)
+    data(2, 0xF7FC, 0xF8A2)  # bl SQRN (-16060)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF962)  # bl SQRN (-15676)
+    data(2, 0xF7FC, 0xF898)  # bl SQRN (-16080)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4914,15 +5018,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFDA0)  # bl MULN (-17600)
+    data(2, 0xF7FB, 0xFCD6)  # bl MULN (-18004)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF94C)  # bl SQRN (-15720)
+    data(2, 0xF7FC, 0xF882)  # bl SQRN (-16124)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF942)  # bl SQRN (-15740)
+    data(2, 0xF7FC, 0xF878)  # bl SQRN (-16144)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4930,15 +5034,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FB, 0xFD80)  # bl MULN (-17664)
+    data(2, 0xF7FB, 0xFCB6)  # bl MULN (-18068)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF92C)  # bl SQRN (-15784)
+    data(2, 0xF7FC, 0xF862)  # bl SQRN (-16188)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF922)  # bl SQRN (-15804)
+    data(2, 0xF7FC, 0xF858)  # bl SQRN (-16208)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4946,15 +5050,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FB, 0xFD60)  # bl MULN (-17728)
+    data(2, 0xF7FB, 0xFC96)  # bl MULN (-18132)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF90C)  # bl SQRN (-15848)
+    data(2, 0xF7FC, 0xF842)  # bl SQRN (-16252)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF902)  # bl SQRN (-15868)
+    data(2, 0xF7FC, 0xF838)  # bl SQRN (-16272)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4962,15 +5066,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FB, 0xFD40)  # bl MULN (-17792)
+    data(2, 0xF7FB, 0xFC76)  # bl MULN (-18196)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF8EC)  # bl SQRN (-15912)
+    data(2, 0xF7FC, 0xF822)  # bl SQRN (-16316)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF8E2)  # bl SQRN (-15932)
+    data(2, 0xF7FC, 0xF818)  # bl SQRN (-16336)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4978,15 +5082,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FB, 0xFD20)  # bl MULN (-17856)
+    data(2, 0xF7FB, 0xFC56)  # bl MULN (-18260)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF8CC)  # bl SQRN (-15976)
+    data(2, 0xF7FC, 0xF802)  # bl SQRN (-16380)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF8C2)  # bl SQRN (-15996)
+    data(2, 0xF7FB, 0xFFF8)  # bl SQRN (-16400)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4994,23 +5098,23 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFD00)  # bl MULN (-17920)
+    data(2, 0xF7FB, 0xFC36)  # bl MULN (-18324)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FB, 0xFCF8)  # bl MULN (-17936)
+    data(2, 0xF7FB, 0xFC2E)  # bl MULN (-18340)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FC, 0xFC1C)  # bl ADDN (-14280)
+    data(2, 0xF7FC, 0xFB52)  # bl ADDN (-14684)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FB, 0xFCE8)  # bl MULN (-17968)
+    data(2, 0xF7FB, 0xFC1E)  # bl MULN (-18372)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x3294)  # addw r2, r13, #916
-    data(2, 0xF7FB, 0xFCE0)  # bl MULN (-17984)
+    data(2, 0xF7FB, 0xFC16)  # bl MULN (-18388)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x2C54)  # addw r12, r13, #596
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -5625,17 +5729,17 @@ class _P256(_wv._Curve):
         return int.from_bytes(buf[_IO:_IO + 32], "big")
 
     def mul2(self, u1, u2, x, y):
-        """u1*G + u2*(x, y) for PUBLIC u1, u2 in [0, n) (ECDSA verification): both products on
-        the kernel, their sum by the complete mixed addition on the arena."""
-        a = self.mul_base(u1)
-        b = self.mul(u2, x, y)
-        if a is None or b is None:
-            return b if a is None else a
-        self._load_affine(a[0], a[1])
-        self.put_m("X2", b[0])
-        self.put_m("Y2", b[1])
-        self.exec(self.P_MADD)
-        return self._affine1()
+        """u1*G + u2*(x, y) for PUBLIC u1, u2 in [0, n) (ECDSA verification): u2 (x, y), kept
+        as bytes at buf[0:64] (the comb does not touch it), u1 G, then their sum, each by
+        the kernel."""
+        buf = self._buf
+        if not self._kmul(u2, x, y):
+            return self.mul_base(u1)
+        buf[0:64] = buf[_IO:]
+        if not self._mul_base(u1):
+            buf[_IO:] = buf[0:64]
+            return self._result(True)
+        return self._result(_mul256(buf, buf, 8, 0))
 
 
 def new(curve):
