@@ -45,18 +45,6 @@ def bits2int(b, qlen):
     return x
 
 
-def _keyed(hk, hashcls, key):
-    # An HMAC object keyed with ``key``: ``hk`` rekeyed in place where it can be (over a
-    # Merkle-Damgard hash), else a new one. ``._mac(data)`` gives HMAC_key(data) without
-    # changing it, so the key schedule is paid once per K, not once per HMAC.
-    if hk is not None and hk._ist is not None:
-        hk._rekey(key)
-        return hk
-    from mpcrypto.mac import hmac
-
-    return hmac.new(key, None, digestmod=hashcls)
-
-
 def _octets(T, qlen, rlen):
     # bits2int(T) as rlen big-endian bytes, on bytes (RFC 6979 §2.3.2 for a secret T): the
     # leftmost qlen bits of T, shifted right by the surplus bits. Small ints only; the work
@@ -94,10 +82,14 @@ def rfc6979_nonces(curve, d, digest, hashcls, extra=None):
         seed += bytes(extra)
     hl = hashcls.digest_size
     V = b"\x01" * hl
-    hk = _keyed(None, hashcls, b"\x00" * hl)
-    hk = _keyed(hk, hashcls, hk._mac(V + b"\x00" + seed))  # step d: K
+    from mpcrypto.mac import hmac
+
+    # hk: HMAC keyed with K, rekeyed in place; ``._mac(data)`` gives HMAC_K(data) without
+    # changing it, so the key schedule is paid once per K, not once per HMAC.
+    hk = hmac.new(b"\x00" * hl, None, digestmod=hashcls)
+    hk._rekey(hk._mac(V + b"\x00" + seed))  # step d: K
     V = hk._mac(V)  # step e
-    hk = _keyed(hk, hashcls, hk._mac(V + b"\x01" + seed))  # step f: K
+    hk._rekey(hk._mac(V + b"\x01" + seed))  # step f: K
     V = hk._mac(V)  # step g
     while True:  # step h
         T = b""
@@ -107,7 +99,7 @@ def rfc6979_nonces(curve, d, digest, hashcls, extra=None):
         k = _octets(T, qlen, rlen)
         if ct_in_range(k, nb):  # the retry depends on the discarded candidate only
             yield k
-        hk = _keyed(hk, hashcls, hk._mac(V + b"\x00"))
+        hk._rekey(hk._mac(V + b"\x00"))
         V = hk._mac(V)
 
 

@@ -72,6 +72,21 @@ def _bytes_like(data):
     return bytes(mv)
 
 
+def _padded(data, total, cls):
+    # A new buffer of data and the padding that ends a message of ``total`` bytes whose tail
+    # is data (FIPS 180-4 §5.1; RFC 1321 §3.1-3.2 for MD5, length low byte first): 0x80,
+    # zeros, the length in bits; whole blocks of hash class cls.
+    bs = cls.block_size
+    lenb = cls._lenb
+    n = len(data)
+    end = (n + lenb + bs) // bs * bs  # n + 1 + lenb bytes, rounded up to blocks
+    blk = bytearray(end)
+    blk[:n] = data
+    blk[n] = 0x80
+    blk[end - lenb:] = (total << 3).to_bytes(lenb, "little" if cls._le else "big")
+    return blk
+
+
 def _clone(st):
     # A copy of array('I') st through its raw bytes: array("I", st) would iterate, making
     # a Python integer of every word (see _words_be).

@@ -93,7 +93,6 @@ def chain(m, v, n, t, out):
     _copy, _put, _xor = copy_words, put_words, xor_into
     cls = m._cls
     k = m._k
-    bs = cls.block_size
     ds = cls.digest_size
     nw = ds >> 2
     le = 1 if cls._le else 0
@@ -102,19 +101,9 @@ def chain(m, v, n, t, out):
     nst = len(ist)
     si = array("I", bytes(4 * nst))  # working states, filled each iteration
     so = array("I", bytes(4 * nst))
-    # One padded block (FIPS 180-4 §5.1 / RFC 1321 §3.1-3.2): the hLen-byte message after
-    # the key block, 0x80, zeros, the total length in bits = (bs + ds) * 8.
-    blk = bytearray(bs)
-    blk[ds] = 0x80
-    bits = (bs + ds) * 8
-    lenb = cls._lenb
-    for j in range(lenb):
-        b = (bits >> (8 * j)) & 0xFF
-        if le:
-            blk[bs - lenb + j] = b
-        else:
-            blk[bs - 1 - j] = b
-    oblk = bytearray(blk)
+    # HMAC's padded outer message (one block: hLen bytes, 0x80, zeros, the length), twice
+    oblk = bytearray(m._ob)
+    blk = bytearray(m._ob)
     blk[:ds] = v
     mv = memoryview(out) if t is None else None
     o = 0

@@ -31,7 +31,7 @@ from mpcrypto import _backend
 from mpcrypto._ct import compare_digest
 from mpcrypto._util import rbuf
 from mpcrypto.exceptions import InvalidSignature
-from mpcrypto.hash._md import _MD, _clone, _words_be, _words_le
+from mpcrypto.hash._md import _MD, _clone, _padded, _words_be, _words_le
 from mpcrypto.hash.names import hash_class
 
 # The viper helper for the key pads (hash/_md_viper.key_pads), asked of the seam per key;
@@ -56,9 +56,8 @@ class HMAC:
         self.block_size = bs
         self.name = "hmac-" + cls.name
         self._cls = cls
-        self._inner = None  # a hash object, made by the first update()
-        kv = _backend.helper("hmac", _CHAIN)
-        self._kv = kv
+        self._kv = _backend.helper("hmac", _CHAIN)
+        self._ist = None
         if issubclass(cls, _MD):
             # Merkle-Damgard: the keyed states are the chaining values after K0 ^ ipad and
             # K0 ^ opad (FIPS 198-1 §4 steps 4 and 7), one compression each on the kernel
@@ -68,19 +67,10 @@ class HMAC:
             self._ist = _clone(cls._iv)
             self._ost = _clone(cls._iv)
             self._st = _clone(cls._iv)  # scratch: the state being finished
-            self._le = le = cls._le
-            self._lenb = lenb = cls._lenb
-            self._order = "little" if le else "big"  # the length field, RFC 1321 §3.2
-            # The outer message, padded once: the inner digest, 0x80, zeros, the length.
-            ob = self._ob = bytearray(bs)
-            ob[ds] = 0x80
-            ob[bs - lenb:] = ((bs + ds) << 3).to_bytes(lenb, self._order)
-            self._rekey(key)
-        else:  # SHA-3, a sponge with no chaining value: two keyed hash objects
-            self._ist = None
-            ki, ko = self._pads(key)
-            self._inner = cls(ki)
-            self._outer = cls(ko)
+            # The outer message, padded once: the inner digest's place, 0x80, zeros, the
+            # length of K0 ^ opad and the digest.
+            self._ob = _padded(bytes(ds), bs + ds, cls)
+        self._rekey(key)
         if msg is not None:
             self.update(msg)
 
@@ -104,17 +94,21 @@ class HMAC:
         return ki, ko
 
     def _rekey(self, key):
-        # Key a Merkle-Damgard HMAC with ``key`` (bytes, at most a block) in place, as a
-        # new object would be; RFC 6979 changes K three times per signature.
+        # Key the object with ``key`` (bytes, at most a block) as a new one would be, with
+        # nothing absorbed; RFC 6979 changes K three times per signature.
         ki, ko = self._pads(key)
+        self._inner = None  # over a Merkle-Damgard hash: made by the first update()
         ist = self._ist
+        if ist is None:  # SHA-3, a sponge with no chaining value: two keyed hash objects
+            self._inner = self._cls(ki)
+            self._outer = self._cls(ko)
+            return
         ost = self._ost
         iv = self._cls._iv
         ist[:] = iv
         ost[:] = iv
         self._k(ist, ki, 0, 1)
         self._k(ost, ko, 0, 1)
-        self._inner = None
 
     def update(self, msg):
         h = self._inner
@@ -136,37 +130,30 @@ class HMAC:
         h = self._inner
         if self._ist is None:
             return self._outer._digest_plus(h._digest_plus(data))
-        ds = self.digest_size
-        nw = ds >> 2
-        kv = self._kv
         st = self._st
         ob = self._ob
         if h is not None:
-            ob[:ds] = h._digest_plus(data)
-        else:
-            # The inner hash: the keyed state, then data padded (FIPS 180-4 §5.1: 0x80,
-            # zeros, the length in bits of K0 ^ ipad and data) straight into the outer block.
-            bs = self.block_size
-            n = len(data)
-            lenb = self._lenb
-            end = (n + lenb + bs) // bs * bs  # n + 1 + lenb bytes, rounded up to blocks
-            blk = bytearray(end)
-            blk[:n] = data
-            blk[n] = 0x80
-            blk[end - lenb:] = ((bs + n) << 3).to_bytes(lenb, self._order)
+            ob[:self.digest_size] = h._digest_plus(data)
+        else:  # the inner hash: the keyed state, then data padded, into the outer block
+            blk = _padded(data, self.block_size + len(data), self._cls)
             st[:] = self._ist  # raw words: no Python integer of a word
-            self._k(st, blk, 0, end // bs)
-            if kv is not None:
-                kv.put_words(ob, st, nw, self._le)
-            else:
-                ob[:ds] = _words_le(st, nw) if self._le else _words_be(st, nw)
+            self._k(st, blk, 0, len(blk) // self.block_size)
+            self._put(ob, st)
         st[:] = self._ost
         self._k(st, ob, 0, 1)
+        out = bytearray(self.digest_size)
+        self._put(out, st)
+        return bytes(out)
+
+    def _put(self, out, st):
+        # The digest in state st into out[0:digest_size] (the hash's byte order)
+        nw = self.digest_size >> 2
+        le = self._cls._le
+        kv = self._kv
         if kv is not None:
-            out = bytearray(ds)
-            kv.put_words(out, st, nw, self._le)
-            return bytes(out)
-        return _words_le(st, nw) if self._le else _words_be(st, nw)
+            kv.put_words(out, st, nw, le)
+        else:
+            out[:4 * nw] = _words_le(st, nw) if le else _words_be(st, nw)
 
     def hexdigest(self):
         return "".join("%02x" % b for b in self.digest())
@@ -183,14 +170,11 @@ class HMAC:
         if self._ist is None:
             c._outer = self._outer.copy()
         else:  # states and blocks of its own (_rekey and _mac write them)
+            c._k = self._k
             c._ist = _clone(self._ist)
             c._ost = _clone(self._ost)
             c._st = _clone(self._st)
             c._ob = bytearray(self._ob)
-            c._k = self._k
-            c._le = self._le
-            c._lenb = self._lenb
-            c._order = self._order
         return c
 
     def verify(self, tag):
