@@ -757,16 +757,20 @@ def _sum(a):
     # flags = 8: the affine points at IO and at 0 (public, neither the identity), both into
     # Montgomery form with Z = 1, added by the complete RCB addition (P + P and P + (-P)
     # included); FINISH then makes the sum affine.
-    a.ldr(0, SP, BUF)
-    _words_in(a, 0, IO, "X1")
-    _words_in(a, 0, IO + 32, "Y1")
-    _words_in(a, 0, 0, "X2")
-    _words_in(a, 0, 32, "Y2")
-    for name in ("X1", "Y1", "X2", "Y2"):
-        _call(a, "MUL", name, name, "R2")
-    _copy(a, "Z1", "ONEM")
-    _copy(a, "Z2", "ONEM")
+    _affine_in(a, IO, "1")
+    _affine_in(a, 0, "2")
     a.bl("PADD")
+
+
+def _affine_in(a, off, i):
+    # The affine point x || y (big-endian) at buf + off into (Xi : Yi : Zi), Montgomery form
+    # with Z = 1.
+    a.ldr(0, SP, BUF)
+    _words_in(a, 0, off, "X" + i)
+    _words_in(a, 0, off + 32, "Y" + i)
+    _call(a, "MUL", "X" + i, "X" + i, "R2")
+    _call(a, "MUL", "Y" + i, "Y" + i, "R2")
+    _copy(a, "Z" + i, "ONEM")
 
 
 def _main(a):
@@ -801,12 +805,7 @@ def _main(a):
     a.stm(12, X)
     _recode(a)
     # P in Montgomery form, projective with Z = 1
-    a.ldr(0, SP, BUF)
-    _words_in(a, 0, IO, "X1")
-    _words_in(a, 0, IO + 32, "Y1")
-    _call(a, "MUL", "X1", "X1", "R2")
-    _call(a, "MUL", "Y1", "Y1", "R2")
-    _copy(a, "Z1", "ONEM")
+    _affine_in(a, IO, "1")
     # the table P, 3P, ..., 15P: P saved, 2P into (X2:Y2:Z2), then (2i + 1)P = (2i - 1)P + 2P
     a.ldr(0, SP, BUF)
     _point_copy(a, 0, TAB, SP, OFF["X1"])

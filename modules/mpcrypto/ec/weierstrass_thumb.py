@@ -2210,7 +2210,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x4C94)  # addw r12, r13, #1172
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF1B2, 0x0F04)  # cmp r2, #0x04
-    data(2, 0xF001, 0x8758)  # beq.w MODN (+7856)
+    data(2, 0xF001, 0x875A)  # beq.w MODN (+7860)
     data(2, 0xF1B2, 0x0F08)  # cmp r2, #0x08
     data(2, 0xF001, 0x8448)  # beq.w SUM (+6288)
     data(2, 0xF1B2, 0x0F00)  # cmp r2, #0
@@ -3043,7 +3043,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF57F, 0xAB68)  # bpl.w WINDOW (-2352)
-    data(2, 0xF000, 0xBE8E)  # b.w FINISH (+3356)
+    data(2, 0xF000, 0xBE90)  # b.w FINISH (+3360)
     data(2, 0xF8D1, 0x301C)  # ldr r3, [r1, #28]
     data(2, 0xFA93, 0xF383)  # rev r3, r3
     data(2, 0xF8D1, 0x4018)  # ldr r4, [r1, #24]
@@ -3784,7 +3784,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF1B0, 0x0F40)  # cmp r0, #0x40
     data(2, 0xF47F, 0xAB2A)  # bne.w COMB (-2476)
-    data(2, 0xF000, 0xB8C4)  # b.w FINISH (+392)
+    data(2, 0xF000, 0xB8C6)  # b.w FINISH (+396)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF8D0, 0x331C)  # ldr r3, [r0, #796]
     data(2, 0xFA93, 0xF383)  # rev r3, r3
@@ -3822,6 +3822,19 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
     data(2, 0xF20D, 0x1C14)  # addw r12, r13, #276
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
+    data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
+    data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
+    data(2, 0xF7FC, 0xFA74)  # bl MUL (-15128)
+    data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
+    data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
+    data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
+    data(2, 0xF7FC, 0xFA6C)  # bl MUL (-15144)
+    data(2, 0xF20D, 0x3CB4)  # addw r12, r13, #948
+    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
+    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF8D0, 0x301C)  # ldr r3, [r0, #28]
     data(2, 0xFA93, 0xF383)  # rev r3, r3
     data(2, 0xF8D0, 0x4018)  # ldr r4, [r0, #24]
@@ -3858,38 +3871,26 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
     data(2, 0xF20D, 0x1C74)  # addw r12, r13, #372
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
-    data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
-    data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
-    data(2, 0xF7FC, 0xFA2C)  # bl MUL (-15272)
-    data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
-    data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
-    data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
-    data(2, 0xF7FC, 0xFA24)  # bl MUL (-15288)
     data(2, 0xF20D, 0x1054)  # addw r0, r13, #340
     data(2, 0xF20D, 0x1154)  # addw r1, r13, #340
     data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
-    data(2, 0xF7FC, 0xFA1C)  # bl MUL (-15304)
+    data(2, 0xF7FC, 0xFA12)  # bl MUL (-15324)
     data(2, 0xF20D, 0x1074)  # addw r0, r13, #372
     data(2, 0xF20D, 0x1174)  # addw r1, r13, #372
     data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
-    data(2, 0xF7FC, 0xFA14)  # bl MUL (-15320)
-    data(2, 0xF20D, 0x3CB4)  # addw r12, r13, #948
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF7FC, 0xFA0A)  # bl MUL (-15340)
     data(2, 0xF20D, 0x3CB4)  # addw r12, r13, #948
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x1C94)  # addw r12, r13, #404
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FD, 0xFE7A)  # bl PADD (-8972)
+    data(2, 0xF7FD, 0xFE78)  # bl PADD (-8976)
     data(2, 0xF8DD, 0x005C)  # ldr r0, [r13, #92]
     data(2, 0xF1C0, 0x0000)  # rsb r0, r0, #0x0
     data(2, 0xF8CD, 0x00F0)  # str r0, [r13, #240]
     data(2, 0xF20D, 0x3034)  # addw r0, r13, #820
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FC, 0xFD78)  # bl SUB (-13584)
+    data(2, 0xF7FC, 0xFD76)  # bl SUB (-13588)
     data(2, 0xF8DD, 0xB0F0)  # ldr r11, [r13, #240]
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x3134)  # addw r1, r13, #820
@@ -3925,26 +3926,26 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF7FC, 0xFB68)  # bl SQR (-14640)
+    data(2, 0xF7FC, 0xFB66)  # bl SQR (-14644)
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FC, 0xF9A4)  # bl MUL (-15544)
+    data(2, 0xF7FC, 0xF9A2)  # bl MUL (-15548)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
-    data(2, 0xF7FC, 0xFB5A)  # bl SQR (-14668)
+    data(2, 0xF7FC, 0xFB58)  # bl SQR (-14672)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FC, 0xF996)  # bl MUL (-15572)
+    data(2, 0xF7FC, 0xF994)  # bl MUL (-15576)
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
-    data(2, 0xF7FC, 0xFB4C)  # bl SQR (-14696)
+    data(2, 0xF7FC, 0xFB4A)  # bl SQR (-14700)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
-    data(2, 0xF7FC, 0xFB42)  # bl SQR (-14716)
+    data(2, 0xF7FC, 0xFB40)  # bl SQR (-14720)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3952,15 +3953,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
     data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FC, 0xF976)  # bl MUL (-15636)
+    data(2, 0xF7FC, 0xF974)  # bl MUL (-15640)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
-    data(2, 0xF7FC, 0xFB2C)  # bl SQR (-14760)
+    data(2, 0xF7FC, 0xFB2A)  # bl SQR (-14764)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF7FC, 0xFB22)  # bl SQR (-14780)
+    data(2, 0xF7FC, 0xFB20)  # bl SQR (-14784)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3968,15 +3969,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FC, 0xF956)  # bl MUL (-15700)
+    data(2, 0xF7FC, 0xF954)  # bl MUL (-15704)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF7FC, 0xFB0C)  # bl SQR (-14824)
+    data(2, 0xF7FC, 0xFB0A)  # bl SQR (-14828)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF7FC, 0xFB02)  # bl SQR (-14844)
+    data(2, 0xF7FC, 0xFB00)  # bl SQR (-14848)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3984,15 +3985,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FC, 0xF936)  # bl MUL (-15764)
+    data(2, 0xF7FC, 0xF934)  # bl MUL (-15768)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF7FC, 0xFAEC)  # bl SQR (-14888)
+    data(2, 0xF7FC, 0xFAEA)  # bl SQR (-14892)
     data(2, 0xF04F, 0x000E)  # mov r0, #0x0e
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
-    data(2, 0xF7FC, 0xFAE2)  # bl SQR (-14908)
+    data(2, 0xF7FC, 0xFAE0)  # bl SQR (-14912)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4000,15 +4001,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FC, 0xF916)  # bl MUL (-15828)
+    data(2, 0xF7FC, 0xF914)  # bl MUL (-15832)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
-    data(2, 0xF7FC, 0xFACC)  # bl SQR (-14952)
+    data(2, 0xF7FC, 0xFACA)  # bl SQR (-14956)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
-    data(2, 0xF7FC, 0xFAC2)  # bl SQR (-14972)
+    data(2, 0xF7FC, 0xFAC0)  # bl SQR (-14976)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4016,15 +4017,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FC, 0xF8F6)  # bl MUL (-15892)
+    data(2, 0xF7FC, 0xF8F4)  # bl MUL (-15896)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
-    data(2, 0xF7FC, 0xFAAC)  # bl SQR (-15016)
+    data(2, 0xF7FC, 0xFAAA)  # bl SQR (-15020)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAA2)  # bl SQR (-15036)
+    data(2, 0xF7FC, 0xFAA0)  # bl SQR (-15040)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4032,27 +4033,27 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FC, 0xF8D6)  # bl MUL (-15956)
+    data(2, 0xF7FC, 0xF8D4)  # bl MUL (-15960)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA8C)  # bl SQR (-15080)
+    data(2, 0xF7FC, 0xFA8A)  # bl SQR (-15084)
     data(2, 0xF04F, 0x005F)  # mov r0, #0x5f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA82)  # bl SQR (-15100)
+    data(2, 0xF7FC, 0xFA80)  # bl SQR (-15104)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF47F, 0xAFF2)  # bne.w V7 (-28)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA74)  # bl SQR (-15128)
+    data(2, 0xF7FC, 0xFA72)  # bl SQR (-15132)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA6A)  # bl SQR (-15148)
+    data(2, 0xF7FC, 0xFA68)  # bl SQR (-15152)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4060,15 +4061,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xF89E)  # bl MUL (-16068)
+    data(2, 0xF7FC, 0xF89C)  # bl MUL (-16072)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA54)  # bl SQR (-15192)
+    data(2, 0xF7FC, 0xFA52)  # bl SQR (-15196)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA4A)  # bl SQR (-15212)
+    data(2, 0xF7FC, 0xFA48)  # bl SQR (-15216)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4076,15 +4077,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xF87E)  # bl MUL (-16132)
+    data(2, 0xF7FC, 0xF87C)  # bl MUL (-16136)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA34)  # bl SQR (-15256)
+    data(2, 0xF7FC, 0xFA32)  # bl SQR (-15260)
     data(2, 0xF04F, 0x001D)  # mov r0, #0x1d
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA2A)  # bl SQR (-15276)
+    data(2, 0xF7FC, 0xFA28)  # bl SQR (-15280)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4092,15 +4093,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x2254)  # addw r2, r13, #596
-    data(2, 0xF7FC, 0xF85E)  # bl MUL (-16196)
+    data(2, 0xF7FC, 0xF85C)  # bl MUL (-16200)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA14)  # bl SQR (-15320)
+    data(2, 0xF7FC, 0xFA12)  # bl SQR (-15324)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA0A)  # bl SQR (-15340)
+    data(2, 0xF7FC, 0xFA08)  # bl SQR (-15344)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4108,23 +4109,23 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FC, 0xF83E)  # bl MUL (-16260)
+    data(2, 0xF7FC, 0xF83C)  # bl MUL (-16264)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x3254)  # addw r2, r13, #852
-    data(2, 0xF7FC, 0xF836)  # bl MUL (-16276)
+    data(2, 0xF7FC, 0xF834)  # bl MUL (-16280)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x3254)  # addw r2, r13, #852
-    data(2, 0xF7FC, 0xF82E)  # bl MUL (-16292)
+    data(2, 0xF7FC, 0xF82C)  # bl MUL (-16296)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x3294)  # addw r2, r13, #916
-    data(2, 0xF7FC, 0xF826)  # bl MUL (-16308)
+    data(2, 0xF7FC, 0xF824)  # bl MUL (-16312)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x3294)  # addw r2, r13, #916
-    data(2, 0xF7FC, 0xF81E)  # bl MUL (-16324)
+    data(2, 0xF7FC, 0xF81C)  # bl MUL (-16328)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -4251,62 +4252,62 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FC, 0xFAD4)  # bl MULN (-14936)
+    data(2, 0xF7FC, 0xFAD2)  # bl MULN (-14940)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FC, 0xFACC)  # bl MULN (-14952)
+    data(2, 0xF7FC, 0xFACA)  # bl MULN (-14956)
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FC, 0xFAC4)  # bl MULN (-14968)
+    data(2, 0xF7FC, 0xFAC2)  # bl MULN (-14972)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FC, 0xFABC)  # bl MULN (-14984)
+    data(2, 0xF7FC, 0xFABA)  # bl MULN (-14988)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
-    data(2, 0xF7FC, 0xFE68)  # bl SQRN (-13104)
+    data(2, 0xF7FC, 0xFE66)  # bl SQRN (-13108)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFAAE)  # bl MULN (-15012)
+    data(2, 0xF7FC, 0xFAAC)  # bl MULN (-15016)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFAA6)  # bl MULN (-15028)
+    data(2, 0xF7FC, 0xFAA4)  # bl MULN (-15032)
     data(2, 0xF20D, 0x1054)  # addw r0, r13, #340
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFA9E)  # bl MULN (-15044)
+    data(2, 0xF7FC, 0xFA9C)  # bl MULN (-15048)
     data(2, 0xF20D, 0x1074)  # addw r0, r13, #372
     data(2, 0xF20D, 0x1154)  # addw r1, r13, #340
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFA96)  # bl MULN (-15060)
+    data(2, 0xF7FC, 0xFA94)  # bl MULN (-15064)
     data(2, 0xF20D, 0x4014)  # addw r0, r13, #1044
     data(2, 0xF20D, 0x1174)  # addw r1, r13, #372
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFA8E)  # bl MULN (-15076)
+    data(2, 0xF7FC, 0xFA8C)  # bl MULN (-15080)
     data(2, 0xF20D, 0x4034)  # addw r0, r13, #1076
     data(2, 0xF20D, 0x4114)  # addw r1, r13, #1044
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFA86)  # bl MULN (-15092)
+    data(2, 0xF7FC, 0xFA84)  # bl MULN (-15096)
     data(2, 0xF20D, 0x4054)  # addw r0, r13, #1108
     data(2, 0xF20D, 0x4134)  # addw r1, r13, #1076
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFA7E)  # bl MULN (-15108)
+    data(2, 0xF7FC, 0xFA7C)  # bl MULN (-15112)
     data(2, 0xF20D, 0x4C54)  # addw r12, r13, #1108
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x3C54)  # addw r12, r13, #852
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFE22)  # bl SQRN (-13244)
+    data(2, 0xF7FC, 0xFE20)  # bl SQRN (-13248)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFE18)  # bl SQRN (-13264)
+    data(2, 0xF7FC, 0xFE16)  # bl SQRN (-13268)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4314,15 +4315,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFA56)  # bl MULN (-15188)
+    data(2, 0xF7FC, 0xFA54)  # bl MULN (-15192)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFE02)  # bl SQRN (-13308)
+    data(2, 0xF7FC, 0xFE00)  # bl SQRN (-13312)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDF8)  # bl SQRN (-13328)
+    data(2, 0xF7FC, 0xFDF6)  # bl SQRN (-13332)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4330,15 +4331,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFA36)  # bl MULN (-15252)
+    data(2, 0xF7FC, 0xFA34)  # bl MULN (-15256)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDE2)  # bl SQRN (-13372)
+    data(2, 0xF7FC, 0xFDE0)  # bl SQRN (-13376)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDD8)  # bl SQRN (-13392)
+    data(2, 0xF7FC, 0xFDD6)  # bl SQRN (-13396)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4346,15 +4347,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFA16)  # bl MULN (-15316)
+    data(2, 0xF7FC, 0xFA14)  # bl MULN (-15320)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDC2)  # bl SQRN (-13436)
+    data(2, 0xF7FC, 0xFDC0)  # bl SQRN (-13440)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDB8)  # bl SQRN (-13456)
+    data(2, 0xF7FC, 0xFDB6)  # bl SQRN (-13460)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4362,15 +4363,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF9F6)  # bl MULN (-15380)
+    data(2, 0xF7FC, 0xF9F4)  # bl MULN (-15384)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDA2)  # bl SQRN (-13500)
+    data(2, 0xF7FC, 0xFDA0)  # bl SQRN (-13504)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD98)  # bl SQRN (-13520)
+    data(2, 0xF7FC, 0xFD96)  # bl SQRN (-13524)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4378,15 +4379,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF9D6)  # bl MULN (-15444)
+    data(2, 0xF7FC, 0xF9D4)  # bl MULN (-15448)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD82)  # bl SQRN (-13564)
+    data(2, 0xF7FC, 0xFD80)  # bl SQRN (-13568)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD78)  # bl SQRN (-13584)
+    data(2, 0xF7FC, 0xFD76)  # bl SQRN (-13588)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4394,15 +4395,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF9B6)  # bl MULN (-15508)
+    data(2, 0xF7FC, 0xF9B4)  # bl MULN (-15512)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD62)  # bl SQRN (-13628)
+    data(2, 0xF7FC, 0xFD60)  # bl SQRN (-13632)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD58)  # bl SQRN (-13648)
+    data(2, 0xF7FC, 0xFD56)  # bl SQRN (-13652)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4410,15 +4411,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF996)  # bl MULN (-15572)
+    data(2, 0xF7FC, 0xF994)  # bl MULN (-15576)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD42)  # bl SQRN (-13692)
+    data(2, 0xF7FC, 0xFD40)  # bl SQRN (-13696)
     data(2, 0xF04F, 0x0023)  # mov r0, #0x23
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD38)  # bl SQRN (-13712)
+    data(2, 0xF7FC, 0xFD36)  # bl SQRN (-13716)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4426,15 +4427,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF976)  # bl MULN (-15636)
+    data(2, 0xF7FC, 0xF974)  # bl MULN (-15640)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD22)  # bl SQRN (-13756)
+    data(2, 0xF7FC, 0xFD20)  # bl SQRN (-13760)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD18)  # bl SQRN (-13776)
+    data(2, 0xF7FC, 0xFD16)  # bl SQRN (-13780)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4442,15 +4443,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF956)  # bl MULN (-15700)
+    data(2, 0xF7FC, 0xF954)  # bl MULN (-15704)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD02)  # bl SQRN (-13820)
+    data(2, 0xF7FC, 0xFD00)  # bl SQRN (-13824)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFCF8)  # bl SQRN (-13840)
+    data(2, 0xF7FC, 0xFCF6)  # bl SQRN (-13844)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4458,15 +4459,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF936)  # bl MULN (-15764)
+    data(2, 0xF7FC, 0xF934)  # bl MULN (-15768)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFCE2)  # bl SQRN (-13884)
+    data(2, 0xF7FC, 0xFCE0)  # bl SQRN (-13888)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFCD8)  # bl SQRN (-13904)
+    data(2, 0xF7FC, 0xFCD6)  # bl SQRN (-13908)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4474,15 +4475,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF916)  # bl MULN (-15828)
+    data(2, 0xF7FC, 0xF914)  # bl MULN (-15832)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFCC2)  # bl SQRN (-13948)
+    data(2, 0xF7FC, 0xFCC0)  # bl SQRN (-13952)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFCB8)  # bl SQRN (-13968)
+    data(2, 0xF7FC, 0xFCB6)  # bl SQRN (-13972)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4490,15 +4491,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF8F6)  # bl MULN (-15892)
+    data(2, 0xF7FC, 0xF8F4)  # bl MULN (-15896)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFCA2)  # bl SQRN (-14012)
+    data(2, 0xF7FC, 0xFCA0)  # bl SQRN (-14016)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC98)  # bl SQRN (-14032)
+    data(2, 0xF7FC, 0xFC96)  # bl SQRN (-14036)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4506,15 +4507,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF8D6)  # bl MULN (-15956)
+    data(2, 0xF7FC, 0xF8D4)  # bl MULN (-15960)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC82)  # bl SQRN (-14076)
+    data(2, 0xF7FC, 0xFC80)  # bl SQRN (-14080)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC78)  # bl SQRN (-14096)
+    data(2, 0xF7FC, 0xFC76)  # bl SQRN (-14100)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4522,15 +4523,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF8B6)  # bl MULN (-16020)
+    data(2, 0xF7FC, 0xF8B4)  # bl MULN (-16024)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC62)  # bl SQRN (-14140)
+    data(2, 0xF7FC, 0xFC60)  # bl SQRN (-14144)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC58)  # bl SQRN (-14160)
+    data(2, 0xF7FC, 0xFC56)  # bl SQRN (-14164)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4538,15 +4539,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF896)  # bl MULN (-16084)
+    data(2, 0xF7FC, 0xF894)  # bl MULN (-16088)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC42)  # bl SQRN (-14204)
+    data(2, 0xF7FC, 0xFC40)  # bl SQRN (-14208)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC38)  # bl SQRN (-14224)
+    data(2, 0xF7FC, 0xFC36)  # bl SQRN (-14228)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4554,15 +4555,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF876)  # bl MULN (-16148)
+    data(2, 0xF7FC, 0xF874)  # bl MULN (-16152)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC22)  # bl SQRN (-14268)
+    data(2, 0xF7FC, 0xFC20)  # bl SQRN (-14272)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC18)  # bl SQRN (-14288)
+    data(2, 0xF7FC, 0xFC16)  # bl SQRN (-14292)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4570,15 +4571,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF856)  # bl MULN (-16212)
+    data(2, 0xF7FC, 0xF854)  # bl MULN (-16216)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC02)  # bl SQRN (-14332)
+    data(2, 0xF7FC, 0xFC00)  # bl SQRN (-14336)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFBF8)  # bl SQRN (-14352)
+    data(2, 0xF7FC, 0xFBF6)  # bl SQRN (-14356)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4586,15 +4587,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF836)  # bl MULN (-16276)
+    data(2, 0xF7FC, 0xF834)  # bl MULN (-16280)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFBE2)  # bl SQRN (-14396)
+    data(2, 0xF7FC, 0xFBE0)  # bl SQRN (-14400)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFBD8)  # bl SQRN (-14416)
+    data(2, 0xF7FC, 0xFBD6)  # bl SQRN (-14420)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4602,15 +4603,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF816)  # bl MULN (-16340)
+    data(2, 0xF7FC, 0xF814)  # bl MULN (-16344)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFBC2)  # bl SQRN (-14460)
+    data(2, 0xF7FC, 0xFBC0)  # bl SQRN (-14464)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFBB8)  # bl SQRN (-14480)
+    data(2, 0xF7FC, 0xFBB6)  # bl SQRN (-14484)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4618,15 +4619,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFFF6)  # bl MULN (-16404)
+    data(2, 0xF7FB, 0xFFF4)  # bl MULN (-16408)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFBA2)  # bl SQRN (-14524)
+    data(2, 0xF7FC, 0xFBA0)  # bl SQRN (-14528)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB98)  # bl SQRN (-14544)
+    data(2, 0xF7FC, 0xFB96)  # bl SQRN (-14548)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4634,15 +4635,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFFD6)  # bl MULN (-16468)
+    data(2, 0xF7FB, 0xFFD4)  # bl MULN (-16472)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB82)  # bl SQRN (-14588)
+    data(2, 0xF7FC, 0xFB80)  # bl SQRN (-14592)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB78)  # bl SQRN (-14608)
+    data(2, 0xF7FC, 0xFB76)  # bl SQRN (-14612)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4650,15 +4651,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFFB6)  # bl MULN (-16532)
+    data(2, 0xF7FB, 0xFFB4)  # bl MULN (-16536)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB62)  # bl SQRN (-14652)
+    data(2, 0xF7FC, 0xFB60)  # bl SQRN (-14656)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB58)  # bl SQRN (-14672)
+    data(2, 0xF7FC, 0xFB56)  # bl SQRN (-14676)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4666,15 +4667,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFF96)  # bl MULN (-16596)
+    data(2, 0xF7FB, 0xFF94)  # bl MULN (-16600)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB42)  # bl SQRN (-14716)
+    data(2, 0xF7FC, 0xFB40)  # bl SQRN (-14720)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB38)  # bl SQRN (-14736)
+    data(2, 0xF7FC, 0xFB36)  # bl SQRN (-14740)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4682,15 +4683,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FB, 0xFF76)  # bl MULN (-16660)
+    data(2, 0xF7FB, 0xFF74)  # bl MULN (-16664)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB22)  # bl SQRN (-14780)
+    data(2, 0xF7FC, 0xFB20)  # bl SQRN (-14784)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB18)  # bl SQRN (-14800)
+    data(2, 0xF7FC, 0xFB16)  # bl SQRN (-14804)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4698,15 +4699,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FB, 0xFF56)  # bl MULN (-16724)
+    data(2, 0xF7FB, 0xFF54)  # bl MULN (-16728)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB02)  # bl SQRN (-14844)
+    data(2, 0xF7FC, 0xFB00)  # bl SQRN (-14848)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAF8)  # bl SQRN (-14864)
+    data(2, 0xF7FC, 0xFAF6)  # bl SQRN (-14868)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4714,15 +4715,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FB, 0xFF36)  # bl MULN (-16788)
+    data(2, 0xF7FB, 0xFF34)  # bl MULN (-16792)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAE2)  # bl SQRN (-14908)
+    data(2, 0xF7FC, 0xFAE0)  # bl SQRN (-14912)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAD8)  # bl SQRN (-14928)
+    data(2, 0xF7FC, 0xFAD6)  # bl SQRN (-14932)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4730,15 +4731,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4234)  # addw r2, r13, #1076
-    data(2, 0xF7FB, 0xFF16)  # bl MULN (-16852)
+    data(2, 0xF7FB, 0xFF14)  # bl MULN (-16856)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAC2)  # bl SQRN (-14972)
+    data(2, 0xF7FC, 0xFAC0)  # bl SQRN (-14976)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAB8)  # bl SQRN (-14992)
+    data(2, 0xF7FC, 0xFAB6)  # bl SQRN (-14996)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4746,15 +4747,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFEF6)  # bl MULN (-16916)
+    data(2, 0xF7FB, 0xFEF4)  # bl MULN (-16920)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAA2)  # bl SQRN (-15036)
+    data(2, 0xF7FC, 0xFAA0)  # bl SQRN (-15040)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA98)  # bl SQRN (-15056)
+    data(2, 0xF7FC, 0xFA96)  # bl SQRN (-15060)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4762,15 +4763,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FB, 0xFED6)  # bl MULN (-16980)
+    data(2, 0xF7FB, 0xFED4)  # bl MULN (-16984)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA82)  # bl SQRN (-15100)
+    data(2, 0xF7FC, 0xFA80)  # bl SQRN (-15104)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA78)  # bl SQRN (-15120)
+    data(2, 0xF7FC, 0xFA76)  # bl SQRN (-15124)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4778,15 +4779,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FB, 0xFEB6)  # bl MULN (-17044)
+    data(2, 0xF7FB, 0xFEB4)  # bl MULN (-17048)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA62)  # bl SQRN (-15164)
+    data(2, 0xF7FC, 0xFA60)  # bl SQRN (-15168)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA58)  # bl SQRN (-15184)
+    data(2, 0xF7FC, 0xFA56)  # bl SQRN (-15188)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4794,15 +4795,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4234)  # addw r2, r13, #1076
-    data(2, 0xF7FB, 0xFE96)  # bl MULN (-17108)
+    data(2, 0xF7FB, 0xFE94)  # bl MULN (-17112)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA42)  # bl SQRN (-15228)
+    data(2, 0xF7FC, 0xFA40)  # bl SQRN (-15232)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA38)  # bl SQRN (-15248)
+    data(2, 0xF7FC, 0xFA36)  # bl SQRN (-15252)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4810,15 +4811,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FB, 0xFE76)  # bl MULN (-17172)
+    data(2, 0xF7FB, 0xFE74)  # bl MULN (-17176)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA22)  # bl SQRN (-15292)
+    data(2, 0xF7FC, 0xFA20)  # bl SQRN (-15296)
     data(2, 0xF04F, 0x0006)  # mov r0, #0x06
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA18)  # bl SQRN (-15312)
+    data(2, 0xF7FC, 0xFA16)  # bl SQRN (-15316)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4826,15 +4827,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FB, 0xFE56)  # bl MULN (-17236)
+    data(2, 0xF7FB, 0xFE54)  # bl MULN (-17240)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA02)  # bl SQRN (-15356)
+    data(2, 0xF7FC, 0xFA00)  # bl SQRN (-15360)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF9F8)  # bl SQRN (-15376)
+    data(2, 0xF7FC, 0xF9F6)  # bl SQRN (-15380)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4842,15 +4843,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FB, 0xFE36)  # bl MULN (-17300)
+    data(2, 0xF7FB, 0xFE34)  # bl MULN (-17304)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF9E2)  # bl SQRN (-15420)
+    data(2, 0xF7FC, 0xF9E0)  # bl SQRN (-15424)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF9D8)  # bl SQRN (-15440)
+    data(2, 0xF7FC, 0xF9D6)  # bl SQRN (-15444)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4858,15 +4859,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFE16)  # bl MULN (-17364)
+    data(2, 0xF7FB, 0xFE14)  # bl MULN (-17368)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF9C2)  # bl SQRN (-15484)
+    data(2, 0xF7FC, 0xF9C0)  # bl SQRN (-15488)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF9B8)  # bl SQRN (-15504)
+    data(2, 0xF7FC, 0xF9B6)  # bl SQRN (-15508)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4874,15 +4875,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FB, 0xFDF6)  # bl MULN (-17428)
+    data(2, 0xF7FB, 0xFDF4)  # bl MULN (-17432)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF9A2)  # bl SQRN (-15548)
+    data(2, 0xF7FC, 0xF9A0)  # bl SQRN (-15552)
     data(2, 0xF04F, 0x0007)  # mov r0, #0x07
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF998)  # bl SQRN (-15568)
+    data(2, 0xF7FC, 0xF996)  # bl SQRN (-15572)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4890,15 +4891,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FB, 0xFDD6)  # bl MULN (-17492)
+    data(2, 0xF7FB, 0xFDD4)  # bl MULN (-17496)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF982)  # bl SQRN (-15612)
+    data(2, 0xF7FC, 0xF980)  # bl SQRN (-15616)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF978)  # bl SQRN (-15632)
+    data(2, 0xF7FC, 0xF976)  # bl SQRN (-15636)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4906,15 +4907,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FB, 0xFDB6)  # bl MULN (-17556)
+    data(2, 0xF7FB, 0xFDB4)  # bl MULN (-17560)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF962)  # bl SQRN (-15676)
+    data(2, 0xF7FC, 0xF960)  # bl SQRN (-15680)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF958)  # bl SQRN (-15696)
+    data(2, 0xF7FC, 0xF956)  # bl SQRN (-15700)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4922,15 +4923,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FB, 0xFD96)  # bl MULN (-17620)
+    data(2, 0xF7FB, 0xFD94)  # bl MULN (-17624)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF942)  # bl SQRN (-15740)
+    data(2, 0xF7FC, 0xF940)  # bl SQRN (-15744)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF938)  # bl SQRN (-15760)
+    data(2, 0xF7FC, 0xF936)  # bl SQRN (-15764)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4938,15 +4939,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FB, 0xFD76)  # bl MULN (-17684)
+    data(2, 0xF7FB, 0xFD74)  # bl MULN (-17688)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF922)  # bl SQRN (-15804)
+    data(2, 0xF7FC, 0xF920)  # bl SQRN (-15808)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF918)  # bl SQRN (-15824)
+    data(2, 0xF7FC, 0xF916)  # bl SQRN (-15828)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4954,15 +4955,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FB, 0xFD56)  # bl MULN (-17748)
+    data(2, 0xF7FB, 0xFD54)  # bl MULN (-17752)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF902)  # bl SQRN (-15868)
+    data(2, 0xF7FC, 0xF900)  # bl SQRN (-15872)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF8F8)  # bl SQRN (-15888)
+    data(2, 0xF7FC, 0xF8F6)  # bl SQRN (-15892)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4970,15 +4971,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FB, 0xFD36)  # bl MULN (-17812)
+    data(2, 0xF7FB, 0xFD34)  # bl MULN (-17816)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF8E2)  # bl SQRN (-15932)
+    data(2, 0xF7FC, 0xF8E0)  # bl SQRN (-15936)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF8D8)  # bl SQRN (-15952)
+    data(2, 0xF7FC, 0xF8D6)  # bl SQRN (-15956)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4986,15 +4987,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FB, 0xFD16)  # bl MULN (-17876)
+    data(2, 0xF7FB, 0xFD14)  # bl MULN (-17880)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF8C2)  # bl SQRN (-15996)
+    data(2, 0xF7FC, 0xF8C0)  # bl SQRN (-16000)
     data(2, 0xF04F, 0x0007)  # mov r0, #0x07
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF8B8)  # bl SQRN (-16016)
+    data(2, 0xF7FC, 0xF8B6)  # bl SQRN (-16020)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -5002,15 +5003,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FB, 0xFCF6)  # bl MULN (-17940)
+    data(2, 0xF7FB, 0xFCF4)  # bl MULN (-17944)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF8A2)  # bl SQRN (-16060)
+    data(2, 0xF7FC, 0xF8A0)  # bl SQRN (-16064)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF898)  # bl SQRN (-16080)
+    data(2, 0xF7FC, 0xF896)  # bl SQRN (-16084)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -5018,15 +5019,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFCD6)  # bl MULN (-18004)
+    data(2, 0xF7FB, 0xFCD4)  # bl MULN (-18008)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF882)  # bl SQRN (-16124)
+    data(2, 0xF7FC, 0xF880)  # bl SQRN (-16128)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF878)  # bl SQRN (-16144)
+    data(2, 0xF7FC, 0xF876)  # bl SQRN (-16148)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -5034,15 +5035,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FB, 0xFCB6)  # bl MULN (-18068)
+    data(2, 0xF7FB, 0xFCB4)  # bl MULN (-18072)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF862)  # bl SQRN (-16188)
+    data(2, 0xF7FC, 0xF860)  # bl SQRN (-16192)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF858)  # bl SQRN (-16208)
+    data(2, 0xF7FC, 0xF856)  # bl SQRN (-16212)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -5050,15 +5051,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FB, 0xFC96)  # bl MULN (-18132)
+    data(2, 0xF7FB, 0xFC94)  # bl MULN (-18136)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF842)  # bl SQRN (-16252)
+    data(2, 0xF7FC, 0xF840)  # bl SQRN (-16256)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF838)  # bl SQRN (-16272)
+    data(2, 0xF7FC, 0xF836)  # bl SQRN (-16276)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -5066,15 +5067,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FB, 0xFC76)  # bl MULN (-18196)
+    data(2, 0xF7FB, 0xFC74)  # bl MULN (-18200)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF822)  # bl SQRN (-16316)
+    data(2, 0xF7FC, 0xF820)  # bl SQRN (-16320)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF818)  # bl SQRN (-16336)
+    data(2, 0xF7FC, 0xF816)  # bl SQRN (-16340)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -5082,15 +5083,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FB, 0xFC56)  # bl MULN (-18260)
+    data(2, 0xF7FB, 0xFC54)  # bl MULN (-18264)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF802)  # bl SQRN (-16380)
+    data(2, 0xF7FC, 0xF800)  # bl SQRN (-16384)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FB, 0xFFF8)  # bl SQRN (-16400)
+    data(2, 0xF7FB, 0xFFF6)  # bl SQRN (-16404)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -5098,23 +5099,23 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFC36)  # bl MULN (-18324)
+    data(2, 0xF7FB, 0xFC34)  # bl MULN (-18328)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FB, 0xFC2E)  # bl MULN (-18340)
+    data(2, 0xF7FB, 0xFC2C)  # bl MULN (-18344)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FC, 0xFB52)  # bl ADDN (-14684)
+    data(2, 0xF7FC, 0xFB50)  # bl ADDN (-14688)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FB, 0xFC1E)  # bl MULN (-18372)
+    data(2, 0xF7FB, 0xFC1C)  # bl MULN (-18376)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x3294)  # addw r2, r13, #916
-    data(2, 0xF7FB, 0xFC16)  # bl MULN (-18388)
+    data(2, 0xF7FB, 0xFC14)  # bl MULN (-18392)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x2C54)  # addw r12, r13, #596
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
