@@ -37,6 +37,12 @@ def _raw_words(st, nw, swap):
     return bytes(out)
 
 
+def _put_raw(out, st, nw, le):
+    # _md_viper.put_words' portable form: out[0:4 nw] = the first nw words of st, most
+    # significant byte first (le = 0) or least (le = 1), through _raw_words.
+    out[:4 * nw] = _raw_words(st, nw, _LE != bool(le))
+
+
 def _words_be(st, nw):
     # The first nw 32-bit words of array('I') st as big-endian bytes, with no Python integer
     # made of a word: a word of 2**30 or more would be a heap object on a 32-bit port, whose

@@ -31,7 +31,7 @@ from mpcrypto import _backend
 from mpcrypto._ct import compare_digest
 from mpcrypto._util import rbuf
 from mpcrypto.exceptions import InvalidSignature
-from mpcrypto.hash._md import _MD, _clone, _padded, _words_be, _words_le
+from mpcrypto.hash._md import _MD, _clone, _padded, _put_raw
 from mpcrypto.hash.names import hash_class
 
 # The viper helper for the key pads (hash/_md_viper.key_pads), asked of the seam per key;
@@ -67,6 +67,9 @@ class HMAC:
             self._ist = _clone(cls._iv)
             self._ost = _clone(cls._iv)
             self._st = _clone(cls._iv)  # scratch: the state being finished
+            self._le = 1 if cls._le else 0  # the digest's byte order (MD5: low byte first)
+            # the digest's write-out, chosen once: the viper helper or its portable form
+            self._put = _put_raw if self._kv is None else self._kv.put_words
             # The outer message, padded once: the inner digest's place, 0x80, zeros, the
             # length of K0 ^ opad and the digest.
             self._ob = _padded(bytes(ds), bs + ds, cls)
@@ -138,22 +141,12 @@ class HMAC:
             blk = _padded(data, self.block_size + len(data), self._cls)
             st[:] = self._ist  # raw words: no Python integer of a word
             self._k(st, blk, 0, len(blk) // self.block_size)
-            self._put(ob, st)
+            self._put(ob, st, self.digest_size >> 2, self._le)
         st[:] = self._ost
         self._k(st, ob, 0, 1)
         out = bytearray(self.digest_size)
-        self._put(out, st)
+        self._put(out, st, self.digest_size >> 2, self._le)
         return bytes(out)
-
-    def _put(self, out, st):
-        # The digest in state st into out[0:digest_size] (the hash's byte order)
-        nw = self.digest_size >> 2
-        le = self._cls._le
-        kv = self._kv
-        if kv is not None:
-            kv.put_words(out, st, nw, le)
-        else:
-            out[:4 * nw] = _words_le(st, nw) if le else _words_be(st, nw)
 
     def hexdigest(self):
         return "".join("%02x" % b for b in self.digest())
@@ -171,6 +164,8 @@ class HMAC:
             c._outer = self._outer.copy()
         else:  # states and blocks of its own (_rekey and _mac write them)
             c._k = self._k
+            c._le = self._le
+            c._put = self._put
             c._ist = _clone(self._ist)
             c._ost = _clone(self._ost)
             c._st = _clone(self._st)
