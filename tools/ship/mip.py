@@ -75,7 +75,7 @@ PACKAGES = (
     ("chacha20poly1305", "ChaCha20-Poly1305 and XChaCha20-Poly1305", ("aead/chacha20poly1305.py",),
      ("chacha20", "poly1305", "aead-core")),
     ("ascon-core", "the Ascon permutation of SP 800-232 (Thumb-2 on Cortex-M3 and up, viper, Python)",
-     ("hash/_ascon.py", "hash/ascon_python.py", "hash/ascon_thumb.py", "hash/ascon_viper.py"), ("core",)),
+     ("hash/_ascon.py", "hash/_ascon_io.py", "hash/ascon_python.py", "hash/ascon_thumb.py", "hash/ascon_viper.py"), ("core",)),
     ("ascon-aead", "Ascon-AEAD128 (SP 800-232)", ("aead/ascon.py",), ("ascon-core", "aead-core")),
     ("ascon-hash", "Ascon-Hash256, Ascon-XOF128, Ascon-CXOF128 (SP 800-232)", ("hash/ascon_hash.py",), ("ascon-core",)),
     ("hash-core", "the Merkle-Damgard hashes' common code, its viper helpers (with those of HMAC and "

@@ -206,7 +206,7 @@ M55, M85.
 Backend ``thumb`` of the seam primitive "ascon" (``hash/_ascon``), chosen where ``mpcrypto._cpu``
 finds a Thumb-2 core (feature ``thumb2``), before ``viper``. Same surface and state layout as
 ``ascon_viper`` (an ``array('I')`` of 10 words, S_k's low half in word 2k); the byte I/O
-(``xor_bytes``, ``put_bytes``, ``get_bytes``) is ``ascon_viper``'s. ``absorb`` takes the two
+(``xor_bytes``, ``put_bytes``, ``get_bytes``) is ``hash/_ascon_io``'s. ``absorb`` takes the two
 shapes its callers use: rate 8 with Ascon-p[12] (the hashes) and rate 16 with Ascon-p[8] (the
 AEAD's associated data).
 
@@ -219,7 +219,7 @@ per byte on an emulated Cortex-M4: see ``host_tests/test_thumb_ascon.py``.
 
 import micropython
 from mpcrypto._cpu import thumb2 as probe  # noqa: F401 (what the seam's chain requires)
-from mpcrypto.hash.ascon_viper import get_bytes, put_bytes, xor_bytes  # noqa: F401
+from mpcrypto.hash._ascon_io import get_bytes, put_bytes, xor_bytes  # noqa: F401
 '''
 
 FOOTER = '''

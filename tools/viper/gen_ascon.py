@@ -1,5 +1,5 @@
-"""Writes ``modules/mpcrypto/hash/ascon_viper.py``: the Ascon permutation (NIST SP 800-232 §3),
-the state's byte I/O and Ascon-AEAD128's bulk steps as MicroPython viper functions on 32-bit
+"""Writes ``modules/mpcrypto/hash/ascon_viper.py``: the Ascon permutation (NIST SP 800-232 §3)
+and Ascon-AEAD128's bulk steps as MicroPython viper functions on 32-bit
 lane halves.
 
     python -m tools.viper.gen_ascon          # rewrite the module
@@ -14,9 +14,10 @@ the locals x0l, x0h, ..., x4h (S_k's low and high halves) across rounds and bloc
   with the smaller left shift leads the chain as a multiplication, the other one's left shift
   ends it (the module's docstring says why);
 - block I/O: little-endian word loads and byte stores, one line per word and per byte.
-The byte loops share two skeletons (``byte_io``: ``xor_bytes``, ``put_bytes``, ``get_bytes``;
-``last_block``: the last partial block of ``aead_encrypt`` / ``aead_decrypt``); ``squeeze``
-and the module's docstring are text here.
+The last partial block of ``aead_encrypt`` / ``aead_decrypt`` shares one skeleton
+(``last_block``); ``squeeze`` and the module's docstring are text here. The byte I/O
+(``xor_bytes``, ``put_bytes``, ``get_bytes``) is imported from ``hash/_ascon_io``, which
+``ascon_thumb`` shares.
 """
 
 import sys
@@ -49,8 +50,8 @@ RC_NOTE = "  # next round constant (SP 800-232 Table 5: 0xf0, 0xe1, .., 0x4b)"
 
 
 # The module's docstring, its import and probe(), as they stand at its top.
-HEADER = '''"""The Ascon permutation (NIST SP 800-232 §3), the state's byte I/O and Ascon-AEAD128's bulk
-steps in viper, on 32-bit lane halves.
+HEADER = '''"""The Ascon permutation (NIST SP 800-232 §3) and Ascon-AEAD128's bulk steps in viper, on
+32-bit lane halves; the state's byte I/O is ``hash/_ascon_io``'s, imported here.
 
 Backend surface shared with ``ascon_thumb`` and ``ascon_python`` (``hash/_ascon`` chooses;
 ``aead/ascon`` and ``hash/ascon_hash`` call; nothing here validates):
@@ -125,6 +126,8 @@ on Cortex-M3/M4/M7); no branch or index depends on the state, the key or the dat
 """
 
 import micropython
+
+from mpcrypto.hash._ascon_io import get_bytes, put_bytes, xor_bytes  # noqa: F401 (the surface)
 
 
 def probe():
@@ -244,13 +247,6 @@ def perm():
     return viper("perm", "st, rounds: int", load_state() + rounds(first) + store_state())
 
 
-def byte_io(name, buf, step):
-    """State bytes pos..pos+n-1 and ``buf[off:off+n]``, one ``step`` a byte (j: the state byte)."""
-    loop = ["j = pos + i"] + step + ["i += 1"]
-    return viper(name, "st, %s: ptr8, off: int, n: int, pos: int" % buf,
-                 ["s = ptr32(st)", "i = 0", "while i < n:"] + indent(loop))
-
-
 def absorb():
     words = xor_words(RATE, "p")  # S0, then S1 where the rate is 16 bytes
     loop = words[:2] + ["if rate == 16:"] + indent(words[2:]) + ["p = ptr8(uint(p) + uint(rate))"]
@@ -294,10 +290,6 @@ def aead_final():
 def generate():
     return "".join([
         generated_line(TOOL), HEADER, perm(),
-        byte_io("xor_bytes", "buf", ["s[j >> 2] = uint(s[j >> 2]) ^ (uint(buf[off + i]) << ((j & 3) << 3))"]),
-        byte_io("put_bytes", "buf", ["sh = (j & 3) << 3", "w = uint(s[j >> 2])",
-                                     "s[j >> 2] = (w ^ (w & (uint(0xFF) << sh))) | (uint(buf[off + i]) << sh)"]),
-        byte_io("get_bytes", "out", ["out[off + i] = uint(s[j >> 2]) >> ((j & 3) << 3)"]),
         absorb(),
         bulk("encrypt", [
             "# S[0:16] ^= P, C = S[0:16], Ascon-p[8] inlined; ptr8 stores keep the low 8 bits."], encrypt_block),
