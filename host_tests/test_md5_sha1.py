@@ -22,7 +22,7 @@ from tools import ROOT
 from vectors import cryptography_vector, load_rsp
 
 MODS = {"md5": "mpcrypto.hash.md5", "sha1": "mpcrypto.hash.sha1"}
-BACKENDS = ("viper", "python")
+BACKENDS = ("thumb", "viper", "python")
 ALGS = ("md5", "sha1")
 
 
@@ -60,7 +60,7 @@ def test_cavp_sha1_msg(target, kind, backend):
 
 
 # SHAVS §6.4 Monte Carlo: checkpoints chain, so a prefix is a valid shorter test.
-MONTE_COUNT = {"viper": 100, "python": 3}
+MONTE_COUNT = {"thumb": 100, "viper": 100, "python": 3}
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

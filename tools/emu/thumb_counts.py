@@ -30,8 +30,9 @@ AES rows (``aes_thumb_emu.per_byte_rows``, ``aes_ct_thumb_emu.per_byte_rows``, u
 kernel (backend ``thumb_ct``, every mode and key size) and AES-128-GCM's two kernels with it
 (CTR with the 32-bit counter + GHASH, per byte of data), per call of 1 KiB and 16 KiB.
 
-SHA-2 rows (``sha_rows``, backend ``thumb``, unit "insns/byte"): ``compress`` of
-``hash/sha256_thumb.py`` / ``sha512_thumb.py`` over 1 KiB and 16 KiB per call, instructions of
+SHA-2, SHA-1 and MD5 rows (``sha_rows``, backend ``thumb``, unit "insns/byte"): ``compress`` of
+``hash/sha256_thumb.py``, ``sha512_thumb.py``, ``sha1_thumb.py``, ``md5_thumb.py`` over 1 KiB
+and 16 KiB per call, instructions of
 the whole call (entry and exit included) per byte, ``spread`` the difference between random and
 all-zero data (0: the count does not depend on the data), ``code_bytes`` the kernel's machine
 code in the .mpy. ``ShaKernel`` runs them for host_tests/test_thumb_sha.py.
@@ -487,16 +488,20 @@ def mmcau_rows(core="cortex-m4", seed=1):
     return rows
 
 
-# -- the SHA-2 compression kernels (hash/sha256_thumb.py, hash/sha512_thumb.py) ------------------
+# -- the MD hash compression kernels (hash/sha256_thumb.py, sha512_thumb.py, sha1_thumb.py,
+# md5_thumb.py) ----------------------------------------------------------------------------------
 
 HASH = ROOT / "modules" / "mpcrypto" / "hash"
-SHA_SRC = {"sha256": HASH / "sha256_thumb.py", "sha512": HASH / "sha512_thumb.py"}
-SHA_BLOCK = {"sha256": 64, "sha512": 128}
+SHA_KERNELS = ("sha256", "sha512", "sha1", "md5")
+SHA_SRC = {k: HASH / ("%s_thumb.py" % k) for k in SHA_KERNELS}
+SHA_BLOCK = {"sha256": 64, "sha512": 128, "sha1": 64, "md5": 64}
+SHA_WORDS = {"sha256": 8, "sha512": 16, "sha1": 5, "md5": 4}  # chaining-value words
 # hashlib name -> (kernel, the IV array's name in the public module, digest bytes)
 SHA_NAMES = {
     "sha224": ("sha256", "_IV224", 28), "sha256": ("sha256", "_IV256", 32),
     "sha384": ("sha512", "_IV384", 48), "sha512": ("sha512", "_IV512", 64),
     "sha512_224": ("sha512", "_IV512_224", 28), "sha512_256": ("sha512", "_IV512_256", 32),
+    "sha1": ("sha1", "_IV", 20), "md5": ("md5", "_IV", 16),
 }
 SHA_SIZES = (1024, 16384)  # bytes per call for the per-byte counts
 
@@ -508,20 +513,26 @@ def sha_iv(name):
     kern, var, _ = SHA_NAMES[name]
     for node in ast.parse((HASH / ("%s.py" % kern)).read_text()).body:
         if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == var:
-            words = ast.literal_eval(node.value.args[1])
-            return tuple(words[:8 if kern == "sha256" else 16])
+            words = eval(ast.unparse(node.value.args[1]), {"__builtins__": {}})  # (a, b) + (0,) * 16 too
+            return tuple(words[:SHA_WORDS[kern]])
     raise KeyError(var)
 
 
-def sha_pad(msg, block):
-    """FIPS 180-4 §5.1.1/§5.1.2 padding: 0x80, zeros, the bit length (8 or 16 bytes)."""
+def sha_pad(msg, block, order="big"):
+    """FIPS 180-4 §5.1.1/§5.1.2 padding: 0x80, zeros, the bit length (8 or 16 bytes); MD5's
+    (RFC 1321 §3.1-3.2) is the same with the length little-endian (``order="little"``)."""
     lenb = 8 if block == 64 else 16
-    return msg + b"\x80" + bytes((-(len(msg) + 1 + lenb)) % block) + (8 * len(msg)).to_bytes(lenb, "big")
+    return msg + b"\x80" + bytes((-(len(msg) + 1 + lenb)) % block) + (8 * len(msg)).to_bytes(lenb, order)
+
+
+def sha_order(kern):
+    """The byte order of ``kern``'s length field and digest words."""
+    return "little" if kern == "md5" else "big"
 
 
 class ShaKernel:
-    """``compress(st, buf, off, nblocks)`` of sha256_thumb or sha512_thumb on one emulated
-    core: ``st`` the chaining value (words), the message at ``buf + off`` (any alignment)."""
+    """``compress(st, buf, off, nblocks)`` of one of the ``SHA_KERNELS`` on one emulated core:
+    ``st`` the chaining value (words), the message at ``buf + off`` (any alignment)."""
 
     def __init__(self, kern, core="cortex-m4", cpuid=None, mpy=None, counting="block", max_bytes=1 << 15):
         self.kern = kern
@@ -529,7 +540,7 @@ class ShaKernel:
         self.core = thumb_emu.Core(core, cpuid, counting)
         self.mpy = mpy if mpy is not None else compile_module(SHA_SRC[kern])
         self.addr = thumb_emu.load_asm(self.core, self.mpy)
-        self.nwords = 8 if kern == "sha256" else 16
+        self.nwords = SHA_WORDS[kern]
         self.st = self.core.alloc(4 * 48)  # as large as the public module's array
         self.buf = self.core.alloc(max_bytes + 8)
         self.max_bytes = max_bytes
@@ -555,8 +566,9 @@ class ShaKernel:
 
     def digest(self, name, msg, off=0):
         """hashlib's ``name`` digest of ``msg``: padded, one kernel call; (digest, insns)."""
-        words, insns = self.compress(sha_iv(name), sha_pad(msg, self.block), off)
-        out = b"".join(w.to_bytes(4, "big") for w in words)
+        order = sha_order(self.kern)
+        words, insns = self.compress(sha_iv(name), sha_pad(msg, self.block, order), off)
+        out = b"".join(w.to_bytes(4, order) for w in words)
         return out[:SHA_NAMES[name][2]], insns
 
 
@@ -571,14 +583,14 @@ def sha_rows(cores=REPORT_CORES, sizes=SHA_SIZES, seed=1):
         common = {"heap_bytes": 0, "reference": False, "platform": "unicorn",
                   "implementation": "unicorn %s" % thumb_emu.UNICORN_VERSION, "machine": machine,
                   "word_bits": 32, "clock_hz": None, "backend": "thumb", "unit": "insns/byte", "core": core}
-        for kern in ("sha256", "sha512"):
+        for kern in SHA_KERNELS:
             k = ShaKernel(kern, core, max_bytes=max(sizes))
             iv = sha_iv(kern)
             for size in sizes:
                 data = bytes(rng.randrange(256) for _ in range(size))
                 _, insns = k.compress(iv, data)
                 _, zero = k.compress(iv, bytes(size))
-                rows.append(dict(common, algorithm=kern.replace("sha", "SHA-"), operation="compress %d B" % size,
+                rows.append(dict(common, algorithm=kern.upper() if kern == "md5" else kern.replace("sha", "SHA-"), operation="compress %d B" % size,
                                  value=round(insns / size, 2), insns=insns, bytes=size,
                                  spread=abs(insns - zero), kernel="%s_thumb.compress" % kern,
                                  code_bytes=len(k.mpy.function("compress").code)))

@@ -32,7 +32,7 @@ SP, LR = 13, 14
 COND = {"eq": 0, "ne": 1, "cs": 2, "cc": 3, "mi": 4, "pl": 5}
 SHIFT = {"lsl": 0, "lsr": 1, "asr": 2, "ror": 3}
 # Data processing (shifted register, A6.3.11; modified immediate, A6.3.1): the op field.
-DP = {"and": 0b0000, "bic": 0b0001, "orr": 0b0010, "mvn": 0b0011, "eor": 0b0100, "add": 0b1000,
+DP = {"and": 0b0000, "bic": 0b0001, "orr": 0b0010, "mvn": 0b0011, "orn": 0b0011, "eor": 0b0100, "add": 0b1000,
       "adc": 0b1010, "sbc": 0b1011, "sub": 0b1101, "rsb": 0b1110}
 M32 = 0xFFFFFFFF
 

@@ -1,10 +1,13 @@
-"""Writes the Thumb-2 SHA-2 compression kernels, ``modules/mpcrypto/hash/sha256_thumb.py`` and
-``sha512_thumb.py`` (asm_thumb), from FIPS 180-4 with the encoder of ``tools/thumb/asm.py``.
+"""Writes the Thumb-2 compression kernels of the Merkle-Damgard hashes,
+``modules/mpcrypto/hash/sha256_thumb.py``, ``sha512_thumb.py``, ``sha1_thumb.py`` and
+``md5_thumb.py`` (asm_thumb), from FIPS 180-4 and RFC 1321 with the encoder of
+``tools/thumb/asm.py``.
 
-    python -m tools.thumb.gen_sha          # (re)write the two modules
+    python -m tools.thumb.gen_sha          # (re)write the four modules
     python -m tools.thumb.gen_sha --check  # exit 1 if they differ from what it writes
 
-Why generated: the rounds are fully unrolled (64 for SHA-256, 80 for SHA-512), the working
+Why generated: the rounds are fully unrolled (64 for SHA-256 and MD5, 80 for SHA-512 and
+SHA-1), the working
 variables are renamed from round to round instead of moved (the register or stack slot that
 held h receives the new a, the one that held d the new e), and the message schedule lives in
 a 16-entry ring whose slot of W[t] is t mod 16: every register number and offset is a
@@ -32,11 +35,28 @@ from tools.thumb.asm import LR, SP, Asm
 from tools.thumb.asm import reg_name as rn
 
 OUT = ROOT / "modules" / "mpcrypto" / "hash"
-OUTS = (OUT / "sha256_thumb.py", OUT / "sha512_thumb.py")
+OUTS = (OUT / "sha256_thumb.py", OUT / "sha512_thumb.py", OUT / "sha1_thumb.py", OUT / "md5_thumb.py")
 
 # FIPS 180-4 §4.2.2 (SHA-224/256) and §4.2.3 (SHA-384/512) round constants, computed from
 # their definition in tools/sha2_constants.py.
 K256, K512 = sha2_constants.K256, sha2_constants.K512
+
+# FIPS 180-4 §4.2.1: SHA-1's K_t for rounds 20g..20g+19.
+K160 = (0x5a827999, 0x6ed9eba1, 0x8f1bbcdc, 0xca62c1d6)
+
+
+def md5_t():
+    """RFC 1321 §3.4: T[i] = floor(4294967296 * abs(sin(i))), i = 1..64 (a double's sine is far
+    more precise than the 32 bits kept; host_tests/test_thumb_sha.py checks values of the
+    RFC's Appendix A.3)."""
+    import math
+    return [int(4294967296 * abs(math.sin(i))) for i in range(1, 65)]
+
+
+# RFC 1321 §3.4, per round of 16 steps: step j's message word k = (k0 + dk j) mod 16, and the
+# four left rotations that repeat through the round.
+MD5_ROUNDS = (((0, 1), (7, 12, 17, 22)), ((1, 5), (5, 9, 14, 20)), ((5, 3), (4, 11, 16, 23)),
+              ((0, 7), (6, 10, 15, 21)))
 
 # -- SHA-256 (FIPS 180-4 §6.2.2) ---------------------------------------------------------------
 
@@ -312,6 +332,123 @@ def sha512_body(a):
     return A_
 
 
+# -- SHA-1 (FIPS 180-4 §6.1.2) ------------------------------------------------------------------
+
+
+def sha1_body(a):
+    """r0 = st (H0..H4), r1 = buf, r2 = off, r3 = nblocks. a..e in r4-r8, renamed round to
+    round (round t's a is the register of round t-1's e); W[t] in a 16-word ring on the
+    stack; K in r9 (set once per 20 rounds); r2, r12 and lr are temporaries."""
+    V, K, W, T = (4, 5, 6, 7, 8), 9, 2, 12
+    a.push([8, 9])
+    a.sub_sp(64)
+    a.cmp_imm(3, 0)
+    a.b("eq", "done")
+    a.dp("add", 1, 1, 2)
+    a.ldm(0, list(V))
+    a.label("block")
+    for t in range(80):
+        ra, rb, rc, rd, re = (V[(i - t) % 5] for i in range(5))
+        if t % 20 == 0:
+            a.note("rounds %d-%d: K = %#010x" % (t, t + 19, K160[t // 20]))
+            a.const(K, K160[t // 20])
+        if t < 16:  # W[t]: the block's big-endian word t (§3.1)
+            a.ldr(W, 1, 4 * t)
+            a.rev(W, W)
+            a.str_(W, SP, 4 * t)
+        else:  # W[t] = ROTL1(W[t-3] ^ W[t-8] ^ W[t-14] ^ W[t-16]) (§6.1.2 step 1), over W[t-16]
+            a.ldr(W, SP, 4 * ((t - 3) % 16))
+            for back in (8, 14, 16):
+                a.ldr(T, SP, 4 * ((t - back) % 16))
+                a.dp("eor", W, W, T)
+            a.ror(W, W, 31)
+            if t + 3 < 80:
+                a.str_(W, SP, 4 * (t % 16))
+        # e += W + K + f(b, c, d) + ROTL5(a); b = ROTL30(b) (§6.1.2 step 3, §4.1.1)
+        a.dp("add", re, re, W)
+        a.dp("add", re, re, K)
+        if t < 20:  # Ch = d ^ b & (c ^ d)
+            a.dp("eor", T, rc, rd)
+            a.dp("and", T, T, rb)
+            a.dp("eor", T, T, rd)
+        elif 40 <= t < 60:  # Maj = b & c + d & (b ^ c) (the two terms share no bit)
+            a.dp("and", T, rb, rc)
+            a.dp("add", re, re, T)
+            a.dp("eor", T, rb, rc)
+            a.dp("and", T, T, rd)
+        else:  # Parity = b ^ c ^ d
+            a.dp("eor", T, rb, rc)
+            a.dp("eor", T, T, rd)
+        a.dp("add", re, re, T)
+        a.dp("add", re, re, ra, "ror", 27)
+        a.ror(rb, rb, 2)
+    a.note("H += a..e (§6.1.2 step 4): 80 renamings are 16 turns of five, the names are back")
+    for i, v in enumerate(V):
+        a.ldr(T, 0, 4 * i)
+        a.dp("add", v, v, T)
+        a.str_(v, 0, 4 * i)
+    a.add_imm(1, 1, 64)
+    a.subs_imm(3, 1)
+    a.b("ne", "block")
+    a.label("done")
+    a.add_sp(64)
+    a.pop([8, 9])
+    a.movs_imm(0, 0)
+
+
+# -- MD5 (RFC 1321 §3.4) -------------------------------------------------------------------------
+
+
+def md5_body(a):
+    """r0 = st (A, B, C, D), r1 = buf, r2 = off, r3 = nblocks. a..d in r4-r7, renamed step to
+    step (step i's a is the register of step i-1's d); X[k] is loaded from the block, T[i]
+    built with movw/movt; r2, r12 and lr are temporaries. No frame."""
+    V, X, K, T = (4, 5, 6, 7), 2, 12, LR
+    tt = md5_t()
+    a.cmp_imm(3, 0)
+    a.b("eq", "done")
+    a.dp("add", 1, 1, 2)
+    a.ldm(0, list(V))
+    a.label("block")
+    for i in range(64):
+        ra, rb, rc, rd = (V[(n - i) % 4] for n in range(4))
+        (k0, dk), rots = MD5_ROUNDS[i // 16]
+        if i % 16 == 0:
+            a.note("round %d: %s" % (i // 16 + 1, ("F = d ^ b & (c ^ d)", "G = c ^ d & (b ^ c)",
+                                                    "H = b ^ c ^ d", "I = c ^ (b | ~d)")[i // 16]))
+        # a = b + ((a + f(b, c, d) + X[k] + T[i]) <<< s)
+        a.ldr(X, 1, 4 * ((k0 + dk * (i % 16)) % 16))  # X[k], little-endian (§3.4)
+        a.const(K, tt[i])
+        a.dp("add", ra, ra, X)
+        a.dp("add", ra, ra, K)
+        if i < 16:
+            a.dp("eor", T, rc, rd)
+            a.dp("and", T, T, rb)
+            a.dp("eor", T, T, rd)
+        elif i < 32:
+            a.dp("eor", T, rb, rc)
+            a.dp("and", T, T, rd)
+            a.dp("eor", T, T, rc)
+        elif i < 48:
+            a.dp("eor", T, rb, rc)
+            a.dp("eor", T, T, rd)
+        else:
+            a.dp("orn", T, rb, rd)
+            a.dp("eor", T, T, rc)
+        a.dp("add", ra, ra, T)
+        a.dp("add", ra, rb, ra, "ror", 32 - rots[i % 4])
+    a.note("A..D += a..d (§3.4): 64 renamings are 16 turns of four, the names are back")
+    for j, v in enumerate(V):
+        a.ldr(T, 0, 4 * j)
+        a.dp("add", v, v, T)
+        a.str_(v, 0, 4 * j)
+    a.add_imm(1, 1, 64)
+    a.subs_imm(3, 1)
+    a.b("ne", "block")
+    a.label("done")
+    a.movs_imm(0, 0)
+
+
 # -- module text ----------------------------------------------------------------------------------
 
 def module_text(title, doc, body_fn):
@@ -404,8 +541,48 @@ SHA512_DOC = [
 ]
 
 
+SHA1_DOC = [
+    "Backend surface shared with ``sha1_viper``::",
+    "",
+    "    compress(st, buf, off, nblocks)",
+    "",
+    "``st`` is the ``array('I')`` of the hash object: H0..H4 (FIPS 180-4 §6.1; its scratch words",
+    "are not used), ``buf[off:off + 64 * nblocks]`` is hashed in place, whole blocks, no",
+    "allocation. The 80 rounds are unrolled; a..e stay in r4-r8, renamed round to round; W[t]",
+    "in a 16-word ring on the stack (64-byte frame); K_t set with movw/movt once per 20 rounds;",
+    "the rotations are the shifted-register forms of ADD and ROR. Instructions per byte on",
+    "emulated Cortex-M cores: host_tests/test_thumb_sha.py counts them exactly.",
+    "",
+    "Constant time: straight-line code; the only branches test the block count (public); no",
+    "table lookups.",
+    "",
+    "Runs on: Cortex-M3, M4, M7, M33, M55, M85 (no DSP instruction), chosen as",
+    "``sha256_thumb``.",
+]
+
+MD5_DOC = [
+    "Backend surface shared with ``md5_viper``::",
+    "",
+    "    compress(st, buf, off, nblocks)",
+    "",
+    "``st`` is the ``array('I')`` of the hash object (A, B, C, D of RFC 1321 §3.3),",
+    "``buf[off:off + 64 * nblocks]`` is hashed in place, whole blocks, no allocation. The 64",
+    "steps are unrolled; a..d stay in r4-r7, renamed step to step; each step loads its",
+    "message word X[k] (little-endian, as §3.4 reads it; ARMv7-M loads words at any",
+    "alignment) and builds T[i] with movw/movt; the rotation and the add of b are one ADD",
+    "with a rotated operand. No stack frame. Instructions per byte on emulated Cortex-M cores:",
+    "host_tests/test_thumb_sha.py counts them exactly.",
+    "",
+    "Constant time: straight-line code; the only branches test the block count (public); no",
+    "table lookups.",
+    "",
+    "Runs on: Cortex-M3, M4, M7, M33, M55, M85 (ORN and the shifted-register forms are ARMv7-M",
+    "base Thumb-2; no DSP instruction), chosen as ``sha256_thumb``.",
+]
+
+
 def generate():
-    """The texts of the two modules, in the order of ``OUTS``."""
+    """The texts of the four modules, in the order of ``OUTS``."""
     return (
         module_text(
             "SHA-256 compression in Thumb-2 assembly: FIPS 180-4 §6.2.2, many 64-byte blocks per call.",
@@ -413,6 +590,12 @@ def generate():
         module_text(
             "SHA-512 compression in Thumb-2 assembly: FIPS 180-4 §6.4.2, many 128-byte blocks per call.",
             SHA512_DOC, sha512_body),
+        module_text(
+            "SHA-1 compression in Thumb-2 assembly: FIPS 180-4 §6.1.2, many 64-byte blocks per call.",
+            SHA1_DOC, sha1_body),
+        module_text(
+            "MD5 compression in Thumb-2 assembly: RFC 1321 §3.4, many 64-byte blocks per call.",
+            MD5_DOC, md5_body),
     )
 
 
