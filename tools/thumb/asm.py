@@ -77,6 +77,17 @@ class Asm:
         self.pos += 2 * len(hws)
         self.count += 1
 
+    def word(self, v, text):
+        """A 32-bit constant in the code (two halfwords, low first), not an instruction: the
+        code must branch around it. Listed as ``.word``."""
+        self.items.append(("insn", (v & 0xFFFF, v >> 16), ".word 0x%08x  %s" % (v, text)))
+        self.pos += 4
+
+    def mov_pc(self, d):
+        """MOV Rd, PC (T1): rd = the address of this instruction + 4, for code that finds
+        its own constants wherever it was loaded."""
+        self.i((0x4600 | (d >> 3) << 7 | 15 << 3 | (d & 7),), "mov %s, pc" % self.r(d))
+
     def note(self, text):
         """A comment line between instructions in the listing."""
         self.items.append(("note", text))
@@ -280,6 +291,8 @@ class Asm:
 
     def addw(self, d, n, imm, sub=False):
         # ADDW / SUBW Rd, Rn, #imm12 (T4)
+        if not 0 <= imm < 4096:
+            raise ValueError("addw #%d" % imm)
         hw1 = (0xF2A0 if sub else 0xF200) | (imm >> 11) << 10 | n
         hw2 = ((imm >> 8) & 7) << 12 | d << 8 | (imm & 0xFF)
         self.i((hw1, hw2), "%s %s, %s, #%d" % ("subw" if sub else "addw", self.r(d), self.r(n), imm))

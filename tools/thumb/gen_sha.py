@@ -159,8 +159,9 @@ def sha256_body(a, end=None):
 
 # Frame (sp-relative): the eight working variables as (high, low) word pairs at 0..63 (slot of
 # variable i in round t: (i - t) mod 8), the W ring of 16 pairs at 64..191, the state pointer
-# at 192, the message pointer at 196, blocks left at 200.
-S512_V, S512_W, S512_ST, S512_IN, S512_N, S512_FRAME = 0, 64, 192, 196, 200, 208
+# at 192, the message pointer at 196, blocks left at 200, the pass's K[16 i] at 204, the end of
+# the K table at 208.
+S512_V, S512_W, S512_ST, S512_IN, S512_N, S512_K, S512_KEND, S512_FRAME = 0, 64, 192, 196, 200, 204, 208, 216
 
 
 def _ror64(amount):
@@ -205,20 +206,28 @@ def sha512_body(a):
     """r0 = st, r1 = buf, r2 = off, r3 = nblocks. The working variables live in the frame;
     a, b and e are also kept in registers (a and e are the values the round before just
     computed, b was a), the pair a ^ b too (the next round's b ^ c for Maj). Register pairs
-    are (high, low) and rotate through a pool as values die."""
+    are (high, low) and rotate through a pool as values die. 16 rounds are written out and
+    run five times per block; K[t] is read from a table in the code."""
+    a.b("al", "start")
+    table = a.pos
+    a.note("K[0..79] (FIPS 180-4 §4.2.3) as (high, low) words, read with LDR (any alignment)")
+    for t, k in enumerate(K512):
+        a.word(k >> 32, "K[%d] high" % t)
+        a.word(k & 0xFFFFFFFF, "K[%d] low" % t)
+    a.label("start")
     a.push([8, 9, 10, 11])
     a.sub_sp(S512_FRAME)
     a.cmp_imm(3, 0)
-    skip, at = len(a.items), a.pos
-    a.bcc_w("eq", at + 4, "done")  # a placeholder of the same size, replaced below
+    a.b("eq", "done")
     a.dp("add", 1, 1, 2)
     a.str_(0, SP, S512_ST)
     a.str_(1, SP, S512_IN)
     a.str_(3, SP, S512_N)
-    loop = a.pos
+    a.label("block")
     a.note("block: copy H0..H7 to the frame; a, b, e and b ^ c into registers")
     # registers: pool of 14 (r0-r12, lr)
-    A_, B_, E_, Z_ = (4, 5), (6, 7), (8, 9), (10, 11)
+    A0, B0, E_, Z0 = (4, 5), (6, 7), (8, 9), (10, 11)
+    A_, B_, Z_ = A0, B0, Z0
     a.ldr(0, SP, S512_ST)
     for i in range(0, 8, 2):
         # H[i], H[i+1] (four words) through r1, r2, r3, r12
@@ -234,41 +243,53 @@ def sha512_body(a):
             a.dp("eor", Z_[1], B_[1], 2)
         if i == 4:
             a.ldrd(E_[0], E_[1], 0, 32)
+    a.note("W[0..15]: the block's big-endian 64-bit words (§6.4.2 step 1) into the ring")
+    a.ldr(0, SP, S512_IN)
+    for t in range(16):
+        a.ldr(1, 0, 8 * t)
+        a.ldr(2, 0, 8 * t + 4)
+        a.rev(1, 1)
+        a.rev(2, 2)
+        a.strd(1, 2, SP, S512_W + 8 * t)
+    here = a.pos
+    a.mov_pc(0)
+    a.addw(0, 0, here + 4 - table, sub=True)
+    a.str_(0, SP, S512_K)
+    a.addw(0, 0, 640)
+    a.str_(0, SP, S512_KEND)
     free = [0, 1, 2, 3, 12, LR]
 
     def slot(var, t):
         return S512_V + 8 * ((var - t) % 8)
 
-    for t in range(80):
+    def ring(t):
+        return S512_W + 8 * (t % 16)
+
+    a.label("pass")
+    for t in range(16):
         # Temporaries: W pair, T pair, X, Y from the free pool (6 registers).
         Wh, Wl, Th, Tl, X, Y = free
-        a.note("round %d: a = %s:%s, b = %s:%s, e = %s:%s, b ^ c = %s:%s (high:low)" % (
+        a.note("round 16 i + %d: a = %s:%s, b = %s:%s, e = %s:%s, b ^ c = %s:%s (high:low)" % (
             t, rn(A_[0]), rn(A_[1]), rn(B_[0]), rn(B_[1]), rn(E_[0]), rn(E_[1]), rn(Z_[0]), rn(Z_[1])))
-        if t < 16:
-            a.ldr(X, SP, S512_IN)
-            a.ldr(Wh, X, 8 * t)
-            a.ldr(Wl, X, 8 * t + 4)
-            a.rev(Wh, Wh)
-            a.rev(Wl, Wl)
-        else:
-            # W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16] (§6.4.2 step 1),
-            # σ0 = ROTR1 ^ ROTR8 ^ SHR7, σ1 = ROTR19 ^ ROTR61 ^ SHR6 (§4.1.3)
-            a.ldrd(X, Y, SP, S512_W + 8 * ((t - 15) % 16))
-            _sigma64(a, Wh, Wl, X, Y, [_ror64(1), _ror64(8), _shr64(7)])
-            a.ldrd(X, Y, SP, S512_W + 8 * ((t - 2) % 16))
-            _sigma64(a, Th, Tl, X, Y, [_ror64(19), _ror64(61), _shr64(6)])
-            _add64(a, Wh, Wl, Th, Tl)
-            a.ldrd(X, Y, SP, S512_W + 8 * ((t - 16) % 16))
-            _add64(a, Wh, Wl, X, Y)
-            a.ldrd(X, Y, SP, S512_W + 8 * ((t - 7) % 16))
-            _add64(a, Wh, Wl, X, Y)
-        if t < 80 - 2:
-            a.strd(Wh, Wl, SP, S512_W + 8 * (t % 16))
-        # T1 = h + W[t] + K[t] + Σ1(e) + Ch(e, f, g), in T
+        # The schedule one pass ahead, over W[t] in the ring (§6.4.2 step 1): W[t + 16] =
+        # σ1(W[t+14]) + W[t+9] + σ0(W[t+1]) + W[t], σ0 = ROTR1 ^ ROTR8 ^ SHR7, σ1 = ROTR19 ^
+        # ROTR61 ^ SHR6 (§4.1.3). The last pass's is not used (the next block reloads W).
+        a.ldrd(X, Y, SP, ring(t + 1))
+        _sigma64(a, Wh, Wl, X, Y, [_ror64(1), _ror64(8), _shr64(7)])
+        a.ldrd(X, Y, SP, ring(t + 14))
+        _sigma64(a, Th, Tl, X, Y, [_ror64(19), _ror64(61), _shr64(6)])
+        _add64(a, Wh, Wl, Th, Tl)
+        a.ldrd(X, Y, SP, ring(t + 9))
+        _add64(a, Wh, Wl, X, Y)
+        a.ldrd(X, Y, SP, ring(t))
+        _add64(a, Wh, Wl, X, Y)
+        a.strd(Wh, Wl, SP, ring(t))
+        # T1 = h + W[t] + K[t] + Σ1(e) + Ch(e, f, g), in T (W[t] in X:Y)
         a.ldrd(Th, Tl, SP, slot(7, t))
-        _add64(a, Th, Tl, Wh, Wl)
-        a.const(X, K512[t] >> 32)
-        a.const(Y, K512[t] & 0xFFFFFFFF)
+        _add64(a, Th, Tl, X, Y)
+        a.ldr(X, SP, S512_K)
+        a.ldr(Y, X, 8 * t + 4)
+        a.ldr(X, X, 8 * t)
         _add64(a, Th, Tl, X, Y)
         # Σ1(e) = ROTR14 ^ ROTR18 ^ ROTR41
         _sigma64(a, X, Y, E_[0], E_[1], [_ror64(14), _ror64(18), _ror64(41)])
@@ -304,8 +325,22 @@ def sha512_body(a):
         # rename: b' = a, a' = T, Z' = W; b and Z's registers join the pool
         free = [B_[0], B_[1], Z_[0], Z_[1], X, Y]
         A_, B_, Z_ = (Th, Tl), A_, (Wh, Wl)
+    a.note("16 renamings are not a whole turn of the five pairs: move a, b and b ^ c back")
+    moves = [(d, s_) for dp, sp in ((A0, A_), (B0, B_), (Z0, Z_)) for d, s_ in zip(dp, sp) if d != s_]
+    while moves:  # a destination that no pending move still reads goes first
+        i = next(i for i, (d, _) in enumerate(moves) if all(s_ != d for _, s_ in moves))
+        d, s_ = moves.pop(i)
+        a.mov(d, s_)
+    A_, B_, Z_ = A0, B0, Z0
+    X, Y = 12, LR
+    a.ldr(X, SP, S512_K)
+    a.add_imm(X, X, 128)
+    a.str_(X, SP, S512_K)
+    a.ldr(Y, SP, S512_KEND)
+    a.cmp(X, Y)
+    a.b("ne", "pass")
     a.note("H += a..h (§6.4.2 step 4), 64-bit adds; 80 renamings bring the slots back")
-    r = free
+    r = [0, 1, 2, 3, 12]
     a.ldr(r[0], SP, S512_ST)
     st = r[0]
     x0, x1, y0, y1 = r[1], r[2], r[3], r[4]
@@ -320,12 +355,8 @@ def sha512_body(a):
     a.ldr(3, SP, S512_N)
     a.subs_imm(3, 1)
     a.str_(3, SP, S512_N)
-    a.bcc_w("ne", loop, "block")
-    done = a.pos
-    b = Asm(ual=True)
-    b.pos = at
-    b.bcc_w("eq", done, "done")
-    a.items[skip] = b.items[0]
+    a.b("ne", "block")
+    a.label("done")
     a.add_sp(S512_FRAME)
     a.pop([8, 9, 10, 11])
     a.movs_imm(0, 0)
@@ -528,10 +559,13 @@ SHA512_DOC = [
     "(FIPS 180-4 §6.4; its scratch words are not used), ``buf[off:off + 128 * nblocks]`` is hashed",
     "in place, whole blocks, no allocation. 64-bit words as 32-bit register pairs: a 64-bit",
     "add is ADDS + ADC; a 64-bit rotate is built from shifts of both halves, XORed with the",
-    "shifted-register forms. The 80 rounds are unrolled; the working variables live in a",
-    "stack frame (208 bytes) with a, b, e and a ^ b also kept in registers; W[t] in a 16-pair",
-    "ring on the stack; K[t] built with movw/movt. 55.3 instructions per byte on",
-    "Cortex-M4 (host_tests/test_thumb_sha.py counts them exactly).",
+    "shifted-register forms. 16 rounds are written out and run five times a block (a",
+    "quarter of the code of 80 unrolled rounds, for a firmware's flash); the working",
+    "variables live in a stack frame (216 bytes) with a, b, e and a ^ b also kept in",
+    "registers; W[t] in a 16-pair ring on the stack, the schedule computed one pass ahead",
+    "(W[t + 16] in round t, over W[t]); K[t] read from a table inside the code, found from",
+    "the PC. Instructions per byte on emulated Cortex-M cores: host_tests/test_thumb_sha.py",
+    "counts them exactly.",
     "",
     "Constant time: straight-line code; the only branches test the block count (public); no",
     "table lookups.",

@@ -9,10 +9,13 @@ Backend surface shared with ``sha512_viper``::
 (FIPS 180-4 §6.4; its scratch words are not used), ``buf[off:off + 128 * nblocks]`` is hashed
 in place, whole blocks, no allocation. 64-bit words as 32-bit register pairs: a 64-bit
 add is ADDS + ADC; a 64-bit rotate is built from shifts of both halves, XORed with the
-shifted-register forms. The 80 rounds are unrolled; the working variables live in a
-stack frame (208 bytes) with a, b, e and a ^ b also kept in registers; W[t] in a 16-pair
-ring on the stack; K[t] built with movw/movt. 55.3 instructions per byte on
-Cortex-M4 (host_tests/test_thumb_sha.py counts them exactly).
+shifted-register forms. 16 rounds are written out and run five times a block (a
+quarter of the code of 80 unrolled rounds, for a firmware's flash); the working
+variables live in a stack frame (216 bytes) with a, b, e and a ^ b also kept in
+registers; W[t] in a 16-pair ring on the stack, the schedule computed one pass ahead
+(W[t + 16] in round t, over W[t]); K[t] read from a table inside the code, found from
+the PC. Instructions per byte on emulated Cortex-M cores: host_tests/test_thumb_sha.py
+counts them exactly.
 
 Constant time: straight-line code; the only branches test the block count (public); no
 table lookups.
@@ -31,10 +34,184 @@ def compress(r0, r1, r2, r3):
     # r0 = st, r1 = buf, r2 = off, r3 = nblocks; returns 0 (a small int: no allocation).
     data(
         2,
+        0xF000, 0xB940,  # b.w start (+640)
+    )
+    # K[0..79] (FIPS 180-4 §4.2.3) as (high, low) words, read with LDR (any alignment)
+    data(
+        2,
+        0x2F98, 0x428A,  # .word 0x428a2f98  K[0] high
+        0xAE22, 0xD728,  # .word 0xd728ae22  K[0] low
+        0x4491, 0x7137,  # .word 0x71374491  K[1] high
+        0x65CD, 0x23EF,  # .word 0x23ef65cd  K[1] low
+        0xFBCF, 0xB5C0,  # .word 0xb5c0fbcf  K[2] high
+        0x3B2F, 0xEC4D,  # .word 0xec4d3b2f  K[2] low
+        0xDBA5, 0xE9B5,  # .word 0xe9b5dba5  K[3] high
+        0xDBBC, 0x8189,  # .word 0x8189dbbc  K[3] low
+        0xC25B, 0x3956,  # .word 0x3956c25b  K[4] high
+        0xB538, 0xF348,  # .word 0xf348b538  K[4] low
+        0x11F1, 0x59F1,  # .word 0x59f111f1  K[5] high
+        0xD019, 0xB605,  # .word 0xb605d019  K[5] low
+        0x82A4, 0x923F,  # .word 0x923f82a4  K[6] high
+        0x4F9B, 0xAF19,  # .word 0xaf194f9b  K[6] low
+        0x5ED5, 0xAB1C,  # .word 0xab1c5ed5  K[7] high
+        0x8118, 0xDA6D,  # .word 0xda6d8118  K[7] low
+        0xAA98, 0xD807,  # .word 0xd807aa98  K[8] high
+        0x0242, 0xA303,  # .word 0xa3030242  K[8] low
+        0x5B01, 0x1283,  # .word 0x12835b01  K[9] high
+        0x6FBE, 0x4570,  # .word 0x45706fbe  K[9] low
+        0x85BE, 0x2431,  # .word 0x243185be  K[10] high
+        0xB28C, 0x4EE4,  # .word 0x4ee4b28c  K[10] low
+        0x7DC3, 0x550C,  # .word 0x550c7dc3  K[11] high
+        0xB4E2, 0xD5FF,  # .word 0xd5ffb4e2  K[11] low
+        0x5D74, 0x72BE,  # .word 0x72be5d74  K[12] high
+        0x896F, 0xF27B,  # .word 0xf27b896f  K[12] low
+        0xB1FE, 0x80DE,  # .word 0x80deb1fe  K[13] high
+        0x96B1, 0x3B16,  # .word 0x3b1696b1  K[13] low
+        0x06A7, 0x9BDC,  # .word 0x9bdc06a7  K[14] high
+        0x1235, 0x25C7,  # .word 0x25c71235  K[14] low
+        0xF174, 0xC19B,  # .word 0xc19bf174  K[15] high
+        0x2694, 0xCF69,  # .word 0xcf692694  K[15] low
+        0x69C1, 0xE49B,  # .word 0xe49b69c1  K[16] high
+        0x4AD2, 0x9EF1,  # .word 0x9ef14ad2  K[16] low
+        0x4786, 0xEFBE,  # .word 0xefbe4786  K[17] high
+        0x25E3, 0x384F,  # .word 0x384f25e3  K[17] low
+        0x9DC6, 0x0FC1,  # .word 0x0fc19dc6  K[18] high
+        0xD5B5, 0x8B8C,  # .word 0x8b8cd5b5  K[18] low
+        0xA1CC, 0x240C,  # .word 0x240ca1cc  K[19] high
+        0x9C65, 0x77AC,  # .word 0x77ac9c65  K[19] low
+        0x2C6F, 0x2DE9,  # .word 0x2de92c6f  K[20] high
+        0x0275, 0x592B,  # .word 0x592b0275  K[20] low
+        0x84AA, 0x4A74,  # .word 0x4a7484aa  K[21] high
+        0xE483, 0x6EA6,  # .word 0x6ea6e483  K[21] low
+        0xA9DC, 0x5CB0,  # .word 0x5cb0a9dc  K[22] high
+        0xFBD4, 0xBD41,  # .word 0xbd41fbd4  K[22] low
+        0x88DA, 0x76F9,  # .word 0x76f988da  K[23] high
+        0x53B5, 0x8311,  # .word 0x831153b5  K[23] low
+    )
+    data(
+        2,
+        0x5152, 0x983E,  # .word 0x983e5152  K[24] high
+        0xDFAB, 0xEE66,  # .word 0xee66dfab  K[24] low
+        0xC66D, 0xA831,  # .word 0xa831c66d  K[25] high
+        0x3210, 0x2DB4,  # .word 0x2db43210  K[25] low
+        0x27C8, 0xB003,  # .word 0xb00327c8  K[26] high
+        0x213F, 0x98FB,  # .word 0x98fb213f  K[26] low
+        0x7FC7, 0xBF59,  # .word 0xbf597fc7  K[27] high
+        0x0EE4, 0xBEEF,  # .word 0xbeef0ee4  K[27] low
+        0x0BF3, 0xC6E0,  # .word 0xc6e00bf3  K[28] high
+        0x8FC2, 0x3DA8,  # .word 0x3da88fc2  K[28] low
+        0x9147, 0xD5A7,  # .word 0xd5a79147  K[29] high
+        0xA725, 0x930A,  # .word 0x930aa725  K[29] low
+        0x6351, 0x06CA,  # .word 0x06ca6351  K[30] high
+        0x826F, 0xE003,  # .word 0xe003826f  K[30] low
+        0x2967, 0x1429,  # .word 0x14292967  K[31] high
+        0x6E70, 0x0A0E,  # .word 0x0a0e6e70  K[31] low
+        0x0A85, 0x27B7,  # .word 0x27b70a85  K[32] high
+        0x2FFC, 0x46D2,  # .word 0x46d22ffc  K[32] low
+        0x2138, 0x2E1B,  # .word 0x2e1b2138  K[33] high
+        0xC926, 0x5C26,  # .word 0x5c26c926  K[33] low
+        0x6DFC, 0x4D2C,  # .word 0x4d2c6dfc  K[34] high
+        0x2AED, 0x5AC4,  # .word 0x5ac42aed  K[34] low
+        0x0D13, 0x5338,  # .word 0x53380d13  K[35] high
+        0xB3DF, 0x9D95,  # .word 0x9d95b3df  K[35] low
+        0x7354, 0x650A,  # .word 0x650a7354  K[36] high
+        0x63DE, 0x8BAF,  # .word 0x8baf63de  K[36] low
+        0x0ABB, 0x766A,  # .word 0x766a0abb  K[37] high
+        0xB2A8, 0x3C77,  # .word 0x3c77b2a8  K[37] low
+        0xC92E, 0x81C2,  # .word 0x81c2c92e  K[38] high
+        0xAEE6, 0x47ED,  # .word 0x47edaee6  K[38] low
+        0x2C85, 0x9272,  # .word 0x92722c85  K[39] high
+        0x353B, 0x1482,  # .word 0x1482353b  K[39] low
+        0xE8A1, 0xA2BF,  # .word 0xa2bfe8a1  K[40] high
+        0x0364, 0x4CF1,  # .word 0x4cf10364  K[40] low
+        0x664B, 0xA81A,  # .word 0xa81a664b  K[41] high
+        0x3001, 0xBC42,  # .word 0xbc423001  K[41] low
+        0x8B70, 0xC24B,  # .word 0xc24b8b70  K[42] high
+        0x9791, 0xD0F8,  # .word 0xd0f89791  K[42] low
+        0x51A3, 0xC76C,  # .word 0xc76c51a3  K[43] high
+        0xBE30, 0x0654,  # .word 0x0654be30  K[43] low
+        0xE819, 0xD192,  # .word 0xd192e819  K[44] high
+        0x5218, 0xD6EF,  # .word 0xd6ef5218  K[44] low
+        0x0624, 0xD699,  # .word 0xd6990624  K[45] high
+        0xA910, 0x5565,  # .word 0x5565a910  K[45] low
+        0x3585, 0xF40E,  # .word 0xf40e3585  K[46] high
+        0x202A, 0x5771,  # .word 0x5771202a  K[46] low
+        0xA070, 0x106A,  # .word 0x106aa070  K[47] high
+        0xD1B8, 0x32BB,  # .word 0x32bbd1b8  K[47] low
+    )
+    data(
+        2,
+        0xC116, 0x19A4,  # .word 0x19a4c116  K[48] high
+        0xD0C8, 0xB8D2,  # .word 0xb8d2d0c8  K[48] low
+        0x6C08, 0x1E37,  # .word 0x1e376c08  K[49] high
+        0xAB53, 0x5141,  # .word 0x5141ab53  K[49] low
+        0x774C, 0x2748,  # .word 0x2748774c  K[50] high
+        0xEB99, 0xDF8E,  # .word 0xdf8eeb99  K[50] low
+        0xBCB5, 0x34B0,  # .word 0x34b0bcb5  K[51] high
+        0x48A8, 0xE19B,  # .word 0xe19b48a8  K[51] low
+        0x0CB3, 0x391C,  # .word 0x391c0cb3  K[52] high
+        0x5A63, 0xC5C9,  # .word 0xc5c95a63  K[52] low
+        0xAA4A, 0x4ED8,  # .word 0x4ed8aa4a  K[53] high
+        0x8ACB, 0xE341,  # .word 0xe3418acb  K[53] low
+        0xCA4F, 0x5B9C,  # .word 0x5b9cca4f  K[54] high
+        0xE373, 0x7763,  # .word 0x7763e373  K[54] low
+        0x6FF3, 0x682E,  # .word 0x682e6ff3  K[55] high
+        0xB8A3, 0xD6B2,  # .word 0xd6b2b8a3  K[55] low
+        0x82EE, 0x748F,  # .word 0x748f82ee  K[56] high
+        0xB2FC, 0x5DEF,  # .word 0x5defb2fc  K[56] low
+        0x636F, 0x78A5,  # .word 0x78a5636f  K[57] high
+        0x2F60, 0x4317,  # .word 0x43172f60  K[57] low
+        0x7814, 0x84C8,  # .word 0x84c87814  K[58] high
+        0xAB72, 0xA1F0,  # .word 0xa1f0ab72  K[58] low
+        0x0208, 0x8CC7,  # .word 0x8cc70208  K[59] high
+        0x39EC, 0x1A64,  # .word 0x1a6439ec  K[59] low
+        0xFFFA, 0x90BE,  # .word 0x90befffa  K[60] high
+        0x1E28, 0x2363,  # .word 0x23631e28  K[60] low
+        0x6CEB, 0xA450,  # .word 0xa4506ceb  K[61] high
+        0xBDE9, 0xDE82,  # .word 0xde82bde9  K[61] low
+        0xA3F7, 0xBEF9,  # .word 0xbef9a3f7  K[62] high
+        0x7915, 0xB2C6,  # .word 0xb2c67915  K[62] low
+        0x78F2, 0xC671,  # .word 0xc67178f2  K[63] high
+        0x532B, 0xE372,  # .word 0xe372532b  K[63] low
+        0x3ECE, 0xCA27,  # .word 0xca273ece  K[64] high
+        0x619C, 0xEA26,  # .word 0xea26619c  K[64] low
+        0xB8C7, 0xD186,  # .word 0xd186b8c7  K[65] high
+        0xC207, 0x21C0,  # .word 0x21c0c207  K[65] low
+        0x7DD6, 0xEADA,  # .word 0xeada7dd6  K[66] high
+        0xEB1E, 0xCDE0,  # .word 0xcde0eb1e  K[66] low
+        0x4F7F, 0xF57D,  # .word 0xf57d4f7f  K[67] high
+        0xD178, 0xEE6E,  # .word 0xee6ed178  K[67] low
+        0x67AA, 0x06F0,  # .word 0x06f067aa  K[68] high
+        0x6FBA, 0x7217,  # .word 0x72176fba  K[68] low
+        0x7DC5, 0x0A63,  # .word 0x0a637dc5  K[69] high
+        0x98A6, 0xA2C8,  # .word 0xa2c898a6  K[69] low
+        0x9804, 0x113F,  # .word 0x113f9804  K[70] high
+        0x0DAE, 0xBEF9,  # .word 0xbef90dae  K[70] low
+        0x0B35, 0x1B71,  # .word 0x1b710b35  K[71] high
+        0x471B, 0x131C,  # .word 0x131c471b  K[71] low
+    )
+    data(
+        2,
+        0x77F5, 0x28DB,  # .word 0x28db77f5  K[72] high
+        0x7D84, 0x2304,  # .word 0x23047d84  K[72] low
+        0xAB7B, 0x32CA,  # .word 0x32caab7b  K[73] high
+        0x2493, 0x40C7,  # .word 0x40c72493  K[73] low
+        0xBE0A, 0x3C9E,  # .word 0x3c9ebe0a  K[74] high
+        0xBEBC, 0x15C9,  # .word 0x15c9bebc  K[74] low
+        0x67C4, 0x431D,  # .word 0x431d67c4  K[75] high
+        0x0D4C, 0x9C10,  # .word 0x9c100d4c  K[75] low
+        0xD4BE, 0x4CC5,  # .word 0x4cc5d4be  K[76] high
+        0x42B6, 0xCB3E,  # .word 0xcb3e42b6  K[76] low
+        0x299C, 0x597F,  # .word 0x597f299c  K[77] high
+        0x7E2A, 0xFC65,  # .word 0xfc657e2a  K[77] low
+        0x6FAB, 0x5FCB,  # .word 0x5fcb6fab  K[78] high
+        0xFAEC, 0x3AD6,  # .word 0x3ad6faec  K[78] low
+        0x198C, 0x6C44,  # .word 0x6c44198c  K[79] high
+        0x5817, 0x4A47,  # .word 0x4a475817  K[79] low
         0xE92D, 0x0F00,  # push.w {r8, r9, r10, r11}
-        0xB0B4,  # sub sp, #208
+        0xB0B6,  # sub sp, #216
         0x2B00,  # cmp r3, #0
-        0xF006, 0x874F,  # beq.w done
+        0xF001, 0x84D6,  # beq.w done (+6572)
         0xEB01, 0x0102,  # add.w r1, r1, r2
         0xF8CD, 0x00C0,  # str.w r0, [sp, #192]
         0xF8CD, 0x10C4,  # str.w r1, [sp, #196]
@@ -66,22 +243,141 @@ def compress(r0, r1, r2, r3):
         0xE9CD, 0x120C,  # strd r1, r2, [sp, #48]
         0xE9CD, 0x3C0E,  # strd r3, r12, [sp, #56]
     )
-    # round 0: a = r4:r5, b = r6:r7, e = r8:r9, b ^ c = r10:r11 (high:low)
+    # W[0..15]: the block's big-endian 64-bit words (§6.4.2 step 1) into the ring
     data(
         2,
-        0xF8DD, 0xC0C4,  # ldr.w r12, [sp, #196]
-        0xF8DC, 0x0000,  # ldr.w r0, [r12, #0]
-        0xF8DC, 0x1004,  # ldr.w r1, [r12, #4]
-        0xFA90, 0xF080,  # rev.w r0, r0
+        0xF8DD, 0x00C4,  # ldr.w r0, [sp, #196]
+        0xF8D0, 0x1000,  # ldr.w r1, [r0, #0]
+        0xF8D0, 0x2004,  # ldr.w r2, [r0, #4]
         0xFA91, 0xF181,  # rev.w r1, r1
+        0xFA92, 0xF282,  # rev.w r2, r2
+        0xE9CD, 0x1210,  # strd r1, r2, [sp, #64]
+        0xF8D0, 0x1008,  # ldr.w r1, [r0, #8]
+        0xF8D0, 0x200C,  # ldr.w r2, [r0, #12]
+        0xFA91, 0xF181,  # rev.w r1, r1
+        0xFA92, 0xF282,  # rev.w r2, r2
+        0xE9CD, 0x1212,  # strd r1, r2, [sp, #72]
+        0xF8D0, 0x1010,  # ldr.w r1, [r0, #16]
+        0xF8D0, 0x2014,  # ldr.w r2, [r0, #20]
+        0xFA91, 0xF181,  # rev.w r1, r1
+        0xFA92, 0xF282,  # rev.w r2, r2
+        0xE9CD, 0x1214,  # strd r1, r2, [sp, #80]
+        0xF8D0, 0x1018,  # ldr.w r1, [r0, #24]
+        0xF8D0, 0x201C,  # ldr.w r2, [r0, #28]
+        0xFA91, 0xF181,  # rev.w r1, r1
+        0xFA92, 0xF282,  # rev.w r2, r2
+        0xE9CD, 0x1216,  # strd r1, r2, [sp, #88]
+        0xF8D0, 0x1020,  # ldr.w r1, [r0, #32]
+        0xF8D0, 0x2024,  # ldr.w r2, [r0, #36]
+        0xFA91, 0xF181,  # rev.w r1, r1
+        0xFA92, 0xF282,  # rev.w r2, r2
+        0xE9CD, 0x1218,  # strd r1, r2, [sp, #96]
+        0xF8D0, 0x1028,  # ldr.w r1, [r0, #40]
+        0xF8D0, 0x202C,  # ldr.w r2, [r0, #44]
+        0xFA91, 0xF181,  # rev.w r1, r1
+        0xFA92, 0xF282,  # rev.w r2, r2
+        0xE9CD, 0x121A,  # strd r1, r2, [sp, #104]
+        0xF8D0, 0x1030,  # ldr.w r1, [r0, #48]
+        0xF8D0, 0x2034,  # ldr.w r2, [r0, #52]
+        0xFA91, 0xF181,  # rev.w r1, r1
+        0xFA92, 0xF282,  # rev.w r2, r2
+        0xE9CD, 0x121C,  # strd r1, r2, [sp, #112]
+        0xF8D0, 0x1038,  # ldr.w r1, [r0, #56]
+        0xF8D0, 0x203C,  # ldr.w r2, [r0, #60]
+        0xFA91, 0xF181,  # rev.w r1, r1
+        0xFA92, 0xF282,  # rev.w r2, r2
+        0xE9CD, 0x121E,  # strd r1, r2, [sp, #120]
+        0xF8D0, 0x1040,  # ldr.w r1, [r0, #64]
+        0xF8D0, 0x2044,  # ldr.w r2, [r0, #68]
+        0xFA91, 0xF181,  # rev.w r1, r1
+        0xFA92, 0xF282,  # rev.w r2, r2
+        0xE9CD, 0x1220,  # strd r1, r2, [sp, #128]
+        0xF8D0, 0x1048,  # ldr.w r1, [r0, #72]
+        0xF8D0, 0x204C,  # ldr.w r2, [r0, #76]
+    )
+    data(
+        2,
+        0xFA91, 0xF181,  # rev.w r1, r1
+        0xFA92, 0xF282,  # rev.w r2, r2
+        0xE9CD, 0x1222,  # strd r1, r2, [sp, #136]
+        0xF8D0, 0x1050,  # ldr.w r1, [r0, #80]
+        0xF8D0, 0x2054,  # ldr.w r2, [r0, #84]
+        0xFA91, 0xF181,  # rev.w r1, r1
+        0xFA92, 0xF282,  # rev.w r2, r2
+        0xE9CD, 0x1224,  # strd r1, r2, [sp, #144]
+        0xF8D0, 0x1058,  # ldr.w r1, [r0, #88]
+        0xF8D0, 0x205C,  # ldr.w r2, [r0, #92]
+        0xFA91, 0xF181,  # rev.w r1, r1
+        0xFA92, 0xF282,  # rev.w r2, r2
+        0xE9CD, 0x1226,  # strd r1, r2, [sp, #152]
+        0xF8D0, 0x1060,  # ldr.w r1, [r0, #96]
+        0xF8D0, 0x2064,  # ldr.w r2, [r0, #100]
+        0xFA91, 0xF181,  # rev.w r1, r1
+        0xFA92, 0xF282,  # rev.w r2, r2
+        0xE9CD, 0x1228,  # strd r1, r2, [sp, #160]
+        0xF8D0, 0x1068,  # ldr.w r1, [r0, #104]
+        0xF8D0, 0x206C,  # ldr.w r2, [r0, #108]
+        0xFA91, 0xF181,  # rev.w r1, r1
+        0xFA92, 0xF282,  # rev.w r2, r2
+        0xE9CD, 0x122A,  # strd r1, r2, [sp, #168]
+        0xF8D0, 0x1070,  # ldr.w r1, [r0, #112]
+        0xF8D0, 0x2074,  # ldr.w r2, [r0, #116]
+        0xFA91, 0xF181,  # rev.w r1, r1
+        0xFA92, 0xF282,  # rev.w r2, r2
+        0xE9CD, 0x122C,  # strd r1, r2, [sp, #176]
+        0xF8D0, 0x1078,  # ldr.w r1, [r0, #120]
+        0xF8D0, 0x207C,  # ldr.w r2, [r0, #124]
+        0xFA91, 0xF181,  # rev.w r1, r1
+        0xFA92, 0xF282,  # rev.w r2, r2
+        0xE9CD, 0x122E,  # strd r1, r2, [sp, #184]
+        0x4678,  # mov r0, pc
+        0xF2A0, 0x403C,  # subw r0, r0, #1084
+        0xF8CD, 0x00CC,  # str.w r0, [sp, #204]
+        0xF200, 0x2080,  # addw r0, r0, #640
+        0xF8CD, 0x00D0,  # str.w r0, [sp, #208]
+    )
+    # round 16 i + 0: a = r4:r5, b = r6:r7, e = r8:r9, b ^ c = r10:r11 (high:low)
+    data(
+        2,
+        0xE9DD, 0xCE12,  # ldrd r12, lr, [sp, #72]
+        0xEA4F, 0x005C,  # lsr.w r0, r12, #1
+        0xEA80, 0x70CE,  # eor.w r0, r0, lr, lsl #31
+        0xEA80, 0x201C,  # eor.w r0, r0, r12, lsr #8
+        0xEA80, 0x600E,  # eor.w r0, r0, lr, lsl #24
+        0xEA80, 0x10DC,  # eor.w r0, r0, r12, lsr #7
+        0xEA4F, 0x015E,  # lsr.w r1, lr, #1
+        0xEA81, 0x71CC,  # eor.w r1, r1, r12, lsl #31
+        0xEA81, 0x211E,  # eor.w r1, r1, lr, lsr #8
+        0xEA81, 0x610C,  # eor.w r1, r1, r12, lsl #24
+        0xEA81, 0x11DE,  # eor.w r1, r1, lr, lsr #7
+        0xEA81, 0x614C,  # eor.w r1, r1, r12, lsl #25
+        0xE9DD, 0xCE2C,  # ldrd r12, lr, [sp, #176]
+        0xEA4F, 0x42DC,  # lsr.w r2, r12, #19
+        0xEA82, 0x324E,  # eor.w r2, r2, lr, lsl #13
+        0xEA82, 0x725E,  # eor.w r2, r2, lr, lsr #29
+        0xEA82, 0x02CC,  # eor.w r2, r2, r12, lsl #3
+        0xEA82, 0x129C,  # eor.w r2, r2, r12, lsr #6
+        0xEA4F, 0x43DE,  # lsr.w r3, lr, #19
+        0xEA83, 0x334C,  # eor.w r3, r3, r12, lsl #13
+        0xEA83, 0x735C,  # eor.w r3, r3, r12, lsr #29
+        0xEA83, 0x03CE,  # eor.w r3, r3, lr, lsl #3
+        0xEA83, 0x139E,  # eor.w r3, r3, lr, lsr #6
+        0xEA83, 0x638C,  # eor.w r3, r3, r12, lsl #26
+        0xEB11, 0x0103,  # adds.w r1, r1, r3
+        0xEB40, 0x0002,  # adc.w r0, r0, r2
+        0xE9DD, 0xCE22,  # ldrd r12, lr, [sp, #136]
+        0xEB11, 0x010E,  # adds.w r1, r1, lr
+        0xEB40, 0x000C,  # adc.w r0, r0, r12
+        0xE9DD, 0xCE10,  # ldrd r12, lr, [sp, #64]
+        0xEB11, 0x010E,  # adds.w r1, r1, lr
+        0xEB40, 0x000C,  # adc.w r0, r0, r12
         0xE9CD, 0x0110,  # strd r0, r1, [sp, #64]
         0xE9DD, 0x230E,  # ldrd r2, r3, [sp, #56]
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xF642, 0x7C98,  # movw r12, #0x2f98
-        0xF2C4, 0x2C8A,  # movt r12, #0x428a
-        0xF64A, 0x6E22,  # movw lr, #0xae22
-        0xF2CD, 0x7E28,  # movt lr, #0xd728
+        0xEB13, 0x030E,  # adds.w r3, r3, lr
+        0xEB42, 0x020C,  # adc.w r2, r2, r12
+        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
+        0xF8DC, 0xE004,  # ldr.w lr, [r12, #4]
+        0xF8DC, 0xC000,  # ldr.w r12, [r12, #0]
         0xEB13, 0x030E,  # adds.w r3, r3, lr
         0xEB42, 0x020C,  # adc.w r2, r2, r12
         0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
@@ -91,6 +387,9 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
         0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
         0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
+    )
+    data(
+        2,
         0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
         0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
         0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
@@ -117,9 +416,6 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x0C95,  # eor.w r12, r12, r5, lsr #2
         0xEA8C, 0x7C84,  # eor.w r12, r12, r4, lsl #30
         0xEA8C, 0x1CD5,  # eor.w r12, r12, r5, lsr #7
-    )
-    data(
-        2,
         0xEA8C, 0x6C44,  # eor.w r12, r12, r4, lsl #25
         0xEA4F, 0x7E15,  # lsr.w lr, r5, #28
         0xEA8E, 0x1E04,  # eor.w lr, lr, r4, lsl #4
@@ -139,22 +435,48 @@ def compress(r0, r1, r2, r3):
         0xEB42, 0x020C,  # adc.w r2, r2, r12
         0xE9CD, 0x230E,  # strd r2, r3, [sp, #56]
     )
-    # round 1: a = r2:r3, b = r4:r5, e = r8:r9, b ^ c = r0:r1 (high:low)
+    # round 16 i + 1: a = r2:r3, b = r4:r5, e = r8:r9, b ^ c = r0:r1 (high:low)
     data(
         2,
-        0xF8DD, 0xC0C4,  # ldr.w r12, [sp, #196]
-        0xF8DC, 0x6008,  # ldr.w r6, [r12, #8]
-        0xF8DC, 0x700C,  # ldr.w r7, [r12, #12]
-        0xFA96, 0xF686,  # rev.w r6, r6
-        0xFA97, 0xF787,  # rev.w r7, r7
+        0xE9DD, 0xCE14,  # ldrd r12, lr, [sp, #80]
+        0xEA4F, 0x065C,  # lsr.w r6, r12, #1
+        0xEA86, 0x76CE,  # eor.w r6, r6, lr, lsl #31
+        0xEA86, 0x261C,  # eor.w r6, r6, r12, lsr #8
+        0xEA86, 0x660E,  # eor.w r6, r6, lr, lsl #24
+        0xEA86, 0x16DC,  # eor.w r6, r6, r12, lsr #7
+        0xEA4F, 0x075E,  # lsr.w r7, lr, #1
+        0xEA87, 0x77CC,  # eor.w r7, r7, r12, lsl #31
+        0xEA87, 0x271E,  # eor.w r7, r7, lr, lsr #8
+        0xEA87, 0x670C,  # eor.w r7, r7, r12, lsl #24
+        0xEA87, 0x17DE,  # eor.w r7, r7, lr, lsr #7
+        0xEA87, 0x674C,  # eor.w r7, r7, r12, lsl #25
+        0xE9DD, 0xCE2E,  # ldrd r12, lr, [sp, #184]
+        0xEA4F, 0x4ADC,  # lsr.w r10, r12, #19
+        0xEA8A, 0x3A4E,  # eor.w r10, r10, lr, lsl #13
+        0xEA8A, 0x7A5E,  # eor.w r10, r10, lr, lsr #29
+        0xEA8A, 0x0ACC,  # eor.w r10, r10, r12, lsl #3
+        0xEA8A, 0x1A9C,  # eor.w r10, r10, r12, lsr #6
+        0xEA4F, 0x4BDE,  # lsr.w r11, lr, #19
+        0xEA8B, 0x3B4C,  # eor.w r11, r11, r12, lsl #13
+        0xEA8B, 0x7B5C,  # eor.w r11, r11, r12, lsr #29
+        0xEA8B, 0x0BCE,  # eor.w r11, r11, lr, lsl #3
+        0xEA8B, 0x1B9E,  # eor.w r11, r11, lr, lsr #6
+        0xEA8B, 0x6B8C,  # eor.w r11, r11, r12, lsl #26
+        0xEB17, 0x070B,  # adds.w r7, r7, r11
+        0xEB46, 0x060A,  # adc.w r6, r6, r10
+        0xE9DD, 0xCE24,  # ldrd r12, lr, [sp, #144]
+        0xEB17, 0x070E,  # adds.w r7, r7, lr
+        0xEB46, 0x060C,  # adc.w r6, r6, r12
+        0xE9DD, 0xCE12,  # ldrd r12, lr, [sp, #72]
+        0xEB17, 0x070E,  # adds.w r7, r7, lr
+        0xEB46, 0x060C,  # adc.w r6, r6, r12
         0xE9CD, 0x6712,  # strd r6, r7, [sp, #72]
         0xE9DD, 0xAB0C,  # ldrd r10, r11, [sp, #48]
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xF244, 0x4C91,  # movw r12, #0x4491
-        0xF2C7, 0x1C37,  # movt r12, #0x7137
-        0xF246, 0x5ECD,  # movw lr, #0x65cd
-        0xF2C2, 0x3EEF,  # movt lr, #0x23ef
+        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
+        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
+        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
+        0xF8DC, 0xE00C,  # ldr.w lr, [r12, #12]
+        0xF8DC, 0xC008,  # ldr.w r12, [r12, #8]
         0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
         0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
         0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
@@ -164,6 +486,9 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
         0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
         0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
+    )
+    data(
+        2,
         0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
         0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
         0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
@@ -190,9 +515,6 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x0C93,  # eor.w r12, r12, r3, lsr #2
         0xEA8C, 0x7C82,  # eor.w r12, r12, r2, lsl #30
         0xEA8C, 0x1CD3,  # eor.w r12, r12, r3, lsr #7
-    )
-    data(
-        2,
         0xEA8C, 0x6C42,  # eor.w r12, r12, r2, lsl #25
         0xEA4F, 0x7E13,  # lsr.w lr, r3, #28
         0xEA8E, 0x1E02,  # eor.w lr, lr, r2, lsl #4
@@ -212,22 +534,48 @@ def compress(r0, r1, r2, r3):
         0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
         0xE9CD, 0xAB0C,  # strd r10, r11, [sp, #48]
     )
-    # round 2: a = r10:r11, b = r2:r3, e = r8:r9, b ^ c = r6:r7 (high:low)
+    # round 16 i + 2: a = r10:r11, b = r2:r3, e = r8:r9, b ^ c = r6:r7 (high:low)
     data(
         2,
-        0xF8DD, 0xC0C4,  # ldr.w r12, [sp, #196]
-        0xF8DC, 0x4010,  # ldr.w r4, [r12, #16]
-        0xF8DC, 0x5014,  # ldr.w r5, [r12, #20]
-        0xFA94, 0xF484,  # rev.w r4, r4
-        0xFA95, 0xF585,  # rev.w r5, r5
+        0xE9DD, 0xCE16,  # ldrd r12, lr, [sp, #88]
+        0xEA4F, 0x045C,  # lsr.w r4, r12, #1
+        0xEA84, 0x74CE,  # eor.w r4, r4, lr, lsl #31
+        0xEA84, 0x241C,  # eor.w r4, r4, r12, lsr #8
+        0xEA84, 0x640E,  # eor.w r4, r4, lr, lsl #24
+        0xEA84, 0x14DC,  # eor.w r4, r4, r12, lsr #7
+        0xEA4F, 0x055E,  # lsr.w r5, lr, #1
+        0xEA85, 0x75CC,  # eor.w r5, r5, r12, lsl #31
+        0xEA85, 0x251E,  # eor.w r5, r5, lr, lsr #8
+        0xEA85, 0x650C,  # eor.w r5, r5, r12, lsl #24
+        0xEA85, 0x15DE,  # eor.w r5, r5, lr, lsr #7
+        0xEA85, 0x654C,  # eor.w r5, r5, r12, lsl #25
+        0xE9DD, 0xCE10,  # ldrd r12, lr, [sp, #64]
+        0xEA4F, 0x40DC,  # lsr.w r0, r12, #19
+        0xEA80, 0x304E,  # eor.w r0, r0, lr, lsl #13
+        0xEA80, 0x705E,  # eor.w r0, r0, lr, lsr #29
+        0xEA80, 0x00CC,  # eor.w r0, r0, r12, lsl #3
+        0xEA80, 0x109C,  # eor.w r0, r0, r12, lsr #6
+        0xEA4F, 0x41DE,  # lsr.w r1, lr, #19
+        0xEA81, 0x314C,  # eor.w r1, r1, r12, lsl #13
+        0xEA81, 0x715C,  # eor.w r1, r1, r12, lsr #29
+        0xEA81, 0x01CE,  # eor.w r1, r1, lr, lsl #3
+        0xEA81, 0x119E,  # eor.w r1, r1, lr, lsr #6
+        0xEA81, 0x618C,  # eor.w r1, r1, r12, lsl #26
+        0xEB15, 0x0501,  # adds.w r5, r5, r1
+        0xEB44, 0x0400,  # adc.w r4, r4, r0
+        0xE9DD, 0xCE26,  # ldrd r12, lr, [sp, #152]
+        0xEB15, 0x050E,  # adds.w r5, r5, lr
+        0xEB44, 0x040C,  # adc.w r4, r4, r12
+        0xE9DD, 0xCE14,  # ldrd r12, lr, [sp, #80]
+        0xEB15, 0x050E,  # adds.w r5, r5, lr
+        0xEB44, 0x040C,  # adc.w r4, r4, r12
         0xE9CD, 0x4514,  # strd r4, r5, [sp, #80]
         0xE9DD, 0x010A,  # ldrd r0, r1, [sp, #40]
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xF64F, 0x3CCF,  # movw r12, #0xfbcf
-        0xF2CB, 0x5CC0,  # movt r12, #0xb5c0
-        0xF643, 0x3E2F,  # movw lr, #0x3b2f
-        0xF6CE, 0x4E4D,  # movt lr, #0xec4d
+        0xEB11, 0x010E,  # adds.w r1, r1, lr
+        0xEB40, 0x000C,  # adc.w r0, r0, r12
+        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
+        0xF8DC, 0xE014,  # ldr.w lr, [r12, #20]
+        0xF8DC, 0xC010,  # ldr.w r12, [r12, #16]
         0xEB11, 0x010E,  # adds.w r1, r1, lr
         0xEB40, 0x000C,  # adc.w r0, r0, r12
         0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
@@ -237,6 +585,9 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
         0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
         0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
+    )
+    data(
+        2,
         0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
         0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
         0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
@@ -263,9 +614,6 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x0C9B,  # eor.w r12, r12, r11, lsr #2
         0xEA8C, 0x7C8A,  # eor.w r12, r12, r10, lsl #30
         0xEA8C, 0x1CDB,  # eor.w r12, r12, r11, lsr #7
-    )
-    data(
-        2,
         0xEA8C, 0x6C4A,  # eor.w r12, r12, r10, lsl #25
         0xEA4F, 0x7E1B,  # lsr.w lr, r11, #28
         0xEA8E, 0x1E0A,  # eor.w lr, lr, r10, lsl #4
@@ -285,22 +633,48 @@ def compress(r0, r1, r2, r3):
         0xEB40, 0x000C,  # adc.w r0, r0, r12
         0xE9CD, 0x010A,  # strd r0, r1, [sp, #40]
     )
-    # round 3: a = r0:r1, b = r10:r11, e = r8:r9, b ^ c = r4:r5 (high:low)
+    # round 16 i + 3: a = r0:r1, b = r10:r11, e = r8:r9, b ^ c = r4:r5 (high:low)
     data(
         2,
-        0xF8DD, 0xC0C4,  # ldr.w r12, [sp, #196]
-        0xF8DC, 0x2018,  # ldr.w r2, [r12, #24]
-        0xF8DC, 0x301C,  # ldr.w r3, [r12, #28]
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xFA93, 0xF383,  # rev.w r3, r3
+        0xE9DD, 0xCE18,  # ldrd r12, lr, [sp, #96]
+        0xEA4F, 0x025C,  # lsr.w r2, r12, #1
+        0xEA82, 0x72CE,  # eor.w r2, r2, lr, lsl #31
+        0xEA82, 0x221C,  # eor.w r2, r2, r12, lsr #8
+        0xEA82, 0x620E,  # eor.w r2, r2, lr, lsl #24
+        0xEA82, 0x12DC,  # eor.w r2, r2, r12, lsr #7
+        0xEA4F, 0x035E,  # lsr.w r3, lr, #1
+        0xEA83, 0x73CC,  # eor.w r3, r3, r12, lsl #31
+        0xEA83, 0x231E,  # eor.w r3, r3, lr, lsr #8
+        0xEA83, 0x630C,  # eor.w r3, r3, r12, lsl #24
+        0xEA83, 0x13DE,  # eor.w r3, r3, lr, lsr #7
+        0xEA83, 0x634C,  # eor.w r3, r3, r12, lsl #25
+        0xE9DD, 0xCE12,  # ldrd r12, lr, [sp, #72]
+        0xEA4F, 0x46DC,  # lsr.w r6, r12, #19
+        0xEA86, 0x364E,  # eor.w r6, r6, lr, lsl #13
+        0xEA86, 0x765E,  # eor.w r6, r6, lr, lsr #29
+        0xEA86, 0x06CC,  # eor.w r6, r6, r12, lsl #3
+        0xEA86, 0x169C,  # eor.w r6, r6, r12, lsr #6
+        0xEA4F, 0x47DE,  # lsr.w r7, lr, #19
+        0xEA87, 0x374C,  # eor.w r7, r7, r12, lsl #13
+        0xEA87, 0x775C,  # eor.w r7, r7, r12, lsr #29
+        0xEA87, 0x07CE,  # eor.w r7, r7, lr, lsl #3
+        0xEA87, 0x179E,  # eor.w r7, r7, lr, lsr #6
+        0xEA87, 0x678C,  # eor.w r7, r7, r12, lsl #26
+        0xEB13, 0x0307,  # adds.w r3, r3, r7
+        0xEB42, 0x0206,  # adc.w r2, r2, r6
+        0xE9DD, 0xCE28,  # ldrd r12, lr, [sp, #160]
+        0xEB13, 0x030E,  # adds.w r3, r3, lr
+        0xEB42, 0x020C,  # adc.w r2, r2, r12
+        0xE9DD, 0xCE16,  # ldrd r12, lr, [sp, #88]
+        0xEB13, 0x030E,  # adds.w r3, r3, lr
+        0xEB42, 0x020C,  # adc.w r2, r2, r12
         0xE9CD, 0x2316,  # strd r2, r3, [sp, #88]
         0xE9DD, 0x6708,  # ldrd r6, r7, [sp, #32]
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xF64D, 0x3CA5,  # movw r12, #0xdba5
-        0xF6CE, 0x1CB5,  # movt r12, #0xe9b5
-        0xF64D, 0x3EBC,  # movw lr, #0xdbbc
-        0xF2C8, 0x1E89,  # movt lr, #0x8189
+        0xEB17, 0x070E,  # adds.w r7, r7, lr
+        0xEB46, 0x060C,  # adc.w r6, r6, r12
+        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
+        0xF8DC, 0xE01C,  # ldr.w lr, [r12, #28]
+        0xF8DC, 0xC018,  # ldr.w r12, [r12, #24]
         0xEB17, 0x070E,  # adds.w r7, r7, lr
         0xEB46, 0x060C,  # adc.w r6, r6, r12
         0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
@@ -310,6 +684,9 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
         0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
         0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
+    )
+    data(
+        2,
         0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
         0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
         0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
@@ -336,9 +713,6 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x0C91,  # eor.w r12, r12, r1, lsr #2
         0xEA8C, 0x7C80,  # eor.w r12, r12, r0, lsl #30
         0xEA8C, 0x1CD1,  # eor.w r12, r12, r1, lsr #7
-    )
-    data(
-        2,
         0xEA8C, 0x6C40,  # eor.w r12, r12, r0, lsl #25
         0xEA4F, 0x7E11,  # lsr.w lr, r1, #28
         0xEA8E, 0x1E00,  # eor.w lr, lr, r0, lsl #4
@@ -358,22 +732,48 @@ def compress(r0, r1, r2, r3):
         0xEB46, 0x060C,  # adc.w r6, r6, r12
         0xE9CD, 0x6708,  # strd r6, r7, [sp, #32]
     )
-    # round 4: a = r6:r7, b = r0:r1, e = r8:r9, b ^ c = r2:r3 (high:low)
+    # round 16 i + 4: a = r6:r7, b = r0:r1, e = r8:r9, b ^ c = r2:r3 (high:low)
     data(
         2,
-        0xF8DD, 0xC0C4,  # ldr.w r12, [sp, #196]
-        0xF8DC, 0xA020,  # ldr.w r10, [r12, #32]
-        0xF8DC, 0xB024,  # ldr.w r11, [r12, #36]
-        0xFA9A, 0xFA8A,  # rev.w r10, r10
-        0xFA9B, 0xFB8B,  # rev.w r11, r11
+        0xE9DD, 0xCE1A,  # ldrd r12, lr, [sp, #104]
+        0xEA4F, 0x0A5C,  # lsr.w r10, r12, #1
+        0xEA8A, 0x7ACE,  # eor.w r10, r10, lr, lsl #31
+        0xEA8A, 0x2A1C,  # eor.w r10, r10, r12, lsr #8
+        0xEA8A, 0x6A0E,  # eor.w r10, r10, lr, lsl #24
+        0xEA8A, 0x1ADC,  # eor.w r10, r10, r12, lsr #7
+        0xEA4F, 0x0B5E,  # lsr.w r11, lr, #1
+        0xEA8B, 0x7BCC,  # eor.w r11, r11, r12, lsl #31
+        0xEA8B, 0x2B1E,  # eor.w r11, r11, lr, lsr #8
+        0xEA8B, 0x6B0C,  # eor.w r11, r11, r12, lsl #24
+        0xEA8B, 0x1BDE,  # eor.w r11, r11, lr, lsr #7
+        0xEA8B, 0x6B4C,  # eor.w r11, r11, r12, lsl #25
+        0xE9DD, 0xCE14,  # ldrd r12, lr, [sp, #80]
+        0xEA4F, 0x44DC,  # lsr.w r4, r12, #19
+        0xEA84, 0x344E,  # eor.w r4, r4, lr, lsl #13
+        0xEA84, 0x745E,  # eor.w r4, r4, lr, lsr #29
+        0xEA84, 0x04CC,  # eor.w r4, r4, r12, lsl #3
+        0xEA84, 0x149C,  # eor.w r4, r4, r12, lsr #6
+        0xEA4F, 0x45DE,  # lsr.w r5, lr, #19
+        0xEA85, 0x354C,  # eor.w r5, r5, r12, lsl #13
+        0xEA85, 0x755C,  # eor.w r5, r5, r12, lsr #29
+        0xEA85, 0x05CE,  # eor.w r5, r5, lr, lsl #3
+        0xEA85, 0x159E,  # eor.w r5, r5, lr, lsr #6
+        0xEA85, 0x658C,  # eor.w r5, r5, r12, lsl #26
+        0xEB1B, 0x0B05,  # adds.w r11, r11, r5
+        0xEB4A, 0x0A04,  # adc.w r10, r10, r4
+        0xE9DD, 0xCE2A,  # ldrd r12, lr, [sp, #168]
+        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
+        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
+        0xE9DD, 0xCE18,  # ldrd r12, lr, [sp, #96]
+        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
+        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
         0xE9CD, 0xAB18,  # strd r10, r11, [sp, #96]
         0xE9DD, 0x4506,  # ldrd r4, r5, [sp, #24]
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xF24C, 0x2C5B,  # movw r12, #0xc25b
-        0xF6C3, 0x1C56,  # movt r12, #0x3956
-        0xF24B, 0x5E38,  # movw lr, #0xb538
-        0xF2CF, 0x3E48,  # movt lr, #0xf348
+        0xEB15, 0x050E,  # adds.w r5, r5, lr
+        0xEB44, 0x040C,  # adc.w r4, r4, r12
+        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
+        0xF8DC, 0xE024,  # ldr.w lr, [r12, #36]
+        0xF8DC, 0xC020,  # ldr.w r12, [r12, #32]
         0xEB15, 0x050E,  # adds.w r5, r5, lr
         0xEB44, 0x040C,  # adc.w r4, r4, r12
         0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
@@ -383,6 +783,9 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
         0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
         0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
+    )
+    data(
+        2,
         0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
         0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
         0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
@@ -409,9 +812,6 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x0C97,  # eor.w r12, r12, r7, lsr #2
         0xEA8C, 0x7C86,  # eor.w r12, r12, r6, lsl #30
         0xEA8C, 0x1CD7,  # eor.w r12, r12, r7, lsr #7
-    )
-    data(
-        2,
         0xEA8C, 0x6C46,  # eor.w r12, r12, r6, lsl #25
         0xEA4F, 0x7E17,  # lsr.w lr, r7, #28
         0xEA8E, 0x1E06,  # eor.w lr, lr, r6, lsl #4
@@ -431,22 +831,48 @@ def compress(r0, r1, r2, r3):
         0xEB44, 0x040C,  # adc.w r4, r4, r12
         0xE9CD, 0x4506,  # strd r4, r5, [sp, #24]
     )
-    # round 5: a = r4:r5, b = r6:r7, e = r8:r9, b ^ c = r10:r11 (high:low)
+    # round 16 i + 5: a = r4:r5, b = r6:r7, e = r8:r9, b ^ c = r10:r11 (high:low)
     data(
         2,
-        0xF8DD, 0xC0C4,  # ldr.w r12, [sp, #196]
-        0xF8DC, 0x0028,  # ldr.w r0, [r12, #40]
-        0xF8DC, 0x102C,  # ldr.w r1, [r12, #44]
-        0xFA90, 0xF080,  # rev.w r0, r0
-        0xFA91, 0xF181,  # rev.w r1, r1
+        0xE9DD, 0xCE1C,  # ldrd r12, lr, [sp, #112]
+        0xEA4F, 0x005C,  # lsr.w r0, r12, #1
+        0xEA80, 0x70CE,  # eor.w r0, r0, lr, lsl #31
+        0xEA80, 0x201C,  # eor.w r0, r0, r12, lsr #8
+        0xEA80, 0x600E,  # eor.w r0, r0, lr, lsl #24
+        0xEA80, 0x10DC,  # eor.w r0, r0, r12, lsr #7
+        0xEA4F, 0x015E,  # lsr.w r1, lr, #1
+        0xEA81, 0x71CC,  # eor.w r1, r1, r12, lsl #31
+        0xEA81, 0x211E,  # eor.w r1, r1, lr, lsr #8
+        0xEA81, 0x610C,  # eor.w r1, r1, r12, lsl #24
+        0xEA81, 0x11DE,  # eor.w r1, r1, lr, lsr #7
+        0xEA81, 0x614C,  # eor.w r1, r1, r12, lsl #25
+        0xE9DD, 0xCE16,  # ldrd r12, lr, [sp, #88]
+        0xEA4F, 0x42DC,  # lsr.w r2, r12, #19
+        0xEA82, 0x324E,  # eor.w r2, r2, lr, lsl #13
+        0xEA82, 0x725E,  # eor.w r2, r2, lr, lsr #29
+        0xEA82, 0x02CC,  # eor.w r2, r2, r12, lsl #3
+        0xEA82, 0x129C,  # eor.w r2, r2, r12, lsr #6
+        0xEA4F, 0x43DE,  # lsr.w r3, lr, #19
+        0xEA83, 0x334C,  # eor.w r3, r3, r12, lsl #13
+        0xEA83, 0x735C,  # eor.w r3, r3, r12, lsr #29
+        0xEA83, 0x03CE,  # eor.w r3, r3, lr, lsl #3
+        0xEA83, 0x139E,  # eor.w r3, r3, lr, lsr #6
+        0xEA83, 0x638C,  # eor.w r3, r3, r12, lsl #26
+        0xEB11, 0x0103,  # adds.w r1, r1, r3
+        0xEB40, 0x0002,  # adc.w r0, r0, r2
+        0xE9DD, 0xCE2C,  # ldrd r12, lr, [sp, #176]
+        0xEB11, 0x010E,  # adds.w r1, r1, lr
+        0xEB40, 0x000C,  # adc.w r0, r0, r12
+        0xE9DD, 0xCE1A,  # ldrd r12, lr, [sp, #104]
+        0xEB11, 0x010E,  # adds.w r1, r1, lr
+        0xEB40, 0x000C,  # adc.w r0, r0, r12
         0xE9CD, 0x011A,  # strd r0, r1, [sp, #104]
         0xE9DD, 0x2304,  # ldrd r2, r3, [sp, #16]
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xF241, 0x1CF1,  # movw r12, #0x11f1
-        0xF6C5, 0x1CF1,  # movt r12, #0x59f1
-        0xF24D, 0x0E19,  # movw lr, #0xd019
-        0xF2CB, 0x6E05,  # movt lr, #0xb605
+        0xEB13, 0x030E,  # adds.w r3, r3, lr
+        0xEB42, 0x020C,  # adc.w r2, r2, r12
+        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
+        0xF8DC, 0xE02C,  # ldr.w lr, [r12, #44]
+        0xF8DC, 0xC028,  # ldr.w r12, [r12, #40]
         0xEB13, 0x030E,  # adds.w r3, r3, lr
         0xEB42, 0x020C,  # adc.w r2, r2, r12
         0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
@@ -456,6 +882,9 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
         0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
         0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
+    )
+    data(
+        2,
         0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
         0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
         0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
@@ -482,9 +911,6 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x0C95,  # eor.w r12, r12, r5, lsr #2
         0xEA8C, 0x7C84,  # eor.w r12, r12, r4, lsl #30
         0xEA8C, 0x1CD5,  # eor.w r12, r12, r5, lsr #7
-    )
-    data(
-        2,
         0xEA8C, 0x6C44,  # eor.w r12, r12, r4, lsl #25
         0xEA4F, 0x7E15,  # lsr.w lr, r5, #28
         0xEA8E, 0x1E04,  # eor.w lr, lr, r4, lsl #4
@@ -504,22 +930,48 @@ def compress(r0, r1, r2, r3):
         0xEB42, 0x020C,  # adc.w r2, r2, r12
         0xE9CD, 0x2304,  # strd r2, r3, [sp, #16]
     )
-    # round 6: a = r2:r3, b = r4:r5, e = r8:r9, b ^ c = r0:r1 (high:low)
+    # round 16 i + 6: a = r2:r3, b = r4:r5, e = r8:r9, b ^ c = r0:r1 (high:low)
     data(
         2,
-        0xF8DD, 0xC0C4,  # ldr.w r12, [sp, #196]
-        0xF8DC, 0x6030,  # ldr.w r6, [r12, #48]
-        0xF8DC, 0x7034,  # ldr.w r7, [r12, #52]
-        0xFA96, 0xF686,  # rev.w r6, r6
-        0xFA97, 0xF787,  # rev.w r7, r7
+        0xE9DD, 0xCE1E,  # ldrd r12, lr, [sp, #120]
+        0xEA4F, 0x065C,  # lsr.w r6, r12, #1
+        0xEA86, 0x76CE,  # eor.w r6, r6, lr, lsl #31
+        0xEA86, 0x261C,  # eor.w r6, r6, r12, lsr #8
+        0xEA86, 0x660E,  # eor.w r6, r6, lr, lsl #24
+        0xEA86, 0x16DC,  # eor.w r6, r6, r12, lsr #7
+        0xEA4F, 0x075E,  # lsr.w r7, lr, #1
+        0xEA87, 0x77CC,  # eor.w r7, r7, r12, lsl #31
+        0xEA87, 0x271E,  # eor.w r7, r7, lr, lsr #8
+        0xEA87, 0x670C,  # eor.w r7, r7, r12, lsl #24
+        0xEA87, 0x17DE,  # eor.w r7, r7, lr, lsr #7
+        0xEA87, 0x674C,  # eor.w r7, r7, r12, lsl #25
+        0xE9DD, 0xCE18,  # ldrd r12, lr, [sp, #96]
+        0xEA4F, 0x4ADC,  # lsr.w r10, r12, #19
+        0xEA8A, 0x3A4E,  # eor.w r10, r10, lr, lsl #13
+        0xEA8A, 0x7A5E,  # eor.w r10, r10, lr, lsr #29
+        0xEA8A, 0x0ACC,  # eor.w r10, r10, r12, lsl #3
+        0xEA8A, 0x1A9C,  # eor.w r10, r10, r12, lsr #6
+        0xEA4F, 0x4BDE,  # lsr.w r11, lr, #19
+        0xEA8B, 0x3B4C,  # eor.w r11, r11, r12, lsl #13
+        0xEA8B, 0x7B5C,  # eor.w r11, r11, r12, lsr #29
+        0xEA8B, 0x0BCE,  # eor.w r11, r11, lr, lsl #3
+        0xEA8B, 0x1B9E,  # eor.w r11, r11, lr, lsr #6
+        0xEA8B, 0x6B8C,  # eor.w r11, r11, r12, lsl #26
+        0xEB17, 0x070B,  # adds.w r7, r7, r11
+        0xEB46, 0x060A,  # adc.w r6, r6, r10
+        0xE9DD, 0xCE2E,  # ldrd r12, lr, [sp, #184]
+        0xEB17, 0x070E,  # adds.w r7, r7, lr
+        0xEB46, 0x060C,  # adc.w r6, r6, r12
+        0xE9DD, 0xCE1C,  # ldrd r12, lr, [sp, #112]
+        0xEB17, 0x070E,  # adds.w r7, r7, lr
+        0xEB46, 0x060C,  # adc.w r6, r6, r12
         0xE9CD, 0x671C,  # strd r6, r7, [sp, #112]
         0xE9DD, 0xAB02,  # ldrd r10, r11, [sp, #8]
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xF248, 0x2CA4,  # movw r12, #0x82a4
-        0xF2C9, 0x2C3F,  # movt r12, #0x923f
-        0xF644, 0x7E9B,  # movw lr, #0x4f9b
-        0xF6CA, 0x7E19,  # movt lr, #0xaf19
+        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
+        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
+        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
+        0xF8DC, 0xE034,  # ldr.w lr, [r12, #52]
+        0xF8DC, 0xC030,  # ldr.w r12, [r12, #48]
         0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
         0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
         0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
@@ -529,6 +981,9 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
         0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
         0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
+    )
+    data(
+        2,
         0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
         0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
         0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
@@ -555,9 +1010,6 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x0C93,  # eor.w r12, r12, r3, lsr #2
         0xEA8C, 0x7C82,  # eor.w r12, r12, r2, lsl #30
         0xEA8C, 0x1CD3,  # eor.w r12, r12, r3, lsr #7
-    )
-    data(
-        2,
         0xEA8C, 0x6C42,  # eor.w r12, r12, r2, lsl #25
         0xEA4F, 0x7E13,  # lsr.w lr, r3, #28
         0xEA8E, 0x1E02,  # eor.w lr, lr, r2, lsl #4
@@ -577,22 +1029,48 @@ def compress(r0, r1, r2, r3):
         0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
         0xE9CD, 0xAB02,  # strd r10, r11, [sp, #8]
     )
-    # round 7: a = r10:r11, b = r2:r3, e = r8:r9, b ^ c = r6:r7 (high:low)
+    # round 16 i + 7: a = r10:r11, b = r2:r3, e = r8:r9, b ^ c = r6:r7 (high:low)
     data(
         2,
-        0xF8DD, 0xC0C4,  # ldr.w r12, [sp, #196]
-        0xF8DC, 0x4038,  # ldr.w r4, [r12, #56]
-        0xF8DC, 0x503C,  # ldr.w r5, [r12, #60]
-        0xFA94, 0xF484,  # rev.w r4, r4
-        0xFA95, 0xF585,  # rev.w r5, r5
+        0xE9DD, 0xCE20,  # ldrd r12, lr, [sp, #128]
+        0xEA4F, 0x045C,  # lsr.w r4, r12, #1
+        0xEA84, 0x74CE,  # eor.w r4, r4, lr, lsl #31
+        0xEA84, 0x241C,  # eor.w r4, r4, r12, lsr #8
+        0xEA84, 0x640E,  # eor.w r4, r4, lr, lsl #24
+        0xEA84, 0x14DC,  # eor.w r4, r4, r12, lsr #7
+        0xEA4F, 0x055E,  # lsr.w r5, lr, #1
+        0xEA85, 0x75CC,  # eor.w r5, r5, r12, lsl #31
+        0xEA85, 0x251E,  # eor.w r5, r5, lr, lsr #8
+        0xEA85, 0x650C,  # eor.w r5, r5, r12, lsl #24
+        0xEA85, 0x15DE,  # eor.w r5, r5, lr, lsr #7
+        0xEA85, 0x654C,  # eor.w r5, r5, r12, lsl #25
+        0xE9DD, 0xCE1A,  # ldrd r12, lr, [sp, #104]
+        0xEA4F, 0x40DC,  # lsr.w r0, r12, #19
+        0xEA80, 0x304E,  # eor.w r0, r0, lr, lsl #13
+        0xEA80, 0x705E,  # eor.w r0, r0, lr, lsr #29
+        0xEA80, 0x00CC,  # eor.w r0, r0, r12, lsl #3
+        0xEA80, 0x109C,  # eor.w r0, r0, r12, lsr #6
+        0xEA4F, 0x41DE,  # lsr.w r1, lr, #19
+        0xEA81, 0x314C,  # eor.w r1, r1, r12, lsl #13
+        0xEA81, 0x715C,  # eor.w r1, r1, r12, lsr #29
+        0xEA81, 0x01CE,  # eor.w r1, r1, lr, lsl #3
+        0xEA81, 0x119E,  # eor.w r1, r1, lr, lsr #6
+        0xEA81, 0x618C,  # eor.w r1, r1, r12, lsl #26
+        0xEB15, 0x0501,  # adds.w r5, r5, r1
+        0xEB44, 0x0400,  # adc.w r4, r4, r0
+        0xE9DD, 0xCE10,  # ldrd r12, lr, [sp, #64]
+        0xEB15, 0x050E,  # adds.w r5, r5, lr
+        0xEB44, 0x040C,  # adc.w r4, r4, r12
+        0xE9DD, 0xCE1E,  # ldrd r12, lr, [sp, #120]
+        0xEB15, 0x050E,  # adds.w r5, r5, lr
+        0xEB44, 0x040C,  # adc.w r4, r4, r12
         0xE9CD, 0x451E,  # strd r4, r5, [sp, #120]
         0xE9DD, 0x0100,  # ldrd r0, r1, [sp, #0]
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xF645, 0x6CD5,  # movw r12, #0x5ed5
-        0xF6CA, 0x3C1C,  # movt r12, #0xab1c
-        0xF248, 0x1E18,  # movw lr, #0x8118
-        0xF6CD, 0x2E6D,  # movt lr, #0xda6d
+        0xEB11, 0x010E,  # adds.w r1, r1, lr
+        0xEB40, 0x000C,  # adc.w r0, r0, r12
+        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
+        0xF8DC, 0xE03C,  # ldr.w lr, [r12, #60]
+        0xF8DC, 0xC038,  # ldr.w r12, [r12, #56]
         0xEB11, 0x010E,  # adds.w r1, r1, lr
         0xEB40, 0x000C,  # adc.w r0, r0, r12
         0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
@@ -602,6 +1080,9 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
         0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
         0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
+    )
+    data(
+        2,
         0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
         0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
         0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
@@ -628,9 +1109,6 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x0C9B,  # eor.w r12, r12, r11, lsr #2
         0xEA8C, 0x7C8A,  # eor.w r12, r12, r10, lsl #30
         0xEA8C, 0x1CDB,  # eor.w r12, r12, r11, lsr #7
-    )
-    data(
-        2,
         0xEA8C, 0x6C4A,  # eor.w r12, r12, r10, lsl #25
         0xEA4F, 0x7E1B,  # lsr.w lr, r11, #28
         0xEA8E, 0x1E0A,  # eor.w lr, lr, r10, lsl #4
@@ -650,22 +1128,48 @@ def compress(r0, r1, r2, r3):
         0xEB40, 0x000C,  # adc.w r0, r0, r12
         0xE9CD, 0x0100,  # strd r0, r1, [sp, #0]
     )
-    # round 8: a = r0:r1, b = r10:r11, e = r8:r9, b ^ c = r4:r5 (high:low)
+    # round 16 i + 8: a = r0:r1, b = r10:r11, e = r8:r9, b ^ c = r4:r5 (high:low)
     data(
         2,
-        0xF8DD, 0xC0C4,  # ldr.w r12, [sp, #196]
-        0xF8DC, 0x2040,  # ldr.w r2, [r12, #64]
-        0xF8DC, 0x3044,  # ldr.w r3, [r12, #68]
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xFA93, 0xF383,  # rev.w r3, r3
+        0xE9DD, 0xCE22,  # ldrd r12, lr, [sp, #136]
+        0xEA4F, 0x025C,  # lsr.w r2, r12, #1
+        0xEA82, 0x72CE,  # eor.w r2, r2, lr, lsl #31
+        0xEA82, 0x221C,  # eor.w r2, r2, r12, lsr #8
+        0xEA82, 0x620E,  # eor.w r2, r2, lr, lsl #24
+        0xEA82, 0x12DC,  # eor.w r2, r2, r12, lsr #7
+        0xEA4F, 0x035E,  # lsr.w r3, lr, #1
+        0xEA83, 0x73CC,  # eor.w r3, r3, r12, lsl #31
+        0xEA83, 0x231E,  # eor.w r3, r3, lr, lsr #8
+        0xEA83, 0x630C,  # eor.w r3, r3, r12, lsl #24
+        0xEA83, 0x13DE,  # eor.w r3, r3, lr, lsr #7
+        0xEA83, 0x634C,  # eor.w r3, r3, r12, lsl #25
+        0xE9DD, 0xCE1C,  # ldrd r12, lr, [sp, #112]
+        0xEA4F, 0x46DC,  # lsr.w r6, r12, #19
+        0xEA86, 0x364E,  # eor.w r6, r6, lr, lsl #13
+        0xEA86, 0x765E,  # eor.w r6, r6, lr, lsr #29
+        0xEA86, 0x06CC,  # eor.w r6, r6, r12, lsl #3
+        0xEA86, 0x169C,  # eor.w r6, r6, r12, lsr #6
+        0xEA4F, 0x47DE,  # lsr.w r7, lr, #19
+        0xEA87, 0x374C,  # eor.w r7, r7, r12, lsl #13
+        0xEA87, 0x775C,  # eor.w r7, r7, r12, lsr #29
+        0xEA87, 0x07CE,  # eor.w r7, r7, lr, lsl #3
+        0xEA87, 0x179E,  # eor.w r7, r7, lr, lsr #6
+        0xEA87, 0x678C,  # eor.w r7, r7, r12, lsl #26
+        0xEB13, 0x0307,  # adds.w r3, r3, r7
+        0xEB42, 0x0206,  # adc.w r2, r2, r6
+        0xE9DD, 0xCE12,  # ldrd r12, lr, [sp, #72]
+        0xEB13, 0x030E,  # adds.w r3, r3, lr
+        0xEB42, 0x020C,  # adc.w r2, r2, r12
+        0xE9DD, 0xCE20,  # ldrd r12, lr, [sp, #128]
+        0xEB13, 0x030E,  # adds.w r3, r3, lr
+        0xEB42, 0x020C,  # adc.w r2, r2, r12
         0xE9CD, 0x2320,  # strd r2, r3, [sp, #128]
         0xE9DD, 0x670E,  # ldrd r6, r7, [sp, #56]
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xF64A, 0x2C98,  # movw r12, #0xaa98
-        0xF6CD, 0x0C07,  # movt r12, #0xd807
-        0xF240, 0x2E42,  # movw lr, #0x0242
-        0xF2CA, 0x3E03,  # movt lr, #0xa303
+        0xEB17, 0x070E,  # adds.w r7, r7, lr
+        0xEB46, 0x060C,  # adc.w r6, r6, r12
+        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
+        0xF8DC, 0xE044,  # ldr.w lr, [r12, #68]
+        0xF8DC, 0xC040,  # ldr.w r12, [r12, #64]
         0xEB17, 0x070E,  # adds.w r7, r7, lr
         0xEB46, 0x060C,  # adc.w r6, r6, r12
         0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
@@ -675,6 +1179,9 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
         0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
         0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
+    )
+    data(
+        2,
         0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
         0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
         0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
@@ -701,9 +1208,6 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x0C91,  # eor.w r12, r12, r1, lsr #2
         0xEA8C, 0x7C80,  # eor.w r12, r12, r0, lsl #30
         0xEA8C, 0x1CD1,  # eor.w r12, r12, r1, lsr #7
-    )
-    data(
-        2,
         0xEA8C, 0x6C40,  # eor.w r12, r12, r0, lsl #25
         0xEA4F, 0x7E11,  # lsr.w lr, r1, #28
         0xEA8E, 0x1E00,  # eor.w lr, lr, r0, lsl #4
@@ -723,22 +1227,48 @@ def compress(r0, r1, r2, r3):
         0xEB46, 0x060C,  # adc.w r6, r6, r12
         0xE9CD, 0x670E,  # strd r6, r7, [sp, #56]
     )
-    # round 9: a = r6:r7, b = r0:r1, e = r8:r9, b ^ c = r2:r3 (high:low)
+    # round 16 i + 9: a = r6:r7, b = r0:r1, e = r8:r9, b ^ c = r2:r3 (high:low)
     data(
         2,
-        0xF8DD, 0xC0C4,  # ldr.w r12, [sp, #196]
-        0xF8DC, 0xA048,  # ldr.w r10, [r12, #72]
-        0xF8DC, 0xB04C,  # ldr.w r11, [r12, #76]
-        0xFA9A, 0xFA8A,  # rev.w r10, r10
-        0xFA9B, 0xFB8B,  # rev.w r11, r11
+        0xE9DD, 0xCE24,  # ldrd r12, lr, [sp, #144]
+        0xEA4F, 0x0A5C,  # lsr.w r10, r12, #1
+        0xEA8A, 0x7ACE,  # eor.w r10, r10, lr, lsl #31
+        0xEA8A, 0x2A1C,  # eor.w r10, r10, r12, lsr #8
+        0xEA8A, 0x6A0E,  # eor.w r10, r10, lr, lsl #24
+        0xEA8A, 0x1ADC,  # eor.w r10, r10, r12, lsr #7
+        0xEA4F, 0x0B5E,  # lsr.w r11, lr, #1
+        0xEA8B, 0x7BCC,  # eor.w r11, r11, r12, lsl #31
+        0xEA8B, 0x2B1E,  # eor.w r11, r11, lr, lsr #8
+        0xEA8B, 0x6B0C,  # eor.w r11, r11, r12, lsl #24
+        0xEA8B, 0x1BDE,  # eor.w r11, r11, lr, lsr #7
+        0xEA8B, 0x6B4C,  # eor.w r11, r11, r12, lsl #25
+        0xE9DD, 0xCE1E,  # ldrd r12, lr, [sp, #120]
+        0xEA4F, 0x44DC,  # lsr.w r4, r12, #19
+        0xEA84, 0x344E,  # eor.w r4, r4, lr, lsl #13
+        0xEA84, 0x745E,  # eor.w r4, r4, lr, lsr #29
+        0xEA84, 0x04CC,  # eor.w r4, r4, r12, lsl #3
+        0xEA84, 0x149C,  # eor.w r4, r4, r12, lsr #6
+        0xEA4F, 0x45DE,  # lsr.w r5, lr, #19
+        0xEA85, 0x354C,  # eor.w r5, r5, r12, lsl #13
+        0xEA85, 0x755C,  # eor.w r5, r5, r12, lsr #29
+        0xEA85, 0x05CE,  # eor.w r5, r5, lr, lsl #3
+        0xEA85, 0x159E,  # eor.w r5, r5, lr, lsr #6
+        0xEA85, 0x658C,  # eor.w r5, r5, r12, lsl #26
+        0xEB1B, 0x0B05,  # adds.w r11, r11, r5
+        0xEB4A, 0x0A04,  # adc.w r10, r10, r4
+        0xE9DD, 0xCE14,  # ldrd r12, lr, [sp, #80]
+        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
+        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
+        0xE9DD, 0xCE22,  # ldrd r12, lr, [sp, #136]
+        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
+        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
         0xE9CD, 0xAB22,  # strd r10, r11, [sp, #136]
         0xE9DD, 0x450C,  # ldrd r4, r5, [sp, #48]
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xF645, 0x3C01,  # movw r12, #0x5b01
-        0xF2C1, 0x2C83,  # movt r12, #0x1283
-        0xF646, 0x7EBE,  # movw lr, #0x6fbe
-        0xF2C4, 0x5E70,  # movt lr, #0x4570
+        0xEB15, 0x050E,  # adds.w r5, r5, lr
+        0xEB44, 0x040C,  # adc.w r4, r4, r12
+        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
+        0xF8DC, 0xE04C,  # ldr.w lr, [r12, #76]
+        0xF8DC, 0xC048,  # ldr.w r12, [r12, #72]
         0xEB15, 0x050E,  # adds.w r5, r5, lr
         0xEB44, 0x040C,  # adc.w r4, r4, r12
         0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
@@ -748,6 +1278,9 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
         0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
         0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
+    )
+    data(
+        2,
         0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
         0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
         0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
@@ -774,9 +1307,6 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x0C97,  # eor.w r12, r12, r7, lsr #2
         0xEA8C, 0x7C86,  # eor.w r12, r12, r6, lsl #30
         0xEA8C, 0x1CD7,  # eor.w r12, r12, r7, lsr #7
-    )
-    data(
-        2,
         0xEA8C, 0x6C46,  # eor.w r12, r12, r6, lsl #25
         0xEA4F, 0x7E17,  # lsr.w lr, r7, #28
         0xEA8E, 0x1E06,  # eor.w lr, lr, r6, lsl #4
@@ -796,22 +1326,48 @@ def compress(r0, r1, r2, r3):
         0xEB44, 0x040C,  # adc.w r4, r4, r12
         0xE9CD, 0x450C,  # strd r4, r5, [sp, #48]
     )
-    # round 10: a = r4:r5, b = r6:r7, e = r8:r9, b ^ c = r10:r11 (high:low)
+    # round 16 i + 10: a = r4:r5, b = r6:r7, e = r8:r9, b ^ c = r10:r11 (high:low)
     data(
         2,
-        0xF8DD, 0xC0C4,  # ldr.w r12, [sp, #196]
-        0xF8DC, 0x0050,  # ldr.w r0, [r12, #80]
-        0xF8DC, 0x1054,  # ldr.w r1, [r12, #84]
-        0xFA90, 0xF080,  # rev.w r0, r0
-        0xFA91, 0xF181,  # rev.w r1, r1
+        0xE9DD, 0xCE26,  # ldrd r12, lr, [sp, #152]
+        0xEA4F, 0x005C,  # lsr.w r0, r12, #1
+        0xEA80, 0x70CE,  # eor.w r0, r0, lr, lsl #31
+        0xEA80, 0x201C,  # eor.w r0, r0, r12, lsr #8
+        0xEA80, 0x600E,  # eor.w r0, r0, lr, lsl #24
+        0xEA80, 0x10DC,  # eor.w r0, r0, r12, lsr #7
+        0xEA4F, 0x015E,  # lsr.w r1, lr, #1
+        0xEA81, 0x71CC,  # eor.w r1, r1, r12, lsl #31
+        0xEA81, 0x211E,  # eor.w r1, r1, lr, lsr #8
+        0xEA81, 0x610C,  # eor.w r1, r1, r12, lsl #24
+        0xEA81, 0x11DE,  # eor.w r1, r1, lr, lsr #7
+        0xEA81, 0x614C,  # eor.w r1, r1, r12, lsl #25
+        0xE9DD, 0xCE20,  # ldrd r12, lr, [sp, #128]
+        0xEA4F, 0x42DC,  # lsr.w r2, r12, #19
+        0xEA82, 0x324E,  # eor.w r2, r2, lr, lsl #13
+        0xEA82, 0x725E,  # eor.w r2, r2, lr, lsr #29
+        0xEA82, 0x02CC,  # eor.w r2, r2, r12, lsl #3
+        0xEA82, 0x129C,  # eor.w r2, r2, r12, lsr #6
+        0xEA4F, 0x43DE,  # lsr.w r3, lr, #19
+        0xEA83, 0x334C,  # eor.w r3, r3, r12, lsl #13
+        0xEA83, 0x735C,  # eor.w r3, r3, r12, lsr #29
+        0xEA83, 0x03CE,  # eor.w r3, r3, lr, lsl #3
+        0xEA83, 0x139E,  # eor.w r3, r3, lr, lsr #6
+        0xEA83, 0x638C,  # eor.w r3, r3, r12, lsl #26
+        0xEB11, 0x0103,  # adds.w r1, r1, r3
+        0xEB40, 0x0002,  # adc.w r0, r0, r2
+        0xE9DD, 0xCE16,  # ldrd r12, lr, [sp, #88]
+        0xEB11, 0x010E,  # adds.w r1, r1, lr
+        0xEB40, 0x000C,  # adc.w r0, r0, r12
+        0xE9DD, 0xCE24,  # ldrd r12, lr, [sp, #144]
+        0xEB11, 0x010E,  # adds.w r1, r1, lr
+        0xEB40, 0x000C,  # adc.w r0, r0, r12
         0xE9CD, 0x0124,  # strd r0, r1, [sp, #144]
         0xE9DD, 0x230A,  # ldrd r2, r3, [sp, #40]
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xF248, 0x5CBE,  # movw r12, #0x85be
-        0xF2C2, 0x4C31,  # movt r12, #0x2431
-        0xF24B, 0x2E8C,  # movw lr, #0xb28c
-        0xF6C4, 0x6EE4,  # movt lr, #0x4ee4
+        0xEB13, 0x030E,  # adds.w r3, r3, lr
+        0xEB42, 0x020C,  # adc.w r2, r2, r12
+        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
+        0xF8DC, 0xE054,  # ldr.w lr, [r12, #84]
+        0xF8DC, 0xC050,  # ldr.w r12, [r12, #80]
         0xEB13, 0x030E,  # adds.w r3, r3, lr
         0xEB42, 0x020C,  # adc.w r2, r2, r12
         0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
@@ -821,6 +1377,9 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
         0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
         0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
+    )
+    data(
+        2,
         0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
         0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
         0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
@@ -847,9 +1406,6 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x0C95,  # eor.w r12, r12, r5, lsr #2
         0xEA8C, 0x7C84,  # eor.w r12, r12, r4, lsl #30
         0xEA8C, 0x1CD5,  # eor.w r12, r12, r5, lsr #7
-    )
-    data(
-        2,
         0xEA8C, 0x6C44,  # eor.w r12, r12, r4, lsl #25
         0xEA4F, 0x7E15,  # lsr.w lr, r5, #28
         0xEA8E, 0x1E04,  # eor.w lr, lr, r4, lsl #4
@@ -869,22 +1425,48 @@ def compress(r0, r1, r2, r3):
         0xEB42, 0x020C,  # adc.w r2, r2, r12
         0xE9CD, 0x230A,  # strd r2, r3, [sp, #40]
     )
-    # round 11: a = r2:r3, b = r4:r5, e = r8:r9, b ^ c = r0:r1 (high:low)
+    # round 16 i + 11: a = r2:r3, b = r4:r5, e = r8:r9, b ^ c = r0:r1 (high:low)
     data(
         2,
-        0xF8DD, 0xC0C4,  # ldr.w r12, [sp, #196]
-        0xF8DC, 0x6058,  # ldr.w r6, [r12, #88]
-        0xF8DC, 0x705C,  # ldr.w r7, [r12, #92]
-        0xFA96, 0xF686,  # rev.w r6, r6
-        0xFA97, 0xF787,  # rev.w r7, r7
+        0xE9DD, 0xCE28,  # ldrd r12, lr, [sp, #160]
+        0xEA4F, 0x065C,  # lsr.w r6, r12, #1
+        0xEA86, 0x76CE,  # eor.w r6, r6, lr, lsl #31
+        0xEA86, 0x261C,  # eor.w r6, r6, r12, lsr #8
+        0xEA86, 0x660E,  # eor.w r6, r6, lr, lsl #24
+        0xEA86, 0x16DC,  # eor.w r6, r6, r12, lsr #7
+        0xEA4F, 0x075E,  # lsr.w r7, lr, #1
+        0xEA87, 0x77CC,  # eor.w r7, r7, r12, lsl #31
+        0xEA87, 0x271E,  # eor.w r7, r7, lr, lsr #8
+        0xEA87, 0x670C,  # eor.w r7, r7, r12, lsl #24
+        0xEA87, 0x17DE,  # eor.w r7, r7, lr, lsr #7
+        0xEA87, 0x674C,  # eor.w r7, r7, r12, lsl #25
+        0xE9DD, 0xCE22,  # ldrd r12, lr, [sp, #136]
+        0xEA4F, 0x4ADC,  # lsr.w r10, r12, #19
+        0xEA8A, 0x3A4E,  # eor.w r10, r10, lr, lsl #13
+        0xEA8A, 0x7A5E,  # eor.w r10, r10, lr, lsr #29
+        0xEA8A, 0x0ACC,  # eor.w r10, r10, r12, lsl #3
+        0xEA8A, 0x1A9C,  # eor.w r10, r10, r12, lsr #6
+        0xEA4F, 0x4BDE,  # lsr.w r11, lr, #19
+        0xEA8B, 0x3B4C,  # eor.w r11, r11, r12, lsl #13
+        0xEA8B, 0x7B5C,  # eor.w r11, r11, r12, lsr #29
+        0xEA8B, 0x0BCE,  # eor.w r11, r11, lr, lsl #3
+        0xEA8B, 0x1B9E,  # eor.w r11, r11, lr, lsr #6
+        0xEA8B, 0x6B8C,  # eor.w r11, r11, r12, lsl #26
+        0xEB17, 0x070B,  # adds.w r7, r7, r11
+        0xEB46, 0x060A,  # adc.w r6, r6, r10
+        0xE9DD, 0xCE18,  # ldrd r12, lr, [sp, #96]
+        0xEB17, 0x070E,  # adds.w r7, r7, lr
+        0xEB46, 0x060C,  # adc.w r6, r6, r12
+        0xE9DD, 0xCE26,  # ldrd r12, lr, [sp, #152]
+        0xEB17, 0x070E,  # adds.w r7, r7, lr
+        0xEB46, 0x060C,  # adc.w r6, r6, r12
         0xE9CD, 0x6726,  # strd r6, r7, [sp, #152]
         0xE9DD, 0xAB08,  # ldrd r10, r11, [sp, #32]
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xF647, 0x5CC3,  # movw r12, #0x7dc3
-        0xF2C5, 0x5C0C,  # movt r12, #0x550c
-        0xF24B, 0x4EE2,  # movw lr, #0xb4e2
-        0xF2CD, 0x5EFF,  # movt lr, #0xd5ff
+        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
+        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
+        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
+        0xF8DC, 0xE05C,  # ldr.w lr, [r12, #92]
+        0xF8DC, 0xC058,  # ldr.w r12, [r12, #88]
         0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
         0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
         0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
@@ -894,6 +1476,9 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
         0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
         0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
+    )
+    data(
+        2,
         0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
         0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
         0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
@@ -920,9 +1505,6 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x0C93,  # eor.w r12, r12, r3, lsr #2
         0xEA8C, 0x7C82,  # eor.w r12, r12, r2, lsl #30
         0xEA8C, 0x1CD3,  # eor.w r12, r12, r3, lsr #7
-    )
-    data(
-        2,
         0xEA8C, 0x6C42,  # eor.w r12, r12, r2, lsl #25
         0xEA4F, 0x7E13,  # lsr.w lr, r3, #28
         0xEA8E, 0x1E02,  # eor.w lr, lr, r2, lsl #4
@@ -942,22 +1524,48 @@ def compress(r0, r1, r2, r3):
         0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
         0xE9CD, 0xAB08,  # strd r10, r11, [sp, #32]
     )
-    # round 12: a = r10:r11, b = r2:r3, e = r8:r9, b ^ c = r6:r7 (high:low)
+    # round 16 i + 12: a = r10:r11, b = r2:r3, e = r8:r9, b ^ c = r6:r7 (high:low)
     data(
         2,
-        0xF8DD, 0xC0C4,  # ldr.w r12, [sp, #196]
-        0xF8DC, 0x4060,  # ldr.w r4, [r12, #96]
-        0xF8DC, 0x5064,  # ldr.w r5, [r12, #100]
-        0xFA94, 0xF484,  # rev.w r4, r4
-        0xFA95, 0xF585,  # rev.w r5, r5
+        0xE9DD, 0xCE2A,  # ldrd r12, lr, [sp, #168]
+        0xEA4F, 0x045C,  # lsr.w r4, r12, #1
+        0xEA84, 0x74CE,  # eor.w r4, r4, lr, lsl #31
+        0xEA84, 0x241C,  # eor.w r4, r4, r12, lsr #8
+        0xEA84, 0x640E,  # eor.w r4, r4, lr, lsl #24
+        0xEA84, 0x14DC,  # eor.w r4, r4, r12, lsr #7
+        0xEA4F, 0x055E,  # lsr.w r5, lr, #1
+        0xEA85, 0x75CC,  # eor.w r5, r5, r12, lsl #31
+        0xEA85, 0x251E,  # eor.w r5, r5, lr, lsr #8
+        0xEA85, 0x650C,  # eor.w r5, r5, r12, lsl #24
+        0xEA85, 0x15DE,  # eor.w r5, r5, lr, lsr #7
+        0xEA85, 0x654C,  # eor.w r5, r5, r12, lsl #25
+        0xE9DD, 0xCE24,  # ldrd r12, lr, [sp, #144]
+        0xEA4F, 0x40DC,  # lsr.w r0, r12, #19
+        0xEA80, 0x304E,  # eor.w r0, r0, lr, lsl #13
+        0xEA80, 0x705E,  # eor.w r0, r0, lr, lsr #29
+        0xEA80, 0x00CC,  # eor.w r0, r0, r12, lsl #3
+        0xEA80, 0x109C,  # eor.w r0, r0, r12, lsr #6
+        0xEA4F, 0x41DE,  # lsr.w r1, lr, #19
+        0xEA81, 0x314C,  # eor.w r1, r1, r12, lsl #13
+        0xEA81, 0x715C,  # eor.w r1, r1, r12, lsr #29
+        0xEA81, 0x01CE,  # eor.w r1, r1, lr, lsl #3
+        0xEA81, 0x119E,  # eor.w r1, r1, lr, lsr #6
+        0xEA81, 0x618C,  # eor.w r1, r1, r12, lsl #26
+        0xEB15, 0x0501,  # adds.w r5, r5, r1
+        0xEB44, 0x0400,  # adc.w r4, r4, r0
+        0xE9DD, 0xCE1A,  # ldrd r12, lr, [sp, #104]
+        0xEB15, 0x050E,  # adds.w r5, r5, lr
+        0xEB44, 0x040C,  # adc.w r4, r4, r12
+        0xE9DD, 0xCE28,  # ldrd r12, lr, [sp, #160]
+        0xEB15, 0x050E,  # adds.w r5, r5, lr
+        0xEB44, 0x040C,  # adc.w r4, r4, r12
         0xE9CD, 0x4528,  # strd r4, r5, [sp, #160]
         0xE9DD, 0x0106,  # ldrd r0, r1, [sp, #24]
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xF645, 0x5C74,  # movw r12, #0x5d74
-        0xF2C7, 0x2CBE,  # movt r12, #0x72be
-        0xF648, 0x1E6F,  # movw lr, #0x896f
-        0xF2CF, 0x2E7B,  # movt lr, #0xf27b
+        0xEB11, 0x010E,  # adds.w r1, r1, lr
+        0xEB40, 0x000C,  # adc.w r0, r0, r12
+        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
+        0xF8DC, 0xE064,  # ldr.w lr, [r12, #100]
+        0xF8DC, 0xC060,  # ldr.w r12, [r12, #96]
         0xEB11, 0x010E,  # adds.w r1, r1, lr
         0xEB40, 0x000C,  # adc.w r0, r0, r12
         0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
@@ -967,6 +1575,9 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
         0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
         0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
+    )
+    data(
+        2,
         0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
         0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
         0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
@@ -993,9 +1604,6 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x0C9B,  # eor.w r12, r12, r11, lsr #2
         0xEA8C, 0x7C8A,  # eor.w r12, r12, r10, lsl #30
         0xEA8C, 0x1CDB,  # eor.w r12, r12, r11, lsr #7
-    )
-    data(
-        2,
         0xEA8C, 0x6C4A,  # eor.w r12, r12, r10, lsl #25
         0xEA4F, 0x7E1B,  # lsr.w lr, r11, #28
         0xEA8E, 0x1E0A,  # eor.w lr, lr, r10, lsl #4
@@ -1015,22 +1623,48 @@ def compress(r0, r1, r2, r3):
         0xEB40, 0x000C,  # adc.w r0, r0, r12
         0xE9CD, 0x0106,  # strd r0, r1, [sp, #24]
     )
-    # round 13: a = r0:r1, b = r10:r11, e = r8:r9, b ^ c = r4:r5 (high:low)
+    # round 16 i + 13: a = r0:r1, b = r10:r11, e = r8:r9, b ^ c = r4:r5 (high:low)
     data(
         2,
-        0xF8DD, 0xC0C4,  # ldr.w r12, [sp, #196]
-        0xF8DC, 0x2068,  # ldr.w r2, [r12, #104]
-        0xF8DC, 0x306C,  # ldr.w r3, [r12, #108]
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xFA93, 0xF383,  # rev.w r3, r3
+        0xE9DD, 0xCE2C,  # ldrd r12, lr, [sp, #176]
+        0xEA4F, 0x025C,  # lsr.w r2, r12, #1
+        0xEA82, 0x72CE,  # eor.w r2, r2, lr, lsl #31
+        0xEA82, 0x221C,  # eor.w r2, r2, r12, lsr #8
+        0xEA82, 0x620E,  # eor.w r2, r2, lr, lsl #24
+        0xEA82, 0x12DC,  # eor.w r2, r2, r12, lsr #7
+        0xEA4F, 0x035E,  # lsr.w r3, lr, #1
+        0xEA83, 0x73CC,  # eor.w r3, r3, r12, lsl #31
+        0xEA83, 0x231E,  # eor.w r3, r3, lr, lsr #8
+        0xEA83, 0x630C,  # eor.w r3, r3, r12, lsl #24
+        0xEA83, 0x13DE,  # eor.w r3, r3, lr, lsr #7
+        0xEA83, 0x634C,  # eor.w r3, r3, r12, lsl #25
+        0xE9DD, 0xCE26,  # ldrd r12, lr, [sp, #152]
+        0xEA4F, 0x46DC,  # lsr.w r6, r12, #19
+        0xEA86, 0x364E,  # eor.w r6, r6, lr, lsl #13
+        0xEA86, 0x765E,  # eor.w r6, r6, lr, lsr #29
+        0xEA86, 0x06CC,  # eor.w r6, r6, r12, lsl #3
+        0xEA86, 0x169C,  # eor.w r6, r6, r12, lsr #6
+        0xEA4F, 0x47DE,  # lsr.w r7, lr, #19
+        0xEA87, 0x374C,  # eor.w r7, r7, r12, lsl #13
+        0xEA87, 0x775C,  # eor.w r7, r7, r12, lsr #29
+        0xEA87, 0x07CE,  # eor.w r7, r7, lr, lsl #3
+        0xEA87, 0x179E,  # eor.w r7, r7, lr, lsr #6
+        0xEA87, 0x678C,  # eor.w r7, r7, r12, lsl #26
+        0xEB13, 0x0307,  # adds.w r3, r3, r7
+        0xEB42, 0x0206,  # adc.w r2, r2, r6
+        0xE9DD, 0xCE1C,  # ldrd r12, lr, [sp, #112]
+        0xEB13, 0x030E,  # adds.w r3, r3, lr
+        0xEB42, 0x020C,  # adc.w r2, r2, r12
+        0xE9DD, 0xCE2A,  # ldrd r12, lr, [sp, #168]
+        0xEB13, 0x030E,  # adds.w r3, r3, lr
+        0xEB42, 0x020C,  # adc.w r2, r2, r12
         0xE9CD, 0x232A,  # strd r2, r3, [sp, #168]
         0xE9DD, 0x6704,  # ldrd r6, r7, [sp, #16]
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xF24B, 0x1CFE,  # movw r12, #0xb1fe
-        0xF2C8, 0x0CDE,  # movt r12, #0x80de
-        0xF249, 0x6EB1,  # movw lr, #0x96b1
-        0xF6C3, 0x3E16,  # movt lr, #0x3b16
+        0xEB17, 0x070E,  # adds.w r7, r7, lr
+        0xEB46, 0x060C,  # adc.w r6, r6, r12
+        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
+        0xF8DC, 0xE06C,  # ldr.w lr, [r12, #108]
+        0xF8DC, 0xC068,  # ldr.w r12, [r12, #104]
         0xEB17, 0x070E,  # adds.w r7, r7, lr
         0xEB46, 0x060C,  # adc.w r6, r6, r12
         0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
@@ -1040,6 +1674,9 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
         0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
         0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
+    )
+    data(
+        2,
         0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
         0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
         0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
@@ -1066,9 +1703,6 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x0C91,  # eor.w r12, r12, r1, lsr #2
         0xEA8C, 0x7C80,  # eor.w r12, r12, r0, lsl #30
         0xEA8C, 0x1CD1,  # eor.w r12, r12, r1, lsr #7
-    )
-    data(
-        2,
         0xEA8C, 0x6C40,  # eor.w r12, r12, r0, lsl #25
         0xEA4F, 0x7E11,  # lsr.w lr, r1, #28
         0xEA8E, 0x1E00,  # eor.w lr, lr, r0, lsl #4
@@ -1088,22 +1722,48 @@ def compress(r0, r1, r2, r3):
         0xEB46, 0x060C,  # adc.w r6, r6, r12
         0xE9CD, 0x6704,  # strd r6, r7, [sp, #16]
     )
-    # round 14: a = r6:r7, b = r0:r1, e = r8:r9, b ^ c = r2:r3 (high:low)
+    # round 16 i + 14: a = r6:r7, b = r0:r1, e = r8:r9, b ^ c = r2:r3 (high:low)
     data(
         2,
-        0xF8DD, 0xC0C4,  # ldr.w r12, [sp, #196]
-        0xF8DC, 0xA070,  # ldr.w r10, [r12, #112]
-        0xF8DC, 0xB074,  # ldr.w r11, [r12, #116]
-        0xFA9A, 0xFA8A,  # rev.w r10, r10
-        0xFA9B, 0xFB8B,  # rev.w r11, r11
+        0xE9DD, 0xCE2E,  # ldrd r12, lr, [sp, #184]
+        0xEA4F, 0x0A5C,  # lsr.w r10, r12, #1
+        0xEA8A, 0x7ACE,  # eor.w r10, r10, lr, lsl #31
+        0xEA8A, 0x2A1C,  # eor.w r10, r10, r12, lsr #8
+        0xEA8A, 0x6A0E,  # eor.w r10, r10, lr, lsl #24
+        0xEA8A, 0x1ADC,  # eor.w r10, r10, r12, lsr #7
+        0xEA4F, 0x0B5E,  # lsr.w r11, lr, #1
+        0xEA8B, 0x7BCC,  # eor.w r11, r11, r12, lsl #31
+        0xEA8B, 0x2B1E,  # eor.w r11, r11, lr, lsr #8
+        0xEA8B, 0x6B0C,  # eor.w r11, r11, r12, lsl #24
+        0xEA8B, 0x1BDE,  # eor.w r11, r11, lr, lsr #7
+        0xEA8B, 0x6B4C,  # eor.w r11, r11, r12, lsl #25
+        0xE9DD, 0xCE28,  # ldrd r12, lr, [sp, #160]
+        0xEA4F, 0x44DC,  # lsr.w r4, r12, #19
+        0xEA84, 0x344E,  # eor.w r4, r4, lr, lsl #13
+        0xEA84, 0x745E,  # eor.w r4, r4, lr, lsr #29
+        0xEA84, 0x04CC,  # eor.w r4, r4, r12, lsl #3
+        0xEA84, 0x149C,  # eor.w r4, r4, r12, lsr #6
+        0xEA4F, 0x45DE,  # lsr.w r5, lr, #19
+        0xEA85, 0x354C,  # eor.w r5, r5, r12, lsl #13
+        0xEA85, 0x755C,  # eor.w r5, r5, r12, lsr #29
+        0xEA85, 0x05CE,  # eor.w r5, r5, lr, lsl #3
+        0xEA85, 0x159E,  # eor.w r5, r5, lr, lsr #6
+        0xEA85, 0x658C,  # eor.w r5, r5, r12, lsl #26
+        0xEB1B, 0x0B05,  # adds.w r11, r11, r5
+        0xEB4A, 0x0A04,  # adc.w r10, r10, r4
+        0xE9DD, 0xCE1E,  # ldrd r12, lr, [sp, #120]
+        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
+        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
+        0xE9DD, 0xCE2C,  # ldrd r12, lr, [sp, #176]
+        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
+        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
         0xE9CD, 0xAB2C,  # strd r10, r11, [sp, #176]
         0xE9DD, 0x4502,  # ldrd r4, r5, [sp, #8]
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xF240, 0x6CA7,  # movw r12, #0x06a7
-        0xF6C9, 0x3CDC,  # movt r12, #0x9bdc
-        0xF241, 0x2E35,  # movw lr, #0x1235
-        0xF2C2, 0x5EC7,  # movt lr, #0x25c7
+        0xEB15, 0x050E,  # adds.w r5, r5, lr
+        0xEB44, 0x040C,  # adc.w r4, r4, r12
+        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
+        0xF8DC, 0xE074,  # ldr.w lr, [r12, #116]
+        0xF8DC, 0xC070,  # ldr.w r12, [r12, #112]
         0xEB15, 0x050E,  # adds.w r5, r5, lr
         0xEB44, 0x040C,  # adc.w r4, r4, r12
         0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
@@ -1113,6 +1773,9 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
         0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
         0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
+    )
+    data(
+        2,
         0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
         0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
         0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
@@ -1139,9 +1802,6 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x0C97,  # eor.w r12, r12, r7, lsr #2
         0xEA8C, 0x7C86,  # eor.w r12, r12, r6, lsl #30
         0xEA8C, 0x1CD7,  # eor.w r12, r12, r7, lsr #7
-    )
-    data(
-        2,
         0xEA8C, 0x6C46,  # eor.w r12, r12, r6, lsl #25
         0xEA4F, 0x7E17,  # lsr.w lr, r7, #28
         0xEA8E, 0x1E06,  # eor.w lr, lr, r6, lsl #4
@@ -1161,22 +1821,48 @@ def compress(r0, r1, r2, r3):
         0xEB44, 0x040C,  # adc.w r4, r4, r12
         0xE9CD, 0x4502,  # strd r4, r5, [sp, #8]
     )
-    # round 15: a = r4:r5, b = r6:r7, e = r8:r9, b ^ c = r10:r11 (high:low)
+    # round 16 i + 15: a = r4:r5, b = r6:r7, e = r8:r9, b ^ c = r10:r11 (high:low)
     data(
         2,
-        0xF8DD, 0xC0C4,  # ldr.w r12, [sp, #196]
-        0xF8DC, 0x0078,  # ldr.w r0, [r12, #120]
-        0xF8DC, 0x107C,  # ldr.w r1, [r12, #124]
-        0xFA90, 0xF080,  # rev.w r0, r0
-        0xFA91, 0xF181,  # rev.w r1, r1
+        0xE9DD, 0xCE10,  # ldrd r12, lr, [sp, #64]
+        0xEA4F, 0x005C,  # lsr.w r0, r12, #1
+        0xEA80, 0x70CE,  # eor.w r0, r0, lr, lsl #31
+        0xEA80, 0x201C,  # eor.w r0, r0, r12, lsr #8
+        0xEA80, 0x600E,  # eor.w r0, r0, lr, lsl #24
+        0xEA80, 0x10DC,  # eor.w r0, r0, r12, lsr #7
+        0xEA4F, 0x015E,  # lsr.w r1, lr, #1
+        0xEA81, 0x71CC,  # eor.w r1, r1, r12, lsl #31
+        0xEA81, 0x211E,  # eor.w r1, r1, lr, lsr #8
+        0xEA81, 0x610C,  # eor.w r1, r1, r12, lsl #24
+        0xEA81, 0x11DE,  # eor.w r1, r1, lr, lsr #7
+        0xEA81, 0x614C,  # eor.w r1, r1, r12, lsl #25
+        0xE9DD, 0xCE2A,  # ldrd r12, lr, [sp, #168]
+        0xEA4F, 0x42DC,  # lsr.w r2, r12, #19
+        0xEA82, 0x324E,  # eor.w r2, r2, lr, lsl #13
+        0xEA82, 0x725E,  # eor.w r2, r2, lr, lsr #29
+        0xEA82, 0x02CC,  # eor.w r2, r2, r12, lsl #3
+        0xEA82, 0x129C,  # eor.w r2, r2, r12, lsr #6
+        0xEA4F, 0x43DE,  # lsr.w r3, lr, #19
+        0xEA83, 0x334C,  # eor.w r3, r3, r12, lsl #13
+        0xEA83, 0x735C,  # eor.w r3, r3, r12, lsr #29
+        0xEA83, 0x03CE,  # eor.w r3, r3, lr, lsl #3
+        0xEA83, 0x139E,  # eor.w r3, r3, lr, lsr #6
+        0xEA83, 0x638C,  # eor.w r3, r3, r12, lsl #26
+        0xEB11, 0x0103,  # adds.w r1, r1, r3
+        0xEB40, 0x0002,  # adc.w r0, r0, r2
+        0xE9DD, 0xCE20,  # ldrd r12, lr, [sp, #128]
+        0xEB11, 0x010E,  # adds.w r1, r1, lr
+        0xEB40, 0x000C,  # adc.w r0, r0, r12
+        0xE9DD, 0xCE2E,  # ldrd r12, lr, [sp, #184]
+        0xEB11, 0x010E,  # adds.w r1, r1, lr
+        0xEB40, 0x000C,  # adc.w r0, r0, r12
         0xE9CD, 0x012E,  # strd r0, r1, [sp, #184]
         0xE9DD, 0x2300,  # ldrd r2, r3, [sp, #0]
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xF24F, 0x1C74,  # movw r12, #0xf174
-        0xF2CC, 0x1C9B,  # movt r12, #0xc19b
-        0xF242, 0x6E94,  # movw lr, #0x2694
-        0xF6CC, 0x7E69,  # movt lr, #0xcf69
+        0xEB13, 0x030E,  # adds.w r3, r3, lr
+        0xEB42, 0x020C,  # adc.w r2, r2, r12
+        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
+        0xF8DC, 0xE07C,  # ldr.w lr, [r12, #124]
+        0xF8DC, 0xC078,  # ldr.w r12, [r12, #120]
         0xEB13, 0x030E,  # adds.w r3, r3, lr
         0xEB42, 0x020C,  # adc.w r2, r2, r12
         0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
@@ -1186,4009 +1872,9 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
         0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
         0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0x010C,  # ldrd r0, r1, [sp, #48]
-        0xE9DD, 0xCE0E,  # ldrd r12, lr, [sp, #56]
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA00, 0x0008,  # and.w r0, r0, r8
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEA01, 0x0109,  # and.w r1, r1, r9
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xE9DD, 0xCE08,  # ldrd r12, lr, [sp, #32]
-        0xEB1E, 0x0903,  # adds.w r9, lr, r3
-        0xEB4C, 0x0802,  # adc.w r8, r12, r2
-        0xE9CD, 0x8908,  # strd r8, r9, [sp, #32]
-        0xEA4F, 0x7C14,  # lsr.w r12, r4, #28
-        0xEA8C, 0x1C05,  # eor.w r12, r12, r5, lsl #4
-        0xEA8C, 0x0C95,  # eor.w r12, r12, r5, lsr #2
-        0xEA8C, 0x7C84,  # eor.w r12, r12, r4, lsl #30
-        0xEA8C, 0x1CD5,  # eor.w r12, r12, r5, lsr #7
     )
     data(
         2,
-        0xEA8C, 0x6C44,  # eor.w r12, r12, r4, lsl #25
-        0xEA4F, 0x7E15,  # lsr.w lr, r5, #28
-        0xEA8E, 0x1E04,  # eor.w lr, lr, r4, lsl #4
-        0xEA8E, 0x0E94,  # eor.w lr, lr, r4, lsr #2
-        0xEA8E, 0x7E85,  # eor.w lr, lr, r5, lsl #30
-        0xEA8E, 0x1ED4,  # eor.w lr, lr, r4, lsr #7
-        0xEA8E, 0x6E45,  # eor.w lr, lr, r5, lsl #25
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA84, 0x0006,  # eor.w r0, r4, r6
-        0xEA00, 0x0C0A,  # and.w r12, r0, r10
-        0xEA8C, 0x0C06,  # eor.w r12, r12, r6
-        0xEA85, 0x0107,  # eor.w r1, r5, r7
-        0xEA01, 0x0E0B,  # and.w lr, r1, r11
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x2300,  # strd r2, r3, [sp, #0]
-    )
-    # round 16: a = r2:r3, b = r4:r5, e = r8:r9, b ^ c = r0:r1 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE12,  # ldrd r12, lr, [sp, #72]
-        0xEA4F, 0x065C,  # lsr.w r6, r12, #1
-        0xEA86, 0x76CE,  # eor.w r6, r6, lr, lsl #31
-        0xEA86, 0x261C,  # eor.w r6, r6, r12, lsr #8
-        0xEA86, 0x660E,  # eor.w r6, r6, lr, lsl #24
-        0xEA86, 0x16DC,  # eor.w r6, r6, r12, lsr #7
-        0xEA4F, 0x075E,  # lsr.w r7, lr, #1
-        0xEA87, 0x77CC,  # eor.w r7, r7, r12, lsl #31
-        0xEA87, 0x271E,  # eor.w r7, r7, lr, lsr #8
-        0xEA87, 0x670C,  # eor.w r7, r7, r12, lsl #24
-        0xEA87, 0x17DE,  # eor.w r7, r7, lr, lsr #7
-        0xEA87, 0x674C,  # eor.w r7, r7, r12, lsl #25
-        0xE9DD, 0xCE2C,  # ldrd r12, lr, [sp, #176]
-        0xEA4F, 0x4ADC,  # lsr.w r10, r12, #19
-        0xEA8A, 0x3A4E,  # eor.w r10, r10, lr, lsl #13
-        0xEA8A, 0x7A5E,  # eor.w r10, r10, lr, lsr #29
-        0xEA8A, 0x0ACC,  # eor.w r10, r10, r12, lsl #3
-        0xEA8A, 0x1A9C,  # eor.w r10, r10, r12, lsr #6
-        0xEA4F, 0x4BDE,  # lsr.w r11, lr, #19
-        0xEA8B, 0x3B4C,  # eor.w r11, r11, r12, lsl #13
-        0xEA8B, 0x7B5C,  # eor.w r11, r11, r12, lsr #29
-        0xEA8B, 0x0BCE,  # eor.w r11, r11, lr, lsl #3
-        0xEA8B, 0x1B9E,  # eor.w r11, r11, lr, lsr #6
-        0xEA8B, 0x6B8C,  # eor.w r11, r11, r12, lsl #26
-        0xEB17, 0x070B,  # adds.w r7, r7, r11
-        0xEB46, 0x060A,  # adc.w r6, r6, r10
-        0xE9DD, 0xCE10,  # ldrd r12, lr, [sp, #64]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0xCE22,  # ldrd r12, lr, [sp, #136]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x6710,  # strd r6, r7, [sp, #64]
-        0xE9DD, 0xAB0E,  # ldrd r10, r11, [sp, #56]
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xF646, 0x1CC1,  # movw r12, #0x69c1
-        0xF2CE, 0x4C9B,  # movt r12, #0xe49b
-        0xF644, 0x2ED2,  # movw lr, #0x4ad2
-        0xF6C9, 0x6EF1,  # movt lr, #0x9ef1
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0x670A,  # ldrd r6, r7, [sp, #40]
-        0xE9DD, 0xCE0C,  # ldrd r12, lr, [sp, #48]
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA06, 0x0608,  # and.w r6, r6, r8
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEA07, 0x0709,  # and.w r7, r7, r9
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xE9DD, 0xCE06,  # ldrd r12, lr, [sp, #24]
-        0xEB1E, 0x090B,  # adds.w r9, lr, r11
-        0xEB4C, 0x080A,  # adc.w r8, r12, r10
-        0xE9CD, 0x8906,  # strd r8, r9, [sp, #24]
-        0xEA4F, 0x7C12,  # lsr.w r12, r2, #28
-        0xEA8C, 0x1C03,  # eor.w r12, r12, r3, lsl #4
-        0xEA8C, 0x0C93,  # eor.w r12, r12, r3, lsr #2
-        0xEA8C, 0x7C82,  # eor.w r12, r12, r2, lsl #30
-        0xEA8C, 0x1CD3,  # eor.w r12, r12, r3, lsr #7
-        0xEA8C, 0x6C42,  # eor.w r12, r12, r2, lsl #25
-        0xEA4F, 0x7E13,  # lsr.w lr, r3, #28
-        0xEA8E, 0x1E02,  # eor.w lr, lr, r2, lsl #4
-        0xEA8E, 0x0E92,  # eor.w lr, lr, r2, lsr #2
-        0xEA8E, 0x7E83,  # eor.w lr, lr, r3, lsl #30
-        0xEA8E, 0x1ED2,  # eor.w lr, lr, r2, lsr #7
-        0xEA8E, 0x6E43,  # eor.w lr, lr, r3, lsl #25
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA82, 0x0604,  # eor.w r6, r2, r4
-        0xEA06, 0x0C00,  # and.w r12, r6, r0
-        0xEA8C, 0x0C04,  # eor.w r12, r12, r4
-        0xEA83, 0x0705,  # eor.w r7, r3, r5
-        0xEA07, 0x0E01,  # and.w lr, r7, r1
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB0E,  # strd r10, r11, [sp, #56]
-    )
-    # round 17: a = r10:r11, b = r2:r3, e = r8:r9, b ^ c = r6:r7 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE14,  # ldrd r12, lr, [sp, #80]
-        0xEA4F, 0x045C,  # lsr.w r4, r12, #1
-        0xEA84, 0x74CE,  # eor.w r4, r4, lr, lsl #31
-        0xEA84, 0x241C,  # eor.w r4, r4, r12, lsr #8
-        0xEA84, 0x640E,  # eor.w r4, r4, lr, lsl #24
-        0xEA84, 0x14DC,  # eor.w r4, r4, r12, lsr #7
-        0xEA4F, 0x055E,  # lsr.w r5, lr, #1
-        0xEA85, 0x75CC,  # eor.w r5, r5, r12, lsl #31
-        0xEA85, 0x251E,  # eor.w r5, r5, lr, lsr #8
-        0xEA85, 0x650C,  # eor.w r5, r5, r12, lsl #24
-        0xEA85, 0x15DE,  # eor.w r5, r5, lr, lsr #7
-        0xEA85, 0x654C,  # eor.w r5, r5, r12, lsl #25
-        0xE9DD, 0xCE2E,  # ldrd r12, lr, [sp, #184]
-        0xEA4F, 0x40DC,  # lsr.w r0, r12, #19
-        0xEA80, 0x304E,  # eor.w r0, r0, lr, lsl #13
-        0xEA80, 0x705E,  # eor.w r0, r0, lr, lsr #29
-        0xEA80, 0x00CC,  # eor.w r0, r0, r12, lsl #3
-        0xEA80, 0x109C,  # eor.w r0, r0, r12, lsr #6
-        0xEA4F, 0x41DE,  # lsr.w r1, lr, #19
-        0xEA81, 0x314C,  # eor.w r1, r1, r12, lsl #13
-        0xEA81, 0x715C,  # eor.w r1, r1, r12, lsr #29
-        0xEA81, 0x01CE,  # eor.w r1, r1, lr, lsl #3
-        0xEA81, 0x119E,  # eor.w r1, r1, lr, lsr #6
-        0xEA81, 0x618C,  # eor.w r1, r1, r12, lsl #26
-        0xEB15, 0x0501,  # adds.w r5, r5, r1
-        0xEB44, 0x0400,  # adc.w r4, r4, r0
-        0xE9DD, 0xCE12,  # ldrd r12, lr, [sp, #72]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xCE24,  # ldrd r12, lr, [sp, #144]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x4512,  # strd r4, r5, [sp, #72]
-        0xE9DD, 0x010C,  # ldrd r0, r1, [sp, #48]
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xF244, 0x7C86,  # movw r12, #0x4786
-        0xF6CE, 0x7CBE,  # movt r12, #0xefbe
-        0xF242, 0x5EE3,  # movw lr, #0x25e3
-        0xF6C3, 0x0E4F,  # movt lr, #0x384f
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0x4508,  # ldrd r4, r5, [sp, #32]
-        0xE9DD, 0xCE0A,  # ldrd r12, lr, [sp, #40]
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA04, 0x0408,  # and.w r4, r4, r8
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEA05, 0x0509,  # and.w r5, r5, r9
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xE9DD, 0xCE04,  # ldrd r12, lr, [sp, #16]
-        0xEB1E, 0x0901,  # adds.w r9, lr, r1
-        0xEB4C, 0x0800,  # adc.w r8, r12, r0
-        0xE9CD, 0x8904,  # strd r8, r9, [sp, #16]
-        0xEA4F, 0x7C1A,  # lsr.w r12, r10, #28
-        0xEA8C, 0x1C0B,  # eor.w r12, r12, r11, lsl #4
-        0xEA8C, 0x0C9B,  # eor.w r12, r12, r11, lsr #2
-        0xEA8C, 0x7C8A,  # eor.w r12, r12, r10, lsl #30
-        0xEA8C, 0x1CDB,  # eor.w r12, r12, r11, lsr #7
-        0xEA8C, 0x6C4A,  # eor.w r12, r12, r10, lsl #25
-        0xEA4F, 0x7E1B,  # lsr.w lr, r11, #28
-        0xEA8E, 0x1E0A,  # eor.w lr, lr, r10, lsl #4
-        0xEA8E, 0x0E9A,  # eor.w lr, lr, r10, lsr #2
-        0xEA8E, 0x7E8B,  # eor.w lr, lr, r11, lsl #30
-        0xEA8E, 0x1EDA,  # eor.w lr, lr, r10, lsr #7
-        0xEA8E, 0x6E4B,  # eor.w lr, lr, r11, lsl #25
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA8A, 0x0402,  # eor.w r4, r10, r2
-        0xEA04, 0x0C06,  # and.w r12, r4, r6
-        0xEA8C, 0x0C02,  # eor.w r12, r12, r2
-        0xEA8B, 0x0503,  # eor.w r5, r11, r3
-        0xEA05, 0x0E07,  # and.w lr, r5, r7
-        0xEA8E, 0x0E03,  # eor.w lr, lr, r3
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x010C,  # strd r0, r1, [sp, #48]
-    )
-    # round 18: a = r0:r1, b = r10:r11, e = r8:r9, b ^ c = r4:r5 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE16,  # ldrd r12, lr, [sp, #88]
-        0xEA4F, 0x025C,  # lsr.w r2, r12, #1
-        0xEA82, 0x72CE,  # eor.w r2, r2, lr, lsl #31
-        0xEA82, 0x221C,  # eor.w r2, r2, r12, lsr #8
-        0xEA82, 0x620E,  # eor.w r2, r2, lr, lsl #24
-        0xEA82, 0x12DC,  # eor.w r2, r2, r12, lsr #7
-        0xEA4F, 0x035E,  # lsr.w r3, lr, #1
-        0xEA83, 0x73CC,  # eor.w r3, r3, r12, lsl #31
-        0xEA83, 0x231E,  # eor.w r3, r3, lr, lsr #8
-        0xEA83, 0x630C,  # eor.w r3, r3, r12, lsl #24
-        0xEA83, 0x13DE,  # eor.w r3, r3, lr, lsr #7
-        0xEA83, 0x634C,  # eor.w r3, r3, r12, lsl #25
-        0xE9DD, 0xCE10,  # ldrd r12, lr, [sp, #64]
-        0xEA4F, 0x46DC,  # lsr.w r6, r12, #19
-        0xEA86, 0x364E,  # eor.w r6, r6, lr, lsl #13
-        0xEA86, 0x765E,  # eor.w r6, r6, lr, lsr #29
-        0xEA86, 0x06CC,  # eor.w r6, r6, r12, lsl #3
-        0xEA86, 0x169C,  # eor.w r6, r6, r12, lsr #6
-        0xEA4F, 0x47DE,  # lsr.w r7, lr, #19
-        0xEA87, 0x374C,  # eor.w r7, r7, r12, lsl #13
-        0xEA87, 0x775C,  # eor.w r7, r7, r12, lsr #29
-        0xEA87, 0x07CE,  # eor.w r7, r7, lr, lsl #3
-        0xEA87, 0x179E,  # eor.w r7, r7, lr, lsr #6
-        0xEA87, 0x678C,  # eor.w r7, r7, r12, lsl #26
-        0xEB13, 0x0307,  # adds.w r3, r3, r7
-        0xEB42, 0x0206,  # adc.w r2, r2, r6
-        0xE9DD, 0xCE14,  # ldrd r12, lr, [sp, #80]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0xCE26,  # ldrd r12, lr, [sp, #152]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x2314,  # strd r2, r3, [sp, #80]
-        0xE9DD, 0x670A,  # ldrd r6, r7, [sp, #40]
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xF649, 0x5CC6,  # movw r12, #0x9dc6
-        0xF6C0, 0x7CC1,  # movt r12, #0x0fc1
-        0xF24D, 0x5EB5,  # movw lr, #0xd5b5
-        0xF6C8, 0x3E8C,  # movt lr, #0x8b8c
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0x2306,  # ldrd r2, r3, [sp, #24]
-        0xE9DD, 0xCE08,  # ldrd r12, lr, [sp, #32]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA02, 0x0208,  # and.w r2, r2, r8
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEA03, 0x0309,  # and.w r3, r3, r9
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xE9DD, 0xCE02,  # ldrd r12, lr, [sp, #8]
-        0xEB1E, 0x0907,  # adds.w r9, lr, r7
-        0xEB4C, 0x0806,  # adc.w r8, r12, r6
-        0xE9CD, 0x8902,  # strd r8, r9, [sp, #8]
-        0xEA4F, 0x7C10,  # lsr.w r12, r0, #28
-        0xEA8C, 0x1C01,  # eor.w r12, r12, r1, lsl #4
-        0xEA8C, 0x0C91,  # eor.w r12, r12, r1, lsr #2
-        0xEA8C, 0x7C80,  # eor.w r12, r12, r0, lsl #30
-        0xEA8C, 0x1CD1,  # eor.w r12, r12, r1, lsr #7
-        0xEA8C, 0x6C40,  # eor.w r12, r12, r0, lsl #25
-        0xEA4F, 0x7E11,  # lsr.w lr, r1, #28
-        0xEA8E, 0x1E00,  # eor.w lr, lr, r0, lsl #4
-        0xEA8E, 0x0E90,  # eor.w lr, lr, r0, lsr #2
-        0xEA8E, 0x7E81,  # eor.w lr, lr, r1, lsl #30
-        0xEA8E, 0x1ED0,  # eor.w lr, lr, r0, lsr #7
-        0xEA8E, 0x6E41,  # eor.w lr, lr, r1, lsl #25
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA80, 0x020A,  # eor.w r2, r0, r10
-        0xEA02, 0x0C04,  # and.w r12, r2, r4
-        0xEA8C, 0x0C0A,  # eor.w r12, r12, r10
-        0xEA81, 0x030B,  # eor.w r3, r1, r11
-        0xEA03, 0x0E05,  # and.w lr, r3, r5
-        0xEA8E, 0x0E0B,  # eor.w lr, lr, r11
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x670A,  # strd r6, r7, [sp, #40]
-    )
-    # round 19: a = r6:r7, b = r0:r1, e = r8:r9, b ^ c = r2:r3 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE18,  # ldrd r12, lr, [sp, #96]
-        0xEA4F, 0x0A5C,  # lsr.w r10, r12, #1
-        0xEA8A, 0x7ACE,  # eor.w r10, r10, lr, lsl #31
-        0xEA8A, 0x2A1C,  # eor.w r10, r10, r12, lsr #8
-        0xEA8A, 0x6A0E,  # eor.w r10, r10, lr, lsl #24
-        0xEA8A, 0x1ADC,  # eor.w r10, r10, r12, lsr #7
-        0xEA4F, 0x0B5E,  # lsr.w r11, lr, #1
-        0xEA8B, 0x7BCC,  # eor.w r11, r11, r12, lsl #31
-        0xEA8B, 0x2B1E,  # eor.w r11, r11, lr, lsr #8
-        0xEA8B, 0x6B0C,  # eor.w r11, r11, r12, lsl #24
-        0xEA8B, 0x1BDE,  # eor.w r11, r11, lr, lsr #7
-        0xEA8B, 0x6B4C,  # eor.w r11, r11, r12, lsl #25
-        0xE9DD, 0xCE12,  # ldrd r12, lr, [sp, #72]
-        0xEA4F, 0x44DC,  # lsr.w r4, r12, #19
-        0xEA84, 0x344E,  # eor.w r4, r4, lr, lsl #13
-        0xEA84, 0x745E,  # eor.w r4, r4, lr, lsr #29
-        0xEA84, 0x04CC,  # eor.w r4, r4, r12, lsl #3
-        0xEA84, 0x149C,  # eor.w r4, r4, r12, lsr #6
-        0xEA4F, 0x45DE,  # lsr.w r5, lr, #19
-        0xEA85, 0x354C,  # eor.w r5, r5, r12, lsl #13
-        0xEA85, 0x755C,  # eor.w r5, r5, r12, lsr #29
-        0xEA85, 0x05CE,  # eor.w r5, r5, lr, lsl #3
-        0xEA85, 0x159E,  # eor.w r5, r5, lr, lsr #6
-        0xEA85, 0x658C,  # eor.w r5, r5, r12, lsl #26
-        0xEB1B, 0x0B05,  # adds.w r11, r11, r5
-        0xEB4A, 0x0A04,  # adc.w r10, r10, r4
-        0xE9DD, 0xCE16,  # ldrd r12, lr, [sp, #88]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0xCE28,  # ldrd r12, lr, [sp, #160]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB16,  # strd r10, r11, [sp, #88]
-        0xE9DD, 0x4508,  # ldrd r4, r5, [sp, #32]
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xF24A, 0x1CCC,  # movw r12, #0xa1cc
-        0xF2C2, 0x4C0C,  # movt r12, #0x240c
-        0xF649, 0x4E65,  # movw lr, #0x9c65
-        0xF2C7, 0x7EAC,  # movt lr, #0x77ac
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xAB04,  # ldrd r10, r11, [sp, #16]
-        0xE9DD, 0xCE06,  # ldrd r12, lr, [sp, #24]
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA0A, 0x0A08,  # and.w r10, r10, r8
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEA0B, 0x0B09,  # and.w r11, r11, r9
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xE9DD, 0xCE00,  # ldrd r12, lr, [sp, #0]
-        0xEB1E, 0x0905,  # adds.w r9, lr, r5
-        0xEB4C, 0x0804,  # adc.w r8, r12, r4
-        0xE9CD, 0x8900,  # strd r8, r9, [sp, #0]
-        0xEA4F, 0x7C16,  # lsr.w r12, r6, #28
-        0xEA8C, 0x1C07,  # eor.w r12, r12, r7, lsl #4
-        0xEA8C, 0x0C97,  # eor.w r12, r12, r7, lsr #2
-        0xEA8C, 0x7C86,  # eor.w r12, r12, r6, lsl #30
-        0xEA8C, 0x1CD7,  # eor.w r12, r12, r7, lsr #7
-        0xEA8C, 0x6C46,  # eor.w r12, r12, r6, lsl #25
-        0xEA4F, 0x7E17,  # lsr.w lr, r7, #28
-        0xEA8E, 0x1E06,  # eor.w lr, lr, r6, lsl #4
-        0xEA8E, 0x0E96,  # eor.w lr, lr, r6, lsr #2
-        0xEA8E, 0x7E87,  # eor.w lr, lr, r7, lsl #30
-        0xEA8E, 0x1ED6,  # eor.w lr, lr, r6, lsr #7
-        0xEA8E, 0x6E47,  # eor.w lr, lr, r7, lsl #25
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA86, 0x0A00,  # eor.w r10, r6, r0
-        0xEA0A, 0x0C02,  # and.w r12, r10, r2
-        0xEA8C, 0x0C00,  # eor.w r12, r12, r0
-        0xEA87, 0x0B01,  # eor.w r11, r7, r1
-        0xEA0B, 0x0E03,  # and.w lr, r11, r3
-        0xEA8E, 0x0E01,  # eor.w lr, lr, r1
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x4508,  # strd r4, r5, [sp, #32]
-    )
-    # round 20: a = r4:r5, b = r6:r7, e = r8:r9, b ^ c = r10:r11 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE1A,  # ldrd r12, lr, [sp, #104]
-        0xEA4F, 0x005C,  # lsr.w r0, r12, #1
-        0xEA80, 0x70CE,  # eor.w r0, r0, lr, lsl #31
-        0xEA80, 0x201C,  # eor.w r0, r0, r12, lsr #8
-        0xEA80, 0x600E,  # eor.w r0, r0, lr, lsl #24
-        0xEA80, 0x10DC,  # eor.w r0, r0, r12, lsr #7
-        0xEA4F, 0x015E,  # lsr.w r1, lr, #1
-        0xEA81, 0x71CC,  # eor.w r1, r1, r12, lsl #31
-        0xEA81, 0x211E,  # eor.w r1, r1, lr, lsr #8
-        0xEA81, 0x610C,  # eor.w r1, r1, r12, lsl #24
-        0xEA81, 0x11DE,  # eor.w r1, r1, lr, lsr #7
-        0xEA81, 0x614C,  # eor.w r1, r1, r12, lsl #25
-        0xE9DD, 0xCE14,  # ldrd r12, lr, [sp, #80]
-        0xEA4F, 0x42DC,  # lsr.w r2, r12, #19
-        0xEA82, 0x324E,  # eor.w r2, r2, lr, lsl #13
-        0xEA82, 0x725E,  # eor.w r2, r2, lr, lsr #29
-        0xEA82, 0x02CC,  # eor.w r2, r2, r12, lsl #3
-        0xEA82, 0x129C,  # eor.w r2, r2, r12, lsr #6
-        0xEA4F, 0x43DE,  # lsr.w r3, lr, #19
-        0xEA83, 0x334C,  # eor.w r3, r3, r12, lsl #13
-        0xEA83, 0x735C,  # eor.w r3, r3, r12, lsr #29
-        0xEA83, 0x03CE,  # eor.w r3, r3, lr, lsl #3
-        0xEA83, 0x139E,  # eor.w r3, r3, lr, lsr #6
-        0xEA83, 0x638C,  # eor.w r3, r3, r12, lsl #26
-        0xEB11, 0x0103,  # adds.w r1, r1, r3
-        0xEB40, 0x0002,  # adc.w r0, r0, r2
-        0xE9DD, 0xCE18,  # ldrd r12, lr, [sp, #96]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0xCE2A,  # ldrd r12, lr, [sp, #168]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x0118,  # strd r0, r1, [sp, #96]
-        0xE9DD, 0x2306,  # ldrd r2, r3, [sp, #24]
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xF642, 0x4C6F,  # movw r12, #0x2c6f
-        0xF6C2, 0x5CE9,  # movt r12, #0x2de9
-        0xF240, 0x2E75,  # movw lr, #0x0275
-        0xF6C5, 0x1E2B,  # movt lr, #0x592b
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0x0102,  # ldrd r0, r1, [sp, #8]
-        0xE9DD, 0xCE04,  # ldrd r12, lr, [sp, #16]
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA00, 0x0008,  # and.w r0, r0, r8
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEA01, 0x0109,  # and.w r1, r1, r9
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xE9DD, 0xCE0E,  # ldrd r12, lr, [sp, #56]
-        0xEB1E, 0x0903,  # adds.w r9, lr, r3
-        0xEB4C, 0x0802,  # adc.w r8, r12, r2
-        0xE9CD, 0x890E,  # strd r8, r9, [sp, #56]
-        0xEA4F, 0x7C14,  # lsr.w r12, r4, #28
-        0xEA8C, 0x1C05,  # eor.w r12, r12, r5, lsl #4
-        0xEA8C, 0x0C95,  # eor.w r12, r12, r5, lsr #2
-        0xEA8C, 0x7C84,  # eor.w r12, r12, r4, lsl #30
-        0xEA8C, 0x1CD5,  # eor.w r12, r12, r5, lsr #7
-        0xEA8C, 0x6C44,  # eor.w r12, r12, r4, lsl #25
-        0xEA4F, 0x7E15,  # lsr.w lr, r5, #28
-        0xEA8E, 0x1E04,  # eor.w lr, lr, r4, lsl #4
-        0xEA8E, 0x0E94,  # eor.w lr, lr, r4, lsr #2
-        0xEA8E, 0x7E85,  # eor.w lr, lr, r5, lsl #30
-        0xEA8E, 0x1ED4,  # eor.w lr, lr, r4, lsr #7
-        0xEA8E, 0x6E45,  # eor.w lr, lr, r5, lsl #25
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA84, 0x0006,  # eor.w r0, r4, r6
-        0xEA00, 0x0C0A,  # and.w r12, r0, r10
-        0xEA8C, 0x0C06,  # eor.w r12, r12, r6
-        0xEA85, 0x0107,  # eor.w r1, r5, r7
-        0xEA01, 0x0E0B,  # and.w lr, r1, r11
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x2306,  # strd r2, r3, [sp, #24]
-    )
-    # round 21: a = r2:r3, b = r4:r5, e = r8:r9, b ^ c = r0:r1 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE1C,  # ldrd r12, lr, [sp, #112]
-        0xEA4F, 0x065C,  # lsr.w r6, r12, #1
-        0xEA86, 0x76CE,  # eor.w r6, r6, lr, lsl #31
-        0xEA86, 0x261C,  # eor.w r6, r6, r12, lsr #8
-        0xEA86, 0x660E,  # eor.w r6, r6, lr, lsl #24
-        0xEA86, 0x16DC,  # eor.w r6, r6, r12, lsr #7
-        0xEA4F, 0x075E,  # lsr.w r7, lr, #1
-        0xEA87, 0x77CC,  # eor.w r7, r7, r12, lsl #31
-        0xEA87, 0x271E,  # eor.w r7, r7, lr, lsr #8
-        0xEA87, 0x670C,  # eor.w r7, r7, r12, lsl #24
-        0xEA87, 0x17DE,  # eor.w r7, r7, lr, lsr #7
-        0xEA87, 0x674C,  # eor.w r7, r7, r12, lsl #25
-        0xE9DD, 0xCE16,  # ldrd r12, lr, [sp, #88]
-        0xEA4F, 0x4ADC,  # lsr.w r10, r12, #19
-        0xEA8A, 0x3A4E,  # eor.w r10, r10, lr, lsl #13
-        0xEA8A, 0x7A5E,  # eor.w r10, r10, lr, lsr #29
-        0xEA8A, 0x0ACC,  # eor.w r10, r10, r12, lsl #3
-        0xEA8A, 0x1A9C,  # eor.w r10, r10, r12, lsr #6
-        0xEA4F, 0x4BDE,  # lsr.w r11, lr, #19
-        0xEA8B, 0x3B4C,  # eor.w r11, r11, r12, lsl #13
-        0xEA8B, 0x7B5C,  # eor.w r11, r11, r12, lsr #29
-        0xEA8B, 0x0BCE,  # eor.w r11, r11, lr, lsl #3
-        0xEA8B, 0x1B9E,  # eor.w r11, r11, lr, lsr #6
-        0xEA8B, 0x6B8C,  # eor.w r11, r11, r12, lsl #26
-        0xEB17, 0x070B,  # adds.w r7, r7, r11
-        0xEB46, 0x060A,  # adc.w r6, r6, r10
-        0xE9DD, 0xCE1A,  # ldrd r12, lr, [sp, #104]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0xCE2C,  # ldrd r12, lr, [sp, #176]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x671A,  # strd r6, r7, [sp, #104]
-        0xE9DD, 0xAB04,  # ldrd r10, r11, [sp, #16]
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xF248, 0x4CAA,  # movw r12, #0x84aa
-        0xF6C4, 0x2C74,  # movt r12, #0x4a74
-        0xF24E, 0x4E83,  # movw lr, #0xe483
-        0xF6C6, 0x6EA6,  # movt lr, #0x6ea6
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0x6700,  # ldrd r6, r7, [sp, #0]
-        0xE9DD, 0xCE02,  # ldrd r12, lr, [sp, #8]
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA06, 0x0608,  # and.w r6, r6, r8
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEA07, 0x0709,  # and.w r7, r7, r9
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xE9DD, 0xCE0C,  # ldrd r12, lr, [sp, #48]
-        0xEB1E, 0x090B,  # adds.w r9, lr, r11
-        0xEB4C, 0x080A,  # adc.w r8, r12, r10
-        0xE9CD, 0x890C,  # strd r8, r9, [sp, #48]
-        0xEA4F, 0x7C12,  # lsr.w r12, r2, #28
-        0xEA8C, 0x1C03,  # eor.w r12, r12, r3, lsl #4
-        0xEA8C, 0x0C93,  # eor.w r12, r12, r3, lsr #2
-        0xEA8C, 0x7C82,  # eor.w r12, r12, r2, lsl #30
-        0xEA8C, 0x1CD3,  # eor.w r12, r12, r3, lsr #7
-        0xEA8C, 0x6C42,  # eor.w r12, r12, r2, lsl #25
-        0xEA4F, 0x7E13,  # lsr.w lr, r3, #28
-        0xEA8E, 0x1E02,  # eor.w lr, lr, r2, lsl #4
-        0xEA8E, 0x0E92,  # eor.w lr, lr, r2, lsr #2
-        0xEA8E, 0x7E83,  # eor.w lr, lr, r3, lsl #30
-        0xEA8E, 0x1ED2,  # eor.w lr, lr, r2, lsr #7
-        0xEA8E, 0x6E43,  # eor.w lr, lr, r3, lsl #25
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA82, 0x0604,  # eor.w r6, r2, r4
-        0xEA06, 0x0C00,  # and.w r12, r6, r0
-        0xEA8C, 0x0C04,  # eor.w r12, r12, r4
-        0xEA83, 0x0705,  # eor.w r7, r3, r5
-        0xEA07, 0x0E01,  # and.w lr, r7, r1
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB04,  # strd r10, r11, [sp, #16]
-    )
-    # round 22: a = r10:r11, b = r2:r3, e = r8:r9, b ^ c = r6:r7 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE1E,  # ldrd r12, lr, [sp, #120]
-        0xEA4F, 0x045C,  # lsr.w r4, r12, #1
-        0xEA84, 0x74CE,  # eor.w r4, r4, lr, lsl #31
-        0xEA84, 0x241C,  # eor.w r4, r4, r12, lsr #8
-        0xEA84, 0x640E,  # eor.w r4, r4, lr, lsl #24
-        0xEA84, 0x14DC,  # eor.w r4, r4, r12, lsr #7
-        0xEA4F, 0x055E,  # lsr.w r5, lr, #1
-        0xEA85, 0x75CC,  # eor.w r5, r5, r12, lsl #31
-        0xEA85, 0x251E,  # eor.w r5, r5, lr, lsr #8
-        0xEA85, 0x650C,  # eor.w r5, r5, r12, lsl #24
-        0xEA85, 0x15DE,  # eor.w r5, r5, lr, lsr #7
-        0xEA85, 0x654C,  # eor.w r5, r5, r12, lsl #25
-        0xE9DD, 0xCE18,  # ldrd r12, lr, [sp, #96]
-        0xEA4F, 0x40DC,  # lsr.w r0, r12, #19
-        0xEA80, 0x304E,  # eor.w r0, r0, lr, lsl #13
-        0xEA80, 0x705E,  # eor.w r0, r0, lr, lsr #29
-        0xEA80, 0x00CC,  # eor.w r0, r0, r12, lsl #3
-        0xEA80, 0x109C,  # eor.w r0, r0, r12, lsr #6
-        0xEA4F, 0x41DE,  # lsr.w r1, lr, #19
-        0xEA81, 0x314C,  # eor.w r1, r1, r12, lsl #13
-        0xEA81, 0x715C,  # eor.w r1, r1, r12, lsr #29
-        0xEA81, 0x01CE,  # eor.w r1, r1, lr, lsl #3
-        0xEA81, 0x119E,  # eor.w r1, r1, lr, lsr #6
-        0xEA81, 0x618C,  # eor.w r1, r1, r12, lsl #26
-        0xEB15, 0x0501,  # adds.w r5, r5, r1
-        0xEB44, 0x0400,  # adc.w r4, r4, r0
-        0xE9DD, 0xCE1C,  # ldrd r12, lr, [sp, #112]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xCE2E,  # ldrd r12, lr, [sp, #184]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x451C,  # strd r4, r5, [sp, #112]
-        0xE9DD, 0x0102,  # ldrd r0, r1, [sp, #8]
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xF64A, 0x1CDC,  # movw r12, #0xa9dc
-        0xF6C5, 0x4CB0,  # movt r12, #0x5cb0
-        0xF64F, 0x3ED4,  # movw lr, #0xfbd4
-        0xF6CB, 0x5E41,  # movt lr, #0xbd41
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0x450E,  # ldrd r4, r5, [sp, #56]
-        0xE9DD, 0xCE00,  # ldrd r12, lr, [sp, #0]
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA04, 0x0408,  # and.w r4, r4, r8
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEA05, 0x0509,  # and.w r5, r5, r9
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xE9DD, 0xCE0A,  # ldrd r12, lr, [sp, #40]
-        0xEB1E, 0x0901,  # adds.w r9, lr, r1
-        0xEB4C, 0x0800,  # adc.w r8, r12, r0
-        0xE9CD, 0x890A,  # strd r8, r9, [sp, #40]
-        0xEA4F, 0x7C1A,  # lsr.w r12, r10, #28
-        0xEA8C, 0x1C0B,  # eor.w r12, r12, r11, lsl #4
-        0xEA8C, 0x0C9B,  # eor.w r12, r12, r11, lsr #2
-        0xEA8C, 0x7C8A,  # eor.w r12, r12, r10, lsl #30
-        0xEA8C, 0x1CDB,  # eor.w r12, r12, r11, lsr #7
-        0xEA8C, 0x6C4A,  # eor.w r12, r12, r10, lsl #25
-        0xEA4F, 0x7E1B,  # lsr.w lr, r11, #28
-        0xEA8E, 0x1E0A,  # eor.w lr, lr, r10, lsl #4
-        0xEA8E, 0x0E9A,  # eor.w lr, lr, r10, lsr #2
-        0xEA8E, 0x7E8B,  # eor.w lr, lr, r11, lsl #30
-        0xEA8E, 0x1EDA,  # eor.w lr, lr, r10, lsr #7
-        0xEA8E, 0x6E4B,  # eor.w lr, lr, r11, lsl #25
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA8A, 0x0402,  # eor.w r4, r10, r2
-        0xEA04, 0x0C06,  # and.w r12, r4, r6
-        0xEA8C, 0x0C02,  # eor.w r12, r12, r2
-        0xEA8B, 0x0503,  # eor.w r5, r11, r3
-        0xEA05, 0x0E07,  # and.w lr, r5, r7
-        0xEA8E, 0x0E03,  # eor.w lr, lr, r3
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x0102,  # strd r0, r1, [sp, #8]
-    )
-    # round 23: a = r0:r1, b = r10:r11, e = r8:r9, b ^ c = r4:r5 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE20,  # ldrd r12, lr, [sp, #128]
-        0xEA4F, 0x025C,  # lsr.w r2, r12, #1
-        0xEA82, 0x72CE,  # eor.w r2, r2, lr, lsl #31
-        0xEA82, 0x221C,  # eor.w r2, r2, r12, lsr #8
-        0xEA82, 0x620E,  # eor.w r2, r2, lr, lsl #24
-        0xEA82, 0x12DC,  # eor.w r2, r2, r12, lsr #7
-        0xEA4F, 0x035E,  # lsr.w r3, lr, #1
-        0xEA83, 0x73CC,  # eor.w r3, r3, r12, lsl #31
-        0xEA83, 0x231E,  # eor.w r3, r3, lr, lsr #8
-        0xEA83, 0x630C,  # eor.w r3, r3, r12, lsl #24
-        0xEA83, 0x13DE,  # eor.w r3, r3, lr, lsr #7
-        0xEA83, 0x634C,  # eor.w r3, r3, r12, lsl #25
-        0xE9DD, 0xCE1A,  # ldrd r12, lr, [sp, #104]
-        0xEA4F, 0x46DC,  # lsr.w r6, r12, #19
-        0xEA86, 0x364E,  # eor.w r6, r6, lr, lsl #13
-        0xEA86, 0x765E,  # eor.w r6, r6, lr, lsr #29
-        0xEA86, 0x06CC,  # eor.w r6, r6, r12, lsl #3
-        0xEA86, 0x169C,  # eor.w r6, r6, r12, lsr #6
-        0xEA4F, 0x47DE,  # lsr.w r7, lr, #19
-        0xEA87, 0x374C,  # eor.w r7, r7, r12, lsl #13
-        0xEA87, 0x775C,  # eor.w r7, r7, r12, lsr #29
-        0xEA87, 0x07CE,  # eor.w r7, r7, lr, lsl #3
-        0xEA87, 0x179E,  # eor.w r7, r7, lr, lsr #6
-        0xEA87, 0x678C,  # eor.w r7, r7, r12, lsl #26
-        0xEB13, 0x0307,  # adds.w r3, r3, r7
-        0xEB42, 0x0206,  # adc.w r2, r2, r6
-        0xE9DD, 0xCE1E,  # ldrd r12, lr, [sp, #120]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0xCE10,  # ldrd r12, lr, [sp, #64]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x231E,  # strd r2, r3, [sp, #120]
-        0xE9DD, 0x6700,  # ldrd r6, r7, [sp, #0]
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xF648, 0x0CDA,  # movw r12, #0x88da
-        0xF2C7, 0x6CF9,  # movt r12, #0x76f9
-        0xF245, 0x3EB5,  # movw lr, #0x53b5
-        0xF2C8, 0x3E11,  # movt lr, #0x8311
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0x230C,  # ldrd r2, r3, [sp, #48]
-        0xE9DD, 0xCE0E,  # ldrd r12, lr, [sp, #56]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA02, 0x0208,  # and.w r2, r2, r8
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEA03, 0x0309,  # and.w r3, r3, r9
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xE9DD, 0xCE08,  # ldrd r12, lr, [sp, #32]
-        0xEB1E, 0x0907,  # adds.w r9, lr, r7
-        0xEB4C, 0x0806,  # adc.w r8, r12, r6
-        0xE9CD, 0x8908,  # strd r8, r9, [sp, #32]
-        0xEA4F, 0x7C10,  # lsr.w r12, r0, #28
-        0xEA8C, 0x1C01,  # eor.w r12, r12, r1, lsl #4
-        0xEA8C, 0x0C91,  # eor.w r12, r12, r1, lsr #2
-        0xEA8C, 0x7C80,  # eor.w r12, r12, r0, lsl #30
-        0xEA8C, 0x1CD1,  # eor.w r12, r12, r1, lsr #7
-        0xEA8C, 0x6C40,  # eor.w r12, r12, r0, lsl #25
-        0xEA4F, 0x7E11,  # lsr.w lr, r1, #28
-        0xEA8E, 0x1E00,  # eor.w lr, lr, r0, lsl #4
-        0xEA8E, 0x0E90,  # eor.w lr, lr, r0, lsr #2
-        0xEA8E, 0x7E81,  # eor.w lr, lr, r1, lsl #30
-        0xEA8E, 0x1ED0,  # eor.w lr, lr, r0, lsr #7
-        0xEA8E, 0x6E41,  # eor.w lr, lr, r1, lsl #25
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA80, 0x020A,  # eor.w r2, r0, r10
-        0xEA02, 0x0C04,  # and.w r12, r2, r4
-        0xEA8C, 0x0C0A,  # eor.w r12, r12, r10
-        0xEA81, 0x030B,  # eor.w r3, r1, r11
-        0xEA03, 0x0E05,  # and.w lr, r3, r5
-        0xEA8E, 0x0E0B,  # eor.w lr, lr, r11
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x6700,  # strd r6, r7, [sp, #0]
-    )
-    # round 24: a = r6:r7, b = r0:r1, e = r8:r9, b ^ c = r2:r3 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE22,  # ldrd r12, lr, [sp, #136]
-        0xEA4F, 0x0A5C,  # lsr.w r10, r12, #1
-        0xEA8A, 0x7ACE,  # eor.w r10, r10, lr, lsl #31
-        0xEA8A, 0x2A1C,  # eor.w r10, r10, r12, lsr #8
-        0xEA8A, 0x6A0E,  # eor.w r10, r10, lr, lsl #24
-        0xEA8A, 0x1ADC,  # eor.w r10, r10, r12, lsr #7
-        0xEA4F, 0x0B5E,  # lsr.w r11, lr, #1
-        0xEA8B, 0x7BCC,  # eor.w r11, r11, r12, lsl #31
-        0xEA8B, 0x2B1E,  # eor.w r11, r11, lr, lsr #8
-        0xEA8B, 0x6B0C,  # eor.w r11, r11, r12, lsl #24
-        0xEA8B, 0x1BDE,  # eor.w r11, r11, lr, lsr #7
-        0xEA8B, 0x6B4C,  # eor.w r11, r11, r12, lsl #25
-        0xE9DD, 0xCE1C,  # ldrd r12, lr, [sp, #112]
-        0xEA4F, 0x44DC,  # lsr.w r4, r12, #19
-        0xEA84, 0x344E,  # eor.w r4, r4, lr, lsl #13
-        0xEA84, 0x745E,  # eor.w r4, r4, lr, lsr #29
-        0xEA84, 0x04CC,  # eor.w r4, r4, r12, lsl #3
-        0xEA84, 0x149C,  # eor.w r4, r4, r12, lsr #6
-        0xEA4F, 0x45DE,  # lsr.w r5, lr, #19
-        0xEA85, 0x354C,  # eor.w r5, r5, r12, lsl #13
-        0xEA85, 0x755C,  # eor.w r5, r5, r12, lsr #29
-        0xEA85, 0x05CE,  # eor.w r5, r5, lr, lsl #3
-        0xEA85, 0x159E,  # eor.w r5, r5, lr, lsr #6
-        0xEA85, 0x658C,  # eor.w r5, r5, r12, lsl #26
-        0xEB1B, 0x0B05,  # adds.w r11, r11, r5
-        0xEB4A, 0x0A04,  # adc.w r10, r10, r4
-        0xE9DD, 0xCE20,  # ldrd r12, lr, [sp, #128]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0xCE12,  # ldrd r12, lr, [sp, #72]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB20,  # strd r10, r11, [sp, #128]
-        0xE9DD, 0x450E,  # ldrd r4, r5, [sp, #56]
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xF245, 0x1C52,  # movw r12, #0x5152
-        0xF6C9, 0x0C3E,  # movt r12, #0x983e
-        0xF64D, 0x7EAB,  # movw lr, #0xdfab
-        0xF6CE, 0x6E66,  # movt lr, #0xee66
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xAB0A,  # ldrd r10, r11, [sp, #40]
-        0xE9DD, 0xCE0C,  # ldrd r12, lr, [sp, #48]
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA0A, 0x0A08,  # and.w r10, r10, r8
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEA0B, 0x0B09,  # and.w r11, r11, r9
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xE9DD, 0xCE06,  # ldrd r12, lr, [sp, #24]
-        0xEB1E, 0x0905,  # adds.w r9, lr, r5
-        0xEB4C, 0x0804,  # adc.w r8, r12, r4
-        0xE9CD, 0x8906,  # strd r8, r9, [sp, #24]
-        0xEA4F, 0x7C16,  # lsr.w r12, r6, #28
-        0xEA8C, 0x1C07,  # eor.w r12, r12, r7, lsl #4
-        0xEA8C, 0x0C97,  # eor.w r12, r12, r7, lsr #2
-        0xEA8C, 0x7C86,  # eor.w r12, r12, r6, lsl #30
-        0xEA8C, 0x1CD7,  # eor.w r12, r12, r7, lsr #7
-        0xEA8C, 0x6C46,  # eor.w r12, r12, r6, lsl #25
-        0xEA4F, 0x7E17,  # lsr.w lr, r7, #28
-        0xEA8E, 0x1E06,  # eor.w lr, lr, r6, lsl #4
-        0xEA8E, 0x0E96,  # eor.w lr, lr, r6, lsr #2
-        0xEA8E, 0x7E87,  # eor.w lr, lr, r7, lsl #30
-        0xEA8E, 0x1ED6,  # eor.w lr, lr, r6, lsr #7
-        0xEA8E, 0x6E47,  # eor.w lr, lr, r7, lsl #25
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA86, 0x0A00,  # eor.w r10, r6, r0
-        0xEA0A, 0x0C02,  # and.w r12, r10, r2
-        0xEA8C, 0x0C00,  # eor.w r12, r12, r0
-        0xEA87, 0x0B01,  # eor.w r11, r7, r1
-        0xEA0B, 0x0E03,  # and.w lr, r11, r3
-        0xEA8E, 0x0E01,  # eor.w lr, lr, r1
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x450E,  # strd r4, r5, [sp, #56]
-    )
-    # round 25: a = r4:r5, b = r6:r7, e = r8:r9, b ^ c = r10:r11 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE24,  # ldrd r12, lr, [sp, #144]
-        0xEA4F, 0x005C,  # lsr.w r0, r12, #1
-        0xEA80, 0x70CE,  # eor.w r0, r0, lr, lsl #31
-        0xEA80, 0x201C,  # eor.w r0, r0, r12, lsr #8
-        0xEA80, 0x600E,  # eor.w r0, r0, lr, lsl #24
-        0xEA80, 0x10DC,  # eor.w r0, r0, r12, lsr #7
-        0xEA4F, 0x015E,  # lsr.w r1, lr, #1
-        0xEA81, 0x71CC,  # eor.w r1, r1, r12, lsl #31
-        0xEA81, 0x211E,  # eor.w r1, r1, lr, lsr #8
-        0xEA81, 0x610C,  # eor.w r1, r1, r12, lsl #24
-        0xEA81, 0x11DE,  # eor.w r1, r1, lr, lsr #7
-        0xEA81, 0x614C,  # eor.w r1, r1, r12, lsl #25
-        0xE9DD, 0xCE1E,  # ldrd r12, lr, [sp, #120]
-        0xEA4F, 0x42DC,  # lsr.w r2, r12, #19
-        0xEA82, 0x324E,  # eor.w r2, r2, lr, lsl #13
-        0xEA82, 0x725E,  # eor.w r2, r2, lr, lsr #29
-        0xEA82, 0x02CC,  # eor.w r2, r2, r12, lsl #3
-        0xEA82, 0x129C,  # eor.w r2, r2, r12, lsr #6
-        0xEA4F, 0x43DE,  # lsr.w r3, lr, #19
-        0xEA83, 0x334C,  # eor.w r3, r3, r12, lsl #13
-        0xEA83, 0x735C,  # eor.w r3, r3, r12, lsr #29
-        0xEA83, 0x03CE,  # eor.w r3, r3, lr, lsl #3
-        0xEA83, 0x139E,  # eor.w r3, r3, lr, lsr #6
-        0xEA83, 0x638C,  # eor.w r3, r3, r12, lsl #26
-        0xEB11, 0x0103,  # adds.w r1, r1, r3
-        0xEB40, 0x0002,  # adc.w r0, r0, r2
-        0xE9DD, 0xCE22,  # ldrd r12, lr, [sp, #136]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0xCE14,  # ldrd r12, lr, [sp, #80]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x0122,  # strd r0, r1, [sp, #136]
-        0xE9DD, 0x230C,  # ldrd r2, r3, [sp, #48]
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xF24C, 0x6C6D,  # movw r12, #0xc66d
-        0xF6CA, 0x0C31,  # movt r12, #0xa831
-        0xF243, 0x2E10,  # movw lr, #0x3210
-        0xF6C2, 0x5EB4,  # movt lr, #0x2db4
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0x0108,  # ldrd r0, r1, [sp, #32]
-        0xE9DD, 0xCE0A,  # ldrd r12, lr, [sp, #40]
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA00, 0x0008,  # and.w r0, r0, r8
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEA01, 0x0109,  # and.w r1, r1, r9
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xE9DD, 0xCE04,  # ldrd r12, lr, [sp, #16]
-        0xEB1E, 0x0903,  # adds.w r9, lr, r3
-        0xEB4C, 0x0802,  # adc.w r8, r12, r2
-        0xE9CD, 0x8904,  # strd r8, r9, [sp, #16]
-        0xEA4F, 0x7C14,  # lsr.w r12, r4, #28
-        0xEA8C, 0x1C05,  # eor.w r12, r12, r5, lsl #4
-        0xEA8C, 0x0C95,  # eor.w r12, r12, r5, lsr #2
-        0xEA8C, 0x7C84,  # eor.w r12, r12, r4, lsl #30
-        0xEA8C, 0x1CD5,  # eor.w r12, r12, r5, lsr #7
-        0xEA8C, 0x6C44,  # eor.w r12, r12, r4, lsl #25
-        0xEA4F, 0x7E15,  # lsr.w lr, r5, #28
-        0xEA8E, 0x1E04,  # eor.w lr, lr, r4, lsl #4
-        0xEA8E, 0x0E94,  # eor.w lr, lr, r4, lsr #2
-        0xEA8E, 0x7E85,  # eor.w lr, lr, r5, lsl #30
-        0xEA8E, 0x1ED4,  # eor.w lr, lr, r4, lsr #7
-        0xEA8E, 0x6E45,  # eor.w lr, lr, r5, lsl #25
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA84, 0x0006,  # eor.w r0, r4, r6
-        0xEA00, 0x0C0A,  # and.w r12, r0, r10
-        0xEA8C, 0x0C06,  # eor.w r12, r12, r6
-        0xEA85, 0x0107,  # eor.w r1, r5, r7
-        0xEA01, 0x0E0B,  # and.w lr, r1, r11
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x230C,  # strd r2, r3, [sp, #48]
-    )
-    # round 26: a = r2:r3, b = r4:r5, e = r8:r9, b ^ c = r0:r1 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE26,  # ldrd r12, lr, [sp, #152]
-        0xEA4F, 0x065C,  # lsr.w r6, r12, #1
-        0xEA86, 0x76CE,  # eor.w r6, r6, lr, lsl #31
-        0xEA86, 0x261C,  # eor.w r6, r6, r12, lsr #8
-        0xEA86, 0x660E,  # eor.w r6, r6, lr, lsl #24
-        0xEA86, 0x16DC,  # eor.w r6, r6, r12, lsr #7
-        0xEA4F, 0x075E,  # lsr.w r7, lr, #1
-        0xEA87, 0x77CC,  # eor.w r7, r7, r12, lsl #31
-        0xEA87, 0x271E,  # eor.w r7, r7, lr, lsr #8
-        0xEA87, 0x670C,  # eor.w r7, r7, r12, lsl #24
-        0xEA87, 0x17DE,  # eor.w r7, r7, lr, lsr #7
-        0xEA87, 0x674C,  # eor.w r7, r7, r12, lsl #25
-        0xE9DD, 0xCE20,  # ldrd r12, lr, [sp, #128]
-        0xEA4F, 0x4ADC,  # lsr.w r10, r12, #19
-        0xEA8A, 0x3A4E,  # eor.w r10, r10, lr, lsl #13
-        0xEA8A, 0x7A5E,  # eor.w r10, r10, lr, lsr #29
-        0xEA8A, 0x0ACC,  # eor.w r10, r10, r12, lsl #3
-        0xEA8A, 0x1A9C,  # eor.w r10, r10, r12, lsr #6
-        0xEA4F, 0x4BDE,  # lsr.w r11, lr, #19
-        0xEA8B, 0x3B4C,  # eor.w r11, r11, r12, lsl #13
-        0xEA8B, 0x7B5C,  # eor.w r11, r11, r12, lsr #29
-        0xEA8B, 0x0BCE,  # eor.w r11, r11, lr, lsl #3
-        0xEA8B, 0x1B9E,  # eor.w r11, r11, lr, lsr #6
-        0xEA8B, 0x6B8C,  # eor.w r11, r11, r12, lsl #26
-        0xEB17, 0x070B,  # adds.w r7, r7, r11
-        0xEB46, 0x060A,  # adc.w r6, r6, r10
-        0xE9DD, 0xCE24,  # ldrd r12, lr, [sp, #144]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0xCE16,  # ldrd r12, lr, [sp, #88]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x6724,  # strd r6, r7, [sp, #144]
-        0xE9DD, 0xAB0A,  # ldrd r10, r11, [sp, #40]
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xF242, 0x7CC8,  # movw r12, #0x27c8
-        0xF2CB, 0x0C03,  # movt r12, #0xb003
-        0xF242, 0x1E3F,  # movw lr, #0x213f
-        0xF6C9, 0x0EFB,  # movt lr, #0x98fb
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0x6706,  # ldrd r6, r7, [sp, #24]
-        0xE9DD, 0xCE08,  # ldrd r12, lr, [sp, #32]
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA06, 0x0608,  # and.w r6, r6, r8
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEA07, 0x0709,  # and.w r7, r7, r9
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xE9DD, 0xCE02,  # ldrd r12, lr, [sp, #8]
-        0xEB1E, 0x090B,  # adds.w r9, lr, r11
-        0xEB4C, 0x080A,  # adc.w r8, r12, r10
-        0xE9CD, 0x8902,  # strd r8, r9, [sp, #8]
-        0xEA4F, 0x7C12,  # lsr.w r12, r2, #28
-        0xEA8C, 0x1C03,  # eor.w r12, r12, r3, lsl #4
-        0xEA8C, 0x0C93,  # eor.w r12, r12, r3, lsr #2
-        0xEA8C, 0x7C82,  # eor.w r12, r12, r2, lsl #30
-        0xEA8C, 0x1CD3,  # eor.w r12, r12, r3, lsr #7
-        0xEA8C, 0x6C42,  # eor.w r12, r12, r2, lsl #25
-        0xEA4F, 0x7E13,  # lsr.w lr, r3, #28
-        0xEA8E, 0x1E02,  # eor.w lr, lr, r2, lsl #4
-        0xEA8E, 0x0E92,  # eor.w lr, lr, r2, lsr #2
-        0xEA8E, 0x7E83,  # eor.w lr, lr, r3, lsl #30
-        0xEA8E, 0x1ED2,  # eor.w lr, lr, r2, lsr #7
-        0xEA8E, 0x6E43,  # eor.w lr, lr, r3, lsl #25
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA82, 0x0604,  # eor.w r6, r2, r4
-        0xEA06, 0x0C00,  # and.w r12, r6, r0
-        0xEA8C, 0x0C04,  # eor.w r12, r12, r4
-        0xEA83, 0x0705,  # eor.w r7, r3, r5
-        0xEA07, 0x0E01,  # and.w lr, r7, r1
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB0A,  # strd r10, r11, [sp, #40]
-    )
-    # round 27: a = r10:r11, b = r2:r3, e = r8:r9, b ^ c = r6:r7 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE28,  # ldrd r12, lr, [sp, #160]
-        0xEA4F, 0x045C,  # lsr.w r4, r12, #1
-        0xEA84, 0x74CE,  # eor.w r4, r4, lr, lsl #31
-        0xEA84, 0x241C,  # eor.w r4, r4, r12, lsr #8
-        0xEA84, 0x640E,  # eor.w r4, r4, lr, lsl #24
-        0xEA84, 0x14DC,  # eor.w r4, r4, r12, lsr #7
-        0xEA4F, 0x055E,  # lsr.w r5, lr, #1
-        0xEA85, 0x75CC,  # eor.w r5, r5, r12, lsl #31
-        0xEA85, 0x251E,  # eor.w r5, r5, lr, lsr #8
-        0xEA85, 0x650C,  # eor.w r5, r5, r12, lsl #24
-        0xEA85, 0x15DE,  # eor.w r5, r5, lr, lsr #7
-        0xEA85, 0x654C,  # eor.w r5, r5, r12, lsl #25
-        0xE9DD, 0xCE22,  # ldrd r12, lr, [sp, #136]
-        0xEA4F, 0x40DC,  # lsr.w r0, r12, #19
-        0xEA80, 0x304E,  # eor.w r0, r0, lr, lsl #13
-        0xEA80, 0x705E,  # eor.w r0, r0, lr, lsr #29
-        0xEA80, 0x00CC,  # eor.w r0, r0, r12, lsl #3
-        0xEA80, 0x109C,  # eor.w r0, r0, r12, lsr #6
-        0xEA4F, 0x41DE,  # lsr.w r1, lr, #19
-        0xEA81, 0x314C,  # eor.w r1, r1, r12, lsl #13
-        0xEA81, 0x715C,  # eor.w r1, r1, r12, lsr #29
-        0xEA81, 0x01CE,  # eor.w r1, r1, lr, lsl #3
-        0xEA81, 0x119E,  # eor.w r1, r1, lr, lsr #6
-        0xEA81, 0x618C,  # eor.w r1, r1, r12, lsl #26
-        0xEB15, 0x0501,  # adds.w r5, r5, r1
-        0xEB44, 0x0400,  # adc.w r4, r4, r0
-        0xE9DD, 0xCE26,  # ldrd r12, lr, [sp, #152]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xCE18,  # ldrd r12, lr, [sp, #96]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x4526,  # strd r4, r5, [sp, #152]
-        0xE9DD, 0x0108,  # ldrd r0, r1, [sp, #32]
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xF647, 0x7CC7,  # movw r12, #0x7fc7
-        0xF6CB, 0x7C59,  # movt r12, #0xbf59
-        0xF640, 0x6EE4,  # movw lr, #0x0ee4
-        0xF6CB, 0x6EEF,  # movt lr, #0xbeef
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0x4504,  # ldrd r4, r5, [sp, #16]
-        0xE9DD, 0xCE06,  # ldrd r12, lr, [sp, #24]
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA04, 0x0408,  # and.w r4, r4, r8
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEA05, 0x0509,  # and.w r5, r5, r9
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xE9DD, 0xCE00,  # ldrd r12, lr, [sp, #0]
-        0xEB1E, 0x0901,  # adds.w r9, lr, r1
-        0xEB4C, 0x0800,  # adc.w r8, r12, r0
-        0xE9CD, 0x8900,  # strd r8, r9, [sp, #0]
-        0xEA4F, 0x7C1A,  # lsr.w r12, r10, #28
-        0xEA8C, 0x1C0B,  # eor.w r12, r12, r11, lsl #4
-        0xEA8C, 0x0C9B,  # eor.w r12, r12, r11, lsr #2
-        0xEA8C, 0x7C8A,  # eor.w r12, r12, r10, lsl #30
-        0xEA8C, 0x1CDB,  # eor.w r12, r12, r11, lsr #7
-        0xEA8C, 0x6C4A,  # eor.w r12, r12, r10, lsl #25
-        0xEA4F, 0x7E1B,  # lsr.w lr, r11, #28
-        0xEA8E, 0x1E0A,  # eor.w lr, lr, r10, lsl #4
-        0xEA8E, 0x0E9A,  # eor.w lr, lr, r10, lsr #2
-        0xEA8E, 0x7E8B,  # eor.w lr, lr, r11, lsl #30
-        0xEA8E, 0x1EDA,  # eor.w lr, lr, r10, lsr #7
-        0xEA8E, 0x6E4B,  # eor.w lr, lr, r11, lsl #25
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA8A, 0x0402,  # eor.w r4, r10, r2
-        0xEA04, 0x0C06,  # and.w r12, r4, r6
-        0xEA8C, 0x0C02,  # eor.w r12, r12, r2
-        0xEA8B, 0x0503,  # eor.w r5, r11, r3
-        0xEA05, 0x0E07,  # and.w lr, r5, r7
-        0xEA8E, 0x0E03,  # eor.w lr, lr, r3
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x0108,  # strd r0, r1, [sp, #32]
-    )
-    # round 28: a = r0:r1, b = r10:r11, e = r8:r9, b ^ c = r4:r5 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE2A,  # ldrd r12, lr, [sp, #168]
-        0xEA4F, 0x025C,  # lsr.w r2, r12, #1
-        0xEA82, 0x72CE,  # eor.w r2, r2, lr, lsl #31
-        0xEA82, 0x221C,  # eor.w r2, r2, r12, lsr #8
-        0xEA82, 0x620E,  # eor.w r2, r2, lr, lsl #24
-        0xEA82, 0x12DC,  # eor.w r2, r2, r12, lsr #7
-        0xEA4F, 0x035E,  # lsr.w r3, lr, #1
-        0xEA83, 0x73CC,  # eor.w r3, r3, r12, lsl #31
-        0xEA83, 0x231E,  # eor.w r3, r3, lr, lsr #8
-        0xEA83, 0x630C,  # eor.w r3, r3, r12, lsl #24
-        0xEA83, 0x13DE,  # eor.w r3, r3, lr, lsr #7
-        0xEA83, 0x634C,  # eor.w r3, r3, r12, lsl #25
-        0xE9DD, 0xCE24,  # ldrd r12, lr, [sp, #144]
-        0xEA4F, 0x46DC,  # lsr.w r6, r12, #19
-        0xEA86, 0x364E,  # eor.w r6, r6, lr, lsl #13
-        0xEA86, 0x765E,  # eor.w r6, r6, lr, lsr #29
-        0xEA86, 0x06CC,  # eor.w r6, r6, r12, lsl #3
-        0xEA86, 0x169C,  # eor.w r6, r6, r12, lsr #6
-        0xEA4F, 0x47DE,  # lsr.w r7, lr, #19
-        0xEA87, 0x374C,  # eor.w r7, r7, r12, lsl #13
-        0xEA87, 0x775C,  # eor.w r7, r7, r12, lsr #29
-        0xEA87, 0x07CE,  # eor.w r7, r7, lr, lsl #3
-        0xEA87, 0x179E,  # eor.w r7, r7, lr, lsr #6
-        0xEA87, 0x678C,  # eor.w r7, r7, r12, lsl #26
-        0xEB13, 0x0307,  # adds.w r3, r3, r7
-        0xEB42, 0x0206,  # adc.w r2, r2, r6
-        0xE9DD, 0xCE28,  # ldrd r12, lr, [sp, #160]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0xCE1A,  # ldrd r12, lr, [sp, #104]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x2328,  # strd r2, r3, [sp, #160]
-        0xE9DD, 0x6706,  # ldrd r6, r7, [sp, #24]
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xF640, 0x3CF3,  # movw r12, #0x0bf3
-        0xF2CC, 0x6CE0,  # movt r12, #0xc6e0
-        0xF648, 0x7EC2,  # movw lr, #0x8fc2
-        0xF6C3, 0x5EA8,  # movt lr, #0x3da8
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0x2302,  # ldrd r2, r3, [sp, #8]
-        0xE9DD, 0xCE04,  # ldrd r12, lr, [sp, #16]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA02, 0x0208,  # and.w r2, r2, r8
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEA03, 0x0309,  # and.w r3, r3, r9
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xE9DD, 0xCE0E,  # ldrd r12, lr, [sp, #56]
-        0xEB1E, 0x0907,  # adds.w r9, lr, r7
-        0xEB4C, 0x0806,  # adc.w r8, r12, r6
-        0xE9CD, 0x890E,  # strd r8, r9, [sp, #56]
-        0xEA4F, 0x7C10,  # lsr.w r12, r0, #28
-        0xEA8C, 0x1C01,  # eor.w r12, r12, r1, lsl #4
-        0xEA8C, 0x0C91,  # eor.w r12, r12, r1, lsr #2
-        0xEA8C, 0x7C80,  # eor.w r12, r12, r0, lsl #30
-        0xEA8C, 0x1CD1,  # eor.w r12, r12, r1, lsr #7
-        0xEA8C, 0x6C40,  # eor.w r12, r12, r0, lsl #25
-        0xEA4F, 0x7E11,  # lsr.w lr, r1, #28
-        0xEA8E, 0x1E00,  # eor.w lr, lr, r0, lsl #4
-        0xEA8E, 0x0E90,  # eor.w lr, lr, r0, lsr #2
-        0xEA8E, 0x7E81,  # eor.w lr, lr, r1, lsl #30
-        0xEA8E, 0x1ED0,  # eor.w lr, lr, r0, lsr #7
-        0xEA8E, 0x6E41,  # eor.w lr, lr, r1, lsl #25
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA80, 0x020A,  # eor.w r2, r0, r10
-        0xEA02, 0x0C04,  # and.w r12, r2, r4
-        0xEA8C, 0x0C0A,  # eor.w r12, r12, r10
-        0xEA81, 0x030B,  # eor.w r3, r1, r11
-        0xEA03, 0x0E05,  # and.w lr, r3, r5
-        0xEA8E, 0x0E0B,  # eor.w lr, lr, r11
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x6706,  # strd r6, r7, [sp, #24]
-    )
-    # round 29: a = r6:r7, b = r0:r1, e = r8:r9, b ^ c = r2:r3 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE2C,  # ldrd r12, lr, [sp, #176]
-        0xEA4F, 0x0A5C,  # lsr.w r10, r12, #1
-        0xEA8A, 0x7ACE,  # eor.w r10, r10, lr, lsl #31
-        0xEA8A, 0x2A1C,  # eor.w r10, r10, r12, lsr #8
-        0xEA8A, 0x6A0E,  # eor.w r10, r10, lr, lsl #24
-        0xEA8A, 0x1ADC,  # eor.w r10, r10, r12, lsr #7
-        0xEA4F, 0x0B5E,  # lsr.w r11, lr, #1
-        0xEA8B, 0x7BCC,  # eor.w r11, r11, r12, lsl #31
-        0xEA8B, 0x2B1E,  # eor.w r11, r11, lr, lsr #8
-        0xEA8B, 0x6B0C,  # eor.w r11, r11, r12, lsl #24
-        0xEA8B, 0x1BDE,  # eor.w r11, r11, lr, lsr #7
-        0xEA8B, 0x6B4C,  # eor.w r11, r11, r12, lsl #25
-        0xE9DD, 0xCE26,  # ldrd r12, lr, [sp, #152]
-        0xEA4F, 0x44DC,  # lsr.w r4, r12, #19
-        0xEA84, 0x344E,  # eor.w r4, r4, lr, lsl #13
-        0xEA84, 0x745E,  # eor.w r4, r4, lr, lsr #29
-        0xEA84, 0x04CC,  # eor.w r4, r4, r12, lsl #3
-        0xEA84, 0x149C,  # eor.w r4, r4, r12, lsr #6
-        0xEA4F, 0x45DE,  # lsr.w r5, lr, #19
-        0xEA85, 0x354C,  # eor.w r5, r5, r12, lsl #13
-        0xEA85, 0x755C,  # eor.w r5, r5, r12, lsr #29
-        0xEA85, 0x05CE,  # eor.w r5, r5, lr, lsl #3
-        0xEA85, 0x159E,  # eor.w r5, r5, lr, lsr #6
-        0xEA85, 0x658C,  # eor.w r5, r5, r12, lsl #26
-        0xEB1B, 0x0B05,  # adds.w r11, r11, r5
-        0xEB4A, 0x0A04,  # adc.w r10, r10, r4
-        0xE9DD, 0xCE2A,  # ldrd r12, lr, [sp, #168]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0xCE1C,  # ldrd r12, lr, [sp, #112]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB2A,  # strd r10, r11, [sp, #168]
-        0xE9DD, 0x4504,  # ldrd r4, r5, [sp, #16]
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xF249, 0x1C47,  # movw r12, #0x9147
-        0xF2CD, 0x5CA7,  # movt r12, #0xd5a7
-        0xF24A, 0x7E25,  # movw lr, #0xa725
-        0xF2C9, 0x3E0A,  # movt lr, #0x930a
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xAB00,  # ldrd r10, r11, [sp, #0]
-        0xE9DD, 0xCE02,  # ldrd r12, lr, [sp, #8]
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA0A, 0x0A08,  # and.w r10, r10, r8
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEA0B, 0x0B09,  # and.w r11, r11, r9
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xE9DD, 0xCE0C,  # ldrd r12, lr, [sp, #48]
-        0xEB1E, 0x0905,  # adds.w r9, lr, r5
-        0xEB4C, 0x0804,  # adc.w r8, r12, r4
-        0xE9CD, 0x890C,  # strd r8, r9, [sp, #48]
-        0xEA4F, 0x7C16,  # lsr.w r12, r6, #28
-        0xEA8C, 0x1C07,  # eor.w r12, r12, r7, lsl #4
-        0xEA8C, 0x0C97,  # eor.w r12, r12, r7, lsr #2
-        0xEA8C, 0x7C86,  # eor.w r12, r12, r6, lsl #30
-        0xEA8C, 0x1CD7,  # eor.w r12, r12, r7, lsr #7
-        0xEA8C, 0x6C46,  # eor.w r12, r12, r6, lsl #25
-        0xEA4F, 0x7E17,  # lsr.w lr, r7, #28
-        0xEA8E, 0x1E06,  # eor.w lr, lr, r6, lsl #4
-        0xEA8E, 0x0E96,  # eor.w lr, lr, r6, lsr #2
-        0xEA8E, 0x7E87,  # eor.w lr, lr, r7, lsl #30
-        0xEA8E, 0x1ED6,  # eor.w lr, lr, r6, lsr #7
-        0xEA8E, 0x6E47,  # eor.w lr, lr, r7, lsl #25
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA86, 0x0A00,  # eor.w r10, r6, r0
-        0xEA0A, 0x0C02,  # and.w r12, r10, r2
-        0xEA8C, 0x0C00,  # eor.w r12, r12, r0
-        0xEA87, 0x0B01,  # eor.w r11, r7, r1
-        0xEA0B, 0x0E03,  # and.w lr, r11, r3
-        0xEA8E, 0x0E01,  # eor.w lr, lr, r1
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x4504,  # strd r4, r5, [sp, #16]
-    )
-    # round 30: a = r4:r5, b = r6:r7, e = r8:r9, b ^ c = r10:r11 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE2E,  # ldrd r12, lr, [sp, #184]
-        0xEA4F, 0x005C,  # lsr.w r0, r12, #1
-        0xEA80, 0x70CE,  # eor.w r0, r0, lr, lsl #31
-        0xEA80, 0x201C,  # eor.w r0, r0, r12, lsr #8
-        0xEA80, 0x600E,  # eor.w r0, r0, lr, lsl #24
-        0xEA80, 0x10DC,  # eor.w r0, r0, r12, lsr #7
-        0xEA4F, 0x015E,  # lsr.w r1, lr, #1
-        0xEA81, 0x71CC,  # eor.w r1, r1, r12, lsl #31
-        0xEA81, 0x211E,  # eor.w r1, r1, lr, lsr #8
-        0xEA81, 0x610C,  # eor.w r1, r1, r12, lsl #24
-        0xEA81, 0x11DE,  # eor.w r1, r1, lr, lsr #7
-        0xEA81, 0x614C,  # eor.w r1, r1, r12, lsl #25
-        0xE9DD, 0xCE28,  # ldrd r12, lr, [sp, #160]
-        0xEA4F, 0x42DC,  # lsr.w r2, r12, #19
-        0xEA82, 0x324E,  # eor.w r2, r2, lr, lsl #13
-        0xEA82, 0x725E,  # eor.w r2, r2, lr, lsr #29
-        0xEA82, 0x02CC,  # eor.w r2, r2, r12, lsl #3
-        0xEA82, 0x129C,  # eor.w r2, r2, r12, lsr #6
-        0xEA4F, 0x43DE,  # lsr.w r3, lr, #19
-        0xEA83, 0x334C,  # eor.w r3, r3, r12, lsl #13
-        0xEA83, 0x735C,  # eor.w r3, r3, r12, lsr #29
-        0xEA83, 0x03CE,  # eor.w r3, r3, lr, lsl #3
-        0xEA83, 0x139E,  # eor.w r3, r3, lr, lsr #6
-        0xEA83, 0x638C,  # eor.w r3, r3, r12, lsl #26
-        0xEB11, 0x0103,  # adds.w r1, r1, r3
-        0xEB40, 0x0002,  # adc.w r0, r0, r2
-        0xE9DD, 0xCE2C,  # ldrd r12, lr, [sp, #176]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0xCE1E,  # ldrd r12, lr, [sp, #120]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x012C,  # strd r0, r1, [sp, #176]
-        0xE9DD, 0x2302,  # ldrd r2, r3, [sp, #8]
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xF246, 0x3C51,  # movw r12, #0x6351
-        0xF2C0, 0x6CCA,  # movt r12, #0x06ca
-        0xF248, 0x2E6F,  # movw lr, #0x826f
-        0xF2CE, 0x0E03,  # movt lr, #0xe003
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0x010E,  # ldrd r0, r1, [sp, #56]
-        0xE9DD, 0xCE00,  # ldrd r12, lr, [sp, #0]
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA00, 0x0008,  # and.w r0, r0, r8
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEA01, 0x0109,  # and.w r1, r1, r9
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xE9DD, 0xCE0A,  # ldrd r12, lr, [sp, #40]
-        0xEB1E, 0x0903,  # adds.w r9, lr, r3
-        0xEB4C, 0x0802,  # adc.w r8, r12, r2
-        0xE9CD, 0x890A,  # strd r8, r9, [sp, #40]
-        0xEA4F, 0x7C14,  # lsr.w r12, r4, #28
-        0xEA8C, 0x1C05,  # eor.w r12, r12, r5, lsl #4
-        0xEA8C, 0x0C95,  # eor.w r12, r12, r5, lsr #2
-        0xEA8C, 0x7C84,  # eor.w r12, r12, r4, lsl #30
-        0xEA8C, 0x1CD5,  # eor.w r12, r12, r5, lsr #7
-        0xEA8C, 0x6C44,  # eor.w r12, r12, r4, lsl #25
-        0xEA4F, 0x7E15,  # lsr.w lr, r5, #28
-        0xEA8E, 0x1E04,  # eor.w lr, lr, r4, lsl #4
-        0xEA8E, 0x0E94,  # eor.w lr, lr, r4, lsr #2
-        0xEA8E, 0x7E85,  # eor.w lr, lr, r5, lsl #30
-        0xEA8E, 0x1ED4,  # eor.w lr, lr, r4, lsr #7
-        0xEA8E, 0x6E45,  # eor.w lr, lr, r5, lsl #25
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA84, 0x0006,  # eor.w r0, r4, r6
-        0xEA00, 0x0C0A,  # and.w r12, r0, r10
-        0xEA8C, 0x0C06,  # eor.w r12, r12, r6
-        0xEA85, 0x0107,  # eor.w r1, r5, r7
-        0xEA01, 0x0E0B,  # and.w lr, r1, r11
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x2302,  # strd r2, r3, [sp, #8]
-    )
-    # round 31: a = r2:r3, b = r4:r5, e = r8:r9, b ^ c = r0:r1 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE10,  # ldrd r12, lr, [sp, #64]
-        0xEA4F, 0x065C,  # lsr.w r6, r12, #1
-        0xEA86, 0x76CE,  # eor.w r6, r6, lr, lsl #31
-        0xEA86, 0x261C,  # eor.w r6, r6, r12, lsr #8
-        0xEA86, 0x660E,  # eor.w r6, r6, lr, lsl #24
-        0xEA86, 0x16DC,  # eor.w r6, r6, r12, lsr #7
-        0xEA4F, 0x075E,  # lsr.w r7, lr, #1
-        0xEA87, 0x77CC,  # eor.w r7, r7, r12, lsl #31
-        0xEA87, 0x271E,  # eor.w r7, r7, lr, lsr #8
-        0xEA87, 0x670C,  # eor.w r7, r7, r12, lsl #24
-        0xEA87, 0x17DE,  # eor.w r7, r7, lr, lsr #7
-        0xEA87, 0x674C,  # eor.w r7, r7, r12, lsl #25
-        0xE9DD, 0xCE2A,  # ldrd r12, lr, [sp, #168]
-        0xEA4F, 0x4ADC,  # lsr.w r10, r12, #19
-        0xEA8A, 0x3A4E,  # eor.w r10, r10, lr, lsl #13
-        0xEA8A, 0x7A5E,  # eor.w r10, r10, lr, lsr #29
-        0xEA8A, 0x0ACC,  # eor.w r10, r10, r12, lsl #3
-        0xEA8A, 0x1A9C,  # eor.w r10, r10, r12, lsr #6
-        0xEA4F, 0x4BDE,  # lsr.w r11, lr, #19
-        0xEA8B, 0x3B4C,  # eor.w r11, r11, r12, lsl #13
-        0xEA8B, 0x7B5C,  # eor.w r11, r11, r12, lsr #29
-        0xEA8B, 0x0BCE,  # eor.w r11, r11, lr, lsl #3
-        0xEA8B, 0x1B9E,  # eor.w r11, r11, lr, lsr #6
-        0xEA8B, 0x6B8C,  # eor.w r11, r11, r12, lsl #26
-        0xEB17, 0x070B,  # adds.w r7, r7, r11
-        0xEB46, 0x060A,  # adc.w r6, r6, r10
-        0xE9DD, 0xCE2E,  # ldrd r12, lr, [sp, #184]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0xCE20,  # ldrd r12, lr, [sp, #128]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x672E,  # strd r6, r7, [sp, #184]
-        0xE9DD, 0xAB00,  # ldrd r10, r11, [sp, #0]
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xF642, 0x1C67,  # movw r12, #0x2967
-        0xF2C1, 0x4C29,  # movt r12, #0x1429
-        0xF646, 0x6E70,  # movw lr, #0x6e70
-        0xF6C0, 0x2E0E,  # movt lr, #0x0a0e
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0x670C,  # ldrd r6, r7, [sp, #48]
-        0xE9DD, 0xCE0E,  # ldrd r12, lr, [sp, #56]
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA06, 0x0608,  # and.w r6, r6, r8
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEA07, 0x0709,  # and.w r7, r7, r9
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xE9DD, 0xCE08,  # ldrd r12, lr, [sp, #32]
-        0xEB1E, 0x090B,  # adds.w r9, lr, r11
-        0xEB4C, 0x080A,  # adc.w r8, r12, r10
-        0xE9CD, 0x8908,  # strd r8, r9, [sp, #32]
-        0xEA4F, 0x7C12,  # lsr.w r12, r2, #28
-        0xEA8C, 0x1C03,  # eor.w r12, r12, r3, lsl #4
-        0xEA8C, 0x0C93,  # eor.w r12, r12, r3, lsr #2
-        0xEA8C, 0x7C82,  # eor.w r12, r12, r2, lsl #30
-        0xEA8C, 0x1CD3,  # eor.w r12, r12, r3, lsr #7
-        0xEA8C, 0x6C42,  # eor.w r12, r12, r2, lsl #25
-        0xEA4F, 0x7E13,  # lsr.w lr, r3, #28
-        0xEA8E, 0x1E02,  # eor.w lr, lr, r2, lsl #4
-        0xEA8E, 0x0E92,  # eor.w lr, lr, r2, lsr #2
-        0xEA8E, 0x7E83,  # eor.w lr, lr, r3, lsl #30
-        0xEA8E, 0x1ED2,  # eor.w lr, lr, r2, lsr #7
-        0xEA8E, 0x6E43,  # eor.w lr, lr, r3, lsl #25
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA82, 0x0604,  # eor.w r6, r2, r4
-        0xEA06, 0x0C00,  # and.w r12, r6, r0
-        0xEA8C, 0x0C04,  # eor.w r12, r12, r4
-        0xEA83, 0x0705,  # eor.w r7, r3, r5
-        0xEA07, 0x0E01,  # and.w lr, r7, r1
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB00,  # strd r10, r11, [sp, #0]
-    )
-    # round 32: a = r10:r11, b = r2:r3, e = r8:r9, b ^ c = r6:r7 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE12,  # ldrd r12, lr, [sp, #72]
-        0xEA4F, 0x045C,  # lsr.w r4, r12, #1
-        0xEA84, 0x74CE,  # eor.w r4, r4, lr, lsl #31
-        0xEA84, 0x241C,  # eor.w r4, r4, r12, lsr #8
-        0xEA84, 0x640E,  # eor.w r4, r4, lr, lsl #24
-        0xEA84, 0x14DC,  # eor.w r4, r4, r12, lsr #7
-        0xEA4F, 0x055E,  # lsr.w r5, lr, #1
-        0xEA85, 0x75CC,  # eor.w r5, r5, r12, lsl #31
-        0xEA85, 0x251E,  # eor.w r5, r5, lr, lsr #8
-        0xEA85, 0x650C,  # eor.w r5, r5, r12, lsl #24
-        0xEA85, 0x15DE,  # eor.w r5, r5, lr, lsr #7
-        0xEA85, 0x654C,  # eor.w r5, r5, r12, lsl #25
-        0xE9DD, 0xCE2C,  # ldrd r12, lr, [sp, #176]
-        0xEA4F, 0x40DC,  # lsr.w r0, r12, #19
-        0xEA80, 0x304E,  # eor.w r0, r0, lr, lsl #13
-        0xEA80, 0x705E,  # eor.w r0, r0, lr, lsr #29
-        0xEA80, 0x00CC,  # eor.w r0, r0, r12, lsl #3
-        0xEA80, 0x109C,  # eor.w r0, r0, r12, lsr #6
-        0xEA4F, 0x41DE,  # lsr.w r1, lr, #19
-        0xEA81, 0x314C,  # eor.w r1, r1, r12, lsl #13
-        0xEA81, 0x715C,  # eor.w r1, r1, r12, lsr #29
-        0xEA81, 0x01CE,  # eor.w r1, r1, lr, lsl #3
-        0xEA81, 0x119E,  # eor.w r1, r1, lr, lsr #6
-        0xEA81, 0x618C,  # eor.w r1, r1, r12, lsl #26
-        0xEB15, 0x0501,  # adds.w r5, r5, r1
-        0xEB44, 0x0400,  # adc.w r4, r4, r0
-        0xE9DD, 0xCE10,  # ldrd r12, lr, [sp, #64]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xCE22,  # ldrd r12, lr, [sp, #136]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x4510,  # strd r4, r5, [sp, #64]
-        0xE9DD, 0x010E,  # ldrd r0, r1, [sp, #56]
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xF640, 0x2C85,  # movw r12, #0x0a85
-        0xF2C2, 0x7CB7,  # movt r12, #0x27b7
-        0xF642, 0x7EFC,  # movw lr, #0x2ffc
-        0xF2C4, 0x6ED2,  # movt lr, #0x46d2
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0x450A,  # ldrd r4, r5, [sp, #40]
-        0xE9DD, 0xCE0C,  # ldrd r12, lr, [sp, #48]
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA04, 0x0408,  # and.w r4, r4, r8
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEA05, 0x0509,  # and.w r5, r5, r9
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xE9DD, 0xCE06,  # ldrd r12, lr, [sp, #24]
-        0xEB1E, 0x0901,  # adds.w r9, lr, r1
-        0xEB4C, 0x0800,  # adc.w r8, r12, r0
-        0xE9CD, 0x8906,  # strd r8, r9, [sp, #24]
-        0xEA4F, 0x7C1A,  # lsr.w r12, r10, #28
-        0xEA8C, 0x1C0B,  # eor.w r12, r12, r11, lsl #4
-        0xEA8C, 0x0C9B,  # eor.w r12, r12, r11, lsr #2
-        0xEA8C, 0x7C8A,  # eor.w r12, r12, r10, lsl #30
-        0xEA8C, 0x1CDB,  # eor.w r12, r12, r11, lsr #7
-        0xEA8C, 0x6C4A,  # eor.w r12, r12, r10, lsl #25
-        0xEA4F, 0x7E1B,  # lsr.w lr, r11, #28
-        0xEA8E, 0x1E0A,  # eor.w lr, lr, r10, lsl #4
-        0xEA8E, 0x0E9A,  # eor.w lr, lr, r10, lsr #2
-        0xEA8E, 0x7E8B,  # eor.w lr, lr, r11, lsl #30
-        0xEA8E, 0x1EDA,  # eor.w lr, lr, r10, lsr #7
-        0xEA8E, 0x6E4B,  # eor.w lr, lr, r11, lsl #25
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA8A, 0x0402,  # eor.w r4, r10, r2
-        0xEA04, 0x0C06,  # and.w r12, r4, r6
-        0xEA8C, 0x0C02,  # eor.w r12, r12, r2
-        0xEA8B, 0x0503,  # eor.w r5, r11, r3
-        0xEA05, 0x0E07,  # and.w lr, r5, r7
-        0xEA8E, 0x0E03,  # eor.w lr, lr, r3
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x010E,  # strd r0, r1, [sp, #56]
-    )
-    # round 33: a = r0:r1, b = r10:r11, e = r8:r9, b ^ c = r4:r5 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE14,  # ldrd r12, lr, [sp, #80]
-        0xEA4F, 0x025C,  # lsr.w r2, r12, #1
-        0xEA82, 0x72CE,  # eor.w r2, r2, lr, lsl #31
-        0xEA82, 0x221C,  # eor.w r2, r2, r12, lsr #8
-        0xEA82, 0x620E,  # eor.w r2, r2, lr, lsl #24
-        0xEA82, 0x12DC,  # eor.w r2, r2, r12, lsr #7
-        0xEA4F, 0x035E,  # lsr.w r3, lr, #1
-        0xEA83, 0x73CC,  # eor.w r3, r3, r12, lsl #31
-        0xEA83, 0x231E,  # eor.w r3, r3, lr, lsr #8
-        0xEA83, 0x630C,  # eor.w r3, r3, r12, lsl #24
-        0xEA83, 0x13DE,  # eor.w r3, r3, lr, lsr #7
-        0xEA83, 0x634C,  # eor.w r3, r3, r12, lsl #25
-        0xE9DD, 0xCE2E,  # ldrd r12, lr, [sp, #184]
-        0xEA4F, 0x46DC,  # lsr.w r6, r12, #19
-        0xEA86, 0x364E,  # eor.w r6, r6, lr, lsl #13
-        0xEA86, 0x765E,  # eor.w r6, r6, lr, lsr #29
-        0xEA86, 0x06CC,  # eor.w r6, r6, r12, lsl #3
-        0xEA86, 0x169C,  # eor.w r6, r6, r12, lsr #6
-        0xEA4F, 0x47DE,  # lsr.w r7, lr, #19
-        0xEA87, 0x374C,  # eor.w r7, r7, r12, lsl #13
-        0xEA87, 0x775C,  # eor.w r7, r7, r12, lsr #29
-        0xEA87, 0x07CE,  # eor.w r7, r7, lr, lsl #3
-        0xEA87, 0x179E,  # eor.w r7, r7, lr, lsr #6
-        0xEA87, 0x678C,  # eor.w r7, r7, r12, lsl #26
-        0xEB13, 0x0307,  # adds.w r3, r3, r7
-        0xEB42, 0x0206,  # adc.w r2, r2, r6
-        0xE9DD, 0xCE12,  # ldrd r12, lr, [sp, #72]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0xCE24,  # ldrd r12, lr, [sp, #144]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x2312,  # strd r2, r3, [sp, #72]
-        0xE9DD, 0x670C,  # ldrd r6, r7, [sp, #48]
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xF242, 0x1C38,  # movw r12, #0x2138
-        0xF6C2, 0x6C1B,  # movt r12, #0x2e1b
-        0xF64C, 0x1E26,  # movw lr, #0xc926
-        0xF6C5, 0x4E26,  # movt lr, #0x5c26
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0x2308,  # ldrd r2, r3, [sp, #32]
-        0xE9DD, 0xCE0A,  # ldrd r12, lr, [sp, #40]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA02, 0x0208,  # and.w r2, r2, r8
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEA03, 0x0309,  # and.w r3, r3, r9
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xE9DD, 0xCE04,  # ldrd r12, lr, [sp, #16]
-        0xEB1E, 0x0907,  # adds.w r9, lr, r7
-        0xEB4C, 0x0806,  # adc.w r8, r12, r6
-        0xE9CD, 0x8904,  # strd r8, r9, [sp, #16]
-        0xEA4F, 0x7C10,  # lsr.w r12, r0, #28
-        0xEA8C, 0x1C01,  # eor.w r12, r12, r1, lsl #4
-        0xEA8C, 0x0C91,  # eor.w r12, r12, r1, lsr #2
-        0xEA8C, 0x7C80,  # eor.w r12, r12, r0, lsl #30
-        0xEA8C, 0x1CD1,  # eor.w r12, r12, r1, lsr #7
-        0xEA8C, 0x6C40,  # eor.w r12, r12, r0, lsl #25
-        0xEA4F, 0x7E11,  # lsr.w lr, r1, #28
-        0xEA8E, 0x1E00,  # eor.w lr, lr, r0, lsl #4
-        0xEA8E, 0x0E90,  # eor.w lr, lr, r0, lsr #2
-        0xEA8E, 0x7E81,  # eor.w lr, lr, r1, lsl #30
-        0xEA8E, 0x1ED0,  # eor.w lr, lr, r0, lsr #7
-        0xEA8E, 0x6E41,  # eor.w lr, lr, r1, lsl #25
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA80, 0x020A,  # eor.w r2, r0, r10
-        0xEA02, 0x0C04,  # and.w r12, r2, r4
-        0xEA8C, 0x0C0A,  # eor.w r12, r12, r10
-        0xEA81, 0x030B,  # eor.w r3, r1, r11
-        0xEA03, 0x0E05,  # and.w lr, r3, r5
-        0xEA8E, 0x0E0B,  # eor.w lr, lr, r11
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x670C,  # strd r6, r7, [sp, #48]
-    )
-    # round 34: a = r6:r7, b = r0:r1, e = r8:r9, b ^ c = r2:r3 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE16,  # ldrd r12, lr, [sp, #88]
-        0xEA4F, 0x0A5C,  # lsr.w r10, r12, #1
-        0xEA8A, 0x7ACE,  # eor.w r10, r10, lr, lsl #31
-        0xEA8A, 0x2A1C,  # eor.w r10, r10, r12, lsr #8
-        0xEA8A, 0x6A0E,  # eor.w r10, r10, lr, lsl #24
-        0xEA8A, 0x1ADC,  # eor.w r10, r10, r12, lsr #7
-        0xEA4F, 0x0B5E,  # lsr.w r11, lr, #1
-        0xEA8B, 0x7BCC,  # eor.w r11, r11, r12, lsl #31
-        0xEA8B, 0x2B1E,  # eor.w r11, r11, lr, lsr #8
-        0xEA8B, 0x6B0C,  # eor.w r11, r11, r12, lsl #24
-        0xEA8B, 0x1BDE,  # eor.w r11, r11, lr, lsr #7
-        0xEA8B, 0x6B4C,  # eor.w r11, r11, r12, lsl #25
-        0xE9DD, 0xCE10,  # ldrd r12, lr, [sp, #64]
-        0xEA4F, 0x44DC,  # lsr.w r4, r12, #19
-        0xEA84, 0x344E,  # eor.w r4, r4, lr, lsl #13
-        0xEA84, 0x745E,  # eor.w r4, r4, lr, lsr #29
-        0xEA84, 0x04CC,  # eor.w r4, r4, r12, lsl #3
-        0xEA84, 0x149C,  # eor.w r4, r4, r12, lsr #6
-        0xEA4F, 0x45DE,  # lsr.w r5, lr, #19
-        0xEA85, 0x354C,  # eor.w r5, r5, r12, lsl #13
-        0xEA85, 0x755C,  # eor.w r5, r5, r12, lsr #29
-        0xEA85, 0x05CE,  # eor.w r5, r5, lr, lsl #3
-        0xEA85, 0x159E,  # eor.w r5, r5, lr, lsr #6
-        0xEA85, 0x658C,  # eor.w r5, r5, r12, lsl #26
-        0xEB1B, 0x0B05,  # adds.w r11, r11, r5
-        0xEB4A, 0x0A04,  # adc.w r10, r10, r4
-        0xE9DD, 0xCE14,  # ldrd r12, lr, [sp, #80]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0xCE26,  # ldrd r12, lr, [sp, #152]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB14,  # strd r10, r11, [sp, #80]
-        0xE9DD, 0x450A,  # ldrd r4, r5, [sp, #40]
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xF646, 0x5CFC,  # movw r12, #0x6dfc
-        0xF6C4, 0x5C2C,  # movt r12, #0x4d2c
-        0xF642, 0x2EED,  # movw lr, #0x2aed
-        0xF6C5, 0x2EC4,  # movt lr, #0x5ac4
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xAB06,  # ldrd r10, r11, [sp, #24]
-        0xE9DD, 0xCE08,  # ldrd r12, lr, [sp, #32]
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA0A, 0x0A08,  # and.w r10, r10, r8
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEA0B, 0x0B09,  # and.w r11, r11, r9
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xE9DD, 0xCE02,  # ldrd r12, lr, [sp, #8]
-        0xEB1E, 0x0905,  # adds.w r9, lr, r5
-        0xEB4C, 0x0804,  # adc.w r8, r12, r4
-        0xE9CD, 0x8902,  # strd r8, r9, [sp, #8]
-        0xEA4F, 0x7C16,  # lsr.w r12, r6, #28
-        0xEA8C, 0x1C07,  # eor.w r12, r12, r7, lsl #4
-        0xEA8C, 0x0C97,  # eor.w r12, r12, r7, lsr #2
-        0xEA8C, 0x7C86,  # eor.w r12, r12, r6, lsl #30
-        0xEA8C, 0x1CD7,  # eor.w r12, r12, r7, lsr #7
-        0xEA8C, 0x6C46,  # eor.w r12, r12, r6, lsl #25
-        0xEA4F, 0x7E17,  # lsr.w lr, r7, #28
-        0xEA8E, 0x1E06,  # eor.w lr, lr, r6, lsl #4
-        0xEA8E, 0x0E96,  # eor.w lr, lr, r6, lsr #2
-        0xEA8E, 0x7E87,  # eor.w lr, lr, r7, lsl #30
-        0xEA8E, 0x1ED6,  # eor.w lr, lr, r6, lsr #7
-        0xEA8E, 0x6E47,  # eor.w lr, lr, r7, lsl #25
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA86, 0x0A00,  # eor.w r10, r6, r0
-        0xEA0A, 0x0C02,  # and.w r12, r10, r2
-        0xEA8C, 0x0C00,  # eor.w r12, r12, r0
-        0xEA87, 0x0B01,  # eor.w r11, r7, r1
-        0xEA0B, 0x0E03,  # and.w lr, r11, r3
-        0xEA8E, 0x0E01,  # eor.w lr, lr, r1
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x450A,  # strd r4, r5, [sp, #40]
-    )
-    # round 35: a = r4:r5, b = r6:r7, e = r8:r9, b ^ c = r10:r11 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE18,  # ldrd r12, lr, [sp, #96]
-        0xEA4F, 0x005C,  # lsr.w r0, r12, #1
-        0xEA80, 0x70CE,  # eor.w r0, r0, lr, lsl #31
-        0xEA80, 0x201C,  # eor.w r0, r0, r12, lsr #8
-        0xEA80, 0x600E,  # eor.w r0, r0, lr, lsl #24
-        0xEA80, 0x10DC,  # eor.w r0, r0, r12, lsr #7
-        0xEA4F, 0x015E,  # lsr.w r1, lr, #1
-        0xEA81, 0x71CC,  # eor.w r1, r1, r12, lsl #31
-        0xEA81, 0x211E,  # eor.w r1, r1, lr, lsr #8
-        0xEA81, 0x610C,  # eor.w r1, r1, r12, lsl #24
-        0xEA81, 0x11DE,  # eor.w r1, r1, lr, lsr #7
-        0xEA81, 0x614C,  # eor.w r1, r1, r12, lsl #25
-        0xE9DD, 0xCE12,  # ldrd r12, lr, [sp, #72]
-        0xEA4F, 0x42DC,  # lsr.w r2, r12, #19
-        0xEA82, 0x324E,  # eor.w r2, r2, lr, lsl #13
-        0xEA82, 0x725E,  # eor.w r2, r2, lr, lsr #29
-        0xEA82, 0x02CC,  # eor.w r2, r2, r12, lsl #3
-        0xEA82, 0x129C,  # eor.w r2, r2, r12, lsr #6
-        0xEA4F, 0x43DE,  # lsr.w r3, lr, #19
-        0xEA83, 0x334C,  # eor.w r3, r3, r12, lsl #13
-        0xEA83, 0x735C,  # eor.w r3, r3, r12, lsr #29
-        0xEA83, 0x03CE,  # eor.w r3, r3, lr, lsl #3
-        0xEA83, 0x139E,  # eor.w r3, r3, lr, lsr #6
-        0xEA83, 0x638C,  # eor.w r3, r3, r12, lsl #26
-        0xEB11, 0x0103,  # adds.w r1, r1, r3
-        0xEB40, 0x0002,  # adc.w r0, r0, r2
-        0xE9DD, 0xCE16,  # ldrd r12, lr, [sp, #88]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0xCE28,  # ldrd r12, lr, [sp, #160]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x0116,  # strd r0, r1, [sp, #88]
-        0xE9DD, 0x2308,  # ldrd r2, r3, [sp, #32]
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xF640, 0x5C13,  # movw r12, #0x0d13
-        0xF2C5, 0x3C38,  # movt r12, #0x5338
-        0xF24B, 0x3EDF,  # movw lr, #0xb3df
-        0xF6C9, 0x5E95,  # movt lr, #0x9d95
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0x0104,  # ldrd r0, r1, [sp, #16]
-        0xE9DD, 0xCE06,  # ldrd r12, lr, [sp, #24]
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA00, 0x0008,  # and.w r0, r0, r8
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEA01, 0x0109,  # and.w r1, r1, r9
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xE9DD, 0xCE00,  # ldrd r12, lr, [sp, #0]
-        0xEB1E, 0x0903,  # adds.w r9, lr, r3
-        0xEB4C, 0x0802,  # adc.w r8, r12, r2
-        0xE9CD, 0x8900,  # strd r8, r9, [sp, #0]
-        0xEA4F, 0x7C14,  # lsr.w r12, r4, #28
-        0xEA8C, 0x1C05,  # eor.w r12, r12, r5, lsl #4
-        0xEA8C, 0x0C95,  # eor.w r12, r12, r5, lsr #2
-        0xEA8C, 0x7C84,  # eor.w r12, r12, r4, lsl #30
-        0xEA8C, 0x1CD5,  # eor.w r12, r12, r5, lsr #7
-        0xEA8C, 0x6C44,  # eor.w r12, r12, r4, lsl #25
-        0xEA4F, 0x7E15,  # lsr.w lr, r5, #28
-        0xEA8E, 0x1E04,  # eor.w lr, lr, r4, lsl #4
-        0xEA8E, 0x0E94,  # eor.w lr, lr, r4, lsr #2
-        0xEA8E, 0x7E85,  # eor.w lr, lr, r5, lsl #30
-        0xEA8E, 0x1ED4,  # eor.w lr, lr, r4, lsr #7
-        0xEA8E, 0x6E45,  # eor.w lr, lr, r5, lsl #25
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA84, 0x0006,  # eor.w r0, r4, r6
-        0xEA00, 0x0C0A,  # and.w r12, r0, r10
-        0xEA8C, 0x0C06,  # eor.w r12, r12, r6
-        0xEA85, 0x0107,  # eor.w r1, r5, r7
-        0xEA01, 0x0E0B,  # and.w lr, r1, r11
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x2308,  # strd r2, r3, [sp, #32]
-    )
-    # round 36: a = r2:r3, b = r4:r5, e = r8:r9, b ^ c = r0:r1 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE1A,  # ldrd r12, lr, [sp, #104]
-        0xEA4F, 0x065C,  # lsr.w r6, r12, #1
-        0xEA86, 0x76CE,  # eor.w r6, r6, lr, lsl #31
-        0xEA86, 0x261C,  # eor.w r6, r6, r12, lsr #8
-        0xEA86, 0x660E,  # eor.w r6, r6, lr, lsl #24
-        0xEA86, 0x16DC,  # eor.w r6, r6, r12, lsr #7
-        0xEA4F, 0x075E,  # lsr.w r7, lr, #1
-        0xEA87, 0x77CC,  # eor.w r7, r7, r12, lsl #31
-        0xEA87, 0x271E,  # eor.w r7, r7, lr, lsr #8
-        0xEA87, 0x670C,  # eor.w r7, r7, r12, lsl #24
-        0xEA87, 0x17DE,  # eor.w r7, r7, lr, lsr #7
-        0xEA87, 0x674C,  # eor.w r7, r7, r12, lsl #25
-        0xE9DD, 0xCE14,  # ldrd r12, lr, [sp, #80]
-        0xEA4F, 0x4ADC,  # lsr.w r10, r12, #19
-        0xEA8A, 0x3A4E,  # eor.w r10, r10, lr, lsl #13
-        0xEA8A, 0x7A5E,  # eor.w r10, r10, lr, lsr #29
-        0xEA8A, 0x0ACC,  # eor.w r10, r10, r12, lsl #3
-        0xEA8A, 0x1A9C,  # eor.w r10, r10, r12, lsr #6
-        0xEA4F, 0x4BDE,  # lsr.w r11, lr, #19
-        0xEA8B, 0x3B4C,  # eor.w r11, r11, r12, lsl #13
-        0xEA8B, 0x7B5C,  # eor.w r11, r11, r12, lsr #29
-        0xEA8B, 0x0BCE,  # eor.w r11, r11, lr, lsl #3
-        0xEA8B, 0x1B9E,  # eor.w r11, r11, lr, lsr #6
-        0xEA8B, 0x6B8C,  # eor.w r11, r11, r12, lsl #26
-        0xEB17, 0x070B,  # adds.w r7, r7, r11
-        0xEB46, 0x060A,  # adc.w r6, r6, r10
-        0xE9DD, 0xCE18,  # ldrd r12, lr, [sp, #96]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0xCE2A,  # ldrd r12, lr, [sp, #168]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x6718,  # strd r6, r7, [sp, #96]
-        0xE9DD, 0xAB06,  # ldrd r10, r11, [sp, #24]
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xF247, 0x3C54,  # movw r12, #0x7354
-        0xF2C6, 0x5C0A,  # movt r12, #0x650a
-        0xF246, 0x3EDE,  # movw lr, #0x63de
-        0xF6C8, 0x3EAF,  # movt lr, #0x8baf
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0x6702,  # ldrd r6, r7, [sp, #8]
-        0xE9DD, 0xCE04,  # ldrd r12, lr, [sp, #16]
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA06, 0x0608,  # and.w r6, r6, r8
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEA07, 0x0709,  # and.w r7, r7, r9
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xE9DD, 0xCE0E,  # ldrd r12, lr, [sp, #56]
-        0xEB1E, 0x090B,  # adds.w r9, lr, r11
-        0xEB4C, 0x080A,  # adc.w r8, r12, r10
-        0xE9CD, 0x890E,  # strd r8, r9, [sp, #56]
-        0xEA4F, 0x7C12,  # lsr.w r12, r2, #28
-        0xEA8C, 0x1C03,  # eor.w r12, r12, r3, lsl #4
-        0xEA8C, 0x0C93,  # eor.w r12, r12, r3, lsr #2
-        0xEA8C, 0x7C82,  # eor.w r12, r12, r2, lsl #30
-        0xEA8C, 0x1CD3,  # eor.w r12, r12, r3, lsr #7
-        0xEA8C, 0x6C42,  # eor.w r12, r12, r2, lsl #25
-        0xEA4F, 0x7E13,  # lsr.w lr, r3, #28
-        0xEA8E, 0x1E02,  # eor.w lr, lr, r2, lsl #4
-        0xEA8E, 0x0E92,  # eor.w lr, lr, r2, lsr #2
-        0xEA8E, 0x7E83,  # eor.w lr, lr, r3, lsl #30
-        0xEA8E, 0x1ED2,  # eor.w lr, lr, r2, lsr #7
-        0xEA8E, 0x6E43,  # eor.w lr, lr, r3, lsl #25
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA82, 0x0604,  # eor.w r6, r2, r4
-        0xEA06, 0x0C00,  # and.w r12, r6, r0
-        0xEA8C, 0x0C04,  # eor.w r12, r12, r4
-        0xEA83, 0x0705,  # eor.w r7, r3, r5
-        0xEA07, 0x0E01,  # and.w lr, r7, r1
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB06,  # strd r10, r11, [sp, #24]
-    )
-    # round 37: a = r10:r11, b = r2:r3, e = r8:r9, b ^ c = r6:r7 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE1C,  # ldrd r12, lr, [sp, #112]
-        0xEA4F, 0x045C,  # lsr.w r4, r12, #1
-        0xEA84, 0x74CE,  # eor.w r4, r4, lr, lsl #31
-        0xEA84, 0x241C,  # eor.w r4, r4, r12, lsr #8
-        0xEA84, 0x640E,  # eor.w r4, r4, lr, lsl #24
-        0xEA84, 0x14DC,  # eor.w r4, r4, r12, lsr #7
-        0xEA4F, 0x055E,  # lsr.w r5, lr, #1
-        0xEA85, 0x75CC,  # eor.w r5, r5, r12, lsl #31
-        0xEA85, 0x251E,  # eor.w r5, r5, lr, lsr #8
-        0xEA85, 0x650C,  # eor.w r5, r5, r12, lsl #24
-        0xEA85, 0x15DE,  # eor.w r5, r5, lr, lsr #7
-        0xEA85, 0x654C,  # eor.w r5, r5, r12, lsl #25
-        0xE9DD, 0xCE16,  # ldrd r12, lr, [sp, #88]
-        0xEA4F, 0x40DC,  # lsr.w r0, r12, #19
-        0xEA80, 0x304E,  # eor.w r0, r0, lr, lsl #13
-        0xEA80, 0x705E,  # eor.w r0, r0, lr, lsr #29
-        0xEA80, 0x00CC,  # eor.w r0, r0, r12, lsl #3
-        0xEA80, 0x109C,  # eor.w r0, r0, r12, lsr #6
-        0xEA4F, 0x41DE,  # lsr.w r1, lr, #19
-        0xEA81, 0x314C,  # eor.w r1, r1, r12, lsl #13
-        0xEA81, 0x715C,  # eor.w r1, r1, r12, lsr #29
-        0xEA81, 0x01CE,  # eor.w r1, r1, lr, lsl #3
-        0xEA81, 0x119E,  # eor.w r1, r1, lr, lsr #6
-        0xEA81, 0x618C,  # eor.w r1, r1, r12, lsl #26
-        0xEB15, 0x0501,  # adds.w r5, r5, r1
-        0xEB44, 0x0400,  # adc.w r4, r4, r0
-        0xE9DD, 0xCE1A,  # ldrd r12, lr, [sp, #104]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xCE2C,  # ldrd r12, lr, [sp, #176]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x451A,  # strd r4, r5, [sp, #104]
-        0xE9DD, 0x0104,  # ldrd r0, r1, [sp, #16]
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xF640, 0x2CBB,  # movw r12, #0x0abb
-        0xF2C7, 0x6C6A,  # movt r12, #0x766a
-        0xF24B, 0x2EA8,  # movw lr, #0xb2a8
-        0xF6C3, 0x4E77,  # movt lr, #0x3c77
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0x4500,  # ldrd r4, r5, [sp, #0]
-        0xE9DD, 0xCE02,  # ldrd r12, lr, [sp, #8]
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA04, 0x0408,  # and.w r4, r4, r8
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEA05, 0x0509,  # and.w r5, r5, r9
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xE9DD, 0xCE0C,  # ldrd r12, lr, [sp, #48]
-        0xEB1E, 0x0901,  # adds.w r9, lr, r1
-        0xEB4C, 0x0800,  # adc.w r8, r12, r0
-        0xE9CD, 0x890C,  # strd r8, r9, [sp, #48]
-        0xEA4F, 0x7C1A,  # lsr.w r12, r10, #28
-        0xEA8C, 0x1C0B,  # eor.w r12, r12, r11, lsl #4
-        0xEA8C, 0x0C9B,  # eor.w r12, r12, r11, lsr #2
-        0xEA8C, 0x7C8A,  # eor.w r12, r12, r10, lsl #30
-        0xEA8C, 0x1CDB,  # eor.w r12, r12, r11, lsr #7
-        0xEA8C, 0x6C4A,  # eor.w r12, r12, r10, lsl #25
-        0xEA4F, 0x7E1B,  # lsr.w lr, r11, #28
-        0xEA8E, 0x1E0A,  # eor.w lr, lr, r10, lsl #4
-        0xEA8E, 0x0E9A,  # eor.w lr, lr, r10, lsr #2
-        0xEA8E, 0x7E8B,  # eor.w lr, lr, r11, lsl #30
-        0xEA8E, 0x1EDA,  # eor.w lr, lr, r10, lsr #7
-        0xEA8E, 0x6E4B,  # eor.w lr, lr, r11, lsl #25
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA8A, 0x0402,  # eor.w r4, r10, r2
-        0xEA04, 0x0C06,  # and.w r12, r4, r6
-        0xEA8C, 0x0C02,  # eor.w r12, r12, r2
-        0xEA8B, 0x0503,  # eor.w r5, r11, r3
-        0xEA05, 0x0E07,  # and.w lr, r5, r7
-        0xEA8E, 0x0E03,  # eor.w lr, lr, r3
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x0104,  # strd r0, r1, [sp, #16]
-    )
-    # round 38: a = r0:r1, b = r10:r11, e = r8:r9, b ^ c = r4:r5 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE1E,  # ldrd r12, lr, [sp, #120]
-        0xEA4F, 0x025C,  # lsr.w r2, r12, #1
-        0xEA82, 0x72CE,  # eor.w r2, r2, lr, lsl #31
-        0xEA82, 0x221C,  # eor.w r2, r2, r12, lsr #8
-        0xEA82, 0x620E,  # eor.w r2, r2, lr, lsl #24
-        0xEA82, 0x12DC,  # eor.w r2, r2, r12, lsr #7
-        0xEA4F, 0x035E,  # lsr.w r3, lr, #1
-        0xEA83, 0x73CC,  # eor.w r3, r3, r12, lsl #31
-        0xEA83, 0x231E,  # eor.w r3, r3, lr, lsr #8
-        0xEA83, 0x630C,  # eor.w r3, r3, r12, lsl #24
-        0xEA83, 0x13DE,  # eor.w r3, r3, lr, lsr #7
-        0xEA83, 0x634C,  # eor.w r3, r3, r12, lsl #25
-        0xE9DD, 0xCE18,  # ldrd r12, lr, [sp, #96]
-        0xEA4F, 0x46DC,  # lsr.w r6, r12, #19
-        0xEA86, 0x364E,  # eor.w r6, r6, lr, lsl #13
-        0xEA86, 0x765E,  # eor.w r6, r6, lr, lsr #29
-        0xEA86, 0x06CC,  # eor.w r6, r6, r12, lsl #3
-        0xEA86, 0x169C,  # eor.w r6, r6, r12, lsr #6
-        0xEA4F, 0x47DE,  # lsr.w r7, lr, #19
-        0xEA87, 0x374C,  # eor.w r7, r7, r12, lsl #13
-        0xEA87, 0x775C,  # eor.w r7, r7, r12, lsr #29
-        0xEA87, 0x07CE,  # eor.w r7, r7, lr, lsl #3
-        0xEA87, 0x179E,  # eor.w r7, r7, lr, lsr #6
-        0xEA87, 0x678C,  # eor.w r7, r7, r12, lsl #26
-        0xEB13, 0x0307,  # adds.w r3, r3, r7
-        0xEB42, 0x0206,  # adc.w r2, r2, r6
-        0xE9DD, 0xCE1C,  # ldrd r12, lr, [sp, #112]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0xCE2E,  # ldrd r12, lr, [sp, #184]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x231C,  # strd r2, r3, [sp, #112]
-        0xE9DD, 0x6702,  # ldrd r6, r7, [sp, #8]
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xF64C, 0x1C2E,  # movw r12, #0xc92e
-        0xF2C8, 0x1CC2,  # movt r12, #0x81c2
-        0xF64A, 0x6EE6,  # movw lr, #0xaee6
-        0xF2C4, 0x7EED,  # movt lr, #0x47ed
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0x230E,  # ldrd r2, r3, [sp, #56]
-        0xE9DD, 0xCE00,  # ldrd r12, lr, [sp, #0]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA02, 0x0208,  # and.w r2, r2, r8
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEA03, 0x0309,  # and.w r3, r3, r9
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xE9DD, 0xCE0A,  # ldrd r12, lr, [sp, #40]
-        0xEB1E, 0x0907,  # adds.w r9, lr, r7
-        0xEB4C, 0x0806,  # adc.w r8, r12, r6
-        0xE9CD, 0x890A,  # strd r8, r9, [sp, #40]
-        0xEA4F, 0x7C10,  # lsr.w r12, r0, #28
-        0xEA8C, 0x1C01,  # eor.w r12, r12, r1, lsl #4
-        0xEA8C, 0x0C91,  # eor.w r12, r12, r1, lsr #2
-        0xEA8C, 0x7C80,  # eor.w r12, r12, r0, lsl #30
-        0xEA8C, 0x1CD1,  # eor.w r12, r12, r1, lsr #7
-        0xEA8C, 0x6C40,  # eor.w r12, r12, r0, lsl #25
-        0xEA4F, 0x7E11,  # lsr.w lr, r1, #28
-        0xEA8E, 0x1E00,  # eor.w lr, lr, r0, lsl #4
-        0xEA8E, 0x0E90,  # eor.w lr, lr, r0, lsr #2
-        0xEA8E, 0x7E81,  # eor.w lr, lr, r1, lsl #30
-        0xEA8E, 0x1ED0,  # eor.w lr, lr, r0, lsr #7
-        0xEA8E, 0x6E41,  # eor.w lr, lr, r1, lsl #25
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA80, 0x020A,  # eor.w r2, r0, r10
-        0xEA02, 0x0C04,  # and.w r12, r2, r4
-        0xEA8C, 0x0C0A,  # eor.w r12, r12, r10
-        0xEA81, 0x030B,  # eor.w r3, r1, r11
-        0xEA03, 0x0E05,  # and.w lr, r3, r5
-        0xEA8E, 0x0E0B,  # eor.w lr, lr, r11
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x6702,  # strd r6, r7, [sp, #8]
-    )
-    # round 39: a = r6:r7, b = r0:r1, e = r8:r9, b ^ c = r2:r3 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE20,  # ldrd r12, lr, [sp, #128]
-        0xEA4F, 0x0A5C,  # lsr.w r10, r12, #1
-        0xEA8A, 0x7ACE,  # eor.w r10, r10, lr, lsl #31
-        0xEA8A, 0x2A1C,  # eor.w r10, r10, r12, lsr #8
-        0xEA8A, 0x6A0E,  # eor.w r10, r10, lr, lsl #24
-        0xEA8A, 0x1ADC,  # eor.w r10, r10, r12, lsr #7
-        0xEA4F, 0x0B5E,  # lsr.w r11, lr, #1
-        0xEA8B, 0x7BCC,  # eor.w r11, r11, r12, lsl #31
-        0xEA8B, 0x2B1E,  # eor.w r11, r11, lr, lsr #8
-        0xEA8B, 0x6B0C,  # eor.w r11, r11, r12, lsl #24
-        0xEA8B, 0x1BDE,  # eor.w r11, r11, lr, lsr #7
-        0xEA8B, 0x6B4C,  # eor.w r11, r11, r12, lsl #25
-        0xE9DD, 0xCE1A,  # ldrd r12, lr, [sp, #104]
-        0xEA4F, 0x44DC,  # lsr.w r4, r12, #19
-        0xEA84, 0x344E,  # eor.w r4, r4, lr, lsl #13
-        0xEA84, 0x745E,  # eor.w r4, r4, lr, lsr #29
-        0xEA84, 0x04CC,  # eor.w r4, r4, r12, lsl #3
-        0xEA84, 0x149C,  # eor.w r4, r4, r12, lsr #6
-        0xEA4F, 0x45DE,  # lsr.w r5, lr, #19
-        0xEA85, 0x354C,  # eor.w r5, r5, r12, lsl #13
-        0xEA85, 0x755C,  # eor.w r5, r5, r12, lsr #29
-        0xEA85, 0x05CE,  # eor.w r5, r5, lr, lsl #3
-        0xEA85, 0x159E,  # eor.w r5, r5, lr, lsr #6
-        0xEA85, 0x658C,  # eor.w r5, r5, r12, lsl #26
-        0xEB1B, 0x0B05,  # adds.w r11, r11, r5
-        0xEB4A, 0x0A04,  # adc.w r10, r10, r4
-        0xE9DD, 0xCE1E,  # ldrd r12, lr, [sp, #120]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0xCE10,  # ldrd r12, lr, [sp, #64]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB1E,  # strd r10, r11, [sp, #120]
-        0xE9DD, 0x4500,  # ldrd r4, r5, [sp, #0]
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xF642, 0x4C85,  # movw r12, #0x2c85
-        0xF2C9, 0x2C72,  # movt r12, #0x9272
-        0xF243, 0x5E3B,  # movw lr, #0x353b
-        0xF2C1, 0x4E82,  # movt lr, #0x1482
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xAB0C,  # ldrd r10, r11, [sp, #48]
-        0xE9DD, 0xCE0E,  # ldrd r12, lr, [sp, #56]
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA0A, 0x0A08,  # and.w r10, r10, r8
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEA0B, 0x0B09,  # and.w r11, r11, r9
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xE9DD, 0xCE08,  # ldrd r12, lr, [sp, #32]
-        0xEB1E, 0x0905,  # adds.w r9, lr, r5
-        0xEB4C, 0x0804,  # adc.w r8, r12, r4
-        0xE9CD, 0x8908,  # strd r8, r9, [sp, #32]
-        0xEA4F, 0x7C16,  # lsr.w r12, r6, #28
-        0xEA8C, 0x1C07,  # eor.w r12, r12, r7, lsl #4
-        0xEA8C, 0x0C97,  # eor.w r12, r12, r7, lsr #2
-        0xEA8C, 0x7C86,  # eor.w r12, r12, r6, lsl #30
-        0xEA8C, 0x1CD7,  # eor.w r12, r12, r7, lsr #7
-        0xEA8C, 0x6C46,  # eor.w r12, r12, r6, lsl #25
-        0xEA4F, 0x7E17,  # lsr.w lr, r7, #28
-        0xEA8E, 0x1E06,  # eor.w lr, lr, r6, lsl #4
-        0xEA8E, 0x0E96,  # eor.w lr, lr, r6, lsr #2
-        0xEA8E, 0x7E87,  # eor.w lr, lr, r7, lsl #30
-        0xEA8E, 0x1ED6,  # eor.w lr, lr, r6, lsr #7
-        0xEA8E, 0x6E47,  # eor.w lr, lr, r7, lsl #25
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA86, 0x0A00,  # eor.w r10, r6, r0
-        0xEA0A, 0x0C02,  # and.w r12, r10, r2
-        0xEA8C, 0x0C00,  # eor.w r12, r12, r0
-        0xEA87, 0x0B01,  # eor.w r11, r7, r1
-        0xEA0B, 0x0E03,  # and.w lr, r11, r3
-        0xEA8E, 0x0E01,  # eor.w lr, lr, r1
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x4500,  # strd r4, r5, [sp, #0]
-    )
-    # round 40: a = r4:r5, b = r6:r7, e = r8:r9, b ^ c = r10:r11 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE22,  # ldrd r12, lr, [sp, #136]
-        0xEA4F, 0x005C,  # lsr.w r0, r12, #1
-        0xEA80, 0x70CE,  # eor.w r0, r0, lr, lsl #31
-        0xEA80, 0x201C,  # eor.w r0, r0, r12, lsr #8
-        0xEA80, 0x600E,  # eor.w r0, r0, lr, lsl #24
-        0xEA80, 0x10DC,  # eor.w r0, r0, r12, lsr #7
-        0xEA4F, 0x015E,  # lsr.w r1, lr, #1
-        0xEA81, 0x71CC,  # eor.w r1, r1, r12, lsl #31
-        0xEA81, 0x211E,  # eor.w r1, r1, lr, lsr #8
-        0xEA81, 0x610C,  # eor.w r1, r1, r12, lsl #24
-        0xEA81, 0x11DE,  # eor.w r1, r1, lr, lsr #7
-        0xEA81, 0x614C,  # eor.w r1, r1, r12, lsl #25
-        0xE9DD, 0xCE1C,  # ldrd r12, lr, [sp, #112]
-        0xEA4F, 0x42DC,  # lsr.w r2, r12, #19
-        0xEA82, 0x324E,  # eor.w r2, r2, lr, lsl #13
-        0xEA82, 0x725E,  # eor.w r2, r2, lr, lsr #29
-        0xEA82, 0x02CC,  # eor.w r2, r2, r12, lsl #3
-        0xEA82, 0x129C,  # eor.w r2, r2, r12, lsr #6
-        0xEA4F, 0x43DE,  # lsr.w r3, lr, #19
-        0xEA83, 0x334C,  # eor.w r3, r3, r12, lsl #13
-        0xEA83, 0x735C,  # eor.w r3, r3, r12, lsr #29
-        0xEA83, 0x03CE,  # eor.w r3, r3, lr, lsl #3
-        0xEA83, 0x139E,  # eor.w r3, r3, lr, lsr #6
-        0xEA83, 0x638C,  # eor.w r3, r3, r12, lsl #26
-        0xEB11, 0x0103,  # adds.w r1, r1, r3
-        0xEB40, 0x0002,  # adc.w r0, r0, r2
-        0xE9DD, 0xCE20,  # ldrd r12, lr, [sp, #128]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0xCE12,  # ldrd r12, lr, [sp, #72]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x0120,  # strd r0, r1, [sp, #128]
-        0xE9DD, 0x230E,  # ldrd r2, r3, [sp, #56]
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xF64E, 0x0CA1,  # movw r12, #0xe8a1
-        0xF2CA, 0x2CBF,  # movt r12, #0xa2bf
-        0xF240, 0x3E64,  # movw lr, #0x0364
-        0xF6C4, 0x4EF1,  # movt lr, #0x4cf1
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0x010A,  # ldrd r0, r1, [sp, #40]
-        0xE9DD, 0xCE0C,  # ldrd r12, lr, [sp, #48]
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA00, 0x0008,  # and.w r0, r0, r8
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEA01, 0x0109,  # and.w r1, r1, r9
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xE9DD, 0xCE06,  # ldrd r12, lr, [sp, #24]
-        0xEB1E, 0x0903,  # adds.w r9, lr, r3
-        0xEB4C, 0x0802,  # adc.w r8, r12, r2
-        0xE9CD, 0x8906,  # strd r8, r9, [sp, #24]
-        0xEA4F, 0x7C14,  # lsr.w r12, r4, #28
-        0xEA8C, 0x1C05,  # eor.w r12, r12, r5, lsl #4
-        0xEA8C, 0x0C95,  # eor.w r12, r12, r5, lsr #2
-        0xEA8C, 0x7C84,  # eor.w r12, r12, r4, lsl #30
-        0xEA8C, 0x1CD5,  # eor.w r12, r12, r5, lsr #7
-        0xEA8C, 0x6C44,  # eor.w r12, r12, r4, lsl #25
-        0xEA4F, 0x7E15,  # lsr.w lr, r5, #28
-        0xEA8E, 0x1E04,  # eor.w lr, lr, r4, lsl #4
-        0xEA8E, 0x0E94,  # eor.w lr, lr, r4, lsr #2
-        0xEA8E, 0x7E85,  # eor.w lr, lr, r5, lsl #30
-        0xEA8E, 0x1ED4,  # eor.w lr, lr, r4, lsr #7
-        0xEA8E, 0x6E45,  # eor.w lr, lr, r5, lsl #25
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA84, 0x0006,  # eor.w r0, r4, r6
-        0xEA00, 0x0C0A,  # and.w r12, r0, r10
-        0xEA8C, 0x0C06,  # eor.w r12, r12, r6
-        0xEA85, 0x0107,  # eor.w r1, r5, r7
-        0xEA01, 0x0E0B,  # and.w lr, r1, r11
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x230E,  # strd r2, r3, [sp, #56]
-    )
-    # round 41: a = r2:r3, b = r4:r5, e = r8:r9, b ^ c = r0:r1 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE24,  # ldrd r12, lr, [sp, #144]
-        0xEA4F, 0x065C,  # lsr.w r6, r12, #1
-        0xEA86, 0x76CE,  # eor.w r6, r6, lr, lsl #31
-        0xEA86, 0x261C,  # eor.w r6, r6, r12, lsr #8
-        0xEA86, 0x660E,  # eor.w r6, r6, lr, lsl #24
-        0xEA86, 0x16DC,  # eor.w r6, r6, r12, lsr #7
-        0xEA4F, 0x075E,  # lsr.w r7, lr, #1
-        0xEA87, 0x77CC,  # eor.w r7, r7, r12, lsl #31
-        0xEA87, 0x271E,  # eor.w r7, r7, lr, lsr #8
-        0xEA87, 0x670C,  # eor.w r7, r7, r12, lsl #24
-        0xEA87, 0x17DE,  # eor.w r7, r7, lr, lsr #7
-        0xEA87, 0x674C,  # eor.w r7, r7, r12, lsl #25
-        0xE9DD, 0xCE1E,  # ldrd r12, lr, [sp, #120]
-        0xEA4F, 0x4ADC,  # lsr.w r10, r12, #19
-        0xEA8A, 0x3A4E,  # eor.w r10, r10, lr, lsl #13
-        0xEA8A, 0x7A5E,  # eor.w r10, r10, lr, lsr #29
-        0xEA8A, 0x0ACC,  # eor.w r10, r10, r12, lsl #3
-        0xEA8A, 0x1A9C,  # eor.w r10, r10, r12, lsr #6
-        0xEA4F, 0x4BDE,  # lsr.w r11, lr, #19
-        0xEA8B, 0x3B4C,  # eor.w r11, r11, r12, lsl #13
-        0xEA8B, 0x7B5C,  # eor.w r11, r11, r12, lsr #29
-        0xEA8B, 0x0BCE,  # eor.w r11, r11, lr, lsl #3
-        0xEA8B, 0x1B9E,  # eor.w r11, r11, lr, lsr #6
-        0xEA8B, 0x6B8C,  # eor.w r11, r11, r12, lsl #26
-        0xEB17, 0x070B,  # adds.w r7, r7, r11
-        0xEB46, 0x060A,  # adc.w r6, r6, r10
-        0xE9DD, 0xCE22,  # ldrd r12, lr, [sp, #136]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0xCE14,  # ldrd r12, lr, [sp, #80]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x6722,  # strd r6, r7, [sp, #136]
-        0xE9DD, 0xAB0C,  # ldrd r10, r11, [sp, #48]
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xF246, 0x6C4B,  # movw r12, #0x664b
-        0xF6CA, 0x0C1A,  # movt r12, #0xa81a
-        0xF243, 0x0E01,  # movw lr, #0x3001
-        0xF6CB, 0x4E42,  # movt lr, #0xbc42
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0x6708,  # ldrd r6, r7, [sp, #32]
-        0xE9DD, 0xCE0A,  # ldrd r12, lr, [sp, #40]
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA06, 0x0608,  # and.w r6, r6, r8
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEA07, 0x0709,  # and.w r7, r7, r9
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xE9DD, 0xCE04,  # ldrd r12, lr, [sp, #16]
-        0xEB1E, 0x090B,  # adds.w r9, lr, r11
-        0xEB4C, 0x080A,  # adc.w r8, r12, r10
-        0xE9CD, 0x8904,  # strd r8, r9, [sp, #16]
-        0xEA4F, 0x7C12,  # lsr.w r12, r2, #28
-        0xEA8C, 0x1C03,  # eor.w r12, r12, r3, lsl #4
-        0xEA8C, 0x0C93,  # eor.w r12, r12, r3, lsr #2
-        0xEA8C, 0x7C82,  # eor.w r12, r12, r2, lsl #30
-        0xEA8C, 0x1CD3,  # eor.w r12, r12, r3, lsr #7
-        0xEA8C, 0x6C42,  # eor.w r12, r12, r2, lsl #25
-        0xEA4F, 0x7E13,  # lsr.w lr, r3, #28
-        0xEA8E, 0x1E02,  # eor.w lr, lr, r2, lsl #4
-        0xEA8E, 0x0E92,  # eor.w lr, lr, r2, lsr #2
-        0xEA8E, 0x7E83,  # eor.w lr, lr, r3, lsl #30
-        0xEA8E, 0x1ED2,  # eor.w lr, lr, r2, lsr #7
-        0xEA8E, 0x6E43,  # eor.w lr, lr, r3, lsl #25
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA82, 0x0604,  # eor.w r6, r2, r4
-        0xEA06, 0x0C00,  # and.w r12, r6, r0
-        0xEA8C, 0x0C04,  # eor.w r12, r12, r4
-        0xEA83, 0x0705,  # eor.w r7, r3, r5
-        0xEA07, 0x0E01,  # and.w lr, r7, r1
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB0C,  # strd r10, r11, [sp, #48]
-    )
-    # round 42: a = r10:r11, b = r2:r3, e = r8:r9, b ^ c = r6:r7 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE26,  # ldrd r12, lr, [sp, #152]
-        0xEA4F, 0x045C,  # lsr.w r4, r12, #1
-        0xEA84, 0x74CE,  # eor.w r4, r4, lr, lsl #31
-        0xEA84, 0x241C,  # eor.w r4, r4, r12, lsr #8
-        0xEA84, 0x640E,  # eor.w r4, r4, lr, lsl #24
-        0xEA84, 0x14DC,  # eor.w r4, r4, r12, lsr #7
-        0xEA4F, 0x055E,  # lsr.w r5, lr, #1
-        0xEA85, 0x75CC,  # eor.w r5, r5, r12, lsl #31
-        0xEA85, 0x251E,  # eor.w r5, r5, lr, lsr #8
-        0xEA85, 0x650C,  # eor.w r5, r5, r12, lsl #24
-        0xEA85, 0x15DE,  # eor.w r5, r5, lr, lsr #7
-        0xEA85, 0x654C,  # eor.w r5, r5, r12, lsl #25
-        0xE9DD, 0xCE20,  # ldrd r12, lr, [sp, #128]
-        0xEA4F, 0x40DC,  # lsr.w r0, r12, #19
-        0xEA80, 0x304E,  # eor.w r0, r0, lr, lsl #13
-        0xEA80, 0x705E,  # eor.w r0, r0, lr, lsr #29
-        0xEA80, 0x00CC,  # eor.w r0, r0, r12, lsl #3
-        0xEA80, 0x109C,  # eor.w r0, r0, r12, lsr #6
-        0xEA4F, 0x41DE,  # lsr.w r1, lr, #19
-        0xEA81, 0x314C,  # eor.w r1, r1, r12, lsl #13
-        0xEA81, 0x715C,  # eor.w r1, r1, r12, lsr #29
-        0xEA81, 0x01CE,  # eor.w r1, r1, lr, lsl #3
-        0xEA81, 0x119E,  # eor.w r1, r1, lr, lsr #6
-        0xEA81, 0x618C,  # eor.w r1, r1, r12, lsl #26
-        0xEB15, 0x0501,  # adds.w r5, r5, r1
-        0xEB44, 0x0400,  # adc.w r4, r4, r0
-        0xE9DD, 0xCE24,  # ldrd r12, lr, [sp, #144]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xCE16,  # ldrd r12, lr, [sp, #88]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x4524,  # strd r4, r5, [sp, #144]
-        0xE9DD, 0x010A,  # ldrd r0, r1, [sp, #40]
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xF648, 0x3C70,  # movw r12, #0x8b70
-        0xF2CC, 0x2C4B,  # movt r12, #0xc24b
-        0xF249, 0x7E91,  # movw lr, #0x9791
-        0xF2CD, 0x0EF8,  # movt lr, #0xd0f8
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0x4506,  # ldrd r4, r5, [sp, #24]
-        0xE9DD, 0xCE08,  # ldrd r12, lr, [sp, #32]
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA04, 0x0408,  # and.w r4, r4, r8
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEA05, 0x0509,  # and.w r5, r5, r9
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xE9DD, 0xCE02,  # ldrd r12, lr, [sp, #8]
-        0xEB1E, 0x0901,  # adds.w r9, lr, r1
-        0xEB4C, 0x0800,  # adc.w r8, r12, r0
-        0xE9CD, 0x8902,  # strd r8, r9, [sp, #8]
-        0xEA4F, 0x7C1A,  # lsr.w r12, r10, #28
-        0xEA8C, 0x1C0B,  # eor.w r12, r12, r11, lsl #4
-        0xEA8C, 0x0C9B,  # eor.w r12, r12, r11, lsr #2
-        0xEA8C, 0x7C8A,  # eor.w r12, r12, r10, lsl #30
-        0xEA8C, 0x1CDB,  # eor.w r12, r12, r11, lsr #7
-        0xEA8C, 0x6C4A,  # eor.w r12, r12, r10, lsl #25
-        0xEA4F, 0x7E1B,  # lsr.w lr, r11, #28
-        0xEA8E, 0x1E0A,  # eor.w lr, lr, r10, lsl #4
-        0xEA8E, 0x0E9A,  # eor.w lr, lr, r10, lsr #2
-        0xEA8E, 0x7E8B,  # eor.w lr, lr, r11, lsl #30
-        0xEA8E, 0x1EDA,  # eor.w lr, lr, r10, lsr #7
-        0xEA8E, 0x6E4B,  # eor.w lr, lr, r11, lsl #25
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA8A, 0x0402,  # eor.w r4, r10, r2
-        0xEA04, 0x0C06,  # and.w r12, r4, r6
-        0xEA8C, 0x0C02,  # eor.w r12, r12, r2
-        0xEA8B, 0x0503,  # eor.w r5, r11, r3
-        0xEA05, 0x0E07,  # and.w lr, r5, r7
-        0xEA8E, 0x0E03,  # eor.w lr, lr, r3
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x010A,  # strd r0, r1, [sp, #40]
-    )
-    # round 43: a = r0:r1, b = r10:r11, e = r8:r9, b ^ c = r4:r5 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE28,  # ldrd r12, lr, [sp, #160]
-        0xEA4F, 0x025C,  # lsr.w r2, r12, #1
-        0xEA82, 0x72CE,  # eor.w r2, r2, lr, lsl #31
-        0xEA82, 0x221C,  # eor.w r2, r2, r12, lsr #8
-        0xEA82, 0x620E,  # eor.w r2, r2, lr, lsl #24
-        0xEA82, 0x12DC,  # eor.w r2, r2, r12, lsr #7
-        0xEA4F, 0x035E,  # lsr.w r3, lr, #1
-        0xEA83, 0x73CC,  # eor.w r3, r3, r12, lsl #31
-        0xEA83, 0x231E,  # eor.w r3, r3, lr, lsr #8
-        0xEA83, 0x630C,  # eor.w r3, r3, r12, lsl #24
-        0xEA83, 0x13DE,  # eor.w r3, r3, lr, lsr #7
-        0xEA83, 0x634C,  # eor.w r3, r3, r12, lsl #25
-        0xE9DD, 0xCE22,  # ldrd r12, lr, [sp, #136]
-        0xEA4F, 0x46DC,  # lsr.w r6, r12, #19
-        0xEA86, 0x364E,  # eor.w r6, r6, lr, lsl #13
-        0xEA86, 0x765E,  # eor.w r6, r6, lr, lsr #29
-        0xEA86, 0x06CC,  # eor.w r6, r6, r12, lsl #3
-        0xEA86, 0x169C,  # eor.w r6, r6, r12, lsr #6
-        0xEA4F, 0x47DE,  # lsr.w r7, lr, #19
-        0xEA87, 0x374C,  # eor.w r7, r7, r12, lsl #13
-        0xEA87, 0x775C,  # eor.w r7, r7, r12, lsr #29
-        0xEA87, 0x07CE,  # eor.w r7, r7, lr, lsl #3
-        0xEA87, 0x179E,  # eor.w r7, r7, lr, lsr #6
-        0xEA87, 0x678C,  # eor.w r7, r7, r12, lsl #26
-        0xEB13, 0x0307,  # adds.w r3, r3, r7
-        0xEB42, 0x0206,  # adc.w r2, r2, r6
-        0xE9DD, 0xCE26,  # ldrd r12, lr, [sp, #152]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0xCE18,  # ldrd r12, lr, [sp, #96]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x2326,  # strd r2, r3, [sp, #152]
-        0xE9DD, 0x6708,  # ldrd r6, r7, [sp, #32]
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xF245, 0x1CA3,  # movw r12, #0x51a3
-        0xF2CC, 0x7C6C,  # movt r12, #0xc76c
-        0xF64B, 0x6E30,  # movw lr, #0xbe30
-        0xF2C0, 0x6E54,  # movt lr, #0x0654
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0x2304,  # ldrd r2, r3, [sp, #16]
-        0xE9DD, 0xCE06,  # ldrd r12, lr, [sp, #24]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA02, 0x0208,  # and.w r2, r2, r8
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEA03, 0x0309,  # and.w r3, r3, r9
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xE9DD, 0xCE00,  # ldrd r12, lr, [sp, #0]
-        0xEB1E, 0x0907,  # adds.w r9, lr, r7
-        0xEB4C, 0x0806,  # adc.w r8, r12, r6
-        0xE9CD, 0x8900,  # strd r8, r9, [sp, #0]
-        0xEA4F, 0x7C10,  # lsr.w r12, r0, #28
-        0xEA8C, 0x1C01,  # eor.w r12, r12, r1, lsl #4
-        0xEA8C, 0x0C91,  # eor.w r12, r12, r1, lsr #2
-        0xEA8C, 0x7C80,  # eor.w r12, r12, r0, lsl #30
-        0xEA8C, 0x1CD1,  # eor.w r12, r12, r1, lsr #7
-        0xEA8C, 0x6C40,  # eor.w r12, r12, r0, lsl #25
-        0xEA4F, 0x7E11,  # lsr.w lr, r1, #28
-        0xEA8E, 0x1E00,  # eor.w lr, lr, r0, lsl #4
-        0xEA8E, 0x0E90,  # eor.w lr, lr, r0, lsr #2
-        0xEA8E, 0x7E81,  # eor.w lr, lr, r1, lsl #30
-        0xEA8E, 0x1ED0,  # eor.w lr, lr, r0, lsr #7
-        0xEA8E, 0x6E41,  # eor.w lr, lr, r1, lsl #25
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA80, 0x020A,  # eor.w r2, r0, r10
-        0xEA02, 0x0C04,  # and.w r12, r2, r4
-        0xEA8C, 0x0C0A,  # eor.w r12, r12, r10
-        0xEA81, 0x030B,  # eor.w r3, r1, r11
-        0xEA03, 0x0E05,  # and.w lr, r3, r5
-        0xEA8E, 0x0E0B,  # eor.w lr, lr, r11
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x6708,  # strd r6, r7, [sp, #32]
-    )
-    # round 44: a = r6:r7, b = r0:r1, e = r8:r9, b ^ c = r2:r3 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE2A,  # ldrd r12, lr, [sp, #168]
-        0xEA4F, 0x0A5C,  # lsr.w r10, r12, #1
-        0xEA8A, 0x7ACE,  # eor.w r10, r10, lr, lsl #31
-        0xEA8A, 0x2A1C,  # eor.w r10, r10, r12, lsr #8
-        0xEA8A, 0x6A0E,  # eor.w r10, r10, lr, lsl #24
-        0xEA8A, 0x1ADC,  # eor.w r10, r10, r12, lsr #7
-        0xEA4F, 0x0B5E,  # lsr.w r11, lr, #1
-        0xEA8B, 0x7BCC,  # eor.w r11, r11, r12, lsl #31
-        0xEA8B, 0x2B1E,  # eor.w r11, r11, lr, lsr #8
-        0xEA8B, 0x6B0C,  # eor.w r11, r11, r12, lsl #24
-        0xEA8B, 0x1BDE,  # eor.w r11, r11, lr, lsr #7
-        0xEA8B, 0x6B4C,  # eor.w r11, r11, r12, lsl #25
-        0xE9DD, 0xCE24,  # ldrd r12, lr, [sp, #144]
-        0xEA4F, 0x44DC,  # lsr.w r4, r12, #19
-        0xEA84, 0x344E,  # eor.w r4, r4, lr, lsl #13
-        0xEA84, 0x745E,  # eor.w r4, r4, lr, lsr #29
-        0xEA84, 0x04CC,  # eor.w r4, r4, r12, lsl #3
-        0xEA84, 0x149C,  # eor.w r4, r4, r12, lsr #6
-        0xEA4F, 0x45DE,  # lsr.w r5, lr, #19
-        0xEA85, 0x354C,  # eor.w r5, r5, r12, lsl #13
-        0xEA85, 0x755C,  # eor.w r5, r5, r12, lsr #29
-        0xEA85, 0x05CE,  # eor.w r5, r5, lr, lsl #3
-        0xEA85, 0x159E,  # eor.w r5, r5, lr, lsr #6
-        0xEA85, 0x658C,  # eor.w r5, r5, r12, lsl #26
-        0xEB1B, 0x0B05,  # adds.w r11, r11, r5
-        0xEB4A, 0x0A04,  # adc.w r10, r10, r4
-        0xE9DD, 0xCE28,  # ldrd r12, lr, [sp, #160]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0xCE1A,  # ldrd r12, lr, [sp, #104]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB28,  # strd r10, r11, [sp, #160]
-        0xE9DD, 0x4506,  # ldrd r4, r5, [sp, #24]
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xF64E, 0x0C19,  # movw r12, #0xe819
-        0xF2CD, 0x1C92,  # movt r12, #0xd192
-        0xF245, 0x2E18,  # movw lr, #0x5218
-        0xF2CD, 0x6EEF,  # movt lr, #0xd6ef
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xAB02,  # ldrd r10, r11, [sp, #8]
-        0xE9DD, 0xCE04,  # ldrd r12, lr, [sp, #16]
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA0A, 0x0A08,  # and.w r10, r10, r8
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEA0B, 0x0B09,  # and.w r11, r11, r9
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xE9DD, 0xCE0E,  # ldrd r12, lr, [sp, #56]
-        0xEB1E, 0x0905,  # adds.w r9, lr, r5
-        0xEB4C, 0x0804,  # adc.w r8, r12, r4
-        0xE9CD, 0x890E,  # strd r8, r9, [sp, #56]
-        0xEA4F, 0x7C16,  # lsr.w r12, r6, #28
-        0xEA8C, 0x1C07,  # eor.w r12, r12, r7, lsl #4
-        0xEA8C, 0x0C97,  # eor.w r12, r12, r7, lsr #2
-        0xEA8C, 0x7C86,  # eor.w r12, r12, r6, lsl #30
-        0xEA8C, 0x1CD7,  # eor.w r12, r12, r7, lsr #7
-        0xEA8C, 0x6C46,  # eor.w r12, r12, r6, lsl #25
-        0xEA4F, 0x7E17,  # lsr.w lr, r7, #28
-        0xEA8E, 0x1E06,  # eor.w lr, lr, r6, lsl #4
-        0xEA8E, 0x0E96,  # eor.w lr, lr, r6, lsr #2
-        0xEA8E, 0x7E87,  # eor.w lr, lr, r7, lsl #30
-        0xEA8E, 0x1ED6,  # eor.w lr, lr, r6, lsr #7
-        0xEA8E, 0x6E47,  # eor.w lr, lr, r7, lsl #25
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA86, 0x0A00,  # eor.w r10, r6, r0
-        0xEA0A, 0x0C02,  # and.w r12, r10, r2
-        0xEA8C, 0x0C00,  # eor.w r12, r12, r0
-        0xEA87, 0x0B01,  # eor.w r11, r7, r1
-        0xEA0B, 0x0E03,  # and.w lr, r11, r3
-        0xEA8E, 0x0E01,  # eor.w lr, lr, r1
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x4506,  # strd r4, r5, [sp, #24]
-    )
-    # round 45: a = r4:r5, b = r6:r7, e = r8:r9, b ^ c = r10:r11 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE2C,  # ldrd r12, lr, [sp, #176]
-        0xEA4F, 0x005C,  # lsr.w r0, r12, #1
-        0xEA80, 0x70CE,  # eor.w r0, r0, lr, lsl #31
-        0xEA80, 0x201C,  # eor.w r0, r0, r12, lsr #8
-        0xEA80, 0x600E,  # eor.w r0, r0, lr, lsl #24
-        0xEA80, 0x10DC,  # eor.w r0, r0, r12, lsr #7
-        0xEA4F, 0x015E,  # lsr.w r1, lr, #1
-        0xEA81, 0x71CC,  # eor.w r1, r1, r12, lsl #31
-        0xEA81, 0x211E,  # eor.w r1, r1, lr, lsr #8
-        0xEA81, 0x610C,  # eor.w r1, r1, r12, lsl #24
-        0xEA81, 0x11DE,  # eor.w r1, r1, lr, lsr #7
-        0xEA81, 0x614C,  # eor.w r1, r1, r12, lsl #25
-        0xE9DD, 0xCE26,  # ldrd r12, lr, [sp, #152]
-        0xEA4F, 0x42DC,  # lsr.w r2, r12, #19
-        0xEA82, 0x324E,  # eor.w r2, r2, lr, lsl #13
-        0xEA82, 0x725E,  # eor.w r2, r2, lr, lsr #29
-        0xEA82, 0x02CC,  # eor.w r2, r2, r12, lsl #3
-        0xEA82, 0x129C,  # eor.w r2, r2, r12, lsr #6
-        0xEA4F, 0x43DE,  # lsr.w r3, lr, #19
-        0xEA83, 0x334C,  # eor.w r3, r3, r12, lsl #13
-        0xEA83, 0x735C,  # eor.w r3, r3, r12, lsr #29
-        0xEA83, 0x03CE,  # eor.w r3, r3, lr, lsl #3
-        0xEA83, 0x139E,  # eor.w r3, r3, lr, lsr #6
-        0xEA83, 0x638C,  # eor.w r3, r3, r12, lsl #26
-        0xEB11, 0x0103,  # adds.w r1, r1, r3
-        0xEB40, 0x0002,  # adc.w r0, r0, r2
-        0xE9DD, 0xCE2A,  # ldrd r12, lr, [sp, #168]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0xCE1C,  # ldrd r12, lr, [sp, #112]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x012A,  # strd r0, r1, [sp, #168]
-        0xE9DD, 0x2304,  # ldrd r2, r3, [sp, #16]
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xF240, 0x6C24,  # movw r12, #0x0624
-        0xF2CD, 0x6C99,  # movt r12, #0xd699
-        0xF64A, 0x1E10,  # movw lr, #0xa910
-        0xF2C5, 0x5E65,  # movt lr, #0x5565
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0x0100,  # ldrd r0, r1, [sp, #0]
-        0xE9DD, 0xCE02,  # ldrd r12, lr, [sp, #8]
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA00, 0x0008,  # and.w r0, r0, r8
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEA01, 0x0109,  # and.w r1, r1, r9
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xE9DD, 0xCE0C,  # ldrd r12, lr, [sp, #48]
-        0xEB1E, 0x0903,  # adds.w r9, lr, r3
-        0xEB4C, 0x0802,  # adc.w r8, r12, r2
-        0xE9CD, 0x890C,  # strd r8, r9, [sp, #48]
-        0xEA4F, 0x7C14,  # lsr.w r12, r4, #28
-        0xEA8C, 0x1C05,  # eor.w r12, r12, r5, lsl #4
-        0xEA8C, 0x0C95,  # eor.w r12, r12, r5, lsr #2
-        0xEA8C, 0x7C84,  # eor.w r12, r12, r4, lsl #30
-        0xEA8C, 0x1CD5,  # eor.w r12, r12, r5, lsr #7
-        0xEA8C, 0x6C44,  # eor.w r12, r12, r4, lsl #25
-        0xEA4F, 0x7E15,  # lsr.w lr, r5, #28
-        0xEA8E, 0x1E04,  # eor.w lr, lr, r4, lsl #4
-        0xEA8E, 0x0E94,  # eor.w lr, lr, r4, lsr #2
-        0xEA8E, 0x7E85,  # eor.w lr, lr, r5, lsl #30
-        0xEA8E, 0x1ED4,  # eor.w lr, lr, r4, lsr #7
-        0xEA8E, 0x6E45,  # eor.w lr, lr, r5, lsl #25
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA84, 0x0006,  # eor.w r0, r4, r6
-        0xEA00, 0x0C0A,  # and.w r12, r0, r10
-        0xEA8C, 0x0C06,  # eor.w r12, r12, r6
-        0xEA85, 0x0107,  # eor.w r1, r5, r7
-        0xEA01, 0x0E0B,  # and.w lr, r1, r11
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x2304,  # strd r2, r3, [sp, #16]
-    )
-    # round 46: a = r2:r3, b = r4:r5, e = r8:r9, b ^ c = r0:r1 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE2E,  # ldrd r12, lr, [sp, #184]
-        0xEA4F, 0x065C,  # lsr.w r6, r12, #1
-        0xEA86, 0x76CE,  # eor.w r6, r6, lr, lsl #31
-        0xEA86, 0x261C,  # eor.w r6, r6, r12, lsr #8
-        0xEA86, 0x660E,  # eor.w r6, r6, lr, lsl #24
-        0xEA86, 0x16DC,  # eor.w r6, r6, r12, lsr #7
-        0xEA4F, 0x075E,  # lsr.w r7, lr, #1
-        0xEA87, 0x77CC,  # eor.w r7, r7, r12, lsl #31
-        0xEA87, 0x271E,  # eor.w r7, r7, lr, lsr #8
-        0xEA87, 0x670C,  # eor.w r7, r7, r12, lsl #24
-        0xEA87, 0x17DE,  # eor.w r7, r7, lr, lsr #7
-        0xEA87, 0x674C,  # eor.w r7, r7, r12, lsl #25
-        0xE9DD, 0xCE28,  # ldrd r12, lr, [sp, #160]
-        0xEA4F, 0x4ADC,  # lsr.w r10, r12, #19
-        0xEA8A, 0x3A4E,  # eor.w r10, r10, lr, lsl #13
-        0xEA8A, 0x7A5E,  # eor.w r10, r10, lr, lsr #29
-        0xEA8A, 0x0ACC,  # eor.w r10, r10, r12, lsl #3
-        0xEA8A, 0x1A9C,  # eor.w r10, r10, r12, lsr #6
-        0xEA4F, 0x4BDE,  # lsr.w r11, lr, #19
-        0xEA8B, 0x3B4C,  # eor.w r11, r11, r12, lsl #13
-        0xEA8B, 0x7B5C,  # eor.w r11, r11, r12, lsr #29
-        0xEA8B, 0x0BCE,  # eor.w r11, r11, lr, lsl #3
-        0xEA8B, 0x1B9E,  # eor.w r11, r11, lr, lsr #6
-        0xEA8B, 0x6B8C,  # eor.w r11, r11, r12, lsl #26
-        0xEB17, 0x070B,  # adds.w r7, r7, r11
-        0xEB46, 0x060A,  # adc.w r6, r6, r10
-        0xE9DD, 0xCE2C,  # ldrd r12, lr, [sp, #176]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0xCE1E,  # ldrd r12, lr, [sp, #120]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x672C,  # strd r6, r7, [sp, #176]
-        0xE9DD, 0xAB02,  # ldrd r10, r11, [sp, #8]
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xF243, 0x5C85,  # movw r12, #0x3585
-        0xF2CF, 0x4C0E,  # movt r12, #0xf40e
-        0xF242, 0x0E2A,  # movw lr, #0x202a
-        0xF2C5, 0x7E71,  # movt lr, #0x5771
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0x670E,  # ldrd r6, r7, [sp, #56]
-        0xE9DD, 0xCE00,  # ldrd r12, lr, [sp, #0]
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA06, 0x0608,  # and.w r6, r6, r8
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEA07, 0x0709,  # and.w r7, r7, r9
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xE9DD, 0xCE0A,  # ldrd r12, lr, [sp, #40]
-        0xEB1E, 0x090B,  # adds.w r9, lr, r11
-        0xEB4C, 0x080A,  # adc.w r8, r12, r10
-        0xE9CD, 0x890A,  # strd r8, r9, [sp, #40]
-        0xEA4F, 0x7C12,  # lsr.w r12, r2, #28
-        0xEA8C, 0x1C03,  # eor.w r12, r12, r3, lsl #4
-        0xEA8C, 0x0C93,  # eor.w r12, r12, r3, lsr #2
-        0xEA8C, 0x7C82,  # eor.w r12, r12, r2, lsl #30
-        0xEA8C, 0x1CD3,  # eor.w r12, r12, r3, lsr #7
-        0xEA8C, 0x6C42,  # eor.w r12, r12, r2, lsl #25
-        0xEA4F, 0x7E13,  # lsr.w lr, r3, #28
-        0xEA8E, 0x1E02,  # eor.w lr, lr, r2, lsl #4
-        0xEA8E, 0x0E92,  # eor.w lr, lr, r2, lsr #2
-        0xEA8E, 0x7E83,  # eor.w lr, lr, r3, lsl #30
-        0xEA8E, 0x1ED2,  # eor.w lr, lr, r2, lsr #7
-        0xEA8E, 0x6E43,  # eor.w lr, lr, r3, lsl #25
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA82, 0x0604,  # eor.w r6, r2, r4
-        0xEA06, 0x0C00,  # and.w r12, r6, r0
-        0xEA8C, 0x0C04,  # eor.w r12, r12, r4
-        0xEA83, 0x0705,  # eor.w r7, r3, r5
-        0xEA07, 0x0E01,  # and.w lr, r7, r1
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB02,  # strd r10, r11, [sp, #8]
-    )
-    # round 47: a = r10:r11, b = r2:r3, e = r8:r9, b ^ c = r6:r7 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE10,  # ldrd r12, lr, [sp, #64]
-        0xEA4F, 0x045C,  # lsr.w r4, r12, #1
-        0xEA84, 0x74CE,  # eor.w r4, r4, lr, lsl #31
-        0xEA84, 0x241C,  # eor.w r4, r4, r12, lsr #8
-        0xEA84, 0x640E,  # eor.w r4, r4, lr, lsl #24
-        0xEA84, 0x14DC,  # eor.w r4, r4, r12, lsr #7
-        0xEA4F, 0x055E,  # lsr.w r5, lr, #1
-        0xEA85, 0x75CC,  # eor.w r5, r5, r12, lsl #31
-        0xEA85, 0x251E,  # eor.w r5, r5, lr, lsr #8
-        0xEA85, 0x650C,  # eor.w r5, r5, r12, lsl #24
-        0xEA85, 0x15DE,  # eor.w r5, r5, lr, lsr #7
-        0xEA85, 0x654C,  # eor.w r5, r5, r12, lsl #25
-        0xE9DD, 0xCE2A,  # ldrd r12, lr, [sp, #168]
-        0xEA4F, 0x40DC,  # lsr.w r0, r12, #19
-        0xEA80, 0x304E,  # eor.w r0, r0, lr, lsl #13
-        0xEA80, 0x705E,  # eor.w r0, r0, lr, lsr #29
-        0xEA80, 0x00CC,  # eor.w r0, r0, r12, lsl #3
-        0xEA80, 0x109C,  # eor.w r0, r0, r12, lsr #6
-        0xEA4F, 0x41DE,  # lsr.w r1, lr, #19
-        0xEA81, 0x314C,  # eor.w r1, r1, r12, lsl #13
-        0xEA81, 0x715C,  # eor.w r1, r1, r12, lsr #29
-        0xEA81, 0x01CE,  # eor.w r1, r1, lr, lsl #3
-        0xEA81, 0x119E,  # eor.w r1, r1, lr, lsr #6
-        0xEA81, 0x618C,  # eor.w r1, r1, r12, lsl #26
-        0xEB15, 0x0501,  # adds.w r5, r5, r1
-        0xEB44, 0x0400,  # adc.w r4, r4, r0
-        0xE9DD, 0xCE2E,  # ldrd r12, lr, [sp, #184]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xCE20,  # ldrd r12, lr, [sp, #128]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x452E,  # strd r4, r5, [sp, #184]
-        0xE9DD, 0x0100,  # ldrd r0, r1, [sp, #0]
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xF24A, 0x0C70,  # movw r12, #0xa070
-        0xF2C1, 0x0C6A,  # movt r12, #0x106a
-        0xF24D, 0x1EB8,  # movw lr, #0xd1b8
-        0xF2C3, 0x2EBB,  # movt lr, #0x32bb
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0x450C,  # ldrd r4, r5, [sp, #48]
-        0xE9DD, 0xCE0E,  # ldrd r12, lr, [sp, #56]
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA04, 0x0408,  # and.w r4, r4, r8
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEA05, 0x0509,  # and.w r5, r5, r9
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xE9DD, 0xCE08,  # ldrd r12, lr, [sp, #32]
-        0xEB1E, 0x0901,  # adds.w r9, lr, r1
-        0xEB4C, 0x0800,  # adc.w r8, r12, r0
-        0xE9CD, 0x8908,  # strd r8, r9, [sp, #32]
-        0xEA4F, 0x7C1A,  # lsr.w r12, r10, #28
-        0xEA8C, 0x1C0B,  # eor.w r12, r12, r11, lsl #4
-        0xEA8C, 0x0C9B,  # eor.w r12, r12, r11, lsr #2
-        0xEA8C, 0x7C8A,  # eor.w r12, r12, r10, lsl #30
-        0xEA8C, 0x1CDB,  # eor.w r12, r12, r11, lsr #7
-        0xEA8C, 0x6C4A,  # eor.w r12, r12, r10, lsl #25
-        0xEA4F, 0x7E1B,  # lsr.w lr, r11, #28
-        0xEA8E, 0x1E0A,  # eor.w lr, lr, r10, lsl #4
-        0xEA8E, 0x0E9A,  # eor.w lr, lr, r10, lsr #2
-        0xEA8E, 0x7E8B,  # eor.w lr, lr, r11, lsl #30
-        0xEA8E, 0x1EDA,  # eor.w lr, lr, r10, lsr #7
-        0xEA8E, 0x6E4B,  # eor.w lr, lr, r11, lsl #25
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA8A, 0x0402,  # eor.w r4, r10, r2
-        0xEA04, 0x0C06,  # and.w r12, r4, r6
-        0xEA8C, 0x0C02,  # eor.w r12, r12, r2
-        0xEA8B, 0x0503,  # eor.w r5, r11, r3
-        0xEA05, 0x0E07,  # and.w lr, r5, r7
-        0xEA8E, 0x0E03,  # eor.w lr, lr, r3
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x0100,  # strd r0, r1, [sp, #0]
-    )
-    # round 48: a = r0:r1, b = r10:r11, e = r8:r9, b ^ c = r4:r5 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE12,  # ldrd r12, lr, [sp, #72]
-        0xEA4F, 0x025C,  # lsr.w r2, r12, #1
-        0xEA82, 0x72CE,  # eor.w r2, r2, lr, lsl #31
-        0xEA82, 0x221C,  # eor.w r2, r2, r12, lsr #8
-        0xEA82, 0x620E,  # eor.w r2, r2, lr, lsl #24
-        0xEA82, 0x12DC,  # eor.w r2, r2, r12, lsr #7
-        0xEA4F, 0x035E,  # lsr.w r3, lr, #1
-        0xEA83, 0x73CC,  # eor.w r3, r3, r12, lsl #31
-        0xEA83, 0x231E,  # eor.w r3, r3, lr, lsr #8
-        0xEA83, 0x630C,  # eor.w r3, r3, r12, lsl #24
-        0xEA83, 0x13DE,  # eor.w r3, r3, lr, lsr #7
-        0xEA83, 0x634C,  # eor.w r3, r3, r12, lsl #25
-        0xE9DD, 0xCE2C,  # ldrd r12, lr, [sp, #176]
-        0xEA4F, 0x46DC,  # lsr.w r6, r12, #19
-        0xEA86, 0x364E,  # eor.w r6, r6, lr, lsl #13
-        0xEA86, 0x765E,  # eor.w r6, r6, lr, lsr #29
-        0xEA86, 0x06CC,  # eor.w r6, r6, r12, lsl #3
-        0xEA86, 0x169C,  # eor.w r6, r6, r12, lsr #6
-        0xEA4F, 0x47DE,  # lsr.w r7, lr, #19
-        0xEA87, 0x374C,  # eor.w r7, r7, r12, lsl #13
-        0xEA87, 0x775C,  # eor.w r7, r7, r12, lsr #29
-        0xEA87, 0x07CE,  # eor.w r7, r7, lr, lsl #3
-        0xEA87, 0x179E,  # eor.w r7, r7, lr, lsr #6
-        0xEA87, 0x678C,  # eor.w r7, r7, r12, lsl #26
-        0xEB13, 0x0307,  # adds.w r3, r3, r7
-        0xEB42, 0x0206,  # adc.w r2, r2, r6
-        0xE9DD, 0xCE10,  # ldrd r12, lr, [sp, #64]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0xCE22,  # ldrd r12, lr, [sp, #136]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x2310,  # strd r2, r3, [sp, #64]
-        0xE9DD, 0x670E,  # ldrd r6, r7, [sp, #56]
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xF24C, 0x1C16,  # movw r12, #0xc116
-        0xF6C1, 0x1CA4,  # movt r12, #0x19a4
-        0xF24D, 0x0EC8,  # movw lr, #0xd0c8
-        0xF6CB, 0x0ED2,  # movt lr, #0xb8d2
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0x230A,  # ldrd r2, r3, [sp, #40]
-        0xE9DD, 0xCE0C,  # ldrd r12, lr, [sp, #48]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA02, 0x0208,  # and.w r2, r2, r8
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEA03, 0x0309,  # and.w r3, r3, r9
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xE9DD, 0xCE06,  # ldrd r12, lr, [sp, #24]
-        0xEB1E, 0x0907,  # adds.w r9, lr, r7
-        0xEB4C, 0x0806,  # adc.w r8, r12, r6
-        0xE9CD, 0x8906,  # strd r8, r9, [sp, #24]
-        0xEA4F, 0x7C10,  # lsr.w r12, r0, #28
-        0xEA8C, 0x1C01,  # eor.w r12, r12, r1, lsl #4
-        0xEA8C, 0x0C91,  # eor.w r12, r12, r1, lsr #2
-        0xEA8C, 0x7C80,  # eor.w r12, r12, r0, lsl #30
-        0xEA8C, 0x1CD1,  # eor.w r12, r12, r1, lsr #7
-        0xEA8C, 0x6C40,  # eor.w r12, r12, r0, lsl #25
-        0xEA4F, 0x7E11,  # lsr.w lr, r1, #28
-        0xEA8E, 0x1E00,  # eor.w lr, lr, r0, lsl #4
-        0xEA8E, 0x0E90,  # eor.w lr, lr, r0, lsr #2
-        0xEA8E, 0x7E81,  # eor.w lr, lr, r1, lsl #30
-        0xEA8E, 0x1ED0,  # eor.w lr, lr, r0, lsr #7
-        0xEA8E, 0x6E41,  # eor.w lr, lr, r1, lsl #25
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA80, 0x020A,  # eor.w r2, r0, r10
-        0xEA02, 0x0C04,  # and.w r12, r2, r4
-        0xEA8C, 0x0C0A,  # eor.w r12, r12, r10
-        0xEA81, 0x030B,  # eor.w r3, r1, r11
-        0xEA03, 0x0E05,  # and.w lr, r3, r5
-        0xEA8E, 0x0E0B,  # eor.w lr, lr, r11
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x670E,  # strd r6, r7, [sp, #56]
-    )
-    # round 49: a = r6:r7, b = r0:r1, e = r8:r9, b ^ c = r2:r3 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE14,  # ldrd r12, lr, [sp, #80]
-        0xEA4F, 0x0A5C,  # lsr.w r10, r12, #1
-        0xEA8A, 0x7ACE,  # eor.w r10, r10, lr, lsl #31
-        0xEA8A, 0x2A1C,  # eor.w r10, r10, r12, lsr #8
-        0xEA8A, 0x6A0E,  # eor.w r10, r10, lr, lsl #24
-        0xEA8A, 0x1ADC,  # eor.w r10, r10, r12, lsr #7
-        0xEA4F, 0x0B5E,  # lsr.w r11, lr, #1
-        0xEA8B, 0x7BCC,  # eor.w r11, r11, r12, lsl #31
-        0xEA8B, 0x2B1E,  # eor.w r11, r11, lr, lsr #8
-        0xEA8B, 0x6B0C,  # eor.w r11, r11, r12, lsl #24
-        0xEA8B, 0x1BDE,  # eor.w r11, r11, lr, lsr #7
-        0xEA8B, 0x6B4C,  # eor.w r11, r11, r12, lsl #25
-        0xE9DD, 0xCE2E,  # ldrd r12, lr, [sp, #184]
-        0xEA4F, 0x44DC,  # lsr.w r4, r12, #19
-        0xEA84, 0x344E,  # eor.w r4, r4, lr, lsl #13
-        0xEA84, 0x745E,  # eor.w r4, r4, lr, lsr #29
-        0xEA84, 0x04CC,  # eor.w r4, r4, r12, lsl #3
-        0xEA84, 0x149C,  # eor.w r4, r4, r12, lsr #6
-        0xEA4F, 0x45DE,  # lsr.w r5, lr, #19
-        0xEA85, 0x354C,  # eor.w r5, r5, r12, lsl #13
-        0xEA85, 0x755C,  # eor.w r5, r5, r12, lsr #29
-        0xEA85, 0x05CE,  # eor.w r5, r5, lr, lsl #3
-        0xEA85, 0x159E,  # eor.w r5, r5, lr, lsr #6
-        0xEA85, 0x658C,  # eor.w r5, r5, r12, lsl #26
-        0xEB1B, 0x0B05,  # adds.w r11, r11, r5
-        0xEB4A, 0x0A04,  # adc.w r10, r10, r4
-        0xE9DD, 0xCE12,  # ldrd r12, lr, [sp, #72]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0xCE24,  # ldrd r12, lr, [sp, #144]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB12,  # strd r10, r11, [sp, #72]
-        0xE9DD, 0x450C,  # ldrd r4, r5, [sp, #48]
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xF646, 0x4C08,  # movw r12, #0x6c08
-        0xF6C1, 0x6C37,  # movt r12, #0x1e37
-        0xF64A, 0x3E53,  # movw lr, #0xab53
-        0xF2C5, 0x1E41,  # movt lr, #0x5141
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xAB08,  # ldrd r10, r11, [sp, #32]
-        0xE9DD, 0xCE0A,  # ldrd r12, lr, [sp, #40]
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA0A, 0x0A08,  # and.w r10, r10, r8
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEA0B, 0x0B09,  # and.w r11, r11, r9
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xE9DD, 0xCE04,  # ldrd r12, lr, [sp, #16]
-        0xEB1E, 0x0905,  # adds.w r9, lr, r5
-        0xEB4C, 0x0804,  # adc.w r8, r12, r4
-        0xE9CD, 0x8904,  # strd r8, r9, [sp, #16]
-        0xEA4F, 0x7C16,  # lsr.w r12, r6, #28
-        0xEA8C, 0x1C07,  # eor.w r12, r12, r7, lsl #4
-        0xEA8C, 0x0C97,  # eor.w r12, r12, r7, lsr #2
-        0xEA8C, 0x7C86,  # eor.w r12, r12, r6, lsl #30
-        0xEA8C, 0x1CD7,  # eor.w r12, r12, r7, lsr #7
-        0xEA8C, 0x6C46,  # eor.w r12, r12, r6, lsl #25
-        0xEA4F, 0x7E17,  # lsr.w lr, r7, #28
-        0xEA8E, 0x1E06,  # eor.w lr, lr, r6, lsl #4
-        0xEA8E, 0x0E96,  # eor.w lr, lr, r6, lsr #2
-        0xEA8E, 0x7E87,  # eor.w lr, lr, r7, lsl #30
-        0xEA8E, 0x1ED6,  # eor.w lr, lr, r6, lsr #7
-        0xEA8E, 0x6E47,  # eor.w lr, lr, r7, lsl #25
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA86, 0x0A00,  # eor.w r10, r6, r0
-        0xEA0A, 0x0C02,  # and.w r12, r10, r2
-        0xEA8C, 0x0C00,  # eor.w r12, r12, r0
-        0xEA87, 0x0B01,  # eor.w r11, r7, r1
-        0xEA0B, 0x0E03,  # and.w lr, r11, r3
-        0xEA8E, 0x0E01,  # eor.w lr, lr, r1
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x450C,  # strd r4, r5, [sp, #48]
-    )
-    # round 50: a = r4:r5, b = r6:r7, e = r8:r9, b ^ c = r10:r11 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE16,  # ldrd r12, lr, [sp, #88]
-        0xEA4F, 0x005C,  # lsr.w r0, r12, #1
-        0xEA80, 0x70CE,  # eor.w r0, r0, lr, lsl #31
-        0xEA80, 0x201C,  # eor.w r0, r0, r12, lsr #8
-        0xEA80, 0x600E,  # eor.w r0, r0, lr, lsl #24
-        0xEA80, 0x10DC,  # eor.w r0, r0, r12, lsr #7
-        0xEA4F, 0x015E,  # lsr.w r1, lr, #1
-        0xEA81, 0x71CC,  # eor.w r1, r1, r12, lsl #31
-        0xEA81, 0x211E,  # eor.w r1, r1, lr, lsr #8
-        0xEA81, 0x610C,  # eor.w r1, r1, r12, lsl #24
-        0xEA81, 0x11DE,  # eor.w r1, r1, lr, lsr #7
-        0xEA81, 0x614C,  # eor.w r1, r1, r12, lsl #25
-        0xE9DD, 0xCE10,  # ldrd r12, lr, [sp, #64]
-        0xEA4F, 0x42DC,  # lsr.w r2, r12, #19
-        0xEA82, 0x324E,  # eor.w r2, r2, lr, lsl #13
-        0xEA82, 0x725E,  # eor.w r2, r2, lr, lsr #29
-        0xEA82, 0x02CC,  # eor.w r2, r2, r12, lsl #3
-        0xEA82, 0x129C,  # eor.w r2, r2, r12, lsr #6
-        0xEA4F, 0x43DE,  # lsr.w r3, lr, #19
-        0xEA83, 0x334C,  # eor.w r3, r3, r12, lsl #13
-        0xEA83, 0x735C,  # eor.w r3, r3, r12, lsr #29
-        0xEA83, 0x03CE,  # eor.w r3, r3, lr, lsl #3
-        0xEA83, 0x139E,  # eor.w r3, r3, lr, lsr #6
-        0xEA83, 0x638C,  # eor.w r3, r3, r12, lsl #26
-        0xEB11, 0x0103,  # adds.w r1, r1, r3
-        0xEB40, 0x0002,  # adc.w r0, r0, r2
-        0xE9DD, 0xCE14,  # ldrd r12, lr, [sp, #80]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0xCE26,  # ldrd r12, lr, [sp, #152]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x0114,  # strd r0, r1, [sp, #80]
-        0xE9DD, 0x230A,  # ldrd r2, r3, [sp, #40]
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xF247, 0x7C4C,  # movw r12, #0x774c
-        0xF2C2, 0x7C48,  # movt r12, #0x2748
-        0xF64E, 0x3E99,  # movw lr, #0xeb99
-        0xF6CD, 0x7E8E,  # movt lr, #0xdf8e
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0x0106,  # ldrd r0, r1, [sp, #24]
-        0xE9DD, 0xCE08,  # ldrd r12, lr, [sp, #32]
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA00, 0x0008,  # and.w r0, r0, r8
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEA01, 0x0109,  # and.w r1, r1, r9
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xE9DD, 0xCE02,  # ldrd r12, lr, [sp, #8]
-        0xEB1E, 0x0903,  # adds.w r9, lr, r3
-        0xEB4C, 0x0802,  # adc.w r8, r12, r2
-        0xE9CD, 0x8902,  # strd r8, r9, [sp, #8]
-        0xEA4F, 0x7C14,  # lsr.w r12, r4, #28
-        0xEA8C, 0x1C05,  # eor.w r12, r12, r5, lsl #4
-        0xEA8C, 0x0C95,  # eor.w r12, r12, r5, lsr #2
-        0xEA8C, 0x7C84,  # eor.w r12, r12, r4, lsl #30
-        0xEA8C, 0x1CD5,  # eor.w r12, r12, r5, lsr #7
-        0xEA8C, 0x6C44,  # eor.w r12, r12, r4, lsl #25
-        0xEA4F, 0x7E15,  # lsr.w lr, r5, #28
-        0xEA8E, 0x1E04,  # eor.w lr, lr, r4, lsl #4
-        0xEA8E, 0x0E94,  # eor.w lr, lr, r4, lsr #2
-        0xEA8E, 0x7E85,  # eor.w lr, lr, r5, lsl #30
-        0xEA8E, 0x1ED4,  # eor.w lr, lr, r4, lsr #7
-        0xEA8E, 0x6E45,  # eor.w lr, lr, r5, lsl #25
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA84, 0x0006,  # eor.w r0, r4, r6
-        0xEA00, 0x0C0A,  # and.w r12, r0, r10
-        0xEA8C, 0x0C06,  # eor.w r12, r12, r6
-        0xEA85, 0x0107,  # eor.w r1, r5, r7
-        0xEA01, 0x0E0B,  # and.w lr, r1, r11
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x230A,  # strd r2, r3, [sp, #40]
-    )
-    # round 51: a = r2:r3, b = r4:r5, e = r8:r9, b ^ c = r0:r1 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE18,  # ldrd r12, lr, [sp, #96]
-        0xEA4F, 0x065C,  # lsr.w r6, r12, #1
-        0xEA86, 0x76CE,  # eor.w r6, r6, lr, lsl #31
-        0xEA86, 0x261C,  # eor.w r6, r6, r12, lsr #8
-        0xEA86, 0x660E,  # eor.w r6, r6, lr, lsl #24
-        0xEA86, 0x16DC,  # eor.w r6, r6, r12, lsr #7
-        0xEA4F, 0x075E,  # lsr.w r7, lr, #1
-        0xEA87, 0x77CC,  # eor.w r7, r7, r12, lsl #31
-        0xEA87, 0x271E,  # eor.w r7, r7, lr, lsr #8
-        0xEA87, 0x670C,  # eor.w r7, r7, r12, lsl #24
-        0xEA87, 0x17DE,  # eor.w r7, r7, lr, lsr #7
-        0xEA87, 0x674C,  # eor.w r7, r7, r12, lsl #25
-        0xE9DD, 0xCE12,  # ldrd r12, lr, [sp, #72]
-        0xEA4F, 0x4ADC,  # lsr.w r10, r12, #19
-        0xEA8A, 0x3A4E,  # eor.w r10, r10, lr, lsl #13
-        0xEA8A, 0x7A5E,  # eor.w r10, r10, lr, lsr #29
-        0xEA8A, 0x0ACC,  # eor.w r10, r10, r12, lsl #3
-        0xEA8A, 0x1A9C,  # eor.w r10, r10, r12, lsr #6
-        0xEA4F, 0x4BDE,  # lsr.w r11, lr, #19
-        0xEA8B, 0x3B4C,  # eor.w r11, r11, r12, lsl #13
-        0xEA8B, 0x7B5C,  # eor.w r11, r11, r12, lsr #29
-        0xEA8B, 0x0BCE,  # eor.w r11, r11, lr, lsl #3
-        0xEA8B, 0x1B9E,  # eor.w r11, r11, lr, lsr #6
-        0xEA8B, 0x6B8C,  # eor.w r11, r11, r12, lsl #26
-        0xEB17, 0x070B,  # adds.w r7, r7, r11
-        0xEB46, 0x060A,  # adc.w r6, r6, r10
-        0xE9DD, 0xCE16,  # ldrd r12, lr, [sp, #88]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0xCE28,  # ldrd r12, lr, [sp, #160]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x6716,  # strd r6, r7, [sp, #88]
-        0xE9DD, 0xAB08,  # ldrd r10, r11, [sp, #32]
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xF64B, 0x4CB5,  # movw r12, #0xbcb5
-        0xF2C3, 0x4CB0,  # movt r12, #0x34b0
-        0xF644, 0x0EA8,  # movw lr, #0x48a8
-        0xF2CE, 0x1E9B,  # movt lr, #0xe19b
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0x6704,  # ldrd r6, r7, [sp, #16]
-        0xE9DD, 0xCE06,  # ldrd r12, lr, [sp, #24]
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA06, 0x0608,  # and.w r6, r6, r8
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEA07, 0x0709,  # and.w r7, r7, r9
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xE9DD, 0xCE00,  # ldrd r12, lr, [sp, #0]
-        0xEB1E, 0x090B,  # adds.w r9, lr, r11
-        0xEB4C, 0x080A,  # adc.w r8, r12, r10
-        0xE9CD, 0x8900,  # strd r8, r9, [sp, #0]
-        0xEA4F, 0x7C12,  # lsr.w r12, r2, #28
-        0xEA8C, 0x1C03,  # eor.w r12, r12, r3, lsl #4
-        0xEA8C, 0x0C93,  # eor.w r12, r12, r3, lsr #2
-        0xEA8C, 0x7C82,  # eor.w r12, r12, r2, lsl #30
-        0xEA8C, 0x1CD3,  # eor.w r12, r12, r3, lsr #7
-        0xEA8C, 0x6C42,  # eor.w r12, r12, r2, lsl #25
-        0xEA4F, 0x7E13,  # lsr.w lr, r3, #28
-        0xEA8E, 0x1E02,  # eor.w lr, lr, r2, lsl #4
-        0xEA8E, 0x0E92,  # eor.w lr, lr, r2, lsr #2
-        0xEA8E, 0x7E83,  # eor.w lr, lr, r3, lsl #30
-        0xEA8E, 0x1ED2,  # eor.w lr, lr, r2, lsr #7
-        0xEA8E, 0x6E43,  # eor.w lr, lr, r3, lsl #25
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA82, 0x0604,  # eor.w r6, r2, r4
-        0xEA06, 0x0C00,  # and.w r12, r6, r0
-        0xEA8C, 0x0C04,  # eor.w r12, r12, r4
-        0xEA83, 0x0705,  # eor.w r7, r3, r5
-        0xEA07, 0x0E01,  # and.w lr, r7, r1
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB08,  # strd r10, r11, [sp, #32]
-    )
-    # round 52: a = r10:r11, b = r2:r3, e = r8:r9, b ^ c = r6:r7 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE1A,  # ldrd r12, lr, [sp, #104]
-        0xEA4F, 0x045C,  # lsr.w r4, r12, #1
-        0xEA84, 0x74CE,  # eor.w r4, r4, lr, lsl #31
-        0xEA84, 0x241C,  # eor.w r4, r4, r12, lsr #8
-        0xEA84, 0x640E,  # eor.w r4, r4, lr, lsl #24
-        0xEA84, 0x14DC,  # eor.w r4, r4, r12, lsr #7
-        0xEA4F, 0x055E,  # lsr.w r5, lr, #1
-        0xEA85, 0x75CC,  # eor.w r5, r5, r12, lsl #31
-        0xEA85, 0x251E,  # eor.w r5, r5, lr, lsr #8
-        0xEA85, 0x650C,  # eor.w r5, r5, r12, lsl #24
-        0xEA85, 0x15DE,  # eor.w r5, r5, lr, lsr #7
-        0xEA85, 0x654C,  # eor.w r5, r5, r12, lsl #25
-        0xE9DD, 0xCE14,  # ldrd r12, lr, [sp, #80]
-        0xEA4F, 0x40DC,  # lsr.w r0, r12, #19
-        0xEA80, 0x304E,  # eor.w r0, r0, lr, lsl #13
-        0xEA80, 0x705E,  # eor.w r0, r0, lr, lsr #29
-        0xEA80, 0x00CC,  # eor.w r0, r0, r12, lsl #3
-        0xEA80, 0x109C,  # eor.w r0, r0, r12, lsr #6
-        0xEA4F, 0x41DE,  # lsr.w r1, lr, #19
-        0xEA81, 0x314C,  # eor.w r1, r1, r12, lsl #13
-        0xEA81, 0x715C,  # eor.w r1, r1, r12, lsr #29
-        0xEA81, 0x01CE,  # eor.w r1, r1, lr, lsl #3
-        0xEA81, 0x119E,  # eor.w r1, r1, lr, lsr #6
-        0xEA81, 0x618C,  # eor.w r1, r1, r12, lsl #26
-        0xEB15, 0x0501,  # adds.w r5, r5, r1
-        0xEB44, 0x0400,  # adc.w r4, r4, r0
-        0xE9DD, 0xCE18,  # ldrd r12, lr, [sp, #96]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xCE2A,  # ldrd r12, lr, [sp, #168]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x4518,  # strd r4, r5, [sp, #96]
-        0xE9DD, 0x0106,  # ldrd r0, r1, [sp, #24]
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xF640, 0x4CB3,  # movw r12, #0x0cb3
-        0xF6C3, 0x1C1C,  # movt r12, #0x391c
-        0xF645, 0x2E63,  # movw lr, #0x5a63
-        0xF2CC, 0x5EC9,  # movt lr, #0xc5c9
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0x4502,  # ldrd r4, r5, [sp, #8]
-        0xE9DD, 0xCE04,  # ldrd r12, lr, [sp, #16]
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA04, 0x0408,  # and.w r4, r4, r8
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEA05, 0x0509,  # and.w r5, r5, r9
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xE9DD, 0xCE0E,  # ldrd r12, lr, [sp, #56]
-        0xEB1E, 0x0901,  # adds.w r9, lr, r1
-        0xEB4C, 0x0800,  # adc.w r8, r12, r0
-        0xE9CD, 0x890E,  # strd r8, r9, [sp, #56]
-        0xEA4F, 0x7C1A,  # lsr.w r12, r10, #28
-        0xEA8C, 0x1C0B,  # eor.w r12, r12, r11, lsl #4
-        0xEA8C, 0x0C9B,  # eor.w r12, r12, r11, lsr #2
-        0xEA8C, 0x7C8A,  # eor.w r12, r12, r10, lsl #30
-        0xEA8C, 0x1CDB,  # eor.w r12, r12, r11, lsr #7
-        0xEA8C, 0x6C4A,  # eor.w r12, r12, r10, lsl #25
-        0xEA4F, 0x7E1B,  # lsr.w lr, r11, #28
-        0xEA8E, 0x1E0A,  # eor.w lr, lr, r10, lsl #4
-        0xEA8E, 0x0E9A,  # eor.w lr, lr, r10, lsr #2
-        0xEA8E, 0x7E8B,  # eor.w lr, lr, r11, lsl #30
-        0xEA8E, 0x1EDA,  # eor.w lr, lr, r10, lsr #7
-        0xEA8E, 0x6E4B,  # eor.w lr, lr, r11, lsl #25
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA8A, 0x0402,  # eor.w r4, r10, r2
-        0xEA04, 0x0C06,  # and.w r12, r4, r6
-        0xEA8C, 0x0C02,  # eor.w r12, r12, r2
-        0xEA8B, 0x0503,  # eor.w r5, r11, r3
-        0xEA05, 0x0E07,  # and.w lr, r5, r7
-        0xEA8E, 0x0E03,  # eor.w lr, lr, r3
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x0106,  # strd r0, r1, [sp, #24]
-    )
-    # round 53: a = r0:r1, b = r10:r11, e = r8:r9, b ^ c = r4:r5 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE1C,  # ldrd r12, lr, [sp, #112]
-        0xEA4F, 0x025C,  # lsr.w r2, r12, #1
-        0xEA82, 0x72CE,  # eor.w r2, r2, lr, lsl #31
-        0xEA82, 0x221C,  # eor.w r2, r2, r12, lsr #8
-        0xEA82, 0x620E,  # eor.w r2, r2, lr, lsl #24
-        0xEA82, 0x12DC,  # eor.w r2, r2, r12, lsr #7
-        0xEA4F, 0x035E,  # lsr.w r3, lr, #1
-        0xEA83, 0x73CC,  # eor.w r3, r3, r12, lsl #31
-        0xEA83, 0x231E,  # eor.w r3, r3, lr, lsr #8
-        0xEA83, 0x630C,  # eor.w r3, r3, r12, lsl #24
-        0xEA83, 0x13DE,  # eor.w r3, r3, lr, lsr #7
-        0xEA83, 0x634C,  # eor.w r3, r3, r12, lsl #25
-        0xE9DD, 0xCE16,  # ldrd r12, lr, [sp, #88]
-        0xEA4F, 0x46DC,  # lsr.w r6, r12, #19
-        0xEA86, 0x364E,  # eor.w r6, r6, lr, lsl #13
-        0xEA86, 0x765E,  # eor.w r6, r6, lr, lsr #29
-        0xEA86, 0x06CC,  # eor.w r6, r6, r12, lsl #3
-        0xEA86, 0x169C,  # eor.w r6, r6, r12, lsr #6
-        0xEA4F, 0x47DE,  # lsr.w r7, lr, #19
-        0xEA87, 0x374C,  # eor.w r7, r7, r12, lsl #13
-        0xEA87, 0x775C,  # eor.w r7, r7, r12, lsr #29
-        0xEA87, 0x07CE,  # eor.w r7, r7, lr, lsl #3
-        0xEA87, 0x179E,  # eor.w r7, r7, lr, lsr #6
-        0xEA87, 0x678C,  # eor.w r7, r7, r12, lsl #26
-        0xEB13, 0x0307,  # adds.w r3, r3, r7
-        0xEB42, 0x0206,  # adc.w r2, r2, r6
-        0xE9DD, 0xCE1A,  # ldrd r12, lr, [sp, #104]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0xCE2C,  # ldrd r12, lr, [sp, #176]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x231A,  # strd r2, r3, [sp, #104]
-        0xE9DD, 0x6704,  # ldrd r6, r7, [sp, #16]
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xF64A, 0x2C4A,  # movw r12, #0xaa4a
-        0xF6C4, 0x6CD8,  # movt r12, #0x4ed8
-        0xF648, 0x2ECB,  # movw lr, #0x8acb
-        0xF2CE, 0x3E41,  # movt lr, #0xe341
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0x2300,  # ldrd r2, r3, [sp, #0]
-        0xE9DD, 0xCE02,  # ldrd r12, lr, [sp, #8]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA02, 0x0208,  # and.w r2, r2, r8
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEA03, 0x0309,  # and.w r3, r3, r9
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xE9DD, 0xCE0C,  # ldrd r12, lr, [sp, #48]
-        0xEB1E, 0x0907,  # adds.w r9, lr, r7
-        0xEB4C, 0x0806,  # adc.w r8, r12, r6
-        0xE9CD, 0x890C,  # strd r8, r9, [sp, #48]
-        0xEA4F, 0x7C10,  # lsr.w r12, r0, #28
-        0xEA8C, 0x1C01,  # eor.w r12, r12, r1, lsl #4
-        0xEA8C, 0x0C91,  # eor.w r12, r12, r1, lsr #2
-        0xEA8C, 0x7C80,  # eor.w r12, r12, r0, lsl #30
-        0xEA8C, 0x1CD1,  # eor.w r12, r12, r1, lsr #7
-        0xEA8C, 0x6C40,  # eor.w r12, r12, r0, lsl #25
-        0xEA4F, 0x7E11,  # lsr.w lr, r1, #28
-        0xEA8E, 0x1E00,  # eor.w lr, lr, r0, lsl #4
-        0xEA8E, 0x0E90,  # eor.w lr, lr, r0, lsr #2
-        0xEA8E, 0x7E81,  # eor.w lr, lr, r1, lsl #30
-        0xEA8E, 0x1ED0,  # eor.w lr, lr, r0, lsr #7
-        0xEA8E, 0x6E41,  # eor.w lr, lr, r1, lsl #25
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA80, 0x020A,  # eor.w r2, r0, r10
-        0xEA02, 0x0C04,  # and.w r12, r2, r4
-        0xEA8C, 0x0C0A,  # eor.w r12, r12, r10
-        0xEA81, 0x030B,  # eor.w r3, r1, r11
-        0xEA03, 0x0E05,  # and.w lr, r3, r5
-        0xEA8E, 0x0E0B,  # eor.w lr, lr, r11
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x6704,  # strd r6, r7, [sp, #16]
-    )
-    # round 54: a = r6:r7, b = r0:r1, e = r8:r9, b ^ c = r2:r3 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE1E,  # ldrd r12, lr, [sp, #120]
-        0xEA4F, 0x0A5C,  # lsr.w r10, r12, #1
-        0xEA8A, 0x7ACE,  # eor.w r10, r10, lr, lsl #31
-        0xEA8A, 0x2A1C,  # eor.w r10, r10, r12, lsr #8
-        0xEA8A, 0x6A0E,  # eor.w r10, r10, lr, lsl #24
-        0xEA8A, 0x1ADC,  # eor.w r10, r10, r12, lsr #7
-        0xEA4F, 0x0B5E,  # lsr.w r11, lr, #1
-        0xEA8B, 0x7BCC,  # eor.w r11, r11, r12, lsl #31
-        0xEA8B, 0x2B1E,  # eor.w r11, r11, lr, lsr #8
-        0xEA8B, 0x6B0C,  # eor.w r11, r11, r12, lsl #24
-        0xEA8B, 0x1BDE,  # eor.w r11, r11, lr, lsr #7
-        0xEA8B, 0x6B4C,  # eor.w r11, r11, r12, lsl #25
-        0xE9DD, 0xCE18,  # ldrd r12, lr, [sp, #96]
-        0xEA4F, 0x44DC,  # lsr.w r4, r12, #19
-        0xEA84, 0x344E,  # eor.w r4, r4, lr, lsl #13
-        0xEA84, 0x745E,  # eor.w r4, r4, lr, lsr #29
-        0xEA84, 0x04CC,  # eor.w r4, r4, r12, lsl #3
-        0xEA84, 0x149C,  # eor.w r4, r4, r12, lsr #6
-        0xEA4F, 0x45DE,  # lsr.w r5, lr, #19
-        0xEA85, 0x354C,  # eor.w r5, r5, r12, lsl #13
-        0xEA85, 0x755C,  # eor.w r5, r5, r12, lsr #29
-        0xEA85, 0x05CE,  # eor.w r5, r5, lr, lsl #3
-        0xEA85, 0x159E,  # eor.w r5, r5, lr, lsr #6
-        0xEA85, 0x658C,  # eor.w r5, r5, r12, lsl #26
-        0xEB1B, 0x0B05,  # adds.w r11, r11, r5
-        0xEB4A, 0x0A04,  # adc.w r10, r10, r4
-        0xE9DD, 0xCE1C,  # ldrd r12, lr, [sp, #112]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0xCE2E,  # ldrd r12, lr, [sp, #184]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB1C,  # strd r10, r11, [sp, #112]
-        0xE9DD, 0x4502,  # ldrd r4, r5, [sp, #8]
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xF64C, 0x2C4F,  # movw r12, #0xca4f
-        0xF6C5, 0x3C9C,  # movt r12, #0x5b9c
-        0xF24E, 0x3E73,  # movw lr, #0xe373
-        0xF2C7, 0x7E63,  # movt lr, #0x7763
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xAB0E,  # ldrd r10, r11, [sp, #56]
-        0xE9DD, 0xCE00,  # ldrd r12, lr, [sp, #0]
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA0A, 0x0A08,  # and.w r10, r10, r8
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEA0B, 0x0B09,  # and.w r11, r11, r9
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xE9DD, 0xCE0A,  # ldrd r12, lr, [sp, #40]
-        0xEB1E, 0x0905,  # adds.w r9, lr, r5
-        0xEB4C, 0x0804,  # adc.w r8, r12, r4
-        0xE9CD, 0x890A,  # strd r8, r9, [sp, #40]
-        0xEA4F, 0x7C16,  # lsr.w r12, r6, #28
-        0xEA8C, 0x1C07,  # eor.w r12, r12, r7, lsl #4
-        0xEA8C, 0x0C97,  # eor.w r12, r12, r7, lsr #2
-        0xEA8C, 0x7C86,  # eor.w r12, r12, r6, lsl #30
-        0xEA8C, 0x1CD7,  # eor.w r12, r12, r7, lsr #7
-        0xEA8C, 0x6C46,  # eor.w r12, r12, r6, lsl #25
-        0xEA4F, 0x7E17,  # lsr.w lr, r7, #28
-        0xEA8E, 0x1E06,  # eor.w lr, lr, r6, lsl #4
-        0xEA8E, 0x0E96,  # eor.w lr, lr, r6, lsr #2
-        0xEA8E, 0x7E87,  # eor.w lr, lr, r7, lsl #30
-        0xEA8E, 0x1ED6,  # eor.w lr, lr, r6, lsr #7
-        0xEA8E, 0x6E47,  # eor.w lr, lr, r7, lsl #25
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA86, 0x0A00,  # eor.w r10, r6, r0
-        0xEA0A, 0x0C02,  # and.w r12, r10, r2
-        0xEA8C, 0x0C00,  # eor.w r12, r12, r0
-        0xEA87, 0x0B01,  # eor.w r11, r7, r1
-        0xEA0B, 0x0E03,  # and.w lr, r11, r3
-        0xEA8E, 0x0E01,  # eor.w lr, lr, r1
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x4502,  # strd r4, r5, [sp, #8]
-    )
-    # round 55: a = r4:r5, b = r6:r7, e = r8:r9, b ^ c = r10:r11 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE20,  # ldrd r12, lr, [sp, #128]
-        0xEA4F, 0x005C,  # lsr.w r0, r12, #1
-        0xEA80, 0x70CE,  # eor.w r0, r0, lr, lsl #31
-        0xEA80, 0x201C,  # eor.w r0, r0, r12, lsr #8
-        0xEA80, 0x600E,  # eor.w r0, r0, lr, lsl #24
-        0xEA80, 0x10DC,  # eor.w r0, r0, r12, lsr #7
-        0xEA4F, 0x015E,  # lsr.w r1, lr, #1
-        0xEA81, 0x71CC,  # eor.w r1, r1, r12, lsl #31
-        0xEA81, 0x211E,  # eor.w r1, r1, lr, lsr #8
-        0xEA81, 0x610C,  # eor.w r1, r1, r12, lsl #24
-        0xEA81, 0x11DE,  # eor.w r1, r1, lr, lsr #7
-        0xEA81, 0x614C,  # eor.w r1, r1, r12, lsl #25
-        0xE9DD, 0xCE1A,  # ldrd r12, lr, [sp, #104]
-        0xEA4F, 0x42DC,  # lsr.w r2, r12, #19
-        0xEA82, 0x324E,  # eor.w r2, r2, lr, lsl #13
-        0xEA82, 0x725E,  # eor.w r2, r2, lr, lsr #29
-        0xEA82, 0x02CC,  # eor.w r2, r2, r12, lsl #3
-        0xEA82, 0x129C,  # eor.w r2, r2, r12, lsr #6
-        0xEA4F, 0x43DE,  # lsr.w r3, lr, #19
-        0xEA83, 0x334C,  # eor.w r3, r3, r12, lsl #13
-        0xEA83, 0x735C,  # eor.w r3, r3, r12, lsr #29
-        0xEA83, 0x03CE,  # eor.w r3, r3, lr, lsl #3
-        0xEA83, 0x139E,  # eor.w r3, r3, lr, lsr #6
-        0xEA83, 0x638C,  # eor.w r3, r3, r12, lsl #26
-        0xEB11, 0x0103,  # adds.w r1, r1, r3
-        0xEB40, 0x0002,  # adc.w r0, r0, r2
-        0xE9DD, 0xCE1E,  # ldrd r12, lr, [sp, #120]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0xCE10,  # ldrd r12, lr, [sp, #64]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x011E,  # strd r0, r1, [sp, #120]
-        0xE9DD, 0x2300,  # ldrd r2, r3, [sp, #0]
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xF646, 0x7CF3,  # movw r12, #0x6ff3
-        0xF6C6, 0x0C2E,  # movt r12, #0x682e
-        0xF64B, 0x0EA3,  # movw lr, #0xb8a3
-        0xF2CD, 0x6EB2,  # movt lr, #0xd6b2
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
         0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
         0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
         0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
@@ -5234,2403 +1920,21 @@ def compress(r0, r1, r2, r3):
         0xEB42, 0x020C,  # adc.w r2, r2, r12
         0xE9CD, 0x2300,  # strd r2, r3, [sp, #0]
     )
-    # round 56: a = r2:r3, b = r4:r5, e = r8:r9, b ^ c = r0:r1 (high:low)
+    # 16 renamings are not a whole turn of the five pairs: move a, b and b ^ c back
     data(
         2,
-        0xE9DD, 0xCE22,  # ldrd r12, lr, [sp, #136]
-        0xEA4F, 0x065C,  # lsr.w r6, r12, #1
-        0xEA86, 0x76CE,  # eor.w r6, r6, lr, lsl #31
-        0xEA86, 0x261C,  # eor.w r6, r6, r12, lsr #8
-        0xEA86, 0x660E,  # eor.w r6, r6, lr, lsl #24
-        0xEA86, 0x16DC,  # eor.w r6, r6, r12, lsr #7
-        0xEA4F, 0x075E,  # lsr.w r7, lr, #1
-        0xEA87, 0x77CC,  # eor.w r7, r7, r12, lsl #31
-        0xEA87, 0x271E,  # eor.w r7, r7, lr, lsr #8
-        0xEA87, 0x670C,  # eor.w r7, r7, r12, lsl #24
-        0xEA87, 0x17DE,  # eor.w r7, r7, lr, lsr #7
-        0xEA87, 0x674C,  # eor.w r7, r7, r12, lsl #25
-        0xE9DD, 0xCE1C,  # ldrd r12, lr, [sp, #112]
-        0xEA4F, 0x4ADC,  # lsr.w r10, r12, #19
-        0xEA8A, 0x3A4E,  # eor.w r10, r10, lr, lsl #13
-        0xEA8A, 0x7A5E,  # eor.w r10, r10, lr, lsr #29
-        0xEA8A, 0x0ACC,  # eor.w r10, r10, r12, lsl #3
-        0xEA8A, 0x1A9C,  # eor.w r10, r10, r12, lsr #6
-        0xEA4F, 0x4BDE,  # lsr.w r11, lr, #19
-        0xEA8B, 0x3B4C,  # eor.w r11, r11, r12, lsl #13
-        0xEA8B, 0x7B5C,  # eor.w r11, r11, r12, lsr #29
-        0xEA8B, 0x0BCE,  # eor.w r11, r11, lr, lsl #3
-        0xEA8B, 0x1B9E,  # eor.w r11, r11, lr, lsr #6
-        0xEA8B, 0x6B8C,  # eor.w r11, r11, r12, lsl #26
-        0xEB17, 0x070B,  # adds.w r7, r7, r11
-        0xEB46, 0x060A,  # adc.w r6, r6, r10
-        0xE9DD, 0xCE20,  # ldrd r12, lr, [sp, #128]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0xCE12,  # ldrd r12, lr, [sp, #72]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x6720,  # strd r6, r7, [sp, #128]
-        0xE9DD, 0xAB0E,  # ldrd r10, r11, [sp, #56]
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xF248, 0x2CEE,  # movw r12, #0x82ee
-        0xF2C7, 0x4C8F,  # movt r12, #0x748f
-        0xF24B, 0x2EFC,  # movw lr, #0xb2fc
-        0xF6C5, 0x5EEF,  # movt lr, #0x5def
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0x670A,  # ldrd r6, r7, [sp, #40]
-        0xE9DD, 0xCE0C,  # ldrd r12, lr, [sp, #48]
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA06, 0x0608,  # and.w r6, r6, r8
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEA07, 0x0709,  # and.w r7, r7, r9
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xE9DD, 0xCE06,  # ldrd r12, lr, [sp, #24]
-        0xEB1E, 0x090B,  # adds.w r9, lr, r11
-        0xEB4C, 0x080A,  # adc.w r8, r12, r10
-        0xE9CD, 0x8906,  # strd r8, r9, [sp, #24]
-        0xEA4F, 0x7C12,  # lsr.w r12, r2, #28
-        0xEA8C, 0x1C03,  # eor.w r12, r12, r3, lsl #4
-        0xEA8C, 0x0C93,  # eor.w r12, r12, r3, lsr #2
-        0xEA8C, 0x7C82,  # eor.w r12, r12, r2, lsl #30
-        0xEA8C, 0x1CD3,  # eor.w r12, r12, r3, lsr #7
-        0xEA8C, 0x6C42,  # eor.w r12, r12, r2, lsl #25
-        0xEA4F, 0x7E13,  # lsr.w lr, r3, #28
-        0xEA8E, 0x1E02,  # eor.w lr, lr, r2, lsl #4
-        0xEA8E, 0x0E92,  # eor.w lr, lr, r2, lsr #2
-        0xEA8E, 0x7E83,  # eor.w lr, lr, r3, lsl #30
-        0xEA8E, 0x1ED2,  # eor.w lr, lr, r2, lsr #7
-        0xEA8E, 0x6E43,  # eor.w lr, lr, r3, lsl #25
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA82, 0x0604,  # eor.w r6, r2, r4
-        0xEA06, 0x0C00,  # and.w r12, r6, r0
-        0xEA8C, 0x0C04,  # eor.w r12, r12, r4
-        0xEA83, 0x0705,  # eor.w r7, r3, r5
-        0xEA07, 0x0E01,  # and.w lr, r7, r1
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB0E,  # strd r10, r11, [sp, #56]
-    )
-    # round 57: a = r10:r11, b = r2:r3, e = r8:r9, b ^ c = r6:r7 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE24,  # ldrd r12, lr, [sp, #144]
-        0xEA4F, 0x045C,  # lsr.w r4, r12, #1
-        0xEA84, 0x74CE,  # eor.w r4, r4, lr, lsl #31
-        0xEA84, 0x241C,  # eor.w r4, r4, r12, lsr #8
-        0xEA84, 0x640E,  # eor.w r4, r4, lr, lsl #24
-        0xEA84, 0x14DC,  # eor.w r4, r4, r12, lsr #7
-        0xEA4F, 0x055E,  # lsr.w r5, lr, #1
-        0xEA85, 0x75CC,  # eor.w r5, r5, r12, lsl #31
-        0xEA85, 0x251E,  # eor.w r5, r5, lr, lsr #8
-        0xEA85, 0x650C,  # eor.w r5, r5, r12, lsl #24
-        0xEA85, 0x15DE,  # eor.w r5, r5, lr, lsr #7
-        0xEA85, 0x654C,  # eor.w r5, r5, r12, lsl #25
-        0xE9DD, 0xCE1E,  # ldrd r12, lr, [sp, #120]
-        0xEA4F, 0x40DC,  # lsr.w r0, r12, #19
-        0xEA80, 0x304E,  # eor.w r0, r0, lr, lsl #13
-        0xEA80, 0x705E,  # eor.w r0, r0, lr, lsr #29
-        0xEA80, 0x00CC,  # eor.w r0, r0, r12, lsl #3
-        0xEA80, 0x109C,  # eor.w r0, r0, r12, lsr #6
-        0xEA4F, 0x41DE,  # lsr.w r1, lr, #19
-        0xEA81, 0x314C,  # eor.w r1, r1, r12, lsl #13
-        0xEA81, 0x715C,  # eor.w r1, r1, r12, lsr #29
-        0xEA81, 0x01CE,  # eor.w r1, r1, lr, lsl #3
-        0xEA81, 0x119E,  # eor.w r1, r1, lr, lsr #6
-        0xEA81, 0x618C,  # eor.w r1, r1, r12, lsl #26
-        0xEB15, 0x0501,  # adds.w r5, r5, r1
-        0xEB44, 0x0400,  # adc.w r4, r4, r0
-        0xE9DD, 0xCE22,  # ldrd r12, lr, [sp, #136]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xCE14,  # ldrd r12, lr, [sp, #80]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x4522,  # strd r4, r5, [sp, #136]
-        0xE9DD, 0x010C,  # ldrd r0, r1, [sp, #48]
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xF246, 0x3C6F,  # movw r12, #0x636f
-        0xF6C7, 0x0CA5,  # movt r12, #0x78a5
-        0xF642, 0x7E60,  # movw lr, #0x2f60
-        0xF2C4, 0x3E17,  # movt lr, #0x4317
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0x4508,  # ldrd r4, r5, [sp, #32]
-        0xE9DD, 0xCE0A,  # ldrd r12, lr, [sp, #40]
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA04, 0x0408,  # and.w r4, r4, r8
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEA05, 0x0509,  # and.w r5, r5, r9
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xE9DD, 0xCE04,  # ldrd r12, lr, [sp, #16]
-        0xEB1E, 0x0901,  # adds.w r9, lr, r1
-        0xEB4C, 0x0800,  # adc.w r8, r12, r0
-        0xE9CD, 0x8904,  # strd r8, r9, [sp, #16]
-        0xEA4F, 0x7C1A,  # lsr.w r12, r10, #28
-        0xEA8C, 0x1C0B,  # eor.w r12, r12, r11, lsl #4
-        0xEA8C, 0x0C9B,  # eor.w r12, r12, r11, lsr #2
-        0xEA8C, 0x7C8A,  # eor.w r12, r12, r10, lsl #30
-        0xEA8C, 0x1CDB,  # eor.w r12, r12, r11, lsr #7
-        0xEA8C, 0x6C4A,  # eor.w r12, r12, r10, lsl #25
-        0xEA4F, 0x7E1B,  # lsr.w lr, r11, #28
-        0xEA8E, 0x1E0A,  # eor.w lr, lr, r10, lsl #4
-        0xEA8E, 0x0E9A,  # eor.w lr, lr, r10, lsr #2
-        0xEA8E, 0x7E8B,  # eor.w lr, lr, r11, lsl #30
-        0xEA8E, 0x1EDA,  # eor.w lr, lr, r10, lsr #7
-        0xEA8E, 0x6E4B,  # eor.w lr, lr, r11, lsl #25
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA8A, 0x0402,  # eor.w r4, r10, r2
-        0xEA04, 0x0C06,  # and.w r12, r4, r6
-        0xEA8C, 0x0C02,  # eor.w r12, r12, r2
-        0xEA8B, 0x0503,  # eor.w r5, r11, r3
-        0xEA05, 0x0E07,  # and.w lr, r5, r7
-        0xEA8E, 0x0E03,  # eor.w lr, lr, r3
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x010C,  # strd r0, r1, [sp, #48]
-    )
-    # round 58: a = r0:r1, b = r10:r11, e = r8:r9, b ^ c = r4:r5 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE26,  # ldrd r12, lr, [sp, #152]
-        0xEA4F, 0x025C,  # lsr.w r2, r12, #1
-        0xEA82, 0x72CE,  # eor.w r2, r2, lr, lsl #31
-        0xEA82, 0x221C,  # eor.w r2, r2, r12, lsr #8
-        0xEA82, 0x620E,  # eor.w r2, r2, lr, lsl #24
-        0xEA82, 0x12DC,  # eor.w r2, r2, r12, lsr #7
-        0xEA4F, 0x035E,  # lsr.w r3, lr, #1
-        0xEA83, 0x73CC,  # eor.w r3, r3, r12, lsl #31
-        0xEA83, 0x231E,  # eor.w r3, r3, lr, lsr #8
-        0xEA83, 0x630C,  # eor.w r3, r3, r12, lsl #24
-        0xEA83, 0x13DE,  # eor.w r3, r3, lr, lsr #7
-        0xEA83, 0x634C,  # eor.w r3, r3, r12, lsl #25
-        0xE9DD, 0xCE20,  # ldrd r12, lr, [sp, #128]
-        0xEA4F, 0x46DC,  # lsr.w r6, r12, #19
-        0xEA86, 0x364E,  # eor.w r6, r6, lr, lsl #13
-        0xEA86, 0x765E,  # eor.w r6, r6, lr, lsr #29
-        0xEA86, 0x06CC,  # eor.w r6, r6, r12, lsl #3
-        0xEA86, 0x169C,  # eor.w r6, r6, r12, lsr #6
-        0xEA4F, 0x47DE,  # lsr.w r7, lr, #19
-        0xEA87, 0x374C,  # eor.w r7, r7, r12, lsl #13
-        0xEA87, 0x775C,  # eor.w r7, r7, r12, lsr #29
-        0xEA87, 0x07CE,  # eor.w r7, r7, lr, lsl #3
-        0xEA87, 0x179E,  # eor.w r7, r7, lr, lsr #6
-        0xEA87, 0x678C,  # eor.w r7, r7, r12, lsl #26
-        0xEB13, 0x0307,  # adds.w r3, r3, r7
-        0xEB42, 0x0206,  # adc.w r2, r2, r6
-        0xE9DD, 0xCE24,  # ldrd r12, lr, [sp, #144]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0xCE16,  # ldrd r12, lr, [sp, #88]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x2324,  # strd r2, r3, [sp, #144]
-        0xE9DD, 0x670A,  # ldrd r6, r7, [sp, #40]
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xF647, 0x0C14,  # movw r12, #0x7814
-        0xF2C8, 0x4CC8,  # movt r12, #0x84c8
-        0xF64A, 0x3E72,  # movw lr, #0xab72
-        0xF2CA, 0x1EF0,  # movt lr, #0xa1f0
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0x2306,  # ldrd r2, r3, [sp, #24]
-        0xE9DD, 0xCE08,  # ldrd r12, lr, [sp, #32]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA02, 0x0208,  # and.w r2, r2, r8
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEA03, 0x0309,  # and.w r3, r3, r9
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xE9DD, 0xCE02,  # ldrd r12, lr, [sp, #8]
-        0xEB1E, 0x0907,  # adds.w r9, lr, r7
-        0xEB4C, 0x0806,  # adc.w r8, r12, r6
-        0xE9CD, 0x8902,  # strd r8, r9, [sp, #8]
-        0xEA4F, 0x7C10,  # lsr.w r12, r0, #28
-        0xEA8C, 0x1C01,  # eor.w r12, r12, r1, lsl #4
-        0xEA8C, 0x0C91,  # eor.w r12, r12, r1, lsr #2
-        0xEA8C, 0x7C80,  # eor.w r12, r12, r0, lsl #30
-        0xEA8C, 0x1CD1,  # eor.w r12, r12, r1, lsr #7
-        0xEA8C, 0x6C40,  # eor.w r12, r12, r0, lsl #25
-        0xEA4F, 0x7E11,  # lsr.w lr, r1, #28
-        0xEA8E, 0x1E00,  # eor.w lr, lr, r0, lsl #4
-        0xEA8E, 0x0E90,  # eor.w lr, lr, r0, lsr #2
-        0xEA8E, 0x7E81,  # eor.w lr, lr, r1, lsl #30
-        0xEA8E, 0x1ED0,  # eor.w lr, lr, r0, lsr #7
-        0xEA8E, 0x6E41,  # eor.w lr, lr, r1, lsl #25
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA80, 0x020A,  # eor.w r2, r0, r10
-        0xEA02, 0x0C04,  # and.w r12, r2, r4
-        0xEA8C, 0x0C0A,  # eor.w r12, r12, r10
-        0xEA81, 0x030B,  # eor.w r3, r1, r11
-        0xEA03, 0x0E05,  # and.w lr, r3, r5
-        0xEA8E, 0x0E0B,  # eor.w lr, lr, r11
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x670A,  # strd r6, r7, [sp, #40]
-    )
-    # round 59: a = r6:r7, b = r0:r1, e = r8:r9, b ^ c = r2:r3 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE28,  # ldrd r12, lr, [sp, #160]
-        0xEA4F, 0x0A5C,  # lsr.w r10, r12, #1
-        0xEA8A, 0x7ACE,  # eor.w r10, r10, lr, lsl #31
-        0xEA8A, 0x2A1C,  # eor.w r10, r10, r12, lsr #8
-        0xEA8A, 0x6A0E,  # eor.w r10, r10, lr, lsl #24
-        0xEA8A, 0x1ADC,  # eor.w r10, r10, r12, lsr #7
-        0xEA4F, 0x0B5E,  # lsr.w r11, lr, #1
-        0xEA8B, 0x7BCC,  # eor.w r11, r11, r12, lsl #31
-        0xEA8B, 0x2B1E,  # eor.w r11, r11, lr, lsr #8
-        0xEA8B, 0x6B0C,  # eor.w r11, r11, r12, lsl #24
-        0xEA8B, 0x1BDE,  # eor.w r11, r11, lr, lsr #7
-        0xEA8B, 0x6B4C,  # eor.w r11, r11, r12, lsl #25
-        0xE9DD, 0xCE22,  # ldrd r12, lr, [sp, #136]
-        0xEA4F, 0x44DC,  # lsr.w r4, r12, #19
-        0xEA84, 0x344E,  # eor.w r4, r4, lr, lsl #13
-        0xEA84, 0x745E,  # eor.w r4, r4, lr, lsr #29
-        0xEA84, 0x04CC,  # eor.w r4, r4, r12, lsl #3
-        0xEA84, 0x149C,  # eor.w r4, r4, r12, lsr #6
-        0xEA4F, 0x45DE,  # lsr.w r5, lr, #19
-        0xEA85, 0x354C,  # eor.w r5, r5, r12, lsl #13
-        0xEA85, 0x755C,  # eor.w r5, r5, r12, lsr #29
-        0xEA85, 0x05CE,  # eor.w r5, r5, lr, lsl #3
-        0xEA85, 0x159E,  # eor.w r5, r5, lr, lsr #6
-        0xEA85, 0x658C,  # eor.w r5, r5, r12, lsl #26
-        0xEB1B, 0x0B05,  # adds.w r11, r11, r5
-        0xEB4A, 0x0A04,  # adc.w r10, r10, r4
-        0xE9DD, 0xCE26,  # ldrd r12, lr, [sp, #152]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0xCE18,  # ldrd r12, lr, [sp, #96]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB26,  # strd r10, r11, [sp, #152]
-        0xE9DD, 0x4508,  # ldrd r4, r5, [sp, #32]
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xF240, 0x2C08,  # movw r12, #0x0208
-        0xF6C8, 0x4CC7,  # movt r12, #0x8cc7
-        0xF643, 0x1EEC,  # movw lr, #0x39ec
-        0xF6C1, 0x2E64,  # movt lr, #0x1a64
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xAB04,  # ldrd r10, r11, [sp, #16]
-        0xE9DD, 0xCE06,  # ldrd r12, lr, [sp, #24]
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA0A, 0x0A08,  # and.w r10, r10, r8
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEA0B, 0x0B09,  # and.w r11, r11, r9
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xE9DD, 0xCE00,  # ldrd r12, lr, [sp, #0]
-        0xEB1E, 0x0905,  # adds.w r9, lr, r5
-        0xEB4C, 0x0804,  # adc.w r8, r12, r4
-        0xE9CD, 0x8900,  # strd r8, r9, [sp, #0]
-        0xEA4F, 0x7C16,  # lsr.w r12, r6, #28
-        0xEA8C, 0x1C07,  # eor.w r12, r12, r7, lsl #4
-        0xEA8C, 0x0C97,  # eor.w r12, r12, r7, lsr #2
-        0xEA8C, 0x7C86,  # eor.w r12, r12, r6, lsl #30
-        0xEA8C, 0x1CD7,  # eor.w r12, r12, r7, lsr #7
-        0xEA8C, 0x6C46,  # eor.w r12, r12, r6, lsl #25
-        0xEA4F, 0x7E17,  # lsr.w lr, r7, #28
-        0xEA8E, 0x1E06,  # eor.w lr, lr, r6, lsl #4
-        0xEA8E, 0x0E96,  # eor.w lr, lr, r6, lsr #2
-        0xEA8E, 0x7E87,  # eor.w lr, lr, r7, lsl #30
-        0xEA8E, 0x1ED6,  # eor.w lr, lr, r6, lsr #7
-        0xEA8E, 0x6E47,  # eor.w lr, lr, r7, lsl #25
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA86, 0x0A00,  # eor.w r10, r6, r0
-        0xEA0A, 0x0C02,  # and.w r12, r10, r2
-        0xEA8C, 0x0C00,  # eor.w r12, r12, r0
-        0xEA87, 0x0B01,  # eor.w r11, r7, r1
-        0xEA0B, 0x0E03,  # and.w lr, r11, r3
-        0xEA8E, 0x0E01,  # eor.w lr, lr, r1
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x4508,  # strd r4, r5, [sp, #32]
-    )
-    # round 60: a = r4:r5, b = r6:r7, e = r8:r9, b ^ c = r10:r11 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE2A,  # ldrd r12, lr, [sp, #168]
-        0xEA4F, 0x005C,  # lsr.w r0, r12, #1
-        0xEA80, 0x70CE,  # eor.w r0, r0, lr, lsl #31
-        0xEA80, 0x201C,  # eor.w r0, r0, r12, lsr #8
-        0xEA80, 0x600E,  # eor.w r0, r0, lr, lsl #24
-        0xEA80, 0x10DC,  # eor.w r0, r0, r12, lsr #7
-        0xEA4F, 0x015E,  # lsr.w r1, lr, #1
-        0xEA81, 0x71CC,  # eor.w r1, r1, r12, lsl #31
-        0xEA81, 0x211E,  # eor.w r1, r1, lr, lsr #8
-        0xEA81, 0x610C,  # eor.w r1, r1, r12, lsl #24
-        0xEA81, 0x11DE,  # eor.w r1, r1, lr, lsr #7
-        0xEA81, 0x614C,  # eor.w r1, r1, r12, lsl #25
-        0xE9DD, 0xCE24,  # ldrd r12, lr, [sp, #144]
-        0xEA4F, 0x42DC,  # lsr.w r2, r12, #19
-        0xEA82, 0x324E,  # eor.w r2, r2, lr, lsl #13
-        0xEA82, 0x725E,  # eor.w r2, r2, lr, lsr #29
-        0xEA82, 0x02CC,  # eor.w r2, r2, r12, lsl #3
-        0xEA82, 0x129C,  # eor.w r2, r2, r12, lsr #6
-        0xEA4F, 0x43DE,  # lsr.w r3, lr, #19
-        0xEA83, 0x334C,  # eor.w r3, r3, r12, lsl #13
-        0xEA83, 0x735C,  # eor.w r3, r3, r12, lsr #29
-        0xEA83, 0x03CE,  # eor.w r3, r3, lr, lsl #3
-        0xEA83, 0x139E,  # eor.w r3, r3, lr, lsr #6
-        0xEA83, 0x638C,  # eor.w r3, r3, r12, lsl #26
-        0xEB11, 0x0103,  # adds.w r1, r1, r3
-        0xEB40, 0x0002,  # adc.w r0, r0, r2
-        0xE9DD, 0xCE28,  # ldrd r12, lr, [sp, #160]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0xCE1A,  # ldrd r12, lr, [sp, #104]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x0128,  # strd r0, r1, [sp, #160]
-        0xE9DD, 0x2306,  # ldrd r2, r3, [sp, #24]
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xF64F, 0x7CFA,  # movw r12, #0xfffa
-        0xF2C9, 0x0CBE,  # movt r12, #0x90be
-        0xF641, 0x6E28,  # movw lr, #0x1e28
-        0xF2C2, 0x3E63,  # movt lr, #0x2363
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0x0102,  # ldrd r0, r1, [sp, #8]
-        0xE9DD, 0xCE04,  # ldrd r12, lr, [sp, #16]
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA00, 0x0008,  # and.w r0, r0, r8
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEA01, 0x0109,  # and.w r1, r1, r9
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xE9DD, 0xCE0E,  # ldrd r12, lr, [sp, #56]
-        0xEB1E, 0x0903,  # adds.w r9, lr, r3
-        0xEB4C, 0x0802,  # adc.w r8, r12, r2
-        0xE9CD, 0x890E,  # strd r8, r9, [sp, #56]
-        0xEA4F, 0x7C14,  # lsr.w r12, r4, #28
-        0xEA8C, 0x1C05,  # eor.w r12, r12, r5, lsl #4
-        0xEA8C, 0x0C95,  # eor.w r12, r12, r5, lsr #2
-        0xEA8C, 0x7C84,  # eor.w r12, r12, r4, lsl #30
-        0xEA8C, 0x1CD5,  # eor.w r12, r12, r5, lsr #7
-        0xEA8C, 0x6C44,  # eor.w r12, r12, r4, lsl #25
-        0xEA4F, 0x7E15,  # lsr.w lr, r5, #28
-        0xEA8E, 0x1E04,  # eor.w lr, lr, r4, lsl #4
-        0xEA8E, 0x0E94,  # eor.w lr, lr, r4, lsr #2
-        0xEA8E, 0x7E85,  # eor.w lr, lr, r5, lsl #30
-        0xEA8E, 0x1ED4,  # eor.w lr, lr, r4, lsr #7
-        0xEA8E, 0x6E45,  # eor.w lr, lr, r5, lsl #25
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA84, 0x0006,  # eor.w r0, r4, r6
-        0xEA00, 0x0C0A,  # and.w r12, r0, r10
-        0xEA8C, 0x0C06,  # eor.w r12, r12, r6
-        0xEA85, 0x0107,  # eor.w r1, r5, r7
-        0xEA01, 0x0E0B,  # and.w lr, r1, r11
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x2306,  # strd r2, r3, [sp, #24]
-    )
-    # round 61: a = r2:r3, b = r4:r5, e = r8:r9, b ^ c = r0:r1 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE2C,  # ldrd r12, lr, [sp, #176]
-        0xEA4F, 0x065C,  # lsr.w r6, r12, #1
-        0xEA86, 0x76CE,  # eor.w r6, r6, lr, lsl #31
-        0xEA86, 0x261C,  # eor.w r6, r6, r12, lsr #8
-        0xEA86, 0x660E,  # eor.w r6, r6, lr, lsl #24
-        0xEA86, 0x16DC,  # eor.w r6, r6, r12, lsr #7
-        0xEA4F, 0x075E,  # lsr.w r7, lr, #1
-        0xEA87, 0x77CC,  # eor.w r7, r7, r12, lsl #31
-        0xEA87, 0x271E,  # eor.w r7, r7, lr, lsr #8
-        0xEA87, 0x670C,  # eor.w r7, r7, r12, lsl #24
-        0xEA87, 0x17DE,  # eor.w r7, r7, lr, lsr #7
-        0xEA87, 0x674C,  # eor.w r7, r7, r12, lsl #25
-        0xE9DD, 0xCE26,  # ldrd r12, lr, [sp, #152]
-        0xEA4F, 0x4ADC,  # lsr.w r10, r12, #19
-        0xEA8A, 0x3A4E,  # eor.w r10, r10, lr, lsl #13
-        0xEA8A, 0x7A5E,  # eor.w r10, r10, lr, lsr #29
-        0xEA8A, 0x0ACC,  # eor.w r10, r10, r12, lsl #3
-        0xEA8A, 0x1A9C,  # eor.w r10, r10, r12, lsr #6
-        0xEA4F, 0x4BDE,  # lsr.w r11, lr, #19
-        0xEA8B, 0x3B4C,  # eor.w r11, r11, r12, lsl #13
-        0xEA8B, 0x7B5C,  # eor.w r11, r11, r12, lsr #29
-        0xEA8B, 0x0BCE,  # eor.w r11, r11, lr, lsl #3
-        0xEA8B, 0x1B9E,  # eor.w r11, r11, lr, lsr #6
-        0xEA8B, 0x6B8C,  # eor.w r11, r11, r12, lsl #26
-        0xEB17, 0x070B,  # adds.w r7, r7, r11
-        0xEB46, 0x060A,  # adc.w r6, r6, r10
-        0xE9DD, 0xCE2A,  # ldrd r12, lr, [sp, #168]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0xCE1C,  # ldrd r12, lr, [sp, #112]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x672A,  # strd r6, r7, [sp, #168]
-        0xE9DD, 0xAB04,  # ldrd r10, r11, [sp, #16]
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xF646, 0x4CEB,  # movw r12, #0x6ceb
-        0xF2CA, 0x4C50,  # movt r12, #0xa450
-        0xF64B, 0x5EE9,  # movw lr, #0xbde9
-        0xF6CD, 0x6E82,  # movt lr, #0xde82
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0x6700,  # ldrd r6, r7, [sp, #0]
-        0xE9DD, 0xCE02,  # ldrd r12, lr, [sp, #8]
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA06, 0x0608,  # and.w r6, r6, r8
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEA07, 0x0709,  # and.w r7, r7, r9
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xE9DD, 0xCE0C,  # ldrd r12, lr, [sp, #48]
-        0xEB1E, 0x090B,  # adds.w r9, lr, r11
-        0xEB4C, 0x080A,  # adc.w r8, r12, r10
-        0xE9CD, 0x890C,  # strd r8, r9, [sp, #48]
-        0xEA4F, 0x7C12,  # lsr.w r12, r2, #28
-        0xEA8C, 0x1C03,  # eor.w r12, r12, r3, lsl #4
-        0xEA8C, 0x0C93,  # eor.w r12, r12, r3, lsr #2
-        0xEA8C, 0x7C82,  # eor.w r12, r12, r2, lsl #30
-        0xEA8C, 0x1CD3,  # eor.w r12, r12, r3, lsr #7
-        0xEA8C, 0x6C42,  # eor.w r12, r12, r2, lsl #25
-        0xEA4F, 0x7E13,  # lsr.w lr, r3, #28
-        0xEA8E, 0x1E02,  # eor.w lr, lr, r2, lsl #4
-        0xEA8E, 0x0E92,  # eor.w lr, lr, r2, lsr #2
-        0xEA8E, 0x7E83,  # eor.w lr, lr, r3, lsl #30
-        0xEA8E, 0x1ED2,  # eor.w lr, lr, r2, lsr #7
-        0xEA8E, 0x6E43,  # eor.w lr, lr, r3, lsl #25
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA82, 0x0604,  # eor.w r6, r2, r4
-        0xEA06, 0x0C00,  # and.w r12, r6, r0
-        0xEA8C, 0x0C04,  # eor.w r12, r12, r4
-        0xEA83, 0x0705,  # eor.w r7, r3, r5
-        0xEA07, 0x0E01,  # and.w lr, r7, r1
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB04,  # strd r10, r11, [sp, #16]
-    )
-    # round 62: a = r10:r11, b = r2:r3, e = r8:r9, b ^ c = r6:r7 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE2E,  # ldrd r12, lr, [sp, #184]
-        0xEA4F, 0x045C,  # lsr.w r4, r12, #1
-        0xEA84, 0x74CE,  # eor.w r4, r4, lr, lsl #31
-        0xEA84, 0x241C,  # eor.w r4, r4, r12, lsr #8
-        0xEA84, 0x640E,  # eor.w r4, r4, lr, lsl #24
-        0xEA84, 0x14DC,  # eor.w r4, r4, r12, lsr #7
-        0xEA4F, 0x055E,  # lsr.w r5, lr, #1
-        0xEA85, 0x75CC,  # eor.w r5, r5, r12, lsl #31
-        0xEA85, 0x251E,  # eor.w r5, r5, lr, lsr #8
-        0xEA85, 0x650C,  # eor.w r5, r5, r12, lsl #24
-        0xEA85, 0x15DE,  # eor.w r5, r5, lr, lsr #7
-        0xEA85, 0x654C,  # eor.w r5, r5, r12, lsl #25
-        0xE9DD, 0xCE28,  # ldrd r12, lr, [sp, #160]
-        0xEA4F, 0x40DC,  # lsr.w r0, r12, #19
-        0xEA80, 0x304E,  # eor.w r0, r0, lr, lsl #13
-        0xEA80, 0x705E,  # eor.w r0, r0, lr, lsr #29
-        0xEA80, 0x00CC,  # eor.w r0, r0, r12, lsl #3
-        0xEA80, 0x109C,  # eor.w r0, r0, r12, lsr #6
-        0xEA4F, 0x41DE,  # lsr.w r1, lr, #19
-        0xEA81, 0x314C,  # eor.w r1, r1, r12, lsl #13
-        0xEA81, 0x715C,  # eor.w r1, r1, r12, lsr #29
-        0xEA81, 0x01CE,  # eor.w r1, r1, lr, lsl #3
-        0xEA81, 0x119E,  # eor.w r1, r1, lr, lsr #6
-        0xEA81, 0x618C,  # eor.w r1, r1, r12, lsl #26
-        0xEB15, 0x0501,  # adds.w r5, r5, r1
-        0xEB44, 0x0400,  # adc.w r4, r4, r0
-        0xE9DD, 0xCE2C,  # ldrd r12, lr, [sp, #176]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xCE1E,  # ldrd r12, lr, [sp, #120]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x452C,  # strd r4, r5, [sp, #176]
-        0xE9DD, 0x0102,  # ldrd r0, r1, [sp, #8]
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xF24A, 0x3CF7,  # movw r12, #0xa3f7
-        0xF6CB, 0x6CF9,  # movt r12, #0xbef9
-        0xF647, 0x1E15,  # movw lr, #0x7915
-        0xF2CB, 0x2EC6,  # movt lr, #0xb2c6
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0x450E,  # ldrd r4, r5, [sp, #56]
-        0xE9DD, 0xCE00,  # ldrd r12, lr, [sp, #0]
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA04, 0x0408,  # and.w r4, r4, r8
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEA05, 0x0509,  # and.w r5, r5, r9
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xE9DD, 0xCE0A,  # ldrd r12, lr, [sp, #40]
-        0xEB1E, 0x0901,  # adds.w r9, lr, r1
-        0xEB4C, 0x0800,  # adc.w r8, r12, r0
-        0xE9CD, 0x890A,  # strd r8, r9, [sp, #40]
-        0xEA4F, 0x7C1A,  # lsr.w r12, r10, #28
-        0xEA8C, 0x1C0B,  # eor.w r12, r12, r11, lsl #4
-        0xEA8C, 0x0C9B,  # eor.w r12, r12, r11, lsr #2
-        0xEA8C, 0x7C8A,  # eor.w r12, r12, r10, lsl #30
-        0xEA8C, 0x1CDB,  # eor.w r12, r12, r11, lsr #7
-        0xEA8C, 0x6C4A,  # eor.w r12, r12, r10, lsl #25
-        0xEA4F, 0x7E1B,  # lsr.w lr, r11, #28
-        0xEA8E, 0x1E0A,  # eor.w lr, lr, r10, lsl #4
-        0xEA8E, 0x0E9A,  # eor.w lr, lr, r10, lsr #2
-        0xEA8E, 0x7E8B,  # eor.w lr, lr, r11, lsl #30
-        0xEA8E, 0x1EDA,  # eor.w lr, lr, r10, lsr #7
-        0xEA8E, 0x6E4B,  # eor.w lr, lr, r11, lsl #25
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA8A, 0x0402,  # eor.w r4, r10, r2
-        0xEA04, 0x0C06,  # and.w r12, r4, r6
-        0xEA8C, 0x0C02,  # eor.w r12, r12, r2
-        0xEA8B, 0x0503,  # eor.w r5, r11, r3
-        0xEA05, 0x0E07,  # and.w lr, r5, r7
-        0xEA8E, 0x0E03,  # eor.w lr, lr, r3
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x0102,  # strd r0, r1, [sp, #8]
-    )
-    # round 63: a = r0:r1, b = r10:r11, e = r8:r9, b ^ c = r4:r5 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE10,  # ldrd r12, lr, [sp, #64]
-        0xEA4F, 0x025C,  # lsr.w r2, r12, #1
-        0xEA82, 0x72CE,  # eor.w r2, r2, lr, lsl #31
-        0xEA82, 0x221C,  # eor.w r2, r2, r12, lsr #8
-        0xEA82, 0x620E,  # eor.w r2, r2, lr, lsl #24
-        0xEA82, 0x12DC,  # eor.w r2, r2, r12, lsr #7
-        0xEA4F, 0x035E,  # lsr.w r3, lr, #1
-        0xEA83, 0x73CC,  # eor.w r3, r3, r12, lsl #31
-        0xEA83, 0x231E,  # eor.w r3, r3, lr, lsr #8
-        0xEA83, 0x630C,  # eor.w r3, r3, r12, lsl #24
-        0xEA83, 0x13DE,  # eor.w r3, r3, lr, lsr #7
-        0xEA83, 0x634C,  # eor.w r3, r3, r12, lsl #25
-        0xE9DD, 0xCE2A,  # ldrd r12, lr, [sp, #168]
-        0xEA4F, 0x46DC,  # lsr.w r6, r12, #19
-        0xEA86, 0x364E,  # eor.w r6, r6, lr, lsl #13
-        0xEA86, 0x765E,  # eor.w r6, r6, lr, lsr #29
-        0xEA86, 0x06CC,  # eor.w r6, r6, r12, lsl #3
-        0xEA86, 0x169C,  # eor.w r6, r6, r12, lsr #6
-        0xEA4F, 0x47DE,  # lsr.w r7, lr, #19
-        0xEA87, 0x374C,  # eor.w r7, r7, r12, lsl #13
-        0xEA87, 0x775C,  # eor.w r7, r7, r12, lsr #29
-        0xEA87, 0x07CE,  # eor.w r7, r7, lr, lsl #3
-        0xEA87, 0x179E,  # eor.w r7, r7, lr, lsr #6
-        0xEA87, 0x678C,  # eor.w r7, r7, r12, lsl #26
-        0xEB13, 0x0307,  # adds.w r3, r3, r7
-        0xEB42, 0x0206,  # adc.w r2, r2, r6
-        0xE9DD, 0xCE2E,  # ldrd r12, lr, [sp, #184]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0xCE20,  # ldrd r12, lr, [sp, #128]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x232E,  # strd r2, r3, [sp, #184]
-        0xE9DD, 0x6700,  # ldrd r6, r7, [sp, #0]
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xF647, 0x0CF2,  # movw r12, #0x78f2
-        0xF2CC, 0x6C71,  # movt r12, #0xc671
-        0xF245, 0x3E2B,  # movw lr, #0x532b
-        0xF2CE, 0x3E72,  # movt lr, #0xe372
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0x230C,  # ldrd r2, r3, [sp, #48]
-        0xE9DD, 0xCE0E,  # ldrd r12, lr, [sp, #56]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA02, 0x0208,  # and.w r2, r2, r8
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEA03, 0x0309,  # and.w r3, r3, r9
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xE9DD, 0xCE08,  # ldrd r12, lr, [sp, #32]
-        0xEB1E, 0x0907,  # adds.w r9, lr, r7
-        0xEB4C, 0x0806,  # adc.w r8, r12, r6
-        0xE9CD, 0x8908,  # strd r8, r9, [sp, #32]
-        0xEA4F, 0x7C10,  # lsr.w r12, r0, #28
-        0xEA8C, 0x1C01,  # eor.w r12, r12, r1, lsl #4
-        0xEA8C, 0x0C91,  # eor.w r12, r12, r1, lsr #2
-        0xEA8C, 0x7C80,  # eor.w r12, r12, r0, lsl #30
-        0xEA8C, 0x1CD1,  # eor.w r12, r12, r1, lsr #7
-        0xEA8C, 0x6C40,  # eor.w r12, r12, r0, lsl #25
-        0xEA4F, 0x7E11,  # lsr.w lr, r1, #28
-        0xEA8E, 0x1E00,  # eor.w lr, lr, r0, lsl #4
-        0xEA8E, 0x0E90,  # eor.w lr, lr, r0, lsr #2
-        0xEA8E, 0x7E81,  # eor.w lr, lr, r1, lsl #30
-        0xEA8E, 0x1ED0,  # eor.w lr, lr, r0, lsr #7
-        0xEA8E, 0x6E41,  # eor.w lr, lr, r1, lsl #25
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA80, 0x020A,  # eor.w r2, r0, r10
-        0xEA02, 0x0C04,  # and.w r12, r2, r4
-        0xEA8C, 0x0C0A,  # eor.w r12, r12, r10
-        0xEA81, 0x030B,  # eor.w r3, r1, r11
-        0xEA03, 0x0E05,  # and.w lr, r3, r5
-        0xEA8E, 0x0E0B,  # eor.w lr, lr, r11
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x6700,  # strd r6, r7, [sp, #0]
-    )
-    # round 64: a = r6:r7, b = r0:r1, e = r8:r9, b ^ c = r2:r3 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE12,  # ldrd r12, lr, [sp, #72]
-        0xEA4F, 0x0A5C,  # lsr.w r10, r12, #1
-        0xEA8A, 0x7ACE,  # eor.w r10, r10, lr, lsl #31
-        0xEA8A, 0x2A1C,  # eor.w r10, r10, r12, lsr #8
-        0xEA8A, 0x6A0E,  # eor.w r10, r10, lr, lsl #24
-        0xEA8A, 0x1ADC,  # eor.w r10, r10, r12, lsr #7
-        0xEA4F, 0x0B5E,  # lsr.w r11, lr, #1
-        0xEA8B, 0x7BCC,  # eor.w r11, r11, r12, lsl #31
-        0xEA8B, 0x2B1E,  # eor.w r11, r11, lr, lsr #8
-        0xEA8B, 0x6B0C,  # eor.w r11, r11, r12, lsl #24
-        0xEA8B, 0x1BDE,  # eor.w r11, r11, lr, lsr #7
-        0xEA8B, 0x6B4C,  # eor.w r11, r11, r12, lsl #25
-        0xE9DD, 0xCE2C,  # ldrd r12, lr, [sp, #176]
-        0xEA4F, 0x44DC,  # lsr.w r4, r12, #19
-        0xEA84, 0x344E,  # eor.w r4, r4, lr, lsl #13
-        0xEA84, 0x745E,  # eor.w r4, r4, lr, lsr #29
-        0xEA84, 0x04CC,  # eor.w r4, r4, r12, lsl #3
-        0xEA84, 0x149C,  # eor.w r4, r4, r12, lsr #6
-        0xEA4F, 0x45DE,  # lsr.w r5, lr, #19
-        0xEA85, 0x354C,  # eor.w r5, r5, r12, lsl #13
-        0xEA85, 0x755C,  # eor.w r5, r5, r12, lsr #29
-        0xEA85, 0x05CE,  # eor.w r5, r5, lr, lsl #3
-        0xEA85, 0x159E,  # eor.w r5, r5, lr, lsr #6
-        0xEA85, 0x658C,  # eor.w r5, r5, r12, lsl #26
-        0xEB1B, 0x0B05,  # adds.w r11, r11, r5
-        0xEB4A, 0x0A04,  # adc.w r10, r10, r4
-        0xE9DD, 0xCE10,  # ldrd r12, lr, [sp, #64]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0xCE22,  # ldrd r12, lr, [sp, #136]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB10,  # strd r10, r11, [sp, #64]
-        0xE9DD, 0x450E,  # ldrd r4, r5, [sp, #56]
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xF643, 0x6CCE,  # movw r12, #0x3ece
-        0xF6CC, 0x2C27,  # movt r12, #0xca27
-        0xF246, 0x1E9C,  # movw lr, #0x619c
-        0xF6CE, 0x2E26,  # movt lr, #0xea26
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xAB0A,  # ldrd r10, r11, [sp, #40]
-        0xE9DD, 0xCE0C,  # ldrd r12, lr, [sp, #48]
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA0A, 0x0A08,  # and.w r10, r10, r8
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEA0B, 0x0B09,  # and.w r11, r11, r9
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xE9DD, 0xCE06,  # ldrd r12, lr, [sp, #24]
-        0xEB1E, 0x0905,  # adds.w r9, lr, r5
-        0xEB4C, 0x0804,  # adc.w r8, r12, r4
-        0xE9CD, 0x8906,  # strd r8, r9, [sp, #24]
-        0xEA4F, 0x7C16,  # lsr.w r12, r6, #28
-        0xEA8C, 0x1C07,  # eor.w r12, r12, r7, lsl #4
-        0xEA8C, 0x0C97,  # eor.w r12, r12, r7, lsr #2
-        0xEA8C, 0x7C86,  # eor.w r12, r12, r6, lsl #30
-        0xEA8C, 0x1CD7,  # eor.w r12, r12, r7, lsr #7
-        0xEA8C, 0x6C46,  # eor.w r12, r12, r6, lsl #25
-        0xEA4F, 0x7E17,  # lsr.w lr, r7, #28
-        0xEA8E, 0x1E06,  # eor.w lr, lr, r6, lsl #4
-        0xEA8E, 0x0E96,  # eor.w lr, lr, r6, lsr #2
-        0xEA8E, 0x7E87,  # eor.w lr, lr, r7, lsl #30
-        0xEA8E, 0x1ED6,  # eor.w lr, lr, r6, lsr #7
-        0xEA8E, 0x6E47,  # eor.w lr, lr, r7, lsl #25
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA86, 0x0A00,  # eor.w r10, r6, r0
-        0xEA0A, 0x0C02,  # and.w r12, r10, r2
-        0xEA8C, 0x0C00,  # eor.w r12, r12, r0
-        0xEA87, 0x0B01,  # eor.w r11, r7, r1
-        0xEA0B, 0x0E03,  # and.w lr, r11, r3
-        0xEA8E, 0x0E01,  # eor.w lr, lr, r1
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x450E,  # strd r4, r5, [sp, #56]
-    )
-    # round 65: a = r4:r5, b = r6:r7, e = r8:r9, b ^ c = r10:r11 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE14,  # ldrd r12, lr, [sp, #80]
-        0xEA4F, 0x005C,  # lsr.w r0, r12, #1
-        0xEA80, 0x70CE,  # eor.w r0, r0, lr, lsl #31
-        0xEA80, 0x201C,  # eor.w r0, r0, r12, lsr #8
-        0xEA80, 0x600E,  # eor.w r0, r0, lr, lsl #24
-        0xEA80, 0x10DC,  # eor.w r0, r0, r12, lsr #7
-        0xEA4F, 0x015E,  # lsr.w r1, lr, #1
-        0xEA81, 0x71CC,  # eor.w r1, r1, r12, lsl #31
-        0xEA81, 0x211E,  # eor.w r1, r1, lr, lsr #8
-        0xEA81, 0x610C,  # eor.w r1, r1, r12, lsl #24
-        0xEA81, 0x11DE,  # eor.w r1, r1, lr, lsr #7
-        0xEA81, 0x614C,  # eor.w r1, r1, r12, lsl #25
-        0xE9DD, 0xCE2E,  # ldrd r12, lr, [sp, #184]
-        0xEA4F, 0x42DC,  # lsr.w r2, r12, #19
-        0xEA82, 0x324E,  # eor.w r2, r2, lr, lsl #13
-        0xEA82, 0x725E,  # eor.w r2, r2, lr, lsr #29
-        0xEA82, 0x02CC,  # eor.w r2, r2, r12, lsl #3
-        0xEA82, 0x129C,  # eor.w r2, r2, r12, lsr #6
-        0xEA4F, 0x43DE,  # lsr.w r3, lr, #19
-        0xEA83, 0x334C,  # eor.w r3, r3, r12, lsl #13
-        0xEA83, 0x735C,  # eor.w r3, r3, r12, lsr #29
-        0xEA83, 0x03CE,  # eor.w r3, r3, lr, lsl #3
-        0xEA83, 0x139E,  # eor.w r3, r3, lr, lsr #6
-        0xEA83, 0x638C,  # eor.w r3, r3, r12, lsl #26
-        0xEB11, 0x0103,  # adds.w r1, r1, r3
-        0xEB40, 0x0002,  # adc.w r0, r0, r2
-        0xE9DD, 0xCE12,  # ldrd r12, lr, [sp, #72]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0xCE24,  # ldrd r12, lr, [sp, #144]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x0112,  # strd r0, r1, [sp, #72]
-        0xE9DD, 0x230C,  # ldrd r2, r3, [sp, #48]
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xF64B, 0x0CC7,  # movw r12, #0xb8c7
-        0xF2CD, 0x1C86,  # movt r12, #0xd186
-        0xF24C, 0x2E07,  # movw lr, #0xc207
-        0xF2C2, 0x1EC0,  # movt lr, #0x21c0
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0x0108,  # ldrd r0, r1, [sp, #32]
-        0xE9DD, 0xCE0A,  # ldrd r12, lr, [sp, #40]
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA00, 0x0008,  # and.w r0, r0, r8
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEA01, 0x0109,  # and.w r1, r1, r9
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xE9DD, 0xCE04,  # ldrd r12, lr, [sp, #16]
-        0xEB1E, 0x0903,  # adds.w r9, lr, r3
-        0xEB4C, 0x0802,  # adc.w r8, r12, r2
-        0xE9CD, 0x8904,  # strd r8, r9, [sp, #16]
-        0xEA4F, 0x7C14,  # lsr.w r12, r4, #28
-        0xEA8C, 0x1C05,  # eor.w r12, r12, r5, lsl #4
-        0xEA8C, 0x0C95,  # eor.w r12, r12, r5, lsr #2
-        0xEA8C, 0x7C84,  # eor.w r12, r12, r4, lsl #30
-        0xEA8C, 0x1CD5,  # eor.w r12, r12, r5, lsr #7
-        0xEA8C, 0x6C44,  # eor.w r12, r12, r4, lsl #25
-        0xEA4F, 0x7E15,  # lsr.w lr, r5, #28
-        0xEA8E, 0x1E04,  # eor.w lr, lr, r4, lsl #4
-        0xEA8E, 0x0E94,  # eor.w lr, lr, r4, lsr #2
-        0xEA8E, 0x7E85,  # eor.w lr, lr, r5, lsl #30
-        0xEA8E, 0x1ED4,  # eor.w lr, lr, r4, lsr #7
-        0xEA8E, 0x6E45,  # eor.w lr, lr, r5, lsl #25
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA84, 0x0006,  # eor.w r0, r4, r6
-        0xEA00, 0x0C0A,  # and.w r12, r0, r10
-        0xEA8C, 0x0C06,  # eor.w r12, r12, r6
-        0xEA85, 0x0107,  # eor.w r1, r5, r7
-        0xEA01, 0x0E0B,  # and.w lr, r1, r11
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x230C,  # strd r2, r3, [sp, #48]
-    )
-    # round 66: a = r2:r3, b = r4:r5, e = r8:r9, b ^ c = r0:r1 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE16,  # ldrd r12, lr, [sp, #88]
-        0xEA4F, 0x065C,  # lsr.w r6, r12, #1
-        0xEA86, 0x76CE,  # eor.w r6, r6, lr, lsl #31
-        0xEA86, 0x261C,  # eor.w r6, r6, r12, lsr #8
-        0xEA86, 0x660E,  # eor.w r6, r6, lr, lsl #24
-        0xEA86, 0x16DC,  # eor.w r6, r6, r12, lsr #7
-        0xEA4F, 0x075E,  # lsr.w r7, lr, #1
-        0xEA87, 0x77CC,  # eor.w r7, r7, r12, lsl #31
-        0xEA87, 0x271E,  # eor.w r7, r7, lr, lsr #8
-        0xEA87, 0x670C,  # eor.w r7, r7, r12, lsl #24
-        0xEA87, 0x17DE,  # eor.w r7, r7, lr, lsr #7
-        0xEA87, 0x674C,  # eor.w r7, r7, r12, lsl #25
-        0xE9DD, 0xCE10,  # ldrd r12, lr, [sp, #64]
-        0xEA4F, 0x4ADC,  # lsr.w r10, r12, #19
-        0xEA8A, 0x3A4E,  # eor.w r10, r10, lr, lsl #13
-        0xEA8A, 0x7A5E,  # eor.w r10, r10, lr, lsr #29
-        0xEA8A, 0x0ACC,  # eor.w r10, r10, r12, lsl #3
-        0xEA8A, 0x1A9C,  # eor.w r10, r10, r12, lsr #6
-        0xEA4F, 0x4BDE,  # lsr.w r11, lr, #19
-        0xEA8B, 0x3B4C,  # eor.w r11, r11, r12, lsl #13
-        0xEA8B, 0x7B5C,  # eor.w r11, r11, r12, lsr #29
-        0xEA8B, 0x0BCE,  # eor.w r11, r11, lr, lsl #3
-        0xEA8B, 0x1B9E,  # eor.w r11, r11, lr, lsr #6
-        0xEA8B, 0x6B8C,  # eor.w r11, r11, r12, lsl #26
-        0xEB17, 0x070B,  # adds.w r7, r7, r11
-        0xEB46, 0x060A,  # adc.w r6, r6, r10
-        0xE9DD, 0xCE14,  # ldrd r12, lr, [sp, #80]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0xCE26,  # ldrd r12, lr, [sp, #152]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x6714,  # strd r6, r7, [sp, #80]
-        0xE9DD, 0xAB0A,  # ldrd r10, r11, [sp, #40]
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xF647, 0x5CD6,  # movw r12, #0x7dd6
-        0xF6CE, 0x2CDA,  # movt r12, #0xeada
-        0xF64E, 0x3E1E,  # movw lr, #0xeb1e
-        0xF6CC, 0x5EE0,  # movt lr, #0xcde0
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0x6706,  # ldrd r6, r7, [sp, #24]
-        0xE9DD, 0xCE08,  # ldrd r12, lr, [sp, #32]
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA06, 0x0608,  # and.w r6, r6, r8
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEA07, 0x0709,  # and.w r7, r7, r9
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xE9DD, 0xCE02,  # ldrd r12, lr, [sp, #8]
-        0xEB1E, 0x090B,  # adds.w r9, lr, r11
-        0xEB4C, 0x080A,  # adc.w r8, r12, r10
-        0xE9CD, 0x8902,  # strd r8, r9, [sp, #8]
-        0xEA4F, 0x7C12,  # lsr.w r12, r2, #28
-        0xEA8C, 0x1C03,  # eor.w r12, r12, r3, lsl #4
-        0xEA8C, 0x0C93,  # eor.w r12, r12, r3, lsr #2
-        0xEA8C, 0x7C82,  # eor.w r12, r12, r2, lsl #30
-        0xEA8C, 0x1CD3,  # eor.w r12, r12, r3, lsr #7
-        0xEA8C, 0x6C42,  # eor.w r12, r12, r2, lsl #25
-        0xEA4F, 0x7E13,  # lsr.w lr, r3, #28
-        0xEA8E, 0x1E02,  # eor.w lr, lr, r2, lsl #4
-        0xEA8E, 0x0E92,  # eor.w lr, lr, r2, lsr #2
-        0xEA8E, 0x7E83,  # eor.w lr, lr, r3, lsl #30
-        0xEA8E, 0x1ED2,  # eor.w lr, lr, r2, lsr #7
-        0xEA8E, 0x6E43,  # eor.w lr, lr, r3, lsl #25
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA82, 0x0604,  # eor.w r6, r2, r4
-        0xEA06, 0x0C00,  # and.w r12, r6, r0
-        0xEA8C, 0x0C04,  # eor.w r12, r12, r4
-        0xEA83, 0x0705,  # eor.w r7, r3, r5
-        0xEA07, 0x0E01,  # and.w lr, r7, r1
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB0A,  # strd r10, r11, [sp, #40]
-    )
-    # round 67: a = r10:r11, b = r2:r3, e = r8:r9, b ^ c = r6:r7 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE18,  # ldrd r12, lr, [sp, #96]
-        0xEA4F, 0x045C,  # lsr.w r4, r12, #1
-        0xEA84, 0x74CE,  # eor.w r4, r4, lr, lsl #31
-        0xEA84, 0x241C,  # eor.w r4, r4, r12, lsr #8
-        0xEA84, 0x640E,  # eor.w r4, r4, lr, lsl #24
-        0xEA84, 0x14DC,  # eor.w r4, r4, r12, lsr #7
-        0xEA4F, 0x055E,  # lsr.w r5, lr, #1
-        0xEA85, 0x75CC,  # eor.w r5, r5, r12, lsl #31
-        0xEA85, 0x251E,  # eor.w r5, r5, lr, lsr #8
-        0xEA85, 0x650C,  # eor.w r5, r5, r12, lsl #24
-        0xEA85, 0x15DE,  # eor.w r5, r5, lr, lsr #7
-        0xEA85, 0x654C,  # eor.w r5, r5, r12, lsl #25
-        0xE9DD, 0xCE12,  # ldrd r12, lr, [sp, #72]
-        0xEA4F, 0x40DC,  # lsr.w r0, r12, #19
-        0xEA80, 0x304E,  # eor.w r0, r0, lr, lsl #13
-        0xEA80, 0x705E,  # eor.w r0, r0, lr, lsr #29
-        0xEA80, 0x00CC,  # eor.w r0, r0, r12, lsl #3
-        0xEA80, 0x109C,  # eor.w r0, r0, r12, lsr #6
-        0xEA4F, 0x41DE,  # lsr.w r1, lr, #19
-        0xEA81, 0x314C,  # eor.w r1, r1, r12, lsl #13
-        0xEA81, 0x715C,  # eor.w r1, r1, r12, lsr #29
-        0xEA81, 0x01CE,  # eor.w r1, r1, lr, lsl #3
-        0xEA81, 0x119E,  # eor.w r1, r1, lr, lsr #6
-        0xEA81, 0x618C,  # eor.w r1, r1, r12, lsl #26
-        0xEB15, 0x0501,  # adds.w r5, r5, r1
-        0xEB44, 0x0400,  # adc.w r4, r4, r0
-        0xE9DD, 0xCE16,  # ldrd r12, lr, [sp, #88]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xCE28,  # ldrd r12, lr, [sp, #160]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x4516,  # strd r4, r5, [sp, #88]
-        0xE9DD, 0x0108,  # ldrd r0, r1, [sp, #32]
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xF644, 0x7C7F,  # movw r12, #0x4f7f
-        0xF2CF, 0x5C7D,  # movt r12, #0xf57d
-        0xF24D, 0x1E78,  # movw lr, #0xd178
-        0xF6CE, 0x6E6E,  # movt lr, #0xee6e
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0x4504,  # ldrd r4, r5, [sp, #16]
-        0xE9DD, 0xCE06,  # ldrd r12, lr, [sp, #24]
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA04, 0x0408,  # and.w r4, r4, r8
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEA05, 0x0509,  # and.w r5, r5, r9
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xE9DD, 0xCE00,  # ldrd r12, lr, [sp, #0]
-        0xEB1E, 0x0901,  # adds.w r9, lr, r1
-        0xEB4C, 0x0800,  # adc.w r8, r12, r0
-        0xE9CD, 0x8900,  # strd r8, r9, [sp, #0]
-        0xEA4F, 0x7C1A,  # lsr.w r12, r10, #28
-        0xEA8C, 0x1C0B,  # eor.w r12, r12, r11, lsl #4
-        0xEA8C, 0x0C9B,  # eor.w r12, r12, r11, lsr #2
-        0xEA8C, 0x7C8A,  # eor.w r12, r12, r10, lsl #30
-        0xEA8C, 0x1CDB,  # eor.w r12, r12, r11, lsr #7
-        0xEA8C, 0x6C4A,  # eor.w r12, r12, r10, lsl #25
-        0xEA4F, 0x7E1B,  # lsr.w lr, r11, #28
-        0xEA8E, 0x1E0A,  # eor.w lr, lr, r10, lsl #4
-        0xEA8E, 0x0E9A,  # eor.w lr, lr, r10, lsr #2
-        0xEA8E, 0x7E8B,  # eor.w lr, lr, r11, lsl #30
-        0xEA8E, 0x1EDA,  # eor.w lr, lr, r10, lsr #7
-        0xEA8E, 0x6E4B,  # eor.w lr, lr, r11, lsl #25
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA8A, 0x0402,  # eor.w r4, r10, r2
-        0xEA04, 0x0C06,  # and.w r12, r4, r6
-        0xEA8C, 0x0C02,  # eor.w r12, r12, r2
-        0xEA8B, 0x0503,  # eor.w r5, r11, r3
-        0xEA05, 0x0E07,  # and.w lr, r5, r7
-        0xEA8E, 0x0E03,  # eor.w lr, lr, r3
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x0108,  # strd r0, r1, [sp, #32]
-    )
-    # round 68: a = r0:r1, b = r10:r11, e = r8:r9, b ^ c = r4:r5 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE1A,  # ldrd r12, lr, [sp, #104]
-        0xEA4F, 0x025C,  # lsr.w r2, r12, #1
-        0xEA82, 0x72CE,  # eor.w r2, r2, lr, lsl #31
-        0xEA82, 0x221C,  # eor.w r2, r2, r12, lsr #8
-        0xEA82, 0x620E,  # eor.w r2, r2, lr, lsl #24
-        0xEA82, 0x12DC,  # eor.w r2, r2, r12, lsr #7
-        0xEA4F, 0x035E,  # lsr.w r3, lr, #1
-        0xEA83, 0x73CC,  # eor.w r3, r3, r12, lsl #31
-        0xEA83, 0x231E,  # eor.w r3, r3, lr, lsr #8
-        0xEA83, 0x630C,  # eor.w r3, r3, r12, lsl #24
-        0xEA83, 0x13DE,  # eor.w r3, r3, lr, lsr #7
-        0xEA83, 0x634C,  # eor.w r3, r3, r12, lsl #25
-        0xE9DD, 0xCE14,  # ldrd r12, lr, [sp, #80]
-        0xEA4F, 0x46DC,  # lsr.w r6, r12, #19
-        0xEA86, 0x364E,  # eor.w r6, r6, lr, lsl #13
-        0xEA86, 0x765E,  # eor.w r6, r6, lr, lsr #29
-        0xEA86, 0x06CC,  # eor.w r6, r6, r12, lsl #3
-        0xEA86, 0x169C,  # eor.w r6, r6, r12, lsr #6
-        0xEA4F, 0x47DE,  # lsr.w r7, lr, #19
-        0xEA87, 0x374C,  # eor.w r7, r7, r12, lsl #13
-        0xEA87, 0x775C,  # eor.w r7, r7, r12, lsr #29
-        0xEA87, 0x07CE,  # eor.w r7, r7, lr, lsl #3
-        0xEA87, 0x179E,  # eor.w r7, r7, lr, lsr #6
-        0xEA87, 0x678C,  # eor.w r7, r7, r12, lsl #26
-        0xEB13, 0x0307,  # adds.w r3, r3, r7
-        0xEB42, 0x0206,  # adc.w r2, r2, r6
-        0xE9DD, 0xCE18,  # ldrd r12, lr, [sp, #96]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0xCE2A,  # ldrd r12, lr, [sp, #168]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x2318,  # strd r2, r3, [sp, #96]
-        0xE9DD, 0x6706,  # ldrd r6, r7, [sp, #24]
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xF246, 0x7CAA,  # movw r12, #0x67aa
-        0xF2C0, 0x6CF0,  # movt r12, #0x06f0
-        0xF646, 0x7EBA,  # movw lr, #0x6fba
-        0xF2C7, 0x2E17,  # movt lr, #0x7217
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0x2302,  # ldrd r2, r3, [sp, #8]
-        0xE9DD, 0xCE04,  # ldrd r12, lr, [sp, #16]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA02, 0x0208,  # and.w r2, r2, r8
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEA03, 0x0309,  # and.w r3, r3, r9
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xE9DD, 0xCE0E,  # ldrd r12, lr, [sp, #56]
-        0xEB1E, 0x0907,  # adds.w r9, lr, r7
-        0xEB4C, 0x0806,  # adc.w r8, r12, r6
-        0xE9CD, 0x890E,  # strd r8, r9, [sp, #56]
-        0xEA4F, 0x7C10,  # lsr.w r12, r0, #28
-        0xEA8C, 0x1C01,  # eor.w r12, r12, r1, lsl #4
-        0xEA8C, 0x0C91,  # eor.w r12, r12, r1, lsr #2
-        0xEA8C, 0x7C80,  # eor.w r12, r12, r0, lsl #30
-        0xEA8C, 0x1CD1,  # eor.w r12, r12, r1, lsr #7
-        0xEA8C, 0x6C40,  # eor.w r12, r12, r0, lsl #25
-        0xEA4F, 0x7E11,  # lsr.w lr, r1, #28
-        0xEA8E, 0x1E00,  # eor.w lr, lr, r0, lsl #4
-        0xEA8E, 0x0E90,  # eor.w lr, lr, r0, lsr #2
-        0xEA8E, 0x7E81,  # eor.w lr, lr, r1, lsl #30
-        0xEA8E, 0x1ED0,  # eor.w lr, lr, r0, lsr #7
-        0xEA8E, 0x6E41,  # eor.w lr, lr, r1, lsl #25
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA80, 0x020A,  # eor.w r2, r0, r10
-        0xEA02, 0x0C04,  # and.w r12, r2, r4
-        0xEA8C, 0x0C0A,  # eor.w r12, r12, r10
-        0xEA81, 0x030B,  # eor.w r3, r1, r11
-        0xEA03, 0x0E05,  # and.w lr, r3, r5
-        0xEA8E, 0x0E0B,  # eor.w lr, lr, r11
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x6706,  # strd r6, r7, [sp, #24]
-    )
-    # round 69: a = r6:r7, b = r0:r1, e = r8:r9, b ^ c = r2:r3 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE1C,  # ldrd r12, lr, [sp, #112]
-        0xEA4F, 0x0A5C,  # lsr.w r10, r12, #1
-        0xEA8A, 0x7ACE,  # eor.w r10, r10, lr, lsl #31
-        0xEA8A, 0x2A1C,  # eor.w r10, r10, r12, lsr #8
-        0xEA8A, 0x6A0E,  # eor.w r10, r10, lr, lsl #24
-        0xEA8A, 0x1ADC,  # eor.w r10, r10, r12, lsr #7
-        0xEA4F, 0x0B5E,  # lsr.w r11, lr, #1
-        0xEA8B, 0x7BCC,  # eor.w r11, r11, r12, lsl #31
-        0xEA8B, 0x2B1E,  # eor.w r11, r11, lr, lsr #8
-        0xEA8B, 0x6B0C,  # eor.w r11, r11, r12, lsl #24
-        0xEA8B, 0x1BDE,  # eor.w r11, r11, lr, lsr #7
-        0xEA8B, 0x6B4C,  # eor.w r11, r11, r12, lsl #25
-        0xE9DD, 0xCE16,  # ldrd r12, lr, [sp, #88]
-        0xEA4F, 0x44DC,  # lsr.w r4, r12, #19
-        0xEA84, 0x344E,  # eor.w r4, r4, lr, lsl #13
-        0xEA84, 0x745E,  # eor.w r4, r4, lr, lsr #29
-        0xEA84, 0x04CC,  # eor.w r4, r4, r12, lsl #3
-        0xEA84, 0x149C,  # eor.w r4, r4, r12, lsr #6
-        0xEA4F, 0x45DE,  # lsr.w r5, lr, #19
-        0xEA85, 0x354C,  # eor.w r5, r5, r12, lsl #13
-        0xEA85, 0x755C,  # eor.w r5, r5, r12, lsr #29
-        0xEA85, 0x05CE,  # eor.w r5, r5, lr, lsl #3
-        0xEA85, 0x159E,  # eor.w r5, r5, lr, lsr #6
-        0xEA85, 0x658C,  # eor.w r5, r5, r12, lsl #26
-        0xEB1B, 0x0B05,  # adds.w r11, r11, r5
-        0xEB4A, 0x0A04,  # adc.w r10, r10, r4
-        0xE9DD, 0xCE1A,  # ldrd r12, lr, [sp, #104]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0xCE2C,  # ldrd r12, lr, [sp, #176]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB1A,  # strd r10, r11, [sp, #104]
-        0xE9DD, 0x4504,  # ldrd r4, r5, [sp, #16]
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xF647, 0x5CC5,  # movw r12, #0x7dc5
-        0xF6C0, 0x2C63,  # movt r12, #0x0a63
-        0xF649, 0x0EA6,  # movw lr, #0x98a6
-        0xF2CA, 0x2EC8,  # movt lr, #0xa2c8
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xAB00,  # ldrd r10, r11, [sp, #0]
-        0xE9DD, 0xCE02,  # ldrd r12, lr, [sp, #8]
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA0A, 0x0A08,  # and.w r10, r10, r8
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEA0B, 0x0B09,  # and.w r11, r11, r9
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xE9DD, 0xCE0C,  # ldrd r12, lr, [sp, #48]
-        0xEB1E, 0x0905,  # adds.w r9, lr, r5
-        0xEB4C, 0x0804,  # adc.w r8, r12, r4
-        0xE9CD, 0x890C,  # strd r8, r9, [sp, #48]
-        0xEA4F, 0x7C16,  # lsr.w r12, r6, #28
-        0xEA8C, 0x1C07,  # eor.w r12, r12, r7, lsl #4
-        0xEA8C, 0x0C97,  # eor.w r12, r12, r7, lsr #2
-        0xEA8C, 0x7C86,  # eor.w r12, r12, r6, lsl #30
-        0xEA8C, 0x1CD7,  # eor.w r12, r12, r7, lsr #7
-        0xEA8C, 0x6C46,  # eor.w r12, r12, r6, lsl #25
-        0xEA4F, 0x7E17,  # lsr.w lr, r7, #28
-        0xEA8E, 0x1E06,  # eor.w lr, lr, r6, lsl #4
-        0xEA8E, 0x0E96,  # eor.w lr, lr, r6, lsr #2
-        0xEA8E, 0x7E87,  # eor.w lr, lr, r7, lsl #30
-        0xEA8E, 0x1ED6,  # eor.w lr, lr, r6, lsr #7
-        0xEA8E, 0x6E47,  # eor.w lr, lr, r7, lsl #25
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA86, 0x0A00,  # eor.w r10, r6, r0
-        0xEA0A, 0x0C02,  # and.w r12, r10, r2
-        0xEA8C, 0x0C00,  # eor.w r12, r12, r0
-        0xEA87, 0x0B01,  # eor.w r11, r7, r1
-        0xEA0B, 0x0E03,  # and.w lr, r11, r3
-        0xEA8E, 0x0E01,  # eor.w lr, lr, r1
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x4504,  # strd r4, r5, [sp, #16]
-    )
-    # round 70: a = r4:r5, b = r6:r7, e = r8:r9, b ^ c = r10:r11 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE1E,  # ldrd r12, lr, [sp, #120]
-        0xEA4F, 0x005C,  # lsr.w r0, r12, #1
-        0xEA80, 0x70CE,  # eor.w r0, r0, lr, lsl #31
-        0xEA80, 0x201C,  # eor.w r0, r0, r12, lsr #8
-        0xEA80, 0x600E,  # eor.w r0, r0, lr, lsl #24
-        0xEA80, 0x10DC,  # eor.w r0, r0, r12, lsr #7
-        0xEA4F, 0x015E,  # lsr.w r1, lr, #1
-        0xEA81, 0x71CC,  # eor.w r1, r1, r12, lsl #31
-        0xEA81, 0x211E,  # eor.w r1, r1, lr, lsr #8
-        0xEA81, 0x610C,  # eor.w r1, r1, r12, lsl #24
-        0xEA81, 0x11DE,  # eor.w r1, r1, lr, lsr #7
-        0xEA81, 0x614C,  # eor.w r1, r1, r12, lsl #25
-        0xE9DD, 0xCE18,  # ldrd r12, lr, [sp, #96]
-        0xEA4F, 0x42DC,  # lsr.w r2, r12, #19
-        0xEA82, 0x324E,  # eor.w r2, r2, lr, lsl #13
-        0xEA82, 0x725E,  # eor.w r2, r2, lr, lsr #29
-        0xEA82, 0x02CC,  # eor.w r2, r2, r12, lsl #3
-        0xEA82, 0x129C,  # eor.w r2, r2, r12, lsr #6
-        0xEA4F, 0x43DE,  # lsr.w r3, lr, #19
-        0xEA83, 0x334C,  # eor.w r3, r3, r12, lsl #13
-        0xEA83, 0x735C,  # eor.w r3, r3, r12, lsr #29
-        0xEA83, 0x03CE,  # eor.w r3, r3, lr, lsl #3
-        0xEA83, 0x139E,  # eor.w r3, r3, lr, lsr #6
-        0xEA83, 0x638C,  # eor.w r3, r3, r12, lsl #26
-        0xEB11, 0x0103,  # adds.w r1, r1, r3
-        0xEB40, 0x0002,  # adc.w r0, r0, r2
-        0xE9DD, 0xCE1C,  # ldrd r12, lr, [sp, #112]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0xCE2E,  # ldrd r12, lr, [sp, #184]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x011C,  # strd r0, r1, [sp, #112]
-        0xE9DD, 0x2302,  # ldrd r2, r3, [sp, #8]
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xF649, 0x0C04,  # movw r12, #0x9804
-        0xF2C1, 0x1C3F,  # movt r12, #0x113f
-        0xF640, 0x5EAE,  # movw lr, #0x0dae
-        0xF6CB, 0x6EF9,  # movt lr, #0xbef9
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0x010E,  # ldrd r0, r1, [sp, #56]
-        0xE9DD, 0xCE00,  # ldrd r12, lr, [sp, #0]
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA00, 0x0008,  # and.w r0, r0, r8
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEA01, 0x0109,  # and.w r1, r1, r9
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xE9DD, 0xCE0A,  # ldrd r12, lr, [sp, #40]
-        0xEB1E, 0x0903,  # adds.w r9, lr, r3
-        0xEB4C, 0x0802,  # adc.w r8, r12, r2
-        0xE9CD, 0x890A,  # strd r8, r9, [sp, #40]
-        0xEA4F, 0x7C14,  # lsr.w r12, r4, #28
-        0xEA8C, 0x1C05,  # eor.w r12, r12, r5, lsl #4
-        0xEA8C, 0x0C95,  # eor.w r12, r12, r5, lsr #2
-        0xEA8C, 0x7C84,  # eor.w r12, r12, r4, lsl #30
-        0xEA8C, 0x1CD5,  # eor.w r12, r12, r5, lsr #7
-        0xEA8C, 0x6C44,  # eor.w r12, r12, r4, lsl #25
-        0xEA4F, 0x7E15,  # lsr.w lr, r5, #28
-        0xEA8E, 0x1E04,  # eor.w lr, lr, r4, lsl #4
-        0xEA8E, 0x0E94,  # eor.w lr, lr, r4, lsr #2
-        0xEA8E, 0x7E85,  # eor.w lr, lr, r5, lsl #30
-        0xEA8E, 0x1ED4,  # eor.w lr, lr, r4, lsr #7
-        0xEA8E, 0x6E45,  # eor.w lr, lr, r5, lsl #25
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA84, 0x0006,  # eor.w r0, r4, r6
-        0xEA00, 0x0C0A,  # and.w r12, r0, r10
-        0xEA8C, 0x0C06,  # eor.w r12, r12, r6
-        0xEA85, 0x0107,  # eor.w r1, r5, r7
-        0xEA01, 0x0E0B,  # and.w lr, r1, r11
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x2302,  # strd r2, r3, [sp, #8]
-    )
-    # round 71: a = r2:r3, b = r4:r5, e = r8:r9, b ^ c = r0:r1 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE20,  # ldrd r12, lr, [sp, #128]
-        0xEA4F, 0x065C,  # lsr.w r6, r12, #1
-        0xEA86, 0x76CE,  # eor.w r6, r6, lr, lsl #31
-        0xEA86, 0x261C,  # eor.w r6, r6, r12, lsr #8
-        0xEA86, 0x660E,  # eor.w r6, r6, lr, lsl #24
-        0xEA86, 0x16DC,  # eor.w r6, r6, r12, lsr #7
-        0xEA4F, 0x075E,  # lsr.w r7, lr, #1
-        0xEA87, 0x77CC,  # eor.w r7, r7, r12, lsl #31
-        0xEA87, 0x271E,  # eor.w r7, r7, lr, lsr #8
-        0xEA87, 0x670C,  # eor.w r7, r7, r12, lsl #24
-        0xEA87, 0x17DE,  # eor.w r7, r7, lr, lsr #7
-        0xEA87, 0x674C,  # eor.w r7, r7, r12, lsl #25
-        0xE9DD, 0xCE1A,  # ldrd r12, lr, [sp, #104]
-        0xEA4F, 0x4ADC,  # lsr.w r10, r12, #19
-        0xEA8A, 0x3A4E,  # eor.w r10, r10, lr, lsl #13
-        0xEA8A, 0x7A5E,  # eor.w r10, r10, lr, lsr #29
-        0xEA8A, 0x0ACC,  # eor.w r10, r10, r12, lsl #3
-        0xEA8A, 0x1A9C,  # eor.w r10, r10, r12, lsr #6
-        0xEA4F, 0x4BDE,  # lsr.w r11, lr, #19
-        0xEA8B, 0x3B4C,  # eor.w r11, r11, r12, lsl #13
-        0xEA8B, 0x7B5C,  # eor.w r11, r11, r12, lsr #29
-        0xEA8B, 0x0BCE,  # eor.w r11, r11, lr, lsl #3
-        0xEA8B, 0x1B9E,  # eor.w r11, r11, lr, lsr #6
-        0xEA8B, 0x6B8C,  # eor.w r11, r11, r12, lsl #26
-        0xEB17, 0x070B,  # adds.w r7, r7, r11
-        0xEB46, 0x060A,  # adc.w r6, r6, r10
-        0xE9DD, 0xCE1E,  # ldrd r12, lr, [sp, #120]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0xCE10,  # ldrd r12, lr, [sp, #64]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x671E,  # strd r6, r7, [sp, #120]
-        0xE9DD, 0xAB00,  # ldrd r10, r11, [sp, #0]
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xF640, 0x3C35,  # movw r12, #0x0b35
-        0xF6C1, 0x3C71,  # movt r12, #0x1b71
-        0xF244, 0x7E1B,  # movw lr, #0x471b
-        0xF2C1, 0x3E1C,  # movt lr, #0x131c
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0x670C,  # ldrd r6, r7, [sp, #48]
-        0xE9DD, 0xCE0E,  # ldrd r12, lr, [sp, #56]
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA06, 0x0608,  # and.w r6, r6, r8
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEA07, 0x0709,  # and.w r7, r7, r9
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xE9DD, 0xCE08,  # ldrd r12, lr, [sp, #32]
-        0xEB1E, 0x090B,  # adds.w r9, lr, r11
-        0xEB4C, 0x080A,  # adc.w r8, r12, r10
-        0xE9CD, 0x8908,  # strd r8, r9, [sp, #32]
-        0xEA4F, 0x7C12,  # lsr.w r12, r2, #28
-        0xEA8C, 0x1C03,  # eor.w r12, r12, r3, lsl #4
-        0xEA8C, 0x0C93,  # eor.w r12, r12, r3, lsr #2
-        0xEA8C, 0x7C82,  # eor.w r12, r12, r2, lsl #30
-        0xEA8C, 0x1CD3,  # eor.w r12, r12, r3, lsr #7
-        0xEA8C, 0x6C42,  # eor.w r12, r12, r2, lsl #25
-        0xEA4F, 0x7E13,  # lsr.w lr, r3, #28
-        0xEA8E, 0x1E02,  # eor.w lr, lr, r2, lsl #4
-        0xEA8E, 0x0E92,  # eor.w lr, lr, r2, lsr #2
-        0xEA8E, 0x7E83,  # eor.w lr, lr, r3, lsl #30
-        0xEA8E, 0x1ED2,  # eor.w lr, lr, r2, lsr #7
-        0xEA8E, 0x6E43,  # eor.w lr, lr, r3, lsl #25
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA82, 0x0604,  # eor.w r6, r2, r4
-        0xEA06, 0x0C00,  # and.w r12, r6, r0
-        0xEA8C, 0x0C04,  # eor.w r12, r12, r4
-        0xEA83, 0x0705,  # eor.w r7, r3, r5
-        0xEA07, 0x0E01,  # and.w lr, r7, r1
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB00,  # strd r10, r11, [sp, #0]
-    )
-    # round 72: a = r10:r11, b = r2:r3, e = r8:r9, b ^ c = r6:r7 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE22,  # ldrd r12, lr, [sp, #136]
-        0xEA4F, 0x045C,  # lsr.w r4, r12, #1
-        0xEA84, 0x74CE,  # eor.w r4, r4, lr, lsl #31
-        0xEA84, 0x241C,  # eor.w r4, r4, r12, lsr #8
-        0xEA84, 0x640E,  # eor.w r4, r4, lr, lsl #24
-        0xEA84, 0x14DC,  # eor.w r4, r4, r12, lsr #7
-        0xEA4F, 0x055E,  # lsr.w r5, lr, #1
-        0xEA85, 0x75CC,  # eor.w r5, r5, r12, lsl #31
-        0xEA85, 0x251E,  # eor.w r5, r5, lr, lsr #8
-        0xEA85, 0x650C,  # eor.w r5, r5, r12, lsl #24
-        0xEA85, 0x15DE,  # eor.w r5, r5, lr, lsr #7
-        0xEA85, 0x654C,  # eor.w r5, r5, r12, lsl #25
-        0xE9DD, 0xCE1C,  # ldrd r12, lr, [sp, #112]
-        0xEA4F, 0x40DC,  # lsr.w r0, r12, #19
-        0xEA80, 0x304E,  # eor.w r0, r0, lr, lsl #13
-        0xEA80, 0x705E,  # eor.w r0, r0, lr, lsr #29
-        0xEA80, 0x00CC,  # eor.w r0, r0, r12, lsl #3
-        0xEA80, 0x109C,  # eor.w r0, r0, r12, lsr #6
-        0xEA4F, 0x41DE,  # lsr.w r1, lr, #19
-        0xEA81, 0x314C,  # eor.w r1, r1, r12, lsl #13
-        0xEA81, 0x715C,  # eor.w r1, r1, r12, lsr #29
-        0xEA81, 0x01CE,  # eor.w r1, r1, lr, lsl #3
-        0xEA81, 0x119E,  # eor.w r1, r1, lr, lsr #6
-        0xEA81, 0x618C,  # eor.w r1, r1, r12, lsl #26
-        0xEB15, 0x0501,  # adds.w r5, r5, r1
-        0xEB44, 0x0400,  # adc.w r4, r4, r0
-        0xE9DD, 0xCE20,  # ldrd r12, lr, [sp, #128]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xCE12,  # ldrd r12, lr, [sp, #72]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x4520,  # strd r4, r5, [sp, #128]
-        0xE9DD, 0x010E,  # ldrd r0, r1, [sp, #56]
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xF247, 0x7CF5,  # movw r12, #0x77f5
-        0xF6C2, 0x0CDB,  # movt r12, #0x28db
-        0xF647, 0x5E84,  # movw lr, #0x7d84
-        0xF2C2, 0x3E04,  # movt lr, #0x2304
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0x450A,  # ldrd r4, r5, [sp, #40]
-        0xE9DD, 0xCE0C,  # ldrd r12, lr, [sp, #48]
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA04, 0x0408,  # and.w r4, r4, r8
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEA05, 0x0509,  # and.w r5, r5, r9
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xE9DD, 0xCE06,  # ldrd r12, lr, [sp, #24]
-        0xEB1E, 0x0901,  # adds.w r9, lr, r1
-        0xEB4C, 0x0800,  # adc.w r8, r12, r0
-        0xE9CD, 0x8906,  # strd r8, r9, [sp, #24]
-        0xEA4F, 0x7C1A,  # lsr.w r12, r10, #28
-        0xEA8C, 0x1C0B,  # eor.w r12, r12, r11, lsl #4
-        0xEA8C, 0x0C9B,  # eor.w r12, r12, r11, lsr #2
-        0xEA8C, 0x7C8A,  # eor.w r12, r12, r10, lsl #30
-        0xEA8C, 0x1CDB,  # eor.w r12, r12, r11, lsr #7
-        0xEA8C, 0x6C4A,  # eor.w r12, r12, r10, lsl #25
-        0xEA4F, 0x7E1B,  # lsr.w lr, r11, #28
-        0xEA8E, 0x1E0A,  # eor.w lr, lr, r10, lsl #4
-        0xEA8E, 0x0E9A,  # eor.w lr, lr, r10, lsr #2
-        0xEA8E, 0x7E8B,  # eor.w lr, lr, r11, lsl #30
-        0xEA8E, 0x1EDA,  # eor.w lr, lr, r10, lsr #7
-        0xEA8E, 0x6E4B,  # eor.w lr, lr, r11, lsl #25
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA8A, 0x0402,  # eor.w r4, r10, r2
-        0xEA04, 0x0C06,  # and.w r12, r4, r6
-        0xEA8C, 0x0C02,  # eor.w r12, r12, r2
-        0xEA8B, 0x0503,  # eor.w r5, r11, r3
-        0xEA05, 0x0E07,  # and.w lr, r5, r7
-        0xEA8E, 0x0E03,  # eor.w lr, lr, r3
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x010E,  # strd r0, r1, [sp, #56]
-    )
-    # round 73: a = r0:r1, b = r10:r11, e = r8:r9, b ^ c = r4:r5 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE24,  # ldrd r12, lr, [sp, #144]
-        0xEA4F, 0x025C,  # lsr.w r2, r12, #1
-        0xEA82, 0x72CE,  # eor.w r2, r2, lr, lsl #31
-        0xEA82, 0x221C,  # eor.w r2, r2, r12, lsr #8
-        0xEA82, 0x620E,  # eor.w r2, r2, lr, lsl #24
-        0xEA82, 0x12DC,  # eor.w r2, r2, r12, lsr #7
-        0xEA4F, 0x035E,  # lsr.w r3, lr, #1
-        0xEA83, 0x73CC,  # eor.w r3, r3, r12, lsl #31
-        0xEA83, 0x231E,  # eor.w r3, r3, lr, lsr #8
-        0xEA83, 0x630C,  # eor.w r3, r3, r12, lsl #24
-        0xEA83, 0x13DE,  # eor.w r3, r3, lr, lsr #7
-        0xEA83, 0x634C,  # eor.w r3, r3, r12, lsl #25
-        0xE9DD, 0xCE1E,  # ldrd r12, lr, [sp, #120]
-        0xEA4F, 0x46DC,  # lsr.w r6, r12, #19
-        0xEA86, 0x364E,  # eor.w r6, r6, lr, lsl #13
-        0xEA86, 0x765E,  # eor.w r6, r6, lr, lsr #29
-        0xEA86, 0x06CC,  # eor.w r6, r6, r12, lsl #3
-        0xEA86, 0x169C,  # eor.w r6, r6, r12, lsr #6
-        0xEA4F, 0x47DE,  # lsr.w r7, lr, #19
-        0xEA87, 0x374C,  # eor.w r7, r7, r12, lsl #13
-        0xEA87, 0x775C,  # eor.w r7, r7, r12, lsr #29
-        0xEA87, 0x07CE,  # eor.w r7, r7, lr, lsl #3
-        0xEA87, 0x179E,  # eor.w r7, r7, lr, lsr #6
-        0xEA87, 0x678C,  # eor.w r7, r7, r12, lsl #26
-        0xEB13, 0x0307,  # adds.w r3, r3, r7
-        0xEB42, 0x0206,  # adc.w r2, r2, r6
-        0xE9DD, 0xCE22,  # ldrd r12, lr, [sp, #136]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0xCE14,  # ldrd r12, lr, [sp, #80]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x2322,  # strd r2, r3, [sp, #136]
-        0xE9DD, 0x670C,  # ldrd r6, r7, [sp, #48]
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xF64A, 0x3C7B,  # movw r12, #0xab7b
-        0xF2C3, 0x2CCA,  # movt r12, #0x32ca
-        0xF242, 0x4E93,  # movw lr, #0x2493
-        0xF2C4, 0x0EC7,  # movt lr, #0x40c7
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0x2308,  # ldrd r2, r3, [sp, #32]
-        0xE9DD, 0xCE0A,  # ldrd r12, lr, [sp, #40]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA02, 0x0208,  # and.w r2, r2, r8
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEA03, 0x0309,  # and.w r3, r3, r9
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xE9DD, 0xCE04,  # ldrd r12, lr, [sp, #16]
-        0xEB1E, 0x0907,  # adds.w r9, lr, r7
-        0xEB4C, 0x0806,  # adc.w r8, r12, r6
-        0xE9CD, 0x8904,  # strd r8, r9, [sp, #16]
-        0xEA4F, 0x7C10,  # lsr.w r12, r0, #28
-        0xEA8C, 0x1C01,  # eor.w r12, r12, r1, lsl #4
-        0xEA8C, 0x0C91,  # eor.w r12, r12, r1, lsr #2
-        0xEA8C, 0x7C80,  # eor.w r12, r12, r0, lsl #30
-        0xEA8C, 0x1CD1,  # eor.w r12, r12, r1, lsr #7
-        0xEA8C, 0x6C40,  # eor.w r12, r12, r0, lsl #25
-        0xEA4F, 0x7E11,  # lsr.w lr, r1, #28
-        0xEA8E, 0x1E00,  # eor.w lr, lr, r0, lsl #4
-        0xEA8E, 0x0E90,  # eor.w lr, lr, r0, lsr #2
-        0xEA8E, 0x7E81,  # eor.w lr, lr, r1, lsl #30
-        0xEA8E, 0x1ED0,  # eor.w lr, lr, r0, lsr #7
-        0xEA8E, 0x6E41,  # eor.w lr, lr, r1, lsl #25
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA80, 0x020A,  # eor.w r2, r0, r10
-        0xEA02, 0x0C04,  # and.w r12, r2, r4
-        0xEA8C, 0x0C0A,  # eor.w r12, r12, r10
-        0xEA81, 0x030B,  # eor.w r3, r1, r11
-        0xEA03, 0x0E05,  # and.w lr, r3, r5
-        0xEA8E, 0x0E0B,  # eor.w lr, lr, r11
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x670C,  # strd r6, r7, [sp, #48]
-    )
-    # round 74: a = r6:r7, b = r0:r1, e = r8:r9, b ^ c = r2:r3 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE26,  # ldrd r12, lr, [sp, #152]
-        0xEA4F, 0x0A5C,  # lsr.w r10, r12, #1
-        0xEA8A, 0x7ACE,  # eor.w r10, r10, lr, lsl #31
-        0xEA8A, 0x2A1C,  # eor.w r10, r10, r12, lsr #8
-        0xEA8A, 0x6A0E,  # eor.w r10, r10, lr, lsl #24
-        0xEA8A, 0x1ADC,  # eor.w r10, r10, r12, lsr #7
-        0xEA4F, 0x0B5E,  # lsr.w r11, lr, #1
-        0xEA8B, 0x7BCC,  # eor.w r11, r11, r12, lsl #31
-        0xEA8B, 0x2B1E,  # eor.w r11, r11, lr, lsr #8
-        0xEA8B, 0x6B0C,  # eor.w r11, r11, r12, lsl #24
-        0xEA8B, 0x1BDE,  # eor.w r11, r11, lr, lsr #7
-        0xEA8B, 0x6B4C,  # eor.w r11, r11, r12, lsl #25
-        0xE9DD, 0xCE20,  # ldrd r12, lr, [sp, #128]
-        0xEA4F, 0x44DC,  # lsr.w r4, r12, #19
-        0xEA84, 0x344E,  # eor.w r4, r4, lr, lsl #13
-        0xEA84, 0x745E,  # eor.w r4, r4, lr, lsr #29
-        0xEA84, 0x04CC,  # eor.w r4, r4, r12, lsl #3
-        0xEA84, 0x149C,  # eor.w r4, r4, r12, lsr #6
-        0xEA4F, 0x45DE,  # lsr.w r5, lr, #19
-        0xEA85, 0x354C,  # eor.w r5, r5, r12, lsl #13
-        0xEA85, 0x755C,  # eor.w r5, r5, r12, lsr #29
-        0xEA85, 0x05CE,  # eor.w r5, r5, lr, lsl #3
-        0xEA85, 0x159E,  # eor.w r5, r5, lr, lsr #6
-        0xEA85, 0x658C,  # eor.w r5, r5, r12, lsl #26
-        0xEB1B, 0x0B05,  # adds.w r11, r11, r5
-        0xEB4A, 0x0A04,  # adc.w r10, r10, r4
-        0xE9DD, 0xCE24,  # ldrd r12, lr, [sp, #144]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0xCE16,  # ldrd r12, lr, [sp, #88]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB24,  # strd r10, r11, [sp, #144]
-        0xE9DD, 0x450A,  # ldrd r4, r5, [sp, #40]
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xF64B, 0x6C0A,  # movw r12, #0xbe0a
-        0xF6C3, 0x4C9E,  # movt r12, #0x3c9e
-        0xF64B, 0x6EBC,  # movw lr, #0xbebc
-        0xF2C1, 0x5EC9,  # movt lr, #0x15c9
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xAB06,  # ldrd r10, r11, [sp, #24]
-        0xE9DD, 0xCE08,  # ldrd r12, lr, [sp, #32]
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA0A, 0x0A08,  # and.w r10, r10, r8
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEA0B, 0x0B09,  # and.w r11, r11, r9
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xE9DD, 0xCE02,  # ldrd r12, lr, [sp, #8]
-        0xEB1E, 0x0905,  # adds.w r9, lr, r5
-        0xEB4C, 0x0804,  # adc.w r8, r12, r4
-        0xE9CD, 0x8902,  # strd r8, r9, [sp, #8]
-        0xEA4F, 0x7C16,  # lsr.w r12, r6, #28
-        0xEA8C, 0x1C07,  # eor.w r12, r12, r7, lsl #4
-        0xEA8C, 0x0C97,  # eor.w r12, r12, r7, lsr #2
-        0xEA8C, 0x7C86,  # eor.w r12, r12, r6, lsl #30
-        0xEA8C, 0x1CD7,  # eor.w r12, r12, r7, lsr #7
-        0xEA8C, 0x6C46,  # eor.w r12, r12, r6, lsl #25
-        0xEA4F, 0x7E17,  # lsr.w lr, r7, #28
-        0xEA8E, 0x1E06,  # eor.w lr, lr, r6, lsl #4
-        0xEA8E, 0x0E96,  # eor.w lr, lr, r6, lsr #2
-        0xEA8E, 0x7E87,  # eor.w lr, lr, r7, lsl #30
-        0xEA8E, 0x1ED6,  # eor.w lr, lr, r6, lsr #7
-        0xEA8E, 0x6E47,  # eor.w lr, lr, r7, lsl #25
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA86, 0x0A00,  # eor.w r10, r6, r0
-        0xEA0A, 0x0C02,  # and.w r12, r10, r2
-        0xEA8C, 0x0C00,  # eor.w r12, r12, r0
-        0xEA87, 0x0B01,  # eor.w r11, r7, r1
-        0xEA0B, 0x0E03,  # and.w lr, r11, r3
-        0xEA8E, 0x0E01,  # eor.w lr, lr, r1
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x450A,  # strd r4, r5, [sp, #40]
-    )
-    # round 75: a = r4:r5, b = r6:r7, e = r8:r9, b ^ c = r10:r11 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE28,  # ldrd r12, lr, [sp, #160]
-        0xEA4F, 0x005C,  # lsr.w r0, r12, #1
-        0xEA80, 0x70CE,  # eor.w r0, r0, lr, lsl #31
-        0xEA80, 0x201C,  # eor.w r0, r0, r12, lsr #8
-        0xEA80, 0x600E,  # eor.w r0, r0, lr, lsl #24
-        0xEA80, 0x10DC,  # eor.w r0, r0, r12, lsr #7
-        0xEA4F, 0x015E,  # lsr.w r1, lr, #1
-        0xEA81, 0x71CC,  # eor.w r1, r1, r12, lsl #31
-        0xEA81, 0x211E,  # eor.w r1, r1, lr, lsr #8
-        0xEA81, 0x610C,  # eor.w r1, r1, r12, lsl #24
-        0xEA81, 0x11DE,  # eor.w r1, r1, lr, lsr #7
-        0xEA81, 0x614C,  # eor.w r1, r1, r12, lsl #25
-        0xE9DD, 0xCE22,  # ldrd r12, lr, [sp, #136]
-        0xEA4F, 0x42DC,  # lsr.w r2, r12, #19
-        0xEA82, 0x324E,  # eor.w r2, r2, lr, lsl #13
-        0xEA82, 0x725E,  # eor.w r2, r2, lr, lsr #29
-        0xEA82, 0x02CC,  # eor.w r2, r2, r12, lsl #3
-        0xEA82, 0x129C,  # eor.w r2, r2, r12, lsr #6
-        0xEA4F, 0x43DE,  # lsr.w r3, lr, #19
-        0xEA83, 0x334C,  # eor.w r3, r3, r12, lsl #13
-        0xEA83, 0x735C,  # eor.w r3, r3, r12, lsr #29
-        0xEA83, 0x03CE,  # eor.w r3, r3, lr, lsl #3
-        0xEA83, 0x139E,  # eor.w r3, r3, lr, lsr #6
-        0xEA83, 0x638C,  # eor.w r3, r3, r12, lsl #26
-        0xEB11, 0x0103,  # adds.w r1, r1, r3
-        0xEB40, 0x0002,  # adc.w r0, r0, r2
-        0xE9DD, 0xCE26,  # ldrd r12, lr, [sp, #152]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0xCE18,  # ldrd r12, lr, [sp, #96]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x0126,  # strd r0, r1, [sp, #152]
-        0xE9DD, 0x2308,  # ldrd r2, r3, [sp, #32]
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xF246, 0x7CC4,  # movw r12, #0x67c4
-        0xF2C4, 0x3C1D,  # movt r12, #0x431d
-        0xF640, 0x5E4C,  # movw lr, #0x0d4c
-        0xF6C9, 0x4E10,  # movt lr, #0x9c10
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0x0104,  # ldrd r0, r1, [sp, #16]
-        0xE9DD, 0xCE06,  # ldrd r12, lr, [sp, #24]
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA00, 0x0008,  # and.w r0, r0, r8
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEA01, 0x0109,  # and.w r1, r1, r9
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xE9DD, 0xCE00,  # ldrd r12, lr, [sp, #0]
-        0xEB1E, 0x0903,  # adds.w r9, lr, r3
-        0xEB4C, 0x0802,  # adc.w r8, r12, r2
-        0xE9CD, 0x8900,  # strd r8, r9, [sp, #0]
-        0xEA4F, 0x7C14,  # lsr.w r12, r4, #28
-        0xEA8C, 0x1C05,  # eor.w r12, r12, r5, lsl #4
-        0xEA8C, 0x0C95,  # eor.w r12, r12, r5, lsr #2
-        0xEA8C, 0x7C84,  # eor.w r12, r12, r4, lsl #30
-        0xEA8C, 0x1CD5,  # eor.w r12, r12, r5, lsr #7
-        0xEA8C, 0x6C44,  # eor.w r12, r12, r4, lsl #25
-        0xEA4F, 0x7E15,  # lsr.w lr, r5, #28
-        0xEA8E, 0x1E04,  # eor.w lr, lr, r4, lsl #4
-        0xEA8E, 0x0E94,  # eor.w lr, lr, r4, lsr #2
-        0xEA8E, 0x7E85,  # eor.w lr, lr, r5, lsl #30
-        0xEA8E, 0x1ED4,  # eor.w lr, lr, r4, lsr #7
-        0xEA8E, 0x6E45,  # eor.w lr, lr, r5, lsl #25
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA84, 0x0006,  # eor.w r0, r4, r6
-        0xEA00, 0x0C0A,  # and.w r12, r0, r10
-        0xEA8C, 0x0C06,  # eor.w r12, r12, r6
-        0xEA85, 0x0107,  # eor.w r1, r5, r7
-        0xEA01, 0x0E0B,  # and.w lr, r1, r11
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x2308,  # strd r2, r3, [sp, #32]
-    )
-    # round 76: a = r2:r3, b = r4:r5, e = r8:r9, b ^ c = r0:r1 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE2A,  # ldrd r12, lr, [sp, #168]
-        0xEA4F, 0x065C,  # lsr.w r6, r12, #1
-        0xEA86, 0x76CE,  # eor.w r6, r6, lr, lsl #31
-        0xEA86, 0x261C,  # eor.w r6, r6, r12, lsr #8
-        0xEA86, 0x660E,  # eor.w r6, r6, lr, lsl #24
-        0xEA86, 0x16DC,  # eor.w r6, r6, r12, lsr #7
-        0xEA4F, 0x075E,  # lsr.w r7, lr, #1
-        0xEA87, 0x77CC,  # eor.w r7, r7, r12, lsl #31
-        0xEA87, 0x271E,  # eor.w r7, r7, lr, lsr #8
-        0xEA87, 0x670C,  # eor.w r7, r7, r12, lsl #24
-        0xEA87, 0x17DE,  # eor.w r7, r7, lr, lsr #7
-        0xEA87, 0x674C,  # eor.w r7, r7, r12, lsl #25
-        0xE9DD, 0xCE24,  # ldrd r12, lr, [sp, #144]
-        0xEA4F, 0x4ADC,  # lsr.w r10, r12, #19
-        0xEA8A, 0x3A4E,  # eor.w r10, r10, lr, lsl #13
-        0xEA8A, 0x7A5E,  # eor.w r10, r10, lr, lsr #29
-        0xEA8A, 0x0ACC,  # eor.w r10, r10, r12, lsl #3
-        0xEA8A, 0x1A9C,  # eor.w r10, r10, r12, lsr #6
-        0xEA4F, 0x4BDE,  # lsr.w r11, lr, #19
-        0xEA8B, 0x3B4C,  # eor.w r11, r11, r12, lsl #13
-        0xEA8B, 0x7B5C,  # eor.w r11, r11, r12, lsr #29
-        0xEA8B, 0x0BCE,  # eor.w r11, r11, lr, lsl #3
-        0xEA8B, 0x1B9E,  # eor.w r11, r11, lr, lsr #6
-        0xEA8B, 0x6B8C,  # eor.w r11, r11, r12, lsl #26
-        0xEB17, 0x070B,  # adds.w r7, r7, r11
-        0xEB46, 0x060A,  # adc.w r6, r6, r10
-        0xE9DD, 0xCE28,  # ldrd r12, lr, [sp, #160]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0xCE1A,  # ldrd r12, lr, [sp, #104]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x6728,  # strd r6, r7, [sp, #160]
-        0xE9DD, 0xAB06,  # ldrd r10, r11, [sp, #24]
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xF24D, 0x4CBE,  # movw r12, #0xd4be
-        0xF6C4, 0x4CC5,  # movt r12, #0x4cc5
-        0xF244, 0x2EB6,  # movw lr, #0x42b6
-        0xF6CC, 0x3E3E,  # movt lr, #0xcb3e
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0x6702,  # ldrd r6, r7, [sp, #8]
-        0xE9DD, 0xCE04,  # ldrd r12, lr, [sp, #16]
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA06, 0x0608,  # and.w r6, r6, r8
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEA07, 0x0709,  # and.w r7, r7, r9
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xE9DD, 0xCE0E,  # ldrd r12, lr, [sp, #56]
-        0xEB1E, 0x090B,  # adds.w r9, lr, r11
-        0xEB4C, 0x080A,  # adc.w r8, r12, r10
-        0xE9CD, 0x890E,  # strd r8, r9, [sp, #56]
-        0xEA4F, 0x7C12,  # lsr.w r12, r2, #28
-        0xEA8C, 0x1C03,  # eor.w r12, r12, r3, lsl #4
-        0xEA8C, 0x0C93,  # eor.w r12, r12, r3, lsr #2
-        0xEA8C, 0x7C82,  # eor.w r12, r12, r2, lsl #30
-        0xEA8C, 0x1CD3,  # eor.w r12, r12, r3, lsr #7
-        0xEA8C, 0x6C42,  # eor.w r12, r12, r2, lsl #25
-        0xEA4F, 0x7E13,  # lsr.w lr, r3, #28
-        0xEA8E, 0x1E02,  # eor.w lr, lr, r2, lsl #4
-        0xEA8E, 0x0E92,  # eor.w lr, lr, r2, lsr #2
-        0xEA8E, 0x7E83,  # eor.w lr, lr, r3, lsl #30
-        0xEA8E, 0x1ED2,  # eor.w lr, lr, r2, lsr #7
-        0xEA8E, 0x6E43,  # eor.w lr, lr, r3, lsl #25
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA82, 0x0604,  # eor.w r6, r2, r4
-        0xEA06, 0x0C00,  # and.w r12, r6, r0
-        0xEA8C, 0x0C04,  # eor.w r12, r12, r4
-        0xEA83, 0x0705,  # eor.w r7, r3, r5
-        0xEA07, 0x0E01,  # and.w lr, r7, r1
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB06,  # strd r10, r11, [sp, #24]
-    )
-    # round 77: a = r10:r11, b = r2:r3, e = r8:r9, b ^ c = r6:r7 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE2C,  # ldrd r12, lr, [sp, #176]
-        0xEA4F, 0x045C,  # lsr.w r4, r12, #1
-        0xEA84, 0x74CE,  # eor.w r4, r4, lr, lsl #31
-        0xEA84, 0x241C,  # eor.w r4, r4, r12, lsr #8
-        0xEA84, 0x640E,  # eor.w r4, r4, lr, lsl #24
-        0xEA84, 0x14DC,  # eor.w r4, r4, r12, lsr #7
-        0xEA4F, 0x055E,  # lsr.w r5, lr, #1
-        0xEA85, 0x75CC,  # eor.w r5, r5, r12, lsl #31
-        0xEA85, 0x251E,  # eor.w r5, r5, lr, lsr #8
-        0xEA85, 0x650C,  # eor.w r5, r5, r12, lsl #24
-        0xEA85, 0x15DE,  # eor.w r5, r5, lr, lsr #7
-        0xEA85, 0x654C,  # eor.w r5, r5, r12, lsl #25
-        0xE9DD, 0xCE26,  # ldrd r12, lr, [sp, #152]
-        0xEA4F, 0x40DC,  # lsr.w r0, r12, #19
-        0xEA80, 0x304E,  # eor.w r0, r0, lr, lsl #13
-        0xEA80, 0x705E,  # eor.w r0, r0, lr, lsr #29
-        0xEA80, 0x00CC,  # eor.w r0, r0, r12, lsl #3
-        0xEA80, 0x109C,  # eor.w r0, r0, r12, lsr #6
-        0xEA4F, 0x41DE,  # lsr.w r1, lr, #19
-        0xEA81, 0x314C,  # eor.w r1, r1, r12, lsl #13
-        0xEA81, 0x715C,  # eor.w r1, r1, r12, lsr #29
-        0xEA81, 0x01CE,  # eor.w r1, r1, lr, lsl #3
-        0xEA81, 0x119E,  # eor.w r1, r1, lr, lsr #6
-        0xEA81, 0x618C,  # eor.w r1, r1, r12, lsl #26
-        0xEB15, 0x0501,  # adds.w r5, r5, r1
-        0xEB44, 0x0400,  # adc.w r4, r4, r0
-        0xE9DD, 0xCE2A,  # ldrd r12, lr, [sp, #168]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xCE1C,  # ldrd r12, lr, [sp, #112]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x452A,  # strd r4, r5, [sp, #168]
-        0xE9DD, 0x0104,  # ldrd r0, r1, [sp, #16]
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xF642, 0x1C9C,  # movw r12, #0x299c
-        0xF6C5, 0x1C7F,  # movt r12, #0x597f
-        0xF647, 0x6E2A,  # movw lr, #0x7e2a
-        0xF6CF, 0x4E65,  # movt lr, #0xfc65
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-    )
-    data(
-        2,
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0x4500,  # ldrd r4, r5, [sp, #0]
-        0xE9DD, 0xCE02,  # ldrd r12, lr, [sp, #8]
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA04, 0x0408,  # and.w r4, r4, r8
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEA05, 0x0509,  # and.w r5, r5, r9
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xE9DD, 0xCE0C,  # ldrd r12, lr, [sp, #48]
-        0xEB1E, 0x0901,  # adds.w r9, lr, r1
-        0xEB4C, 0x0800,  # adc.w r8, r12, r0
-        0xE9CD, 0x890C,  # strd r8, r9, [sp, #48]
-        0xEA4F, 0x7C1A,  # lsr.w r12, r10, #28
-        0xEA8C, 0x1C0B,  # eor.w r12, r12, r11, lsl #4
-        0xEA8C, 0x0C9B,  # eor.w r12, r12, r11, lsr #2
-        0xEA8C, 0x7C8A,  # eor.w r12, r12, r10, lsl #30
-        0xEA8C, 0x1CDB,  # eor.w r12, r12, r11, lsr #7
-        0xEA8C, 0x6C4A,  # eor.w r12, r12, r10, lsl #25
-        0xEA4F, 0x7E1B,  # lsr.w lr, r11, #28
-        0xEA8E, 0x1E0A,  # eor.w lr, lr, r10, lsl #4
-        0xEA8E, 0x0E9A,  # eor.w lr, lr, r10, lsr #2
-        0xEA8E, 0x7E8B,  # eor.w lr, lr, r11, lsl #30
-        0xEA8E, 0x1EDA,  # eor.w lr, lr, r10, lsr #7
-        0xEA8E, 0x6E4B,  # eor.w lr, lr, r11, lsl #25
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA8A, 0x0402,  # eor.w r4, r10, r2
-        0xEA04, 0x0C06,  # and.w r12, r4, r6
-        0xEA8C, 0x0C02,  # eor.w r12, r12, r2
-        0xEA8B, 0x0503,  # eor.w r5, r11, r3
-        0xEA05, 0x0E07,  # and.w lr, r5, r7
-        0xEA8E, 0x0E03,  # eor.w lr, lr, r3
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x0104,  # strd r0, r1, [sp, #16]
-    )
-    # round 78: a = r0:r1, b = r10:r11, e = r8:r9, b ^ c = r4:r5 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE2E,  # ldrd r12, lr, [sp, #184]
-        0xEA4F, 0x025C,  # lsr.w r2, r12, #1
-        0xEA82, 0x72CE,  # eor.w r2, r2, lr, lsl #31
-        0xEA82, 0x221C,  # eor.w r2, r2, r12, lsr #8
-        0xEA82, 0x620E,  # eor.w r2, r2, lr, lsl #24
-        0xEA82, 0x12DC,  # eor.w r2, r2, r12, lsr #7
-        0xEA4F, 0x035E,  # lsr.w r3, lr, #1
-        0xEA83, 0x73CC,  # eor.w r3, r3, r12, lsl #31
-        0xEA83, 0x231E,  # eor.w r3, r3, lr, lsr #8
-        0xEA83, 0x630C,  # eor.w r3, r3, r12, lsl #24
-        0xEA83, 0x13DE,  # eor.w r3, r3, lr, lsr #7
-        0xEA83, 0x634C,  # eor.w r3, r3, r12, lsl #25
-        0xE9DD, 0xCE28,  # ldrd r12, lr, [sp, #160]
-        0xEA4F, 0x46DC,  # lsr.w r6, r12, #19
-        0xEA86, 0x364E,  # eor.w r6, r6, lr, lsl #13
-        0xEA86, 0x765E,  # eor.w r6, r6, lr, lsr #29
-        0xEA86, 0x06CC,  # eor.w r6, r6, r12, lsl #3
-        0xEA86, 0x169C,  # eor.w r6, r6, r12, lsr #6
-        0xEA4F, 0x47DE,  # lsr.w r7, lr, #19
-        0xEA87, 0x374C,  # eor.w r7, r7, r12, lsl #13
-        0xEA87, 0x775C,  # eor.w r7, r7, r12, lsr #29
-        0xEA87, 0x07CE,  # eor.w r7, r7, lr, lsl #3
-        0xEA87, 0x179E,  # eor.w r7, r7, lr, lsr #6
-        0xEA87, 0x678C,  # eor.w r7, r7, r12, lsl #26
-        0xEB13, 0x0307,  # adds.w r3, r3, r7
-        0xEB42, 0x0206,  # adc.w r2, r2, r6
-        0xE9DD, 0xCE2C,  # ldrd r12, lr, [sp, #176]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0xCE1E,  # ldrd r12, lr, [sp, #120]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0x6702,  # ldrd r6, r7, [sp, #8]
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xF646, 0x7CAB,  # movw r12, #0x6fab
-        0xF6C5, 0x7CCB,  # movt r12, #0x5fcb
-        0xF64F, 0x2EEC,  # movw lr, #0xfaec
-        0xF6C3, 0x2ED6,  # movt lr, #0x3ad6
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-    )
-    data(
-        2,
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0x230E,  # ldrd r2, r3, [sp, #56]
-        0xE9DD, 0xCE00,  # ldrd r12, lr, [sp, #0]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA02, 0x0208,  # and.w r2, r2, r8
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEA03, 0x0309,  # and.w r3, r3, r9
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xE9DD, 0xCE0A,  # ldrd r12, lr, [sp, #40]
-        0xEB1E, 0x0907,  # adds.w r9, lr, r7
-        0xEB4C, 0x0806,  # adc.w r8, r12, r6
-        0xE9CD, 0x890A,  # strd r8, r9, [sp, #40]
-        0xEA4F, 0x7C10,  # lsr.w r12, r0, #28
-        0xEA8C, 0x1C01,  # eor.w r12, r12, r1, lsl #4
-        0xEA8C, 0x0C91,  # eor.w r12, r12, r1, lsr #2
-        0xEA8C, 0x7C80,  # eor.w r12, r12, r0, lsl #30
-        0xEA8C, 0x1CD1,  # eor.w r12, r12, r1, lsr #7
-        0xEA8C, 0x6C40,  # eor.w r12, r12, r0, lsl #25
-        0xEA4F, 0x7E11,  # lsr.w lr, r1, #28
-        0xEA8E, 0x1E00,  # eor.w lr, lr, r0, lsl #4
-        0xEA8E, 0x0E90,  # eor.w lr, lr, r0, lsr #2
-        0xEA8E, 0x7E81,  # eor.w lr, lr, r1, lsl #30
-        0xEA8E, 0x1ED0,  # eor.w lr, lr, r0, lsr #7
-        0xEA8E, 0x6E41,  # eor.w lr, lr, r1, lsl #25
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA80, 0x020A,  # eor.w r2, r0, r10
-        0xEA02, 0x0C04,  # and.w r12, r2, r4
-        0xEA8C, 0x0C0A,  # eor.w r12, r12, r10
-        0xEA81, 0x030B,  # eor.w r3, r1, r11
-        0xEA03, 0x0E05,  # and.w lr, r3, r5
-        0xEA8E, 0x0E0B,  # eor.w lr, lr, r11
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x6702,  # strd r6, r7, [sp, #8]
-    )
-    # round 79: a = r6:r7, b = r0:r1, e = r8:r9, b ^ c = r2:r3 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE10,  # ldrd r12, lr, [sp, #64]
-        0xEA4F, 0x0A5C,  # lsr.w r10, r12, #1
-        0xEA8A, 0x7ACE,  # eor.w r10, r10, lr, lsl #31
-        0xEA8A, 0x2A1C,  # eor.w r10, r10, r12, lsr #8
-        0xEA8A, 0x6A0E,  # eor.w r10, r10, lr, lsl #24
-        0xEA8A, 0x1ADC,  # eor.w r10, r10, r12, lsr #7
-        0xEA4F, 0x0B5E,  # lsr.w r11, lr, #1
-        0xEA8B, 0x7BCC,  # eor.w r11, r11, r12, lsl #31
-        0xEA8B, 0x2B1E,  # eor.w r11, r11, lr, lsr #8
-        0xEA8B, 0x6B0C,  # eor.w r11, r11, r12, lsl #24
-        0xEA8B, 0x1BDE,  # eor.w r11, r11, lr, lsr #7
-        0xEA8B, 0x6B4C,  # eor.w r11, r11, r12, lsl #25
-        0xE9DD, 0xCE2A,  # ldrd r12, lr, [sp, #168]
-        0xEA4F, 0x44DC,  # lsr.w r4, r12, #19
-        0xEA84, 0x344E,  # eor.w r4, r4, lr, lsl #13
-        0xEA84, 0x745E,  # eor.w r4, r4, lr, lsr #29
-        0xEA84, 0x04CC,  # eor.w r4, r4, r12, lsl #3
-        0xEA84, 0x149C,  # eor.w r4, r4, r12, lsr #6
-        0xEA4F, 0x45DE,  # lsr.w r5, lr, #19
-        0xEA85, 0x354C,  # eor.w r5, r5, r12, lsl #13
-        0xEA85, 0x755C,  # eor.w r5, r5, r12, lsr #29
-        0xEA85, 0x05CE,  # eor.w r5, r5, lr, lsl #3
-        0xEA85, 0x159E,  # eor.w r5, r5, lr, lsr #6
-        0xEA85, 0x658C,  # eor.w r5, r5, r12, lsl #26
-        0xEB1B, 0x0B05,  # adds.w r11, r11, r5
-        0xEB4A, 0x0A04,  # adc.w r10, r10, r4
-        0xE9DD, 0xCE2E,  # ldrd r12, lr, [sp, #184]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0xCE20,  # ldrd r12, lr, [sp, #128]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0x4500,  # ldrd r4, r5, [sp, #0]
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xF641, 0x1C8C,  # movw r12, #0x198c
-        0xF6C6, 0x4C44,  # movt r12, #0x6c44
-        0xF645, 0x0E17,  # movw lr, #0x5817
-        0xF6C4, 0x2E47,  # movt lr, #0x4a47
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-    )
-    data(
-        2,
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xAB0C,  # ldrd r10, r11, [sp, #48]
-        0xE9DD, 0xCE0E,  # ldrd r12, lr, [sp, #56]
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA0A, 0x0A08,  # and.w r10, r10, r8
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEA0B, 0x0B09,  # and.w r11, r11, r9
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xE9DD, 0xCE08,  # ldrd r12, lr, [sp, #32]
-        0xEB1E, 0x0905,  # adds.w r9, lr, r5
-        0xEB4C, 0x0804,  # adc.w r8, r12, r4
-        0xE9CD, 0x8908,  # strd r8, r9, [sp, #32]
-        0xEA4F, 0x7C16,  # lsr.w r12, r6, #28
-        0xEA8C, 0x1C07,  # eor.w r12, r12, r7, lsl #4
-        0xEA8C, 0x0C97,  # eor.w r12, r12, r7, lsr #2
-        0xEA8C, 0x7C86,  # eor.w r12, r12, r6, lsl #30
-        0xEA8C, 0x1CD7,  # eor.w r12, r12, r7, lsr #7
-        0xEA8C, 0x6C46,  # eor.w r12, r12, r6, lsl #25
-        0xEA4F, 0x7E17,  # lsr.w lr, r7, #28
-        0xEA8E, 0x1E06,  # eor.w lr, lr, r6, lsl #4
-        0xEA8E, 0x0E96,  # eor.w lr, lr, r6, lsr #2
-        0xEA8E, 0x7E87,  # eor.w lr, lr, r7, lsl #30
-        0xEA8E, 0x1ED6,  # eor.w lr, lr, r6, lsr #7
-        0xEA8E, 0x6E47,  # eor.w lr, lr, r7, lsl #25
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA86, 0x0A00,  # eor.w r10, r6, r0
-        0xEA0A, 0x0C02,  # and.w r12, r10, r2
-        0xEA8C, 0x0C00,  # eor.w r12, r12, r0
-        0xEA87, 0x0B01,  # eor.w r11, r7, r1
-        0xEA0B, 0x0E03,  # and.w lr, r11, r3
-        0xEA8E, 0x0E01,  # eor.w lr, lr, r1
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x4500,  # strd r4, r5, [sp, #0]
+        0xEA4F, 0x0604,  # mov.w r6, r4
+        0xEA4F, 0x0402,  # mov.w r4, r2
+        0xEA4F, 0x0705,  # mov.w r7, r5
+        0xEA4F, 0x0503,  # mov.w r5, r3
+        0xEA4F, 0x0A00,  # mov.w r10, r0
+        0xEA4F, 0x0B01,  # mov.w r11, r1
+        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
+        0xF10C, 0x0C80,  # add.w r12, r12, #128
+        0xF8CD, 0xC0CC,  # str.w r12, [sp, #204]
+        0xF8DD, 0xE0D0,  # ldr.w lr, [sp, #208]
+        0xEBBC, 0x0F0E,  # cmp.w r12, lr
+        0xF47E, 0xAC68,  # bne.w pass (-5936)
     )
     # H += a..h (§6.4.2 step 4), 64-bit adds; 80 renamings bring the slots back
     data(
@@ -7682,11 +1986,11 @@ def compress(r0, r1, r2, r3):
         0xF8DD, 0x30C8,  # ldr.w r3, [sp, #200]
         0x3B01,  # subs r3, #1
         0xF8CD, 0x30C8,  # str.w r3, [sp, #200]
-        0xF479, 0xA8B9,  # bne.w block
+        0xF47E, 0xAB32,  # bne.w block (-6556)
     )
     data(
         2,
-        0xB034,  # add sp, #208
+        0xB036,  # add sp, #216
         0xE8BD, 0x0F00,  # pop.w {r8, r9, r10, r11}
         0x2000,  # movs r0, #0
     )
