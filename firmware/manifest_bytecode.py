@@ -104,4 +104,5 @@ package(
         "random/rng.py",
     ],
     base_path="../modules",
+    opt=3,  # no line numbers in the bytecode: see firmware/README.md
 )

@@ -186,4 +186,5 @@ package(
     "mpcrypto",
     files=[f for f in FILES if not (options.dsp and f in SHADOWED)],
     base_path="../modules",
+    opt=3,  # no line numbers in the bytecode: see firmware/README.md
 )

@@ -216,3 +216,16 @@ def test_dsp_manifest_leaves_out_only_what_a_thumb_kernel_shadows():
     for g in field:
         stride = int(re.search(r"^STRIDE = (\d+)$", (ROOT / g).read_text(), re.M).group(1))
         assert stride // 4 in words, "%s: no Thumb-2 runner for %d-byte slots" % (g, stride)
+
+
+def test_no_assert_statements():
+    """The firmware manifests freeze at opt=3, which compiles ``assert`` out: a check the
+    library relies on must raise by itself (firmware/README.md)."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "modules" / "mpcrypto").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Assert):
+                found.append("%s:%d" % (path.relative_to(ROOT), node.lineno))
+    assert not found, found
