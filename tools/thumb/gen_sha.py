@@ -60,35 +60,53 @@ MD5_ROUNDS = (((0, 1), (7, 12, 17, 22)), ((1, 5), (5, 9, 14, 20)), ((5, 3), (4, 
 
 # -- SHA-256 (FIPS 180-4 §6.2.2) ---------------------------------------------------------------
 
-# Frame (sp-relative): W ring 16 words at 0, the state pointer at 64, blocks left at 68.
-S256_FRAME = 72
+# Frame (sp-relative): W ring 16 words at 0, the state pointer at 64, blocks left at 68, the
+# address of the K table at 72, the pass's K[16 i] at 76.
+S256_KTAB, S256_K, S256_FRAME = 72, 76, 80
 
 
 def sha256_body(a, end=None):
     """The kernel after MicroPython's entry (push {r1, r4-r7, lr}): r0 = st, r1 = buf,
     r2 = off, r3 = nblocks. Register use: a..h in r4-r11 (renamed each round), r1 the
     message pointer, r0/r2/r3 temporaries (W, x, y), r12 and lr hold a ^ b of one round for
-    the next round's Maj (alternately)."""
+    the next round's Maj (alternately). Rounds 0-15 (message words, K by movw/movt) are
+    written out once; rounds 16-31 are written out and run three times a block (rounds
+    16-63: the ring offsets, the renaming and r12/lr repeat every 16 rounds), K[t] read from
+    a table in the code."""
     V = [4, 5, 6, 7, 8, 9, 10, 11]
     IN, W, X, Y = 1, 0, 2, 3
     ZZ = [12, LR]
+    a.b("al", "start")
+    table = a.pos
+    a.note("K[16..63] (FIPS 180-4 §4.2.2), read with LDR (any alignment)")
+    for t in range(16, 64):
+        a.word(K256[t], "K[%d]" % t)
+    a.label("start")
     a.push([8, 9, 10, 11])
     a.sub_sp(S256_FRAME)
     a.cmp_imm(3, 0)
-    skip, at = len(a.items), a.pos
-    a.bcc_w("eq", at + 4, "done")  # a placeholder of the same size, replaced below  # patched below
+    a.b("eq", "done")
     a.dp("add", IN, IN, 2)
     a.str_(0, SP, 64)
     a.str_(3, SP, 68)
     a.ldm(0, V)
-    loop = a.pos
+    here = a.pos
+    a.mov_pc(X)
+    a.addw(X, X, here + 4 - table, sub=True)
+    a.str_(X, SP, S256_KTAB)
+    a.label("block")
     a.note("block: a..h = H0..H7 in r4-r11; r12 = b ^ c for round 0's Maj")
     a.dp("eor", ZZ[0], V[1], V[2])
-    for t in range(64):
+    for t in range(32):
         r = [V[(i - t) % 8] for i in range(8)]  # registers of a..h in round t
         ra, rb, rc, rd, re, rf, rg, rh = r
         z, y = ZZ[t % 2], ZZ[(t + 1) % 2]  # z = b ^ c (from the round before), y := a ^ b
-        a.note("round %d: a..h in %s" % (t, " ".join(rn(x) for x in r)))
+        if t == 16:
+            a.note("rounds 16-63: three passes of the next 16 rounds, K from the table")
+            a.ldr(X, SP, S256_KTAB)
+            a.str_(X, SP, S256_K)
+            a.label("pass")
+        a.note("round %s: a..h in %s" % (t if t < 16 else "16 i + %d" % t, " ".join(rn(x) for x in r)))
         if t < 16:
             a.ldr_post(W, IN, 4)
             a.rev(W, W)
@@ -108,11 +126,14 @@ def sha256_body(a, end=None):
             a.dp("add", W, W, X)
             a.ldr(X, SP, 4 * ((t - 7) % 16))
             a.dp("add", W, W, X)
-        if t < 64 - 2:  # W[62], W[63] are never read back
-            a.str_(W, SP, 4 * (t % 16))
+        a.str_(W, SP, 4 * (t % 16))
         # T1 = h + Σ1(e) + Ch(e, f, g) + K[t] + W[t], accumulated in h's register
         a.dp("add", rh, rh, W)
-        a.const(X, K256[t])
+        if t < 16:
+            a.const(X, K256[t])
+        else:
+            a.ldr(X, SP, S256_K)
+            a.ldr(X, X, 4 * (t - 16))
         a.dp("add", rh, rh, X)
         # Σ1(e) = ROTR6 ^ ROTR11 ^ ROTR25 = ROTR6(e ^ ROTR5(e) ^ ROTR19(e))
         a.dp("eor", X, re, re, "ror", 5)
@@ -134,6 +155,13 @@ def sha256_body(a, end=None):
         a.dp("and", X, y, z)
         a.dp("eor", X, X, rb)
         a.dp("add", rh, rh, X)
+    a.ldr(X, SP, S256_K)
+    a.add_imm(X, X, 64)
+    a.str_(X, SP, S256_K)
+    a.ldr(Y, SP, S256_KTAB)
+    a.add_imm(Y, Y, 192)
+    a.cmp(X, Y)
+    a.b("ne", "pass")
     a.note("H += a..h (§6.2.2 step 4); 64 renamings bring a..h back to r4-r11")
     a.ldr(0, SP, 64)
     for i in range(8):
@@ -143,13 +171,8 @@ def sha256_body(a, end=None):
     a.ldr(3, SP, 68)
     a.subs_imm(3, 1)
     a.str_(3, SP, 68)
-    a.bcc_w("ne", loop, "block")
-    done = a.pos
-    # the forward branch, now that "done" is known
-    b = Asm(ual=True)
-    b.pos = at
-    b.bcc_w("eq", done, "done")
-    a.items[skip] = b.items[0]
+    a.b("ne", "block")
+    a.label("done")
     a.add_sp(S256_FRAME)
     a.pop([8, 9, 10, 11])
     a.movs_imm(0, 0)
@@ -534,14 +557,17 @@ SHA256_DOC = [
     "",
     "``st`` is the ``array('I')`` of the hash object (H0..H7, FIPS 180-4 §6.2; its scratch words",
     "are not used: the schedule ring is on the stack), ``buf[off:off + 64 * nblocks]`` is hashed",
-    "in place, whole blocks, no allocation. The 64 rounds are unrolled; a..h stay in r4-r11,",
-    "renamed round to round; W[t] sits in a 16-word ring on the stack (72-byte frame); K[t] is",
-    "built with movw/movt (no table, no literal pool). 30.6 instructions per byte on",
-    "Cortex-M4 (host_tests/test_thumb_sha.py counts them exactly).",
+    "in place, whole blocks, no allocation. a..h stay in r4-r11, renamed round to round; W[t]",
+    "sits in a 16-word ring on the stack (80-byte frame). Rounds 0-15 are written out with K[t]",
+    "built by movw/movt; rounds 16-31 are written out and run three times (rounds 16-63), K[t]",
+    "read from a table inside the code, found from the PC: half the code of 64 unrolled",
+    "rounds. Instructions per byte on emulated Cortex-M cores: host_tests/test_thumb_sha.py",
+    "counts them exactly.",
     "",
-    "Constant time: straight-line code; the only branches test the block count (public). No",
-    "table lookups. Cortex-M3/M4/M7 execute every instruction used here in a fixed number of",
-    "cycles whatever the data (unaligned message loads cost the same for every message).",
+    "Constant time: no branch depends on the data (the branches count passes and blocks), and",
+    "the K table is read at fixed offsets: no address depends on the data. Cortex-M3/M4/M7",
+    "execute every instruction used here in a fixed number of cycles whatever the data",
+    "(unaligned message loads cost the same for every message).",
     "",
     "Runs on: Cortex-M3, M4, M7, M33, M55, M85 (ARMv7-M base Thumb-2: shifted-register ALU",
     "forms, REV, LDRD/STRD, LDM/STM; no DSP instruction): the seam takes it only where",
@@ -567,8 +593,8 @@ SHA512_DOC = [
     "the PC. Instructions per byte on emulated Cortex-M cores: host_tests/test_thumb_sha.py",
     "counts them exactly.",
     "",
-    "Constant time: straight-line code; the only branches test the block count (public); no",
-    "table lookups.",
+    "Constant time: no branch depends on the data (the branches count passes and blocks), and",
+    "the K table is read at fixed offsets: no address depends on the data.",
     "",
     "Runs on: Cortex-M3, M4, M7, M33, M55, M85 (no DSP instruction), chosen as",
     "``sha256_thumb``.",

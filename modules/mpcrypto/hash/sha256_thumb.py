@@ -8,14 +8,17 @@ callers; nothing here validates)::
 
 ``st`` is the ``array('I')`` of the hash object (H0..H7, FIPS 180-4 §6.2; its scratch words
 are not used: the schedule ring is on the stack), ``buf[off:off + 64 * nblocks]`` is hashed
-in place, whole blocks, no allocation. The 64 rounds are unrolled; a..h stay in r4-r11,
-renamed round to round; W[t] sits in a 16-word ring on the stack (72-byte frame); K[t] is
-built with movw/movt (no table, no literal pool). 30.6 instructions per byte on
-Cortex-M4 (host_tests/test_thumb_sha.py counts them exactly).
+in place, whole blocks, no allocation. a..h stay in r4-r11, renamed round to round; W[t]
+sits in a 16-word ring on the stack (80-byte frame). Rounds 0-15 are written out with K[t]
+built by movw/movt; rounds 16-31 are written out and run three times (rounds 16-63), K[t]
+read from a table inside the code, found from the PC: half the code of 64 unrolled
+rounds. Instructions per byte on emulated Cortex-M cores: host_tests/test_thumb_sha.py
+counts them exactly.
 
-Constant time: straight-line code; the only branches test the block count (public). No
-table lookups. Cortex-M3/M4/M7 execute every instruction used here in a fixed number of
-cycles whatever the data (unaligned message loads cost the same for every message).
+Constant time: no branch depends on the data (the branches count passes and blocks), and
+the K table is read at fixed offsets: no address depends on the data. Cortex-M3/M4/M7
+execute every instruction used here in a fixed number of cycles whatever the data
+(unaligned message loads cost the same for every message).
 
 Runs on: Cortex-M3, M4, M7, M33, M55, M85 (ARMv7-M base Thumb-2: shifted-register ALU
 forms, REV, LDRD/STRD, LDM/STM; no DSP instruction): the seam takes it only where
@@ -34,14 +37,73 @@ def compress(r0, r1, r2, r3):
     # r0 = st, r1 = buf, r2 = off, r3 = nblocks; returns 0 (a small int: no allocation).
     data(
         2,
+        0xF000, 0xB860,  # b.w start (+192)
+    )
+    # K[16..63] (FIPS 180-4 §4.2.2), read with LDR (any alignment)
+    data(
+        2,
+        0x69C1, 0xE49B,  # .word 0xe49b69c1  K[16]
+        0x4786, 0xEFBE,  # .word 0xefbe4786  K[17]
+        0x9DC6, 0x0FC1,  # .word 0x0fc19dc6  K[18]
+        0xA1CC, 0x240C,  # .word 0x240ca1cc  K[19]
+        0x2C6F, 0x2DE9,  # .word 0x2de92c6f  K[20]
+        0x84AA, 0x4A74,  # .word 0x4a7484aa  K[21]
+        0xA9DC, 0x5CB0,  # .word 0x5cb0a9dc  K[22]
+        0x88DA, 0x76F9,  # .word 0x76f988da  K[23]
+        0x5152, 0x983E,  # .word 0x983e5152  K[24]
+        0xC66D, 0xA831,  # .word 0xa831c66d  K[25]
+        0x27C8, 0xB003,  # .word 0xb00327c8  K[26]
+        0x7FC7, 0xBF59,  # .word 0xbf597fc7  K[27]
+        0x0BF3, 0xC6E0,  # .word 0xc6e00bf3  K[28]
+        0x9147, 0xD5A7,  # .word 0xd5a79147  K[29]
+        0x6351, 0x06CA,  # .word 0x06ca6351  K[30]
+        0x2967, 0x1429,  # .word 0x14292967  K[31]
+        0x0A85, 0x27B7,  # .word 0x27b70a85  K[32]
+        0x2138, 0x2E1B,  # .word 0x2e1b2138  K[33]
+        0x6DFC, 0x4D2C,  # .word 0x4d2c6dfc  K[34]
+        0x0D13, 0x5338,  # .word 0x53380d13  K[35]
+        0x7354, 0x650A,  # .word 0x650a7354  K[36]
+        0x0ABB, 0x766A,  # .word 0x766a0abb  K[37]
+        0xC92E, 0x81C2,  # .word 0x81c2c92e  K[38]
+        0x2C85, 0x9272,  # .word 0x92722c85  K[39]
+        0xE8A1, 0xA2BF,  # .word 0xa2bfe8a1  K[40]
+        0x664B, 0xA81A,  # .word 0xa81a664b  K[41]
+        0x8B70, 0xC24B,  # .word 0xc24b8b70  K[42]
+        0x51A3, 0xC76C,  # .word 0xc76c51a3  K[43]
+        0xE819, 0xD192,  # .word 0xd192e819  K[44]
+        0x0624, 0xD699,  # .word 0xd6990624  K[45]
+        0x3585, 0xF40E,  # .word 0xf40e3585  K[46]
+        0xA070, 0x106A,  # .word 0x106aa070  K[47]
+        0xC116, 0x19A4,  # .word 0x19a4c116  K[48]
+        0x6C08, 0x1E37,  # .word 0x1e376c08  K[49]
+        0x774C, 0x2748,  # .word 0x2748774c  K[50]
+        0xBCB5, 0x34B0,  # .word 0x34b0bcb5  K[51]
+        0x0CB3, 0x391C,  # .word 0x391c0cb3  K[52]
+        0xAA4A, 0x4ED8,  # .word 0x4ed8aa4a  K[53]
+        0xCA4F, 0x5B9C,  # .word 0x5b9cca4f  K[54]
+        0x6FF3, 0x682E,  # .word 0x682e6ff3  K[55]
+        0x82EE, 0x748F,  # .word 0x748f82ee  K[56]
+        0x636F, 0x78A5,  # .word 0x78a5636f  K[57]
+        0x7814, 0x84C8,  # .word 0x84c87814  K[58]
+        0x0208, 0x8CC7,  # .word 0x8cc70208  K[59]
+        0xFFFA, 0x90BE,  # .word 0x90befffa  K[60]
+        0x6CEB, 0xA450,  # .word 0xa4506ceb  K[61]
+        0xA3F7, 0xBEF9,  # .word 0xbef9a3f7  K[62]
+        0x78F2, 0xC671,  # .word 0xc67178f2  K[63]
+    )
+    data(
+        2,
         0xE92D, 0x0F00,  # push.w {r8, r9, r10, r11}
-        0xB092,  # sub sp, #72
+        0xB094,  # sub sp, #80
         0x2B00,  # cmp r3, #0
-        0xF001, 0x8751,  # beq.w done
+        0xF000, 0x872C,  # beq.w done (+3672)
         0xEB01, 0x0102,  # add.w r1, r1, r2
         0xF8CD, 0x0040,  # str.w r0, [sp, #64]
         0xF8CD, 0x3044,  # str.w r3, [sp, #68]
         0xE890, 0x0FF0,  # ldmia.w r0, {r4, r5, r6, r7, r8, r9, r10, r11}
+        0x467A,  # mov r2, pc
+        0xF2A2, 0x02E0,  # subw r2, r2, #224
+        0xF8CD, 0x2048,  # str.w r2, [sp, #72]
     )
     # block: a..h = H0..H7 in r4-r11; r12 = b ^ c for round 0's Maj
     data(
@@ -464,7 +526,13 @@ def compress(r0, r1, r2, r3):
         0xEA82, 0x0206,  # eor.w r2, r2, r6
         0xEB04, 0x0402,  # add.w r4, r4, r2
     )
-    # round 16: a..h in r4 r5 r6 r7 r8 r9 r10 r11
+    # rounds 16-63: three passes of the next 16 rounds, K from the table
+    data(
+        2,
+        0xF8DD, 0x2048,  # ldr.w r2, [sp, #72]
+        0xF8CD, 0x204C,  # str.w r2, [sp, #76]
+    )
+    # round 16 i + 16: a..h in r4 r5 r6 r7 r8 r9 r10 r11
     data(
         2,
         0xF8DD, 0x2004,  # ldr.w r2, [sp, #4]
@@ -482,8 +550,8 @@ def compress(r0, r1, r2, r3):
         0xEB00, 0x0002,  # add.w r0, r0, r2
         0xF8CD, 0x0000,  # str.w r0, [sp, #0]
         0xEB0B, 0x0B00,  # add.w r11, r11, r0
-        0xF646, 0x12C1,  # movw r2, #0x69c1
-        0xF2CE, 0x429B,  # movt r2, #0xe49b
+        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
+        0xF8D2, 0x2000,  # ldr.w r2, [r2, #0]
         0xEB0B, 0x0B02,  # add.w r11, r11, r2
         0xEA88, 0x1278,  # eor.w r2, r8, r8, ror #5
         0xEA82, 0x42F8,  # eor.w r2, r2, r8, ror #19
@@ -501,7 +569,7 @@ def compress(r0, r1, r2, r3):
         0xEA82, 0x0205,  # eor.w r2, r2, r5
         0xEB0B, 0x0B02,  # add.w r11, r11, r2
     )
-    # round 17: a..h in r11 r4 r5 r6 r7 r8 r9 r10
+    # round 16 i + 17: a..h in r11 r4 r5 r6 r7 r8 r9 r10
     data(
         2,
         0xF8DD, 0x2008,  # ldr.w r2, [sp, #8]
@@ -519,8 +587,8 @@ def compress(r0, r1, r2, r3):
         0xEB00, 0x0002,  # add.w r0, r0, r2
         0xF8CD, 0x0004,  # str.w r0, [sp, #4]
         0xEB0A, 0x0A00,  # add.w r10, r10, r0
-        0xF244, 0x7286,  # movw r2, #0x4786
-        0xF6CE, 0x72BE,  # movt r2, #0xefbe
+        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
+        0xF8D2, 0x2004,  # ldr.w r2, [r2, #4]
         0xEB0A, 0x0A02,  # add.w r10, r10, r2
         0xEA87, 0x1277,  # eor.w r2, r7, r7, ror #5
         0xEA82, 0x42F7,  # eor.w r2, r2, r7, ror #19
@@ -538,7 +606,7 @@ def compress(r0, r1, r2, r3):
         0xEA82, 0x0204,  # eor.w r2, r2, r4
         0xEB0A, 0x0A02,  # add.w r10, r10, r2
     )
-    # round 18: a..h in r10 r11 r4 r5 r6 r7 r8 r9
+    # round 16 i + 18: a..h in r10 r11 r4 r5 r6 r7 r8 r9
     data(
         2,
         0xF8DD, 0x200C,  # ldr.w r2, [sp, #12]
@@ -556,8 +624,8 @@ def compress(r0, r1, r2, r3):
         0xEB00, 0x0002,  # add.w r0, r0, r2
         0xF8CD, 0x0008,  # str.w r0, [sp, #8]
         0xEB09, 0x0900,  # add.w r9, r9, r0
-        0xF649, 0x52C6,  # movw r2, #0x9dc6
-        0xF6C0, 0x72C1,  # movt r2, #0x0fc1
+        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
+        0xF8D2, 0x2008,  # ldr.w r2, [r2, #8]
         0xEB09, 0x0902,  # add.w r9, r9, r2
         0xEA86, 0x1276,  # eor.w r2, r6, r6, ror #5
         0xEA82, 0x42F6,  # eor.w r2, r2, r6, ror #19
@@ -575,7 +643,7 @@ def compress(r0, r1, r2, r3):
         0xEA82, 0x020B,  # eor.w r2, r2, r11
         0xEB09, 0x0902,  # add.w r9, r9, r2
     )
-    # round 19: a..h in r9 r10 r11 r4 r5 r6 r7 r8
+    # round 16 i + 19: a..h in r9 r10 r11 r4 r5 r6 r7 r8
     data(
         2,
         0xF8DD, 0x2010,  # ldr.w r2, [sp, #16]
@@ -593,8 +661,8 @@ def compress(r0, r1, r2, r3):
         0xEB00, 0x0002,  # add.w r0, r0, r2
         0xF8CD, 0x000C,  # str.w r0, [sp, #12]
         0xEB08, 0x0800,  # add.w r8, r8, r0
-        0xF24A, 0x12CC,  # movw r2, #0xa1cc
-        0xF2C2, 0x420C,  # movt r2, #0x240c
+        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
+        0xF8D2, 0x200C,  # ldr.w r2, [r2, #12]
         0xEB08, 0x0802,  # add.w r8, r8, r2
         0xEA85, 0x1275,  # eor.w r2, r5, r5, ror #5
         0xEA82, 0x42F5,  # eor.w r2, r2, r5, ror #19
@@ -612,7 +680,7 @@ def compress(r0, r1, r2, r3):
         0xEA82, 0x020A,  # eor.w r2, r2, r10
         0xEB08, 0x0802,  # add.w r8, r8, r2
     )
-    # round 20: a..h in r8 r9 r10 r11 r4 r5 r6 r7
+    # round 16 i + 20: a..h in r8 r9 r10 r11 r4 r5 r6 r7
     data(
         2,
         0xF8DD, 0x2014,  # ldr.w r2, [sp, #20]
@@ -630,8 +698,8 @@ def compress(r0, r1, r2, r3):
         0xEB00, 0x0002,  # add.w r0, r0, r2
         0xF8CD, 0x0010,  # str.w r0, [sp, #16]
         0xEB07, 0x0700,  # add.w r7, r7, r0
-        0xF642, 0x426F,  # movw r2, #0x2c6f
-        0xF6C2, 0x52E9,  # movt r2, #0x2de9
+        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
+        0xF8D2, 0x2010,  # ldr.w r2, [r2, #16]
         0xEB07, 0x0702,  # add.w r7, r7, r2
         0xEA84, 0x1274,  # eor.w r2, r4, r4, ror #5
         0xEA82, 0x42F4,  # eor.w r2, r2, r4, ror #19
@@ -649,7 +717,7 @@ def compress(r0, r1, r2, r3):
         0xEA82, 0x0209,  # eor.w r2, r2, r9
         0xEB07, 0x0702,  # add.w r7, r7, r2
     )
-    # round 21: a..h in r7 r8 r9 r10 r11 r4 r5 r6
+    # round 16 i + 21: a..h in r7 r8 r9 r10 r11 r4 r5 r6
     data(
         2,
         0xF8DD, 0x2018,  # ldr.w r2, [sp, #24]
@@ -667,8 +735,8 @@ def compress(r0, r1, r2, r3):
         0xEB00, 0x0002,  # add.w r0, r0, r2
         0xF8CD, 0x0014,  # str.w r0, [sp, #20]
         0xEB06, 0x0600,  # add.w r6, r6, r0
-        0xF248, 0x42AA,  # movw r2, #0x84aa
-        0xF6C4, 0x2274,  # movt r2, #0x4a74
+        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
+        0xF8D2, 0x2014,  # ldr.w r2, [r2, #20]
         0xEB06, 0x0602,  # add.w r6, r6, r2
         0xEA8B, 0x127B,  # eor.w r2, r11, r11, ror #5
         0xEA82, 0x42FB,  # eor.w r2, r2, r11, ror #19
@@ -686,7 +754,7 @@ def compress(r0, r1, r2, r3):
         0xEA82, 0x0208,  # eor.w r2, r2, r8
         0xEB06, 0x0602,  # add.w r6, r6, r2
     )
-    # round 22: a..h in r6 r7 r8 r9 r10 r11 r4 r5
+    # round 16 i + 22: a..h in r6 r7 r8 r9 r10 r11 r4 r5
     data(
         2,
         0xF8DD, 0x201C,  # ldr.w r2, [sp, #28]
@@ -704,8 +772,8 @@ def compress(r0, r1, r2, r3):
         0xEB00, 0x0002,  # add.w r0, r0, r2
         0xF8CD, 0x0018,  # str.w r0, [sp, #24]
         0xEB05, 0x0500,  # add.w r5, r5, r0
-        0xF64A, 0x12DC,  # movw r2, #0xa9dc
-        0xF6C5, 0x42B0,  # movt r2, #0x5cb0
+        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
+        0xF8D2, 0x2018,  # ldr.w r2, [r2, #24]
         0xEB05, 0x0502,  # add.w r5, r5, r2
         0xEA8A, 0x127A,  # eor.w r2, r10, r10, ror #5
         0xEA82, 0x42FA,  # eor.w r2, r2, r10, ror #19
@@ -723,7 +791,7 @@ def compress(r0, r1, r2, r3):
         0xEA82, 0x0207,  # eor.w r2, r2, r7
         0xEB05, 0x0502,  # add.w r5, r5, r2
     )
-    # round 23: a..h in r5 r6 r7 r8 r9 r10 r11 r4
+    # round 16 i + 23: a..h in r5 r6 r7 r8 r9 r10 r11 r4
     data(
         2,
         0xF8DD, 0x2020,  # ldr.w r2, [sp, #32]
@@ -741,8 +809,8 @@ def compress(r0, r1, r2, r3):
         0xEB00, 0x0002,  # add.w r0, r0, r2
         0xF8CD, 0x001C,  # str.w r0, [sp, #28]
         0xEB04, 0x0400,  # add.w r4, r4, r0
-        0xF648, 0x02DA,  # movw r2, #0x88da
-        0xF2C7, 0x62F9,  # movt r2, #0x76f9
+        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
+        0xF8D2, 0x201C,  # ldr.w r2, [r2, #28]
         0xEB04, 0x0402,  # add.w r4, r4, r2
         0xEA89, 0x1279,  # eor.w r2, r9, r9, ror #5
         0xEA82, 0x42F9,  # eor.w r2, r2, r9, ror #19
@@ -760,7 +828,7 @@ def compress(r0, r1, r2, r3):
         0xEA82, 0x0206,  # eor.w r2, r2, r6
         0xEB04, 0x0402,  # add.w r4, r4, r2
     )
-    # round 24: a..h in r4 r5 r6 r7 r8 r9 r10 r11
+    # round 16 i + 24: a..h in r4 r5 r6 r7 r8 r9 r10 r11
     data(
         2,
         0xF8DD, 0x2024,  # ldr.w r2, [sp, #36]
@@ -778,8 +846,8 @@ def compress(r0, r1, r2, r3):
         0xEB00, 0x0002,  # add.w r0, r0, r2
         0xF8CD, 0x0020,  # str.w r0, [sp, #32]
         0xEB0B, 0x0B00,  # add.w r11, r11, r0
-        0xF245, 0x1252,  # movw r2, #0x5152
-        0xF6C9, 0x023E,  # movt r2, #0x983e
+        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
+        0xF8D2, 0x2020,  # ldr.w r2, [r2, #32]
         0xEB0B, 0x0B02,  # add.w r11, r11, r2
         0xEA88, 0x1278,  # eor.w r2, r8, r8, ror #5
         0xEA82, 0x42F8,  # eor.w r2, r2, r8, ror #19
@@ -797,7 +865,7 @@ def compress(r0, r1, r2, r3):
         0xEA82, 0x0205,  # eor.w r2, r2, r5
         0xEB0B, 0x0B02,  # add.w r11, r11, r2
     )
-    # round 25: a..h in r11 r4 r5 r6 r7 r8 r9 r10
+    # round 16 i + 25: a..h in r11 r4 r5 r6 r7 r8 r9 r10
     data(
         2,
         0xF8DD, 0x2028,  # ldr.w r2, [sp, #40]
@@ -815,8 +883,8 @@ def compress(r0, r1, r2, r3):
         0xEB00, 0x0002,  # add.w r0, r0, r2
         0xF8CD, 0x0024,  # str.w r0, [sp, #36]
         0xEB0A, 0x0A00,  # add.w r10, r10, r0
-        0xF24C, 0x626D,  # movw r2, #0xc66d
-        0xF6CA, 0x0231,  # movt r2, #0xa831
+        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
+        0xF8D2, 0x2024,  # ldr.w r2, [r2, #36]
         0xEB0A, 0x0A02,  # add.w r10, r10, r2
         0xEA87, 0x1277,  # eor.w r2, r7, r7, ror #5
         0xEA82, 0x42F7,  # eor.w r2, r2, r7, ror #19
@@ -834,7 +902,7 @@ def compress(r0, r1, r2, r3):
         0xEA82, 0x0204,  # eor.w r2, r2, r4
         0xEB0A, 0x0A02,  # add.w r10, r10, r2
     )
-    # round 26: a..h in r10 r11 r4 r5 r6 r7 r8 r9
+    # round 16 i + 26: a..h in r10 r11 r4 r5 r6 r7 r8 r9
     data(
         2,
         0xF8DD, 0x202C,  # ldr.w r2, [sp, #44]
@@ -852,8 +920,8 @@ def compress(r0, r1, r2, r3):
         0xEB00, 0x0002,  # add.w r0, r0, r2
         0xF8CD, 0x0028,  # str.w r0, [sp, #40]
         0xEB09, 0x0900,  # add.w r9, r9, r0
-        0xF242, 0x72C8,  # movw r2, #0x27c8
-        0xF2CB, 0x0203,  # movt r2, #0xb003
+        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
+        0xF8D2, 0x2028,  # ldr.w r2, [r2, #40]
         0xEB09, 0x0902,  # add.w r9, r9, r2
         0xEA86, 0x1276,  # eor.w r2, r6, r6, ror #5
         0xEA82, 0x42F6,  # eor.w r2, r2, r6, ror #19
@@ -871,7 +939,7 @@ def compress(r0, r1, r2, r3):
         0xEA82, 0x020B,  # eor.w r2, r2, r11
         0xEB09, 0x0902,  # add.w r9, r9, r2
     )
-    # round 27: a..h in r9 r10 r11 r4 r5 r6 r7 r8
+    # round 16 i + 27: a..h in r9 r10 r11 r4 r5 r6 r7 r8
     data(
         2,
         0xF8DD, 0x2030,  # ldr.w r2, [sp, #48]
@@ -889,8 +957,8 @@ def compress(r0, r1, r2, r3):
         0xEB00, 0x0002,  # add.w r0, r0, r2
         0xF8CD, 0x002C,  # str.w r0, [sp, #44]
         0xEB08, 0x0800,  # add.w r8, r8, r0
-        0xF647, 0x72C7,  # movw r2, #0x7fc7
-        0xF6CB, 0x7259,  # movt r2, #0xbf59
+        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
+        0xF8D2, 0x202C,  # ldr.w r2, [r2, #44]
         0xEB08, 0x0802,  # add.w r8, r8, r2
         0xEA85, 0x1275,  # eor.w r2, r5, r5, ror #5
         0xEA82, 0x42F5,  # eor.w r2, r2, r5, ror #19
@@ -908,7 +976,7 @@ def compress(r0, r1, r2, r3):
         0xEA82, 0x020A,  # eor.w r2, r2, r10
         0xEB08, 0x0802,  # add.w r8, r8, r2
     )
-    # round 28: a..h in r8 r9 r10 r11 r4 r5 r6 r7
+    # round 16 i + 28: a..h in r8 r9 r10 r11 r4 r5 r6 r7
     data(
         2,
         0xF8DD, 0x2034,  # ldr.w r2, [sp, #52]
@@ -926,8 +994,8 @@ def compress(r0, r1, r2, r3):
         0xEB00, 0x0002,  # add.w r0, r0, r2
         0xF8CD, 0x0030,  # str.w r0, [sp, #48]
         0xEB07, 0x0700,  # add.w r7, r7, r0
-        0xF640, 0x32F3,  # movw r2, #0x0bf3
-        0xF2CC, 0x62E0,  # movt r2, #0xc6e0
+        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
+        0xF8D2, 0x2030,  # ldr.w r2, [r2, #48]
         0xEB07, 0x0702,  # add.w r7, r7, r2
         0xEA84, 0x1274,  # eor.w r2, r4, r4, ror #5
         0xEA82, 0x42F4,  # eor.w r2, r2, r4, ror #19
@@ -945,7 +1013,7 @@ def compress(r0, r1, r2, r3):
         0xEA82, 0x0209,  # eor.w r2, r2, r9
         0xEB07, 0x0702,  # add.w r7, r7, r2
     )
-    # round 29: a..h in r7 r8 r9 r10 r11 r4 r5 r6
+    # round 16 i + 29: a..h in r7 r8 r9 r10 r11 r4 r5 r6
     data(
         2,
         0xF8DD, 0x2038,  # ldr.w r2, [sp, #56]
@@ -963,8 +1031,8 @@ def compress(r0, r1, r2, r3):
         0xEB00, 0x0002,  # add.w r0, r0, r2
         0xF8CD, 0x0034,  # str.w r0, [sp, #52]
         0xEB06, 0x0600,  # add.w r6, r6, r0
-        0xF249, 0x1247,  # movw r2, #0x9147
-        0xF2CD, 0x52A7,  # movt r2, #0xd5a7
+        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
+        0xF8D2, 0x2034,  # ldr.w r2, [r2, #52]
         0xEB06, 0x0602,  # add.w r6, r6, r2
         0xEA8B, 0x127B,  # eor.w r2, r11, r11, ror #5
         0xEA82, 0x42FB,  # eor.w r2, r2, r11, ror #19
@@ -982,7 +1050,7 @@ def compress(r0, r1, r2, r3):
         0xEA82, 0x0208,  # eor.w r2, r2, r8
         0xEB06, 0x0602,  # add.w r6, r6, r2
     )
-    # round 30: a..h in r6 r7 r8 r9 r10 r11 r4 r5
+    # round 16 i + 30: a..h in r6 r7 r8 r9 r10 r11 r4 r5
     data(
         2,
         0xF8DD, 0x203C,  # ldr.w r2, [sp, #60]
@@ -1000,8 +1068,8 @@ def compress(r0, r1, r2, r3):
         0xEB00, 0x0002,  # add.w r0, r0, r2
         0xF8CD, 0x0038,  # str.w r0, [sp, #56]
         0xEB05, 0x0500,  # add.w r5, r5, r0
-        0xF246, 0x3251,  # movw r2, #0x6351
-        0xF2C0, 0x62CA,  # movt r2, #0x06ca
+        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
+        0xF8D2, 0x2038,  # ldr.w r2, [r2, #56]
         0xEB05, 0x0502,  # add.w r5, r5, r2
         0xEA8A, 0x127A,  # eor.w r2, r10, r10, ror #5
         0xEA82, 0x42FA,  # eor.w r2, r2, r10, ror #19
@@ -1019,7 +1087,7 @@ def compress(r0, r1, r2, r3):
         0xEA82, 0x0207,  # eor.w r2, r2, r7
         0xEB05, 0x0502,  # add.w r5, r5, r2
     )
-    # round 31: a..h in r5 r6 r7 r8 r9 r10 r11 r4
+    # round 16 i + 31: a..h in r5 r6 r7 r8 r9 r10 r11 r4
     data(
         2,
         0xF8DD, 0x2000,  # ldr.w r2, [sp, #0]
@@ -1037,8 +1105,8 @@ def compress(r0, r1, r2, r3):
         0xEB00, 0x0002,  # add.w r0, r0, r2
         0xF8CD, 0x003C,  # str.w r0, [sp, #60]
         0xEB04, 0x0400,  # add.w r4, r4, r0
-        0xF642, 0x1267,  # movw r2, #0x2967
-        0xF2C1, 0x4229,  # movt r2, #0x1429
+        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
+        0xF8D2, 0x203C,  # ldr.w r2, [r2, #60]
         0xEB04, 0x0402,  # add.w r4, r4, r2
         0xEA89, 0x1279,  # eor.w r2, r9, r9, ror #5
         0xEA82, 0x42F9,  # eor.w r2, r2, r9, ror #19
@@ -1055,1188 +1123,13 @@ def compress(r0, r1, r2, r3):
         0xEA0C, 0x020E,  # and.w r2, r12, lr
         0xEA82, 0x0206,  # eor.w r2, r2, r6
         0xEB04, 0x0402,  # add.w r4, r4, r2
-    )
-    # round 32: a..h in r4 r5 r6 r7 r8 r9 r10 r11
-    data(
-        2,
-        0xF8DD, 0x2004,  # ldr.w r2, [sp, #4]
-        0xF8DD, 0x3038,  # ldr.w r3, [sp, #56]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2000,  # ldr.w r2, [sp, #0]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2024,  # ldr.w r2, [sp, #36]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0000,  # str.w r0, [sp, #0]
-        0xEB0B, 0x0B00,  # add.w r11, r11, r0
-        0xF640, 0x2285,  # movw r2, #0x0a85
-        0xF2C2, 0x72B7,  # movt r2, #0x27b7
-        0xEB0B, 0x0B02,  # add.w r11, r11, r2
-        0xEA88, 0x1278,  # eor.w r2, r8, r8, ror #5
-        0xEA82, 0x42F8,  # eor.w r2, r2, r8, ror #19
-        0xEB0B, 0x1BB2,  # add.w r11, r11, r2, ror #6
-        0xEA89, 0x020A,  # eor.w r2, r9, r10
-        0xEA02, 0x0208,  # and.w r2, r2, r8
-        0xEA82, 0x020A,  # eor.w r2, r2, r10
-        0xEB0B, 0x0B02,  # add.w r11, r11, r2
-        0xEB07, 0x070B,  # add.w r7, r7, r11
-        0xEA84, 0x22F4,  # eor.w r2, r4, r4, ror #11
-        0xEA82, 0x5234,  # eor.w r2, r2, r4, ror #20
-        0xEB0B, 0x0BB2,  # add.w r11, r11, r2, ror #2
-        0xEA84, 0x0E05,  # eor.w lr, r4, r5
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x0205,  # eor.w r2, r2, r5
-        0xEB0B, 0x0B02,  # add.w r11, r11, r2
-    )
-    # round 33: a..h in r11 r4 r5 r6 r7 r8 r9 r10
-    data(
-        2,
-        0xF8DD, 0x2008,  # ldr.w r2, [sp, #8]
-        0xF8DD, 0x303C,  # ldr.w r3, [sp, #60]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2004,  # ldr.w r2, [sp, #4]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2028,  # ldr.w r2, [sp, #40]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0004,  # str.w r0, [sp, #4]
-        0xEB0A, 0x0A00,  # add.w r10, r10, r0
-        0xF242, 0x1238,  # movw r2, #0x2138
-        0xF6C2, 0x621B,  # movt r2, #0x2e1b
-        0xEB0A, 0x0A02,  # add.w r10, r10, r2
-        0xEA87, 0x1277,  # eor.w r2, r7, r7, ror #5
-        0xEA82, 0x42F7,  # eor.w r2, r2, r7, ror #19
-        0xEB0A, 0x1AB2,  # add.w r10, r10, r2, ror #6
-        0xEA88, 0x0209,  # eor.w r2, r8, r9
-        0xEA02, 0x0207,  # and.w r2, r2, r7
-        0xEA82, 0x0209,  # eor.w r2, r2, r9
-        0xEB0A, 0x0A02,  # add.w r10, r10, r2
-        0xEB06, 0x060A,  # add.w r6, r6, r10
-        0xEA8B, 0x22FB,  # eor.w r2, r11, r11, ror #11
-        0xEA82, 0x523B,  # eor.w r2, r2, r11, ror #20
-        0xEB0A, 0x0AB2,  # add.w r10, r10, r2, ror #2
-        0xEA8B, 0x0C04,  # eor.w r12, r11, r4
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x0204,  # eor.w r2, r2, r4
-        0xEB0A, 0x0A02,  # add.w r10, r10, r2
-    )
-    # round 34: a..h in r10 r11 r4 r5 r6 r7 r8 r9
-    data(
-        2,
-        0xF8DD, 0x200C,  # ldr.w r2, [sp, #12]
-        0xF8DD, 0x3000,  # ldr.w r3, [sp, #0]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2008,  # ldr.w r2, [sp, #8]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x202C,  # ldr.w r2, [sp, #44]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0008,  # str.w r0, [sp, #8]
-        0xEB09, 0x0900,  # add.w r9, r9, r0
-        0xF646, 0x52FC,  # movw r2, #0x6dfc
-        0xF6C4, 0x522C,  # movt r2, #0x4d2c
-        0xEB09, 0x0902,  # add.w r9, r9, r2
-        0xEA86, 0x1276,  # eor.w r2, r6, r6, ror #5
-        0xEA82, 0x42F6,  # eor.w r2, r2, r6, ror #19
-        0xEB09, 0x19B2,  # add.w r9, r9, r2, ror #6
-        0xEA87, 0x0208,  # eor.w r2, r7, r8
-        0xEA02, 0x0206,  # and.w r2, r2, r6
-        0xEA82, 0x0208,  # eor.w r2, r2, r8
-        0xEB09, 0x0902,  # add.w r9, r9, r2
-        0xEB05, 0x0509,  # add.w r5, r5, r9
-        0xEA8A, 0x22FA,  # eor.w r2, r10, r10, ror #11
-        0xEA82, 0x523A,  # eor.w r2, r2, r10, ror #20
-        0xEB09, 0x09B2,  # add.w r9, r9, r2, ror #2
-        0xEA8A, 0x0E0B,  # eor.w lr, r10, r11
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x020B,  # eor.w r2, r2, r11
-        0xEB09, 0x0902,  # add.w r9, r9, r2
-    )
-    # round 35: a..h in r9 r10 r11 r4 r5 r6 r7 r8
-    data(
-        2,
-        0xF8DD, 0x2010,  # ldr.w r2, [sp, #16]
-        0xF8DD, 0x3004,  # ldr.w r3, [sp, #4]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x200C,  # ldr.w r2, [sp, #12]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2030,  # ldr.w r2, [sp, #48]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x000C,  # str.w r0, [sp, #12]
-        0xEB08, 0x0800,  # add.w r8, r8, r0
-        0xF640, 0x5213,  # movw r2, #0x0d13
-        0xF2C5, 0x3238,  # movt r2, #0x5338
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xEA85, 0x1275,  # eor.w r2, r5, r5, ror #5
-        0xEA82, 0x42F5,  # eor.w r2, r2, r5, ror #19
-        0xEB08, 0x18B2,  # add.w r8, r8, r2, ror #6
-        0xEA86, 0x0207,  # eor.w r2, r6, r7
-        0xEA02, 0x0205,  # and.w r2, r2, r5
-        0xEA82, 0x0207,  # eor.w r2, r2, r7
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xEB04, 0x0408,  # add.w r4, r4, r8
-        0xEA89, 0x22F9,  # eor.w r2, r9, r9, ror #11
-        0xEA82, 0x5239,  # eor.w r2, r2, r9, ror #20
-        0xEB08, 0x08B2,  # add.w r8, r8, r2, ror #2
-        0xEA89, 0x0C0A,  # eor.w r12, r9, r10
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x020A,  # eor.w r2, r2, r10
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-    )
-    # round 36: a..h in r8 r9 r10 r11 r4 r5 r6 r7
-    data(
-        2,
-        0xF8DD, 0x2014,  # ldr.w r2, [sp, #20]
-        0xF8DD, 0x3008,  # ldr.w r3, [sp, #8]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2010,  # ldr.w r2, [sp, #16]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2034,  # ldr.w r2, [sp, #52]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0010,  # str.w r0, [sp, #16]
-        0xEB07, 0x0700,  # add.w r7, r7, r0
-        0xF247, 0x3254,  # movw r2, #0x7354
-        0xF2C6, 0x520A,  # movt r2, #0x650a
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEA84, 0x1274,  # eor.w r2, r4, r4, ror #5
-        0xEA82, 0x42F4,  # eor.w r2, r2, r4, ror #19
-        0xEB07, 0x17B2,  # add.w r7, r7, r2, ror #6
-        0xEA85, 0x0206,  # eor.w r2, r5, r6
-        0xEA02, 0x0204,  # and.w r2, r2, r4
-        0xEA82, 0x0206,  # eor.w r2, r2, r6
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB0B, 0x0B07,  # add.w r11, r11, r7
-        0xEA88, 0x22F8,  # eor.w r2, r8, r8, ror #11
-        0xEA82, 0x5238,  # eor.w r2, r2, r8, ror #20
-        0xEB07, 0x07B2,  # add.w r7, r7, r2, ror #2
-        0xEA88, 0x0E09,  # eor.w lr, r8, r9
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x0209,  # eor.w r2, r2, r9
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-    )
-    # round 37: a..h in r7 r8 r9 r10 r11 r4 r5 r6
-    data(
-        2,
-        0xF8DD, 0x2018,  # ldr.w r2, [sp, #24]
-        0xF8DD, 0x300C,  # ldr.w r3, [sp, #12]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2014,  # ldr.w r2, [sp, #20]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2038,  # ldr.w r2, [sp, #56]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0014,  # str.w r0, [sp, #20]
-        0xEB06, 0x0600,  # add.w r6, r6, r0
-        0xF640, 0x22BB,  # movw r2, #0x0abb
-        0xF2C7, 0x626A,  # movt r2, #0x766a
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEA8B, 0x127B,  # eor.w r2, r11, r11, ror #5
-        0xEA82, 0x42FB,  # eor.w r2, r2, r11, ror #19
-        0xEB06, 0x16B2,  # add.w r6, r6, r2, ror #6
-        0xEA84, 0x0205,  # eor.w r2, r4, r5
-        0xEA02, 0x020B,  # and.w r2, r2, r11
-        0xEA82, 0x0205,  # eor.w r2, r2, r5
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB0A, 0x0A06,  # add.w r10, r10, r6
-        0xEA87, 0x22F7,  # eor.w r2, r7, r7, ror #11
-        0xEA82, 0x5237,  # eor.w r2, r2, r7, ror #20
-        0xEB06, 0x06B2,  # add.w r6, r6, r2, ror #2
-        0xEA87, 0x0C08,  # eor.w r12, r7, r8
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x0208,  # eor.w r2, r2, r8
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-    )
-    # round 38: a..h in r6 r7 r8 r9 r10 r11 r4 r5
-    data(
-        2,
-        0xF8DD, 0x201C,  # ldr.w r2, [sp, #28]
-        0xF8DD, 0x3010,  # ldr.w r3, [sp, #16]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2018,  # ldr.w r2, [sp, #24]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x203C,  # ldr.w r2, [sp, #60]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0018,  # str.w r0, [sp, #24]
-        0xEB05, 0x0500,  # add.w r5, r5, r0
-        0xF64C, 0x122E,  # movw r2, #0xc92e
-        0xF2C8, 0x12C2,  # movt r2, #0x81c2
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEA8A, 0x127A,  # eor.w r2, r10, r10, ror #5
-        0xEA82, 0x42FA,  # eor.w r2, r2, r10, ror #19
-        0xEB05, 0x15B2,  # add.w r5, r5, r2, ror #6
-        0xEA8B, 0x0204,  # eor.w r2, r11, r4
-        0xEA02, 0x020A,  # and.w r2, r2, r10
-        0xEA82, 0x0204,  # eor.w r2, r2, r4
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB09, 0x0905,  # add.w r9, r9, r5
-        0xEA86, 0x22F6,  # eor.w r2, r6, r6, ror #11
-        0xEA82, 0x5236,  # eor.w r2, r2, r6, ror #20
-        0xEB05, 0x05B2,  # add.w r5, r5, r2, ror #2
-        0xEA86, 0x0E07,  # eor.w lr, r6, r7
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x0207,  # eor.w r2, r2, r7
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-    )
-    # round 39: a..h in r5 r6 r7 r8 r9 r10 r11 r4
-    data(
-        2,
-        0xF8DD, 0x2020,  # ldr.w r2, [sp, #32]
-        0xF8DD, 0x3014,  # ldr.w r3, [sp, #20]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x201C,  # ldr.w r2, [sp, #28]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2000,  # ldr.w r2, [sp, #0]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x001C,  # str.w r0, [sp, #28]
-        0xEB04, 0x0400,  # add.w r4, r4, r0
-        0xF642, 0x4285,  # movw r2, #0x2c85
-        0xF2C9, 0x2272,  # movt r2, #0x9272
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEA89, 0x1279,  # eor.w r2, r9, r9, ror #5
-        0xEA82, 0x42F9,  # eor.w r2, r2, r9, ror #19
-        0xEB04, 0x14B2,  # add.w r4, r4, r2, ror #6
-        0xEA8A, 0x020B,  # eor.w r2, r10, r11
-        0xEA02, 0x0209,  # and.w r2, r2, r9
-        0xEA82, 0x020B,  # eor.w r2, r2, r11
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB08, 0x0804,  # add.w r8, r8, r4
-        0xEA85, 0x22F5,  # eor.w r2, r5, r5, ror #11
-        0xEA82, 0x5235,  # eor.w r2, r2, r5, ror #20
-        0xEB04, 0x04B2,  # add.w r4, r4, r2, ror #2
-        0xEA85, 0x0C06,  # eor.w r12, r5, r6
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x0206,  # eor.w r2, r2, r6
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-    )
-    # round 40: a..h in r4 r5 r6 r7 r8 r9 r10 r11
-    data(
-        2,
-        0xF8DD, 0x2024,  # ldr.w r2, [sp, #36]
-        0xF8DD, 0x3018,  # ldr.w r3, [sp, #24]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2020,  # ldr.w r2, [sp, #32]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2004,  # ldr.w r2, [sp, #4]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0020,  # str.w r0, [sp, #32]
-        0xEB0B, 0x0B00,  # add.w r11, r11, r0
-        0xF64E, 0x02A1,  # movw r2, #0xe8a1
-        0xF2CA, 0x22BF,  # movt r2, #0xa2bf
-        0xEB0B, 0x0B02,  # add.w r11, r11, r2
-        0xEA88, 0x1278,  # eor.w r2, r8, r8, ror #5
-        0xEA82, 0x42F8,  # eor.w r2, r2, r8, ror #19
-        0xEB0B, 0x1BB2,  # add.w r11, r11, r2, ror #6
-        0xEA89, 0x020A,  # eor.w r2, r9, r10
-        0xEA02, 0x0208,  # and.w r2, r2, r8
-        0xEA82, 0x020A,  # eor.w r2, r2, r10
-        0xEB0B, 0x0B02,  # add.w r11, r11, r2
-        0xEB07, 0x070B,  # add.w r7, r7, r11
-        0xEA84, 0x22F4,  # eor.w r2, r4, r4, ror #11
-        0xEA82, 0x5234,  # eor.w r2, r2, r4, ror #20
-        0xEB0B, 0x0BB2,  # add.w r11, r11, r2, ror #2
-        0xEA84, 0x0E05,  # eor.w lr, r4, r5
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x0205,  # eor.w r2, r2, r5
-        0xEB0B, 0x0B02,  # add.w r11, r11, r2
-    )
-    # round 41: a..h in r11 r4 r5 r6 r7 r8 r9 r10
-    data(
-        2,
-        0xF8DD, 0x2028,  # ldr.w r2, [sp, #40]
-        0xF8DD, 0x301C,  # ldr.w r3, [sp, #28]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2024,  # ldr.w r2, [sp, #36]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2008,  # ldr.w r2, [sp, #8]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0024,  # str.w r0, [sp, #36]
-        0xEB0A, 0x0A00,  # add.w r10, r10, r0
-        0xF246, 0x624B,  # movw r2, #0x664b
-        0xF6CA, 0x021A,  # movt r2, #0xa81a
-        0xEB0A, 0x0A02,  # add.w r10, r10, r2
-        0xEA87, 0x1277,  # eor.w r2, r7, r7, ror #5
-        0xEA82, 0x42F7,  # eor.w r2, r2, r7, ror #19
-        0xEB0A, 0x1AB2,  # add.w r10, r10, r2, ror #6
-        0xEA88, 0x0209,  # eor.w r2, r8, r9
-        0xEA02, 0x0207,  # and.w r2, r2, r7
-        0xEA82, 0x0209,  # eor.w r2, r2, r9
-        0xEB0A, 0x0A02,  # add.w r10, r10, r2
-        0xEB06, 0x060A,  # add.w r6, r6, r10
-        0xEA8B, 0x22FB,  # eor.w r2, r11, r11, ror #11
-        0xEA82, 0x523B,  # eor.w r2, r2, r11, ror #20
-        0xEB0A, 0x0AB2,  # add.w r10, r10, r2, ror #2
-        0xEA8B, 0x0C04,  # eor.w r12, r11, r4
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x0204,  # eor.w r2, r2, r4
-        0xEB0A, 0x0A02,  # add.w r10, r10, r2
-    )
-    # round 42: a..h in r10 r11 r4 r5 r6 r7 r8 r9
-    data(
-        2,
-        0xF8DD, 0x202C,  # ldr.w r2, [sp, #44]
-        0xF8DD, 0x3020,  # ldr.w r3, [sp, #32]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2028,  # ldr.w r2, [sp, #40]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x200C,  # ldr.w r2, [sp, #12]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0028,  # str.w r0, [sp, #40]
-        0xEB09, 0x0900,  # add.w r9, r9, r0
-        0xF648, 0x3270,  # movw r2, #0x8b70
-        0xF2CC, 0x224B,  # movt r2, #0xc24b
-        0xEB09, 0x0902,  # add.w r9, r9, r2
-        0xEA86, 0x1276,  # eor.w r2, r6, r6, ror #5
-        0xEA82, 0x42F6,  # eor.w r2, r2, r6, ror #19
-        0xEB09, 0x19B2,  # add.w r9, r9, r2, ror #6
-        0xEA87, 0x0208,  # eor.w r2, r7, r8
-        0xEA02, 0x0206,  # and.w r2, r2, r6
-        0xEA82, 0x0208,  # eor.w r2, r2, r8
-        0xEB09, 0x0902,  # add.w r9, r9, r2
-        0xEB05, 0x0509,  # add.w r5, r5, r9
-        0xEA8A, 0x22FA,  # eor.w r2, r10, r10, ror #11
-        0xEA82, 0x523A,  # eor.w r2, r2, r10, ror #20
-        0xEB09, 0x09B2,  # add.w r9, r9, r2, ror #2
-        0xEA8A, 0x0E0B,  # eor.w lr, r10, r11
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x020B,  # eor.w r2, r2, r11
-        0xEB09, 0x0902,  # add.w r9, r9, r2
-    )
-    # round 43: a..h in r9 r10 r11 r4 r5 r6 r7 r8
-    data(
-        2,
-        0xF8DD, 0x2030,  # ldr.w r2, [sp, #48]
-        0xF8DD, 0x3024,  # ldr.w r3, [sp, #36]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x202C,  # ldr.w r2, [sp, #44]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2010,  # ldr.w r2, [sp, #16]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x002C,  # str.w r0, [sp, #44]
-        0xEB08, 0x0800,  # add.w r8, r8, r0
-        0xF245, 0x12A3,  # movw r2, #0x51a3
-        0xF2CC, 0x726C,  # movt r2, #0xc76c
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xEA85, 0x1275,  # eor.w r2, r5, r5, ror #5
-        0xEA82, 0x42F5,  # eor.w r2, r2, r5, ror #19
-        0xEB08, 0x18B2,  # add.w r8, r8, r2, ror #6
-        0xEA86, 0x0207,  # eor.w r2, r6, r7
-        0xEA02, 0x0205,  # and.w r2, r2, r5
-        0xEA82, 0x0207,  # eor.w r2, r2, r7
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xEB04, 0x0408,  # add.w r4, r4, r8
-        0xEA89, 0x22F9,  # eor.w r2, r9, r9, ror #11
-        0xEA82, 0x5239,  # eor.w r2, r2, r9, ror #20
-        0xEB08, 0x08B2,  # add.w r8, r8, r2, ror #2
-        0xEA89, 0x0C0A,  # eor.w r12, r9, r10
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x020A,  # eor.w r2, r2, r10
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-    )
-    # round 44: a..h in r8 r9 r10 r11 r4 r5 r6 r7
-    data(
-        2,
-        0xF8DD, 0x2034,  # ldr.w r2, [sp, #52]
-        0xF8DD, 0x3028,  # ldr.w r3, [sp, #40]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2030,  # ldr.w r2, [sp, #48]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2014,  # ldr.w r2, [sp, #20]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0030,  # str.w r0, [sp, #48]
-        0xEB07, 0x0700,  # add.w r7, r7, r0
-        0xF64E, 0x0219,  # movw r2, #0xe819
-        0xF2CD, 0x1292,  # movt r2, #0xd192
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEA84, 0x1274,  # eor.w r2, r4, r4, ror #5
-        0xEA82, 0x42F4,  # eor.w r2, r2, r4, ror #19
-        0xEB07, 0x17B2,  # add.w r7, r7, r2, ror #6
-        0xEA85, 0x0206,  # eor.w r2, r5, r6
-        0xEA02, 0x0204,  # and.w r2, r2, r4
-        0xEA82, 0x0206,  # eor.w r2, r2, r6
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB0B, 0x0B07,  # add.w r11, r11, r7
-        0xEA88, 0x22F8,  # eor.w r2, r8, r8, ror #11
-        0xEA82, 0x5238,  # eor.w r2, r2, r8, ror #20
-        0xEB07, 0x07B2,  # add.w r7, r7, r2, ror #2
-        0xEA88, 0x0E09,  # eor.w lr, r8, r9
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x0209,  # eor.w r2, r2, r9
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-    )
-    # round 45: a..h in r7 r8 r9 r10 r11 r4 r5 r6
-    data(
-        2,
-        0xF8DD, 0x2038,  # ldr.w r2, [sp, #56]
-        0xF8DD, 0x302C,  # ldr.w r3, [sp, #44]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2034,  # ldr.w r2, [sp, #52]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2018,  # ldr.w r2, [sp, #24]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0034,  # str.w r0, [sp, #52]
-        0xEB06, 0x0600,  # add.w r6, r6, r0
-        0xF240, 0x6224,  # movw r2, #0x0624
-        0xF2CD, 0x6299,  # movt r2, #0xd699
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEA8B, 0x127B,  # eor.w r2, r11, r11, ror #5
-        0xEA82, 0x42FB,  # eor.w r2, r2, r11, ror #19
-        0xEB06, 0x16B2,  # add.w r6, r6, r2, ror #6
-        0xEA84, 0x0205,  # eor.w r2, r4, r5
-        0xEA02, 0x020B,  # and.w r2, r2, r11
-        0xEA82, 0x0205,  # eor.w r2, r2, r5
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB0A, 0x0A06,  # add.w r10, r10, r6
-        0xEA87, 0x22F7,  # eor.w r2, r7, r7, ror #11
-        0xEA82, 0x5237,  # eor.w r2, r2, r7, ror #20
-        0xEB06, 0x06B2,  # add.w r6, r6, r2, ror #2
-        0xEA87, 0x0C08,  # eor.w r12, r7, r8
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x0208,  # eor.w r2, r2, r8
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-    )
-    # round 46: a..h in r6 r7 r8 r9 r10 r11 r4 r5
-    data(
-        2,
-        0xF8DD, 0x203C,  # ldr.w r2, [sp, #60]
-        0xF8DD, 0x3030,  # ldr.w r3, [sp, #48]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2038,  # ldr.w r2, [sp, #56]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x201C,  # ldr.w r2, [sp, #28]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0038,  # str.w r0, [sp, #56]
-        0xEB05, 0x0500,  # add.w r5, r5, r0
-        0xF243, 0x5285,  # movw r2, #0x3585
-        0xF2CF, 0x420E,  # movt r2, #0xf40e
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEA8A, 0x127A,  # eor.w r2, r10, r10, ror #5
-        0xEA82, 0x42FA,  # eor.w r2, r2, r10, ror #19
-        0xEB05, 0x15B2,  # add.w r5, r5, r2, ror #6
-        0xEA8B, 0x0204,  # eor.w r2, r11, r4
-        0xEA02, 0x020A,  # and.w r2, r2, r10
-        0xEA82, 0x0204,  # eor.w r2, r2, r4
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB09, 0x0905,  # add.w r9, r9, r5
-        0xEA86, 0x22F6,  # eor.w r2, r6, r6, ror #11
-        0xEA82, 0x5236,  # eor.w r2, r2, r6, ror #20
-        0xEB05, 0x05B2,  # add.w r5, r5, r2, ror #2
-        0xEA86, 0x0E07,  # eor.w lr, r6, r7
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x0207,  # eor.w r2, r2, r7
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-    )
-    # round 47: a..h in r5 r6 r7 r8 r9 r10 r11 r4
-    data(
-        2,
-        0xF8DD, 0x2000,  # ldr.w r2, [sp, #0]
-        0xF8DD, 0x3034,  # ldr.w r3, [sp, #52]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x203C,  # ldr.w r2, [sp, #60]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2020,  # ldr.w r2, [sp, #32]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x003C,  # str.w r0, [sp, #60]
-        0xEB04, 0x0400,  # add.w r4, r4, r0
-        0xF24A, 0x0270,  # movw r2, #0xa070
-        0xF2C1, 0x026A,  # movt r2, #0x106a
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEA89, 0x1279,  # eor.w r2, r9, r9, ror #5
-        0xEA82, 0x42F9,  # eor.w r2, r2, r9, ror #19
-        0xEB04, 0x14B2,  # add.w r4, r4, r2, ror #6
-        0xEA8A, 0x020B,  # eor.w r2, r10, r11
-        0xEA02, 0x0209,  # and.w r2, r2, r9
-        0xEA82, 0x020B,  # eor.w r2, r2, r11
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB08, 0x0804,  # add.w r8, r8, r4
-        0xEA85, 0x22F5,  # eor.w r2, r5, r5, ror #11
-        0xEA82, 0x5235,  # eor.w r2, r2, r5, ror #20
-        0xEB04, 0x04B2,  # add.w r4, r4, r2, ror #2
-        0xEA85, 0x0C06,  # eor.w r12, r5, r6
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x0206,  # eor.w r2, r2, r6
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-    )
-    # round 48: a..h in r4 r5 r6 r7 r8 r9 r10 r11
-    data(
-        2,
-        0xF8DD, 0x2004,  # ldr.w r2, [sp, #4]
-        0xF8DD, 0x3038,  # ldr.w r3, [sp, #56]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2000,  # ldr.w r2, [sp, #0]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2024,  # ldr.w r2, [sp, #36]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0000,  # str.w r0, [sp, #0]
-        0xEB0B, 0x0B00,  # add.w r11, r11, r0
-        0xF24C, 0x1216,  # movw r2, #0xc116
-        0xF6C1, 0x12A4,  # movt r2, #0x19a4
-        0xEB0B, 0x0B02,  # add.w r11, r11, r2
-        0xEA88, 0x1278,  # eor.w r2, r8, r8, ror #5
-        0xEA82, 0x42F8,  # eor.w r2, r2, r8, ror #19
-        0xEB0B, 0x1BB2,  # add.w r11, r11, r2, ror #6
-        0xEA89, 0x020A,  # eor.w r2, r9, r10
-        0xEA02, 0x0208,  # and.w r2, r2, r8
-        0xEA82, 0x020A,  # eor.w r2, r2, r10
-        0xEB0B, 0x0B02,  # add.w r11, r11, r2
-        0xEB07, 0x070B,  # add.w r7, r7, r11
-        0xEA84, 0x22F4,  # eor.w r2, r4, r4, ror #11
-        0xEA82, 0x5234,  # eor.w r2, r2, r4, ror #20
-        0xEB0B, 0x0BB2,  # add.w r11, r11, r2, ror #2
-        0xEA84, 0x0E05,  # eor.w lr, r4, r5
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x0205,  # eor.w r2, r2, r5
-        0xEB0B, 0x0B02,  # add.w r11, r11, r2
-    )
-    # round 49: a..h in r11 r4 r5 r6 r7 r8 r9 r10
-    data(
-        2,
-        0xF8DD, 0x2008,  # ldr.w r2, [sp, #8]
-        0xF8DD, 0x303C,  # ldr.w r3, [sp, #60]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2004,  # ldr.w r2, [sp, #4]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2028,  # ldr.w r2, [sp, #40]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0004,  # str.w r0, [sp, #4]
-        0xEB0A, 0x0A00,  # add.w r10, r10, r0
-        0xF646, 0x4208,  # movw r2, #0x6c08
-        0xF6C1, 0x6237,  # movt r2, #0x1e37
-        0xEB0A, 0x0A02,  # add.w r10, r10, r2
-        0xEA87, 0x1277,  # eor.w r2, r7, r7, ror #5
-        0xEA82, 0x42F7,  # eor.w r2, r2, r7, ror #19
-        0xEB0A, 0x1AB2,  # add.w r10, r10, r2, ror #6
-        0xEA88, 0x0209,  # eor.w r2, r8, r9
-        0xEA02, 0x0207,  # and.w r2, r2, r7
-        0xEA82, 0x0209,  # eor.w r2, r2, r9
-        0xEB0A, 0x0A02,  # add.w r10, r10, r2
-        0xEB06, 0x060A,  # add.w r6, r6, r10
-        0xEA8B, 0x22FB,  # eor.w r2, r11, r11, ror #11
-        0xEA82, 0x523B,  # eor.w r2, r2, r11, ror #20
-        0xEB0A, 0x0AB2,  # add.w r10, r10, r2, ror #2
-        0xEA8B, 0x0C04,  # eor.w r12, r11, r4
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x0204,  # eor.w r2, r2, r4
-        0xEB0A, 0x0A02,  # add.w r10, r10, r2
-    )
-    # round 50: a..h in r10 r11 r4 r5 r6 r7 r8 r9
-    data(
-        2,
-        0xF8DD, 0x200C,  # ldr.w r2, [sp, #12]
-        0xF8DD, 0x3000,  # ldr.w r3, [sp, #0]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2008,  # ldr.w r2, [sp, #8]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x202C,  # ldr.w r2, [sp, #44]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0008,  # str.w r0, [sp, #8]
-        0xEB09, 0x0900,  # add.w r9, r9, r0
-        0xF247, 0x724C,  # movw r2, #0x774c
-        0xF2C2, 0x7248,  # movt r2, #0x2748
-        0xEB09, 0x0902,  # add.w r9, r9, r2
-        0xEA86, 0x1276,  # eor.w r2, r6, r6, ror #5
-        0xEA82, 0x42F6,  # eor.w r2, r2, r6, ror #19
-        0xEB09, 0x19B2,  # add.w r9, r9, r2, ror #6
-        0xEA87, 0x0208,  # eor.w r2, r7, r8
-        0xEA02, 0x0206,  # and.w r2, r2, r6
-        0xEA82, 0x0208,  # eor.w r2, r2, r8
-        0xEB09, 0x0902,  # add.w r9, r9, r2
-        0xEB05, 0x0509,  # add.w r5, r5, r9
-        0xEA8A, 0x22FA,  # eor.w r2, r10, r10, ror #11
-        0xEA82, 0x523A,  # eor.w r2, r2, r10, ror #20
-        0xEB09, 0x09B2,  # add.w r9, r9, r2, ror #2
-        0xEA8A, 0x0E0B,  # eor.w lr, r10, r11
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x020B,  # eor.w r2, r2, r11
-        0xEB09, 0x0902,  # add.w r9, r9, r2
-    )
-    # round 51: a..h in r9 r10 r11 r4 r5 r6 r7 r8
-    data(
-        2,
-        0xF8DD, 0x2010,  # ldr.w r2, [sp, #16]
-        0xF8DD, 0x3004,  # ldr.w r3, [sp, #4]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x200C,  # ldr.w r2, [sp, #12]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2030,  # ldr.w r2, [sp, #48]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x000C,  # str.w r0, [sp, #12]
-        0xEB08, 0x0800,  # add.w r8, r8, r0
-        0xF64B, 0x42B5,  # movw r2, #0xbcb5
-        0xF2C3, 0x42B0,  # movt r2, #0x34b0
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xEA85, 0x1275,  # eor.w r2, r5, r5, ror #5
-        0xEA82, 0x42F5,  # eor.w r2, r2, r5, ror #19
-        0xEB08, 0x18B2,  # add.w r8, r8, r2, ror #6
-        0xEA86, 0x0207,  # eor.w r2, r6, r7
-        0xEA02, 0x0205,  # and.w r2, r2, r5
-        0xEA82, 0x0207,  # eor.w r2, r2, r7
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xEB04, 0x0408,  # add.w r4, r4, r8
-        0xEA89, 0x22F9,  # eor.w r2, r9, r9, ror #11
-        0xEA82, 0x5239,  # eor.w r2, r2, r9, ror #20
-        0xEB08, 0x08B2,  # add.w r8, r8, r2, ror #2
-        0xEA89, 0x0C0A,  # eor.w r12, r9, r10
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x020A,  # eor.w r2, r2, r10
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-    )
-    # round 52: a..h in r8 r9 r10 r11 r4 r5 r6 r7
-    data(
-        2,
-        0xF8DD, 0x2014,  # ldr.w r2, [sp, #20]
-        0xF8DD, 0x3008,  # ldr.w r3, [sp, #8]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2010,  # ldr.w r2, [sp, #16]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2034,  # ldr.w r2, [sp, #52]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0010,  # str.w r0, [sp, #16]
-        0xEB07, 0x0700,  # add.w r7, r7, r0
-        0xF640, 0x42B3,  # movw r2, #0x0cb3
-        0xF6C3, 0x121C,  # movt r2, #0x391c
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEA84, 0x1274,  # eor.w r2, r4, r4, ror #5
-        0xEA82, 0x42F4,  # eor.w r2, r2, r4, ror #19
-        0xEB07, 0x17B2,  # add.w r7, r7, r2, ror #6
-        0xEA85, 0x0206,  # eor.w r2, r5, r6
-        0xEA02, 0x0204,  # and.w r2, r2, r4
-        0xEA82, 0x0206,  # eor.w r2, r2, r6
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB0B, 0x0B07,  # add.w r11, r11, r7
-        0xEA88, 0x22F8,  # eor.w r2, r8, r8, ror #11
-        0xEA82, 0x5238,  # eor.w r2, r2, r8, ror #20
-        0xEB07, 0x07B2,  # add.w r7, r7, r2, ror #2
-        0xEA88, 0x0E09,  # eor.w lr, r8, r9
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x0209,  # eor.w r2, r2, r9
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-    )
-    # round 53: a..h in r7 r8 r9 r10 r11 r4 r5 r6
-    data(
-        2,
-        0xF8DD, 0x2018,  # ldr.w r2, [sp, #24]
-        0xF8DD, 0x300C,  # ldr.w r3, [sp, #12]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2014,  # ldr.w r2, [sp, #20]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2038,  # ldr.w r2, [sp, #56]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0014,  # str.w r0, [sp, #20]
-        0xEB06, 0x0600,  # add.w r6, r6, r0
-        0xF64A, 0x224A,  # movw r2, #0xaa4a
-        0xF6C4, 0x62D8,  # movt r2, #0x4ed8
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEA8B, 0x127B,  # eor.w r2, r11, r11, ror #5
-        0xEA82, 0x42FB,  # eor.w r2, r2, r11, ror #19
-        0xEB06, 0x16B2,  # add.w r6, r6, r2, ror #6
-        0xEA84, 0x0205,  # eor.w r2, r4, r5
-        0xEA02, 0x020B,  # and.w r2, r2, r11
-        0xEA82, 0x0205,  # eor.w r2, r2, r5
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB0A, 0x0A06,  # add.w r10, r10, r6
-        0xEA87, 0x22F7,  # eor.w r2, r7, r7, ror #11
-        0xEA82, 0x5237,  # eor.w r2, r2, r7, ror #20
-        0xEB06, 0x06B2,  # add.w r6, r6, r2, ror #2
-        0xEA87, 0x0C08,  # eor.w r12, r7, r8
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x0208,  # eor.w r2, r2, r8
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-    )
-    # round 54: a..h in r6 r7 r8 r9 r10 r11 r4 r5
-    data(
-        2,
-        0xF8DD, 0x201C,  # ldr.w r2, [sp, #28]
-        0xF8DD, 0x3010,  # ldr.w r3, [sp, #16]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2018,  # ldr.w r2, [sp, #24]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x203C,  # ldr.w r2, [sp, #60]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0018,  # str.w r0, [sp, #24]
-        0xEB05, 0x0500,  # add.w r5, r5, r0
-        0xF64C, 0x224F,  # movw r2, #0xca4f
-        0xF6C5, 0x329C,  # movt r2, #0x5b9c
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEA8A, 0x127A,  # eor.w r2, r10, r10, ror #5
-        0xEA82, 0x42FA,  # eor.w r2, r2, r10, ror #19
-        0xEB05, 0x15B2,  # add.w r5, r5, r2, ror #6
-        0xEA8B, 0x0204,  # eor.w r2, r11, r4
-        0xEA02, 0x020A,  # and.w r2, r2, r10
-        0xEA82, 0x0204,  # eor.w r2, r2, r4
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB09, 0x0905,  # add.w r9, r9, r5
-        0xEA86, 0x22F6,  # eor.w r2, r6, r6, ror #11
-        0xEA82, 0x5236,  # eor.w r2, r2, r6, ror #20
-        0xEB05, 0x05B2,  # add.w r5, r5, r2, ror #2
-        0xEA86, 0x0E07,  # eor.w lr, r6, r7
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x0207,  # eor.w r2, r2, r7
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-    )
-    # round 55: a..h in r5 r6 r7 r8 r9 r10 r11 r4
-    data(
-        2,
-        0xF8DD, 0x2020,  # ldr.w r2, [sp, #32]
-        0xF8DD, 0x3014,  # ldr.w r3, [sp, #20]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x201C,  # ldr.w r2, [sp, #28]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2000,  # ldr.w r2, [sp, #0]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x001C,  # str.w r0, [sp, #28]
-        0xEB04, 0x0400,  # add.w r4, r4, r0
-        0xF646, 0x72F3,  # movw r2, #0x6ff3
-        0xF6C6, 0x022E,  # movt r2, #0x682e
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEA89, 0x1279,  # eor.w r2, r9, r9, ror #5
-        0xEA82, 0x42F9,  # eor.w r2, r2, r9, ror #19
-        0xEB04, 0x14B2,  # add.w r4, r4, r2, ror #6
-        0xEA8A, 0x020B,  # eor.w r2, r10, r11
-        0xEA02, 0x0209,  # and.w r2, r2, r9
-        0xEA82, 0x020B,  # eor.w r2, r2, r11
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB08, 0x0804,  # add.w r8, r8, r4
-        0xEA85, 0x22F5,  # eor.w r2, r5, r5, ror #11
-        0xEA82, 0x5235,  # eor.w r2, r2, r5, ror #20
-        0xEB04, 0x04B2,  # add.w r4, r4, r2, ror #2
-        0xEA85, 0x0C06,  # eor.w r12, r5, r6
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x0206,  # eor.w r2, r2, r6
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-    )
-    # round 56: a..h in r4 r5 r6 r7 r8 r9 r10 r11
-    data(
-        2,
-        0xF8DD, 0x2024,  # ldr.w r2, [sp, #36]
-        0xF8DD, 0x3018,  # ldr.w r3, [sp, #24]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2020,  # ldr.w r2, [sp, #32]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2004,  # ldr.w r2, [sp, #4]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0020,  # str.w r0, [sp, #32]
-        0xEB0B, 0x0B00,  # add.w r11, r11, r0
-        0xF248, 0x22EE,  # movw r2, #0x82ee
-        0xF2C7, 0x428F,  # movt r2, #0x748f
-        0xEB0B, 0x0B02,  # add.w r11, r11, r2
-        0xEA88, 0x1278,  # eor.w r2, r8, r8, ror #5
-        0xEA82, 0x42F8,  # eor.w r2, r2, r8, ror #19
-        0xEB0B, 0x1BB2,  # add.w r11, r11, r2, ror #6
-        0xEA89, 0x020A,  # eor.w r2, r9, r10
-        0xEA02, 0x0208,  # and.w r2, r2, r8
-        0xEA82, 0x020A,  # eor.w r2, r2, r10
-        0xEB0B, 0x0B02,  # add.w r11, r11, r2
-        0xEB07, 0x070B,  # add.w r7, r7, r11
-        0xEA84, 0x22F4,  # eor.w r2, r4, r4, ror #11
-        0xEA82, 0x5234,  # eor.w r2, r2, r4, ror #20
-        0xEB0B, 0x0BB2,  # add.w r11, r11, r2, ror #2
-        0xEA84, 0x0E05,  # eor.w lr, r4, r5
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x0205,  # eor.w r2, r2, r5
-        0xEB0B, 0x0B02,  # add.w r11, r11, r2
-    )
-    # round 57: a..h in r11 r4 r5 r6 r7 r8 r9 r10
-    data(
-        2,
-        0xF8DD, 0x2028,  # ldr.w r2, [sp, #40]
-        0xF8DD, 0x301C,  # ldr.w r3, [sp, #28]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2024,  # ldr.w r2, [sp, #36]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2008,  # ldr.w r2, [sp, #8]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0024,  # str.w r0, [sp, #36]
-        0xEB0A, 0x0A00,  # add.w r10, r10, r0
-        0xF246, 0x326F,  # movw r2, #0x636f
-        0xF6C7, 0x02A5,  # movt r2, #0x78a5
-        0xEB0A, 0x0A02,  # add.w r10, r10, r2
-        0xEA87, 0x1277,  # eor.w r2, r7, r7, ror #5
-        0xEA82, 0x42F7,  # eor.w r2, r2, r7, ror #19
-        0xEB0A, 0x1AB2,  # add.w r10, r10, r2, ror #6
-        0xEA88, 0x0209,  # eor.w r2, r8, r9
-        0xEA02, 0x0207,  # and.w r2, r2, r7
-        0xEA82, 0x0209,  # eor.w r2, r2, r9
-        0xEB0A, 0x0A02,  # add.w r10, r10, r2
-        0xEB06, 0x060A,  # add.w r6, r6, r10
-        0xEA8B, 0x22FB,  # eor.w r2, r11, r11, ror #11
-        0xEA82, 0x523B,  # eor.w r2, r2, r11, ror #20
-        0xEB0A, 0x0AB2,  # add.w r10, r10, r2, ror #2
-        0xEA8B, 0x0C04,  # eor.w r12, r11, r4
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x0204,  # eor.w r2, r2, r4
-        0xEB0A, 0x0A02,  # add.w r10, r10, r2
-    )
-    # round 58: a..h in r10 r11 r4 r5 r6 r7 r8 r9
-    data(
-        2,
-        0xF8DD, 0x202C,  # ldr.w r2, [sp, #44]
-        0xF8DD, 0x3020,  # ldr.w r3, [sp, #32]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2028,  # ldr.w r2, [sp, #40]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x200C,  # ldr.w r2, [sp, #12]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0028,  # str.w r0, [sp, #40]
-        0xEB09, 0x0900,  # add.w r9, r9, r0
-        0xF647, 0x0214,  # movw r2, #0x7814
-        0xF2C8, 0x42C8,  # movt r2, #0x84c8
-        0xEB09, 0x0902,  # add.w r9, r9, r2
-        0xEA86, 0x1276,  # eor.w r2, r6, r6, ror #5
-        0xEA82, 0x42F6,  # eor.w r2, r2, r6, ror #19
-        0xEB09, 0x19B2,  # add.w r9, r9, r2, ror #6
-        0xEA87, 0x0208,  # eor.w r2, r7, r8
-        0xEA02, 0x0206,  # and.w r2, r2, r6
-        0xEA82, 0x0208,  # eor.w r2, r2, r8
-        0xEB09, 0x0902,  # add.w r9, r9, r2
-        0xEB05, 0x0509,  # add.w r5, r5, r9
-        0xEA8A, 0x22FA,  # eor.w r2, r10, r10, ror #11
-        0xEA82, 0x523A,  # eor.w r2, r2, r10, ror #20
-        0xEB09, 0x09B2,  # add.w r9, r9, r2, ror #2
-        0xEA8A, 0x0E0B,  # eor.w lr, r10, r11
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x020B,  # eor.w r2, r2, r11
-        0xEB09, 0x0902,  # add.w r9, r9, r2
-    )
-    # round 59: a..h in r9 r10 r11 r4 r5 r6 r7 r8
-    data(
-        2,
-        0xF8DD, 0x2030,  # ldr.w r2, [sp, #48]
-        0xF8DD, 0x3024,  # ldr.w r3, [sp, #36]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x202C,  # ldr.w r2, [sp, #44]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2010,  # ldr.w r2, [sp, #16]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x002C,  # str.w r0, [sp, #44]
-        0xEB08, 0x0800,  # add.w r8, r8, r0
-        0xF240, 0x2208,  # movw r2, #0x0208
-        0xF6C8, 0x42C7,  # movt r2, #0x8cc7
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xEA85, 0x1275,  # eor.w r2, r5, r5, ror #5
-        0xEA82, 0x42F5,  # eor.w r2, r2, r5, ror #19
-        0xEB08, 0x18B2,  # add.w r8, r8, r2, ror #6
-        0xEA86, 0x0207,  # eor.w r2, r6, r7
-        0xEA02, 0x0205,  # and.w r2, r2, r5
-        0xEA82, 0x0207,  # eor.w r2, r2, r7
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xEB04, 0x0408,  # add.w r4, r4, r8
-        0xEA89, 0x22F9,  # eor.w r2, r9, r9, ror #11
-        0xEA82, 0x5239,  # eor.w r2, r2, r9, ror #20
-        0xEB08, 0x08B2,  # add.w r8, r8, r2, ror #2
-        0xEA89, 0x0C0A,  # eor.w r12, r9, r10
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x020A,  # eor.w r2, r2, r10
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-    )
-    # round 60: a..h in r8 r9 r10 r11 r4 r5 r6 r7
-    data(
-        2,
-        0xF8DD, 0x2034,  # ldr.w r2, [sp, #52]
-        0xF8DD, 0x3028,  # ldr.w r3, [sp, #40]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2030,  # ldr.w r2, [sp, #48]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2014,  # ldr.w r2, [sp, #20]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0030,  # str.w r0, [sp, #48]
-        0xEB07, 0x0700,  # add.w r7, r7, r0
-        0xF64F, 0x72FA,  # movw r2, #0xfffa
-        0xF2C9, 0x02BE,  # movt r2, #0x90be
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEA84, 0x1274,  # eor.w r2, r4, r4, ror #5
-        0xEA82, 0x42F4,  # eor.w r2, r2, r4, ror #19
-        0xEB07, 0x17B2,  # add.w r7, r7, r2, ror #6
-        0xEA85, 0x0206,  # eor.w r2, r5, r6
-        0xEA02, 0x0204,  # and.w r2, r2, r4
-        0xEA82, 0x0206,  # eor.w r2, r2, r6
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB0B, 0x0B07,  # add.w r11, r11, r7
-        0xEA88, 0x22F8,  # eor.w r2, r8, r8, ror #11
-        0xEA82, 0x5238,  # eor.w r2, r2, r8, ror #20
-        0xEB07, 0x07B2,  # add.w r7, r7, r2, ror #2
-        0xEA88, 0x0E09,  # eor.w lr, r8, r9
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x0209,  # eor.w r2, r2, r9
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-    )
-    # round 61: a..h in r7 r8 r9 r10 r11 r4 r5 r6
-    data(
-        2,
-        0xF8DD, 0x2038,  # ldr.w r2, [sp, #56]
-        0xF8DD, 0x302C,  # ldr.w r3, [sp, #44]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2034,  # ldr.w r2, [sp, #52]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2018,  # ldr.w r2, [sp, #24]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0034,  # str.w r0, [sp, #52]
-        0xEB06, 0x0600,  # add.w r6, r6, r0
-        0xF646, 0x42EB,  # movw r2, #0x6ceb
-        0xF2CA, 0x4250,  # movt r2, #0xa450
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEA8B, 0x127B,  # eor.w r2, r11, r11, ror #5
-        0xEA82, 0x42FB,  # eor.w r2, r2, r11, ror #19
-        0xEB06, 0x16B2,  # add.w r6, r6, r2, ror #6
-        0xEA84, 0x0205,  # eor.w r2, r4, r5
-        0xEA02, 0x020B,  # and.w r2, r2, r11
-        0xEA82, 0x0205,  # eor.w r2, r2, r5
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB0A, 0x0A06,  # add.w r10, r10, r6
-        0xEA87, 0x22F7,  # eor.w r2, r7, r7, ror #11
-        0xEA82, 0x5237,  # eor.w r2, r2, r7, ror #20
-        0xEB06, 0x06B2,  # add.w r6, r6, r2, ror #2
-        0xEA87, 0x0C08,  # eor.w r12, r7, r8
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x0208,  # eor.w r2, r2, r8
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-    )
-    # round 62: a..h in r6 r7 r8 r9 r10 r11 r4 r5
-    data(
-        2,
-        0xF8DD, 0x203C,  # ldr.w r2, [sp, #60]
-        0xF8DD, 0x3030,  # ldr.w r3, [sp, #48]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2038,  # ldr.w r2, [sp, #56]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x201C,  # ldr.w r2, [sp, #28]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xEB05, 0x0500,  # add.w r5, r5, r0
-        0xF24A, 0x32F7,  # movw r2, #0xa3f7
-        0xF6CB, 0x62F9,  # movt r2, #0xbef9
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEA8A, 0x127A,  # eor.w r2, r10, r10, ror #5
-        0xEA82, 0x42FA,  # eor.w r2, r2, r10, ror #19
-        0xEB05, 0x15B2,  # add.w r5, r5, r2, ror #6
-        0xEA8B, 0x0204,  # eor.w r2, r11, r4
-        0xEA02, 0x020A,  # and.w r2, r2, r10
-        0xEA82, 0x0204,  # eor.w r2, r2, r4
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB09, 0x0905,  # add.w r9, r9, r5
-        0xEA86, 0x22F6,  # eor.w r2, r6, r6, ror #11
-        0xEA82, 0x5236,  # eor.w r2, r2, r6, ror #20
-        0xEB05, 0x05B2,  # add.w r5, r5, r2, ror #2
-        0xEA86, 0x0E07,  # eor.w lr, r6, r7
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x0207,  # eor.w r2, r2, r7
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-    )
-    # round 63: a..h in r5 r6 r7 r8 r9 r10 r11 r4
-    data(
-        2,
-        0xF8DD, 0x2000,  # ldr.w r2, [sp, #0]
-        0xF8DD, 0x3034,  # ldr.w r3, [sp, #52]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x203C,  # ldr.w r2, [sp, #60]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2020,  # ldr.w r2, [sp, #32]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xEB04, 0x0400,  # add.w r4, r4, r0
-        0xF647, 0x02F2,  # movw r2, #0x78f2
-        0xF2CC, 0x6271,  # movt r2, #0xc671
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEA89, 0x1279,  # eor.w r2, r9, r9, ror #5
-        0xEA82, 0x42F9,  # eor.w r2, r2, r9, ror #19
-        0xEB04, 0x14B2,  # add.w r4, r4, r2, ror #6
-        0xEA8A, 0x020B,  # eor.w r2, r10, r11
-        0xEA02, 0x0209,  # and.w r2, r2, r9
-        0xEA82, 0x020B,  # eor.w r2, r2, r11
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB08, 0x0804,  # add.w r8, r8, r4
-        0xEA85, 0x22F5,  # eor.w r2, r5, r5, ror #11
-        0xEA82, 0x5235,  # eor.w r2, r2, r5, ror #20
-        0xEB04, 0x04B2,  # add.w r4, r4, r2, ror #2
-        0xEA85, 0x0C06,  # eor.w r12, r5, r6
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x0206,  # eor.w r2, r2, r6
-        0xEB04, 0x0402,  # add.w r4, r4, r2
+        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
+        0xF102, 0x0240,  # add.w r2, r2, #64
+        0xF8CD, 0x204C,  # str.w r2, [sp, #76]
+        0xF8DD, 0x3048,  # ldr.w r3, [sp, #72]
+        0xF103, 0x03C0,  # add.w r3, r3, #192
+        0xEBB2, 0x0F03,  # cmp.w r2, r3
+        0xF47F, 0xABD2,  # bne.w pass (-2140)
     )
     # H += a..h (§6.2.2 step 4); 64 renamings bring a..h back to r4-r11
     data(
@@ -2262,8 +1155,8 @@ def compress(r0, r1, r2, r3):
         0xF8DD, 0x3044,  # ldr.w r3, [sp, #68]
         0x3B01,  # subs r3, #1
         0xF8CD, 0x3044,  # str.w r3, [sp, #68]
-        0xF47E, 0xA8B7,  # bne.w block
-        0xB012,  # add sp, #72
+        0xF47F, 0xA8E1,  # bne.w block (-3646)
+        0xB014,  # add sp, #80
         0xE8BD, 0x0F00,  # pop.w {r8, r9, r10, r11}
         0x2000,  # movs r0, #0
     )

@@ -17,8 +17,8 @@ registers; W[t] in a 16-pair ring on the stack, the schedule computed one pass a
 the PC. Instructions per byte on emulated Cortex-M cores: host_tests/test_thumb_sha.py
 counts them exactly.
 
-Constant time: straight-line code; the only branches test the block count (public); no
-table lookups.
+Constant time: no branch depends on the data (the branches count passes and blocks), and
+the K table is read at fixed offsets: no address depends on the data.
 
 Runs on: Cortex-M3, M4, M7, M33, M55, M85 (no DSP instruction), chosen as
 ``sha256_thumb``.
