@@ -28,13 +28,15 @@ k*G (flags = 2) is a fixed-base comb in the layout of ref10's Ed25519 base multi
 - k (0 <= k <= n) is replaced by n - k when k >= 2^255, chosen by mask, the result then
   negated as above; the scalar below 2^255 is recoded into 64 signed radix-16 digits
   e_i in [-8, 8] (e_i in [-8, 7] below the top);
-- the table (``g_table``, 16 KB) holds j 256^r G for r = 0 .. 31, j = 1 .. 8, affine and in
-  Montgomery form: a row per pair of digits;
-- R = the identity; R += e_i 16^(i-1) G for the 32 odd i (row (i - 1) / 2), R = 16 R by four
-  complete RCB doublings (R may be the identity here), R += e_i 16^i G for the 32 even i
-  (row i / 2): each term is a scan of all eight entries of its row (entry |e| - 1 kept by
-  mask, Y negated by mask when e < 0) and one complete mixed addition (RCB Algorithm 2);
-  for e = 0 no entry is kept and the step's result is dropped by mask (R saved before it).
+- the table (``g_table``, 8 KB) holds j 2^(16 r) G for r = 0 .. 15, j = 1 .. 8, affine and in
+  Montgomery form: a row per four digits;
+- R = the identity; for g = 3, 2, 1, 0: R += e_i 16^(i-g) G for the 16 digits i = 4 r + g
+  (row r), then R = 16 R by four complete RCB doublings (R may be the identity) unless g =
+  0: each term is a scan of all eight entries of its row (entry |e| - 1 kept by mask, Y
+  negated by mask when e < 0) and one complete mixed addition (RCB Algorithm 2); for e = 0
+  no entry is kept and the step's result is dropped by mask (R saved before it). Sixteen
+  rows rather than 32 (one per pair of digits) halve the table's flash for 8 more
+  doublings.
 
 Field elements are eight 32-bit little-endian words in Montgomery form (R = 2^256), always
 reduced to [0, p):
@@ -107,9 +109,9 @@ BUFSIZE = IO + 64
 
 ALL = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, LR]
 
-# The comb's table (``g_table``): 32 rows of 8 entries, j 256^r G for row r and j = 1 .. 8,
+# The comb's table (``g_table``): 16 rows of 8 entries, j 2^(16 r) G for row r and j = 1 .. 8,
 # affine x then y in Montgomery form, eight little-endian words each (64 bytes an entry).
-GROWS, GCOLS = 32, 8
+GROWS, GCOLS = 16, 8
 GTABSIZE = GROWS * GCOLS * 64
 
 
@@ -137,7 +139,7 @@ def g_table():
         for _ in range(GCOLS):
             out += (q[0] * R % P).to_bytes(32, "little") + (q[1] * R % P).to_bytes(32, "little")
             q = _affine_add(q, base)
-        for _ in range(8):
+        for _ in range(16):
             base = _affine_add(base, base)
     return bytes(out)
 X = [3, 4, 5, 6, 7, 8, 9, 10]
@@ -695,15 +697,15 @@ def _comb_recode(a):
 
 
 def _comb_lookup(a):
-    # Step c = WIN of the comb: row r = c mod 32 of the table at TABP, digit e = DIG[2r + 1]
-    # (c < 32) or DIG[2r] (c >= 32). (X2, Y2) = |e| 256^r G, all eight entries of the row
-    # read, one kept by mask; Y2 negated when e < 0; ZM = all ones when e = 0 (no entry
-    # kept: the step's addition is undone).
+    # Step c = WIN of the comb: row r = c mod 16 of the table at TABP, digit e = DIG[4r + g]
+    # with g = 3 - c / 16. (X2, Y2) = |e| 2^(16 r) G, all eight entries of the row read, one
+    # kept by mask; Y2 negated when e < 0; ZM = all ones when e = 0 (no entry kept: the
+    # step's addition is undone).
     a.ldr(0, SP, WIN)
-    a.imm("and", 1, 0, 31)
-    a.lsr(2, 0, 5)
-    a.lsl(3, 1, 1)
-    a.add_imm(3, 3, 1)
+    a.imm("and", 1, 0, 15)
+    a.lsr(2, 0, 4)
+    a.lsl(3, 1, 2)
+    a.add_imm(3, 3, 3)
     a.dp("sub", 3, 3, 2)  # the digit's index
     a.ldr(LR, SP, TABP)
     a.dp("add", LR, LR, 1, "lsl", 9)  # the row: 8 entries of 64 bytes
@@ -724,9 +726,10 @@ def _comb_lookup(a):
 
 
 def _comb(a):
-    # k*G by the fixed-base comb: R = sum over odd i of e_i 16^(i - 1) G, R = 16 R (four
-    # complete doublings: R may be the identity), then R += e_i 16^i G for even i; each term
-    # e 256^r G is a row of the table and one complete mixed addition, undone by mask when e = 0.
+    # k*G by the fixed-base comb: R = sum over i = 4 r + 3 of e_i 16^(i - 3) G, R = 16 R (four
+    # complete doublings: R may be the identity), the same for i = 4 r + 2, 4 r + 1, then
+    # R += e_i 16^i G for i = 4 r; each term e 2^(16 r) G is a row of the table and one
+    # complete mixed addition, undone by mask when e = 0.
     _comb_scalar(a)
     _comb_recode(a)
     _copy(a, "X1", "ZERO")  # R = the identity (0 : 1 : 0)
@@ -736,8 +739,11 @@ def _comb(a):
     a.str_(0, SP, WIN)
     a.label("COMB")
     a.ldr(0, SP, WIN)
-    a.cmpi(0, 32)
-    a.b("ne", "CADD")
+    a.imm("and", 1, 0, 15)
+    a.cmpi(1, 0)
+    a.b("ne", "CADD")  # c = 0 mod 16 ...
+    a.cmpi(0, 0)
+    a.b("eq", "CADD")  # ... but not 0: R = 16 R between the groups
     for _ in range(4):
         a.bl("PDBL")
     a.label("CADD")
@@ -928,8 +934,8 @@ for other curves the ``weierstrass_viper`` context itself.
 - flags = neg (0 or 1), k*P: buf holds x || y of P big-endian at %d (and receives the table
   of P .. 15P before it); k is odd; neg = 1 negates the result (the caller replaced an even
   k by n - k); ``table`` is not read.
-- flags = 2, k*G for k <= n by the fixed-base comb on ``table`` (``_GTAB``: j 256^r G for
-  r = 0 .. 31, j = 1 .. 8, affine, Montgomery form; %d bytes, in flash when frozen).
+- flags = 2, k*G for k <= n by the fixed-base comb on ``table`` (``_GTAB``: j 2^(16 r) G for
+  r = 0 .. 15, j = 1 .. 8, affine, Montgomery form; %d bytes, in flash when frozen).
 - flags = 4, mod n: buf holds k, d, e, r (each below n, 32 bytes big-endian) at 0, 32, 64,
   96; buf[%d:%d] receives ECDSA's s = k^-1 (e + r d) mod n (k^-1 by Fermat, a fixed chain
   over the public n - 2), r0 = 1; ``k`` and ``table`` are not read.

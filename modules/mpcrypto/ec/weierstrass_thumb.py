@@ -13,8 +13,8 @@ for other curves the ``weierstrass_viper`` context itself.
 - flags = neg (0 or 1), k*P: buf holds x || y of P big-endian at 768 (and receives the table
   of P .. 15P before it); k is odd; neg = 1 negates the result (the caller replaced an even
   k by n - k); ``table`` is not read.
-- flags = 2, k*G for k <= n by the fixed-base comb on ``table`` (``_GTAB``: j 256^r G for
-  r = 0 .. 31, j = 1 .. 8, affine, Montgomery form; 16384 bytes, in flash when frozen).
+- flags = 2, k*G for k <= n by the fixed-base comb on ``table`` (``_GTAB``: j 2^(16 r) G for
+  r = 0 .. 15, j = 1 .. 8, affine, Montgomery form; 8192 bytes, in flash when frozen).
 - flags = 4, mod n: buf holds k, d, e, r (each below n, 32 bytes big-endian) at 0, 32, 64,
   96; buf[768:800] receives ECDSA's s = k^-1 (e + r d) mod n (k^-1 by Fermat, a fixed chain
   over the public n - 2), r0 = 1; ``k`` and ``table`` are not read.
@@ -2210,9 +2210,9 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x4C94)  # addw r12, r13, #1172
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF1B2, 0x0F04)  # cmp r2, #0x04
-    data(2, 0xF001, 0x875A)  # beq.w MODN (+7860)
+    data(2, 0xF001, 0x8760)  # beq.w MODN (+7872)
     data(2, 0xF1B2, 0x0F08)  # cmp r2, #0x08
-    data(2, 0xF001, 0x8448)  # beq.w SUM (+6288)
+    data(2, 0xF001, 0x844E)  # beq.w SUM (+6300)
     data(2, 0xF1B2, 0x0F00)  # cmp r2, #0
     data(2, 0xF040, 0x867A)  # bne.w CMB (+3316)
     data(2, 0xF04F, 0x0300)  # mov r3, #0x00
@@ -3043,7 +3043,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF57F, 0xAB68)  # bpl.w WINDOW (-2352)
-    data(2, 0xF000, 0xBE90)  # b.w FINISH (+3360)
+    data(2, 0xF000, 0xBE96)  # b.w FINISH (+3372)
     data(2, 0xF8D1, 0x301C)  # ldr r3, [r1, #28]
     data(2, 0xFA93, 0xF383)  # rev r3, r3
     data(2, 0xF8D1, 0x4018)  # ldr r4, [r1, #24]
@@ -3166,17 +3166,20 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF04F, 0x0000)  # mov r0, #0x00
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
-    data(2, 0xF1B0, 0x0F20)  # cmp r0, #0x20
-    data(2, 0xF040, 0x8008)  # bne.w CADD (+16)
-    data(2, 0xF7FE, 0xFAE8)  # bl PDBL (-6704)
-    data(2, 0xF7FE, 0xFAE6)  # bl PDBL (-6708)
-    data(2, 0xF7FE, 0xFAE4)  # bl PDBL (-6712)
+    data(2, 0xF000, 0x010F)  # and r1, r0, #0xf
+    data(2, 0xF1B1, 0x0F00)  # cmp r1, #0x00
+    data(2, 0xF040, 0x800C)  # bne.w CADD (+24)
+    data(2, 0xF1B0, 0x0F00)  # cmp r0, #0x00
+    data(2, 0xF000, 0x8008)  # beq.w CADD (+16)
     data(2, 0xF7FE, 0xFAE2)  # bl PDBL (-6716)
+    data(2, 0xF7FE, 0xFAE0)  # bl PDBL (-6720)
+    data(2, 0xF7FE, 0xFADE)  # bl PDBL (-6724)
+    data(2, 0xF7FE, 0xFADC)  # bl PDBL (-6728)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
-    data(2, 0xF000, 0x011F)  # and r1, r0, #0x1f
-    data(2, 0xEA4F, 0x1250)  # lsr r2, r0, #5
-    data(2, 0xEA4F, 0x0341)  # lsl r3, r1, #1
-    data(2, 0xF103, 0x0301)  # add r3, r3, #1
+    data(2, 0xF000, 0x010F)  # and r1, r0, #0xf
+    data(2, 0xEA4F, 0x1210)  # lsr r2, r0, #4
+    data(2, 0xEA4F, 0x0381)  # lsl r3, r1, #2
+    data(2, 0xF103, 0x0303)  # add r3, r3, #3
     data(2, 0xEBA3, 0x0302)  # sub r3, r3, r2
     data(2, 0xF8DD, 0xE064)  # ldr r14, [r13, #100]
     data(2, 0xEB0E, 0x2E41)  # add r14, r14, r1, lsl #9
@@ -3633,7 +3636,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3034)  # addw r0, r13, #820
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FC, 0xFF78)  # bl SUB (-12560)
+    data(2, 0xF7FC, 0xFF72)  # bl SUB (-12572)
     data(2, 0xF8DD, 0xB0F0)  # ldr r11, [r13, #240]
     data(2, 0xF20D, 0x1074)  # addw r0, r13, #372
     data(2, 0xF20D, 0x3134)  # addw r1, r13, #820
@@ -3679,7 +3682,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x4C54)  # addw r12, r13, #1108
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FE, 0xF984)  # bl PMADD (-7416)
+    data(2, 0xF7FE, 0xF97E)  # bl PMADD (-7428)
     data(2, 0xF8DD, 0xB068)  # ldr r11, [r13, #104]
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x4114)  # addw r1, r13, #1044
@@ -3783,7 +3786,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF100, 0x0001)  # add r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF1B0, 0x0F40)  # cmp r0, #0x40
-    data(2, 0xF47F, 0xAB2A)  # bne.w COMB (-2476)
+    data(2, 0xF47F, 0xAB24)  # bne.w COMB (-2488)
     data(2, 0xF000, 0xB8C6)  # b.w FINISH (+396)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF8D0, 0x331C)  # ldr r3, [r0, #796]
@@ -3825,11 +3828,11 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
-    data(2, 0xF7FC, 0xFA74)  # bl MUL (-15128)
+    data(2, 0xF7FC, 0xFA6E)  # bl MUL (-15140)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
-    data(2, 0xF7FC, 0xFA6C)  # bl MUL (-15144)
+    data(2, 0xF7FC, 0xFA66)  # bl MUL (-15156)
     data(2, 0xF20D, 0x3CB4)  # addw r12, r13, #948
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
@@ -3874,23 +3877,23 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x1054)  # addw r0, r13, #340
     data(2, 0xF20D, 0x1154)  # addw r1, r13, #340
     data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
-    data(2, 0xF7FC, 0xFA12)  # bl MUL (-15324)
+    data(2, 0xF7FC, 0xFA0C)  # bl MUL (-15336)
     data(2, 0xF20D, 0x1074)  # addw r0, r13, #372
     data(2, 0xF20D, 0x1174)  # addw r1, r13, #372
     data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
-    data(2, 0xF7FC, 0xFA0A)  # bl MUL (-15340)
+    data(2, 0xF7FC, 0xFA04)  # bl MUL (-15352)
     data(2, 0xF20D, 0x3CB4)  # addw r12, r13, #948
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x1C94)  # addw r12, r13, #404
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FD, 0xFE78)  # bl PADD (-8976)
+    data(2, 0xF7FD, 0xFE72)  # bl PADD (-8988)
     data(2, 0xF8DD, 0x005C)  # ldr r0, [r13, #92]
     data(2, 0xF1C0, 0x0000)  # rsb r0, r0, #0x0
     data(2, 0xF8CD, 0x00F0)  # str r0, [r13, #240]
     data(2, 0xF20D, 0x3034)  # addw r0, r13, #820
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FC, 0xFD76)  # bl SUB (-13588)
+    data(2, 0xF7FC, 0xFD70)  # bl SUB (-13600)
     data(2, 0xF8DD, 0xB0F0)  # ldr r11, [r13, #240]
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x3134)  # addw r1, r13, #820
@@ -3926,26 +3929,26 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF7FC, 0xFB66)  # bl SQR (-14644)
+    data(2, 0xF7FC, 0xFB60)  # bl SQR (-14656)
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FC, 0xF9A2)  # bl MUL (-15548)
+    data(2, 0xF7FC, 0xF99C)  # bl MUL (-15560)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
-    data(2, 0xF7FC, 0xFB58)  # bl SQR (-14672)
+    data(2, 0xF7FC, 0xFB52)  # bl SQR (-14684)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FC, 0xF994)  # bl MUL (-15576)
+    data(2, 0xF7FC, 0xF98E)  # bl MUL (-15588)
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
-    data(2, 0xF7FC, 0xFB4A)  # bl SQR (-14700)
+    data(2, 0xF7FC, 0xFB44)  # bl SQR (-14712)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
-    data(2, 0xF7FC, 0xFB40)  # bl SQR (-14720)
+    data(2, 0xF7FC, 0xFB3A)  # bl SQR (-14732)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3953,15 +3956,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
     data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FC, 0xF974)  # bl MUL (-15640)
+    data(2, 0xF7FC, 0xF96E)  # bl MUL (-15652)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
-    data(2, 0xF7FC, 0xFB2A)  # bl SQR (-14764)
+    data(2, 0xF7FC, 0xFB24)  # bl SQR (-14776)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF7FC, 0xFB20)  # bl SQR (-14784)
+    data(2, 0xF7FC, 0xFB1A)  # bl SQR (-14796)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3969,15 +3972,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FC, 0xF954)  # bl MUL (-15704)
+    data(2, 0xF7FC, 0xF94E)  # bl MUL (-15716)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF7FC, 0xFB0A)  # bl SQR (-14828)
+    data(2, 0xF7FC, 0xFB04)  # bl SQR (-14840)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF7FC, 0xFB00)  # bl SQR (-14848)
+    data(2, 0xF7FC, 0xFAFA)  # bl SQR (-14860)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3985,15 +3988,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FC, 0xF934)  # bl MUL (-15768)
+    data(2, 0xF7FC, 0xF92E)  # bl MUL (-15780)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF7FC, 0xFAEA)  # bl SQR (-14892)
+    data(2, 0xF7FC, 0xFAE4)  # bl SQR (-14904)
     data(2, 0xF04F, 0x000E)  # mov r0, #0x0e
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
-    data(2, 0xF7FC, 0xFAE0)  # bl SQR (-14912)
+    data(2, 0xF7FC, 0xFADA)  # bl SQR (-14924)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4001,15 +4004,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FC, 0xF914)  # bl MUL (-15832)
+    data(2, 0xF7FC, 0xF90E)  # bl MUL (-15844)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
-    data(2, 0xF7FC, 0xFACA)  # bl SQR (-14956)
+    data(2, 0xF7FC, 0xFAC4)  # bl SQR (-14968)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
-    data(2, 0xF7FC, 0xFAC0)  # bl SQR (-14976)
+    data(2, 0xF7FC, 0xFABA)  # bl SQR (-14988)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4017,15 +4020,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FC, 0xF8F4)  # bl MUL (-15896)
+    data(2, 0xF7FC, 0xF8EE)  # bl MUL (-15908)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
-    data(2, 0xF7FC, 0xFAAA)  # bl SQR (-15020)
+    data(2, 0xF7FC, 0xFAA4)  # bl SQR (-15032)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAA0)  # bl SQR (-15040)
+    data(2, 0xF7FC, 0xFA9A)  # bl SQR (-15052)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4033,27 +4036,27 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FC, 0xF8D4)  # bl MUL (-15960)
+    data(2, 0xF7FC, 0xF8CE)  # bl MUL (-15972)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA8A)  # bl SQR (-15084)
+    data(2, 0xF7FC, 0xFA84)  # bl SQR (-15096)
     data(2, 0xF04F, 0x005F)  # mov r0, #0x5f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA80)  # bl SQR (-15104)
+    data(2, 0xF7FC, 0xFA7A)  # bl SQR (-15116)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF47F, 0xAFF2)  # bne.w V7 (-28)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA72)  # bl SQR (-15132)
+    data(2, 0xF7FC, 0xFA6C)  # bl SQR (-15144)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA68)  # bl SQR (-15152)
+    data(2, 0xF7FC, 0xFA62)  # bl SQR (-15164)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4061,15 +4064,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xF89C)  # bl MUL (-16072)
+    data(2, 0xF7FC, 0xF896)  # bl MUL (-16084)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA52)  # bl SQR (-15196)
+    data(2, 0xF7FC, 0xFA4C)  # bl SQR (-15208)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA48)  # bl SQR (-15216)
+    data(2, 0xF7FC, 0xFA42)  # bl SQR (-15228)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4077,15 +4080,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xF87C)  # bl MUL (-16136)
+    data(2, 0xF7FC, 0xF876)  # bl MUL (-16148)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA32)  # bl SQR (-15260)
+    data(2, 0xF7FC, 0xFA2C)  # bl SQR (-15272)
     data(2, 0xF04F, 0x001D)  # mov r0, #0x1d
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA28)  # bl SQR (-15280)
+    data(2, 0xF7FC, 0xFA22)  # bl SQR (-15292)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4093,15 +4096,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x2254)  # addw r2, r13, #596
-    data(2, 0xF7FC, 0xF85C)  # bl MUL (-16200)
+    data(2, 0xF7FC, 0xF856)  # bl MUL (-16212)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA12)  # bl SQR (-15324)
+    data(2, 0xF7FC, 0xFA0C)  # bl SQR (-15336)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA08)  # bl SQR (-15344)
+    data(2, 0xF7FC, 0xFA02)  # bl SQR (-15356)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4109,23 +4112,23 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FC, 0xF83C)  # bl MUL (-16264)
+    data(2, 0xF7FC, 0xF836)  # bl MUL (-16276)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x3254)  # addw r2, r13, #852
-    data(2, 0xF7FC, 0xF834)  # bl MUL (-16280)
+    data(2, 0xF7FC, 0xF82E)  # bl MUL (-16292)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x3254)  # addw r2, r13, #852
-    data(2, 0xF7FC, 0xF82C)  # bl MUL (-16296)
+    data(2, 0xF7FC, 0xF826)  # bl MUL (-16308)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x3294)  # addw r2, r13, #916
-    data(2, 0xF7FC, 0xF824)  # bl MUL (-16312)
+    data(2, 0xF7FC, 0xF81E)  # bl MUL (-16324)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x3294)  # addw r2, r13, #916
-    data(2, 0xF7FC, 0xF81C)  # bl MUL (-16328)
+    data(2, 0xF7FC, 0xF816)  # bl MUL (-16340)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -4252,62 +4255,62 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FC, 0xFAD2)  # bl MULN (-14940)
+    data(2, 0xF7FC, 0xFACC)  # bl MULN (-14952)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FC, 0xFACA)  # bl MULN (-14956)
+    data(2, 0xF7FC, 0xFAC4)  # bl MULN (-14968)
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FC, 0xFAC2)  # bl MULN (-14972)
+    data(2, 0xF7FC, 0xFABC)  # bl MULN (-14984)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FC, 0xFABA)  # bl MULN (-14988)
+    data(2, 0xF7FC, 0xFAB4)  # bl MULN (-15000)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
-    data(2, 0xF7FC, 0xFE66)  # bl SQRN (-13108)
+    data(2, 0xF7FC, 0xFE60)  # bl SQRN (-13120)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFAAC)  # bl MULN (-15016)
+    data(2, 0xF7FC, 0xFAA6)  # bl MULN (-15028)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFAA4)  # bl MULN (-15032)
+    data(2, 0xF7FC, 0xFA9E)  # bl MULN (-15044)
     data(2, 0xF20D, 0x1054)  # addw r0, r13, #340
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFA9C)  # bl MULN (-15048)
+    data(2, 0xF7FC, 0xFA96)  # bl MULN (-15060)
     data(2, 0xF20D, 0x1074)  # addw r0, r13, #372
     data(2, 0xF20D, 0x1154)  # addw r1, r13, #340
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFA94)  # bl MULN (-15064)
+    data(2, 0xF7FC, 0xFA8E)  # bl MULN (-15076)
     data(2, 0xF20D, 0x4014)  # addw r0, r13, #1044
     data(2, 0xF20D, 0x1174)  # addw r1, r13, #372
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFA8C)  # bl MULN (-15080)
+    data(2, 0xF7FC, 0xFA86)  # bl MULN (-15092)
     data(2, 0xF20D, 0x4034)  # addw r0, r13, #1076
     data(2, 0xF20D, 0x4114)  # addw r1, r13, #1044
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFA84)  # bl MULN (-15096)
+    data(2, 0xF7FC, 0xFA7E)  # bl MULN (-15108)
     data(2, 0xF20D, 0x4054)  # addw r0, r13, #1108
     data(2, 0xF20D, 0x4134)  # addw r1, r13, #1076
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFA7C)  # bl MULN (-15112)
+    data(2, 0xF7FC, 0xFA76)  # bl MULN (-15124)
     data(2, 0xF20D, 0x4C54)  # addw r12, r13, #1108
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x3C54)  # addw r12, r13, #852
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFE20)  # bl SQRN (-13248)
+    data(2, 0xF7FC, 0xFE1A)  # bl SQRN (-13260)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFE16)  # bl SQRN (-13268)
+    data(2, 0xF7FC, 0xFE10)  # bl SQRN (-13280)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4315,15 +4318,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFA54)  # bl MULN (-15192)
+    data(2, 0xF7FC, 0xFA4E)  # bl MULN (-15204)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFE00)  # bl SQRN (-13312)
+    data(2, 0xF7FC, 0xFDFA)  # bl SQRN (-13324)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDF6)  # bl SQRN (-13332)
+    data(2, 0xF7FC, 0xFDF0)  # bl SQRN (-13344)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4331,15 +4334,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFA34)  # bl MULN (-15256)
+    data(2, 0xF7FC, 0xFA2E)  # bl MULN (-15268)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDE0)  # bl SQRN (-13376)
+    data(2, 0xF7FC, 0xFDDA)  # bl SQRN (-13388)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDD6)  # bl SQRN (-13396)
+    data(2, 0xF7FC, 0xFDD0)  # bl SQRN (-13408)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4347,15 +4350,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFA14)  # bl MULN (-15320)
+    data(2, 0xF7FC, 0xFA0E)  # bl MULN (-15332)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDC0)  # bl SQRN (-13440)
+    data(2, 0xF7FC, 0xFDBA)  # bl SQRN (-13452)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDB6)  # bl SQRN (-13460)
+    data(2, 0xF7FC, 0xFDB0)  # bl SQRN (-13472)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4363,15 +4366,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF9F4)  # bl MULN (-15384)
+    data(2, 0xF7FC, 0xF9EE)  # bl MULN (-15396)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDA0)  # bl SQRN (-13504)
+    data(2, 0xF7FC, 0xFD9A)  # bl SQRN (-13516)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD96)  # bl SQRN (-13524)
+    data(2, 0xF7FC, 0xFD90)  # bl SQRN (-13536)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4379,15 +4382,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF9D4)  # bl MULN (-15448)
+    data(2, 0xF7FC, 0xF9CE)  # bl MULN (-15460)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD80)  # bl SQRN (-13568)
+    data(2, 0xF7FC, 0xFD7A)  # bl SQRN (-13580)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD76)  # bl SQRN (-13588)
+    data(2, 0xF7FC, 0xFD70)  # bl SQRN (-13600)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4395,15 +4398,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF9B4)  # bl MULN (-15512)
+    data(2, 0xF7FC, 0xF9AE)  # bl MULN (-15524)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD60)  # bl SQRN (-13632)
+    data(2, 0xF7FC, 0xFD5A)  # bl SQRN (-13644)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD56)  # bl SQRN (-13652)
+    data(2, 0xF7FC, 0xFD50)  # bl SQRN (-13664)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4411,15 +4414,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF994)  # bl MULN (-15576)
+    data(2, 0xF7FC, 0xF98E)  # bl MULN (-15588)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD40)  # bl SQRN (-13696)
+    data(2, 0xF7FC, 0xFD3A)  # bl SQRN (-13708)
     data(2, 0xF04F, 0x0023)  # mov r0, #0x23
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD36)  # bl SQRN (-13716)
+    data(2, 0xF7FC, 0xFD30)  # bl SQRN (-13728)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4427,15 +4430,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF974)  # bl MULN (-15640)
+    data(2, 0xF7FC, 0xF96E)  # bl MULN (-15652)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD20)  # bl SQRN (-13760)
+    data(2, 0xF7FC, 0xFD1A)  # bl SQRN (-13772)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD16)  # bl SQRN (-13780)
+    data(2, 0xF7FC, 0xFD10)  # bl SQRN (-13792)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4443,15 +4446,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF954)  # bl MULN (-15704)
+    data(2, 0xF7FC, 0xF94E)  # bl MULN (-15716)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD00)  # bl SQRN (-13824)
+    data(2, 0xF7FC, 0xFCFA)  # bl SQRN (-13836)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFCF6)  # bl SQRN (-13844)
+    data(2, 0xF7FC, 0xFCF0)  # bl SQRN (-13856)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4459,15 +4462,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF934)  # bl MULN (-15768)
+    data(2, 0xF7FC, 0xF92E)  # bl MULN (-15780)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFCE0)  # bl SQRN (-13888)
+    data(2, 0xF7FC, 0xFCDA)  # bl SQRN (-13900)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFCD6)  # bl SQRN (-13908)
+    data(2, 0xF7FC, 0xFCD0)  # bl SQRN (-13920)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4475,15 +4478,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF914)  # bl MULN (-15832)
+    data(2, 0xF7FC, 0xF90E)  # bl MULN (-15844)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFCC0)  # bl SQRN (-13952)
+    data(2, 0xF7FC, 0xFCBA)  # bl SQRN (-13964)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFCB6)  # bl SQRN (-13972)
+    data(2, 0xF7FC, 0xFCB0)  # bl SQRN (-13984)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4491,15 +4494,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF8F4)  # bl MULN (-15896)
+    data(2, 0xF7FC, 0xF8EE)  # bl MULN (-15908)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFCA0)  # bl SQRN (-14016)
+    data(2, 0xF7FC, 0xFC9A)  # bl SQRN (-14028)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC96)  # bl SQRN (-14036)
+    data(2, 0xF7FC, 0xFC90)  # bl SQRN (-14048)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4507,15 +4510,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF8D4)  # bl MULN (-15960)
+    data(2, 0xF7FC, 0xF8CE)  # bl MULN (-15972)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC80)  # bl SQRN (-14080)
+    data(2, 0xF7FC, 0xFC7A)  # bl SQRN (-14092)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC76)  # bl SQRN (-14100)
+    data(2, 0xF7FC, 0xFC70)  # bl SQRN (-14112)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4523,15 +4526,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF8B4)  # bl MULN (-16024)
+    data(2, 0xF7FC, 0xF8AE)  # bl MULN (-16036)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC60)  # bl SQRN (-14144)
+    data(2, 0xF7FC, 0xFC5A)  # bl SQRN (-14156)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC56)  # bl SQRN (-14164)
+    data(2, 0xF7FC, 0xFC50)  # bl SQRN (-14176)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4539,15 +4542,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF894)  # bl MULN (-16088)
+    data(2, 0xF7FC, 0xF88E)  # bl MULN (-16100)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC40)  # bl SQRN (-14208)
+    data(2, 0xF7FC, 0xFC3A)  # bl SQRN (-14220)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC36)  # bl SQRN (-14228)
+    data(2, 0xF7FC, 0xFC30)  # bl SQRN (-14240)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4555,15 +4558,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF874)  # bl MULN (-16152)
+    data(2, 0xF7FC, 0xF86E)  # bl MULN (-16164)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC20)  # bl SQRN (-14272)
+    data(2, 0xF7FC, 0xFC1A)  # bl SQRN (-14284)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC16)  # bl SQRN (-14292)
+    data(2, 0xF7FC, 0xFC10)  # bl SQRN (-14304)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4571,15 +4574,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF854)  # bl MULN (-16216)
+    data(2, 0xF7FC, 0xF84E)  # bl MULN (-16228)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC00)  # bl SQRN (-14336)
+    data(2, 0xF7FC, 0xFBFA)  # bl SQRN (-14348)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFBF6)  # bl SQRN (-14356)
+    data(2, 0xF7FC, 0xFBF0)  # bl SQRN (-14368)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4587,15 +4590,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF834)  # bl MULN (-16280)
+    data(2, 0xF7FC, 0xF82E)  # bl MULN (-16292)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFBE0)  # bl SQRN (-14400)
+    data(2, 0xF7FC, 0xFBDA)  # bl SQRN (-14412)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFBD6)  # bl SQRN (-14420)
+    data(2, 0xF7FC, 0xFBD0)  # bl SQRN (-14432)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4603,15 +4606,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF814)  # bl MULN (-16344)
+    data(2, 0xF7FC, 0xF80E)  # bl MULN (-16356)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFBC0)  # bl SQRN (-14464)
+    data(2, 0xF7FC, 0xFBBA)  # bl SQRN (-14476)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFBB6)  # bl SQRN (-14484)
+    data(2, 0xF7FC, 0xFBB0)  # bl SQRN (-14496)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4619,15 +4622,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFFF4)  # bl MULN (-16408)
+    data(2, 0xF7FB, 0xFFEE)  # bl MULN (-16420)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFBA0)  # bl SQRN (-14528)
+    data(2, 0xF7FC, 0xFB9A)  # bl SQRN (-14540)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB96)  # bl SQRN (-14548)
+    data(2, 0xF7FC, 0xFB90)  # bl SQRN (-14560)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4635,15 +4638,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFFD4)  # bl MULN (-16472)
+    data(2, 0xF7FB, 0xFFCE)  # bl MULN (-16484)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB80)  # bl SQRN (-14592)
+    data(2, 0xF7FC, 0xFB7A)  # bl SQRN (-14604)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB76)  # bl SQRN (-14612)
+    data(2, 0xF7FC, 0xFB70)  # bl SQRN (-14624)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4651,15 +4654,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFFB4)  # bl MULN (-16536)
+    data(2, 0xF7FB, 0xFFAE)  # bl MULN (-16548)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB60)  # bl SQRN (-14656)
+    data(2, 0xF7FC, 0xFB5A)  # bl SQRN (-14668)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB56)  # bl SQRN (-14676)
+    data(2, 0xF7FC, 0xFB50)  # bl SQRN (-14688)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4667,15 +4670,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFF94)  # bl MULN (-16600)
+    data(2, 0xF7FB, 0xFF8E)  # bl MULN (-16612)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB40)  # bl SQRN (-14720)
+    data(2, 0xF7FC, 0xFB3A)  # bl SQRN (-14732)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB36)  # bl SQRN (-14740)
+    data(2, 0xF7FC, 0xFB30)  # bl SQRN (-14752)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4683,15 +4686,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FB, 0xFF74)  # bl MULN (-16664)
+    data(2, 0xF7FB, 0xFF6E)  # bl MULN (-16676)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB20)  # bl SQRN (-14784)
+    data(2, 0xF7FC, 0xFB1A)  # bl SQRN (-14796)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB16)  # bl SQRN (-14804)
+    data(2, 0xF7FC, 0xFB10)  # bl SQRN (-14816)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4699,15 +4702,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FB, 0xFF54)  # bl MULN (-16728)
+    data(2, 0xF7FB, 0xFF4E)  # bl MULN (-16740)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB00)  # bl SQRN (-14848)
+    data(2, 0xF7FC, 0xFAFA)  # bl SQRN (-14860)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAF6)  # bl SQRN (-14868)
+    data(2, 0xF7FC, 0xFAF0)  # bl SQRN (-14880)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4715,15 +4718,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FB, 0xFF34)  # bl MULN (-16792)
+    data(2, 0xF7FB, 0xFF2E)  # bl MULN (-16804)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAE0)  # bl SQRN (-14912)
+    data(2, 0xF7FC, 0xFADA)  # bl SQRN (-14924)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAD6)  # bl SQRN (-14932)
+    data(2, 0xF7FC, 0xFAD0)  # bl SQRN (-14944)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4731,15 +4734,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4234)  # addw r2, r13, #1076
-    data(2, 0xF7FB, 0xFF14)  # bl MULN (-16856)
+    data(2, 0xF7FB, 0xFF0E)  # bl MULN (-16868)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAC0)  # bl SQRN (-14976)
+    data(2, 0xF7FC, 0xFABA)  # bl SQRN (-14988)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAB6)  # bl SQRN (-14996)
+    data(2, 0xF7FC, 0xFAB0)  # bl SQRN (-15008)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4747,15 +4750,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFEF4)  # bl MULN (-16920)
+    data(2, 0xF7FB, 0xFEEE)  # bl MULN (-16932)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAA0)  # bl SQRN (-15040)
+    data(2, 0xF7FC, 0xFA9A)  # bl SQRN (-15052)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA96)  # bl SQRN (-15060)
+    data(2, 0xF7FC, 0xFA90)  # bl SQRN (-15072)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4763,15 +4766,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FB, 0xFED4)  # bl MULN (-16984)
+    data(2, 0xF7FB, 0xFECE)  # bl MULN (-16996)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA80)  # bl SQRN (-15104)
+    data(2, 0xF7FC, 0xFA7A)  # bl SQRN (-15116)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA76)  # bl SQRN (-15124)
+    data(2, 0xF7FC, 0xFA70)  # bl SQRN (-15136)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4779,15 +4782,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FB, 0xFEB4)  # bl MULN (-17048)
+    data(2, 0xF7FB, 0xFEAE)  # bl MULN (-17060)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA60)  # bl SQRN (-15168)
+    data(2, 0xF7FC, 0xFA5A)  # bl SQRN (-15180)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA56)  # bl SQRN (-15188)
+    data(2, 0xF7FC, 0xFA50)  # bl SQRN (-15200)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4795,15 +4798,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4234)  # addw r2, r13, #1076
-    data(2, 0xF7FB, 0xFE94)  # bl MULN (-17112)
+    data(2, 0xF7FB, 0xFE8E)  # bl MULN (-17124)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA40)  # bl SQRN (-15232)
+    data(2, 0xF7FC, 0xFA3A)  # bl SQRN (-15244)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA36)  # bl SQRN (-15252)
+    data(2, 0xF7FC, 0xFA30)  # bl SQRN (-15264)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4811,15 +4814,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FB, 0xFE74)  # bl MULN (-17176)
+    data(2, 0xF7FB, 0xFE6E)  # bl MULN (-17188)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA20)  # bl SQRN (-15296)
+    data(2, 0xF7FC, 0xFA1A)  # bl SQRN (-15308)
     data(2, 0xF04F, 0x0006)  # mov r0, #0x06
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA16)  # bl SQRN (-15316)
+    data(2, 0xF7FC, 0xFA10)  # bl SQRN (-15328)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4827,15 +4830,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FB, 0xFE54)  # bl MULN (-17240)
+    data(2, 0xF7FB, 0xFE4E)  # bl MULN (-17252)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA00)  # bl SQRN (-15360)
+    data(2, 0xF7FC, 0xF9FA)  # bl SQRN (-15372)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF9F6)  # bl SQRN (-15380)
+    data(2, 0xF7FC, 0xF9F0)  # bl SQRN (-15392)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4843,15 +4846,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FB, 0xFE34)  # bl MULN (-17304)
+    data(2, 0xF7FB, 0xFE2E)  # bl MULN (-17316)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF9E0)  # bl SQRN (-15424)
+    data(2, 0xF7FC, 0xF9DA)  # bl SQRN (-15436)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF9D6)  # bl SQRN (-15444)
+    data(2, 0xF7FC, 0xF9D0)  # bl SQRN (-15456)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4859,15 +4862,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFE14)  # bl MULN (-17368)
+    data(2, 0xF7FB, 0xFE0E)  # bl MULN (-17380)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF9C0)  # bl SQRN (-15488)
+    data(2, 0xF7FC, 0xF9BA)  # bl SQRN (-15500)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF9B6)  # bl SQRN (-15508)
+    data(2, 0xF7FC, 0xF9B0)  # bl SQRN (-15520)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4875,15 +4878,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FB, 0xFDF4)  # bl MULN (-17432)
+    data(2, 0xF7FB, 0xFDEE)  # bl MULN (-17444)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF9A0)  # bl SQRN (-15552)
+    data(2, 0xF7FC, 0xF99A)  # bl SQRN (-15564)
     data(2, 0xF04F, 0x0007)  # mov r0, #0x07
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF996)  # bl SQRN (-15572)
+    data(2, 0xF7FC, 0xF990)  # bl SQRN (-15584)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4891,15 +4894,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FB, 0xFDD4)  # bl MULN (-17496)
+    data(2, 0xF7FB, 0xFDCE)  # bl MULN (-17508)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF980)  # bl SQRN (-15616)
+    data(2, 0xF7FC, 0xF97A)  # bl SQRN (-15628)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF976)  # bl SQRN (-15636)
+    data(2, 0xF7FC, 0xF970)  # bl SQRN (-15648)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4907,15 +4910,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FB, 0xFDB4)  # bl MULN (-17560)
+    data(2, 0xF7FB, 0xFDAE)  # bl MULN (-17572)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF960)  # bl SQRN (-15680)
+    data(2, 0xF7FC, 0xF95A)  # bl SQRN (-15692)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF956)  # bl SQRN (-15700)
+    data(2, 0xF7FC, 0xF950)  # bl SQRN (-15712)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4923,15 +4926,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FB, 0xFD94)  # bl MULN (-17624)
+    data(2, 0xF7FB, 0xFD8E)  # bl MULN (-17636)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF940)  # bl SQRN (-15744)
+    data(2, 0xF7FC, 0xF93A)  # bl SQRN (-15756)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF936)  # bl SQRN (-15764)
+    data(2, 0xF7FC, 0xF930)  # bl SQRN (-15776)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4939,15 +4942,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FB, 0xFD74)  # bl MULN (-17688)
+    data(2, 0xF7FB, 0xFD6E)  # bl MULN (-17700)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF920)  # bl SQRN (-15808)
+    data(2, 0xF7FC, 0xF91A)  # bl SQRN (-15820)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF916)  # bl SQRN (-15828)
+    data(2, 0xF7FC, 0xF910)  # bl SQRN (-15840)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4955,15 +4958,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FB, 0xFD54)  # bl MULN (-17752)
+    data(2, 0xF7FB, 0xFD4E)  # bl MULN (-17764)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF900)  # bl SQRN (-15872)
+    data(2, 0xF7FC, 0xF8FA)  # bl SQRN (-15884)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF8F6)  # bl SQRN (-15892)
+    data(2, 0xF7FC, 0xF8F0)  # bl SQRN (-15904)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4971,15 +4974,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FB, 0xFD34)  # bl MULN (-17816)
+    data(2, 0xF7FB, 0xFD2E)  # bl MULN (-17828)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF8E0)  # bl SQRN (-15936)
+    data(2, 0xF7FC, 0xF8DA)  # bl SQRN (-15948)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF8D6)  # bl SQRN (-15956)
+    data(2, 0xF7FC, 0xF8D0)  # bl SQRN (-15968)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4987,15 +4990,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FB, 0xFD14)  # bl MULN (-17880)
+    data(2, 0xF7FB, 0xFD0E)  # bl MULN (-17892)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF8C0)  # bl SQRN (-16000)
+    data(2, 0xF7FC, 0xF8BA)  # bl SQRN (-16012)
     data(2, 0xF04F, 0x0007)  # mov r0, #0x07
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF8B6)  # bl SQRN (-16020)
+    data(2, 0xF7FC, 0xF8B0)  # bl SQRN (-16032)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -5003,15 +5006,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FB, 0xFCF4)  # bl MULN (-17944)
+    data(2, 0xF7FB, 0xFCEE)  # bl MULN (-17956)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF8A0)  # bl SQRN (-16064)
+    data(2, 0xF7FC, 0xF89A)  # bl SQRN (-16076)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF896)  # bl SQRN (-16084)
+    data(2, 0xF7FC, 0xF890)  # bl SQRN (-16096)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -5019,15 +5022,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFCD4)  # bl MULN (-18008)
+    data(2, 0xF7FB, 0xFCCE)  # bl MULN (-18020)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF880)  # bl SQRN (-16128)
+    data(2, 0xF7FC, 0xF87A)  # bl SQRN (-16140)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF876)  # bl SQRN (-16148)
+    data(2, 0xF7FC, 0xF870)  # bl SQRN (-16160)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -5035,15 +5038,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FB, 0xFCB4)  # bl MULN (-18072)
+    data(2, 0xF7FB, 0xFCAE)  # bl MULN (-18084)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF860)  # bl SQRN (-16192)
+    data(2, 0xF7FC, 0xF85A)  # bl SQRN (-16204)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF856)  # bl SQRN (-16212)
+    data(2, 0xF7FC, 0xF850)  # bl SQRN (-16224)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -5051,15 +5054,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FB, 0xFC94)  # bl MULN (-18136)
+    data(2, 0xF7FB, 0xFC8E)  # bl MULN (-18148)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF840)  # bl SQRN (-16256)
+    data(2, 0xF7FC, 0xF83A)  # bl SQRN (-16268)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF836)  # bl SQRN (-16276)
+    data(2, 0xF7FC, 0xF830)  # bl SQRN (-16288)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -5067,15 +5070,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FB, 0xFC74)  # bl MULN (-18200)
+    data(2, 0xF7FB, 0xFC6E)  # bl MULN (-18212)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF820)  # bl SQRN (-16320)
+    data(2, 0xF7FC, 0xF81A)  # bl SQRN (-16332)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF816)  # bl SQRN (-16340)
+    data(2, 0xF7FC, 0xF810)  # bl SQRN (-16352)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -5083,15 +5086,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FB, 0xFC54)  # bl MULN (-18264)
+    data(2, 0xF7FB, 0xFC4E)  # bl MULN (-18276)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF800)  # bl SQRN (-16384)
+    data(2, 0xF7FB, 0xFFFA)  # bl SQRN (-16396)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FB, 0xFFF6)  # bl SQRN (-16404)
+    data(2, 0xF7FB, 0xFFF0)  # bl SQRN (-16416)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -5099,23 +5102,23 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFC34)  # bl MULN (-18328)
+    data(2, 0xF7FB, 0xFC2E)  # bl MULN (-18340)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FB, 0xFC2C)  # bl MULN (-18344)
+    data(2, 0xF7FB, 0xFC26)  # bl MULN (-18356)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FC, 0xFB50)  # bl ADDN (-14688)
+    data(2, 0xF7FC, 0xFB4A)  # bl ADDN (-14700)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FB, 0xFC1C)  # bl MULN (-18376)
+    data(2, 0xF7FB, 0xFC16)  # bl MULN (-18388)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x3294)  # addw r2, r13, #916
-    data(2, 0xF7FB, 0xFC14)  # bl MULN (-18392)
+    data(2, 0xF7FB, 0xFC0E)  # bl MULN (-18404)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x2C54)  # addw r12, r13, #596
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -5140,7 +5143,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE8BD, 0x0F00)  # pop {r8, r9, r10, r11}
 
 
-# The comb's table for k*G (see the docstring): 16384 bytes.
+# The comb's table for k*G (see the docstring): 8192 bytes.
 _GTAB = (
     b"\x3c\x14\xa9\x18\xd4\x30\xe7\x79\x01\xb6\xed\x5f\xfc\x95\xba\x75\x10\x25\x62\x77\x2b\x73\xfb\x79\xc6\x55\x37\xa5\x76\x5f\x90\x18"
     b"\x0a\x56\x95\xce\x57\x53\xf2\xdd\x5c\xe4\x19\xba\xe4\xb8\x4a\x8b\x25\xf3\x21\xdd\x88\x86\xe8\xd2\x85\x5d\x88\x25\x18\xff\x71\x85"
@@ -5158,22 +5161,6 @@ _GTAB = (
     b"\x4d\x9d\x5b\x3f\x30\xd0\x47\x28\xdd\x7b\xa6\x5d\xf2\xf2\x42\x67\x95\x41\xc9\x77\xdc\x3b\x93\xef\x67\x08\x24\x6e\x15\xd9\xed\xea"
     b"\x8f\xa7\x99\x94\xd1\x4c\xf1\x27\x55\x34\x9b\x6f\xc5\xb5\x2a\x46\x6b\xfc\x2c\xf0\x2a\xf0\x90\x8f\x0d\x23\x65\xb2\x1e\x89\x63\xb7"
     b"\x77\x49\x2d\x53\xa9\xa3\x9d\xf5\x15\xba\x9e\xcf\x7d\x32\xe3\x21\xf0\xbb\x60\xbe\x84\x7b\x3c\x12\x76\xdf\x06\x77\xf2\x12\xec\x56"
-    b"\xfc\x46\x69\x69\xfa\x8f\x6d\x48\x6d\xa5\xcb\xb9\xd8\xc6\xfb\x50\x15\x5a\xf3\x90\x3e\x42\x3d\x7e\x2c\x96\xdd\xc0\x95\xa1\x3d\x7c"
-    b"\x8b\x5d\xfd\x3c\xb0\xfd\x73\xe6\xa5\xfc\x9d\x88\xc2\xb7\x04\x07\xaa\x05\x23\xf5\x1f\x58\xce\xf6\x53\x5e\x4d\x91\xeb\x49\x9d\x39"
-    b"\x96\x92\x94\x39\x10\x81\xe3\x44\xb5\xb1\x1d\x36\x7b\x82\x63\x5b\xf5\xaf\x6e\x20\xed\x23\x53\x3e\x90\x42\x1f\xc2\xd2\x70\x23\x94"
-    b"\xa1\x85\xd9\xe0\x2e\xaf\xca\xf2\x6d\x84\x39\x72\x4b\xc6\x2c\x19\xf8\x12\x63\xae\x47\x8f\x0b\x7c\x08\x01\x62\x96\x91\x1f\xc6\x7d"
-    b"\x17\x37\x4c\xed\x3e\xa5\xd6\x35\xa3\xd2\x0e\x3d\xcf\x40\x82\x9f\xa5\x3a\x54\xe5\x05\x4d\x0d\x8c\xb4\xb4\x33\xdd\xfb\xbb\xd5\x45"
-    b"\x8e\xd2\x7f\x13\x73\xcc\x04\xfa\xfd\x3f\x3b\xc7\xef\xc6\x2a\x86\xf2\x1e\xf5\x31\xf5\xf9\x3f\x40\xa2\xf5\x73\xbc\xfc\xe0\xd5\x34"
-    b"\xdd\x3a\xcc\x44\xe1\x81\x70\x4f\xcf\x82\xbe\x87\xd6\xa1\xff\xd5\x72\x64\xdd\x0e\x6c\x0b\x89\x89\x63\x78\xd1\x3e\x1a\x6e\xa2\xad"
-    b"\xaa\x3c\x48\x63\x15\x27\x6f\x27\xfd\x77\x60\x2f\xd9\x4c\x92\xe6\x3c\x6e\x46\x0a\x98\xfe\xa7\x05\x1f\x2d\x90\xb1\xb0\x94\xc7\xf1"
-    b"\x90\x9a\x36\x08\x5c\x38\xb2\x33\xf8\xb4\x0e\x19\x9b\xc5\x90\x29\x80\xac\x8e\xc6\x45\x61\x9a\x81\x14\xa0\xc4\x2e\x62\x6d\x78\x7a"
-    b"\x8d\x3a\xac\x20\xbe\xad\xfa\x33\x30\x2d\xba\x5a\x81\x17\xa2\x31\x65\xf5\xa4\xdb\x42\x27\x9d\x20\xbb\x0f\xaa\x55\xe3\xe9\x2c\xdb"
-    b"\xf1\xaf\xd7\x8b\xf3\x6b\x15\xb3\x46\xb1\x81\x1d\xcb\xe4\x5e\x1b\x15\xa9\x28\xd6\x41\xac\xa1\x7b\x9e\x69\x89\xfd\x9c\x8f\x3a\x8f"
-    b"\xe7\x8b\x74\xa0\xc9\xb9\x29\x73\x1f\x62\x2e\xa9\x95\x1c\x39\x1d\x37\xa8\x10\x4d\x21\x6b\x1e\xe5\x35\xb4\x47\x49\x3a\xf5\x55\xd2"
-    b"\x08\x61\xa8\x74\xd4\x58\x4a\x0c\x90\x5d\x4c\xee\x8f\x8a\x04\xf8\x80\x4c\x6d\xe8\x24\xc9\xc7\xe3\x60\x1e\x6a\x05\xde\x89\xc8\x28"
-    b"\x40\xa0\x14\xb2\x2e\x66\xe2\x57\x47\x03\xe1\x37\x98\x8e\xc4\xe8\x8a\x74\xac\x80\x62\x28\x74\x87\xf2\x06\x6b\x18\x22\x40\xc2\xf1"
-    b"\xb8\x26\x79\xeb\xb9\x24\x2b\x3d\x09\x55\xbe\xcd\xb3\x8c\xf8\xbf\x0b\x64\xdd\xe4\xaf\x99\xf3\xd0\x45\xed\x76\x2f\x30\xe1\x5f\x3c"
-    b"\x3d\xfb\x64\x37\xf4\x62\x35\x6f\x2d\xb6\x51\x31\x18\xf3\x5a\x7b\xf3\xe5\x9c\xd7\xc7\x0b\xbd\xd5\x0f\x89\x66\xec\x20\x6b\xaf\xfd"
     b"\xe3\x9e\x77\xe3\xfc\x65\x01\x0f\x9e\x5d\x49\xbd\x9d\x7f\x0e\xe0\x7a\x4e\x28\x20\xa2\xef\xa4\x1f\x19\x62\xac\x47\xde\xba\x64\x45"
     b"\x8e\x8e\x70\xc4\x2a\x31\xe6\x90\xdf\x9a\x1e\xa7\xfb\x25\x57\x4f\x9f\x4b\x68\x3d\xae\x55\x5f\xe9\x15\xb4\x94\x1e\xb1\xcc\xf7\x47"
     b"\xc1\x41\xa3\x61\x03\x89\x17\x36\x42\x61\xfd\x0c\x60\xdc\x04\x36\x6c\x31\x33\x85\xeb\x95\x22\x02\x22\x29\xaf\x44\xac\xe4\xbd\x3d"
@@ -5190,22 +5177,6 @@ _GTAB = (
     b"\x05\x66\x05\x1d\xb6\x9a\xe5\x1f\x1f\x55\xa8\x86\xf6\x9d\xea\xa9\x8c\x8d\xfb\x47\x1e\x94\x89\x84\x10\x1b\x7f\x4a\xeb\x74\xb8\xfe"
     b"\x02\x38\x76\xbd\xa9\x6a\x40\xed\xa1\x3d\x30\x65\xa0\x86\x14\xc2\xc4\x2e\xe6\xc7\x1e\x29\xae\x61\x3e\x33\x99\xdf\x92\x04\x2a\x62"
     b"\xe0\x8e\x7a\xbb\x9d\x0c\xd8\x7f\xdb\xae\x01\x6c\xbc\xd3\x2e\xdc\xec\x74\xbe\x08\x12\x5a\xc3\x35\x1f\x67\x9f\x46\x1a\xcb\x40\xd5"
-    b"\x5d\xf7\x8a\x86\xc4\xc8\xd0\xd9\xea\xc7\xc8\x45\xff\x5c\x32\xd7\xb0\xec\x81\xcc\x96\x19\x47\xab\xed\x24\x18\x61\xf3\x55\x5d\xff"
-    b"\xee\xa0\x77\x19\x41\x45\x31\xbe\xc6\x38\x20\x72\xc5\xc4\x85\x50\x95\xb4\x4b\xf9\xbf\x35\x53\x2d\x82\xa0\xe2\xc8\xa6\xd8\x4a\x89"
-    b"\x37\xbb\x11\x2c\xb2\x34\x02\x54\xa3\x74\x4c\xed\xdd\x66\x03\x2d\x5d\xf2\xc5\xee\xda\x68\xa9\xf9\x42\x31\xb6\x67\x68\x10\x60\x36"
-    b"\xd4\xb6\xd7\x68\x2c\x6d\xcd\x07\x42\x29\x84\x0c\x09\x4f\xf7\xa8\xee\xb1\x68\x77\x04\x14\x75\xe2\xe4\xae\x62\xfe\x89\x7e\x5f\x4b"
-    b"\x20\xef\x94\x19\xb2\x59\xe0\xd1\x18\xe3\x8a\x63\x69\x3b\x65\x2a\x10\x90\x69\x2f\x58\xeb\xd5\x70\x4a\xf8\xf5\x09\xf7\x39\x97\x27"
-    b"\x36\x93\x79\x8b\x3c\x66\xa4\x5d\xeb\x37\x3c\x20\x4d\xf1\xfd\xfd\x2d\xfb\xdb\xa1\xdc\xa9\xd8\x32\x9b\x8f\xd4\x77\xf0\xcf\x40\xab"
-    b"\xed\xbb\x9f\x87\x0b\x9f\x36\xf2\x69\x18\x9d\xda\x86\xae\xf0\x0f\x45\x6f\x76\x56\x59\xd7\x51\x52\xfc\xd0\xe8\x2b\xc0\xd8\x84\x49"
-    b"\xf0\x08\x10\xd2\xa6\x95\xcc\x7e\x49\x1c\x1a\x3a\xa0\x54\xbd\x29\xf3\x50\x6c\xd2\xc5\x28\x98\xab\x51\xd2\xd0\x51\x7c\x08\xc0\x32"
-    b"\xa5\x50\xaf\xfb\xab\x90\x17\xf6\x50\x07\x4e\x68\x6b\xe7\x55\xdf\x05\xb0\x76\xf1\xa7\x6d\x51\xec\xc7\xdd\x2d\x7a\xbb\x53\x55\x57"
-    b"\x73\xfa\x3a\x55\xa3\x7c\xc8\x37\x51\xc2\x55\x4d\xfc\x3f\x5f\x31\x35\x5d\x3e\xaf\x2a\x44\x46\xe8\x28\xff\x95\x64\x49\x11\xb9\x61"
-    b"\xaf\xf3\xb5\x62\x66\xeb\xfe\x47\x34\x37\xbb\x0a\x61\xb5\xfa\xce\xb1\x5c\xf3\x19\x0e\xe6\x9d\x44\xb9\x0e\x7f\x15\x14\xdb\xf8\x39"
-    b"\xd6\xbf\x61\x3c\x5b\xcc\xae\xff\x03\x67\x21\x41\x1d\xd4\xa4\xa5\xc2\x1c\x4e\x22\xed\xab\x8f\x7f\x53\xd9\x1a\x87\x86\x81\x5a\x0d"
-    b"\x23\x08\xf9\x56\x49\x3a\xdf\x4b\x7b\x77\x1d\x74\x80\x50\x0f\xba\x60\xf7\x8b\xf3\xc3\x71\x1d\x09\x02\x5b\x62\x9b\x0f\xd5\x33\x96"
-    b"\x61\xde\xc9\xb8\x43\xb7\xec\x03\x20\x47\xe7\x5d\x54\x12\x75\xb4\xb2\x1c\xce\x74\xc9\xef\x9d\x9f\xef\x32\xbd\x00\x6a\x4f\x4a\x77"
-    b"\x52\x9a\x79\x01\xa6\x8e\x0d\x19\x52\x29\x6d\xb8\x41\xec\x0c\xa2\x7c\x2a\xff\x7f\xb2\xff\x62\x30\x37\x9d\xf1\x79\xe5\x32\x1b\x74"
-    b"\x47\x7d\xb5\x4e\x81\x81\x0d\xf8\x6b\xf0\xae\x16\xd4\x0e\x2d\x7a\x88\xb5\xec\x1c\xb0\x5f\x73\x09\x5b\x1f\x06\xc6\xaa\xca\x41\x16"
     b"\x9a\x51\x47\x41\x02\x86\x28\x20\xf0\x72\xb3\x26\xac\x1e\x98\xd0\xc8\xeb\x85\xa7\xca\xa7\xd4\xa9\xe9\x58\xdf\xdb\x0d\xc5\x53\xd9"
     b"\x8f\x0f\x59\xfd\xcc\x61\x63\x9d\x17\xc9\xe6\x44\x6b\x62\xe9\x72\xcf\x64\xeb\x22\x10\x61\xd9\x7f\xf3\x88\xb2\x9e\x7e\xbb\x3e\x86"
     b"\xb0\x31\x8a\x67\xf5\x7c\x7b\x87\x20\xb6\x98\x39\xae\x01\x03\xd5\x96\xb3\x0f\xc0\xc5\x57\x42\x73\xa6\x72\xe6\x04\xa0\x18\xfb\xf9"
@@ -5222,22 +5193,6 @@ _GTAB = (
     b"\x5f\x0d\x59\xda\xb5\x33\x38\x99\x91\x74\x81\xde\x03\x78\x06\xa8\xd0\x75\xbf\x4d\x12\xf2\xb4\x65\xfb\x0c\xf8\xcc\x32\x02\x96\xcc"
     b"\xcc\x8a\x24\x22\x12\x3a\x08\xb2\x66\xe3\x64\x32\xef\xc0\x6e\x1f\x28\xee\xfd\x5a\x04\xb7\x59\x56\xb5\x0b\x43\xe6\x40\x3a\x82\x7a"
     b"\x79\x0a\x90\xe1\x04\x2a\x59\x24\x76\x65\xee\xc9\x4a\x9d\xe0\xcd\x4a\xa5\x5e\x4b\x3f\x46\xb6\x52\xa7\x65\xca\xd3\xd3\x9e\xfe\x1e"
-    b"\x17\xf2\x3e\x53\x65\x6d\x9f\x88\x87\x2e\xca\xc3\xe4\xc7\x58\x71\x67\x41\x2b\xdc\xfb\x0d\x67\xfb\x7f\x25\x4c\x84\x01\x0a\x91\x75"
-    b"\x7d\x57\x88\xcf\x07\xbf\x36\xf3\xce\x2a\x5e\xe4\x50\x52\x24\x22\x85\x3d\xa2\x7c\x8d\x2e\xd9\x2e\x58\x2f\x81\x2b\x4c\xbe\xf8\x29"
-    b"\xd9\xff\x33\x21\x45\xb2\xb9\xfb\x20\x1a\x0f\x83\xf1\xb2\xa8\x39\x2a\xf5\xa1\xd5\x7d\xc9\x4b\x48\xf8\xdd\x0e\xa4\x56\xbf\xae\xd6"
-    b"\xc6\xda\xcc\x76\xcb\x7a\x25\x32\x27\xff\x86\x15\xec\x36\x4d\xaf\xd1\x7d\xde\xf8\x63\x88\xaa\x8e\x16\x7c\x64\x88\xcf\xd5\x45\x00"
-    b"\x61\xcc\xfa\x51\x43\x41\x1e\xc5\xbc\x25\x8a\xe6\x7d\x64\xf2\xba\xed\x72\xf8\x0f\xa0\x71\x52\x8f\x59\x96\x2d\x3d\x99\xef\x32\x8f"
-    b"\xd4\xcb\x93\x75\x8c\x48\x12\xca\xab\x2f\xb8\x02\x5d\x6c\x26\xed\x16\x3f\xeb\x14\xad\x78\x2f\x0a\xe3\xaf\x47\x4d\x48\x49\x40\xc3"
-    b"\x9d\x97\x05\xc0\x74\xd5\xf3\xa6\x50\xe3\x40\x6a\x42\x2b\x07\xc2\xf9\xec\xe2\x8d\x56\xc1\xa5\xfc\x4e\x34\x15\xa5\x5b\xbf\xc8\xa8"
-    b"\x4a\xf1\x4d\x11\x55\xe5\xae\x97\x6b\xec\xc5\xfd\x4d\x4a\x37\xd4\x18\x54\xa8\x2c\x8f\xc2\x4c\x75\x78\x1f\xc4\xd3\x27\x9e\xcb\x71"
-    b"\x96\x04\x47\x09\x02\x67\xc1\x09\x15\x38\xd2\xeb\xed\xa5\x89\xa4\x98\x43\xdd\x8e\x64\xe4\xdd\xc4\x96\x16\x11\x80\x4a\xb9\xa7\x3c"
-    b"\xa4\x36\xd6\x2a\x68\x5d\x38\x3c\x1e\x5f\xdc\x08\x25\x70\x02\x67\x43\x19\xa2\xaf\xde\x65\x19\x0c\x9e\xe6\x0b\x61\x16\x6e\x66\x18"
-    b"\xe1\xc8\x69\x03\x35\xfd\x92\x67\x3b\x84\xdc\xb9\x62\xaa\x71\x92\xab\xe2\x02\x4d\xb1\xa4\x11\x87\x83\xa3\xe1\x7e\xe2\xa3\xb2\x02"
-    b"\x9b\x37\x2b\x0e\x5f\xe3\x26\xb2\x25\xab\x52\xd6\x9c\xe3\x3d\x3d\x06\x01\x56\x3b\xc9\xd4\xa6\xac\x77\xd8\x5b\xc9\xf4\x0c\xed\xec"
-    b"\x3b\x4b\x60\x2a\xca\xb4\xbe\x45\x62\x67\x61\x3a\x84\x51\xf6\x56\x6e\x80\x8b\x97\x70\x5a\x2f\xf5\x80\x44\xdc\x11\x87\x97\xa3\x7a"
-    b"\xbc\xfa\x01\x0e\x2a\xac\x3f\xe1\xf9\x99\x7d\x23\xa5\xe8\x6e\x7c\xfe\x1f\x21\x05\xee\x84\x13\x25\xeb\xd3\xc9\x1b\x6d\x97\xf6\x4f"
-    b"\x39\x5c\x60\x03\x79\x50\x10\x89\x6c\xc9\x42\xa1\x9e\x3d\x84\xf0\x84\x36\x92\x16\x34\x49\x74\xf3\x93\x28\x0a\xfa\x2f\xaa\x2c\x73"
-    b"\x70\x01\x16\x61\x70\xc2\xe8\xb2\xa3\xba\x7f\x43\xcc\x88\x27\xc3\xac\xa3\xed\xa6\x8e\x81\xcd\x39\x07\x2e\x2b\x9e\x39\x42\xe9\xe2"
     b"\x0f\x0c\x75\x0a\x88\x64\x7a\xcc\x83\x8e\x54\x4e\xe3\xcf\xba\x39\x05\x0f\x11\x0c\x76\x8c\x41\x3d\x88\x15\xf1\xb1\x4c\xaa\x4d\x3e"
     b"\xff\x69\xfc\x5f\xb5\xe7\x33\x27\x27\x31\x05\x92\xbc\x47\xf1\x46\x94\xdf\x22\xd7\x34\x24\x5b\x88\x7c\x6b\xfc\xe6\x65\x4f\x44\x6a"
     b"\xa8\x6e\xf1\xc3\x5a\x46\x1a\x7a\x1c\xd1\xf1\xb2\x1d\x46\x5a\x11\x72\xa1\x68\x6c\x95\xdd\x67\x47\x98\x46\x3a\xd1\xeb\xf2\x92\x33"
@@ -5254,22 +5209,6 @@ _GTAB = (
     b"\x49\xf3\x30\xfa\x72\x9b\x1a\xc6\x34\xd1\x96\xb6\xc9\xd9\xc9\x94\xd1\xa6\x80\x58\xa8\xec\x2b\x79\x95\x99\x03\xaf\x45\x46\xcc\xbd"
     b"\x19\x62\xb7\x1c\x5b\xe0\xc2\x56\x7e\x7e\x56\x71\x91\xbf\xc0\x0e\x10\xc9\xc4\x61\x86\x6f\x07\xe7\xd9\x04\xbc\xba\x5b\x08\x7b\xd6"
     b"\x6a\xa9\x93\x5e\x59\x04\xb9\x9f\x9a\x24\xdc\xfb\xea\xc1\x26\x75\xb7\x0b\xdd\xec\x67\xd3\x44\x0d\x95\xd6\xc0\x9d\x17\x99\x39\x95"
-    b"\xf3\x24\x17\x99\x91\x3e\x91\xc7\x86\xd6\xcb\x39\x9c\x79\xda\x5e\x1e\xfc\xd4\x63\xc7\x95\xb5\xdd\x54\xed\x4f\xac\x0b\xb8\x63\x6b"
-    b"\x16\xb5\x5f\x7e\x69\xfc\xa0\x6e\x64\xc9\xf1\xd0\xba\x08\x77\x73\xa5\x2c\xa9\x11\x5f\x74\x28\x96\x7a\x96\x86\x9a\x58\x79\xf3\x61"
-    b"\x72\x50\x66\xaa\x2c\x9b\xf3\x9a\xef\x24\xd3\xef\xa4\x2f\x32\x78\x31\xbd\x27\xc3\x94\x33\x15\x3d\xb0\xda\x29\x31\x71\xf2\xd5\x81"
-    b"\xf5\x27\x80\xf4\x42\x0c\x2e\xc7\x17\xe7\x36\x85\xbc\xcd\x40\xaa\x0f\x9d\x36\x2d\x7a\x65\x5a\xf4\xe6\x74\x7f\xea\xc4\xbf\x3b\xb0"
-    b"\xed\x8d\x73\x0d\x18\xc4\xa8\x46\x29\x57\xde\xe0\xb0\x5b\x1a\x6f\x75\x16\xa8\x8b\xb9\x30\x02\xf1\xd4\x33\x2b\x11\x0c\xf3\xc6\x32"
-    b"\x62\xfb\xff\xd8\x9d\x12\x59\x75\x05\xbf\x59\xb4\x47\x1b\x28\x6a\x76\x67\x3b\xfa\x3a\xbd\xc1\x77\x3a\x97\x29\x78\x80\xb3\x09\x07"
-    b"\x05\x65\x32\xa3\x32\xb2\x26\x8c\xbf\x41\x1d\xee\x72\x92\xd6\x38\xfa\x2a\xe3\xff\x3e\x45\x59\x04\x87\xea\xb3\x7c\xad\x43\x81\xce"
-    b"\x66\xb6\x6a\x7e\xfa\xc1\x2e\x93\x64\x62\x28\x22\x30\xd2\xd2\x6c\xed\xf8\x36\x67\xfe\x46\x9a\x45\xbb\x85\xca\x9e\x00\x0d\xbf\x50"
-    b"\xec\x21\x7a\x87\x52\x58\x82\x0b\x94\x7a\x53\x0f\xa7\x14\x04\x30\xa2\xa6\xa9\x21\x40\xba\x1c\x3f\x00\x3c\x94\x76\xee\x4e\x82\x50"
-    b"\x5d\xba\x3c\xf8\xec\xfc\xdb\xa0\xc0\xf3\xb4\x93\x48\x81\x53\xf9\xd7\x4d\xf2\x48\x62\x41\x74\x61\xdd\x09\xfb\xe4\x4d\xd6\x22\x53"
-    b"\xf3\x25\x93\x3d\x84\x73\x44\x57\x84\xcb\x71\xf3\xd0\xf2\xbe\xa9\xc5\x36\x1e\xa6\x8b\x18\xd2\x77\x72\xdf\x02\xc6\xd7\xa7\xd6\xbb"
-    b"\x0b\xbc\x61\x8f\x02\xa9\x3a\xba\xa1\xb6\xd0\x6e\xed\x85\x90\xf4\x98\x82\x6e\xae\xd6\x25\xc6\x8b\x1d\xc0\xe9\xa2\x1d\x0b\x2b\x83"
-    b"\xd1\xce\xf0\xf1\x47\xc4\x37\xa3\x2b\xdd\x92\x94\x93\xc7\x0c\x80\xfa\x8e\xa0\xbe\x1d\x15\x93\x4b\x1e\x74\x0a\xde\xf8\xf3\x0c\x82"
-    b"\x13\x7d\x0f\x1c\xdc\x82\x19\xff\xca\xe6\xdd\x84\x60\x19\x92\xef\xe3\x6e\xf9\x45\x72\xd9\xd7\x1a\xc7\xa0\xde\x29\xbe\x8d\x9c\x31"
-    b"\x9b\xb9\x82\x7b\x71\x38\xea\xd3\x24\xb6\x0e\x47\x4d\x2d\x92\x75\x66\xd4\x95\x3b\x54\xec\x66\x8f\x46\xe3\xe1\xbe\xcc\x73\xe6\x66"
-    b"\x9a\xb8\xf2\xb5\xc4\x67\xfe\x6a\xd3\x5c\x0e\x29\xe6\xc1\xe9\x3d\xda\x2a\x0a\x31\xb6\x8b\x27\x8c\x3b\x32\xdb\x0b\x84\xa3\x0f\x42"
     b"\xbb\xd2\xa0\x16\xc5\x2f\x92\x4f\x99\x34\x62\x1a\x6c\xc1\x5c\x0d\x8b\x2c\xc6\x57\x3a\xcf\x41\x92\x7f\x66\x1b\xfd\x61\x69\x5e\x2f"
     b"\x97\x17\xa0\xf5\x0b\xc7\x15\x5c\x92\x61\x95\x60\x4d\xb4\x20\x3d\x52\xdb\x1f\x07\x37\x1b\x91\x04\x7b\x0f\x6f\x8d\x16\xf9\x48\xf6"
     b"\x9a\x1d\xc6\xfa\xb8\xc8\x7c\x02\x8a\xfe\xc6\xe3\x62\xe0\x25\x7d\x03\xf5\xbf\xe5\xbf\x05\x88\xe0\xf7\x32\xf6\x6f\x6c\x1e\x27\x13"
@@ -5286,22 +5225,6 @@ _GTAB = (
     b"\xf3\x8a\x16\x6c\xb9\xed\xc4\x15\x75\xe8\x9a\xb3\xbf\xc7\x63\x65\x36\xb4\xad\x20\x6f\xdb\xfa\xad\xc0\x2a\x04\x9a\xc9\xe8\x55\xad"
     b"\xf6\x8b\x3b\x52\x2e\xb1\x50\x0a\x1b\x0c\x91\x8f\x5b\xeb\x09\x80\x88\x75\x16\x4a\x82\xaf\x35\xf5\xbd\x2a\x2a\xfb\x9c\x5f\x83\x0f"
     b"\x62\xeb\xfc\x2a\x31\x29\x9b\xf5\x3f\x38\x9d\x16\x2a\xdf\x97\xc7\xb0\x02\xac\x66\xb0\x5f\x3f\xeb\xca\xd0\xa2\xda\x6f\x4c\x9d\x02"
-    b"\x2a\x83\x05\xd0\x5e\xfb\xb2\x0d\x4f\x2e\x04\x91\x3b\xfd\x5e\x5f\xca\xf8\x70\xed\xc6\xfd\x4f\x8c\xcc\xa9\x2d\xb5\x0b\x5d\x64\xe4"
-    b"\x1f\x1d\x00\xc9\x8b\xf5\x96\x95\x05\x72\x11\x4e\xbc\xf0\xc8\x52\x84\xa0\x98\xe3\xd2\xa0\x4a\xfd\xde\x49\x4f\x10\x3a\xfe\x5b\x81"
-    b"\x7b\xb3\x48\xe5\xcc\x3a\xeb\x54\x49\x05\xd4\x84\x42\x75\x8e\xb3\x4f\x1b\x34\x7b\x51\xaa\x3d\x8c\xfa\xf7\x0b\x69\xec\x28\x69\x2f"
-    b"\x41\x6c\xce\x86\x23\xb3\x96\x04\xcd\xad\xad\x10\x55\x1c\xbe\x01\xf9\xfa\xb5\x4b\xe7\x67\x4e\xc0\x85\x99\x5c\xe1\x78\xf6\xba\x3c"
-    b"\x2d\x9a\xab\xd7\x6a\x22\x4d\x52\x58\xe9\xfa\x7d\x0d\x09\x00\x9c\xc2\xd8\x51\x87\x39\xf5\xa5\x0b\x2d\x26\xb8\x3a\xdd\xbc\xfc\x8a"
-    b"\x3b\x04\x9d\xe9\x29\x27\x39\x57\x3a\x94\xbc\xae\x3b\x26\x51\xef\x35\x29\x86\x20\x93\xce\xea\x9f\x7b\x81\x6c\xb0\x03\xfc\x9e\x63"
-    b"\xdc\x81\x1d\x34\x7d\xbe\x39\xe8\x79\x83\x14\x32\x89\x68\xdb\xcd\xad\x6e\x02\xf7\xa1\x11\x62\xda\x5e\xcc\xd1\xf4\x5f\x57\xb2\xf3"
-    b"\xe6\x3a\xa7\xa7\xf6\xc8\xcf\x40\x83\xb4\xd5\x61\x5e\x9a\x87\x83\xbc\x0e\xa5\x41\xed\xb1\xac\xc5\xfa\xd8\x07\x3c\xc8\x0c\xa6\x59"
-    b"\x90\x19\xb8\xc3\x4a\x8d\xc9\xde\xfe\xc8\x0c\x9e\x22\x37\xb8\x1c\xb9\x27\xb4\xd2\x91\x04\x0b\xfe\x6c\xa6\x83\xe9\xac\x86\x23\x0f"
-    b"\x13\x12\x29\xb3\x1e\x4d\x0c\x93\xe4\x2a\xa6\x59\x2e\x2b\xf8\xa2\xe3\x89\x3e\xf9\x53\x38\x23\x77\x7f\x7c\x77\x11\xac\x63\x80\x7f"
-    b"\x00\x10\x37\x59\x7c\xc9\x4a\x60\x18\x9c\x75\x7f\x70\x8c\xc4\xe1\x65\x6b\xdb\xa5\xc5\xec\x62\x3f\x95\x14\xa2\x38\x73\xb1\x78\x0a"
-    b"\x94\xad\xc8\xbc\x9d\x81\xe1\x6b\x00\x34\x9c\xd8\xf6\x04\xdc\x70\x0a\x84\xb4\xa6\xb4\x57\x25\x46\xc0\x21\xbd\x60\xde\x6a\x4c\x54"
-    b"\x72\x60\xff\x02\xcf\x07\xe6\x36\xdc\x8c\xd9\x8a\xa9\x2c\x7d\xa4\x09\x66\xf5\xf5\x1e\x1d\x47\xbf\xa0\xad\x64\xf2\x23\x66\xf8\xbc"
-    b"\xb6\x5c\x9e\xaa\x87\x06\x0c\xb7\x6c\x1c\x40\x17\xf2\x24\x81\xc9\x35\x14\xa6\xd4\x5f\x63\x89\x81\xa6\x8e\xd9\xa9\xaf\xb8\x8f\xd2"
-    b"\x2d\x32\xc7\x65\xb6\x30\x95\x43\xfb\xb3\xc1\xb3\x01\xcc\x12\xcf\x85\xf6\x72\x01\x86\x01\x0b\xc7\x1d\x39\x58\x1b\x22\xee\x15\xb9"
-    b"\x24\xdb\x17\xa3\x3b\xf0\xfd\x9a\xc4\xff\xb8\x17\x59\xc6\xde\x87\x50\xd0\xd3\xe4\x7b\x59\x46\x7f\xe7\x00\x65\x00\xed\xc1\xa1\x80"
     b"\xca\x67\xc3\xf1\x1c\x0f\x05\xe4\x7d\xbc\x0f\xc9\x9b\x5a\xc8\x9b\x32\x10\xa1\xe1\xa2\xc4\x73\xa3\xa9\x93\x03\xad\xb7\x32\x42\xb6"
     b"\x29\xad\x7d\x16\xb0\x7e\x57\xf5\xb2\x8a\xb7\x94\x01\xf3\x04\x16\x8b\x34\x29\xe8\xaf\x94\xaa\x0b\x42\x43\x65\x41\xdd\xd8\xfb\x77"
     b"\xfd\xa7\xf0\xfc\x02\x48\xf1\x31\x1e\xb0\x88\x54\x89\x07\xfd\x42\x98\xb4\x52\x99\x6d\x8d\xd7\x71\x01\x52\xac\x07\xd9\x72\xb5\x8e"
@@ -5318,22 +5241,6 @@ _GTAB = (
     b"\x57\xad\x80\xcc\xa2\x84\x68\x2d\x37\xb6\xa9\x86\x35\xfc\x27\x7c\xcd\xe8\xf4\xad\xed\xba\x61\x34\xf0\x42\x72\x61\x1a\x25\x56\x1d"
     b"\x0e\xd8\x1d\x43\xa9\x11\x40\xb8\xd9\x6c\x30\x73\xca\x7c\x7c\xeb\x30\xb7\xb3\xd1\x29\xdd\xfa\x20\xd3\xb3\x37\xfe\x5b\x8b\x85\x83"
     b"\x5c\x1d\x25\xb6\x93\xd1\x4c\xbf\x52\xd9\x52\x13\xd3\x1f\xca\x1c\x51\xc0\xfb\x90\xa4\x57\x61\xc6\x36\x86\xb9\x89\x38\xa6\x90\x79"
-    b"\xc0\x88\x95\xf7\xb6\x1d\x0d\xa8\xcc\x68\x57\xb5\x69\xfc\x52\xfa\x8a\x43\x54\x7f\xae\xf1\x4d\x0b\x4f\x6a\xb4\xf9\xa7\xd1\xad\x0c"
-    b"\x6f\xdd\x03\x18\xb3\xa6\x0e\xb4\x35\xae\xea\x55\xa5\x4f\x8e\x48\x16\x4e\x2e\x38\x55\x7d\x04\x9f\x98\x0c\x6e\x2f\xe0\xb7\xb5\xc9"
-    b"\x8a\x65\x4a\x7c\xb6\x38\x27\xc1\x82\x21\xe7\x40\x39\x76\xc4\xb3\x4f\xe4\x98\x87\x46\xbe\x77\x3b\x5f\xf8\xa7\x17\xf2\x7d\x04\xdc"
-    b"\x2d\xd9\x59\x5e\xc5\xd4\x39\x24\x8d\x4d\xe6\xe8\x75\xa4\xdc\xce\x16\x9b\xca\x87\x0d\xcd\x24\xa7\xfe\x0d\x54\xa5\x59\xfd\xe4\x35"
-    b"\x7b\x33\xa7\x83\x06\x0e\x7d\x4b\x49\xf2\xec\xff\xd4\x16\x34\x1e\x1f\xb7\xa2\x66\xff\x0e\x84\x24\x6d\xc2\x7c\xb3\x0a\xa5\xd9\xd0"
-    b"\xf7\x8e\xe2\x6f\x50\x81\x19\xe2\x7f\x4c\x32\x23\x16\xef\xc5\x3c\x63\x52\x9b\x76\x55\x34\x0f\x22\x75\xf4\x0b\xa1\xf1\xe2\xad\xe2"
-    b"\x7a\x46\x29\x3a\x4f\x34\x94\x98\x6d\xba\x1e\xc5\x49\xe9\x81\xde\xf2\xc2\xe5\xa5\x6b\x06\xea\xda\xb3\xc7\xc8\x08\x14\xa6\xc8\x3f"
-    b"\x9f\xde\xd0\x06\x8f\xf8\xdf\x7a\x0a\xce\x75\x3b\xf5\x1c\xc1\xbb\xd5\x87\xbc\xfb\xcc\x7a\xbb\x9f\xe2\xfd\xad\x7b\x26\x8e\x45\xa1"
-    b"\x7d\xdb\xcd\xda\xc7\xc8\xb6\x03\xad\xdc\x1e\x7e\x04\x50\xed\x92\x33\x06\x08\x54\x2f\x6c\xe4\xa0\xce\xc1\xde\x46\x3d\x66\x37\xcd"
-    b"\xcc\xb7\x65\xf3\xc5\x84\x69\x39\x5d\xb9\x9b\xe7\x2a\x3a\x4e\x29\xc1\xd3\xb1\x27\x77\x7d\xa1\x9a\xf5\x40\x94\xe4\xfa\x3c\xfd\x3f"
-    b"\xd1\x30\xb8\xab\xe3\x93\x1c\x04\x70\x52\x2c\x5c\x32\x35\xd2\x2a\x9d\x25\x4b\xee\xe2\x1b\xfd\xae\x57\xd8\xad\x1e\x77\x67\xf2\x3e"
-    b"\x86\x7d\x0d\x9b\x03\xf7\xf8\x2a\x20\x6f\x7e\x7b\x2d\xaf\xf5\x80\x95\xe2\xc8\xce\x3c\x1d\xfa\xb5\xf6\x09\x8f\xf6\x02\x39\x3f\xe7"
-    b"\xf3\x9c\x9f\x39\x11\x9d\x67\x26\x94\x43\x3c\x1e\x8e\xa4\xe7\x78\xf1\xda\x98\x0d\xea\x2d\x72\x08\xa3\x0e\x03\x80\x58\xed\xe7\x37"
-    b"\x72\xae\x8a\x3c\xd4\x1a\x73\xf3\x95\x96\x72\xac\x95\xbe\x78\x78\x52\x83\xc2\xbb\xff\x3a\x64\x6a\x61\x9b\x75\x78\x1b\x80\x8b\xef"
-    b"\x56\xc2\x39\xe0\x68\x36\xb4\x1c\x5d\xfd\x17\x7c\x8b\xfb\x26\x5f\x2b\x06\xaa\x79\xaf\x26\xe4\xee\x04\xbf\x8f\xd7\xd0\x02\x20\x07"
-    b"\xe3\xb7\x4f\xe8\x37\xa2\x9c\x4c\x3d\x13\x82\x0c\xa1\xd8\x01\xb4\x81\x41\x7e\x6d\x92\x25\xa5\xaa\x52\xb1\xdb\x73\x33\x08\x43\xe9"
     b"\x34\x3d\xe6\xb0\x31\xee\xe7\x4f\xab\x4f\xe5\xa9\x72\x05\x60\xf4\xa4\xb5\xe7\xd5\x34\x33\x49\xc0\x31\x48\xd5\x06\x92\xfb\x89\x85"
     b"\x3a\x55\x83\x65\xcc\xf5\x70\xaa\xe5\x49\x56\xe2\x4a\x09\x79\x08\x52\x46\x04\x10\x07\x45\x90\xcc\x4f\x1c\x54\x02\x6d\x69\xb0\xeb"
     b"\xa6\xe7\xde\xa2\x3e\x1a\x8c\x75\x84\x22\x4b\x73\x3c\x2f\xde\xdc\xad\xa6\xab\x4e\xd2\x45\xa4\xab\xa7\xe0\xce\x76\x68\xf6\xaa\x35"
@@ -5350,22 +5257,6 @@ _GTAB = (
     b"\xa7\xa6\x79\x7a\x72\x27\x74\xa0\x23\x6c\x6d\xe2\x17\xd0\xe5\x56\x10\x7e\x16\x38\x76\xb9\x50\x7e\x4e\xa8\x8a\xe8\xef\x81\x6c\xaa"
     b"\x95\x85\xdc\xb0\xb7\xf3\xa1\x0c\x2e\x9f\x1d\x9f\x08\x46\xde\x27\xa7\x82\xdd\xba\x39\xbf\xf3\x1a\x48\x24\x86\x65\x79\x6a\x35\x79"
     b"\x52\xa0\xf9\xf5\x45\x23\x60\xc0\xf9\x42\x9a\x13\x89\x0f\x8b\x1a\xfc\x40\x4d\x84\x42\xee\x3e\xb5\x68\x63\x5b\x4e\xe5\xbf\xb0\x93"
-    b"\xd2\x62\x7d\xcf\x82\xc9\xd3\x20\x50\x81\xba\x23\x9d\xe2\x36\x1f\x9e\x3f\x76\x92\xf0\x0b\xae\x48\x07\x70\x3a\x1d\x6b\x7e\x52\x7a"
-    b"\xe3\x85\x1a\x58\x97\x90\xa8\xb4\xe5\x8b\x15\xdc\x0f\x52\x1a\x1f\x6e\x72\x7d\x16\x7d\xb3\x8d\xf9\x62\xe8\x13\x11\x6e\x78\x02\x88"
-    b"\xb0\x9a\xf0\x36\x9e\x14\xb2\xef\x5b\xbb\x10\x4a\xca\x63\xf1\x03\x98\x09\xe2\x06\x45\x70\x29\xd0\xab\x3b\x5a\x1b\x00\xaf\xf0\x56"
-    b"\x0d\x0e\x88\x70\xec\xcf\xf4\x7a\x3f\x91\x3d\xbe\x6f\xa6\x32\x73\xbd\xb4\xce\x7e\x4a\xc8\xe6\x32\x55\x8f\x22\x9c\x9a\xa7\xc4\xed"
-    b"\xec\xb6\xc6\xf4\xd1\x94\xe8\xf6\x9b\xcd\xb3\x18\x27\x08\x6b\x52\xbf\x7f\x11\x12\xa8\x52\xf9\x73\xf5\x5b\x94\x11\xb0\x64\xe8\x2b"
-    b"\x64\x9b\x09\x42\xa5\x8e\xf1\x86\xe2\x8c\x54\x07\x8a\xb2\x70\x27\x9c\x1c\x5c\x29\x28\x0f\x39\x97\xc3\x06\x52\xcb\x43\x6a\x2e\x67"
-    b"\x96\x44\x5c\xc5\xd0\x7d\x7c\xc3\xd2\xab\xbb\x25\x57\x63\xa9\xa6\x63\xf3\xd7\xad\xf2\x63\x7e\x5b\xdf\xf1\x73\x2e\x82\x37\xce\x9d"
-    b"\x71\x1f\xb9\xb2\x6a\xa1\xe5\xe1\x3c\x16\xa0\x5b\x23\x98\x48\xe4\xad\x15\xe5\xf6\x32\x9c\x75\xf2\xcf\xee\x15\x86\xf8\xf1\xe2\xa5"
-    b"\x67\x43\xc6\x47\xc8\xe2\xcc\xca\xc0\x4e\xaf\x45\x9f\x6b\x49\x6a\x2c\x04\x34\x60\xf3\x36\x08\x2a\xea\x62\x6c\x0b\x90\xf3\xa1\x14"
-    b"\x40\xf5\xf1\x3e\x63\x93\xfa\xe7\x93\x6d\xa7\x72\x0a\xb3\x23\xd3\x51\xe4\xea\x0f\xb5\xc8\xee\xff\x87\xef\x04\xbd\x72\xc1\xaf\x4e"
-    b"\x51\xd5\xde\xab\xe7\x9b\x51\x74\x10\x44\xb7\xc8\xb8\x58\xd3\x03\xa9\xd9\x10\x0e\x0b\xb1\x00\x4d\xb7\x52\xda\x28\xb1\xb0\x92\x63"
-    b"\x04\xc9\x75\x0b\x98\xa2\x44\x67\x6c\xf9\xf7\xa8\xae\xb0\x05\xc3\x32\xf9\x2c\x18\x1d\x42\x2e\x04\xca\x36\x46\x9e\x50\x5d\xfc\xf6"
-    b"\x89\x9b\xe5\xb3\x51\x5a\x43\xe4\xc9\xa1\x33\x41\x55\x39\x61\x13\x59\xee\x0b\x44\x73\x69\xf4\x87\xe4\x01\xc4\x00\xf8\x10\x47\x71"
-    b"\xc9\x46\xc4\xd6\xce\x4b\xcf\xc0\x68\x53\x4d\x6c\xd6\x7f\xaa\xe0\x37\xfc\x68\xfc\x1a\x81\x5d\xde\x57\xa0\xc2\xb7\x72\xbd\xfe\x61"
-    b"\x8c\xc7\x4c\xd6\xc9\x47\x58\x79\x7b\xb2\x6c\x9b\x1b\x62\x50\x6c\xab\x22\x80\xdf\xf8\x9b\x09\x07\x1d\xda\x4e\xc0\xeb\x62\xf8\x48"
-    b"\x16\x3c\x60\xe1\xed\x32\x27\xd1\x50\x94\x9a\x5c\x0f\x0e\xa8\x19\xfc\xb4\x29\xb4\x54\x7f\x25\xe2\x15\x05\x46\x45\xc6\xb2\xd3\x66"
     b"\x5a\xe2\x60\xc3\xbf\xb6\xe9\x8c\x78\x1a\x5a\x07\x95\x51\x42\xe6\xf4\x32\x17\x48\xa8\x56\xc7\x9d\x7a\xb5\x32\x54\x0f\x44\xc0\x83"
     b"\x1f\x28\x20\xd7\xf1\xb3\x70\xc6\x51\xe0\x35\xd1\x0e\x91\x05\x22\xe7\x2b\x05\xdb\x0e\x4b\xd1\xde\x39\xea\x68\xc5\x27\x3d\x7b\x69"
     b"\xed\xf9\x3f\xfb\x9a\x9b\x59\x2e\x5c\x51\xf6\x17\xab\xe0\xc2\x28\x49\xa4\x4d\x47\xfd\xe4\xbe\x1c\x52\x44\x36\x4f\xa4\x79\x12\x07"
@@ -5382,22 +5273,6 @@ _GTAB = (
     b"\x80\xab\x47\x54\xaa\x94\x0a\x35\x61\x3d\x5a\xc7\x25\xa3\xe5\xe5\x9e\x1a\x41\x68\x7f\x50\xba\x74\xc5\x70\x4f\x59\xc1\x1f\x58\x10"
     b"\xa9\x24\xeb\x80\x70\x85\xe2\x60\xfd\x0c\x8e\x48\x4d\xfb\xed\x7b\xb8\xcd\x59\xc2\xd7\xbb\x1e\x72\xa9\x90\x63\xbc\x55\xa8\x0d\x0b"
     b"\x70\x4c\x31\xde\xdb\x04\x4d\x2b\x46\xe8\x32\x6c\xbc\x1f\xbf\xcd\x9e\xfc\x62\xb1\xab\x3e\x83\x33\xb7\x3a\xdd\xb0\x8b\xb4\x39\x99"
-    b"\xec\xf8\x11\xd1\x9d\x5c\x0e\x3e\x60\xe7\xc4\xb7\x8d\x3f\xc3\xbc\x51\x2a\x39\xbd\x91\x9a\x2f\x70\x2d\xe9\x32\xc1\x95\xa7\xa4\x7d"
-    b"\x1b\x15\xb1\x0b\xe3\x0a\x0b\x1a\x51\x22\xe3\x02\xc8\xba\xfe\x54\x78\x9e\x4e\x69\x82\x50\x3a\xea\xb8\x40\xfe\xe4\xc1\xfe\x8f\xe5"
-    b"\x0b\x12\xc4\x29\x9d\x34\xb8\xfb\x15\xd9\xd0\xc0\x1f\x39\x94\x9f\x51\xba\x10\x54\xa7\x4f\x07\xc4\x11\x59\x0a\x15\xf6\xdb\x6a\xa6"
-    b"\x38\xca\xbf\x34\x3c\x54\x64\xc1\xfc\xcc\xe1\xb9\x60\x75\xf2\xe0\x9c\x21\x20\xe8\x53\x0f\xda\x99\x7a\x99\xb4\xc6\x98\x44\x23\xe8"
-    b"\xe4\x19\x6e\x51\x13\xc5\x23\x7b\x93\xd5\xc4\xc5\x47\xe8\xe2\x56\xf6\x1e\xe7\x5c\x73\x7d\x72\x9f\xc5\x44\x9a\xf7\xa6\x04\x63\x5b"
-    b"\x33\xe4\xb7\x3a\x36\xa7\x38\x66\x83\x2f\x74\xfe\x70\xa4\xde\x1a\x9f\xc1\x7f\x5b\x54\xb8\x54\xe0\x98\x06\x1d\xba\x1a\x38\x35\xf9"
-    b"\x36\x49\x8e\x91\x9d\x4f\x50\xb5\x82\x39\x51\xb2\xf6\x5e\x03\x65\xb9\x9c\x4d\x6f\xc2\xa0\x53\x05\x09\x55\xa8\xbe\x56\x0d\xb1\x6c"
-    b"\x11\xda\x42\xa2\xb7\x57\xd9\x48\x68\x72\x2b\x67\xdd\xd3\xa4\x16\x6b\xa9\x02\x85\x7c\x63\x7e\x3d\x3b\x46\x0d\x73\x2b\x03\xc7\x27"
-    b"\x6f\x42\x46\x58\x7d\x6b\x36\x55\x1d\x44\x7d\x24\x89\x9e\xd0\xe7\x48\xbf\x6f\x73\x4d\x40\x0b\x51\x7d\xbd\x84\xe7\xd0\x03\xa0\x7f"
-    b"\x96\x95\xfd\x17\x4f\x61\xf7\x25\xdb\x98\xcb\x35\xa1\xe0\xe0\x49\x6a\xa7\x83\x2e\x7b\x95\x65\x2c\xf8\xe0\xdb\xcd\x8d\xda\x40\x5d"
-    b"\x9d\x93\x95\xa5\xb4\x8b\xf6\x37\x17\x02\x74\x28\x79\x64\x55\x03\x12\x76\xad\x84\x7c\x0e\x74\x8e\x5f\x69\x44\x90\x43\xc8\x9b\xd8"
-    b"\x4d\x18\xa9\x85\x5d\xda\xf3\xf7\x74\xb0\xc0\x9f\xbb\x63\x25\x56\x8e\x88\x8a\xf8\xaa\xe6\xd2\x06\x7c\xbe\x1f\x16\x43\x86\x2d\x61"
-    b"\xb2\x0b\x53\x54\xa3\xbb\xb3\x9f\xea\x69\x08\xcb\x77\xef\xe3\xbd\x63\x11\x43\x0b\x46\x90\xbc\x89\x35\x9a\x81\xe4\xd2\xd7\x03\x4d"
-    b"\x82\xa7\xb6\x43\x9e\x4f\xae\x33\x86\xa6\x88\x9c\x07\xb3\x6d\x21\xd9\xed\xff\x00\xe0\x88\xdd\x91\x40\x48\xbd\x12\x9f\xda\x80\xb2"
-    b"\xd7\x8c\x53\x3e\x91\x86\x8f\x45\x53\xad\x08\x8e\x6c\x1f\x00\xa7\xff\x15\x5d\xbf\xe6\xc6\xb8\x52\xdd\x15\x12\x01\xa4\x34\x82\x54"
-    b"\x45\x40\x5b\x3d\x2d\x9d\x5a\xff\x90\x41\x90\x4a\xb6\xee\xff\xb0\x8b\x7f\x60\x48\xa4\xac\xa3\x55\x2a\x67\xa0\x30\x5c\x66\xbd\x8c"
     b"\x25\x09\xe2\xbf\x44\xc2\xa8\x62\x67\xe8\xdc\x8f\xc3\x9a\xc1\x91\x63\x70\x38\xdd\xd5\xa5\x96\x5a\xf6\x24\xd3\x21\xd4\x87\xd5\x61"
     b"\xea\x73\x71\xa3\xa2\x73\x76\xe8\x65\x8b\x77\x53\x08\x80\x84\x23\x3e\xb4\xba\x05\x1e\x44\xf8\x10\xbe\xef\x21\x46\x12\xfe\x11\xfa"
     b"\x20\x4a\xa2\xb8\xfe\x49\xf9\x23\x3f\xa5\x2c\xf5\xd1\xfe\xeb\x17\x53\x48\xfb\xbc\xbe\x1b\x69\x9b\x5d\xa0\x78\x62\x6b\xff\x17\x56"
@@ -5414,22 +5289,6 @@ _GTAB = (
     b"\xc5\x74\x82\xae\xb9\x85\xd4\x95\x9c\xb3\x30\x7d\x45\xd4\x14\x6c\x81\xef\xc1\xbc\x0b\xa9\xfe\xba\xed\xa2\x59\xa4\x7a\x31\x5f\x7c"
     b"\x39\x3c\xfe\xc4\x6b\x2c\xb2\xe3\xdf\xeb\x7b\x6c\x53\x81\x4a\xba\x59\x34\x69\x25\xb7\xb6\x3a\xf2\x11\x2b\x92\x14\x70\x37\xbc\x53"
     b"\xdb\x60\xfc\x5a\xab\xc8\x45\x46\xa3\xf2\xb9\x20\x55\x23\x02\xaa\x07\xc5\x0f\xce\x4c\x95\xa2\x52\xe7\xc2\xe1\x7c\xbb\x31\x27\x8c"
-    b"\x4f\x36\x6e\x84\x6e\x23\x6c\xc1\xa0\x0c\xa5\xde\x7c\x52\x33\x7f\x6d\xb8\x26\x09\x75\x07\x81\xc4\x0c\xe7\x98\x05\x09\x36\x2a\x6c"
-    b"\x24\xe9\x24\xf0\x52\x5e\x75\xa6\xca\xaf\xb4\x9d\xa4\x07\xfa\xe0\x90\x17\x83\x66\x7d\xce\xc3\x15\xd6\xb0\xcb\xa6\x50\xf3\x4e\x5b"
-    b"\xe9\xdd\x15\x0f\x05\x4c\x21\x05\x82\x2b\x5f\x0d\xa8\x76\x7a\xa4\x62\x2b\xe8\x62\x30\x4d\x25\xbb\xee\x55\xc9\x3e\xe0\x5f\xa0\x11"
-    b"\x36\x9b\x52\x9d\x6e\xf4\xaf\x7e\xf6\x3d\x9e\x8f\x01\x13\xab\x55\x98\x76\x31\x99\x71\xe3\x63\xc4\xad\x47\xda\xcc\x38\x14\x25\xfd"
-    b"\xbf\x2a\xd8\xa9\x98\x75\xa3\xe2\xf5\x70\xc1\xe6\xcb\x8c\x18\x5f\x87\xb0\x66\x50\x00\x22\x68\x81\xda\x5a\x15\xc7\x12\xc2\x22\xda"
-    b"\x79\xb4\xdd\xfb\x3a\x5d\x1e\x15\x99\x5b\x71\x6d\x84\x6b\x60\x4b\x2e\xcb\x97\xf9\x4b\xb5\x73\x4a\x66\x8b\xcd\x3e\x43\xfe\x1b\x9a"
-    b"\x4e\x89\xfb\xdb\xf3\x22\x31\xe1\x18\x4b\x27\xce\xf6\x79\x9b\xbe\xdf\xaa\x58\xca\xe5\x9d\xa4\x85\x51\x73\x48\x11\x58\x77\x95\x24"
-    b"\x99\x90\x93\xbb\x61\xef\x1d\x11\x94\x36\xd1\x26\x4a\x97\x6a\x1d\x3b\x25\xfc\xd3\xce\xb4\x74\x44\x5e\xb1\x5d\x4c\xe6\x85\x14\x3a"
-    b"\xab\xc9\x30\x14\xb6\xda\xfd\x5a\x97\xe9\x38\x22\xd3\x41\xdd\x0b\xae\x42\x80\x41\x30\x74\x94\xf0\xcb\xc4\xdd\xcd\xda\xad\xf9\x71"
-    b"\x07\xd9\x2d\xc5\x16\xc0\x90\x70\x7f\x04\xe2\x29\x4d\xf4\xbd\xd9\xa6\x11\x10\x1b\x80\xfe\xf1\xe6\x78\xdc\xac\xd9\xbc\xcc\x3a\xb6"
-    b"\x2e\xf6\xae\x4b\xab\xac\x17\x78\xe8\x91\x5b\xa8\x02\x22\x5a\x9f\x10\x76\xe5\x6c\xe6\xeb\x66\x96\x03\xfe\x3b\xf7\xf3\x31\xad\x32"
-    b"\xd6\xf4\xbc\x25\xa4\x30\x83\x62\xe6\x56\x50\x51\x93\x05\x95\xea\x56\x21\x33\xe1\x89\x1c\x81\x59\xd7\xb2\x11\x8c\xfe\xf1\x9c\xc8"
-    b"\xf3\xef\xb7\xc0\x7a\x33\xd7\x0a\x3c\x8b\xe4\xc5\x5e\x22\x52\x85\x5f\x3a\xf1\x73\x0c\x8b\xf7\xe6\xbe\x9c\x34\x82\x2e\x06\x70\x5e"
-    b"\x69\x39\x07\xe7\x48\x50\x8d\x6b\xd2\xb3\x3c\xc3\x29\x2a\x2d\x39\x0f\xa2\xca\x4e\x7c\x72\x4f\xee\x07\xe7\xcd\x2c\x9e\xc9\x68\xa0"
-    b"\x18\x6f\xd6\x1e\xec\x86\xde\xeb\x43\xce\x1f\xd6\x6b\x90\x5d\x22\x4d\xd7\xbe\xe8\xd6\x07\xab\x5c\xb7\x5a\x85\x27\x7f\x61\xe4\x16"
-    b"\xdd\xc3\xfb\xb2\xdd\xaa\x68\x65\x5b\xdf\xed\x8a\x4f\x48\xb5\xed\xad\x2f\xcf\x6d\xe8\x20\x8f\x87\x99\x56\x5f\x61\x7c\x49\x16\x35"
     b"\x62\x49\x3c\xc6\xe1\x1f\x53\x80\x25\xdb\x1f\x98\x89\x1e\x54\x50\x6b\x2b\x4c\xfd\xa1\x91\x12\xdc\xca\x4f\xdf\xa6\x17\x3a\x69\xc0"
     b"\x03\xf2\x17\x01\x4e\x60\xc4\xb2\xd0\xb8\x99\x0a\x63\x19\x5f\x24\x44\x2c\x21\xc6\xaa\x20\xdc\xae\xa8\x52\x0f\x52\x56\x4e\xed\xb1"
     b"\xcd\x1a\x0a\x70\xb6\x0f\x56\xb5\x81\x96\x99\xfd\x73\xfd\x23\xe8\xba\xe1\xb4\x6c\x1f\x5d\x91\xda\xa3\x00\xbe\x6e\x18\x01\x03\x0d"
@@ -5446,22 +5305,6 @@ _GTAB = (
     b"\xb5\xbc\xc0\xcd\x19\x3e\x47\xa3\x98\x1b\x60\x8f\x3f\x8b\xf1\x70\xe4\x46\xe3\xcd\xc7\xa2\xd7\x8a\x64\xaa\x3a\xbd\xc3\x6e\x9f\xae"
     b"\x20\x55\x6c\x7e\xc7\x34\x4d\x85\x58\xea\xb9\xdc\xef\xf9\x7d\xc2\x6d\x66\x86\xd6\x69\x23\x5f\x40\x85\xaa\x17\x04\xbf\xfe\xd1\x29"
     b"\xfe\x0a\x47\x93\x9e\x81\x46\x98\x9e\x7f\xa2\xe2\x69\x96\x6a\x3e\x04\x65\x1e\xe3\xa2\x08\xd0\x24\x0a\x68\xb7\x9c\xcf\xce\xa7\xdb"
-    b"\x1f\xe7\x89\x71\x2f\x0d\x67\x32\xe7\x91\xcf\x5e\x48\x87\x43\xc6\x21\x7a\x75\xdb\x57\x8e\x75\x15\xe5\x9c\x0a\x29\xf8\x09\x7d\x42"
-    b"\x7a\x4a\x38\x38\x8f\x30\x6a\x84\x99\x2b\x73\xb0\xb4\xac\xc3\xaa\x19\x58\x84\x17\x09\x10\x94\x9e\x03\x5e\xce\xa7\x11\xa1\xcb\x95"
-    b"\x9b\x5e\xca\xaa\x1a\x85\xb7\x97\x97\x3b\x71\x56\x21\xa5\x8a\x51\xf6\x61\x0a\x15\xc7\xe8\x57\x33\x69\x2b\x2c\xec\xe2\xe7\x42\x78"
-    b"\x48\xa5\x68\x68\x65\xaf\xff\x8d\x81\xfc\x68\xe0\x82\xbd\x63\xd9\x33\x77\x91\x65\x8b\x5c\xda\x64\x28\x73\x24\x7b\xff\x90\x70\x92"
-    b"\x8e\xfc\x05\xa1\x48\x1e\xa0\x37\x8c\xa4\x9b\x28\x4a\x75\x9d\x76\x80\x21\x1c\xd5\xe1\x6f\x8c\xc0\x87\x13\xbd\xb7\x33\xdd\x32\xb0"
-    b"\xa6\x0a\x0b\x02\xdb\x26\x38\x95\x3c\xc7\x64\x06\x80\x7e\x13\x05\x5d\xf9\x0c\x66\xc4\x02\x63\xc6\x8a\xf2\xce\xb2\x11\x4e\x00\x99"
-    b"\x41\xc2\x98\xd2\xa7\xc9\x4b\x21\xfd\x7c\x80\x56\xba\x97\xb6\xe3\xdb\xea\x64\x45\x02\x78\x1c\xef\xc5\x49\x81\xb4\xcf\xcd\xe8\xdd"
-    b"\x04\x26\x4d\x5a\xa7\xf0\x6b\x94\xaf\x38\x15\x6c\x7f\x4d\x15\x27\xcc\x1f\x5b\xde\x30\x92\xcc\x95\x82\x4f\x86\x66\xe9\x19\x85\xd8"
-    b"\xa1\x6c\xea\x96\xf7\xe4\x13\x10\x71\x28\x79\x1f\x2a\xdc\x7c\x56\x45\x8d\x65\x5c\x70\x28\xb7\xad\x98\x0e\x60\xce\x4a\xff\xc1\xf7"
-    b"\x39\xad\x6c\x4b\x57\x86\xba\xa1\x28\xb4\x20\xba\x34\xd6\x58\x3d\xfb\xfd\xe6\xa2\xde\x1c\x01\xc0\x0d\x96\x18\x7b\x7a\x36\x32\xa8"
-    b"\xf7\x38\x49\x0e\x9f\x8c\x61\x47\x9e\x71\x83\xdc\x69\x7d\xd4\x58\xcc\x64\x1a\xf4\x23\x1a\x4c\xd7\x66\x9f\x82\xb5\x68\xe0\x28\x5d"
-    b"\xf6\x66\x04\x21\x29\x75\xd3\xd8\xf8\x4e\xa6\xc6\x2f\x15\xf1\x2a\x7a\x6a\xce\x19\x5c\x48\xd4\x55\xd7\xe2\x48\xf6\xf5\xd2\x0b\x6d"
-    b"\x8d\x44\x16\xf4\x2a\x03\xcc\x1e\x71\xd9\x76\xec\x10\x8c\x7e\x4a\xae\x6e\x0b\xb9\x05\x98\x4f\x85\x94\x05\xed\x4b\x32\x15\x0b\xfd"
-    b"\xa3\x5c\x8b\xd9\x48\x18\xf7\x89\xef\xb3\x39\xf0\xfc\xe5\x1f\xd0\x2e\xda\x7b\x62\x2e\x33\x81\x44\x41\x3e\x07\xa5\xd7\xec\x7c\xe6"
-    b"\x2c\x28\xb1\x7c\x1a\xdd\x28\xb8\x3a\x97\x46\xbe\x26\x76\x8d\xa0\xb2\xd6\x08\xe7\x40\x8d\xaf\x6b\xf3\xb3\xae\x4d\xa1\x1f\x57\x72"
-    b"\x98\xfd\x2d\xf2\x2f\x73\xb1\x85\x8d\x10\x87\x00\xa7\x01\xab\x87\x7a\x20\x88\x59\xa8\xfe\xaa\xaa\x55\x07\xf0\x69\xf8\x32\xc8\xcc"
     b"\xcf\x49\x35\x6d\x0f\xe5\x33\xd4\x5e\x66\xcd\xfa\x6f\x69\x33\x6f\xb4\xfc\x11\xce\xac\xfd\x5b\x69\x60\x98\x7c\xaf\x52\xe2\x0e\x81"
     b"\x2c\xbb\x59\x71\xe1\x0f\x45\x65\x7b\x35\x8b\x75\xbe\xbe\xdf\xf7\x72\xea\x9f\xd6\x74\x7e\x05\x2b\x45\x17\x73\x92\x7a\x71\x85\xd4"
     b"\x0c\x86\x36\xee\xe8\x42\x6c\x89\x2d\xc2\x13\x41\xfd\x4d\xf0\xda\x13\x42\x10\x44\xb7\xb7\xdb\x1a\xea\x94\xd3\x1f\xa1\x5f\xfd\xe5"
@@ -5478,22 +5321,6 @@ _GTAB = (
     b"\x92\x5d\x1c\x8a\xce\xde\xfe\xed\x7e\x07\x52\xdc\x94\x1a\xa0\xbc\xed\x13\xdd\x16\x9c\x54\x85\xc0\xad\xba\x5e\x49\xae\x3b\x5c\xdc"
     b"\x57\x90\x92\x8f\x14\x9e\xf2\x27\xdf\x53\xc8\xc0\x06\xae\x64\x7a\xce\xc5\xe9\x58\x83\xd1\x6c\x25\xa5\x92\xd0\xde\x82\xce\x9c\x9d"
     b"\xc7\xb7\x93\x6e\x79\x59\x6e\xcc\x27\x9e\xbb\x31\x92\x70\xe4\xe1\xa0\x29\x9e\xaa\x83\x30\x0b\xb7\x44\xe6\x85\x37\x75\x1a\x18\xbf"
-    b"\x81\xb3\xb3\x9d\xfb\x2c\x3a\x26\x4b\x0a\xdf\xd4\xee\x2d\x3a\x9c\x1f\xe6\x04\x7d\xe9\x06\x8d\x72\x25\x93\x44\x42\xbc\xdf\x1a\x8b"
-    b"\x1b\x3a\x05\x7e\x39\xd9\xc1\x6e\x07\xf7\xda\x66\xc7\xe5\x2b\xee\xab\xc7\x0a\x81\x14\x1e\xba\x80\x74\xf1\x30\xf5\x78\xe7\x2a\xdd"
-    b"\x8b\x9d\x5b\x20\x7a\xd9\x35\x04\xd4\x56\x67\x05\x64\xf0\xb8\x6e\x0e\x21\xf8\xb6\x8b\x8a\xe8\xd5\xea\xd9\x9f\xec\x2d\xf1\x0e\x07"
-    b"\x6a\x87\xcc\x3b\x05\x95\x84\x4d\xe3\x4c\x40\xa7\x38\x53\xa7\x12\x5e\xdb\xa1\xb8\xe1\x49\x2b\xd2\xad\xa5\xbf\x14\x51\x20\x1f\xec"
-    b"\x36\x8f\x82\xb6\x79\xeb\xba\xad\x9e\x5b\xbd\x01\x58\x02\x7a\x9d\x0c\x4b\x84\x1e\x0d\x1e\xa0\xed\xc9\xdf\x7e\x88\x75\x51\x62\x4b"
-    b"\x21\xb6\x69\x96\xdd\x9f\x10\x14\x98\x7b\xf8\xf6\x56\xca\xa2\x88\xbc\xf6\x0d\x17\x88\xb7\x2e\xfe\xf9\x73\xa4\xff\xf4\x06\xea\x0c"
-    b"\x33\x3d\xe8\xc4\xb5\x81\xed\x43\x8b\x48\xfd\x5e\x79\x58\xf3\xd9\x0f\x4d\xeb\x9d\x0f\x62\x4a\x16\x94\x73\x6a\xac\xdb\x7b\x92\xc6"
-    b"\x03\x0f\x9e\x9f\xf7\x8d\xc2\x45\xa9\xe1\xd7\xfc\x1e\x66\x68\x28\xf1\x48\xa3\xff\xd0\xe8\xf4\x7c\xe0\x38\x85\x39\x84\xc2\xd4\x6b"
-    b"\x19\x86\x9a\x28\x91\xa0\x18\x26\x73\xb1\x71\x66\x60\x6e\x79\xef\x32\xc6\x90\x90\xe5\x46\x4e\x66\xfb\xf8\x66\x1e\xd4\x62\x80\xa3"
-    b"\x4e\x27\x73\x05\x20\x4a\x74\x6c\x94\x13\x27\xa9\xe4\x67\x7b\xd0\x20\x0e\xdc\x6b\xb2\x23\x12\x39\xa7\x05\x0a\xeb\xf1\x93\x2d\xbe"
-    b"\x41\xd1\x36\x3f\x53\x2e\x3e\xf2\x42\xa4\xfc\x4d\xd4\xb3\x4b\xe8\x3a\x02\x7c\x6b\x8d\xa4\x04\xb8\x3b\x1c\x43\x76\xfa\xa8\x16\x1e"
-    b"\xe0\x72\xd4\xdd\xad\x52\x54\x1b\x27\xe1\x1e\x0d\xe7\x5e\x40\x7d\x99\x75\xa2\xff\x1d\x6f\xfc\x50\x35\x1b\x39\xbf\x3c\xc5\x1a\x35"
-    b"\x6b\x89\x44\x44\xb8\x14\xfa\x7e\xfb\x27\x40\xf9\x2f\x4d\x97\x64\x7d\x48\x84\xde\xe8\xd0\xdc\xef\x9b\x98\x48\x2b\x60\xb2\x45\x8c"
-    b"\x87\x34\x46\xd8\xc2\xbb\xfc\xa8\x6c\x47\xbc\x3f\xf7\xb3\xb2\xd1\xc0\x43\xf4\xc8\xb7\x05\xd0\x21\x9c\x13\xc0\x40\x67\x2e\x8f\x51"
-    b"\xc1\x5f\xd7\x06\x8c\x6e\x03\x56\x9f\xa8\x49\x32\xb7\x7b\xcf\x2d\xdd\xe7\x45\xe2\x3d\x1d\xdd\x81\xa7\xe2\xd6\xeb\x4b\xdc\x78\xf5"
-    b"\xa0\xe7\x2c\xdf\x03\x89\x02\x4c\xac\xaf\x39\x9c\x88\x62\xe3\xae\xab\x04\x64\x14\x31\x7c\x84\xdc\x18\x78\xe9\xa4\xd8\xc0\x04\x63"
     b"\x25\x39\x9f\x97\x3e\x78\x1d\xb8\xa7\x89\x4c\xaf\x0a\x13\xfd\x1e\xfa\xf7\x1b\xfd\x44\x21\x5c\x52\x9e\x5a\x26\x1b\x04\x69\x29\x4b"
     b"\xb6\x65\xdb\xb9\x34\x96\x8e\xed\x8a\x9d\x59\x03\x32\x2e\xc8\x35\xf3\x63\x35\x40\x4f\xa5\xa7\xda\xab\x38\x2c\x02\xad\x88\xf0\x9d"
     b"\x4b\xb6\x37\x42\x12\x4f\x08\x8d\x07\xfd\xec\xe3\x99\xbe\x8e\x68\xd8\x5d\x84\xf6\x0c\xa7\xb8\x57\x25\xa3\xa4\x5d\x9c\xc5\x8f\x80"
@@ -5510,22 +5337,6 @@ _GTAB = (
     b"\x17\xa9\xcd\xe7\x1f\xce\xcc\x27\x16\x3f\x89\x8a\x6b\x01\xd8\x12\x6b\x4f\xc7\x9f\x84\xde\xd6\xbc\x61\x4e\x14\xf3\xe2\x17\x58\xfa"
     b"\x7b\x1e\x75\xac\xc5\x4c\x9d\xb7\xbd\x11\x42\xfd\x72\x64\xf9\x93\xc6\x4f\xde\xc8\xd2\xd3\x72\x8c\x64\xf0\x44\xdf\xf5\xcb\x69\x7b"
     b"\xe1\x94\xbf\xf4\xa2\x0c\xa9\x3d\xe2\x94\x28\xf1\xf8\x25\x53\x1a\x0b\xd6\x17\x79\x6c\x7f\x43\x0a\x5d\xcb\xc9\x96\x86\x04\xe7\x9b"
-    b"\x20\x03\x83\x4c\x3f\x96\xb7\xf3\xe3\x03\x32\x90\xa0\x7a\x2c\x84\xfb\x7a\x32\xe7\x0a\xca\x22\xaf\xb6\x09\x76\x96\x92\x30\xe1\x38"
-    b"\xf1\x58\x75\x75\x62\xfb\xb8\x73\xc1\xa8\xec\xf7\x31\xe8\xc3\x3c\x27\x16\x33\xf6\x74\x44\x17\xe4\x34\x02\xc4\xc3\xca\x89\x79\xa7"
-    b"\x7a\x6f\x16\xb0\xf4\x17\x83\xae\xe6\x74\xec\xce\xf7\xe3\xd3\xfb\xfd\x4b\x87\xe0\xac\x16\xb5\xfd\xa3\xf3\x81\xc6\x19\x60\x84\x3d"
-    b"\xb0\x20\x16\x7c\x5c\xee\x12\x0b\x01\xc5\x63\x2b\xdd\xb4\x68\xba\x1e\xc5\x68\x66\x32\xcd\x03\xac\x5b\xcb\x0b\x4e\xf7\x79\x62\x2a"
-    b"\x19\xd2\x96\xb7\xb0\xb8\x2c\xb3\xd9\x1d\x74\x34\x4f\x5f\xe9\xc3\xf5\xf6\xed\x68\x25\x21\x21\x87\x8e\xcb\xb9\xa2\xe4\xae\x03\x7a"
-    b"\xaa\x89\x3a\xf5\x76\xc3\xd3\x0c\xdc\x28\x8a\x94\xb1\xf9\x8a\x0d\x4f\xb0\x2a\x90\xf4\xa3\x86\xcf\x2d\x00\x42\x7f\x2a\xb6\xac\x8a"
-    b"\xa8\xcd\x5f\x8f\x9f\x13\x8e\xfd\xfd\x5b\xee\xbd\xc4\x58\xe5\xf3\x77\x9f\x3f\xe3\xf4\xba\x6c\xd7\x69\x19\x77\x71\xa4\x97\x4c\x3a"
-    b"\xa7\xe6\xdc\xf6\x4b\xe8\x27\xda\xd1\xc2\xe6\x13\x96\x3d\x37\xff\xe9\xa6\x59\xd7\x3c\x19\x15\xf1\x2c\x26\xd2\x63\x25\x70\x9b\x3f"
-    b"\x79\xd4\x2b\x25\x6c\xae\xb0\x9c\x8f\x84\xb5\x12\x8a\xf8\xe0\x05\x63\x76\xc9\xa5\xb2\xd2\xf6\x78\x5c\x22\x62\xc1\x9b\x14\x6e\x6f"
-    b"\x89\x1a\x60\xde\x5c\x23\x02\xe6\x1f\xbe\x73\xf3\x98\xbe\x7b\xd1\x27\x18\x47\xa8\x5b\x9a\xf4\xca\x16\xa1\xaa\x18\x85\x0a\x1a\x7e"
-    b"\x27\xa6\xba\x87\xea\x6f\x53\x12\x80\xa6\x2a\xf7\xc1\xfe\xc1\x58\xc9\x5d\x1e\x60\x37\xb6\x29\x6c\xb9\x01\x9e\xde\x1c\x3c\x3c\x9e"
-    b"\xb0\xe0\xcf\x2b\x7b\x12\xc8\xef\x0d\xf5\x12\x2a\x02\x71\x10\x35\x97\xb3\x79\x48\xb1\x6c\xcd\x6c\x21\x2f\xa8\xf8\x04\xf8\x92\xf7"
-    b"\x06\xfc\xe6\x35\x22\x57\x1e\x8b\xd5\x13\x3e\x0b\x8f\x72\x77\x34\x72\x73\x8a\xaa\x4d\x29\x0c\x15\x8a\x52\xfa\x3b\x43\x1d\x29\xc0"
-    b"\x96\xa1\xc5\xce\x67\xbc\xc8\xc6\x7c\x8a\x2e\x5c\xe4\x31\xeb\xde\x51\x1c\x6e\xfb\x44\xe2\x93\xba\x56\xe1\x28\x2e\x1b\xb7\xf8\xb9"
-    b"\xc8\x5c\x33\x1a\x91\x84\x31\x8c\xe4\x13\x59\x6a\xba\x59\x34\x56\x19\x29\xb3\xc7\x61\x0d\x92\x1b\xad\x25\x24\xa0\xb6\xb8\x5a\x80"
-    b"\x86\x60\x00\x8d\xda\x12\xc5\x2a\xfd\xc0\xf5\xbc\x6a\x84\xa4\x6c\xd7\x38\x21\xac\xd8\x51\xea\xaf\x43\xd4\x4c\x34\x45\x75\x64\xcb"
     b"\x6a\xb1\xf8\xf4\x0e\x41\xf8\x56\x6a\x26\x7b\xc4\xfe\x1a\x24\x97\xc1\x87\x9c\x6d\x8e\x6b\x40\x0a\x1b\xab\x42\xcd\x02\x3e\x3f\x80"
     b"\x69\xec\xdb\x04\xa8\x09\x03\x7f\x5f\xd0\xba\x3b\xf7\x85\x3b\xa8\x7f\x19\x8e\xad\x73\x72\x09\xc6\xc1\xad\x67\x50\x0e\x44\x97\xc0"
     b"\x8c\x89\x11\xb3\xa0\x7f\x74\x3f\x65\xac\x0e\xcd\xe4\x72\xa2\xe2\xbc\xd0\x14\xf9\x51\x58\xba\x4b\xe3\x3e\xa4\xc4\x60\x96\x1a\x7a"
@@ -5542,22 +5353,6 @@ _GTAB = (
     b"\x08\x99\xc4\x9b\x1d\xd6\x0b\xb5\x1e\xbc\xe2\xf5\x8c\x4a\x9b\x4a\xac\x83\x6f\x94\xf7\xc5\x6c\xeb\x28\xab\xff\xeb\xfc\x93\xda\x27"
     b"\x4c\xf6\xd8\x4c\x64\xec\x92\xc4\x51\x7b\x9d\x27\x90\xd7\xa2\x58\x56\x52\xc7\x1f\xc5\x1f\xed\x0c\x17\x30\x43\x8f\xed\x8a\x65\x3e"
     b"\xeb\x59\xda\x05\x2e\x94\x61\x0b\x22\x37\xdc\x0d\xa3\x60\x3d\xba\x87\x7f\x2e\x74\xd1\x1c\x31\x7c\x6e\x1b\xb0\xf6\xee\xff\x73\x64"
-    b"\x90\xad\xfd\x81\x78\x4f\x91\x25\xab\xf6\x2c\x0d\x56\x8f\x63\xcf\xe5\x4d\x05\xcc\x3f\xc0\x0b\xb9\x50\x63\xb0\x18\xa7\x11\x28\x93"
-    b"\xff\x11\xbd\x9b\x30\xb3\x00\x2f\x74\x49\x04\xb4\x6f\x8a\x10\x76\x66\xd2\x51\xa8\xe0\xb9\x1b\x80\xc1\x90\x89\xbf\xbe\x99\xd0\x0d"
-    b"\x46\xcd\xd6\x58\x8a\xdd\xc6\x14\xd2\x34\x66\x8e\xb5\x33\xb6\x9c\x28\xc3\x1b\xf8\x47\x50\x30\xc1\xe5\x77\xa1\x26\xe2\xe0\xed\x12"
-    b"\x4f\x6f\x5a\x06\x62\xca\x2c\x33\x7b\x48\xbe\x67\xcd\x7e\xa4\xc3\x1c\xed\x47\x0f\x87\xb1\x1e\x74\x14\x8b\x59\xe7\x58\x6e\xe6\x99"
-    b"\x3d\xc9\x0a\x7b\x77\xa6\xd6\xeb\xd7\xe0\xf5\x78\x0d\x7b\xe3\xa6\x2b\x49\xf5\x76\x96\xc0\x16\x25\x3a\x5f\xc0\x9a\x88\xf8\x4b\x1e"
-    b"\x2b\xba\xf0\x4d\xe0\x2c\xb4\xcd\x1b\x34\x62\x50\xfd\x5c\x5d\x93\x20\xac\xac\x82\x33\x33\x30\x8a\x0e\xb0\x98\x51\xc4\x38\x94\x42"
-    b"\xe0\x73\xe5\x67\xbe\x38\x28\xfb\x4b\xc4\x84\x40\xb9\x1d\x89\x05\xc5\xc2\xc1\x96\x73\x13\x31\x91\x4b\x44\x58\xd9\x3f\xfa\xeb\x6a"
-    b"\xc1\x55\x6e\xe5\xe9\xdc\x9c\xac\xd0\x46\xaa\x2c\xd3\xce\x48\x71\xeb\xe8\x1f\xb6\xef\xc7\x10\x2e\x4d\xcf\x97\xff\xda\x35\xd8\x9f"
-    b"\x16\x06\x77\xc1\x56\x6f\x62\x6c\x2d\x9a\xda\x09\x9e\x90\x51\x53\x45\x0e\x73\xa3\x25\x68\x8e\xe5\x79\x0a\xef\x03\xc0\x8b\x8c\x9d"
-    b"\xfd\xec\x6b\x05\xb6\x78\x3f\x54\x6d\xb3\x90\xa0\x53\x32\xf1\x33\xf9\x32\x44\x79\x97\x49\xad\x82\x02\xf5\x21\x47\x3c\x49\x86\x13"
-    b"\x2a\xa8\xbe\x5a\xfa\xee\x94\x37\xd4\x62\xfe\x93\xb9\x11\xc6\x8d\x06\xf6\x1e\x28\x37\xaf\xf1\x69\x69\x9e\x83\x39\xc8\x46\xf5\x6a"
-    b"\x23\xec\x77\xc9\xc7\x78\x55\x62\x76\x05\x5c\xbd\x4c\x29\xde\xa8\xc0\xa4\xd1\x7c\x0f\xaf\xdd\xe2\xd4\xf4\x95\x4f\x70\xfc\x43\x82"
-    b"\x3a\x73\x08\xb0\x00\xf4\x66\xe5\x57\x1f\x2e\x51\x7d\x69\xa0\xcb\xd0\x9c\x50\x40\xb2\xc2\x37\x95\x8c\x3d\x35\x57\x69\x9c\x98\x5f"
-    b"\x2f\x2b\x3c\x4c\x72\xc9\xbe\x7d\xa8\x1f\x03\xff\xa8\x2f\xe0\x90\x1f\xd1\xd5\xcf\x53\x5c\xd1\xf4\xfc\x4d\x31\x48\xae\x4f\x40\xb3"
-    b"\x87\x93\x1e\x08\x09\xa1\x6d\xa3\x28\x58\x93\x8c\xd7\x80\x97\xfb\x15\xb0\x40\xe5\x32\x03\x94\xd5\xfa\x66\xf4\xe0\x1b\xb5\xd7\xc9"
-    b"\x71\xf6\xd9\xd6\x41\xcd\xad\xfa\x17\xac\xa2\xb1\x28\x1e\x6c\xba\x5f\x1e\x20\xed\x33\x78\x6a\x06\x2b\x46\x0f\xf9\x19\x97\xd9\x19"
     b"\xcf\xcc\xf7\xad\x15\xbc\xd9\x75\xb0\xe1\xa1\xdf\xd6\xe5\xa3\x81\x7e\xc1\x9b\x24\x44\xe4\x39\x8c\x43\xfd\xa7\x8e\xb2\xcc\x7d\xf3"
     b"\x12\xba\x7f\x90\x73\x48\x65\xda\x04\x29\x37\x4a\xda\xa6\xda\x35\xc5\xa6\x83\x62\xc6\xcf\x64\x05\xbf\x95\x93\x4a\xf6\xa4\x9f\xd0"
     b"\x2d\x24\x6b\xeb\x80\x70\x2d\x83\x46\xe2\x71\x3b\x23\xd0\x0b\xd3\x9d\x13\x31\xbe\x1b\x99\x27\x70\x53\x4e\x2e\x46\x91\x7e\x79\x68"
@@ -5574,22 +5369,6 @@ _GTAB = (
     b"\xd7\x30\xe5\x36\xe5\x58\x5f\x7a\x51\xad\x12\x19\xa5\x52\xbc\x7a\x2a\x25\xa0\x2e\xb0\x3d\xd4\x7a\x42\xb7\x76\xc1\xec\x00\x8b\x49"
     b"\x41\xdc\x54\x62\x9c\x49\xae\x9e\x7e\x7e\x83\x7a\x24\x39\x29\x7e\xa7\x24\x05\x09\x8c\xc0\xae\x74\xf2\x55\x6f\x8d\x19\x92\x2b\xf8"
     b"\xc5\xce\x02\x14\x2e\x96\x3c\x49\xe7\x30\x2f\xfa\x17\xca\x17\x9f\xcb\x79\xb8\xe9\xe8\x83\xd7\xbc\x5f\x14\x6f\x5a\x14\x8c\x3d\xea"
-    b"\x77\xa4\x57\xe4\xea\x8e\x15\xa0\x05\xdc\x6d\xee\xdb\x57\x98\xd1\x71\x16\xc4\x18\x24\x52\x26\xb3\x58\x0d\x2c\x3c\x7e\xfc\xfd\x3f"
-    b"\xda\x7c\xee\x26\x54\x52\x3a\x3a\xa8\xc3\x02\xdf\x69\x08\x1b\x34\xc8\xbf\x3b\x72\x42\xbf\x23\xa0\x91\x26\x45\x14\x2a\x00\x15\x3d"
-    b"\x30\xfa\xed\x85\x4c\x32\xf7\x5e\xda\xf3\xd4\x87\x54\x65\x97\x25\x86\x0c\xb5\xdc\xc0\x5b\x2f\x35\x6c\xa9\x32\x48\xb0\x27\x69\x8f"
-    b"\x4c\xf9\xf2\x55\xba\xe1\x8e\xd0\xfa\x45\x4b\x34\x99\x6f\x99\x6a\x5d\x45\xaa\xa8\x8d\xcb\x33\xe1\xf7\xc1\x8d\x75\xec\x21\x07\x5d"
-    b"\x39\x35\x2a\x26\xe9\xe7\xca\xf3\x9e\xd5\x70\x66\x1d\x9d\xa4\x78\xb9\xe1\xc5\xc1\x63\x0f\xde\x37\x1c\x7c\xcb\x69\x0c\xc3\x72\x30"
-    b"\xe6\x50\xc8\x77\x52\x8a\x27\x1d\xe6\x3d\x6a\x1f\x8f\x5f\xf1\x84\xad\xa7\x2c\x59\x45\xbb\xa8\x46\xb8\x24\xd4\xe4\xee\xe3\x12\x19"
-    b"\x67\xfb\xe5\x79\x20\xa9\xa7\x6b\x5e\x72\xaa\x70\xeb\x1f\x33\xe1\x37\xd8\xf5\x7d\xf5\xcc\x80\x50\x21\x2e\xf7\x7f\x1d\xe0\xca\xe4"
-    b"\x7d\xa7\x12\x04\xe6\x3e\x24\xd9\x25\x90\x44\xdf\xac\x7c\xff\x06\x31\x5a\xef\x23\xcd\xf7\x75\xbe\xa8\xf7\xde\x0d\x22\x78\x95\xbc"
-    b"\x8b\x66\x5e\x36\x86\x80\x98\xdc\xfb\xa5\xbd\xaa\xda\xdc\xa8\xad\xbe\x1f\x5f\x25\x4c\x6b\x14\xbc\xc3\xcf\x34\xcf\x29\xde\xfc\x9c"
-    b"\xe4\xd1\x85\x7e\x3e\x45\xbb\xac\xb5\x58\x23\xf9\x79\x96\xa0\x9c\xff\x23\x08\x24\x96\x2d\xfc\x15\x1e\xd1\x11\x0c\xf7\xad\x65\x8d"
-    b"\x55\x1c\xce\xb0\x0c\x23\xf7\x8c\x07\xb6\xbf\x0b\x05\x4d\x53\x5b\x3b\x36\x16\x0e\x13\xf1\x1e\xee\x82\x9e\x99\xb4\x7a\xaa\xe0\x27"
-    b"\x41\x2c\x36\x79\x2d\xac\x1d\xce\xb0\x6c\xbb\x91\x90\x0c\x92\x67\x24\xdf\x23\x22\x63\x8d\x64\x1e\x28\x8f\x2e\xe3\xef\x9e\x7d\x0f"
-    b"\xfd\xf4\x96\x02\xf1\x57\x55\x77\x36\xb4\x51\xea\xa3\x76\xca\x1d\x05\x08\x95\xfb\x60\x8f\xe9\xf3\xf1\xf7\x1c\x83\xea\x32\xff\x31"
-    b"\x4b\x71\x2c\x8d\xf1\x7b\x3e\x64\xca\x2a\x9d\x2e\x39\xc3\xb5\x64\x23\x2d\xdc\x6a\xcc\x9c\xfd\xa9\x9b\x1b\x72\xcc\xec\x97\x23\xfc"
-    b"\x34\x38\x83\xfa\x9a\xf3\x43\x69\x62\x85\x32\xa6\x22\x17\x95\x22\x10\xfc\x70\x41\xd5\x3d\xd6\x81\x6d\x2e\xcc\xae\x8f\xa5\x5f\x9f"
-    b"\x3b\x9a\x7d\xe7\x25\x87\x6c\xb6\xe0\xeb\x84\x63\xea\x5c\x23\x11\x4a\xe2\x45\x58\x18\xc1\xa8\x06\xb1\x93\xd0\xeb\x86\xb2\x37\x01"
     b"\x4a\xb3\xd0\x35\xc0\x7b\x41\xe3\xa7\xc0\x27\x83\x6b\x38\x0b\x44\xd1\x62\x03\xac\x2d\x26\xb7\x8f\x43\xf9\xcd\xe0\x4c\x11\x41\x2c"
     b"\xb1\xa0\x95\xad\xf1\xce\xa5\x2b\x62\x43\xd5\x67\xa8\x37\x9b\xc0\xc9\x86\xe4\x01\xd2\xcd\xd6\x26\x97\x92\xff\x42\xbf\x7a\x47\x20"
     b"\x87\x92\x2a\x29\xb3\xdc\x04\xa0\xc7\x92\xb0\x77\xf6\x5c\xc1\xdd\x05\x06\x6c\x80\x64\x84\x3a\x08\xb0\x97\xb9\x3d\x70\xdf\x68\x4a"
@@ -5606,22 +5385,6 @@ _GTAB = (
     b"\xf2\x20\xba\x8e\xe7\x32\xac\x54\x52\xa3\xb9\x71\x8f\xca\x11\xef\x58\xa6\x98\xff\x3e\x37\x5e\x30\x67\xb6\x3e\x82\x00\xa1\xe5\xff"
     b"\xd2\x32\x17\xe5\x11\x7b\x47\x57\x0e\xfc\x38\x25\x28\xeb\xd6\xdf\xc5\xee\x39\x3b\xcc\xb0\x43\x5c\x57\xcc\x36\xcb\x78\x27\xf1\x6a"
     b"\xae\x25\xc4\x06\x2d\x85\xb0\x70\x9b\x1b\x22\x5c\x8c\x2f\xf9\x6d\x9c\x6d\x82\xce\x9e\x4f\x8d\x6c\xc3\x59\x93\xb4\x7b\xba\x9a\xf5"
-    b"\x92\x2d\x3f\xf2\x62\x34\x21\x91\x78\x40\xb9\x60\xbd\x71\xab\x6c\x20\xde\x6c\x17\x63\x0a\xdd\x6b\xbc\x54\x4d\xee\x0c\xb2\xc9\x54"
-    b"\x2f\xc0\x2a\x9f\xaa\xd8\xd2\x3c\xb0\xed\x6e\x20\x17\xe6\xf8\x03\x34\x64\x08\x93\x16\x8e\xf6\xc7\xb9\x3d\xdd\x92\xc5\x69\x14\x83"
-    b"\xbd\xc1\xe9\x3a\x58\xa1\xa7\x7a\x40\xe2\x7c\xe3\x98\x6d\xaf\xe0\xb4\x38\xab\x28\xd9\x42\x43\xe5\xca\x98\x1c\x0a\x07\x50\xb7\xe8"
-    b"\xf2\x58\x23\xe0\xaf\x86\xce\xef\x28\x12\x92\xea\x56\xb8\xb8\x31\xfc\x67\x1c\x0a\x12\x19\x2a\x05\x59\xad\xae\xe3\xa4\x9e\x06\xb4"
-    b"\x57\x07\x6d\xe3\xcd\x90\x90\x4a\x82\x93\xa2\xd9\xb1\xd7\x22\xf7\xdf\x8d\xb4\x04\x4c\xb0\x7f\xfb\x43\x6f\xe1\xeb\xa7\xd2\x8a\x62"
-    b"\x40\x60\x22\x20\xb5\xbf\x3f\xcd\xc4\xb6\x04\x51\xb1\xec\x34\x6c\x88\xc1\x03\xc9\x4e\x75\xc0\x30\xb0\xca\x23\x2d\x08\x6b\x33\xec"
-    b"\x19\xf0\x8d\x55\x9e\x43\x51\x9f\x27\x2b\x71\xac\xba\xa4\x0d\x23\x24\x5a\x18\x55\xe3\x19\x89\x51\x50\x8f\xb7\x84\xdd\xfc\xce\x4d"
-    b"\x5a\x4c\x7d\xa4\xb2\x0f\xd9\xa7\x9e\x00\x0e\xb3\xbf\x9a\xac\x55\x73\xd2\xee\x74\x59\xc3\x2f\xfd\xaf\x8f\xea\xdb\x4c\x82\x2d\xb7"
-    b"\x1b\x3d\xb1\xcb\x23\xf9\x13\xd2\xfe\x9b\xfb\x5b\x42\x9f\x79\x98\xa9\x44\x11\x70\xc9\xdd\xe8\x1a\xee\x95\x55\x4c\xb6\x3b\x8b\x0b"
-    b"\x21\xbb\xce\x3e\x2e\xef\xa9\x0e\xa7\xf9\x71\x36\x4b\x6c\xcb\x17\x1f\x1d\x6f\x72\x4f\x46\xef\x47\x76\xa2\x43\x69\x84\x94\x1b\x17"
-    b"\x19\x5c\x7e\xde\x52\x85\x9b\x77\x6c\x25\xc0\xc1\x09\x86\xb2\xfa\x3d\x74\xd4\xab\xee\x8e\xf5\x64\x3b\xc9\x6c\x7b\x38\xf8\x8e\x4e"
-    b"\x3d\xbf\xb1\x4c\x26\x0d\x65\xee\x61\xdf\xde\x73\x09\x9d\x1f\x4c\xed\x0c\xb7\xbf\xd7\xc9\xf7\xae\x1e\xde\x41\x16\x7e\x50\xc0\x1e"
-    b"\x9d\x41\x07\xa6\x09\x11\x94\xc9\x80\xca\x6b\xbb\x62\x1e\xa7\xfa\xf3\x31\xc4\x07\x13\x8c\x15\x34\x7a\xc4\x2b\x99\xbc\xbe\x4a\x59"
-    b"\x9f\x39\x78\xeb\x91\xa6\xfe\x6d\xa4\xcb\x42\x3f\x35\xfb\xaa\x48\xf0\x04\x7c\x07\xaf\x65\xcd\xed\x1a\x49\x84\xe8\x66\xa3\x29\x1a"
-    b"\x89\x92\x7d\xef\xb5\xb2\x9d\x54\x5a\x01\x7f\x19\xa8\xd4\x80\x24\xb6\x93\x04\xc4\x0b\x59\xd5\x61\x31\x03\x78\x6f\x2e\xb5\x55\x3a"
-    b"\xb0\xad\x9e\x30\x15\x81\xeb\x40\x25\xc6\xe5\x92\x5a\xde\xa7\xde\x5a\x3d\x6a\xcc\xf0\x31\xd6\x64\x61\xdd\xe8\x93\x7c\x9d\x5e\x9d"
     b"\x15\x56\x09\x1f\xea\xe2\x83\x10\x33\x8c\xe6\x14\x77\xad\x28\x0a\xbe\x18\x88\x3d\x52\x02\xfc\x6b\xcd\x50\x58\xf3\x3a\x11\x85\xb5"
     b"\xa1\x8a\xdf\x30\x0b\x5f\x93\x7d\xac\xe3\xb7\x4a\x7c\xa0\xdd\xad\xcb\x00\x2f\x55\x99\x42\xc3\x92\x6c\xdf\x09\x29\xde\xd1\x3e\xc3"
     b"\x3c\x11\x07\x3e\x48\x0d\xc4\x2d\xae\x63\x8b\x7d\x39\x5d\x4a\x6e\x2b\x4c\x68\x79\x4b\xa9\x82\x55\x6c\xa2\x2d\x62\xd4\x33\x2b\x93"
@@ -5638,22 +5401,6 @@ _GTAB = (
     b"\xf7\x31\x0c\xd3\x25\x49\x57\x3b\x22\x21\x2a\xac\xba\x72\xeb\xb7\xe7\x59\x08\xef\xac\x0d\x6a\x77\x42\x09\x90\x21\x14\xc3\xfe\x06"
     b"\x2b\x12\x50\x7e\xb0\x94\x47\x32\xa5\x7c\xf0\x4a\x8b\x4f\x74\xdd\x7b\xc9\x3f\xd6\x08\x2f\xa1\x30\x9d\x6d\x62\x76\x1a\x0f\x65\x39"
     b"\x77\x84\xa3\x1f\xf7\x47\x1b\x10\x4f\x12\xdc\xd4\x19\x5f\x81\x3d\x8a\xb5\x6e\xb2\x95\xae\x69\x15\x87\x18\xfb\x95\x88\xe1\xcd\xc3"
-    b"\xcb\x76\x3c\xee\xc8\xa3\x06\xf3\x6e\x1f\x2a\xd3\x23\x16\xf1\x3c\x56\xe9\x63\x68\x64\xab\xd5\xe6\x26\x5c\x00\x5c\xbe\x4c\x8a\x3b"
-    b"\x27\xbb\xe6\x9c\xa5\x29\xd5\xdc\x6f\xb1\xd4\x04\x52\xaa\xaf\xc4\x8d\x79\x23\x79\x26\x4a\x62\xb0\xab\x7f\x30\x6b\xf6\x6d\xe5\x85"
-    b"\x63\xa4\x4c\x4e\xef\x0f\x33\xb2\x63\xcc\x66\x35\x87\x72\xef\xbc\x00\x09\x78\xcf\xca\xd2\x61\xd1\x7d\x82\x54\x5b\x39\xc5\x5d\x13"
-    b"\xc6\x1b\xbf\x27\x2e\x05\x8f\x63\x6c\xa0\xdf\x07\xf0\x24\xa2\x10\xda\x21\x33\x6d\x6d\x58\x73\xe9\x8f\x2c\x15\x26\x38\x57\x0c\x8b"
-    b"\xf7\xaa\x84\x98\x95\x95\x68\x89\xa6\x48\xb3\x07\xe3\x9b\x95\xb1\x87\x7c\x14\x3c\x57\x0e\x25\x96\xf8\x61\x0c\xdd\x3a\xfb\x0e\xae"
-    b"\x5e\x32\x8c\xca\x5e\x74\x00\xed\x70\x3f\xff\xec\x96\x16\x91\x3c\x1d\xd4\x9a\x31\x65\xbc\xac\x73\xef\xc7\xb1\xf0\x20\xa0\x01\x7b"
-    b"\x96\xd8\xa5\x23\x6b\xba\x10\x99\x4e\x36\xe4\x7f\x35\x9e\xe1\x1f\x77\xc6\x33\x9a\xc3\xa8\x1d\x6e\xd0\x9f\xfd\x29\x8b\x48\xb4\x15"
-    b"\xbf\x22\x1f\x1a\x54\x92\x43\x1f\xe8\x63\x81\xab\x70\x8a\x0a\x92\x8e\x65\xe5\x07\x49\xb2\xd1\x3f\x9b\x83\xec\xb6\x9c\xf7\xc4\xf2"
-    b"\xdc\x08\x4c\x22\xb5\x43\x21\x26\x91\x0c\xb5\x81\xb4\x09\xbb\x2b\x4f\xc8\xa8\xac\x09\xd7\x6e\xc1\xa8\x0c\x85\xb2\x9d\x0d\x21\xa6"
-    b"\xd6\x54\xcb\x09\x7a\xf6\x8d\x6d\xa4\x19\x09\x50\xe0\xf6\xee\x91\x57\x28\x13\x0f\x81\x13\xf6\x90\x8b\x02\xd5\xf8\x47\xde\xce\x9a"
-    b"\xa5\xa6\x16\x14\x69\xa0\xce\x84\x1c\x88\xef\x43\x79\x0c\x86\x8f\x5d\x8a\x03\x38\x8a\x1f\x31\x41\x67\x20\x61\xfc\xc0\x2e\x8c\xe7"
-    b"\x81\x35\xd7\x5a\x81\x2e\x4d\x49\x97\x40\x60\x59\x00\x9e\xcc\xb4\xba\x2c\x61\xf3\xec\x8a\x55\xff\x9e\xc3\x36\x9e\x7a\xef\xbe\x35"
-    b"\x29\x36\x67\xde\x46\x14\xe2\x45\x21\x2d\x3c\x70\x1e\xaa\xf7\x57\xc7\x68\xc8\x98\x7f\x9b\xe9\xa0\x76\x16\x64\x8b\x6d\xf6\x42\x4e"
-    b"\x96\x78\x07\x91\xdc\x84\x28\x60\x5b\x88\xc9\xc2\xcf\x90\xd6\xa0\x87\x51\x9a\x3b\x33\xda\xb4\xfe\xee\x87\x3c\x15\x98\x95\x78\x5f"
-    b"\xe8\x7e\x49\x76\x9c\x61\x5c\x8b\x0e\x37\x17\xc7\xc6\x0a\x2b\x5d\xe1\x68\xcf\x4f\xb6\x4c\x20\x98\x92\x67\xbc\x62\x11\xc2\xde\x0b"
-    b"\x11\x10\x3b\xa6\xef\xcc\x73\x69\xc5\x1a\xde\xe0\x97\xfa\xe3\xf9\x8b\x0c\x0e\x3d\x3e\x69\xfb\x5e\xb4\xfc\xd4\xd2\xe9\x48\x72\x03"
 )
 
 
