@@ -35,6 +35,7 @@ SHADOWED = [
     "hash/sha256_viper.py",
     "hash/sha512_viper.py",
     "mac/ghash_viper.py",
+    "mac/poly1305_viper.py",
     "pk/mpi_viper.py",
 ]
 
@@ -148,6 +149,7 @@ FILES = [
     "keys/pem.py",
     "keys/serialization.py",
     "mac/__init__.py",
+    "mac/_poly1305_limbs.py",
     "mac/cmac.py",
     "mac/ghash.py",
     "mac/ghash_python.py",

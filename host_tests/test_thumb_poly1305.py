@@ -31,7 +31,7 @@ from tools.emu import thumb_emu
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 SRC = ROOT / "modules" / "mpcrypto" / "mac" / "poly1305_thumb.py"
-VIPER = ROOT / "modules" / "mpcrypto" / "mac" / "poly1305_viper.py"
+LIMBS = ROOT / "modules" / "mpcrypto" / "mac" / "_poly1305_limbs.py"
 CORES = ["cortex-m4", "cortex-m7"]
 P = (1 << 130) - 5
 CLAMP = 0x0FFFFFFC0FFFFFFC0FFFFFFC0FFFFFFF
@@ -111,14 +111,14 @@ def test_constant_time_and_counts(core, mpy):
 
 class _EmuPoly:
     """``poly1305_thumb`` as a module on CPython: its ``_Ctx`` (from ``class _Ctx`` on) with
-    ``_blocks`` and ``poly1305_viper``'s ``_setr`` / ``_finish`` all run as machine code on one
+    ``_blocks`` and ``_poly1305_limbs``' ``_setr`` / ``_finish`` all run as machine code on one
     emulated Cortex-M4."""
 
     def __init__(self, mpy):
         from array import array
 
         self.rt = thumb_emu.Runtime(thumb_emu.Core("cortex-m4"))
-        vm = mpy_reader.compile_file(VIPER, "armv7emsp")
+        vm = mpy_reader.compile_file(LIMBS, "armv7emsp")
         self.setr_fn = self.rt.load(vm, "_setr")
         self.finish_fn = self.rt.load(vm, "_finish")
         self.blocks_fn = thumb_emu.load_asm(self.rt.core, mpy)["_blocks"]

@@ -71,7 +71,7 @@ PACKAGES = (
     ("cmac", "CMAC (SP 800-38B) over AES, or any cipher package installed", ("mac/cmac.py",), ("aes",)),
     ("gmac", "GMAC (SP 800-38D) over AES, or any 128-bit cipher package installed", ("mac/gmac.py",), ("aes", "ghash")),
     ("chacha20", "ChaCha20 and XChaCha20 (RFC 8439; Thumb-2 on Cortex-M3 and up, viper, Python)", ("cipher/chacha20*.py",), ("core",)),
-    ("poly1305", "Poly1305 (RFC 8439; Thumb-2 on Cortex-M4 and up, viper, Python)", ("mac/poly1305*.py",), ("core",)),
+    ("poly1305", "Poly1305 (RFC 8439; Thumb-2 on Cortex-M4 and up, viper, Python)", ("mac/_poly1305_limbs.py", "mac/poly1305*.py"), ("core",)),
     ("chacha20poly1305", "ChaCha20-Poly1305 and XChaCha20-Poly1305", ("aead/chacha20poly1305.py",),
      ("chacha20", "poly1305", "aead-core")),
     ("ascon-core", "the Ascon permutation of SP 800-232 (Thumb-2 on Cortex-M3 and up, viper, Python)",

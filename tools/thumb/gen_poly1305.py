@@ -107,7 +107,8 @@ take a time that depends on the operands. Same surface as ``poly1305_viper`` (``
 ``ctx.init(key)``, ``ctx.blocks(buf, off, nblocks, hibit)``, ``ctx.finish(out)``).
 
 Radix 2**26 (five limbs, 64-bit UMULL/UMLAL accumulations; see the generator for the bounds).
-The key set-up (clamp, limbs) and the final reduction are ``poly1305_viper``'s: ``init`` takes
+The key set-up (clamp, limbs) and the final reduction are ``_poly1305_limbs``' (shared with
+``poly1305_viper``): ``init`` takes
 its 13-bit limbs of r and joins pairs into 26-bit ones (small ints, no branch), ``finish``
 splits h into 13-bit limbs and runs its ``_finish`` (full carry, constant-time subtraction of
 p, + s). Constant time: no branch or address depends on the key or the message.
@@ -116,7 +117,7 @@ p, + s). Constant time: no branch or address depends on the key or the message.
 import micropython
 from mpcrypto._cpu import mull_ct as probe  # noqa: F401 (what the seam's chain requires)
 from array import array
-from mpcrypto.mac.poly1305_viper import _finish, _setr
+from mpcrypto.mac._poly1305_limbs import _finish, _setr
 '''
 
 FOOTER = '''

@@ -1,5 +1,5 @@
-"""Writes ``modules/mpcrypto/mac/poly1305_viper.py``: Poly1305 (RFC 8439 §2.5) as MicroPython viper
-functions on ten 13-bit limbs, every limb operation unrolled.
+"""Writes ``modules/mpcrypto/mac/poly1305_viper.py`` and ``_poly1305_limbs.py``: Poly1305 (RFC 8439
+§2.5) as MicroPython viper functions on ten 13-bit limbs, every limb operation unrolled.
 
     python -m tools.viper.gen_poly1305          # rewrite the module
     python -m tools.viper.gen_poly1305 --check  # exit 1 if the module is not what this writes
@@ -8,8 +8,10 @@ The limb layout is worked out here once: limb i holds bits 13i..13i+12 of a 130-
 so its bytes and shift come from 13i (``limb``); r's clamp (§2.5) is a mask on bytes 3, 7,
 11, 15 and 4, 8, 12 (``CLAMP``). From it come r's limbs (``_setr``), the message block's limbs
 and the product d = h * r mod p (``_blocks``), the carry passes (``carry``), the final
-subtraction of p and the 16-bit words of the tag (``_finish``). The module's docstring and
-the context class are text.
+subtraction of p and the 16-bit words of the tag (``_finish``). ``_setr`` and ``_finish`` go
+to ``_poly1305_limbs`` (``poly1305_thumb`` imports them too, so a firmware whose core runs
+the Thumb-2 block loop freezes them without ``_blocks``). The modules' docstrings and the
+context class are text.
 """
 
 import sys
@@ -19,6 +21,7 @@ from tools.gen import generated_line, write_or_check
 from tools.viper import viper
 
 OUT = ROOT / "modules" / "mpcrypto" / "mac" / "poly1305_viper.py"
+OUT_LIMBS = ROOT / "modules" / "mpcrypto" / "mac" / "_poly1305_limbs.py"
 TOOL = "tools.viper.gen_poly1305"
 
 LIMBS = 10  # limbs of 13 bits: 130 bits, p = 2**130 - 5
@@ -66,6 +69,7 @@ State (``array('I')`` of 30 words): r_0..r_9 at 0..9, s_i = 5 r_i at 10..19, h_0
 
 import micropython
 from array import array
+from mpcrypto.mac._poly1305_limbs import _finish, _setr
 
 
 def probe():
@@ -184,12 +188,29 @@ def finish():
     return viper("_finish", "st: ptr32, s: ptr8, out: ptr8", body)
 
 
+LIMBS_HEADER = '''"""Poly1305's key set-up and final reduction in viper, on the 13-bit limbs of
+``poly1305_viper`` (see there for the layout, the bounds and the constant-time argument);
+``poly1305_viper`` and ``poly1305_thumb`` both use them.
+
+    _setr(st, key, s)    r's limbs (clamped, RFC 8439 §2.5) into st[0:10] and 5 r's into
+                         st[10:20], h = 0 (st[20:30]); s = key[16:32]
+    _finish(st, s, out)  out[0:16] = (h mod p + s) mod 2**128, h at st[20:30]
+
+A module of its own so that a firmware whose core runs the Thumb-2 block loop freezes these
+two without the viper block loop.
+"""
+
+import micropython
+'''
+
+
 def generate():
-    return "".join([generated_line(TOOL), HEADER, setr(), blocks(), finish(), TAIL])
+    return ("".join([generated_line(TOOL), HEADER, blocks(), TAIL]),
+            "".join([generated_line(TOOL), LIMBS_HEADER, setr(), finish()]))
 
 
 def main(argv=None):
-    return write_or_check(OUT, generate, TOOL, argv)
+    return write_or_check((OUT, OUT_LIMBS), generate, TOOL, argv)
 
 
 if __name__ == "__main__":
