@@ -122,8 +122,7 @@ def pieces(name):
                 "load_c": loads(words("c"), "=", "src", "o", False), "count_ctr": count("ctr", 15, "v")}
     if name == "des_viper":
         return {"iv": loads(["v0", "v1"], "=", "iv", "", True), "load": loads(["x", "y"], "=", "p", "", True),
-                "rounds": ["r = 8", "while r > 0:"] + ["    " + line for i in (0, 1) for line in des_round(i)]
-                + ["    kp = ptr32(uint(kp) + 16)", "    r -= 1"],
+                "rounds": [line for i in range(16) for line in des_round(i)],
                 "ks": loads(["y", "x"], "^=", "src", "", True), "count": count("iv", 7, "cv"),
                 "cbc": loads(["v0", "v1"], "=", "src", "", True), "store": stores("dst", "", ["y", "x"], True),
                 "iv_back": stores("iv", "", ["v0", "v1"], True)}
@@ -827,7 +826,7 @@ def _crypt(x: uint, y: uint, t: ptr32, k: ptr32, src: ptr8, dst: ptr8, n: int, i
         kp = k
         passes = nr >> 4
         while True:
-            # One DES pass, 16 rounds as 8 loop passes of a pair: a ^= f(c, K_i), c ^= f(a, K_i+1),
+            # One DES pass, 16 rounds unrolled in pairs: a ^= f(c, K_i), c ^= f(a, K_i+1),
             # with y = the half f reads on entry. y ^ K_e and w = (half <<< 4) ^ K_o hold the
             # chunks of S-boxes 1, 3, 5, 7 and 2, 4, 6, 8 at bits 26, 18, 10, 2; box j's table
             # is at word 64 * (j - 1); f's output collects in y.
@@ -837,7 +836,8 @@ def _crypt(x: uint, y: uint, t: ptr32, k: ptr32, src: ptr8, dst: ptr8, n: int, i
                 break
             y = a  # (R16, L16) is the next pass's (L0, R0)
             a = c
-            c = y  # (kp is at the next pass's subkeys)
+            c = y
+            kp = ptr32(uint(kp) + 128)
         # FP of the preoutput R16 || L16 = (y, x), y = c: IP's swaps in reverse order.
         x = a
         x = ((x << 1) & m) | (x >> 31)

@@ -111,38 +111,161 @@ def _crypt(x: uint, y: uint, t: ptr32, k: ptr32, src: ptr8, dst: ptr8, n: int, i
         kp = k
         passes = nr >> 4
         while True:
-            # One DES pass, 16 rounds as 8 loop passes of a pair: a ^= f(c, K_i), c ^= f(a, K_i+1),
+            # One DES pass, 16 rounds unrolled in pairs: a ^= f(c, K_i), c ^= f(a, K_i+1),
             # with y = the half f reads on entry. y ^ K_e and w = (half <<< 4) ^ K_o hold the
             # chunks of S-boxes 1, 3, 5, 7 and 2, 4, 6, 8 at bits 26, 18, 10, 2; box j's table
             # is at word 64 * (j - 1); f's output collects in y.
-            r = 8
-            while r > 0:
-                y = uint(kp[0]) ^ y
-                w = ((y << 4) | (y >> 28)) ^ uint(kp[1])
-                y = (uint(ptr32(((y >> 24) & 0xFC) + x)[0]) ^ uint(ptr32(((y >> 16) & 0xFC) + x)[128])
-                     ^ uint(ptr32(((y >> 8) & 0xFC) + x)[256]) ^ uint(ptr32((y & 0xFC) + x)[384]))
-                y = uint(ptr32(((w >> 24) & 0xFC) + x)[64]) ^ y
-                y = uint(ptr32(((w >> 16) & 0xFC) + x)[192]) ^ y
-                y = uint(ptr32(((w >> 8) & 0xFC) + x)[320]) ^ y
-                y = uint(ptr32((w & 0xFC) + x)[448]) ^ y
-                y = a = y ^ a
-                y = uint(kp[2]) ^ y
-                w = ((y << 4) | (y >> 28)) ^ uint(kp[3])
-                y = (uint(ptr32(((y >> 24) & 0xFC) + x)[0]) ^ uint(ptr32(((y >> 16) & 0xFC) + x)[128])
-                     ^ uint(ptr32(((y >> 8) & 0xFC) + x)[256]) ^ uint(ptr32((y & 0xFC) + x)[384]))
-                y = uint(ptr32(((w >> 24) & 0xFC) + x)[64]) ^ y
-                y = uint(ptr32(((w >> 16) & 0xFC) + x)[192]) ^ y
-                y = uint(ptr32(((w >> 8) & 0xFC) + x)[320]) ^ y
-                y = uint(ptr32((w & 0xFC) + x)[448]) ^ y
-                y = c = y ^ c
-                kp = ptr32(uint(kp) + 16)
-                r -= 1
+            y = uint(kp[0]) ^ y
+            w = ((y << 4) | (y >> 28)) ^ uint(kp[1])
+            y = (uint(ptr32(((y >> 24) & 0xFC) + x)[0]) ^ uint(ptr32(((y >> 16) & 0xFC) + x)[128])
+                 ^ uint(ptr32(((y >> 8) & 0xFC) + x)[256]) ^ uint(ptr32((y & 0xFC) + x)[384]))
+            y = uint(ptr32(((w >> 24) & 0xFC) + x)[64]) ^ y
+            y = uint(ptr32(((w >> 16) & 0xFC) + x)[192]) ^ y
+            y = uint(ptr32(((w >> 8) & 0xFC) + x)[320]) ^ y
+            y = uint(ptr32((w & 0xFC) + x)[448]) ^ y
+            y = a = y ^ a
+            y = uint(kp[2]) ^ y
+            w = ((y << 4) | (y >> 28)) ^ uint(kp[3])
+            y = (uint(ptr32(((y >> 24) & 0xFC) + x)[0]) ^ uint(ptr32(((y >> 16) & 0xFC) + x)[128])
+                 ^ uint(ptr32(((y >> 8) & 0xFC) + x)[256]) ^ uint(ptr32((y & 0xFC) + x)[384]))
+            y = uint(ptr32(((w >> 24) & 0xFC) + x)[64]) ^ y
+            y = uint(ptr32(((w >> 16) & 0xFC) + x)[192]) ^ y
+            y = uint(ptr32(((w >> 8) & 0xFC) + x)[320]) ^ y
+            y = uint(ptr32((w & 0xFC) + x)[448]) ^ y
+            y = c = y ^ c
+            y = uint(kp[4]) ^ y
+            w = ((y << 4) | (y >> 28)) ^ uint(kp[5])
+            y = (uint(ptr32(((y >> 24) & 0xFC) + x)[0]) ^ uint(ptr32(((y >> 16) & 0xFC) + x)[128])
+                 ^ uint(ptr32(((y >> 8) & 0xFC) + x)[256]) ^ uint(ptr32((y & 0xFC) + x)[384]))
+            y = uint(ptr32(((w >> 24) & 0xFC) + x)[64]) ^ y
+            y = uint(ptr32(((w >> 16) & 0xFC) + x)[192]) ^ y
+            y = uint(ptr32(((w >> 8) & 0xFC) + x)[320]) ^ y
+            y = uint(ptr32((w & 0xFC) + x)[448]) ^ y
+            y = a = y ^ a
+            y = uint(kp[6]) ^ y
+            w = ((y << 4) | (y >> 28)) ^ uint(kp[7])
+            y = (uint(ptr32(((y >> 24) & 0xFC) + x)[0]) ^ uint(ptr32(((y >> 16) & 0xFC) + x)[128])
+                 ^ uint(ptr32(((y >> 8) & 0xFC) + x)[256]) ^ uint(ptr32((y & 0xFC) + x)[384]))
+            y = uint(ptr32(((w >> 24) & 0xFC) + x)[64]) ^ y
+            y = uint(ptr32(((w >> 16) & 0xFC) + x)[192]) ^ y
+            y = uint(ptr32(((w >> 8) & 0xFC) + x)[320]) ^ y
+            y = uint(ptr32((w & 0xFC) + x)[448]) ^ y
+            y = c = y ^ c
+            y = uint(kp[8]) ^ y
+            w = ((y << 4) | (y >> 28)) ^ uint(kp[9])
+            y = (uint(ptr32(((y >> 24) & 0xFC) + x)[0]) ^ uint(ptr32(((y >> 16) & 0xFC) + x)[128])
+                 ^ uint(ptr32(((y >> 8) & 0xFC) + x)[256]) ^ uint(ptr32((y & 0xFC) + x)[384]))
+            y = uint(ptr32(((w >> 24) & 0xFC) + x)[64]) ^ y
+            y = uint(ptr32(((w >> 16) & 0xFC) + x)[192]) ^ y
+            y = uint(ptr32(((w >> 8) & 0xFC) + x)[320]) ^ y
+            y = uint(ptr32((w & 0xFC) + x)[448]) ^ y
+            y = a = y ^ a
+            y = uint(kp[10]) ^ y
+            w = ((y << 4) | (y >> 28)) ^ uint(kp[11])
+            y = (uint(ptr32(((y >> 24) & 0xFC) + x)[0]) ^ uint(ptr32(((y >> 16) & 0xFC) + x)[128])
+                 ^ uint(ptr32(((y >> 8) & 0xFC) + x)[256]) ^ uint(ptr32((y & 0xFC) + x)[384]))
+            y = uint(ptr32(((w >> 24) & 0xFC) + x)[64]) ^ y
+            y = uint(ptr32(((w >> 16) & 0xFC) + x)[192]) ^ y
+            y = uint(ptr32(((w >> 8) & 0xFC) + x)[320]) ^ y
+            y = uint(ptr32((w & 0xFC) + x)[448]) ^ y
+            y = c = y ^ c
+            y = uint(kp[12]) ^ y
+            w = ((y << 4) | (y >> 28)) ^ uint(kp[13])
+            y = (uint(ptr32(((y >> 24) & 0xFC) + x)[0]) ^ uint(ptr32(((y >> 16) & 0xFC) + x)[128])
+                 ^ uint(ptr32(((y >> 8) & 0xFC) + x)[256]) ^ uint(ptr32((y & 0xFC) + x)[384]))
+            y = uint(ptr32(((w >> 24) & 0xFC) + x)[64]) ^ y
+            y = uint(ptr32(((w >> 16) & 0xFC) + x)[192]) ^ y
+            y = uint(ptr32(((w >> 8) & 0xFC) + x)[320]) ^ y
+            y = uint(ptr32((w & 0xFC) + x)[448]) ^ y
+            y = a = y ^ a
+            y = uint(kp[14]) ^ y
+            w = ((y << 4) | (y >> 28)) ^ uint(kp[15])
+            y = (uint(ptr32(((y >> 24) & 0xFC) + x)[0]) ^ uint(ptr32(((y >> 16) & 0xFC) + x)[128])
+                 ^ uint(ptr32(((y >> 8) & 0xFC) + x)[256]) ^ uint(ptr32((y & 0xFC) + x)[384]))
+            y = uint(ptr32(((w >> 24) & 0xFC) + x)[64]) ^ y
+            y = uint(ptr32(((w >> 16) & 0xFC) + x)[192]) ^ y
+            y = uint(ptr32(((w >> 8) & 0xFC) + x)[320]) ^ y
+            y = uint(ptr32((w & 0xFC) + x)[448]) ^ y
+            y = c = y ^ c
+            y = uint(kp[16]) ^ y
+            w = ((y << 4) | (y >> 28)) ^ uint(kp[17])
+            y = (uint(ptr32(((y >> 24) & 0xFC) + x)[0]) ^ uint(ptr32(((y >> 16) & 0xFC) + x)[128])
+                 ^ uint(ptr32(((y >> 8) & 0xFC) + x)[256]) ^ uint(ptr32((y & 0xFC) + x)[384]))
+            y = uint(ptr32(((w >> 24) & 0xFC) + x)[64]) ^ y
+            y = uint(ptr32(((w >> 16) & 0xFC) + x)[192]) ^ y
+            y = uint(ptr32(((w >> 8) & 0xFC) + x)[320]) ^ y
+            y = uint(ptr32((w & 0xFC) + x)[448]) ^ y
+            y = a = y ^ a
+            y = uint(kp[18]) ^ y
+            w = ((y << 4) | (y >> 28)) ^ uint(kp[19])
+            y = (uint(ptr32(((y >> 24) & 0xFC) + x)[0]) ^ uint(ptr32(((y >> 16) & 0xFC) + x)[128])
+                 ^ uint(ptr32(((y >> 8) & 0xFC) + x)[256]) ^ uint(ptr32((y & 0xFC) + x)[384]))
+            y = uint(ptr32(((w >> 24) & 0xFC) + x)[64]) ^ y
+            y = uint(ptr32(((w >> 16) & 0xFC) + x)[192]) ^ y
+            y = uint(ptr32(((w >> 8) & 0xFC) + x)[320]) ^ y
+            y = uint(ptr32((w & 0xFC) + x)[448]) ^ y
+            y = c = y ^ c
+            y = uint(kp[20]) ^ y
+            w = ((y << 4) | (y >> 28)) ^ uint(kp[21])
+            y = (uint(ptr32(((y >> 24) & 0xFC) + x)[0]) ^ uint(ptr32(((y >> 16) & 0xFC) + x)[128])
+                 ^ uint(ptr32(((y >> 8) & 0xFC) + x)[256]) ^ uint(ptr32((y & 0xFC) + x)[384]))
+            y = uint(ptr32(((w >> 24) & 0xFC) + x)[64]) ^ y
+            y = uint(ptr32(((w >> 16) & 0xFC) + x)[192]) ^ y
+            y = uint(ptr32(((w >> 8) & 0xFC) + x)[320]) ^ y
+            y = uint(ptr32((w & 0xFC) + x)[448]) ^ y
+            y = a = y ^ a
+            y = uint(kp[22]) ^ y
+            w = ((y << 4) | (y >> 28)) ^ uint(kp[23])
+            y = (uint(ptr32(((y >> 24) & 0xFC) + x)[0]) ^ uint(ptr32(((y >> 16) & 0xFC) + x)[128])
+                 ^ uint(ptr32(((y >> 8) & 0xFC) + x)[256]) ^ uint(ptr32((y & 0xFC) + x)[384]))
+            y = uint(ptr32(((w >> 24) & 0xFC) + x)[64]) ^ y
+            y = uint(ptr32(((w >> 16) & 0xFC) + x)[192]) ^ y
+            y = uint(ptr32(((w >> 8) & 0xFC) + x)[320]) ^ y
+            y = uint(ptr32((w & 0xFC) + x)[448]) ^ y
+            y = c = y ^ c
+            y = uint(kp[24]) ^ y
+            w = ((y << 4) | (y >> 28)) ^ uint(kp[25])
+            y = (uint(ptr32(((y >> 24) & 0xFC) + x)[0]) ^ uint(ptr32(((y >> 16) & 0xFC) + x)[128])
+                 ^ uint(ptr32(((y >> 8) & 0xFC) + x)[256]) ^ uint(ptr32((y & 0xFC) + x)[384]))
+            y = uint(ptr32(((w >> 24) & 0xFC) + x)[64]) ^ y
+            y = uint(ptr32(((w >> 16) & 0xFC) + x)[192]) ^ y
+            y = uint(ptr32(((w >> 8) & 0xFC) + x)[320]) ^ y
+            y = uint(ptr32((w & 0xFC) + x)[448]) ^ y
+            y = a = y ^ a
+            y = uint(kp[26]) ^ y
+            w = ((y << 4) | (y >> 28)) ^ uint(kp[27])
+            y = (uint(ptr32(((y >> 24) & 0xFC) + x)[0]) ^ uint(ptr32(((y >> 16) & 0xFC) + x)[128])
+                 ^ uint(ptr32(((y >> 8) & 0xFC) + x)[256]) ^ uint(ptr32((y & 0xFC) + x)[384]))
+            y = uint(ptr32(((w >> 24) & 0xFC) + x)[64]) ^ y
+            y = uint(ptr32(((w >> 16) & 0xFC) + x)[192]) ^ y
+            y = uint(ptr32(((w >> 8) & 0xFC) + x)[320]) ^ y
+            y = uint(ptr32((w & 0xFC) + x)[448]) ^ y
+            y = c = y ^ c
+            y = uint(kp[28]) ^ y
+            w = ((y << 4) | (y >> 28)) ^ uint(kp[29])
+            y = (uint(ptr32(((y >> 24) & 0xFC) + x)[0]) ^ uint(ptr32(((y >> 16) & 0xFC) + x)[128])
+                 ^ uint(ptr32(((y >> 8) & 0xFC) + x)[256]) ^ uint(ptr32((y & 0xFC) + x)[384]))
+            y = uint(ptr32(((w >> 24) & 0xFC) + x)[64]) ^ y
+            y = uint(ptr32(((w >> 16) & 0xFC) + x)[192]) ^ y
+            y = uint(ptr32(((w >> 8) & 0xFC) + x)[320]) ^ y
+            y = uint(ptr32((w & 0xFC) + x)[448]) ^ y
+            y = a = y ^ a
+            y = uint(kp[30]) ^ y
+            w = ((y << 4) | (y >> 28)) ^ uint(kp[31])
+            y = (uint(ptr32(((y >> 24) & 0xFC) + x)[0]) ^ uint(ptr32(((y >> 16) & 0xFC) + x)[128])
+                 ^ uint(ptr32(((y >> 8) & 0xFC) + x)[256]) ^ uint(ptr32((y & 0xFC) + x)[384]))
+            y = uint(ptr32(((w >> 24) & 0xFC) + x)[64]) ^ y
+            y = uint(ptr32(((w >> 16) & 0xFC) + x)[192]) ^ y
+            y = uint(ptr32(((w >> 8) & 0xFC) + x)[320]) ^ y
+            y = uint(ptr32((w & 0xFC) + x)[448]) ^ y
+            y = c = y ^ c
             passes -= 1
             if not passes:
                 break
             y = a  # (R16, L16) is the next pass's (L0, R0)
             a = c
-            c = y  # (kp is at the next pass's subkeys)
+            c = y
+            kp = ptr32(uint(kp) + 128)
         # FP of the preoutput R16 || L16 = (y, x), y = c: IP's swaps in reverse order.
         x = a
         x = ((x << 1) & m) | (x >> 31)
