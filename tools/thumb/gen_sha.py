@@ -27,6 +27,7 @@ address unless CCR.UNALIGN_TRP is set; no MicroPython port sets it); LDRD/STRD, 
 touch only the stack and the state array (word aligned).
 """
 
+import math
 import sys
 
 from tools import ROOT, sha2_constants
@@ -49,7 +50,6 @@ def md5_t():
     """RFC 1321 §3.4: T[i] = floor(4294967296 * abs(sin(i))), i = 1..64 (a double's sine is far
     more precise than the 32 bits kept; host_tests/test_thumb_sha.py checks values of the
     RFC's Appendix A.3)."""
-    import math
     return [int(4294967296 * abs(math.sin(i))) for i in range(1, 65)]
 
 
@@ -57,6 +57,28 @@ def md5_t():
 # four left rotations that repeat through the round.
 MD5_ROUNDS = (((0, 1), (7, 12, 17, 22)), ((1, 5), (5, 9, 14, 20)), ((5, 3), (4, 11, 16, 23)),
               ((0, 7), (6, 10, 15, 21)))
+
+# -- round constants inside the code --------------------------------------------------------------
+
+
+def _k_table(a, words, text):
+    """The function starts with a branch over ``words`` (32-bit constants, listed as ``.word``
+    with their ``text(i)``); returns the table's offset from the function's first byte."""
+    a.b("al", "start")
+    table = a.pos
+    for i, w in enumerate(words):
+        a.word(w, text(i))
+    a.label("start")
+    return table
+
+
+def _k_address(a, d, table):
+    """rd = the address of the table at ``table`` (``_k_table``), wherever the code was loaded:
+    MOV rd, PC reads this instruction's address + 4."""
+    here = a.pos
+    a.mov_pc(d)
+    a.addw(d, d, here + 4 - table, sub=True)
+
 
 # -- SHA-256 (FIPS 180-4 §6.2.2) ---------------------------------------------------------------
 
@@ -76,12 +98,8 @@ def sha256_body(a, end=None):
     V = [4, 5, 6, 7, 8, 9, 10, 11]
     IN, W, X, Y = 1, 0, 2, 3
     ZZ = [12, LR]
-    a.b("al", "start")
-    table = a.pos
     a.note("K[16..63] (FIPS 180-4 §4.2.2), read with LDR (any alignment)")
-    for t in range(16, 64):
-        a.word(K256[t], "K[%d]" % t)
-    a.label("start")
+    table = _k_table(a, K256[16:], lambda i: "K[%d]" % (16 + i))
     a.push([8, 9, 10, 11])
     a.sub_sp(S256_FRAME)
     a.cmp_imm(3, 0)
@@ -90,9 +108,7 @@ def sha256_body(a, end=None):
     a.str_(0, SP, 64)
     a.str_(3, SP, 68)
     a.ldm(0, V)
-    here = a.pos
-    a.mov_pc(X)
-    a.addw(X, X, here + 4 - table, sub=True)
+    _k_address(a, X, table)
     a.str_(X, SP, S256_KTAB)
     a.label("block")
     a.note("block: a..h = H0..H7 in r4-r11; r12 = b ^ c for round 0's Maj")
@@ -231,13 +247,9 @@ def sha512_body(a):
     computed, b was a), the pair a ^ b too (the next round's b ^ c for Maj). Register pairs
     are (high, low) and rotate through a pool as values die. 16 rounds are written out and
     run five times per block; K[t] is read from a table in the code."""
-    a.b("al", "start")
-    table = a.pos
     a.note("K[0..79] (FIPS 180-4 §4.2.3) as (high, low) words, read with LDR (any alignment)")
-    for t, k in enumerate(K512):
-        a.word(k >> 32, "K[%d] high" % t)
-        a.word(k & 0xFFFFFFFF, "K[%d] low" % t)
-    a.label("start")
+    table = _k_table(a, [w for k in K512 for w in (k >> 32, k & 0xFFFFFFFF)],
+                     lambda i: "K[%d] %s" % (i >> 1, "low" if i & 1 else "high"))
     a.push([8, 9, 10, 11])
     a.sub_sp(S512_FRAME)
     a.cmp_imm(3, 0)
@@ -274,9 +286,7 @@ def sha512_body(a):
         a.rev(1, 1)
         a.rev(2, 2)
         a.strd(1, 2, SP, S512_W + 8 * t)
-    here = a.pos
-    a.mov_pc(0)
-    a.addw(0, 0, here + 4 - table, sub=True)
+    _k_address(a, 0, table)
     a.str_(0, SP, S512_K)
     a.addw(0, 0, 640)
     a.str_(0, SP, S512_KEND)

@@ -35,13 +35,10 @@ from mpcrypto._cpu import thumb2 as probe  # noqa: F401 (what the seam's chain r
 @micropython.asm_thumb
 def compress(r0, r1, r2, r3):
     # r0 = st, r1 = buf, r2 = off, r3 = nblocks; returns 0 (a small int: no allocation).
-    data(
-        2,
-        0xF000, 0xB860,  # b.w start (+192)
-    )
     # K[16..63] (FIPS 180-4 §4.2.2), read with LDR (any alignment)
     data(
         2,
+        0xF000, 0xB860,  # b.w start (+192)
         0x69C1, 0xE49B,  # .word 0xe49b69c1  K[16]
         0x4786, 0xEFBE,  # .word 0xefbe4786  K[17]
         0x9DC6, 0x0FC1,  # .word 0x0fc19dc6  K[18]
@@ -89,10 +86,10 @@ def compress(r0, r1, r2, r3):
         0xFFFA, 0x90BE,  # .word 0x90befffa  K[60]
         0x6CEB, 0xA450,  # .word 0xa4506ceb  K[61]
         0xA3F7, 0xBEF9,  # .word 0xbef9a3f7  K[62]
-        0x78F2, 0xC671,  # .word 0xc67178f2  K[63]
     )
     data(
         2,
+        0x78F2, 0xC671,  # .word 0xc67178f2  K[63]
         0xE92D, 0x0F00,  # push.w {r8, r9, r10, r11}
         0xB094,  # sub sp, #80
         0x2B00,  # cmp r3, #0

@@ -32,13 +32,10 @@ from mpcrypto._cpu import thumb2 as probe  # noqa: F401 (what the seam's chain r
 @micropython.asm_thumb
 def compress(r0, r1, r2, r3):
     # r0 = st, r1 = buf, r2 = off, r3 = nblocks; returns 0 (a small int: no allocation).
-    data(
-        2,
-        0xF000, 0xB940,  # b.w start (+640)
-    )
     # K[0..79] (FIPS 180-4 §4.2.3) as (high, low) words, read with LDR (any alignment)
     data(
         2,
+        0xF000, 0xB940,  # b.w start (+640)
         0x2F98, 0x428A,  # .word 0x428a2f98  K[0] high
         0xAE22, 0xD728,  # .word 0xd728ae22  K[0] low
         0x4491, 0x7137,  # .word 0x71374491  K[1] high
@@ -86,10 +83,10 @@ def compress(r0, r1, r2, r3):
         0xA9DC, 0x5CB0,  # .word 0x5cb0a9dc  K[22] high
         0xFBD4, 0xBD41,  # .word 0xbd41fbd4  K[22] low
         0x88DA, 0x76F9,  # .word 0x76f988da  K[23] high
-        0x53B5, 0x8311,  # .word 0x831153b5  K[23] low
     )
     data(
         2,
+        0x53B5, 0x8311,  # .word 0x831153b5  K[23] low
         0x5152, 0x983E,  # .word 0x983e5152  K[24] high
         0xDFAB, 0xEE66,  # .word 0xee66dfab  K[24] low
         0xC66D, 0xA831,  # .word 0xa831c66d  K[25] high
@@ -137,10 +134,10 @@ def compress(r0, r1, r2, r3):
         0x3585, 0xF40E,  # .word 0xf40e3585  K[46] high
         0x202A, 0x5771,  # .word 0x5771202a  K[46] low
         0xA070, 0x106A,  # .word 0x106aa070  K[47] high
-        0xD1B8, 0x32BB,  # .word 0x32bbd1b8  K[47] low
     )
     data(
         2,
+        0xD1B8, 0x32BB,  # .word 0x32bbd1b8  K[47] low
         0xC116, 0x19A4,  # .word 0x19a4c116  K[48] high
         0xD0C8, 0xB8D2,  # .word 0xb8d2d0c8  K[48] low
         0x6C08, 0x1E37,  # .word 0x1e376c08  K[49] high
@@ -188,10 +185,10 @@ def compress(r0, r1, r2, r3):
         0x9804, 0x113F,  # .word 0x113f9804  K[70] high
         0x0DAE, 0xBEF9,  # .word 0xbef90dae  K[70] low
         0x0B35, 0x1B71,  # .word 0x1b710b35  K[71] high
-        0x471B, 0x131C,  # .word 0x131c471b  K[71] low
     )
     data(
         2,
+        0x471B, 0x131C,  # .word 0x131c471b  K[71] low
         0x77F5, 0x28DB,  # .word 0x28db77f5  K[72] high
         0x7D84, 0x2304,  # .word 0x23047d84  K[72] low
         0xAB7B, 0x32CA,  # .word 0x32caab7b  K[73] high
