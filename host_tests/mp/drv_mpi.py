@@ -220,6 +220,24 @@ def _thumb_sim():
             x = d
 
     ns["_sqr"] = sqr
+
+    def fw(a, tab, e, actx):
+        # the digit loop of modexp.fixed_window on the model's kernels; e after a zero byte
+        w = words(actx)
+        if e[0] != 0 or len(e) != w[5] + 1:
+            raise ValueError("exponent bytes")
+        wd, nd, t = w[6], w[7], w[8]
+        ev = int.from_bytes(e, "big")
+        mask = (1 << wd) - 1
+        i = (nd - 1) * wd
+        select(a, tab, ((ev >> i) & mask) | (1 << (wd + 16)), actx)
+        while i:
+            i -= wd
+            sqr(a, a, wd, actx)
+            select(t, tab, ((ev >> i) & mask) | (1 << (wd + 16)), actx)
+            mont(a, a, t, actx)
+
+    ns["_fw"] = fw
     ns["_CW"] = 8  # 64-bit addresses on the unix port
 
     class Impl:

@@ -220,6 +220,19 @@ class Asm:
         # MUL.W Rd, Rn, Rm (T2): the low word of n * m
         self.i((0xFB00 | n, 0xF000 | d << 8 | m), "mul%s %s, %s, %s" % (self.w, self.r(d), self.r(n), self.r(m)))
 
+    def mls(self, d, n, m, a):
+        # MLS Rd, Rn, Rm, Ra (T1): d = a - n * m (the low words)
+        self.i((0xFB00 | n, a << 12 | d << 8 | 0x10 | m), "mls %s" % self._regs((d, n, m, a)))
+
+    def teq(self, n, m):
+        # TEQ.W Rn, Rm (T1): Z from n ^ m; C is left as it was (no shift), so a loop's test
+        # can sit inside an ADCS/SBCS chain
+        self.i((0xEA90 | n, 0x0F00 | m), "teq%s %s, %s" % (self.w, self.r(n), self.r(m)))
+
+    def lsl_reg(self, d, n, m):
+        # LSL.W Rd, Rn, Rm (T2): n shifted left by the low byte of m
+        self.i((0xFA00 | n, 0xF000 | d << 8 | m), "lsl%s %s, %s, %s" % (self.w, self.r(d), self.r(n), self.r(m)))
+
     def lsr_reg(self, d, n, m):
         # LSR.W Rd, Rn, Rm (T2): n shifted right by the low byte of m
         self.i((0xFA20 | n, 0xF000 | d << 8 | m), "lsr%s %s, %s, %s" % (self.w, self.r(d), self.r(n), self.r(m)))
@@ -364,6 +377,12 @@ class Asm:
             raise ValueError("strb offset %d" % imm)
         self.i((0xF880 | n, t << 12 | imm), "strb%s %s, [%s, #%d]" % (self.w, self.r(t), self.r(n), imm))
 
+    def ldrb_neg(self, t, n, imm):
+        # LDRB Rt, [Rn, #-imm8] (T3, negative offset)
+        if not 0 < imm < 256:
+            raise ValueError("ldrb offset -%d" % imm)
+        self.i((0xF810 | n, t << 12 | 0x0C00 | imm), "ldrb %s, [%s, #-%d]" % (self.r(t), self.r(n), imm))
+
     def ldr_post(self, t, n, inc):
         # LDR.W Rt, [Rn], #inc (T4, post-indexed)
         if not 0 < inc < 256:
@@ -377,16 +396,18 @@ class Asm:
                "%s %s, [%s, %s, lsl #%d]" % ("ldrb" if byte else "ldr", self.r(t), self.r(n), self.r(m), lsl))
 
     def ldrd(self, t, t2, n, imm):
-        # LDRD Rt, Rt2, [Rn, #imm] (T1, offset, word aligned)
-        if imm % 4 or not 0 <= imm < 1024 or t == t2:
+        # LDRD Rt, Rt2, [Rn, #+-imm] (T1, offset, word aligned; U = 0 for a negative offset)
+        if imm % 4 or not -1024 < imm < 1024 or t == t2:
             raise ValueError("ldrd r%d, r%d, #%d" % (t, t2, imm))
-        self.i((0xE9D0 | n, t << 12 | t2 << 8 | imm >> 2), "ldrd %s, %s, [%s, #%d]" % (self.r(t), self.r(t2), self.r(n), imm))
+        hw1 = (0xE9D0 if imm >= 0 else 0xE950) | n
+        self.i((hw1, t << 12 | t2 << 8 | abs(imm) >> 2), "ldrd %s, %s, [%s, #%d]" % (self.r(t), self.r(t2), self.r(n), imm))
 
     def strd(self, t, t2, n, imm):
-        # STRD Rt, Rt2, [Rn, #imm] (T1, offset, word aligned)
-        if imm % 4 or not 0 <= imm < 1024:
+        # STRD Rt, Rt2, [Rn, #+-imm] (T1, offset, word aligned; U = 0 for a negative offset)
+        if imm % 4 or not -1024 < imm < 1024:
             raise ValueError("strd r%d, r%d, #%d" % (t, t2, imm))
-        self.i((0xE9C0 | n, t << 12 | t2 << 8 | imm >> 2), "strd %s, %s, [%s, #%d]" % (self.r(t), self.r(t2), self.r(n), imm))
+        hw1 = (0xE9C0 if imm >= 0 else 0xE940) | n
+        self.i((hw1, t << 12 | t2 << 8 | abs(imm) >> 2), "strd %s, %s, [%s, #%d]" % (self.r(t), self.r(t2), self.r(n), imm))
 
     def ldm(self, n, regs, wb=False):
         # LDMIA.W Rn{!}, {regs} (T2)

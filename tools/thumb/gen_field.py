@@ -1,8 +1,8 @@
 """Generate the prime-field kernels in modules/mpcrypto/ec/field/: the viper kernels
 ``v16_<N>.py`` (N 16-bit limbs), ``v32_<N>.py`` (N 32-bit limbs, 64-bit ports only),
 ``v16_<prime>.py`` / ``v32_<prime>.py`` (one fixed prime folded in) and the Thumb-2 UMAAL
-multipliers ``thumb_umaal.py`` (asm_thumb, Cortex-M4/M7/M55/M85); with the same emitters
-(tools/thumb/umaal_emit.py) the MPI engine's Thumb-2 kernels, ``pk/mpi_thumb_asm.py``.
+multipliers ``thumb_umaal.py`` (asm_thumb, Cortex-M4/M7/M55/M85; emitters in
+tools/thumb/umaal_emit.py).
 
     python -m tools.thumb.gen_field          # rewrite the kernel modules
     python -m tools.thumb.gen_field --check  # exit 1 if they differ from what it writes
@@ -230,16 +230,15 @@ _JOBS += [("v32_%d.py" % n, n, None, 32) for n in WIDE_SIZES]
 for _fx in SPECIAL:
     _JOBS.append(("v16_%s.py" % _fx[0], (_fx[1].bit_length() + 15) // 16, _fx, 16))
     _JOBS.append(("v32_%s.py" % _fx[0], (_fx[1].bit_length() + 31) // 32, _fx, 32))
-OUTS = tuple(OUT / job[0] for job in _JOBS) + (umaal_emit.EC_OUT, umaal_emit.MPI_OUT)
+OUTS = tuple(OUT / job[0] for job in _JOBS) + (umaal_emit.EC_OUT,)
 
 
 def generate_all():
     """The texts of every module, in the order of ``OUTS``."""
     texts = [generate(n, fx, lb) for _, n, fx, lb in _JOBS]
-    # The Thumb-2 UMAAL kernels, EC and MPI, from one set of emitters: one multiplier and one
-    # program runner per 32-bit word count of the 16-bit kernels' slots.
+    # The Thumb-2 UMAAL kernels: one multiplier and one program runner per 32-bit word count
+    # of the 16-bit kernels' slots.
     texts.append(umaal_emit.generate_ec(sorted(set((nn + (nn & 1)) // 2 for nn in SIZES))))
-    texts.append(umaal_emit.generate_mpi())
     return tuple(texts)
 
 
