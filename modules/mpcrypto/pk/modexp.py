@@ -5,6 +5,8 @@ modular inverse.
     modexp.powmod(b, e, n)                       # constant-time default (Montgomery, FW)
     modexp.powmod(b, e, n, reduction="barrett", method="rm", window=4)
     modexp.inverse(x, n)                         # ValueError when gcd(x, n) != 1
+    modexp.mulmod(ctx, a, b)                     # a b mod n on the engine
+    modexp.pow_plan(ctx, b, modexp.sliding_plan(e_bytes, nbits, w), w)  # a kept plan
 
 Reductions (``mpcrypto.pk.mpi``): ``"basic"`` (built-in division), ``"barrett"``,
 ``"montgomery"`` (the limb backends). Methods, each a function of a context ``ctx`` whose slot
@@ -139,25 +141,22 @@ def fixed_window(ctx, e, nbits, w):
         ctx.mul(A, A, T)
 
 
-def sliding_window(ctx, e, nbits, w):
-    # HAC 14.85: table TAB + j = X^(2j + 1); scan from the top: a zero bit costs a squaring,
-    # a one bit starts the longest window of <= w bits that ends in a one.
+def sliding_plan(e, nbits, w):
+    """HAC 14.85's steps for the exponent e (big-endian bytes, nbits bits) and window w, over
+    the table TAB + j = X^(2j + 1): a tuple of (k, j), k squarings of A then A *= TAB + j (j
+    = -1: the squarings only); the first step's product is a copy (A was 1). Scanned from the
+    top: a zero bit costs a squaring, a one bit starts the longest window of <= w bits that
+    ends in a one. A public exponent's plan can be kept and run again (``run_plan``)."""
     nb = len(e)
-    ctx.copy(TAB, X)
-    if w > 1:
-        ctx.sqr(Y, X)
-        for j in range(1, 1 << (w - 1)):
-            ctx.mul(TAB + j, TAB + j - 1, Y)
-    ctx.one(A)
+    plan = []
+    k = 0
     started = False
     i = nbits - 1
     while i >= 0:
         if not _bit(e, i, nb):
-            z = i  # a run of zero bits: one squaring each, in one sqrn
-            while i >= 0 and not _bit(e, i, nb):
-                i -= 1
             if started:
-                ctx.sqrn(A, z - i)
+                k += 1
+            i -= 1
             continue
         lo = i - w + 1
         if lo < 0:
@@ -165,15 +164,47 @@ def sliding_window(ctx, e, nbits, w):
         while not _bit(e, lo, nb):
             lo += 1
         v = 0
-        for k in range(i, lo - 1, -1):
-            v = (v << 1) | _bit(e, k, nb)
-        if started:
-            ctx.sqrn(A, i - lo + 1)
-            ctx.mul(A, A, TAB + (v >> 1))
-        else:
-            ctx.copy(A, TAB + (v >> 1))
-            started = True
+        for j in range(i, lo - 1, -1):
+            v = (v << 1) | _bit(e, j, nb)
+        plan.append((k + (i - lo + 1) if started else 0, v >> 1))
+        started = True
+        k = 0
         i = lo - 1
+    if k:
+        plan.append((k, -1))
+    return tuple(plan)
+
+
+def sliding_table(ctx, w):
+    # TAB + j = X^(2j + 1), j < 2^(w - 1)
+    ctx.copy(TAB, X)
+    if w > 1:
+        ctx.sqr(Y, X)
+        for j in range(1, 1 << (w - 1)):
+            ctx.mul(TAB + j, TAB + j - 1, Y)
+
+
+def run_plan(ctx, plan):
+    """A = X^e by a ``sliding_plan`` of e, the table made by ``sliding_table``. VARIABLE TIME."""
+    first = True
+    for k, j in plan:
+        if first:
+            ctx.copy(A, TAB + j)
+            first = False
+            continue
+        if k:
+            ctx.sqrn(A, k)
+        if j >= 0:
+            ctx.mul(A, A, TAB + j)
+
+
+def sliding_window(ctx, e, nbits, w):
+    plan = sliding_plan(e, nbits, w)
+    if not plan:  # e = 0
+        ctx.one(A)
+        return
+    sliding_table(ctx, w)
+    run_plan(ctx, plan)
 
 
 def run(ctx, e, nbits, method="fw", window=5):
@@ -205,6 +236,33 @@ def pow_ctx(ctx, b, e, nbits, method="fw", window=5):
     ctx.to_mont(X, T)
     run(ctx, e, nbits, method, window)
     ctx.from_mont(T, A)
+    return ctx.get(T)
+
+
+def pow_plan(ctx, b, plan, window):
+    """b^e mod n like ``pow_ctx`` with method "rm", e given by its ``sliding_plan`` for
+    ``window`` (kept by a caller that raises one public exponent to many bases: the bit scan
+    is done once). VARIABLE TIME."""
+    ctx.put(T, b)
+    ctx.to_mont(X, T)
+    if plan:
+        sliding_table(ctx, window)
+        run_plan(ctx, plan)
+    else:
+        ctx.one(A)
+    ctx.from_mont(T, A)
+    return ctx.get(T)
+
+
+def mulmod(ctx, a, b):
+    """a b mod n in a Montgomery context of n made by ``context``, a and b ints in [0, n): two
+    products on the engine (a b / R, then times R^2 / R), in slots T and Y. On the limb
+    backends constant time, and against MicroPython's built-in a * b % n (a long division)
+    a fraction of the work at RSA sizes."""
+    ctx.put(T, a)
+    ctx.put(Y, b)
+    ctx.mul(T, T, Y)
+    ctx.to_mont(T, T)
     return ctx.get(T)
 
 

@@ -29,10 +29,11 @@ blinding (c' = c r^e, m = m' r^-1; the pair (r^e, r^-1) is drawn once from the k
 squared after each use) and a verify-after-sign check (m^e = c, else ValueError: a fault
 must not release a CRT half, Boneh-DeMillo-Lipton 1997). The two half exponentiations run in
 the MPI engine with the constant-time fixed window (``modexp.fixed_window``) on exponents held
-as bytes. NOT constant time: the conversions of big integers in and out of the engine, the
-CRT recombination and the blinding updates, which use MicroPython integers (their values are
-blinded, but MicroPython makes no timing promise for them); with the python backend, the
-exponentiations too. Public-key operations are variable time (public data).
+as bytes; the products of the blinding, its updates and the CRT recombination run there too
+(``modexp.mulmod``). NOT constant time: the conversions of big integers in and out of the
+engine, the reductions mod p and q and the additions and subtractions of the recombination,
+which use MicroPython integers (their values are blinded, but MicroPython makes no timing
+promise for them); with the python backend, the exponentiations too. Public-key operations are variable time (public data).
 
 The key's rng: ``private_key(rng=...)`` of the numbers, or ``generate_private_key``'s; by
 default the board's entropy source (``_util.resolve_rng``). Where there is none (MicroPython's
@@ -176,6 +177,7 @@ class RSAPublicKey:
         self.key_size = mpi.bits(n)
         self._k = (self.key_size + 7) >> 3
         self._ctx = None
+        self._plan = None
         self._eb = e.to_bytes((mpi.bits(e) + 7) >> 3, "big")
         # sliding window 1 for a short e (65537: 17 squarings and one multiplication, no
         # table), 4 for a long one
@@ -186,12 +188,14 @@ class RSAPublicKey:
 
     def _ctx_n(self):
         if self._ctx is None:
-            self._ctx, self._w = modexp.fitted(self._n, "rm", self._w)
+            ctx, w = modexp.fitted(self._n, "rm", self._w)
+            self._plan = modexp.sliding_plan(self._eb, mpi.bits(self._e), w)
+            self._ctx, self._w = ctx, w
         return self._ctx
 
     def _public(self, x):
-        # RSAEP / RSAVP1: x^e mod n, sliding window (public exponent).
-        return modexp.pow_ctx(self._ctx_n(), x, self._eb, mpi.bits(self._e), "rm", self._w)
+        # RSAEP / RSAVP1: x^e mod n, sliding window (public exponent), its plan made once.
+        return modexp.pow_plan(self._ctx_n(), x, self._plan, self._w)
 
     def __eq__(self, other):
         return isinstance(other, RSAPublicKey) and self._e == other._e and self._n == other._n
@@ -215,7 +219,7 @@ class RSAPublicKey:
                 want = _pad.pkcs1_sig_encode(hashcls, mhash, k)
             except ValueError:
                 raise InvalidSignature()
-            if not _ct_eq(em, want):
+            if em != want:  # public values: a plain comparison
                 raise InvalidSignature()
         elif isinstance(padding, _pad.PSS):
             embits = self.key_size - 1
@@ -246,12 +250,6 @@ class RSAPublicKey:
         else:
             em = _pad.pkcs1_enc_encode(msg, k, rng)
         return self._public(int.from_bytes(em, "big")).to_bytes(k, "big")
-
-
-def _ct_eq(a, b):
-    from mpcrypto._ct import ct_eq
-
-    return ct_eq(a, b)
 
 
 class RSAPrivateKey:
@@ -327,8 +325,9 @@ class RSAPrivateKey:
         out = (b[0], b[1])
         # Both squares first, then both stores (which allocate nothing): a MemoryError between
         # two stores would leave the pair out of step and every later operation failing its check.
-        e2 = b[0] * b[0] % n
-        i2 = b[1] * b[1] % n
+        ctx = self._pub._ctx_n()
+        e2 = modexp.mulmod(ctx, b[0], b[0])
+        i2 = modexp.mulmod(ctx, b[1], b[1])
         b[0], b[1] = e2, i2
         return out
 
@@ -338,14 +337,14 @@ class RSAPrivateKey:
         p, q = self._p, self._q
         # The public context (for blinding and the check; for e = 65537 already the smallest
         # table) before the CRT ones, which have wider windows to narrow where the heap is short.
-        self._pub._ctx_n()
+        cn = self._pub._ctx_n()
         cp, cq = self._ctxs()
         re, ri = self._blinding()
-        cb = c * re % n
+        cb = modexp.mulmod(cn, c, re)
         m1 = modexp.pow_ctx(cp, cb % p, self._dp, 8 * len(self._dp), "fw", self._wp)
         m2 = modexp.pow_ctx(cq, cb % q, self._dq, 8 * len(self._dq), "fw", self._wq)
-        h = self._iqmp * (m1 - m2) % p
-        m = (m2 + h * q) * ri % n
+        h = modexp.mulmod(cp, self._iqmp, (m1 - m2) % p)
+        m = modexp.mulmod(cn, m2 + h * q, ri)
         if self._pub._public(m) != c:
             raise ValueError("RSA private operation failed its check")
         return m
