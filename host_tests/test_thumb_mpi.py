@@ -196,8 +196,10 @@ def test_sqr(mpy, core, n):
             if k == 1:
                 one = counts.pop()
                 mont = u.mul(3, 5)[1]
-                # the Montgomery product of x by itself, in a loop: a few instructions more
-                assert mont < one < mont + 16, (n, one, mont)
+                # the triangle of cross products, doubled: cheaper than the product from N = 16
+                # (the MPI engine's smallest size), 0.88 at N = 32, 0.82 at 64
+                if n >= 16:
+                    assert one < {16: 1, 32: 0.9, 64: 0.85}.get(n, 0.8) * mont, (n, one, mont)
                 if core == "cortex-m4":
                     print("\n_sqr N=%d: %d instructions (_mont %d, %.2f)" % (n, one, mont, one / mont))
 

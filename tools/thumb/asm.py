@@ -286,6 +286,10 @@ class Asm:
         # CMP.W Rn, #v (T2, v < 256), the immediate in hex
         self.i(self._dpi("sub", 1, 15, n, v), "cmp %s, #0x%02x" % (self.r(n), v))
 
+    def tst_imm(self, n, v):
+        # TST Rn, #v (T1, a modified immediate): Z from n & v
+        self.i(self._dpi("and", 1, 15, n, v), "tst %s, #%#x" % (self.r(n), v))
+
     def cmp_imm0(self, n):
         # CMP.W Rn, #0 (T2)
         self.i(self._dpi("sub", 1, 15, n, 0), "cmp %s, #0" % self.r(n))
@@ -382,6 +386,12 @@ class Asm:
         if not 0 < imm < 256:
             raise ValueError("ldrb offset -%d" % imm)
         self.i((0xF810 | n, t << 12 | 0x0C00 | imm), "ldrb %s, [%s, #-%d]" % (self.r(t), self.r(n), imm))
+
+    def str_post(self, t, n, inc):
+        # STR.W Rt, [Rn], #inc (T4, post-indexed)
+        if not 0 < inc < 256:
+            raise ValueError("str increment %d" % inc)
+        self.i((0xF840 | n, t << 12 | 0x0B00 | inc), "str%s %s, [%s], #%d" % (self.w, self.r(t), self.r(n), inc))
 
     def ldr_post(self, t, n, inc):
         # LDR.W Rt, [Rn], #inc (T4, post-indexed)

@@ -245,13 +245,21 @@ def pow_plan(ctx, b, plan, window):
     is done once). VARIABLE TIME."""
     ctx.put(T, b)
     ctx.to_mont(X, T)
-    if plan:
-        sliding_table(ctx, window)
+    if not plan:
+        return 1 % ctx.n
+    sliding_table(ctx, window)
+    k, j = plan[-1]
+    if j != 0 or len(plan) == 1:
         run_plan(ctx, plan)
-    else:
-        ctx.one(A)
-    ctx.from_mont(T, A)
-    return ctx.get(T)
+        ctx.from_mont(T, A)
+        return ctx.get(T)
+    # The last product is by X = b R: by b itself (slot T) instead, it leaves A = b^e R / R,
+    # out of Montgomery form, so the conversion back is not needed.
+    run_plan(ctx, plan[:-1])
+    if k:
+        ctx.sqrn(A, k)
+    ctx.mul(A, A, T)
+    return ctx.get(A)
 
 
 def mulmod(ctx, a, b):

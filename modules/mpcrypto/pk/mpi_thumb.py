@@ -18,12 +18,16 @@ over y, then t = (t + m p + m' p 2^32) / 2^64 in one pass over p; then d = t - p
 mask where that borrowed (t < p). The instruction sequence depends only on N: constant time on
 these cores, where UMAAL, MUL, MLS and the loads take fixed time.
 
-``_sqr(d, x, k, ctx)``: d = x squared k >= 1 times (Montgomery squarings, the product of the
-value by itself; ``sqrn`` hands a fixed-window digit's w squarings to one call). Constant
-time like ``_mont``: the sequence depends on N and k only.
+``_sqr(d, x, k, ctx)``: d = x squared k >= 1 times (Montgomery squarings; ``sqrn`` hands w
+squarings to one call). Per squaring: the cross products x_i x_j (i < j) into 2N words of t,
+two rows a pass (the passes shorten by two words a row pair; where a row pair's length is odd
+in four-word steps the pass is entered at its second half, a branch on N and the row only),
+then t = 2t + the squares x_i^2 in one pass, then the Montgomery reduction of the 2N words two
+words a pass, then ``_mont``'s final subtraction. Constant time like ``_mont``: the sequence
+depends on N and k only.
 
 ``_fw(a, tab, e, ctx)`` (``window``): the whole digit loop of the fixed-window exponentiation
-in one call, with the subroutines of ``_mont`` and ``_select``: per w-bit digit from the top, w
+in one call, with the subroutines of ``_mont``, ``_sqr`` and ``_select``: per w-bit digit from the top, w
 squarings of slot a, then a times the table entry the digit selects (every entry read). The
 digits are read from the exponent's big-endian bytes (after one zero byte, so the byte above
 a digit is always there) at addresses that depend on the digit's position only. ctx words

@@ -178,6 +178,7 @@ class RSAPublicKey:
         self._k = (self.key_size + 7) >> 3
         self._ctx = None
         self._plan = None
+        self._prefix = {}
         self._eb = e.to_bytes((mpi.bits(e) + 7) >> 3, "big")
         # sliding window 1 for a short e (65537: 17 squarings and one multiplication, no
         # table), 4 for a long one
@@ -215,11 +216,17 @@ class RSAPublicKey:
             raise InvalidSignature()
         em = self._public(s).to_bytes(k, "big")
         if isinstance(padding, _pad.PKCS1v15):
-            try:
-                want = _pad.pkcs1_sig_encode(hashcls, mhash, k)
-            except ValueError:
-                raise InvalidSignature()
-            if em != want:  # public values: a plain comparison
+            # EM = the prefix (00 01 ff .. ff 00 and the DigestInfo up to the digest), made
+            # once per hash for this key, then the digest; public values: plain comparisons.
+            name = getattr(hashcls, "name", None)
+            pre = self._prefix.get(name)
+            if pre is None:
+                try:
+                    pre = _pad.pkcs1_sig_encode(hashcls, mhash, k)[:k - len(mhash)]
+                except ValueError:
+                    raise InvalidSignature()
+                self._prefix[name] = pre
+            if em[k - len(mhash):] != mhash or em[:k - len(mhash)] != pre:
                 raise InvalidSignature()
         elif isinstance(padding, _pad.PSS):
             embits = self.key_size - 1
