@@ -7,13 +7,17 @@ The code is what ``mpy-cross -march=armv7emsp`` makes of ``pk/mpi_thumb_asm.py``
 layout ``mpi_thumb.Ctx`` builds. No MicroPython binary and no device: these tests run on the
 host under every ``--target``.
 
-- ``_mont`` (written by tools/thumb/gen_mpi.py, ``--check``ed here) for N = 4 .. 128 words (the MPI engine's sizes: 128-bit steps, 512..4096-bit
+- ``_k`` (written by tools/thumb/gen_mpi.py, ``--check``ed here): op 0, the Montgomery product,
+  for N = 4 .. 128 words (the MPI engine's sizes: 128-bit steps, 512..4096-bit
   moduli) against Python integers (x y / 2^(32N) mod p) on Cortex-M4, M7 and M33, with edge
   operands (0, 1, p - 1, R mod p), random ones, and the destination aliasing x, y or both;
   scratch filled with junk before each call;
 - one instruction count per N whatever the operands (constant time at the instruction
   level), the same on every core, and its formula in N (printed: the instructions per
   2048-bit CRT half-multiplication);
+- op 1 (k squarings: a cheaper count than the product from N = 16), op 2 (the constant-time
+  table lookup, every index, the words above an entry untouched) and op 3 (the fixed-window
+  digit loop, against pow, one count per exponent length whatever its value);
 - Cortex-M3 faults on ``_mont`` (no UMAAL), which is why the backend requires feature ``umaal``
   (``mpcrypto._cpu``); the cores with it are cores where it runs.
 """
@@ -75,7 +79,7 @@ class Mont:
         c.write_int(xa, x, nb)
         if ya != xa:
             c.write_int(ya, y, nb)
-        _, insns = c.call(self.addr["_mont"], da, xa, ya, self.ctx, max_insns=1 << 24)
+        _, insns = c.call(self.addr["_k"], da, xa, ya, self.ctx, max_insns=1 << 24)
         return c.read_int(da, nb), insns
 
     def _ctx_words(self, nb, base=0):
@@ -95,7 +99,7 @@ class Mont:
         da = self.x if alias else self.d
         c.write(self.d, bytes([JUNK]) * nb)
         c.write_int(self.x, x, nb)
-        _, insns = c.call(self.addr["_sqr"], da, self.x, k, self.ctx, max_insns=1 << 26)
+        _, insns = c.call(self.addr["_k"], da | 1, self.x, k, self.ctx, max_insns=1 << 26)
         return c.read_int(da, nb), insns
 
     def select(self, tab, entries, idx):
@@ -108,7 +112,7 @@ class Mont:
         for j, v in enumerate(entries):
             c.write(tab + j * (nb + 8), v.to_bytes(nb, "little") + bytes([JUNK]) * 8)
         c.write(self.d, bytes([JUNK]) * (nb + 8))
-        _, insns = c.call(self.addr["_select"], self.d, tab, idx | (len(entries) << 16), self.ctx,
+        _, insns = c.call(self.addr["_k"], self.d | 2, tab, idx | (len(entries) << 16), self.ctx,
                           max_insns=1 << 24)
         return c.read_int(self.d, nb), c.read(self.d + nb, 8), insns
 
@@ -286,7 +290,7 @@ def test_fw(mpy, n):
                 c.write_words(u.ctx + 20, [ebytes, w, nd, t_])
                 c.write(ebuf, b"\x00" + e.to_bytes(ebytes, "big"))
                 c.write(a_, bytes([JUNK]) * st)
-                _, insns = c.call(u.addr["_fw"], a_, tab, ebuf, u.ctx, max_insns=1 << 28)
+                _, insns = c.call(u.addr["_k"], a_ | 3, tab, ebuf, u.ctx, max_insns=1 << 28)
                 counts.add(insns)
                 assert c.read_int(a_, nb) == pow(x, e, p) * R % p, (n, w, ebytes, e)
                 assert c.read(a_ + nb, 8) == bytes([JUNK]) * 8

@@ -211,15 +211,12 @@ def _thumb_sim():
         src = uctypes.bytearray_at(base + tab + idx * st, nb)
         uctypes.bytearray_at(base + d, nb)[:] = bytes(src)
 
-    ns["_mont"] = mont
-    ns["_select"] = select
 
     def sqr(d, x, k, actx):
         for _ in range(k):
             mont(d, x, x, actx)
             x = d
 
-    ns["_sqr"] = sqr
 
     def fw(a, tab, e, actx):
         # the digit loop of modexp.fixed_window on the model's kernels; e after a zero byte
@@ -237,7 +234,12 @@ def _thumb_sim():
             select(t, tab, ((ev >> i) & mask) | (1 << (wd + 16)), actx)
             mont(a, a, t, actx)
 
-    ns["_fw"] = fw
+
+    def k(d, x, y, actx):
+        # mpi_thumb_asm._k: the op in d's low two bits
+        (mont, sqr, select, fw)[d & 3](d & ~3, x, y, actx)
+
+    ns["_k"] = k
     ns["_CW"] = 8  # 64-bit addresses on the unix port
 
     class Impl:

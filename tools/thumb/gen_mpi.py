@@ -421,64 +421,39 @@ def _select_sub(a):
     a.ldr(15, SP, RET)
 
 
-def _function(subs, body):
-    # r8-r11 saved, the frame, the subroutines jumped over, the body, r0 = 0 at the end.
-    a = Asm()
-    _enter(a)
-    a.b("al", "MAIN")
-    for sub in subs:
-        sub(a)
-    a.label("MAIN")
-    body(a)
-    _leave(a)
-    return a
+def _mont_body(a):
+    # _mont(d, x, y): d = x y / 2^(32N) mod p
+    _to_addresses(a, [0, 1, 2])
+    a.str_(0, SP, D)
+    a.str_(2, SP, Y)
+    _setup(a)
+    a.bl("MONT")
 
 
-def mont():
-    """``_mont(d, x, y, ctx)``."""
-
-    def body(a):
-        _to_addresses(a, [0, 1, 2])
-        a.str_(0, SP, D)
-        a.str_(2, SP, Y)
-        _setup(a)
-        a.bl("MONT")
-
-    return _function([_mont_sub], body)
-
-
-def sqr():
-    """``_sqr(d, x, k, ctx)``: k Montgomery squarings, the first of x, the others of d."""
-
-    def body(a):
-        _to_addresses(a, [0, 1])
-        a.str_(0, SP, D)
-        a.str_(2, SP, K)
-        _setup(a)
-        a.label("AGAIN")
-        a.bl("SQR")
-        a.ldr(2, SP, K)
-        a.subs1(2, 2)
-        a.str_(2, SP, K)
-        a.ldr(1, SP, D)
-        a.b("ne", "AGAIN")
-
-    return _function([_sqr_sub], body)
+def _sqr_body(a):
+    # _sqr(d, x, k): k Montgomery squarings, the first of x, the others of d
+    _to_addresses(a, [0, 1])
+    a.str_(0, SP, D)
+    a.str_(2, SP, K)
+    _setup(a)
+    a.label("AGAIN")
+    a.bl("SQR")
+    a.ldr(2, SP, K)
+    a.subs1(2, 2)
+    a.str_(2, SP, K)
+    a.ldr(1, SP, D)
+    a.b("ne", "AGAIN")
 
 
-def select():
-    """``_select(d, tab, idx | cnt << 16, ctx)``: d's N words = entry idx's, every entry read."""
-
-    def body(a):
-        _to_addresses(a, [0, 1])
-        _setup(a)
-        a.lsr(6, 2, 16)
-        _select_setup(a, 6)
-        a.lsl(2, 2, 16)
-        a.lsr(2, 2, 16)
-        a.bl("SELECT")
-
-    return _function([_select_sub], body)
+def _select_body(a):
+    # _select(d, tab, idx | cnt << 16): d's N words = entry idx's, every entry read
+    _to_addresses(a, [0, 1])
+    _setup(a)
+    a.lsr(6, 2, 16)
+    _select_setup(a, 6)
+    a.lsl(2, 2, 16)
+    a.lsr(2, 2, 16)
+    a.bl("SELECT")
 
 
 def _digit(a):
@@ -498,83 +473,107 @@ def _digit(a):
     a.dp("and", 2, 6, 5)
 
 
-def fw():
-    """``_fw(a, tab, e, ctx)``: slot a = x^e by the fixed window, the table of x^0 .. x^(2^w - 1)
-    at tab (2^w slots, built by the caller), e the big-endian exponent bytes after one zero
-    byte; from ctx: [5] the exponent's bytes (without the zero), [6] w, [7] the number of
-    digits, [8] slot T (scratch), all offsets from the arena's address. Per digit from the top:
-    w squarings of a, then a *= the entry the digit selects (SELECT reads every entry)."""
+def _fw_body(a):
+    # _fw(a, tab, e): slot a = x^e by the fixed window, the table of x^0 .. x^(2^w - 1) at tab
+    # (2^w slots, built by the caller), e the big-endian exponent bytes after one zero byte;
+    # from ctx: [5] the exponent's bytes (without the zero), [6] w, [7] the number of digits,
+    # [8] slot T (scratch). Per digit from the top: w squarings of a, then a *= the entry the
+    # digit selects (SELECT reads every entry).
+    _to_addresses(a, [0, 1])
+    a.str_(0, SP, FA)
+    a.str_(1, SP, FTAB)
+    a.ldr(4, 3, 20)
+    a.add(4, 4, 2)
+    a.add_imm(4, 4, 1)
+    a.str_(4, SP, FE)  # past the exponent's last byte
+    a.ldr(4, 3, 32)
+    a.add(4, 4, 12)
+    a.str_(4, SP, FT)
+    _setup(a)
+    a.ldr(6, 3, 24)  # w
+    a.str_(6, SP, FW)
+    a.movi(4, 1)
+    a.lsl_reg(4, 4, 6)
+    a.sub_imm(5, 4, 1)
+    a.str_(5, SP, FMASK)
+    a.mov(6, 4)
+    _select_setup(a, 6)
+    a.ldr(4, 3, 28)  # digits
+    a.sub_imm(4, 4, 1)
+    a.ldr(5, SP, FW)
+    a.mul(4, 4, 5)
+    a.str_(4, SP, FI)
+    a.note("a = the top digit's entry")
+    _digit(a)
+    a.ldr(0, SP, FA)
+    a.ldr(1, SP, FTAB)
+    a.bl("SELECT")
+    a.b("al", "NEXT")
+    a.label("DIGIT")
+    a.ldr(4, SP, FI)
+    a.ldr(5, SP, FW)
+    a.dp("sub", 4, 4, 5)
+    a.str_(4, SP, FI)
+    a.str_(5, SP, K)
+    a.ldr(1, SP, FA)
+    a.str_(1, SP, D)
+    a.str_(1, SP, Y)
+    a.label("SQL")
+    a.bl("SQR")
+    a.ldr(1, SP, FA)
+    a.ldr(2, SP, K)
+    a.subs1(2, 2)
+    a.str_(2, SP, K)
+    a.b("ne", "SQL")
+    _digit(a)
+    a.ldr(0, SP, FT)
+    a.ldr(1, SP, FTAB)
+    a.bl("SELECT")
+    a.ldr(1, SP, FA)
+    a.ldr(4, SP, FT)
+    a.str_(4, SP, Y)
+    a.bl("MONT")
+    a.label("NEXT")
+    a.ldr(4, SP, FI)
+    a.cmp_imm0(4)
+    a.b("ne", "DIGIT")
 
-    def body(a):
-        _to_addresses(a, [0, 1])
-        a.str_(0, SP, FA)
-        a.str_(1, SP, FTAB)
-        a.ldr(4, 3, 20)
-        a.add(4, 4, 2)
-        a.add_imm(4, 4, 1)
-        a.str_(4, SP, FE)  # past the exponent's last byte
-        a.ldr(4, 3, 32)
-        a.add(4, 4, 12)
-        a.str_(4, SP, FT)
-        _setup(a)
-        a.ldr(6, 3, 24)  # w
-        a.str_(6, SP, FW)
-        a.movi(4, 1)
-        a.lsl_reg(4, 4, 6)
-        a.sub_imm(5, 4, 1)
-        a.str_(5, SP, FMASK)
-        a.mov(6, 4)
-        _select_setup(a, 6)
-        a.ldr(4, 3, 28)  # digits
-        a.sub_imm(4, 4, 1)
-        a.ldr(5, SP, FW)
-        a.mul(4, 4, 5)
-        a.str_(4, SP, FI)
-        a.note("a = the top digit's entry")
-        _digit(a)
-        a.ldr(0, SP, FA)
-        a.ldr(1, SP, FTAB)
-        a.bl("SELECT")
-        a.b("al", "NEXT")
-        a.label("DIGIT")
-        a.ldr(4, SP, FI)
-        a.ldr(5, SP, FW)
-        a.dp("sub", 4, 4, 5)
-        a.str_(4, SP, FI)
-        a.str_(5, SP, K)
-        a.ldr(1, SP, FA)
-        a.str_(1, SP, D)
-        a.str_(1, SP, Y)
-        a.label("SQL")
-        a.bl("SQR")
-        a.ldr(1, SP, FA)
-        a.ldr(2, SP, K)
-        a.subs1(2, 2)
-        a.str_(2, SP, K)
-        a.b("ne", "SQL")
-        _digit(a)
-        a.ldr(0, SP, FT)
-        a.ldr(1, SP, FTAB)
-        a.bl("SELECT")
-        a.ldr(1, SP, FA)
-        a.ldr(4, SP, FT)
-        a.str_(4, SP, Y)
-        a.bl("MONT")
-        a.label("NEXT")
-        a.ldr(4, SP, FI)
-        a.cmp_imm0(4)
-        a.b("ne", "DIGIT")
 
-    return _function([_mont_sub, _sqr_sub, _select_sub], body)
+OPS = (("MONT_OP", _mont_body), ("SQR_OP", _sqr_body), ("SELECT_OP", _select_body), ("FW_OP", _fw_body))
+
+
+def kernel():
+    """``_k(d | op, x, y, ctx)``: the four kernels in one function, the op in the low two bits
+    of the first argument (a slot offset, a multiple of 4): 0 ``_mont``, 1 ``_sqr``, 2
+    ``_select``, 3 ``_fw``. The subroutines once, jumped over; r0 = 0 at the end."""
+    a = Asm()
+    _enter(a)
+    a.b("al", "MAIN")
+    for sub in (_mont_sub, _sqr_sub, _select_sub):
+        sub(a)
+    a.label("MAIN")
+    a.imm("and", 4, 0, 3)
+    a.imm("bic", 0, 0, 3)
+    for i, (name, _) in enumerate(OPS[1:], 1):
+        a.cmpi(4, i)
+        a.b("eq", name)
+    for name, body in OPS:
+        a.label(name)
+        body(a)
+        a.b("al", "DONE")
+    a.label("DONE")
+    _leave(a)
+    return a
 
 
 DOC = '''"""The Thumb-2 UMAAL kernels of the MPI backend 'thumb' (``mpcrypto.pk.mpi_thumb``, which
 documents them and is their Python side), for Cortex-M4, M7, M55 and M85, written by
 tools/thumb/gen_mpi.py (which describes the algorithm and the registers) as machine code.
 
-_mont(d, x, y, ctx), _sqr(d, x, k, ctx), _select(d, tab, idx | cnt << 16, ctx): loops of
-four words a pass, any N that is a multiple of 4; d, x, y, tab are byte offsets from the
-arena's address (ctx word 9).
+One function, ``_k(d | op, x, y, ctx)``, holds the four kernels (their subroutines once): op
+0 ``_mont(d, x, y)``, 1 ``_sqr(d, x, k)``, 2 ``_select(d, tab, idx | cnt << 16)``, 3 ``_fw(a,
+tab, e)``. Loops of four words a pass, any N that is a multiple of 4; d, x, y, tab are byte
+offsets from the arena's address (ctx word 9), multiples of 4, so the op fits below them.
 
 Only ARM ports have asm_thumb: elsewhere this module does not compile, mpi_thumb's import
 of it fails and the seam takes the next backend. Cortex-M3 has no UMAAL (it faults): the
@@ -601,13 +600,9 @@ def _text(sig, comment, asm):
 
 
 def generate():
-    return (HEADER + "\n" + DOC
-            + _text("_mont(r0, r1, r2, r3)", ["r0 = d, r1 = x, r2 = y (offsets from the arena's address), r3 = ctx"], mont())
-            + _text("_sqr(r0, r1, r2, r3)", ["r0 = d, r1 = x (offsets), r2 = k >= 1, r3 = ctx"], sqr())
-            + _text("_select(r0, r1, r2, r3)",
-                        ["r0 = d, r1 = the first entry (offsets), r2 = idx | cnt << 16, r3 = ctx"], select())
-            + _text("_fw(r0, r1, r2, r3)",
-                        ["r0 = a, r1 = the table (offsets), r2 = the exponent's bytes after a zero byte, r3 = ctx"], fw()))
+    return HEADER + "\n" + DOC + _text("_k(r0, r1, r2, r3)", [
+        "r0 = d | op (op 0 _mont, 1 _sqr, 2 _select, 3 _fw), r1, r2 their arguments, r3 = ctx",
+        "(see mpcrypto.pk.mpi_thumb)"], kernel())
 
 
 def main(argv=None):

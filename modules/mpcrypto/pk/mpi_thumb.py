@@ -4,7 +4,9 @@ pass: one kernel serves 512..4096-bit moduli), on Cortex-M4, M7, M55 and M85. Sa
 surface as ``mpi_viper64`` (``mpcrypto.pk._mpi_common``: 32-bit words, R = 2^(16 nlimbs)). This
 module is the Python side (the context, the probe) and documents the kernels' contract; their
 code is ``mpi_thumb_asm``, written by ``python -m tools.thumb.gen_mpi``, whose docstring gives
-the algorithm and the register plan.
+the algorithm and the register plan: one function ``_k(d | op, ...)``, the kernel chosen by
+the low two bits of its first argument (op 0 ``_mont``, 1 ``_sqr``, 2 ``_select``, 3 ``_fw``,
+below).
 
 Every kernel takes byte offsets from the arena's address (ctx word 9), so the Python side
 passes small integers wherever the RAM is (an address of 2^30 or more would be a heap integer
@@ -49,7 +51,7 @@ fails and the seam takes the next backend.
 
 from mpcrypto._util import neg_inv
 from mpcrypto.pk import _mpi_common
-from mpcrypto.pk.mpi_thumb_asm import _fw, _mont, _select, _sqr
+from mpcrypto.pk.mpi_thumb_asm import _k
 
 LIMB_BITS = 32
 _CW = 4  # bytes per context word (the kernel's; host_tests' model of _mont sets 8 on 64-bit)
@@ -79,25 +81,28 @@ class Ctx(_mpi_common.Ctx):
             self.actx[cw * i:cw * i + cw] = w[i].to_bytes(cw, "little")
         self.o = _mpi_common._RES * st  # offset of the caller's slot 0
 
+    # _k's first argument: a slot's offset (a multiple of 4) | the op: 0 _mont, 1 _sqr,
+    # 2 _select, 3 _fw
+
     def mul(self, d, x, y):
         st = self.st
         o = self.o
-        _mont(o + d * st, o + x * st, o + y * st, self.actx)
+        _k(o + d * st, o + x * st, o + y * st, self.actx)
 
     def sqr(self, d, x):
         st = self.st
         o = self.o
-        _sqr(o + d * st, o + x * st, 1, self.actx)
+        _k((o + d * st) | 1, o + x * st, 1, self.actx)
 
     def sqrn(self, d, k):
         if k:
             d = self.o + d * self.st
-            _sqr(d, d, k, self.actx)
+            _k(d | 1, d, k, self.actx)
 
     def select(self, d, base, cnt, idx):
         st = self.st
         o = self.o
-        _select(o + d * st, o + base * st, idx | (cnt << 16), self.actx)
+        _k((o + d * st) | 2, o + base * st, idx | (cnt << 16), self.actx)
 
     def window(self, a, tab, t, e, nbits, w):
         # modexp.fixed_window's digit loop in one call: slot a = the product of the table's
@@ -109,12 +114,12 @@ class Ctx(_mpi_common.Ctx):
         cw = _CW
         for i, v in ((5, len(e)), (6, w), (7, (nbits + w - 1) // w), (8, o + t * st)):
             ac[cw * i:cw * i + cw] = v.to_bytes(cw, "little")
-        _fw(o + a * st, o + tab * st, b"\x00" + e, ac)
+        _k((o + a * st) | 3, o + tab * st, b"\x00" + e, ac)
 
     def _mulraw(self, d, x, kslot):
         st = self.st
         o = self.o
-        _mont(o + d * st, o + x * st, kslot * st, self.actx)
+        _k(o + d * st, o + x * st, kslot * st, self.actx)
 
 
 def new(n, nslots, nlimbs):

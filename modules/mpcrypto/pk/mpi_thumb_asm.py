@@ -3,9 +3,10 @@
 documents them and is their Python side), for Cortex-M4, M7, M55 and M85, written by
 tools/thumb/gen_mpi.py (which describes the algorithm and the registers) as machine code.
 
-_mont(d, x, y, ctx), _sqr(d, x, k, ctx), _select(d, tab, idx | cnt << 16, ctx): loops of
-four words a pass, any N that is a multiple of 4; d, x, y, tab are byte offsets from the
-arena's address (ctx word 9).
+One function, ``_k(d | op, x, y, ctx)``, holds the four kernels (their subroutines once): op
+0 ``_mont(d, x, y)``, 1 ``_sqr(d, x, k)``, 2 ``_select(d, tab, idx | cnt << 16)``, 3 ``_fw(a,
+tab, e)``. Loops of four words a pass, any N that is a multiple of 4; d, x, y, tab are byte
+offsets from the arena's address (ctx word 9), multiples of 4, so the op fits below them.
 
 Only ARM ports have asm_thumb: elsewhere this module does not compile, mpi_thumb's import
 of it fails and the seam takes the next backend. Cortex-M3 has no UMAAL (it faults): the
@@ -18,474 +19,9 @@ from mpcrypto._cpu import umaal as probe  # noqa: F401 (what the seam's chain re
 
 
 @micropython.asm_thumb
-def _mont(r0, r1, r2, r3):
-    # r0 = d, r1 = x, r2 = y (offsets from the arena's address), r3 = ctx
-    data(
-        2,
-        0xE92D, 0x0F00,  # push {r8, r9, r10, r11}
-        0xB098,  # sub sp, #96
-        0xF000, 0xB904,  # b.w MAIN (+520)
-        0xF8CD, 0xE024,  # str r14, [r13, #36]
-        0xF8DD, 0xE01C,  # ldr r14, [r13, #28]
-        0xF8DD, 0xC018,  # ldr r12, [r13, #24]
-        # t = 0: N + 2 words
-        0xF8CD, 0x1004,  # str r1, [r13, #4]
-        0xF8DD, 0xB014,  # ldr r11, [r13, #20]
-        0xEBAC, 0x040B,  # sub r4, r12, r11
-        0xEB04, 0x0401,  # add r4, r4, r1
-        0xF8CD, 0x4008,  # str r4, [r13, #8]
-        0xF04F, 0x0400,  # mov r4, #0x00
-        0xF04F, 0x0500,  # mov r5, #0x00
-        0xF04F, 0x0600,  # mov r6, #0x00
-        0xF04F, 0x0700,  # mov r7, #0x00
-        0xE8AB, 0x00F0,  # stm r11!, {r4, r5, r6, r7}
-        0xEBBB, 0x0F0C,  # cmp r11, r12
-        0xF47F, 0xAFFA,  # bne.w Z (-12)
-        0xE9CB, 0x4500,  # strd r4, r5, [r11, #0]
-        # t += (x_i + x_(i+1) 2^32) y
-        0xF8DD, 0x8004,  # ldr r8, [r13, #4]
-        0xE8B8, 0x0003,  # ldm r8!, {r0, r1}
-        0xF8CD, 0x8004,  # str r8, [r13, #4]
-        0xF04F, 0x0200,  # mov r2, #0x00
-        0xF04F, 0x0300,  # mov r3, #0x00
-        0xF04F, 0x0700,  # mov r7, #0x00
-        0xF8DD, 0xA00C,  # ldr r10, [r13, #12]
-        0xF8DD, 0xB014,  # ldr r11, [r13, #20]
-        0xE8BA, 0x0030,  # ldm r10!, {r4, r5}
-        0xE89B, 0x0300,  # ldm r11, {r8, r9}
-        0xFBE0, 0x8264,  # umaal r8, r2, r0, r4
-        0xFBE1, 0x8367,  # umaal r8, r3, r1, r7
-        0xFBE0, 0x9265,  # umaal r9, r2, r0, r5
-        0xFBE1, 0x9364,  # umaal r9, r3, r1, r4
-        0xE8AB, 0x0300,  # stm r11!, {r8, r9}
-        0xE8BA, 0x00C0,  # ldm r10!, {r6, r7}
-        0xE89B, 0x0300,  # ldm r11, {r8, r9}
-        0xFBE0, 0x8266,  # umaal r8, r2, r0, r6
-        0xFBE1, 0x8365,  # umaal r8, r3, r1, r5
-        0xFBE0, 0x9267,  # umaal r9, r2, r0, r7
-        0xFBE1, 0x9366,  # umaal r9, r3, r1, r6
-        0xE8AB, 0x0300,  # stm r11!, {r8, r9}
-        0xEBBB, 0x0F0C,  # cmp r11, r12
-        0xF47F, 0xAFE0,  # bne.w MA (-64)
-        # t_N .. t_(N+2): the carries (t_(N+2) is 1 only for p within 2^(32N - 64) of 2^(32N))
-        0xF8DB, 0x8000,  # ldr r8, [r11, #0]
-        0xFBE1, 0x8367,  # umaal r8, r3, r1, r7
-        0xEB18, 0x0802,  # adds r8, r8, r2
-        0xF153, 0x0900,  # adcs r9, r3, #0x0
-        0xF04F, 0x0400,  # mov r4, #0x00
-        0xEB44, 0x0A04,  # adc r10, r4, r4
-        0xE88B, 0x0700,  # stm r11, {r8, r9, r10}
-        # t = (t + m p + m' p 2^32) / 2^64: words 0 and 1 become 0 and give m, m'
-        0xF8DD, 0xA010,  # ldr r10, [r13, #16]
-        0xF8DD, 0xB014,  # ldr r11, [r13, #20]
-        0xE8BA, 0x0030,  # ldm r10!, {r4, r5}
-        0xE8BB, 0x0300,  # ldm r11!, {r8, r9}
-        0xFB08, 0xF00E,  # mul r0, r8, r14
-        0xF04F, 0x0200,  # mov r2, #0x00
-        0xF04F, 0x0300,  # mov r3, #0x00
-        0xFBE0, 0x8264,  # umaal r8, r2, r0, r4
-        0xFBE0, 0x9265,  # umaal r9, r2, r0, r5
-        0xFB09, 0xF10E,  # mul r1, r9, r14
-        0xFBE1, 0x9364,  # umaal r9, r3, r1, r4
-        # words 2 and 3 (to 0 and 1), then four a pass
-        0xE8BA, 0x00C0,  # ldm r10!, {r6, r7}
-        0xE8BB, 0x0300,  # ldm r11!, {r8, r9}
-        0xFBE0, 0x8266,  # umaal r8, r2, r0, r6
-        0xFBE1, 0x8365,  # umaal r8, r3, r1, r5
-        0xFBE0, 0x9267,  # umaal r9, r2, r0, r7
-        0xFBE1, 0x9366,  # umaal r9, r3, r1, r6
-        0xE94B, 0x8904,  # strd r8, r9, [r11, #-16]
-        0xF000, 0xB81C,  # b.w RC (+56)
-        0xE8BA, 0x0030,  # ldm r10!, {r4, r5}
-        0xE8BB, 0x0300,  # ldm r11!, {r8, r9}
-        0xFBE0, 0x8264,  # umaal r8, r2, r0, r4
-        0xFBE1, 0x8367,  # umaal r8, r3, r1, r7
-        0xFBE0, 0x9265,  # umaal r9, r2, r0, r5
-        0xFBE1, 0x9364,  # umaal r9, r3, r1, r4
-        0xE94B, 0x8904,  # strd r8, r9, [r11, #-16]
-        0xE8BA, 0x00C0,  # ldm r10!, {r6, r7}
-        0xE8BB, 0x0300,  # ldm r11!, {r8, r9}
-        0xFBE0, 0x8266,  # umaal r8, r2, r0, r6
-        0xFBE1, 0x8365,  # umaal r8, r3, r1, r5
-        0xFBE0, 0x9267,  # umaal r9, r2, r0, r7
-        0xFBE1, 0x9366,  # umaal r9, r3, r1, r6
-        0xE94B, 0x8904,  # strd r8, r9, [r11, #-16]
-        0xEBBB, 0x0F0C,  # cmp r11, r12
-        0xF47F, 0xAFE0,  # bne.w RA (-64)
-        # words N .. N + 2 to N - 2 .. N; word N + 1 = 0
-        0xE89B, 0x0700,  # ldm r11, {r8, r9, r10}
-        0xFBE1, 0x8367,  # umaal r8, r3, r1, r7
-        0xEB18, 0x0802,  # adds r8, r8, r2
-        0xEB59, 0x0903,  # adcs r9, r9, r3
-        0xF14A, 0x0A00,  # adc r10, r10, #0
-        0xF04F, 0x0400,  # mov r4, #0x00
-        0xE94B, 0x8902,  # strd r8, r9, [r11, #-8]
-        0xE9CB, 0xA400,  # strd r10, r4, [r11, #0]
-        0xF8DD, 0x4004,  # ldr r4, [r13, #4]
-        0xF8DD, 0x5008,  # ldr r5, [r13, #8]
-        0xEBB4, 0x0F05,  # cmp r4, r5
-        0xF47F, 0xAF64,  # bne.w ROW (-312)
-        # d = t - p (N words), then t_N - the borrow: negative when t < p
-        0xF8DD, 0xB014,  # ldr r11, [r13, #20]
-        0xF8DD, 0xA010,  # ldr r10, [r13, #16]
-        0xF8DD, 0x9000,  # ldr r9, [r13, #0]
-        0xEBBB, 0x0F0B,  # cmp r11, r11
-        0xE8BB, 0x00F0,  # ldm r11!, {r4, r5, r6, r7}
-        0xE8BA, 0x000F,  # ldm r10!, {r0, r1, r2, r3}
-        0xEB74, 0x0400,  # sbcs r4, r4, r0
-        0xEB75, 0x0501,  # sbcs r5, r5, r1
-        0xEB76, 0x0602,  # sbcs r6, r6, r2
-        0xEB77, 0x0703,  # sbcs r7, r7, r3
-        0xE8A9, 0x00F0,  # stm r9!, {r4, r5, r6, r7}
-        0xEA9B, 0x0F0C,  # teq r11, r12
-        0xF47F, 0xAFEE,  # bne.w S (-36)
-        0xF8DB, 0x4000,  # ldr r4, [r11, #0]
-        0xF174, 0x0400,  # sbcs r4, r4, #0x0
-        0xEB65, 0x0505,  # sbc r5, r5, r5
-        # r5 all ones when t < p: then d = t (d ^= (d ^ t) & r5)
-        0xF8DD, 0xB014,  # ldr r11, [r13, #20]
-        0xF8DD, 0x9000,  # ldr r9, [r13, #0]
-        0xE8BB, 0x000F,  # ldm r11!, {r0, r1, r2, r3}
-        0xE899, 0x01D0,  # ldm r9, {r4, r6, r7, r8}
-        0xEA80, 0x0004,  # eor r0, r0, r4
-        0xEA00, 0x0005,  # and r0, r0, r5
-        0xEA84, 0x0400,  # eor r4, r4, r0
-        0xEA81, 0x0106,  # eor r1, r1, r6
-        0xEA01, 0x0105,  # and r1, r1, r5
-        0xEA86, 0x0601,  # eor r6, r6, r1
-        0xEA82, 0x0207,  # eor r2, r2, r7
-        0xEA02, 0x0205,  # and r2, r2, r5
-        0xEA87, 0x0702,  # eor r7, r7, r2
-        0xEA83, 0x0308,  # eor r3, r3, r8
-        0xEA03, 0x0305,  # and r3, r3, r5
-        0xEA88, 0x0803,  # eor r8, r8, r3
-        0xE8A9, 0x01D0,  # stm r9!, {r4, r6, r7, r8}
-        0xEBBB, 0x0F0C,  # cmp r11, r12
-        0xF47F, 0xAFDE,  # bne.w K (-68)
-        0xF8DD, 0xF024,  # ldr r15, [r13, #36]
-        0xF8D3, 0xC024,  # ldr r12, [r3, #36]
-        0xEB00, 0x000C,  # add r0, r0, r12
-        0xEB01, 0x010C,  # add r1, r1, r12
-        0xEB02, 0x020C,  # add r2, r2, r12
-        0xF8CD, 0x0000,  # str r0, [r13, #0]
-        0xF8CD, 0x200C,  # str r2, [r13, #12]
-        0xF8D3, 0x4000,  # ldr r4, [r3, #0]
-        0xF8CD, 0x4010,  # str r4, [r13, #16]
-        0xF8D3, 0x4004,  # ldr r4, [r3, #4]
-        0xF8CD, 0x401C,  # str r4, [r13, #28]
-        0xF8D3, 0x4008,  # ldr r4, [r3, #8]
-        0xF8CD, 0x4014,  # str r4, [r13, #20]
-        0xF8D3, 0x400C,  # ldr r4, [r3, #12]
-        0xF8CD, 0x4018,  # str r4, [r13, #24]
-        0xF8D3, 0x5008,  # ldr r5, [r3, #8]
-        0xEBA4, 0x0405,  # sub r4, r4, r5
-        0xF8CD, 0x4020,  # str r4, [r13, #32]
-        0xF7FF, 0xFED8,  # bl MONT (-592)
-        0xB018,  # add sp, #96
-        0xE8BD, 0x0F00,  # pop {r8, r9, r10, r11}
-        0x2000,  # movs r0, #0
-    )
-
-
-@micropython.asm_thumb
-def _sqr(r0, r1, r2, r3):
-    # r0 = d, r1 = x (offsets), r2 = k >= 1, r3 = ctx
-    data(
-        2,
-        0xE92D, 0x0F00,  # push {r8, r9, r10, r11}
-        0xB098,  # sub sp, #96
-        0xF000, 0xB966,  # b.w MAIN (+716)
-        0xF8CD, 0xE024,  # str r14, [r13, #36]
-        0xF8CD, 0x1050,  # str r1, [r13, #80]
-        0xF8DD, 0x4020,  # ldr r4, [r13, #32]
-        0xEB04, 0x0401,  # add r4, r4, r1
-        0xF8CD, 0x4008,  # str r4, [r13, #8]
-        # u = 0 (2N words); SE = u + 8N
-        0xF8DD, 0xB014,  # ldr r11, [r13, #20]
-        0xF8DD, 0xC018,  # ldr r12, [r13, #24]
-        0xF8DD, 0x4020,  # ldr r4, [r13, #32]
-        0xEB0C, 0x0C04,  # add r12, r12, r4
-        0xF8CD, 0xC058,  # str r12, [r13, #88]
-        0xF04F, 0x0400,  # mov r4, #0x00
-        0xF04F, 0x0500,  # mov r5, #0x00
-        0xF04F, 0x0600,  # mov r6, #0x00
-        0xF04F, 0x0700,  # mov r7, #0x00
-        0xE8AB, 0x00F0,  # stm r11!, {r4, r5, r6, r7}
-        0xEBBB, 0x0F0C,  # cmp r11, r12
-        0xF47F, 0xAFFA,  # bne.w QZ (-12)
-        # cross products, rows i and i + 1 (i even): u_(2i+1) += x_i x_(i+1), then positions
-        # k = 2i + 2 .. i + N - 1 get x_i x_(k-i) and x_(i+1) x_(k-i-1) (0 at k = 2i + 2),
-        # then the carries to u_(i+N), u_(i+N+1) (still 0). lr = &u_(2i+1), r12 = &u_(i+N)
-        0xF8DD, 0x4014,  # ldr r4, [r13, #20]
-        0xF104, 0x0E04,  # add r14, r4, #4
-        0xF8DD, 0xC018,  # ldr r12, [r13, #24]
-        0xF8DD, 0xA050,  # ldr r10, [r13, #80]
-        0xE8BA, 0x0003,  # ldm r10!, {r0, r1}
-        0xF8CD, 0xA050,  # str r10, [r13, #80]
-        0xEA4F, 0x0B0E,  # mov r11, r14
-        0xF8DB, 0x8000,  # ldr r8, [r11, #0]
-        0xF04F, 0x0200,  # mov r2, #0x00
-        0xF04F, 0x0300,  # mov r3, #0x00
-        0xF04F, 0x0700,  # mov r7, #0x00
-        0xFBE0, 0x8261,  # umaal r8, r2, r0, r1
-        0xF84B, 0x8B04,  # str r8, [r11], #4
-        0xEBBB, 0x0F0C,  # cmp r11, r12
-        0xF000, 0x802A,  # beq.w QT (+84)
-        0xEBAC, 0x040B,  # sub r4, r12, r11
-        0xF014, 0x0F08,  # tst r4, #0x8
-        0xF000, 0x8004,  # beq.w QA (+8)
-        0xEA4F, 0x0507,  # mov r5, r7
-        0xF000, 0xB80E,  # b.w QB (+28)
-        0xE8BA, 0x0030,  # ldm r10!, {r4, r5}
-        0xE89B, 0x0300,  # ldm r11, {r8, r9}
-        0xFBE0, 0x8264,  # umaal r8, r2, r0, r4
-        0xFBE1, 0x8367,  # umaal r8, r3, r1, r7
-        0xFBE0, 0x9265,  # umaal r9, r2, r0, r5
-        0xFBE1, 0x9364,  # umaal r9, r3, r1, r4
-        0xE8AB, 0x0300,  # stm r11!, {r8, r9}
-        0xE8BA, 0x00C0,  # ldm r10!, {r6, r7}
-        0xE89B, 0x0300,  # ldm r11, {r8, r9}
-        0xFBE0, 0x8266,  # umaal r8, r2, r0, r6
-        0xFBE1, 0x8365,  # umaal r8, r3, r1, r5
-        0xFBE0, 0x9267,  # umaal r9, r2, r0, r7
-        0xFBE1, 0x9366,  # umaal r9, r3, r1, r6
-        0xE8AB, 0x0300,  # stm r11!, {r8, r9}
-        0xEBBB, 0x0F0C,  # cmp r11, r12
-        0xF47F, 0xAFE0,  # bne.w QA (-64)
-        0xF04F, 0x0800,  # mov r8, #0x00
-        0xFBE1, 0x8367,  # umaal r8, r3, r1, r7
-        0xEB18, 0x0802,  # adds r8, r8, r2
-        0xF143, 0x0300,  # adc r3, r3, #0
-        0xE9CB, 0x8300,  # strd r8, r3, [r11, #0]
-        0xF10E, 0x0E10,  # add r14, r14, #16
-        0xF10C, 0x0C08,  # add r12, r12, #8
-        0xF8DD, 0x4058,  # ldr r4, [r13, #88]
-        0xEBBC, 0x0F04,  # cmp r12, r4
-        0xF47F, 0xAFAA,  # bne.w QROW (-172)
-        # u = 2u + the squares x_i^2 at u_(2i): ADCS doubles (C runs on through UMAAL, LDM, STM
-        # and TEQ), UMAAL adds x_i^2 and the carry r2; r3 = 0
-        0xF8DD, 0xA008,  # ldr r10, [r13, #8]
-        0xF8DD, 0x4020,  # ldr r4, [r13, #32]
-        0xEBAA, 0x0A04,  # sub r10, r10, r4
-        0xF8DD, 0xB014,  # ldr r11, [r13, #20]
-        0xF8DD, 0xC058,  # ldr r12, [r13, #88]
-        0xF04F, 0x0300,  # mov r3, #0x00
-        0xEB13, 0x0203,  # adds r2, r3, r3
-        0xE89B, 0x00F0,  # ldm r11, {r4, r5, r6, r7}
-        0xEB54, 0x0404,  # adcs r4, r4, r4
-        0xEB55, 0x0505,  # adcs r5, r5, r5
-        0xEB56, 0x0606,  # adcs r6, r6, r6
-        0xEB57, 0x0707,  # adcs r7, r7, r7
-        0xE8BA, 0x0003,  # ldm r10!, {r0, r1}
-        0xFBE0, 0x4260,  # umaal r4, r2, r0, r0
-        0xFBE3, 0x5263,  # umaal r5, r2, r3, r3
-        0xFBE1, 0x6261,  # umaal r6, r2, r1, r1
-        0xFBE3, 0x7263,  # umaal r7, r2, r3, r3
-        0xE8AB, 0x00F0,  # stm r11!, {r4, r5, r6, r7}
-        0xEA9B, 0x0F0C,  # teq r11, r12
-        0xF47F, 0xAFE6,  # bne.w QD (-52)
-        # reduction, words j and j + 1 a pass: m, m' as in MONT, u += (m + m' 2^32) p 2^(32j),
-        # the carry out of u_(j+N+1) kept in TC for u_(j+N+2); r12 = &u_(j+N)
-        0xF8DD, 0x4014,  # ldr r4, [r13, #20]
-        0xF8CD, 0x4054,  # str r4, [r13, #84]
-        0xF8DD, 0xC018,  # ldr r12, [r13, #24]
-        0xF04F, 0x0400,  # mov r4, #0x00
-        0xF8CD, 0x405C,  # str r4, [r13, #92]
-        0xF8DD, 0xE01C,  # ldr r14, [r13, #28]
-        0xF8DD, 0xA010,  # ldr r10, [r13, #16]
-        0xF8DD, 0xB054,  # ldr r11, [r13, #84]
-        0xE8BA, 0x0030,  # ldm r10!, {r4, r5}
-        0xE8BB, 0x0300,  # ldm r11!, {r8, r9}
-        0xF8CD, 0xB054,  # str r11, [r13, #84]
-        0xFB08, 0xF00E,  # mul r0, r8, r14
-        0xF04F, 0x0200,  # mov r2, #0x00
-        0xF04F, 0x0300,  # mov r3, #0x00
-        0xFBE0, 0x8264,  # umaal r8, r2, r0, r4
-        0xFBE0, 0x9265,  # umaal r9, r2, r0, r5
-        0xFB09, 0xF10E,  # mul r1, r9, r14
-        0xFBE1, 0x9364,  # umaal r9, r3, r1, r4
-        0xE8BA, 0x00C0,  # ldm r10!, {r6, r7}
-        0xE89B, 0x0300,  # ldm r11, {r8, r9}
-        0xFBE0, 0x8266,  # umaal r8, r2, r0, r6
-        0xFBE1, 0x8365,  # umaal r8, r3, r1, r5
-        0xFBE0, 0x9267,  # umaal r9, r2, r0, r7
-        0xFBE1, 0x9366,  # umaal r9, r3, r1, r6
-        0xE8AB, 0x0300,  # stm r11!, {r8, r9}
-        0xF000, 0xB81C,  # b.w QRC (+56)
-        0xE8BA, 0x0030,  # ldm r10!, {r4, r5}
-        0xE89B, 0x0300,  # ldm r11, {r8, r9}
-        0xFBE0, 0x8264,  # umaal r8, r2, r0, r4
-        0xFBE1, 0x8367,  # umaal r8, r3, r1, r7
-        0xFBE0, 0x9265,  # umaal r9, r2, r0, r5
-        0xFBE1, 0x9364,  # umaal r9, r3, r1, r4
-        0xE8AB, 0x0300,  # stm r11!, {r8, r9}
-        0xE8BA, 0x00C0,  # ldm r10!, {r6, r7}
-        0xE89B, 0x0300,  # ldm r11, {r8, r9}
-        0xFBE0, 0x8266,  # umaal r8, r2, r0, r6
-        0xFBE1, 0x8365,  # umaal r8, r3, r1, r5
-        0xFBE0, 0x9267,  # umaal r9, r2, r0, r7
-        0xFBE1, 0x9366,  # umaal r9, r3, r1, r6
-        0xE8AB, 0x0300,  # stm r11!, {r8, r9}
-        0xEBBB, 0x0F0C,  # cmp r11, r12
-        0xF47F, 0xAFE0,  # bne.w QRA (-64)
-        0xE89B, 0x0300,  # ldm r11, {r8, r9}
-        0xFBE1, 0x8367,  # umaal r8, r3, r1, r7
-        0xEB18, 0x0802,  # adds r8, r8, r2
-        0xEB59, 0x0903,  # adcs r9, r9, r3
-        0xF04F, 0x0400,  # mov r4, #0x00
-        0xEB44, 0x0504,  # adc r5, r4, r4
-        0xF8DD, 0x605C,  # ldr r6, [r13, #92]
-        0xEB18, 0x0806,  # adds r8, r8, r6
-        0xF159, 0x0900,  # adcs r9, r9, #0x0
-        0xF145, 0x0500,  # adc r5, r5, #0
-        0xF8CD, 0x505C,  # str r5, [r13, #92]
-        0xE88B, 0x0300,  # stm r11, {r8, r9}
-        0xF10C, 0x0C08,  # add r12, r12, #8
-        0xF8DD, 0x4058,  # ldr r4, [r13, #88]
-        0xEBBC, 0x0F04,  # cmp r12, r4
-        0xF47F, 0xAF98,  # bne.w QRED (-208)
-        # the result: u_N .. u_(2N-1) and the top carry as word 2N
-        0xF8DD, 0x405C,  # ldr r4, [r13, #92]
-        0xF8CC, 0x4000,  # str r4, [r12, #0]
-        # d = t - p (N words), then t_N - the borrow: negative when t < p
-        0xF8DD, 0xB018,  # ldr r11, [r13, #24]
-        0xF8DD, 0xA010,  # ldr r10, [r13, #16]
-        0xF8DD, 0x9000,  # ldr r9, [r13, #0]
-        0xEBBB, 0x0F0B,  # cmp r11, r11
-        0xE8BB, 0x00F0,  # ldm r11!, {r4, r5, r6, r7}
-        0xE8BA, 0x000F,  # ldm r10!, {r0, r1, r2, r3}
-        0xEB74, 0x0400,  # sbcs r4, r4, r0
-        0xEB75, 0x0501,  # sbcs r5, r5, r1
-        0xEB76, 0x0602,  # sbcs r6, r6, r2
-        0xEB77, 0x0703,  # sbcs r7, r7, r3
-        0xE8A9, 0x00F0,  # stm r9!, {r4, r5, r6, r7}
-        0xEA9B, 0x0F0C,  # teq r11, r12
-        0xF47F, 0xAFEE,  # bne.w SQ (-36)
-        0xF8DB, 0x4000,  # ldr r4, [r11, #0]
-        0xF174, 0x0400,  # sbcs r4, r4, #0x0
-        0xEB65, 0x0505,  # sbc r5, r5, r5
-        # r5 all ones when t < p: then d = t (d ^= (d ^ t) & r5)
-        0xF8DD, 0xB018,  # ldr r11, [r13, #24]
-        0xF8DD, 0x9000,  # ldr r9, [r13, #0]
-        0xE8BB, 0x000F,  # ldm r11!, {r0, r1, r2, r3}
-        0xE899, 0x01D0,  # ldm r9, {r4, r6, r7, r8}
-        0xEA80, 0x0004,  # eor r0, r0, r4
-        0xEA00, 0x0005,  # and r0, r0, r5
-        0xEA84, 0x0400,  # eor r4, r4, r0
-        0xEA81, 0x0106,  # eor r1, r1, r6
-        0xEA01, 0x0105,  # and r1, r1, r5
-        0xEA86, 0x0601,  # eor r6, r6, r1
-        0xEA82, 0x0207,  # eor r2, r2, r7
-        0xEA02, 0x0205,  # and r2, r2, r5
-        0xEA87, 0x0702,  # eor r7, r7, r2
-        0xEA83, 0x0308,  # eor r3, r3, r8
-        0xEA03, 0x0305,  # and r3, r3, r5
-        0xEA88, 0x0803,  # eor r8, r8, r3
-        0xE8A9, 0x01D0,  # stm r9!, {r4, r6, r7, r8}
-        0xEBBB, 0x0F0C,  # cmp r11, r12
-        0xF47F, 0xAFDE,  # bne.w KQ (-68)
-        0xF8DD, 0xF024,  # ldr r15, [r13, #36]
-        0xF8D3, 0xC024,  # ldr r12, [r3, #36]
-        0xEB00, 0x000C,  # add r0, r0, r12
-        0xEB01, 0x010C,  # add r1, r1, r12
-        0xF8CD, 0x0000,  # str r0, [r13, #0]
-        0xF8CD, 0x2028,  # str r2, [r13, #40]
-        0xF8D3, 0x4000,  # ldr r4, [r3, #0]
-        0xF8CD, 0x4010,  # str r4, [r13, #16]
-        0xF8D3, 0x4004,  # ldr r4, [r3, #4]
-        0xF8CD, 0x401C,  # str r4, [r13, #28]
-        0xF8D3, 0x4008,  # ldr r4, [r3, #8]
-        0xF8CD, 0x4014,  # str r4, [r13, #20]
-        0xF8D3, 0x400C,  # ldr r4, [r3, #12]
-        0xF8CD, 0x4018,  # str r4, [r13, #24]
-        0xF8D3, 0x5008,  # ldr r5, [r3, #8]
-        0xEBA4, 0x0405,  # sub r4, r4, r5
-        0xF8CD, 0x4020,  # str r4, [r13, #32]
-        0xF7FF, 0xFE78,  # bl SQR (-784)
-        0xF8DD, 0x2028,  # ldr r2, [r13, #40]
-        0xF1B2, 0x0201,  # subs r2, r2, #1
-        0xF8CD, 0x2028,  # str r2, [r13, #40]
-        0xF8DD, 0x1000,  # ldr r1, [r13, #0]
-        0xF47F, 0xAFF4,  # bne.w AGAIN (-24)
-        0xB018,  # add sp, #96
-        0xE8BD, 0x0F00,  # pop {r8, r9, r10, r11}
-        0x2000,  # movs r0, #0
-    )
-
-
-@micropython.asm_thumb
-def _select(r0, r1, r2, r3):
-    # r0 = d, r1 = the first entry (offsets), r2 = idx | cnt << 16, r3 = ctx
-    data(
-        2,
-        0xE92D, 0x0F00,  # push {r8, r9, r10, r11}
-        0xB098,  # sub sp, #96
-        0xF000, 0xB83E,  # b.w MAIN (+124)
-        0xF8CD, 0xE024,  # str r14, [r13, #36]
-        0xEA4F, 0x0E02,  # mov r14, r2
-        0xF8DD, 0xC020,  # ldr r12, [r13, #32]
-        0xEB0C, 0x0C00,  # add r12, r12, r0
-        0xEA4F, 0x0301,  # mov r3, r1
-        0xEA4F, 0x0100,  # mov r1, r0
-        0xF04F, 0x0400,  # mov r4, #0x00
-        0xF04F, 0x0500,  # mov r5, #0x00
-        0xF04F, 0x0600,  # mov r6, #0x00
-        0xF04F, 0x0700,  # mov r7, #0x00
-        0xE8A0, 0x00F0,  # stm r0!, {r4, r5, r6, r7}
-        0xEBB0, 0x0F0C,  # cmp r0, r12
-        0xF47F, 0xAFFA,  # bne.w SZ (-12)
-        0xF1BE, 0x0E01,  # subs r14, r14, #1
-        0xEB62, 0x0202,  # sbc r2, r2, r2
-        0xEA4F, 0x0001,  # mov r0, r1
-        0xE8B3, 0x00F0,  # ldm r3!, {r4, r5, r6, r7}
-        0xE890, 0x0F00,  # ldm r0, {r8, r9, r10, r11}
-        0xFB04, 0x8812,  # mls r8, r4, r2, r8
-        0xFB05, 0x9912,  # mls r9, r5, r2, r9
-        0xFB06, 0xAA12,  # mls r10, r6, r2, r10
-        0xFB07, 0xBB12,  # mls r11, r7, r2, r11
-        0xE8A0, 0x0F00,  # stm r0!, {r8, r9, r10, r11}
-        0xEBB0, 0x0F0C,  # cmp r0, r12
-        0xF47F, 0xAFEE,  # bne.w SW (-36)
-        0xF8DD, 0x4030,  # ldr r4, [r13, #48]
-        0xEB03, 0x0304,  # add r3, r3, r4
-        0xF8DD, 0x402C,  # ldr r4, [r13, #44]
-        0xEBB3, 0x0F04,  # cmp r3, r4
-        0xF47F, 0xAFDE,  # bne.w SENT (-68)
-        0xF8DD, 0xF024,  # ldr r15, [r13, #36]
-        0xF8D3, 0xC024,  # ldr r12, [r3, #36]
-        0xEB00, 0x000C,  # add r0, r0, r12
-        0xEB01, 0x010C,  # add r1, r1, r12
-        0xF8D3, 0x4000,  # ldr r4, [r3, #0]
-        0xF8CD, 0x4010,  # str r4, [r13, #16]
-        0xF8D3, 0x4004,  # ldr r4, [r3, #4]
-        0xF8CD, 0x401C,  # str r4, [r13, #28]
-        0xF8D3, 0x4008,  # ldr r4, [r3, #8]
-        0xF8CD, 0x4014,  # str r4, [r13, #20]
-        0xF8D3, 0x400C,  # ldr r4, [r3, #12]
-        0xF8CD, 0x4018,  # str r4, [r13, #24]
-        0xF8D3, 0x5008,  # ldr r5, [r3, #8]
-        0xEBA4, 0x0405,  # sub r4, r4, r5
-        0xF8CD, 0x4020,  # str r4, [r13, #32]
-        0xEA4F, 0x4612,  # lsr r6, r2, #16
-        0xF8D3, 0x4030,  # ldr r4, [r3, #48]
-        0xFB06, 0xF504,  # mul r5, r6, r4
-        0xEB05, 0x0501,  # add r5, r5, r1
-        0xF8CD, 0x502C,  # str r5, [r13, #44]
-        0xF8DD, 0x5020,  # ldr r5, [r13, #32]
-        0xEBA4, 0x0405,  # sub r4, r4, r5
-        0xF8CD, 0x4030,  # str r4, [r13, #48]
-        0xEA4F, 0x4202,  # lsl r2, r2, #16
-        0xEA4F, 0x4212,  # lsr r2, r2, #16
-        0xF7FF, 0xFF90,  # bl SELECT (-224)
-        0xB018,  # add sp, #96
-        0xE8BD, 0x0F00,  # pop {r8, r9, r10, r11}
-        0x2000,  # movs r0, #0
-    )
-
-
-@micropython.asm_thumb
-def _fw(r0, r1, r2, r3):
-    # r0 = a, r1 = the table (offsets), r2 = the exponent's bytes after a zero byte, r3 = ctx
+def _k(r0, r1, r2, r3):
+    # r0 = d | op (op 0 _mont, 1 _sqr, 2 _select, 3 _fw), r1, r2 their arguments, r3 = ctx
+    # (see mpcrypto.pk.mpi_thumb)
     data(
         2,
         0xE92D, 0x0F00,  # push {r8, r9, r10, r11}
@@ -850,6 +386,82 @@ def _fw(r0, r1, r2, r3):
         0xEBB3, 0x0F04,  # cmp r3, r4
         0xF47F, 0xAFDE,  # bne.w SENT (-68)
         0xF8DD, 0xF024,  # ldr r15, [r13, #36]
+        0xF000, 0x0403,  # and r4, r0, #0x3
+        0xF020, 0x0003,  # bic r0, r0, #0x3
+        0xF1B4, 0x0F01,  # cmp r4, #0x01
+        0xF000, 0x802E,  # beq.w SQR_OP (+92)
+        0xF1B4, 0x0F02,  # cmp r4, #0x02
+        0xF000, 0x8058,  # beq.w SELECT_OP (+176)
+        0xF1B4, 0x0F03,  # cmp r4, #0x03
+        0xF000, 0x8088,  # beq.w FW_OP (+272)
+        0xF8D3, 0xC024,  # ldr r12, [r3, #36]
+        0xEB00, 0x000C,  # add r0, r0, r12
+        0xEB01, 0x010C,  # add r1, r1, r12
+        0xEB02, 0x020C,  # add r2, r2, r12
+        0xF8CD, 0x0000,  # str r0, [r13, #0]
+        0xF8CD, 0x200C,  # str r2, [r13, #12]
+        0xF8D3, 0x4000,  # ldr r4, [r3, #0]
+        0xF8CD, 0x4010,  # str r4, [r13, #16]
+        0xF8D3, 0x4004,  # ldr r4, [r3, #4]
+        0xF8CD, 0x401C,  # str r4, [r13, #28]
+        0xF8D3, 0x4008,  # ldr r4, [r3, #8]
+        0xF8CD, 0x4014,  # str r4, [r13, #20]
+        0xF8D3, 0x400C,  # ldr r4, [r3, #12]
+        0xF8CD, 0x4018,  # str r4, [r13, #24]
+        0xF8D3, 0x5008,  # ldr r5, [r3, #8]
+        0xEBA4, 0x0405,  # sub r4, r4, r5
+        0xF8CD, 0x4020,  # str r4, [r13, #32]
+        0xF7FF, 0xFD24,  # bl MONT (-1464)
+        0xF000, 0xB91C,  # b.w DONE (+568)
+        0xF8D3, 0xC024,  # ldr r12, [r3, #36]
+        0xEB00, 0x000C,  # add r0, r0, r12
+        0xEB01, 0x010C,  # add r1, r1, r12
+        0xF8CD, 0x0000,  # str r0, [r13, #0]
+        0xF8CD, 0x2028,  # str r2, [r13, #40]
+        0xF8D3, 0x4000,  # ldr r4, [r3, #0]
+        0xF8CD, 0x4010,  # str r4, [r13, #16]
+        0xF8D3, 0x4004,  # ldr r4, [r3, #4]
+        0xF8CD, 0x401C,  # str r4, [r13, #28]
+        0xF8D3, 0x4008,  # ldr r4, [r3, #8]
+        0xF8CD, 0x4014,  # str r4, [r13, #20]
+        0xF8D3, 0x400C,  # ldr r4, [r3, #12]
+        0xF8CD, 0x4018,  # str r4, [r13, #24]
+        0xF8D3, 0x5008,  # ldr r5, [r3, #8]
+        0xEBA4, 0x0405,  # sub r4, r4, r5
+        0xF8CD, 0x4020,  # str r4, [r13, #32]
+        0xF7FF, 0xFE04,  # bl SQR (-1016)
+        0xF8DD, 0x2028,  # ldr r2, [r13, #40]
+        0xF1B2, 0x0201,  # subs r2, r2, #1
+        0xF8CD, 0x2028,  # str r2, [r13, #40]
+        0xF8DD, 0x1000,  # ldr r1, [r13, #0]
+        0xF47F, 0xAFF4,  # bne.w AGAIN (-24)
+        0xF000, 0xB8EE,  # b.w DONE (+476)
+        0xF8D3, 0xC024,  # ldr r12, [r3, #36]
+        0xEB00, 0x000C,  # add r0, r0, r12
+        0xEB01, 0x010C,  # add r1, r1, r12
+        0xF8D3, 0x4000,  # ldr r4, [r3, #0]
+        0xF8CD, 0x4010,  # str r4, [r13, #16]
+        0xF8D3, 0x4004,  # ldr r4, [r3, #4]
+        0xF8CD, 0x401C,  # str r4, [r13, #28]
+        0xF8D3, 0x4008,  # ldr r4, [r3, #8]
+        0xF8CD, 0x4014,  # str r4, [r13, #20]
+        0xF8D3, 0x400C,  # ldr r4, [r3, #12]
+        0xF8CD, 0x4018,  # str r4, [r13, #24]
+        0xF8D3, 0x5008,  # ldr r5, [r3, #8]
+        0xEBA4, 0x0405,  # sub r4, r4, r5
+        0xF8CD, 0x4020,  # str r4, [r13, #32]
+        0xEA4F, 0x4612,  # lsr r6, r2, #16
+        0xF8D3, 0x4030,  # ldr r4, [r3, #48]
+        0xFB06, 0xF504,  # mul r5, r6, r4
+        0xEB05, 0x0501,  # add r5, r5, r1
+        0xF8CD, 0x502C,  # str r5, [r13, #44]
+        0xF8DD, 0x5020,  # ldr r5, [r13, #32]
+        0xEBA4, 0x0405,  # sub r4, r4, r5
+        0xF8CD, 0x4030,  # str r4, [r13, #48]
+        0xEA4F, 0x4202,  # lsl r2, r2, #16
+        0xEA4F, 0x4212,  # lsr r2, r2, #16
+        0xF7FF, 0xFF2C,  # bl SELECT (-424)
+        0xF000, 0xB8BA,  # b.w DONE (+372)
         0xF8D3, 0xC024,  # ldr r12, [r3, #36]
         0xEB00, 0x000C,  # add r0, r0, r12
         0xEB01, 0x010C,  # add r1, r1, r12
@@ -906,7 +518,7 @@ def _fw(r0, r1, r2, r3):
         0xEA06, 0x0205,  # and r2, r6, r5
         0xF8DD, 0x0034,  # ldr r0, [r13, #52]
         0xF8DD, 0x103C,  # ldr r1, [r13, #60]
-        0xF7FF, 0xFF52,  # bl SELECT (-348)
+        0xF7FF, 0xFEBA,  # bl SELECT (-652)
         0xF000, 0xB840,  # b.w NEXT (+128)
         0xF8DD, 0x4044,  # ldr r4, [r13, #68]
         0xF8DD, 0x5048,  # ldr r5, [r13, #72]
@@ -916,7 +528,7 @@ def _fw(r0, r1, r2, r3):
         0xF8DD, 0x1034,  # ldr r1, [r13, #52]
         0xF8CD, 0x1000,  # str r1, [r13, #0]
         0xF8CD, 0x100C,  # str r1, [r13, #12]
-        0xF7FF, 0xFDD8,  # bl SQR (-1104)
+        0xF7FF, 0xFD40,  # bl SQR (-1408)
         0xF8DD, 0x1034,  # ldr r1, [r13, #52]
         0xF8DD, 0x2028,  # ldr r2, [r13, #40]
         0xF1B2, 0x0201,  # subs r2, r2, #1
@@ -935,14 +547,15 @@ def _fw(r0, r1, r2, r3):
         0xEA06, 0x0205,  # and r2, r6, r5
         0xF8DD, 0x0038,  # ldr r0, [r13, #56]
         0xF8DD, 0x103C,  # ldr r1, [r13, #60]
-        0xF7FF, 0xFF18,  # bl SELECT (-464)
+        0xF7FF, 0xFE80,  # bl SELECT (-768)
         0xF8DD, 0x1034,  # ldr r1, [r13, #52]
         0xF8DD, 0x4038,  # ldr r4, [r13, #56]
         0xF8CD, 0x400C,  # str r4, [r13, #12]
-        0xF7FF, 0xFCA6,  # bl MONT (-1716)
+        0xF7FF, 0xFC0E,  # bl MONT (-2020)
         0xF8DD, 0x4044,  # ldr r4, [r13, #68]
         0xF1B4, 0x0F00,  # cmp r4, #0
         0xF47F, 0xAFBA,  # bne.w DIGIT (-140)
+        0xF000, 0xB800,  # b.w DONE (+0)
         0xB018,  # add sp, #96
         0xE8BD, 0x0F00,  # pop {r8, r9, r10, r11}
         0x2000,  # movs r0, #0
