@@ -141,20 +141,17 @@ def fixed_window(ctx, e, nbits, w):
         ctx.mul(A, A, T)
 
 
-def sliding_plan(e, nbits, w):
-    """HAC 14.85's steps for the exponent e (big-endian bytes, nbits bits) and window w, over
-    the table TAB + j = X^(2j + 1): a tuple of (k, j), k squarings of A then A *= TAB + j (j
-    = -1: the squarings only); the first step's product is a copy (A was 1). Scanned from the
-    top: a zero bit costs a squaring, a one bit starts the longest window of <= w bits that
-    ends in a one. A public exponent's plan can be kept and run again (``run_plan``)."""
+def _slide(e, nbits, w, step):
+    # HAC 14.85 over the table TAB + j = X^(2j + 1), scanned from the top: a zero bit costs a
+    # squaring, a one bit starts the longest window of <= w bits that ends in a one. Calls
+    # step(k, j) per step: k squarings of A, then A *= TAB + j (j = -1: the squarings only);
+    # the first step has k = -1: A = TAB + j. Returns whether there was a step (e != 0).
     nb = len(e)
-    plan = []
-    k = 0
-    started = False
+    k = -1
     i = nbits - 1
     while i >= 0:
         if not _bit(e, i, nb):
-            if started:
+            if k >= 0:
                 k += 1
             i -= 1
             continue
@@ -166,12 +163,31 @@ def sliding_plan(e, nbits, w):
         v = 0
         for j in range(i, lo - 1, -1):
             v = (v << 1) | _bit(e, j, nb)
-        plan.append((k + (i - lo + 1) if started else 0, v >> 1))
-        started = True
+        step(k + (i - lo + 1) if k >= 0 else -1, v >> 1)
         k = 0
         i = lo - 1
+    if k > 0:
+        step(k, -1)
+    return k >= 0
+
+
+def _step(ctx, k, j):
+    if k < 0:
+        ctx.copy(A, TAB + j)
+        return
     if k:
-        plan.append((k, -1))
+        ctx.sqrn(A, k)
+    if j >= 0:
+        ctx.mul(A, A, TAB + j)
+
+
+def sliding_plan(e, nbits, w):
+    """The steps of the sliding window (``sliding_window``) for the exponent e (big-endian
+    bytes, nbits bits) and window w, as a tuple of (k, j): k squarings of A, then A *= TAB +
+    j (j = -1: the squarings only); the first step (k = -1) sets A = TAB + j. A public
+    exponent's plan can be kept and run again (``pow_plan``): its bit scan is done once."""
+    plan = []
+    _slide(e, nbits, w, lambda k, j: plan.append((k, j)))
     return tuple(plan)
 
 
@@ -184,27 +200,12 @@ def sliding_table(ctx, w):
             ctx.mul(TAB + j, TAB + j - 1, Y)
 
 
-def run_plan(ctx, plan):
-    """A = X^e by a ``sliding_plan`` of e, the table made by ``sliding_table``. VARIABLE TIME."""
-    first = True
-    for k, j in plan:
-        if first:
-            ctx.copy(A, TAB + j)
-            first = False
-            continue
-        if k:
-            ctx.sqrn(A, k)
-        if j >= 0:
-            ctx.mul(A, A, TAB + j)
-
-
 def sliding_window(ctx, e, nbits, w):
-    plan = sliding_plan(e, nbits, w)
-    if not plan:  # e = 0
-        ctx.one(A)
-        return
+    # A = X^e, the steps run as the scan finds them (nothing kept: a long exponent's plan
+    # would be a heap of tuples)
     sliding_table(ctx, w)
-    run_plan(ctx, plan)
+    if not _slide(e, nbits, w, lambda k, j: _step(ctx, k, j)):
+        ctx.one(A)  # e = 0
 
 
 def run(ctx, e, nbits, method="fw", window=5):
@@ -248,14 +249,16 @@ def pow_plan(ctx, b, plan, window):
     if not plan:
         return 1 % ctx.n
     sliding_table(ctx, window)
-    k, j = plan[-1]
-    if j != 0 or len(plan) == 1:
-        run_plan(ctx, plan)
+    last = len(plan) - 1
+    for i in range(last):
+        _step(ctx, plan[i][0], plan[i][1])
+    k, j = plan[last]
+    if j != 0 or last == 0:
+        _step(ctx, k, j)
         ctx.from_mont(T, A)
         return ctx.get(T)
     # The last product is by X = b R: by b itself (slot T) instead, it leaves A = b^e R / R,
     # out of Montgomery form, so the conversion back is not needed.
-    run_plan(ctx, plan[:-1])
     if k:
         ctx.sqrn(A, k)
     ctx.mul(A, A, T)

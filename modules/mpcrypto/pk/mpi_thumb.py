@@ -108,13 +108,21 @@ class Ctx(_mpi_common.Ctx):
         # modexp.fixed_window's digit loop in one call: slot a = the product of the table's
         # entries the digits select, each after w squarings (t: scratch); the table and the
         # exponent as modexp.fixed_window has them. ctx words [5] .. [8] carry the rest.
+        # The kernel reads the byte above each digit: e itself where its first byte lies wholly
+        # above the nbits that count (a caller's exponent kept with a zero byte in front; a
+        # check on lengths only), else a copy with a zero byte in front.
         ac = self.actx
         st = self.st
         o = self.o
         cw = _CW
-        for i, v in ((5, len(e)), (6, w), (7, (nbits + w - 1) // w), (8, o + t * st)):
+        nb = len(e)
+        if 8 * nb >= nbits + 8:
+            nb -= 1
+        else:
+            e = b"\x00" + e
+        for i, v in ((5, nb), (6, w), (7, (nbits + w - 1) // w), (8, o + t * st)):
             ac[cw * i:cw * i + cw] = v.to_bytes(cw, "little")
-        _k((o + a * st) | 3, o + tab * st, b"\x00" + e, ac)
+        _k((o + a * st) | 3, o + tab * st, e, ac)
 
     def _mulraw(self, d, x, kslot):
         st = self.st

@@ -286,9 +286,10 @@ class RSAPrivateKey:
         self._pb = mpi.bits(p)
         self._qb = mpi.bits(q)
         # Exponents as bytes of the primes' length (a public length: the fixed-window digit
-        # sequence then depends on nothing secret).
-        self._dp = numbers.dmp1.to_bytes((self._pb + 7) >> 3, "big")
-        self._dq = numbers.dmq1.to_bytes((self._qb + 7) >> 3, "big")
+        # sequence then depends on nothing secret), one zero byte in front (the thumb
+        # backend's window loop reads the byte above a digit: no copy per operation).
+        self._dp = numbers.dmp1.to_bytes(((self._pb + 7) >> 3) + 1, "big")
+        self._dq = numbers.dmq1.to_bytes(((self._qb + 7) >> 3) + 1, "big")
         self._wp = modexp.default_window(self._pb)
         self._wq = modexp.default_window(self._qb)
         self._cp = None
@@ -348,8 +349,8 @@ class RSAPrivateKey:
         cp, cq = self._ctxs()
         re, ri = self._blinding()
         cb = modexp.mulmod(cn, c, re)
-        m1 = modexp.pow_ctx(cp, cb % p, self._dp, 8 * len(self._dp), "fw", self._wp)
-        m2 = modexp.pow_ctx(cq, cb % q, self._dq, 8 * len(self._dq), "fw", self._wq)
+        m1 = modexp.pow_ctx(cp, cb % p, self._dp, 8 * len(self._dp) - 8, "fw", self._wp)
+        m2 = modexp.pow_ctx(cq, cb % q, self._dq, 8 * len(self._dq) - 8, "fw", self._wq)
         h = modexp.mulmod(cp, self._iqmp, (m1 - m2) % p)
         m = modexp.mulmod(cn, m2 + h * q, ri)
         if self._pub._public(m) != c:
