@@ -98,8 +98,9 @@ class Ctx:
             mem[o + i] = b[n - 1 - i]
 
     def get(self, d):
+        # through a memoryview: the slot's bytes are not copied first
         o = (_RES + d) * self.st
-        return int.from_bytes(self.mem[o:o + self.st], "little")
+        return int.from_bytes(memoryview(self.mem)[o:o + self.st], "little")
 
     def sqr(self, d, x):
         self.mul(d, x, x)

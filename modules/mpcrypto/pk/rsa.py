@@ -226,7 +226,7 @@ class RSAPublicKey:
                 except ValueError:
                     raise InvalidSignature()
                 self._prefix[name] = pre
-            if em[k - len(mhash):] != mhash or em[:k - len(mhash)] != pre:
+            if not (em.endswith(mhash) and em.startswith(pre)):  # pre + mhash is k bytes: em's
                 raise InvalidSignature()
         elif isinstance(padding, _pad.PSS):
             embits = self.key_size - 1
