@@ -95,25 +95,55 @@ def _select_setup(a, cnt):
     a.str_(4, SP, SKIP)
 
 
-def _pair_pass(a, label, store_back):
+def _pair_group(a, lo, hi, prev, store_back):
+    # Two positions of a two-row pass: y's (or p's) next two words into lo, hi (prev: the word
+    # before them), t's two words through r8, r9. ``store_back``: t's words go two words lower
+    # (the reduction's shift by 2^64), else back where they came from.
+    a.ldm(10, [lo, hi], wb=True)
+    a.ldm(11, [8, 9], wb=store_back)
+    a.umaal(8, 2, 0, lo)
+    a.umaal(8, 3, 1, prev)
+    a.umaal(9, 2, 0, hi)
+    a.umaal(9, 3, 1, lo)
+    if store_back:
+        a.strd(8, 9, 11, -16)
+    else:
+        a.stm(11, [8, 9], wb=True)
+
+
+def _pair_pass(a, label, store_back, mid=None):
     # Four positions k .. k+3 of a two-row pass: r7 holds the word k - 1 of y (or p) on entry
-    # and the word k + 3 on exit. ``store_back``: t's words go two words lower (the reduction's
-    # shift by 2^64), else back where they came from.
+    # and the word k + 3 on exit. ``mid``: a label at the second half (entered with the
+    # previous word in r5).
     a.label(label)
-    for lo, hi, prev in ((4, 5, 7), (6, 7, 5)):
-        a.ldm(10, [lo, hi], wb=True)
-        a.ldm(11, [8, 9], wb=store_back)
-        a.umaal(8, 2, 0, lo)
-        a.umaal(8, 3, 1, prev)
-        a.umaal(9, 2, 0, hi)
-        a.umaal(9, 3, 1, lo)
-        if store_back:
-            a.strd(8, 9, 11, -16)
-        else:
-            a.stm(11, [8, 9], wb=True)
+    _pair_group(a, 4, 5, 7, store_back)
+    if mid is not None:
+        a.label(mid)
+    _pair_group(a, 6, 7, 5, store_back)
 
 
-def _mont_sub(a, tag=""):
+def _reduce_head(a, tslot, store_back, save=None):
+    # The start of a reduction pass at the t words the frame's ``tslot`` points to: m = t_0
+    # (-p^-1), m' the same of t_1 once m p_1 is in it (lr = -p^-1), both words then 0; then
+    # words 2 and 3. ``save``: the frame slot that gets the cursor past words 0 and 1.
+    a.ldr(10, SP, P)
+    a.ldr(11, SP, tslot)
+    a.ldm(10, [4, 5], wb=True)
+    a.ldm(11, [8, 9], wb=True)
+    if save is not None:
+        a.str_(11, SP, save)
+    a.mul(0, 8, LR)
+    a.movi(2, 0)
+    a.movi(3, 0)
+    a.umaal(8, 2, 0, 4)
+    a.umaal(9, 2, 0, 5)
+    a.mul(1, 9, LR)
+    a.umaal(9, 3, 1, 4)
+    a.note("words 2 and 3, then four a pass")
+    _pair_group(a, 6, 7, 5, store_back)
+
+
+def _mont_sub(a):
     # Subroutine MONT (BL): d = x y / 2^(32N) mod p, x at r1, y and d in the frame, the rest as
     # _setup leaves it. Clobbers r0-r12 and lr.
     a.label("MONT")
@@ -128,12 +158,12 @@ def _mont_sub(a, tag=""):
     a.str_(4, SP, XE)
     for r in (4, 5, 6, 7):
         a.movi(r, 0)
-    a.label("Z" + tag)
+    a.label("Z")
     a.stm(11, [4, 5, 6, 7], wb=True)
     a.cmp(11, 12)
-    a.b("ne", "Z" + tag)
+    a.b("ne", "Z")
     a.strd(4, 5, 11, 0)
-    a.label("ROW" + tag)
+    a.label("ROW")
     a.note("t += (x_i + x_(i+1) 2^32) y")
     a.ldr(8, SP, XC)
     a.ldm(8, [0, 1], wb=True)
@@ -143,9 +173,9 @@ def _mont_sub(a, tag=""):
     a.movi(7, 0)
     a.ldr(10, SP, Y)
     a.ldr(11, SP, T)
-    _pair_pass(a, "MA" + tag, False)
+    _pair_pass(a, "MA", False)
     a.cmp(11, 12)
-    a.b("ne", "MA" + tag)
+    a.b("ne", "MA")
     a.note("t_N .. t_(N+2): the carries (t_(N+2) is 1 only for p within 2^(32N - 64) of 2^(32N))")
     a.ldr(8, 11, 0)
     a.umaal(8, 3, 1, 7)
@@ -155,30 +185,12 @@ def _mont_sub(a, tag=""):
     a.dp("adc", 10, 4, 4)
     a.stm(11, [8, 9, 10])
     a.note("t = (t + m p + m' p 2^32) / 2^64: words 0 and 1 become 0 and give m, m'")
-    a.ldr(10, SP, P)
-    a.ldr(11, SP, T)
-    a.ldm(10, [4, 5], wb=True)
-    a.ldm(11, [8, 9], wb=True)
-    a.mul(0, 8, LR)
-    a.movi(2, 0)
-    a.movi(3, 0)
-    a.umaal(8, 2, 0, 4)
-    a.umaal(9, 2, 0, 5)
-    a.mul(1, 9, LR)
-    a.umaal(9, 3, 1, 4)
-    a.note("words 2 and 3 (to 0 and 1), then four a pass")
-    a.ldm(10, [6, 7], wb=True)
-    a.ldm(11, [8, 9], wb=True)
-    a.umaal(8, 2, 0, 6)
-    a.umaal(8, 3, 1, 5)
-    a.umaal(9, 2, 0, 7)
-    a.umaal(9, 3, 1, 6)
-    a.strd(8, 9, 11, -16)
-    a.b("al", "RC" + tag)
-    _pair_pass(a, "RA" + tag, True)
-    a.label("RC" + tag)
+    _reduce_head(a, T, True)
+    a.b("al", "RC")
+    _pair_pass(a, "RA", True)
+    a.label("RC")
     a.cmp(11, 12)
-    a.b("ne", "RA" + tag)
+    a.b("ne", "RA")
     a.note("words N .. N + 2 to N - 2 .. N; word N + 1 = 0")
     a.ldm(11, [8, 9, 10])
     a.umaal(8, 3, 1, 7)
@@ -191,8 +203,8 @@ def _mont_sub(a, tag=""):
     a.ldr(4, SP, XC)
     a.ldr(5, SP, XE)
     a.cmp(4, 5)
-    a.b("ne", "ROW" + tag)
-    _final(a, tag, T)
+    a.b("ne", "ROW")
+    _final(a, "", T)
 
 
 def _final(a, tag, base):
@@ -228,21 +240,6 @@ def _final(a, tag, base):
     a.cmp(11, 12)
     a.b("ne", "K" + tag)
     a.ldr(15, SP, RET)
-
-
-def _pair_groups(a, label, mid):
-    # _pair_pass in place, with a label ``mid`` at its second half (r5 the previous word there)
-    a.label(label)
-    for lo, hi, prev in ((4, 5, 7), (6, 7, 5)):
-        if lo == 6:
-            a.label(mid)
-        a.ldm(10, [lo, hi], wb=True)
-        a.ldm(11, [8, 9])
-        a.umaal(8, 2, 0, lo)
-        a.umaal(8, 3, 1, prev)
-        a.umaal(9, 2, 0, hi)
-        a.umaal(9, 3, 1, lo)
-        a.stm(11, [8, 9], wb=True)
 
 
 def _sqr_sub(a):
@@ -292,7 +289,7 @@ def _sqr_sub(a):
     a.b("eq", "QA")
     a.mov(5, 7)
     a.b("al", "QB")
-    _pair_groups(a, "QA", "QB")
+    _pair_pass(a, "QA", False, mid="QB")
     a.cmp(11, 12)
     a.b("ne", "QA")
     a.label("QT")
@@ -336,27 +333,9 @@ def _sqr_sub(a):
     a.str_(4, SP, TC)
     a.ldr(LR, SP, MINV)
     a.label("QRED")
-    a.ldr(10, SP, P)
-    a.ldr(11, SP, SU)
-    a.ldm(10, [4, 5], wb=True)
-    a.ldm(11, [8, 9], wb=True)
-    a.str_(11, SP, SU)  # the next pair's words
-    a.mul(0, 8, LR)
-    a.movi(2, 0)
-    a.movi(3, 0)
-    a.umaal(8, 2, 0, 4)
-    a.umaal(9, 2, 0, 5)
-    a.mul(1, 9, LR)
-    a.umaal(9, 3, 1, 4)
-    a.ldm(10, [6, 7], wb=True)
-    a.ldm(11, [8, 9])
-    a.umaal(8, 2, 0, 6)
-    a.umaal(8, 3, 1, 5)
-    a.umaal(9, 2, 0, 7)
-    a.umaal(9, 3, 1, 6)
-    a.stm(11, [8, 9], wb=True)
+    _reduce_head(a, SU, False, save=SU)  # SU: the next pair's words
     a.b("al", "QRC")
-    _pair_groups(a, "QRA", "QRB")
+    _pair_pass(a, "QRA", False)
     a.label("QRC")
     a.cmp(11, 12)
     a.b("ne", "QRA")

@@ -79,27 +79,15 @@ def _keep(w, k, a, b, out, mask, x):
            (x,) + out)
 
 
-def _next(w, regs, nbytes, test, label):
-    # The end of a loop pass: the cursors on by nbytes, again unless ``test`` reached r7.
-    for r in regs:
-        w("    add(%s, %d)" % (r, nbytes))
-    _ins(w, "cmp(%s, r7)" % test, "bne(%s)" % label)
-
-
 def _branch_back(w, a, b, target, done, note=""):
     # Back to ``target`` unless a == b: a conditional branch reaches only 256 bytes back.
     _ins(w, "cmp(%s, %s)" % (a, b), "beq(%s)" % done, "b(%s)%s" % (target, note), "label(%s)" % done)
 
 
-def _zero(w, reg, k, label=None):
-    # reg = 0, then k words of zeros from r6: written out, or (label) a loop of k words a pass
-    # up to r7.
+def _zero(w, reg, k):
+    # reg = 0, then k words of zeros from r6, written out.
     _ins(w, "mov(%s, 0)" % reg)
-    if label is not None:
-        _ins(w, "label(%s)" % label)
     _words(w, k, [], [], (reg, "r6", 0))
-    if label is not None:
-        _next(w, ["r6"], 4 * k, "r6", label)
 
 
 def _row_carry(w, off):
@@ -135,27 +123,13 @@ _SUB_TP = (("r6", 0), ("r5", 0), ("r0", 0))  # d (r0) = t (r6) - p (r5)
 _KEEP_T = (("r0", 0), ("r6", 0), ("r0", 0))  # d (r0) = t (r6) by mask (r2)
 
 
-def _final_sub(w, n=None, t=None):
-    # The masked final subtraction of Montgomery multiplication: d = t - p, then d = t again
-    # if that borrowed (t < p), chosen by mask. On entry r0 = d, r5 = p, r6 = t. n words
-    # written out (n given), or (n None) passes of four words up to r7 = t + 4N with the borrow
-    # kept in r1 between passes ("cmp r1, 1" sets C from it), then the masking pass word by
-    # word with d and t reloaded from the context (bytes 32 and t of ctx).
-    if n is not None:
-        _addsub(w, n, "sub", *_SUB_TP)
-        _top_mask(w, 4 * n)
-        _keep(w, n, *_KEEP_T, mask="r2", x="r1")
-        return
-    _ins(w, "mov(r1, 1)", "label(SUB)", "cmp(r1, 1)")
-    _addsub(w, 4, "sub", *_SUB_TP, first=False)
-    _ins(w, "mov(r1, 0)", "adc(r1, r1)")
-    _next(w, ["r0", "r5", "r6"], 16, "r6", "SUB")
-    w("    # r2 = all ones when t_N - borrow < 0, i.e. t < p: then d = t, by mask")
-    _ins(w, "cmp(r1, 1)")
-    _top_mask(w, 0)
-    _ins(w, "ldr(r0, [r3, 32])", "ldr(r6, [r3, %d])" % t, "label(KEEP)")
-    _keep(w, 1, *_KEEP_T, mask="r2", x="r1")
-    _next(w, ["r0", "r6"], 4, "r6", "KEEP")
+def _final_sub(w, n):
+    # The masked final subtraction of Montgomery multiplication over n words, written out:
+    # d = t - p, then d = t again if that borrowed (t < p), chosen by mask. On entry r0 = d,
+    # r5 = p, r6 = t.
+    _addsub(w, n, "sub", *_SUB_TP)
+    _top_mask(w, 4 * n)
+    _keep(w, n, *_KEEP_T, mask="r2", x="r1")
 
 
 # -- ec/field/thumb_umaal.py: per word count, written out ----------------------------------

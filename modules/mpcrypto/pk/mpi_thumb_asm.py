@@ -89,7 +89,7 @@ def _k(r0, r1, r2, r3):
         0xFBE0, 0x9265,  # umaal r9, r2, r0, r5
         0xFB09, 0xF10E,  # mul r1, r9, r14
         0xFBE1, 0x9364,  # umaal r9, r3, r1, r4
-        # words 2 and 3 (to 0 and 1), then four a pass
+        # words 2 and 3, then four a pass
         0xE8BA, 0x00C0,  # ldm r10!, {r6, r7}
         0xE8BB, 0x0300,  # ldm r11!, {r8, r9}
         0xFBE0, 0x8266,  # umaal r8, r2, r0, r6
@@ -274,6 +274,7 @@ def _k(r0, r1, r2, r3):
         0xFBE0, 0x9265,  # umaal r9, r2, r0, r5
         0xFB09, 0xF10E,  # mul r1, r9, r14
         0xFBE1, 0x9364,  # umaal r9, r3, r1, r4
+        # words 2 and 3, then four a pass
         0xE8BA, 0x00C0,  # ldm r10!, {r6, r7}
         0xE89B, 0x0300,  # ldm r11, {r8, r9}
         0xFBE0, 0x8266,  # umaal r8, r2, r0, r6
