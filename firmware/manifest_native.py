@@ -44,6 +44,7 @@ FILES = [
     "_backend.py",
     "_cpu.py",
     "_ct.py",
+    "_ct_viper.py",
     "_util.py",
     "aead/__init__.py",
     "aead/_aead.py",

@@ -281,6 +281,17 @@ def test_rfc6979(target, backend):
         assert g == want, "%s line %d (%s, %s, %r): %r" % (fname, line, c, h, m, g)
 
 
+def test_rfc6979_hmac_kept_wiped(target):
+    """Signing keeps one HMAC object per hash for the next signature's nonces: after a
+    signature no state keyed by the DRBG's K is left in it, and the next signature from it
+    is the same (RFC 6979's A.2.5 P-256 key, SHA-256 and SHA-512)."""
+    d = 0xC9AFA9D845BA75166B5C215767B1D6934E50C3DB36E89B127B8A622B120F6721
+    out = target.call("drv_ec", "ecdsa_sign_keeps_wiped_hmac",
+                      [("secp256r1", d, b"sample", "sha256"), ("secp256r1", d, b"test", "sha512")])
+    for sig, wiped, again in out:
+        assert wiped and again
+
+
 @pytest.mark.parametrize("backend", ("viper64", "viper"))
 def test_rfc6979_no_room_for_comb_tables(target, backend):
     # The comb tables cannot be built (MemoryError, as on a fragmented 96 KB heap after many

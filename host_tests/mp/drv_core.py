@@ -158,3 +158,18 @@ def heap_of_checks():
     a1 = gc.mem_alloc()
     gc.enable()
     return a1 - a0
+
+
+def ct_paths(backend, calls):
+    # _ct's range check and offset comparison with the seam's primitive "ct" forced to
+    # ``backend`` ("viper": mpcrypto._ct_viper; "python": the portable loops), and which
+    # module served them.
+    _backend.force("ct", backend)
+    try:
+        mod = _backend.helper("ct", _ct._CHAIN)
+        out = []
+        for c in calls:
+            out.append(_ct.ct_in_range(c[1], c[2]) if c[0] == "range" else _ct.ct_eq_at(*c[1:]))
+        return None if mod is None else mod.__name__, out
+    finally:
+        _backend.force("ct", None)

@@ -318,3 +318,17 @@ def der_decode(sig):
 
 def hash_of(name):
     return ecdsa.hash_class(name).name
+
+
+def ecdsa_sign_keeps_wiped_hmac(curve, d, msg, hashalg):
+    # Sign, then look at the HMAC object ecdsa keeps for the next signature's nonces: its
+    # keyed and scratch states must be the hash's IV again and its outer block's digest
+    # part zeros. Returns (signature, wiped); signing again must give the same signature.
+    key = ec.derive_private_key(d, curve)
+    sig = key.sign(msg, hashalg)
+    hc = ecdsa.hash_class(hashalg)
+    hk = ecdsa._HK[hc]
+    iv = bytes(hc._iv)
+    wiped = (bytes(hk._ist) == iv and bytes(hk._ost) == iv and bytes(hk._st) == iv
+             and bytes(hk._ob[:hk.digest_size]) == bytes(hk.digest_size) and hk._inner is None)
+    return sig, wiped, key.sign(msg, hashalg) == sig

@@ -13,15 +13,24 @@ Contracts (time depends only on the lengths of the arguments, never on their con
 - ``ct_in_range(k, n)``: 1 when 0 < k < n, else 0, for big-endian byte strings of one
   length (secret scalars against a public group order: no Python integer of the secret).
 
-The loop is portable Python on purpose: the only data-dependent work is an OR into an
-accumulator that stays below 256, so it is a small int on every port and nothing allocates
-per byte. No early exit.
+The loops are portable Python: the only data-dependent work is an OR into an accumulator
+that stays below 256 (and a borrow bit), so it is a small int on every port and nothing
+allocates per byte. No early exit. Where viper runs, ``ct_in_range`` and ``ct_eq_at`` (with
+ai = 0) hand the same loops to ``mpcrypto._ct_viper`` (the seam's primitive "ct"), which
+costs a few instructions per byte instead of an interpreted iteration.
 """
 
+from mpcrypto import _backend
 from mpcrypto._util import rbuf
+
+_CHAIN = (("viper", "mpcrypto._ct_viper", None),)
 
 
 def ct_eq_at(a, ai, b, bi, n):
+    if ai == 0:
+        v = _backend.helper("ct", _CHAIN)
+        if v is not None:
+            return v.eq_at(a, b, bi, n) == 1
     acc = 0
     for i in range(n):
         acc |= a[ai + i] ^ b[bi + i]
@@ -50,6 +59,9 @@ def ct_select(flag, a, b):
 def ct_in_range(k, n):
     """1 when 0 < k < n as big-endian integers of ``len(n)`` bytes, else 0: a borrow chain
     through k - n and an OR of k's bytes, every byte visited."""
+    v = _backend.helper("ct", _CHAIN)
+    if v is not None:
+        return v.in_range(k, n, len(n))
     borrow = 0
     acc = 0
     for i in range(len(n) - 1, -1, -1):

@@ -63,11 +63,13 @@ def _octets(T, qlen, rlen):
     return bytes(out)
 
 
-def rfc6979_nonces(curve, d, digest, hashcls, extra=None):
+def rfc6979_nonces(curve, d, digest, hashcls, extra=None, hk=None):
     """Generator of the RFC 6979 §3.2 candidates k in [1, n-1] (step h), as nsize big-endian
     bytes, for private key ``d`` (nsize big-endian bytes, or an int) and message hash
-    ``digest``. ``extra``: additional data k' (§3.6). No Python integer is made of d or k:
-    the HMAC-DRBG works on bytes and the range check is ``_ct.ct_in_range``."""
+    ``digest``. ``extra``: additional data k' (§3.6). ``hk``: an HMAC object over
+    ``hashcls`` to work in (rekeyed here; ``sign_digest`` keeps one between signatures),
+    else a new one. No Python integer is made of d or k: the HMAC-DRBG works on bytes and
+    the range check is ``_ct.ct_in_range``."""
     n = curve.n
     qlen = curve.nbits
     rlen = curve.nsize
@@ -86,7 +88,10 @@ def rfc6979_nonces(curve, d, digest, hashcls, extra=None):
 
     # hk: HMAC keyed with K, rekeyed in place; ``._mac(data)`` gives HMAC_K(data) without
     # changing it, so the key schedule is paid once per K, not once per HMAC.
-    hk = hmac.new(b"\x00" * hl, None, digestmod=hashcls)
+    if hk is None:
+        hk = hmac.new(b"\x00" * hl, None, digestmod=hashcls)
+    else:
+        hk._rekey(b"\x00" * hl)  # step c: K = 0x00 0x00 ... 0x00
     hk._rekey(hk._mac(V + b"\x00" + seed))  # step d: K
     V = hk._mac(V)  # step e
     hk._rekey(hk._mac(V + b"\x01" + seed))  # step f: K
@@ -121,14 +126,28 @@ def sign_with_k(ctx, curve, d, e, k):
     return r, s
 
 
+# hash class -> an HMAC object over it, wiped, for the next signature's nonces: making one
+# (the hash's kernel chosen, its states and blocks allocated) costs several times a rekey.
+_HK = {}
+
+
 def sign_digest(ctx, curve, d, digest, hashcls, extra=None):
     """Sign the hash ``digest`` with private scalar ``d`` (nsize big-endian bytes, or an
     int); returns (r, s). The nonces are RFC 6979's, in order."""
     e = bits2int(digest, curve.nbits)
-    for k in rfc6979_nonces(curve, d, digest, hashcls, extra):
-        rs = sign_with_k(ctx, curve, d, e, k)
-        if rs is not None:
-            return rs
+    hk = _HK.pop(hashcls, None)  # taken, so that no other signature shares it meanwhile
+    if hk is None:
+        from mpcrypto.mac import hmac
+
+        hk = hmac.new(b"", None, digestmod=hashcls)
+    try:
+        for k in rfc6979_nonces(curve, d, digest, hashcls, extra, hk):
+            rs = sign_with_k(ctx, curve, d, e, k)
+            if rs is not None:
+                return rs
+    finally:
+        hk._wipe()  # no state derived from d or k stays in it
+        _HK[hashcls] = hk
 
 
 def verify_digest(ctx, curve, x, y, digest, r, s):

@@ -113,6 +113,22 @@ class HMAC:
         self._k(ist, ki, 0, 1)
         self._k(ost, ko, 0, 1)
 
+    def _wipe(self):
+        # Forget the key and anything absorbed: the keyed states, the scratch state and the
+        # outer block back to the hash's IV and zeros (RFC 6979's caller keeps the object
+        # between signatures); _rekey() makes it usable again.
+        self._inner = None
+        ist = self._ist
+        if ist is None:
+            self._outer = None
+            return
+        iv = self._cls._iv
+        ist[:] = iv
+        self._ost[:] = iv
+        self._st[:] = iv
+        ob = self._ob
+        ob[:self.digest_size] = bytes(self.digest_size)
+
     def update(self, msg):
         h = self._inner
         if h is None:  # first data: a hash object continuing from the inner keyed state
