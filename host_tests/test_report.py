@@ -24,7 +24,7 @@ REF = ROOT / "report" / "reference"
 SEEDS = ROOT.parent / "shared" / "seeds"
 COLUMNS = ["library", "version", "board", "chip", "cpu", "clock_mhz", "compiler", "algorithm", "operation",
            "value", "unit", "hardware", "heap_bytes", "seed_label", "source", "note"]
-UNITS = {"MB/s", "KiB/s", "cycles/byte", "ms", "insns/byte"}
+UNITS = {"MB/s", "KiB/s", "cycles/byte", "ms", "insns/byte", "Minsns/op"}
 # Each file's seed (the file name the rows' ``source`` must name), so a row cannot cite
 # another document than the one its file stands for.
 FILES = {
@@ -34,6 +34,7 @@ FILES = {
     "mbedtls_frdm_k64f.csv": "seeds/003_ecd2519c82450968.txt",
     "emcrypt_k66.csv": "seeds/004_397daac7c377b018.txt",
     "mbedtls_emulated_m4_anchors.csv": "report/measurements.md",
+    "peers_emulated_m4.csv": "report/measurements.md",
 }
 
 
@@ -72,7 +73,7 @@ def test_reference_rows_parse_and_trace_to_their_seed(name):
         assert r["unit"] in UNITS, where
         float(r["value"])
         assert r["hardware"], where
-        if r["unit"] == "insns/byte":
+        if r["unit"] in ("insns/byte", "Minsns/op"):
             assert r["clock_mhz"] == "" and "emulated" in r["cpu"], where
         else:
             assert float(r["clock_mhz"]) > 0, where
@@ -182,10 +183,44 @@ def test_report_from_fake_lines_unix(tmp_path):
     assert "13 283 760" in r
     assert "ZZZ-1" in md  # every script's rows reach the report, with or without a reference
     assert "insns" not in md.split("## Emulated")[0]  # no instruction row on the unix port
+    # charts on the unix port: our backends against the built-ins of the same run only (no
+    # host cycles beside an MCU's), so a family without a built-in row has none; and the
+    # README's chart (an emulated run's headline) is left alone
     pngs = sorted(p.name for p in (out / "charts").glob("*.png"))
-    assert "sha256.png" in pngs and "ecdsa.png" in pngs
+    assert "sha256.png" in pngs and "ecdsa.png" not in pngs
     for p in pngs:
         assert (out / "charts" / p).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert not (out / "readme_chart.png").exists()
+    from tools.bench import report
+
+    b = {"raw": 100.0, "rawunit": "MB/s"}
+    assert report._per_builtin({"raw": 2.0, "rawunit": "MB/s"}, b) == 50.0  # 50 times the built-in's time
+    assert report._per_builtin({"raw": 4.0, "rawunit": "ms"}, {"raw": 2.0, "rawunit": "ms"}) == 2.0
+
+
+def test_report_headline_on_the_emulated_m4(tmp_path):
+    # An -icount run's public-key rows: the headline table beside the C libraries of the same
+    # emulated core (report/reference/peers_emulated_m4.csv), with the targets, and its chart
+    # as the README's.
+    lines = [
+        _line("bench_ecdsa.py", "ECDSA secp256r1", "sign", "thumb", 0.93, "ms", PLAT_M4, curve="secp256r1"),
+        _line("bench_ecdsa.py", "ECDSA secp256r1", "sign", "viper", 3.2, "ms", PLAT_M4, curve="secp256r1"),
+        _line("bench_ecdsa.py", "ECDSA secp384r1", "sign", "viper", 2.5, "ms", PLAT_M4, curve="secp384r1"),
+        _line("bench_rsa.py", "RSA-2048", "public", "thumb", 0.44, "ms", PLAT_M4),
+    ]
+    out, md = _report(tmp_path, lines, "--board", "qemu-m4", "--icount")
+    head = md.split("## Headline")[1].split("\n## ")[0]
+    r = _table_row(head, "ECDSA secp256r1 sign")
+    assert r[1] == "930 000 (thumb)"  # our best backend, in instructions
+    assert "1 150 000" in r and "270 000" in r and "5 060 000" in r  # wolfSSL SP, Lenngren, Mbed TLS
+    assert r[-2:] == ["1 000 000", "yes"]
+    r = _table_row(head, "ECDSA secp384r1 sign")
+    assert r[-2:] == ["2 790 000", "yes"]  # at most three times P-256's sign of this run
+    r = _table_row(head, "RSA-2048 public")
+    assert "450 000" in r and "1 660 000" in r and r[-1] == "yes"
+    assert "Ed25519" not in head  # rows this run did not measure are left out
+    assert (out / "charts" / "headline.png").is_file()
+    assert (out / "readme_chart.png").read_bytes() == (out / "charts" / "headline.png").read_bytes()
 
 
 def test_report_from_fake_lines_emulated_m4(tmp_path):

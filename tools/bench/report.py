@@ -14,9 +14,14 @@ rows are done and the time left (estimated from the previous run's durations, ke
 the emulated Cortex-M4 (``tools/emu/thumb_counts.py``) are added.
 
 Writes ``report/report.md`` and ``report/charts/<family>.png`` (one chart per bench script,
-matplotlib), and copies one chart (``--readme-chart``, default ``sha256``) to
-``report/readme_chart.png``, the one the README shows (committed; everything else in
-``report/`` but ``reference/`` and the hand-written ``measurements.md`` is git-ignored).
+matplotlib). An ``--icount`` run opens the report with the headline: public key in instructions
+per operation beside the C libraries on the same emulated core, with the project's targets
+(``HEADLINE``), and its chart ``charts/headline.png`` is copied to ``report/readme_chart.png``,
+the one the README shows (committed; everything else in ``report/`` but ``reference/`` and the
+hand-written ``measurements.md`` is git-ignored); ``--readme-chart`` names another chart, or
+none (''). A chart holds figures of one kind: instructions on one emulated core, cycles on one
+board beside the seeds' cycles, or, on the unix port, our time relative to MicroPython's
+built-ins of the same run (``unix_chart``); a unix-port run leaves the README's chart alone.
 
 Normalisation (docs/benchmarks.md, "The report"):
 - cycles: on a board, clock x time, the clock from ``--clock-mhz``, else the rows' ``clock_hz``
@@ -80,6 +85,8 @@ def ref_normalised(r):
     u = r["unit"]
     if u in ("cycles/byte", "insns/byte"):
         return v, u
+    if u == "Minsns/op":  # the peers on the emulated core, millions of instructions
+        return v * 1e6, "insns/op"
     hz = float(r["clock_mhz"]) * 1e6
     if u == "MB/s":
         return hz / (v * 1e6), "cycles/byte"
@@ -266,7 +273,7 @@ def build(rows, refs, target):
         g["ours"].append({"who": who(r), "where": target.name, "clock": target.clock_text(), "hardware": hw_of(r),
                           "same": "-", "value": "%.3f %s" % (float(r["value"]), r["unit"]), "norm": n, "unit": u,
                           "ours": True, "builtin": bool(r.get("reference")), "backend": r["backend"],
-                          "heap": r.get("heap_bytes")})
+                          "heap": r.get("heap_bytes"), "raw": float(r["value"]), "rawunit": r["unit"]})
     names = set(fams)
     for fam, groups in fams.items():
         for (alg, op), g in groups.items():
@@ -334,7 +341,55 @@ def recommend(groups):
 COLOURS = {"ours": "#1f77b4", "builtin": "#7f7f7f", "software": "#ff7f0e", "hardware": "#2ca02c", "anchor": "#d62728"}
 
 
+def _per_builtin(e, b):
+    # time per operation or byte of entry e relative to the built-in entry b of the same row
+    if e["rawunit"] == "ms":
+        return e["raw"] / b["raw"] if b["raw"] > 0 else None
+    return b["raw"] / e["raw"] if e["raw"] > 0 else None
+
+
+def unix_chart(fam, groups, path, max_groups=4):
+    """A unix-port run's chart: each of our backends' time relative to MicroPython's own C code
+    (the built-in rows) of the same run and row; nothing from another machine."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    bars = []
+    for g in [g for g in groups if not g.get("foreign")]:
+        b = next((e for e in g["ours"] if e["builtin"] and e["raw"] > 0), None)
+        if b is None:
+            continue
+        if len({lab.split(":")[0] for lab, _, _ in bars}) >= max_groups:
+            break
+        head = "%s %s" % (g["algorithm"], g["operation"])
+        bars.append(("%s: %s" % (head, b["who"]), 1.0, COLOURS["builtin"]))
+        for e in g["ours"]:
+            x = None if e["builtin"] else _per_builtin(e, b)
+            if x:
+                bars.append(("%s: %s" % (head, e["who"]), x, COLOURS["ours"]))
+    if len(bars) < 2:
+        return False
+    fig, ax = plt.subplots(figsize=(11, 1.6 + 0.28 * len(bars)))
+    y = list(range(len(bars)))[::-1]
+    ax.barh(y, [v for _, v, _ in bars], color=[c for _, _, c in bars])
+    ax.set_yticks(y)
+    ax.set_yticklabels([lab for lab, _, _ in bars], fontsize=7)
+    ax.set_xscale("log")
+    for yi, (_, v, _) in zip(y, bars):
+        ax.text(v, yi, " %.3gx" % v, va="center", fontsize=6)
+    ax.set_xlabel("time relative to MicroPython's built-in C code, same run and row (1 = built-in; log scale)")
+    ax.set_title("%s: mpcrypto on the MicroPython unix port (host), against the built-ins of the same run" % fam,
+                 fontsize=9)
+    fig.savefig(path, dpi=110, bbox_inches="tight")
+    plt.close(fig)
+    return True
+
+
 def chart(fam, groups, target, path, max_groups=4):
+    if target.unix:
+        return unix_chart(fam, groups, path, max_groups)
     import matplotlib
 
     matplotlib.use("Agg")
@@ -431,6 +486,116 @@ def kernel_chart(krows, anchors, path):
     plt.close(fig)
 
 
+# -- the headline: public key on the emulated core -----------------------------------------------
+
+# (algorithm, operation, target): the public-key rows set beside the C libraries measured on the
+# same emulated Cortex-M4 (report/reference/peers_emulated_m4.csv), with the project's target for
+# each (issue 28): instructions per operation, or ("x", alg, op, 3) for at most three times the
+# named 256-bit sibling of this run.
+HEADLINE = (
+    ("ECDSA secp256r1", "sign", 1.0e6),
+    ("ECDSA secp256r1", "verify", 1.0e6),
+    ("ECDH secp256r1", "agreement", 0.9e6),
+    ("X25519", "agreement", 0.5e6),
+    ("Ed25519", "sign", 0.4e6),
+    ("Ed25519", "verify", 1.0e6),
+    ("RSA-2048", "private", 16e6),
+    ("RSA-2048", "public", 0.45e6),
+    ("ECDSA secp384r1", "sign", ("x", "ECDSA secp256r1", "sign", 3)),
+    ("ECDSA secp384r1", "verify", ("x", "ECDSA secp256r1", "verify", 3)),
+    ("Ed448", "sign", ("x", "Ed25519", "sign", 3)),
+    ("Ed448", "verify", ("x", "Ed25519", "verify", 3)),
+    ("X448", "agreement", ("x", "X25519", "agreement", 3)),
+)
+
+
+def headline(fams):
+    """The headline rows of an instruction-count run: per HEADLINE entry found in this run,
+    (alg, op, our best entry, {peer: reference entry}, target in instructions or None)."""
+    groups = {}
+    for gs in fams.values():
+        for g in gs:
+            groups.setdefault(key(g["algorithm"], g["operation"]), g)
+
+    def ours(alg, op):
+        g = groups.get(key(alg, op))
+        es = [e for e in g["ours"] if e["norm"] and not e["builtin"]] if g else []
+        return min(es, key=lambda e: e["norm"]) if es else None
+
+    out = []
+    for alg, op, tgt in HEADLINE:
+        best = ours(alg, op)
+        if best is None or best["unit"] != "insns/op":
+            continue
+        if isinstance(tgt, tuple):
+            sib = ours(tgt[1], tgt[2])
+            tgt = sib["norm"] * tgt[3] if sib else None
+        peers = {e["who"]: e for e in groups[key(alg, op)]["refs"] if e["unit"] == "insns/op"}
+        out.append((alg, op, best, peers, tgt))
+    return out
+
+
+def headline_chart(rows, path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    bars = []
+    for alg, op, best, peers, _ in rows:
+        head = "%s %s" % (alg, op)
+        bars.append(("%s: mpcrypto %s" % (head, best["backend"]), best["norm"], COLOURS["ours"]))
+        for who_, e in sorted(peers.items(), key=lambda kv: kv[1]["norm"]):
+            bars.append(("%s: %s" % (head, who_), e["norm"],
+                         COLOURS["anchor"] if who_.startswith("Mbed TLS") else COLOURS["software"]))
+    if not bars:
+        return False
+    fig, ax = plt.subplots(figsize=(11, 1.6 + 0.26 * len(bars)))
+    y = list(range(len(bars)))[::-1]
+    ax.barh(y, [b[1] for b in bars], color=[b[2] for b in bars])
+    ax.set_yticks(y)
+    ax.set_yticklabels([b[0] for b in bars], fontsize=7)
+    ax.set_xscale("log")
+    for yi, b in zip(y, bars):
+        ax.text(b[1], yi, " " + fmt(b[1]), va="center", fontsize=6)
+    ax.set_xlabel("instructions per operation (QEMU mps2-an386 Cortex-M4, -icount shift=0; shorter is faster; log scale)")
+    ax.set_title("Public key on one emulated Cortex-M4: mpcrypto frozen in MicroPython beside C libraries", fontsize=9)
+    from matplotlib.patches import Patch
+
+    ax.legend(handles=[Patch(color=COLOURS["ours"], label="mpcrypto (this run, library frozen)"),
+                       Patch(color=COLOURS["software"], label="C library, assembly or C, -O2 (same emulated core)"),
+                       Patch(color=COLOURS["anchor"], label="Mbed TLS 3.6 -O2 (same emulated core)")],
+              fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    fig.savefig(path, dpi=110, bbox_inches="tight")
+    plt.close(fig)
+    return True
+
+
+def headline_markdown(rows, chart_name=None):
+    L = ["## Headline: public key on the emulated Cortex-M4", ""]
+    L.append("Instructions per operation through the public API, this run (the library frozen in the firmware, "
+             "`-icount shift=0`), beside C libraries built `-O2 -mcpu=cortex-m4`, bare metal, on the same QEMU "
+             "machine (`report/reference/peers_emulated_m4.csv`; their method in `report/measurements.md`). "
+             "Instructions, not cycles. *target*: the project's goal for the row (issue 28): a count, or three "
+             "times the 256-bit sibling's count of this run.")
+    L.append("")
+    if chart_name:
+        L.append("![headline](charts/%s.png)" % chart_name)
+        L.append("")
+    peers = []
+    for _, _, _, p, _ in rows:
+        peers += [w for w in p if w not in peers]
+    L.append("| operation | mpcrypto | heap bytes | %s | target | met |" % " | ".join(peers))
+    L.append("|---|---|---|%s---|---|" % ("---|" * len(peers)))
+    for alg, op, best, p, tgt in rows:
+        cells = [fmt(p[w]["norm"]) if w in p else "" for w in peers]
+        L.append("| %s %s | %s (%s) | %s | %s | %s | %s |" % (
+            alg, op, fmt(best["norm"]), best["backend"], best["heap"] if best["heap"] is not None else "-",
+            " | ".join(cells), fmt(tgt) if tgt else "-", ("yes" if best["norm"] <= tgt else "no") if tgt else "-"))
+    L.append("")
+    return L
+
+
 # -- the Markdown -------------------------------------------------------------------------------
 
 
@@ -500,6 +665,10 @@ def markdown(rows, refs, target, fams, charts, kernel_chart_name=None, when=None
              "target's), the value in its own unit, the normalised value, and *x best* = our fastest backend's "
              "normalised value / this row's (above 1: this row needs fewer per byte or per operation than our best).")
     L.append("")
+    if target.mode == "insns":
+        hl = headline(fams)
+        if hl:
+            L += headline_markdown(hl, "headline" if "headline" in charts else None)
     L.append("## Which backend to choose")
     L.append("")
     for fam in sorted(fams):
@@ -694,7 +863,7 @@ def render(rows, out_dir, target, readme_chart=None, when=None, charts_on=True):
     fams = build(rows, refs, target)
     charts = set()
     for fam, groups in fams.items():
-        if charts_on and target.mode and chart(fam, groups, target, out_dir / "charts" / ("%s.png" % fam)):
+        if charts_on and (target.mode or target.unix) and chart(fam, groups, target, out_dir / "charts" / ("%s.png" % fam)):
             charts.add(fam)
     kname = None
     anchors = {key(r["algorithm"], r["operation"]): r for r in refs if r["file"] == "mbedtls_emulated_m4_anchors.csv"}
@@ -702,10 +871,16 @@ def render(rows, out_dir, target, readme_chart=None, when=None, charts_on=True):
     if kr and charts_on:
         kname = "emulated_m4_kernels"
         kernel_chart(kr, anchors, out_dir / "charts" / ("%s.png" % kname))
+    if charts_on and target.mode == "insns" and headline_chart(headline(fams), out_dir / "charts" / "headline.png"):
+        charts.add("headline")
     md = markdown(rows, refs, target, fams, charts, kname, when)
     (out_dir / "report.md").write_text(md)
-    if readme_chart and readme_chart in charts:
-        shutil.copyfile(out_dir / "charts" / ("%s.png" % readme_chart), out_dir / "readme_chart.png")
+    # The README's chart: the headline of an emulated run (instructions on one core); a
+    # family's chart only when asked for by name. A unix-port run leaves it alone: its
+    # charts are ratios to MicroPython's built-ins, nothing a board user can compare.
+    pick = ("headline" if "headline" in charts else None) if readme_chart is None else readme_chart
+    if pick and pick in charts and not target.unix:
+        shutil.copyfile(out_dir / "charts" / ("%s.png" % pick), out_dir / "readme_chart.png")
     return md
 
 
@@ -721,7 +896,8 @@ def main(argv=None):
     ap.add_argument("--thumb-counts", action="store_true", help="add tools/emu/thumb_counts.py's emulated Cortex-M4 kernel rows")
     ap.add_argument("--out", default=str(ROOT / "report"), help="output folder (report.md, charts/)")
     ap.add_argument("--no-charts", action="store_true", help="the Markdown only")
-    ap.add_argument("--readme-chart", default="sha256", help="the family whose chart is copied to readme_chart.png")
+    ap.add_argument("--readme-chart", default=None,
+                    help="the chart copied to readme_chart.png (default: the headline of an -icount run; '' none)")
     args = ap.parse_args(argv)
     out = pathlib.Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
