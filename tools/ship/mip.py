@@ -51,7 +51,8 @@ SRC = "modules/mpcrypto"
 PACKAGES = (
     ("core", "the package, the backend seam and its CPU probe, constant-time helpers, exceptions, "
      "every family's __init__",
-     ("__init__.py", "_backend.py", "_cpu.py", "_ct.py", "_util.py", "exceptions.py", "aead/__init__.py",
+     ("__init__.py", "_backend.py", "_cpu.py", "_ct.py", "_ct_viper.py", "_util.py", "exceptions.py",
+      "aead/__init__.py",
       "cipher/__init__.py", "ec/__init__.py", "ec/field/__init__.py", "hash/__init__.py", "kdf/__init__.py",
       "keys/__init__.py", "mac/__init__.py", "pk/__init__.py", "random/__init__.py"), ()),
     ("modes", "the block-cipher mode layer: ECB, CBC, CTR over any cipher, the portable one-block loop",
