@@ -341,6 +341,32 @@ def recommend(groups):
 COLOURS = {"ours": "#1f77b4", "builtin": "#7f7f7f", "software": "#ff7f0e", "hardware": "#2ca02c", "anchor": "#d62728"}
 
 
+def _log_bars(bars, path, width, xlabel, title, legend=(), label=fmt):
+    # One horizontal log-scale bar chart: bars (label, value, colour), top to bottom, each
+    # value printed by ``label``; legend (colour key, text) pairs. Written to path as PNG.
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Patch
+
+    fig, ax = plt.subplots(figsize=(width, 1.4 + 0.27 * len(bars)))
+    y = list(range(len(bars)))[::-1]
+    ax.barh(y, [b[1] for b in bars], color=[b[2] for b in bars])
+    ax.set_yticks(y)
+    ax.set_yticklabels([b[0] for b in bars], fontsize=7)
+    ax.set_xscale("log")
+    for yi, b in zip(y, bars):
+        ax.text(b[1], yi, " " + label(b[1]), va="center", fontsize=6)
+    ax.set_xlabel(xlabel)
+    ax.set_title(title, fontsize=9)
+    if legend:
+        ax.legend(handles=[Patch(color=COLOURS[c], label=t) for c, t in legend],
+                  fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    fig.savefig(path, dpi=110, bbox_inches="tight")
+    plt.close(fig)
+
+
 def _per_builtin(e, b):
     # time per operation or byte of entry e relative to the built-in entry b of the same row
     if e["rawunit"] == "ms":
@@ -351,11 +377,6 @@ def _per_builtin(e, b):
 def unix_chart(fam, groups, path, max_groups=4):
     """A unix-port run's chart: each of our backends' time relative to MicroPython's own C code
     (the built-in rows) of the same run and row; nothing from another machine."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     bars = []
     for g in [g for g in groups if not g.get("foreign")]:
         b = next((e for e in g["ours"] if e["builtin"] and e["raw"] > 0), None)
@@ -371,19 +392,10 @@ def unix_chart(fam, groups, path, max_groups=4):
                 bars.append(("%s: %s" % (head, e["who"]), x, COLOURS["ours"]))
     if len(bars) < 2:
         return False
-    fig, ax = plt.subplots(figsize=(11, 1.6 + 0.28 * len(bars)))
-    y = list(range(len(bars)))[::-1]
-    ax.barh(y, [v for _, v, _ in bars], color=[c for _, _, c in bars])
-    ax.set_yticks(y)
-    ax.set_yticklabels([lab for lab, _, _ in bars], fontsize=7)
-    ax.set_xscale("log")
-    for yi, (_, v, _) in zip(y, bars):
-        ax.text(v, yi, " %.3gx" % v, va="center", fontsize=6)
-    ax.set_xlabel("time relative to MicroPython's built-in C code, same run and row (1 = built-in; log scale)")
-    ax.set_title("%s: mpcrypto on the MicroPython unix port (host), against the built-ins of the same run" % fam,
-                 fontsize=9)
-    fig.savefig(path, dpi=110, bbox_inches="tight")
-    plt.close(fig)
+    _log_bars(bars, path, 11,
+              "time relative to MicroPython's built-in C code, same run and row (1 = built-in; log scale)",
+              "%s: mpcrypto on the MicroPython unix port (host), against the built-ins of the same run" % fam,
+              label=lambda v: "%.3gx" % v)
     return True
 
 
@@ -454,11 +466,6 @@ def chart(fam, groups, target, path, max_groups=4):
 
 
 def kernel_chart(krows, anchors, path):
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     bars = []
     for k in sorted(krows, key=lambda k: (k["alg"], k["op"], k["value"])):
         bars.append(("%s %s: %s (%s)" % (k["alg"], k["op"], k["backend"], k["size"]), k["value"],
@@ -466,24 +473,10 @@ def kernel_chart(krows, anchors, path):
         a = anchors.get(key(k["alg"], k["op"]))
         if a and not any(b[0].startswith("%s %s: Mbed" % (k["alg"], k["op"])) for b in bars):
             bars.append(("%s %s: Mbed TLS 3.6 -O2" % (k["alg"], k["op"]), float(a["value"]), COLOURS["anchor"]))
-    fig, ax = plt.subplots(figsize=(10, 1.2 + 0.28 * len(bars)))
-    y = list(range(len(bars)))[::-1]
-    ax.barh(y, [b[1] for b in bars], color=[b[2] for b in bars])
-    ax.set_yticks(y)
-    ax.set_yticklabels([b[0] for b in bars], fontsize=7)
-    ax.set_xscale("log")
-    for yi, b in zip(y, bars):
-        ax.text(b[1], yi, " " + fmt(b[1]), va="center", fontsize=6)
-    ax.set_xlabel("instructions per byte on the emulated Cortex-M4 (unicorn; not cycles; log scale)")
-    ax.set_title("Kernels on the emulated Cortex-M4 beside Mbed TLS 3.6 (tools/emu/thumb_counts.py)", fontsize=9)
-    from matplotlib.patches import Patch
-
-    ax.legend(handles=[Patch(color=COLOURS["ours"], label="mpcrypto kernel"),
-                       Patch(color=COLOURS["hardware"], label="mpcrypto mmCAU driver (CPU instructions only)"),
-                       Patch(color=COLOURS["anchor"], label="Mbed TLS 3.6 -O2, same emulated core")],
-              fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
-    fig.savefig(path, dpi=110, bbox_inches="tight")
-    plt.close(fig)
+    _log_bars(bars, path, 10, "instructions per byte on the emulated Cortex-M4 (unicorn; not cycles; log scale)",
+              "Kernels on the emulated Cortex-M4 beside Mbed TLS 3.6 (tools/emu/thumb_counts.py)",
+              (("ours", "mpcrypto kernel"), ("hardware", "mpcrypto mmCAU driver (CPU instructions only)"),
+               ("anchor", "Mbed TLS 3.6 -O2, same emulated core")))
 
 
 # -- the headline: public key on the emulated core -----------------------------------------------
@@ -536,11 +529,6 @@ def headline(fams):
 
 
 def headline_chart(rows, path):
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     bars = []
     for alg, op, best, peers, _ in rows:
         head = "%s %s" % (alg, op)
@@ -550,24 +538,12 @@ def headline_chart(rows, path):
                          COLOURS["anchor"] if who_.startswith("Mbed TLS") else COLOURS["software"]))
     if not bars:
         return False
-    fig, ax = plt.subplots(figsize=(11, 1.6 + 0.26 * len(bars)))
-    y = list(range(len(bars)))[::-1]
-    ax.barh(y, [b[1] for b in bars], color=[b[2] for b in bars])
-    ax.set_yticks(y)
-    ax.set_yticklabels([b[0] for b in bars], fontsize=7)
-    ax.set_xscale("log")
-    for yi, b in zip(y, bars):
-        ax.text(b[1], yi, " " + fmt(b[1]), va="center", fontsize=6)
-    ax.set_xlabel("instructions per operation (QEMU mps2-an386 Cortex-M4, -icount shift=0; shorter is faster; log scale)")
-    ax.set_title("Public key on one emulated Cortex-M4: mpcrypto frozen in MicroPython beside C libraries", fontsize=9)
-    from matplotlib.patches import Patch
-
-    ax.legend(handles=[Patch(color=COLOURS["ours"], label="mpcrypto (this run, library frozen)"),
-                       Patch(color=COLOURS["software"], label="C library, assembly or C, -O2 (same emulated core)"),
-                       Patch(color=COLOURS["anchor"], label="Mbed TLS 3.6 -O2 (same emulated core)")],
-              fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
-    fig.savefig(path, dpi=110, bbox_inches="tight")
-    plt.close(fig)
+    _log_bars(bars, path, 11,
+              "instructions per operation (QEMU mps2-an386 Cortex-M4, -icount shift=0; shorter is faster; log scale)",
+              "Public key on one emulated Cortex-M4: mpcrypto frozen in MicroPython beside C libraries",
+              (("ours", "mpcrypto (this run, library frozen)"),
+               ("software", "C library, assembly or C, -O2 (same emulated core)"),
+               ("anchor", "Mbed TLS 3.6 -O2 (same emulated core)")))
     return True
 
 
