@@ -221,36 +221,48 @@ def _add_p_masked(a, w, mask, low):
 
 
 def _reduce_n(a, hi):
-    # Montgomery reduction mod n (generic: n has no special form) of the product, arguments
-    # as _reduce's, stored at DST; then return. Every product word into the frame, n's words
-    # in r3 .. r10; eight rounds of t += m n W^i, m = t_i (-n^-1) mod W (UMAAL chain, word i
-    # becomes 0), the chain's carry and the previous round's carry bit (r12) added at word
-    # i + 8; then t = t_8 .. t_15 + r12 2^256 < 2n, and t - n kept unless it borrows, by mask.
+    # Montgomery reduction mod n of the product, arguments as _reduce's: the words in ``hi``
+    # into the frame, then on to REDN (one copy, shared by MULN and SQRN).
     for i, r in enumerate(hi):
         if r is not None:
             a.str_(r, SP, PROD + 4 * (8 + i))
+    a.b("al", "REDN")
+
+
+def _redn(a):
+    # REDN: Montgomery reduction mod n (generic: n has no special form) of the product at
+    # PROD, stored at DST; then return. n's words in r3 .. r10; eight rounds (a loop over the
+    # word address in lr) of t += m n W^i, m = t_i (-n^-1) mod W (UMAAL chain, word i becomes
+    # 0), the chain's carry and the previous round's carry bit (r12) added at word i + 8;
+    # then t = t_8 .. t_15 + r12 2^256 < 2n, and t - n kept unless it borrows, by mask.
     NR = X
+    a.label("REDN")
     a.addw(12, SP, OFF["NM"])
     a.ldm(12, NR)
     a.const(11, N0)
     a.movi(12, 0)
-    for i in range(8):
-        a.ldr(2, SP, PROD + 4 * i)
-        a.mul(0, 2, 11)  # m
-        a.movi(1, 0)
-        for j in range(8):
-            if j:
-                a.ldr(2, SP, PROD + 4 * (i + j))
-            a.umaal(2, 1, 0, NR[j])
-            if j:
-                a.str_(2, SP, PROD + 4 * (i + j))
-        a.ldr(2, SP, PROD + 4 * (i + 8))
-        a.adds(2, 2, 12)
-        a.movi(12, 0)
-        a.adc0(12, 12)
-        a.adds(2, 2, 1)
-        a.adc0(12, 12)
-        a.str_(2, SP, PROD + 4 * (i + 8))
+    a.addw(LR, SP, PROD)
+    a.label("REDN_I")
+    a.ldr(2, LR, 0)
+    a.mul(0, 2, 11)  # m
+    a.movi(1, 0)
+    for j in range(8):
+        if j:
+            a.ldr(2, LR, 4 * j)
+        a.umaal(2, 1, 0, NR[j])
+        if j:
+            a.str_(2, LR, 4 * j)
+    a.ldr(2, LR, 32)
+    a.adds(2, 2, 12)
+    a.movi(12, 0)
+    a.adc0(12, 12)
+    a.adds(2, 2, 1)
+    a.adc0(12, 12)
+    a.str_(2, LR, 32)
+    a.add_imm(LR, LR, 4)
+    a.addw(2, SP, PROD + 32)
+    a.cmp(LR, 2)
+    a.b("ne", "REDN_I")
     for j in range(8):  # t - n over the low words (free now)
         a.ldr(2, SP, PROD + 4 * (8 + j))
         a.dp("sub" if j == 0 else "sbc", 2, 2, NR[j], s=True)
@@ -381,6 +393,7 @@ def _subroutines(a):
     _addsub(a, "sub")
     gen_x25519._mul(a, _reduce_n, "MULN")
     gen_x25519._sqr(a, _reduce_n, "SQRN")
+    _redn(a)
     _addn(a)
     tail = _program("_RCB_TAIL")
     _point_routine(a, "PDBL", lambda: _emit(a, _program("_DBL") + tail))
@@ -562,31 +575,39 @@ def _masks(a, idx):
         a.str_(0, SP, MASK + 4 * e)
 
 
-def _scan(a, stride, halves, aligned=True):
+def _scan(a, stride, halves, label, aligned=True):
     # Eight entries at lr, ``stride`` bytes apart, all read: the first ``halves`` 32-byte
-    # elements of the one whose MASK word is all ones into X2, Y2 (, Z2). Not ``aligned``
-    # (a bytes object's data): single LDRs, which allow any address (LDRD faults).
+    # elements of the one whose MASK word is all ones into X2, Y2 (, Z2), a loop over the
+    # elements (lr advanced by 32, the destination in the frame word CNT). Not ``aligned`` (a
+    # bytes object's data): single LDRs, which allow any address (LDRD faults).
     W = [0, 1, 2, 11]
-    for h in range(halves):
-        for e in range(8):
-            a.ldr(12, SP, MASK + 4 * e)
-            for q in range(2):
-                base = stride * e + 32 * h + 16 * q
-                if aligned:
-                    a.ldrd(W[0], W[1], LR, base)
-                    a.ldrd(W[2], W[3], LR, base + 8)
-                else:
-                    for k in range(4):
-                        a.ldr(W[k], LR, base + 4 * k)
+    a.addw(12, SP, OFF["X2"])
+    a.str_(12, SP, CNT)
+    a.label(label)
+    for e in range(8):
+        a.ldr(12, SP, MASK + 4 * e)
+        for q in range(2):
+            base = stride * e + 16 * q
+            if aligned:
+                a.ldrd(W[0], W[1], LR, base)
+                a.ldrd(W[2], W[3], LR, base + 8)
+            else:
                 for k in range(4):
-                    acc = X[4 * q + k]
-                    if e == 0:
-                        a.dp("and", acc, W[k], 12)
-                    else:
-                        a.dp("and", W[k], W[k], 12)
-                        a.dp("orr", acc, acc, W[k])
-        a.addw(12, SP, OFF["X2"] + 32 * h)
-        a.stm(12, X)
+                    a.ldr(W[k], LR, base + 4 * k)
+            for k in range(4):
+                acc = X[4 * q + k]
+                if e == 0:
+                    a.dp("and", acc, W[k], 12)
+                else:
+                    a.dp("and", W[k], W[k], 12)
+                    a.dp("orr", acc, acc, W[k])
+    a.ldr(12, SP, CNT)
+    a.stm(12, X, wb=True)
+    a.str_(12, SP, CNT)
+    a.add_imm(LR, LR, 32)
+    a.addw(0, SP, OFF["X2"] + 32 * halves)
+    a.cmp(12, 0)
+    a.b("ne", label)
 
 
 def _negate_y2(a):
@@ -607,7 +628,7 @@ def _lookup(a):
     a.lsr(2, 2, 1)  # |d| >> 1
     _masks(a, 2)
     a.ldr(LR, SP, BUF)
-    _scan(a, 96, 3)
+    _scan(a, 96, 3, "SCAN")
     _negate_y2(a)
 
 
@@ -721,7 +742,7 @@ def _comb_lookup(a):
     a.str_(0, SP, ZM)
     a.imm("sub", 2, 2, 1)  # entry |e| - 1 (-1 for e = 0: no entry)
     _masks(a, 2)
-    _scan(a, 64, 2, aligned=False)
+    _scan(a, 64, 2, "CSCAN", aligned=False)
     _negate_y2(a)
 
 

@@ -43,7 +43,7 @@ def _mul256(r0, r1, r2, r3):
     # _mul256(buf, k, flags, table): buf[768:832] = k*P or k*G; see the module docstring
     data(2, 0xE92D, 0x0F00)  # push {r8, r9, r10, r11}
     data(2, 0xF2AD, 0x4DB4)  # subw r13, r13, #1204
-    data(2, 0xF002, 0xB814)  # b.w MAIN (+8232)
+    data(2, 0xF001, 0xBBC2)  # b.w MAIN (+6020)
     data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
     data(2, 0xF8CD, 0x0044)  # str r0, [r13, #68]
     data(2, 0xF8CD, 0x2048)  # str r2, [r13, #72]
@@ -655,342 +655,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF8CD, 0xB034)  # str r11, [r13, #52]
     data(2, 0xF8CD, 0xC038)  # str r12, [r13, #56]
     data(2, 0xF8CD, 0xA03C)  # str r10, [r13, #60]
-    data(2, 0xF20D, 0x4C74)  # addw r12, r13, #1140
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF64B, 0x4B4F)  # movw r11, #0xbc4f
-    data(2, 0xF6CE, 0x6B00)  # movt r11, #0xee00
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xF8DD, 0x2000)  # ldr r2, [r13, #0]
-    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
-    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
-    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
-    data(2, 0xF8DD, 0x2004)  # ldr r2, [r13, #4]
-    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
-    data(2, 0xF8CD, 0x2004)  # str r2, [r13, #4]
-    data(2, 0xF8DD, 0x2008)  # ldr r2, [r13, #8]
-    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
-    data(2, 0xF8CD, 0x2008)  # str r2, [r13, #8]
-    data(2, 0xF8DD, 0x200C)  # ldr r2, [r13, #12]
-    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
-    data(2, 0xF8CD, 0x200C)  # str r2, [r13, #12]
-    data(2, 0xF8DD, 0x2010)  # ldr r2, [r13, #16]
-    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
-    data(2, 0xF8CD, 0x2010)  # str r2, [r13, #16]
-    data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
-    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
-    data(2, 0xF8CD, 0x2014)  # str r2, [r13, #20]
-    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
-    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
-    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
-    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
-    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
-    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
-    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
-    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
-    data(2, 0xF8DD, 0x2004)  # ldr r2, [r13, #4]
-    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
-    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
-    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
-    data(2, 0xF8DD, 0x2008)  # ldr r2, [r13, #8]
-    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
-    data(2, 0xF8CD, 0x2008)  # str r2, [r13, #8]
-    data(2, 0xF8DD, 0x200C)  # ldr r2, [r13, #12]
-    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
-    data(2, 0xF8CD, 0x200C)  # str r2, [r13, #12]
-    data(2, 0xF8DD, 0x2010)  # ldr r2, [r13, #16]
-    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
-    data(2, 0xF8CD, 0x2010)  # str r2, [r13, #16]
-    data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
-    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
-    data(2, 0xF8CD, 0x2014)  # str r2, [r13, #20]
-    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
-    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
-    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
-    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
-    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
-    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
-    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
-    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
-    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
-    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
-    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
-    data(2, 0xF8DD, 0x2008)  # ldr r2, [r13, #8]
-    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
-    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
-    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
-    data(2, 0xF8DD, 0x200C)  # ldr r2, [r13, #12]
-    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
-    data(2, 0xF8CD, 0x200C)  # str r2, [r13, #12]
-    data(2, 0xF8DD, 0x2010)  # ldr r2, [r13, #16]
-    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
-    data(2, 0xF8CD, 0x2010)  # str r2, [r13, #16]
-    data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
-    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
-    data(2, 0xF8CD, 0x2014)  # str r2, [r13, #20]
-    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
-    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
-    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
-    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
-    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
-    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
-    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
-    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
-    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
-    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
-    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
-    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
-    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
-    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xF8CD, 0x2028)  # str r2, [r13, #40]
-    data(2, 0xF8DD, 0x200C)  # ldr r2, [r13, #12]
-    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
-    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
-    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
-    data(2, 0xF8DD, 0x2010)  # ldr r2, [r13, #16]
-    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
-    data(2, 0xF8CD, 0x2010)  # str r2, [r13, #16]
-    data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
-    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
-    data(2, 0xF8CD, 0x2014)  # str r2, [r13, #20]
-    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
-    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
-    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
-    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
-    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
-    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
-    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
-    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
-    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
-    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
-    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
-    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
-    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
-    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
-    data(2, 0xF8CD, 0x2028)  # str r2, [r13, #40]
-    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
-    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xF8CD, 0x202C)  # str r2, [r13, #44]
-    data(2, 0xF8DD, 0x2010)  # ldr r2, [r13, #16]
-    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
-    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
-    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
-    data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
-    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
-    data(2, 0xF8CD, 0x2014)  # str r2, [r13, #20]
-    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
-    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
-    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
-    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
-    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
-    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
-    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
-    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
-    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
-    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
-    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
-    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
-    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
-    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
-    data(2, 0xF8CD, 0x2028)  # str r2, [r13, #40]
-    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
-    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
-    data(2, 0xF8CD, 0x202C)  # str r2, [r13, #44]
-    data(2, 0xF8DD, 0x2030)  # ldr r2, [r13, #48]
-    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xF8CD, 0x2030)  # str r2, [r13, #48]
-    data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
-    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
-    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
-    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
-    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
-    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
-    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
-    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
-    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
-    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
-    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
-    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
-    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
-    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
-    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
-    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
-    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
-    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
-    data(2, 0xF8CD, 0x2028)  # str r2, [r13, #40]
-    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
-    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
-    data(2, 0xF8CD, 0x202C)  # str r2, [r13, #44]
-    data(2, 0xF8DD, 0x2030)  # ldr r2, [r13, #48]
-    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
-    data(2, 0xF8CD, 0x2030)  # str r2, [r13, #48]
-    data(2, 0xF8DD, 0x2034)  # ldr r2, [r13, #52]
-    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xF8CD, 0x2034)  # str r2, [r13, #52]
-    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
-    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
-    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
-    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
-    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
-    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
-    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
-    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
-    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
-    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
-    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
-    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
-    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
-    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
-    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
-    data(2, 0xF8CD, 0x2028)  # str r2, [r13, #40]
-    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
-    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
-    data(2, 0xF8CD, 0x202C)  # str r2, [r13, #44]
-    data(2, 0xF8DD, 0x2030)  # ldr r2, [r13, #48]
-    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
-    data(2, 0xF8CD, 0x2030)  # str r2, [r13, #48]
-    data(2, 0xF8DD, 0x2034)  # ldr r2, [r13, #52]
-    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
-    data(2, 0xF8CD, 0x2034)  # str r2, [r13, #52]
-    data(2, 0xF8DD, 0x2038)  # ldr r2, [r13, #56]
-    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xF8CD, 0x2038)  # str r2, [r13, #56]
-    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
-    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
-    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
-    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
-    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
-    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
-    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
-    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
-    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
-    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
-    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
-    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
-    data(2, 0xF8CD, 0x2028)  # str r2, [r13, #40]
-    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
-    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
-    data(2, 0xF8CD, 0x202C)  # str r2, [r13, #44]
-    data(2, 0xF8DD, 0x2030)  # ldr r2, [r13, #48]
-    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
-    data(2, 0xF8CD, 0x2030)  # str r2, [r13, #48]
-    data(2, 0xF8DD, 0x2034)  # ldr r2, [r13, #52]
-    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
-    data(2, 0xF8CD, 0x2034)  # str r2, [r13, #52]
-    data(2, 0xF8DD, 0x2038)  # ldr r2, [r13, #56]
-    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
-    data(2, 0xF8CD, 0x2038)  # str r2, [r13, #56]
-    data(2, 0xF8DD, 0x203C)  # ldr r2, [r13, #60]
-    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xF8CD, 0x203C)  # str r2, [r13, #60]
-    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
-    data(2, 0xEBB2, 0x0203)  # subs r2, r2, r3
-    data(2, 0xF8CD, 0x2000)  # str r2, [r13, #0]
-    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
-    data(2, 0xEB72, 0x0204)  # sbcs r2, r2, r4
-    data(2, 0xF8CD, 0x2004)  # str r2, [r13, #4]
-    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
-    data(2, 0xEB72, 0x0205)  # sbcs r2, r2, r5
-    data(2, 0xF8CD, 0x2008)  # str r2, [r13, #8]
-    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
-    data(2, 0xEB72, 0x0206)  # sbcs r2, r2, r6
-    data(2, 0xF8CD, 0x200C)  # str r2, [r13, #12]
-    data(2, 0xF8DD, 0x2030)  # ldr r2, [r13, #48]
-    data(2, 0xEB72, 0x0207)  # sbcs r2, r2, r7
-    data(2, 0xF8CD, 0x2010)  # str r2, [r13, #16]
-    data(2, 0xF8DD, 0x2034)  # ldr r2, [r13, #52]
-    data(2, 0xEB72, 0x0208)  # sbcs r2, r2, r8
-    data(2, 0xF8CD, 0x2014)  # str r2, [r13, #20]
-    data(2, 0xF8DD, 0x2038)  # ldr r2, [r13, #56]
-    data(2, 0xEB72, 0x0209)  # sbcs r2, r2, r9
-    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
-    data(2, 0xF8DD, 0x203C)  # ldr r2, [r13, #60]
-    data(2, 0xEB72, 0x020A)  # sbcs r2, r2, r10
-    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
-    data(2, 0xF16C, 0x0C00)  # sbc r12, r12, #0x0
-    data(2, 0xF8DD, 0x0044)  # ldr r0, [r13, #68]
-    data(2, 0xF8DD, 0x1000)  # ldr r1, [r13, #0]
-    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
-    data(2, 0xEA82, 0x0201)  # eor r2, r2, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA81, 0x0102)  # eor r1, r1, r2
-    data(2, 0xF8C0, 0x1000)  # str r1, [r0, #0]
-    data(2, 0xF8DD, 0x1004)  # ldr r1, [r13, #4]
-    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
-    data(2, 0xEA82, 0x0201)  # eor r2, r2, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA81, 0x0102)  # eor r1, r1, r2
-    data(2, 0xF8C0, 0x1004)  # str r1, [r0, #4]
-    data(2, 0xF8DD, 0x1008)  # ldr r1, [r13, #8]
-    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
-    data(2, 0xEA82, 0x0201)  # eor r2, r2, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA81, 0x0102)  # eor r1, r1, r2
-    data(2, 0xF8C0, 0x1008)  # str r1, [r0, #8]
-    data(2, 0xF8DD, 0x100C)  # ldr r1, [r13, #12]
-    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
-    data(2, 0xEA82, 0x0201)  # eor r2, r2, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA81, 0x0102)  # eor r1, r1, r2
-    data(2, 0xF8C0, 0x100C)  # str r1, [r0, #12]
-    data(2, 0xF8DD, 0x1010)  # ldr r1, [r13, #16]
-    data(2, 0xF8DD, 0x2030)  # ldr r2, [r13, #48]
-    data(2, 0xEA82, 0x0201)  # eor r2, r2, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA81, 0x0102)  # eor r1, r1, r2
-    data(2, 0xF8C0, 0x1010)  # str r1, [r0, #16]
-    data(2, 0xF8DD, 0x1014)  # ldr r1, [r13, #20]
-    data(2, 0xF8DD, 0x2034)  # ldr r2, [r13, #52]
-    data(2, 0xEA82, 0x0201)  # eor r2, r2, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA81, 0x0102)  # eor r1, r1, r2
-    data(2, 0xF8C0, 0x1014)  # str r1, [r0, #20]
-    data(2, 0xF8DD, 0x1018)  # ldr r1, [r13, #24]
-    data(2, 0xF8DD, 0x2038)  # ldr r2, [r13, #56]
-    data(2, 0xEA82, 0x0201)  # eor r2, r2, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA81, 0x0102)  # eor r1, r1, r2
-    data(2, 0xF8C0, 0x1018)  # str r1, [r0, #24]
-    data(2, 0xF8DD, 0x101C)  # ldr r1, [r13, #28]
-    data(2, 0xF8DD, 0x203C)  # ldr r2, [r13, #60]
-    data(2, 0xEA82, 0x0201)  # eor r2, r2, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA81, 0x0102)  # eor r1, r1, r2
-    data(2, 0xF8C0, 0x101C)  # str r1, [r0, #28]
-    data(2, 0xF8DD, 0xF040)  # ldr r15, [r13, #64]
+    data(2, 0xF000, 0xB8DC)  # b.w REDN (+440)
     data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
     data(2, 0xF8CD, 0x0044)  # str r0, [r13, #68]
     data(2, 0xE891, 0x0078)  # ldm r1, {r3, r4, r5, r6}
@@ -1100,267 +765,49 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF8CD, 0xA034)  # str r10, [r13, #52]
     data(2, 0xF8CD, 0x7038)  # str r7, [r13, #56]
     data(2, 0xF8CD, 0x603C)  # str r6, [r13, #60]
+    data(2, 0xF000, 0xB800)  # b.w REDN (+0)
     data(2, 0xF20D, 0x4C74)  # addw r12, r13, #1140
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF64B, 0x4B4F)  # movw r11, #0xbc4f
     data(2, 0xF6CE, 0x6B00)  # movt r11, #0xee00
     data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xF8DD, 0x2000)  # ldr r2, [r13, #0]
+    data(2, 0xF20D, 0x0E00)  # addw r14, r13, #0
+    data(2, 0xF8DE, 0x2000)  # ldr r2, [r14, #0]
     data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
     data(2, 0xF04F, 0x0100)  # mov r1, #0x00
     data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
-    data(2, 0xF8DD, 0x2004)  # ldr r2, [r13, #4]
+    data(2, 0xF8DE, 0x2004)  # ldr r2, [r14, #4]
     data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
-    data(2, 0xF8CD, 0x2004)  # str r2, [r13, #4]
-    data(2, 0xF8DD, 0x2008)  # ldr r2, [r13, #8]
+    data(2, 0xF8CE, 0x2004)  # str r2, [r14, #4]
+    data(2, 0xF8DE, 0x2008)  # ldr r2, [r14, #8]
     data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
-    data(2, 0xF8CD, 0x2008)  # str r2, [r13, #8]
-    data(2, 0xF8DD, 0x200C)  # ldr r2, [r13, #12]
+    data(2, 0xF8CE, 0x2008)  # str r2, [r14, #8]
+    data(2, 0xF8DE, 0x200C)  # ldr r2, [r14, #12]
     data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
-    data(2, 0xF8CD, 0x200C)  # str r2, [r13, #12]
-    data(2, 0xF8DD, 0x2010)  # ldr r2, [r13, #16]
+    data(2, 0xF8CE, 0x200C)  # str r2, [r14, #12]
+    data(2, 0xF8DE, 0x2010)  # ldr r2, [r14, #16]
     data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
-    data(2, 0xF8CD, 0x2010)  # str r2, [r13, #16]
-    data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
+    data(2, 0xF8CE, 0x2010)  # str r2, [r14, #16]
+    data(2, 0xF8DE, 0x2014)  # ldr r2, [r14, #20]
     data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
-    data(2, 0xF8CD, 0x2014)  # str r2, [r13, #20]
-    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
+    data(2, 0xF8CE, 0x2014)  # str r2, [r14, #20]
+    data(2, 0xF8DE, 0x2018)  # ldr r2, [r14, #24]
     data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
-    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
-    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
+    data(2, 0xF8CE, 0x2018)  # str r2, [r14, #24]
+    data(2, 0xF8DE, 0x201C)  # ldr r2, [r14, #28]
     data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
-    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
-    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
+    data(2, 0xF8CE, 0x201C)  # str r2, [r14, #28]
+    data(2, 0xF8DE, 0x2020)  # ldr r2, [r14, #32]
     data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
     data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
     data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
     data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
     data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
-    data(2, 0xF8DD, 0x2004)  # ldr r2, [r13, #4]
-    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
-    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
-    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
-    data(2, 0xF8DD, 0x2008)  # ldr r2, [r13, #8]
-    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
-    data(2, 0xF8CD, 0x2008)  # str r2, [r13, #8]
-    data(2, 0xF8DD, 0x200C)  # ldr r2, [r13, #12]
-    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
-    data(2, 0xF8CD, 0x200C)  # str r2, [r13, #12]
-    data(2, 0xF8DD, 0x2010)  # ldr r2, [r13, #16]
-    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
-    data(2, 0xF8CD, 0x2010)  # str r2, [r13, #16]
-    data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
-    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
-    data(2, 0xF8CD, 0x2014)  # str r2, [r13, #20]
-    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
-    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
-    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
-    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
-    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
-    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
-    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
-    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
-    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
-    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
-    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
-    data(2, 0xF8DD, 0x2008)  # ldr r2, [r13, #8]
-    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
-    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
-    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
-    data(2, 0xF8DD, 0x200C)  # ldr r2, [r13, #12]
-    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
-    data(2, 0xF8CD, 0x200C)  # str r2, [r13, #12]
-    data(2, 0xF8DD, 0x2010)  # ldr r2, [r13, #16]
-    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
-    data(2, 0xF8CD, 0x2010)  # str r2, [r13, #16]
-    data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
-    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
-    data(2, 0xF8CD, 0x2014)  # str r2, [r13, #20]
-    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
-    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
-    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
-    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
-    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
-    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
-    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
-    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
-    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
-    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
-    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
-    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
-    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
-    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xF8CD, 0x2028)  # str r2, [r13, #40]
-    data(2, 0xF8DD, 0x200C)  # ldr r2, [r13, #12]
-    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
-    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
-    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
-    data(2, 0xF8DD, 0x2010)  # ldr r2, [r13, #16]
-    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
-    data(2, 0xF8CD, 0x2010)  # str r2, [r13, #16]
-    data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
-    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
-    data(2, 0xF8CD, 0x2014)  # str r2, [r13, #20]
-    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
-    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
-    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
-    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
-    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
-    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
-    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
-    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
-    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
-    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
-    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
-    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
-    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
-    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
-    data(2, 0xF8CD, 0x2028)  # str r2, [r13, #40]
-    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
-    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xF8CD, 0x202C)  # str r2, [r13, #44]
-    data(2, 0xF8DD, 0x2010)  # ldr r2, [r13, #16]
-    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
-    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
-    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
-    data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
-    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
-    data(2, 0xF8CD, 0x2014)  # str r2, [r13, #20]
-    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
-    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
-    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
-    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
-    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
-    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
-    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
-    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
-    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
-    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
-    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
-    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
-    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
-    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
-    data(2, 0xF8CD, 0x2028)  # str r2, [r13, #40]
-    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
-    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
-    data(2, 0xF8CD, 0x202C)  # str r2, [r13, #44]
-    data(2, 0xF8DD, 0x2030)  # ldr r2, [r13, #48]
-    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xF8CD, 0x2030)  # str r2, [r13, #48]
-    data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
-    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
-    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
-    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
-    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
-    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
-    data(2, 0xF8CD, 0x2018)  # str r2, [r13, #24]
-    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
-    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
-    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
-    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
-    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
-    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
-    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
-    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
-    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
-    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
-    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
-    data(2, 0xF8CD, 0x2028)  # str r2, [r13, #40]
-    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
-    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
-    data(2, 0xF8CD, 0x202C)  # str r2, [r13, #44]
-    data(2, 0xF8DD, 0x2030)  # ldr r2, [r13, #48]
-    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
-    data(2, 0xF8CD, 0x2030)  # str r2, [r13, #48]
-    data(2, 0xF8DD, 0x2034)  # ldr r2, [r13, #52]
-    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xF8CD, 0x2034)  # str r2, [r13, #52]
-    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
-    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
-    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
-    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
-    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
-    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
-    data(2, 0xF8CD, 0x201C)  # str r2, [r13, #28]
-    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
-    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
-    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
-    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
-    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
-    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
-    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
-    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
-    data(2, 0xF8CD, 0x2028)  # str r2, [r13, #40]
-    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
-    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
-    data(2, 0xF8CD, 0x202C)  # str r2, [r13, #44]
-    data(2, 0xF8DD, 0x2030)  # ldr r2, [r13, #48]
-    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
-    data(2, 0xF8CD, 0x2030)  # str r2, [r13, #48]
-    data(2, 0xF8DD, 0x2034)  # ldr r2, [r13, #52]
-    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
-    data(2, 0xF8CD, 0x2034)  # str r2, [r13, #52]
-    data(2, 0xF8DD, 0x2038)  # ldr r2, [r13, #56]
-    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xF8CD, 0x2038)  # str r2, [r13, #56]
-    data(2, 0xF8DD, 0x201C)  # ldr r2, [r13, #28]
-    data(2, 0xFB02, 0xF00B)  # mul r0, r2, r11
-    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
-    data(2, 0xFBE0, 0x2163)  # umaal r2, r1, r0, r3
-    data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
-    data(2, 0xFBE0, 0x2164)  # umaal r2, r1, r0, r4
-    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
-    data(2, 0xF8DD, 0x2024)  # ldr r2, [r13, #36]
-    data(2, 0xFBE0, 0x2165)  # umaal r2, r1, r0, r5
-    data(2, 0xF8CD, 0x2024)  # str r2, [r13, #36]
-    data(2, 0xF8DD, 0x2028)  # ldr r2, [r13, #40]
-    data(2, 0xFBE0, 0x2166)  # umaal r2, r1, r0, r6
-    data(2, 0xF8CD, 0x2028)  # str r2, [r13, #40]
-    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
-    data(2, 0xFBE0, 0x2167)  # umaal r2, r1, r0, r7
-    data(2, 0xF8CD, 0x202C)  # str r2, [r13, #44]
-    data(2, 0xF8DD, 0x2030)  # ldr r2, [r13, #48]
-    data(2, 0xFBE0, 0x2168)  # umaal r2, r1, r0, r8
-    data(2, 0xF8CD, 0x2030)  # str r2, [r13, #48]
-    data(2, 0xF8DD, 0x2034)  # ldr r2, [r13, #52]
-    data(2, 0xFBE0, 0x2169)  # umaal r2, r1, r0, r9
-    data(2, 0xF8CD, 0x2034)  # str r2, [r13, #52]
-    data(2, 0xF8DD, 0x2038)  # ldr r2, [r13, #56]
-    data(2, 0xFBE0, 0x216A)  # umaal r2, r1, r0, r10
-    data(2, 0xF8CD, 0x2038)  # str r2, [r13, #56]
-    data(2, 0xF8DD, 0x203C)  # ldr r2, [r13, #60]
-    data(2, 0xEB12, 0x020C)  # adds r2, r2, r12
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xEB12, 0x0201)  # adds r2, r2, r1
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xF8CD, 0x203C)  # str r2, [r13, #60]
+    data(2, 0xF8CE, 0x2020)  # str r2, [r14, #32]
+    data(2, 0xF10E, 0x0E04)  # add r14, r14, #4
+    data(2, 0xF20D, 0x0220)  # addw r2, r13, #32
+    data(2, 0xEBBE, 0x0F02)  # cmp r14, r2
+    data(2, 0xF47F, 0xAFB8)  # bne.w REDN_I (-144)
     data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
     data(2, 0xEBB2, 0x0203)  # subs r2, r2, r3
     data(2, 0xF8CD, 0x2000)  # str r2, [r13, #0]
@@ -1496,345 +943,345 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
-    data(2, 0xF7FE, 0xFE62)  # bl SQR (-4924)
+    data(2, 0xF7FF, 0xFAB4)  # bl SQR (-2712)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
-    data(2, 0xF7FE, 0xFE5C)  # bl SQR (-4936)
+    data(2, 0xF7FF, 0xFAAE)  # bl SQR (-2724)
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF7FE, 0xFE56)  # bl SQR (-4948)
+    data(2, 0xF7FF, 0xFAA8)  # bl SQR (-2736)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FE, 0xFC92)  # bl MUL (-5852)
+    data(2, 0xF7FF, 0xF8E4)  # bl MUL (-3640)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2214)  # addw r2, r13, #532
-    data(2, 0xF7FE, 0xFFCA)  # bl ADD (-4204)
+    data(2, 0xF7FF, 0xFC1C)  # bl ADD (-1992)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FE, 0xFC82)  # bl MUL (-5884)
+    data(2, 0xF7FF, 0xF8D4)  # bl MUL (-3672)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFFBA)  # bl ADD (-4236)
+    data(2, 0xF7FF, 0xFC0C)  # bl ADD (-2024)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FE, 0xFC72)  # bl MUL (-5916)
+    data(2, 0xF7FF, 0xF8C4)  # bl MUL (-3704)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2254)  # addw r2, r13, #596
-    data(2, 0xF7FE, 0xFFAA)  # bl ADD (-4268)
+    data(2, 0xF7FF, 0xFBFC)  # bl ADD (-2056)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FE, 0xFFA2)  # bl ADD (-4284)
+    data(2, 0xF7FF, 0xFBF4)  # bl ADD (-2072)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FE, 0xFF9A)  # bl ADD (-4300)
+    data(2, 0xF7FF, 0xFBEC)  # bl ADD (-2088)
     data(2, 0xF20D, 0x20F4)  # addw r0, r13, #756
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
-    data(2, 0xF7FE, 0xFFD6)  # bl SUB (-4180)
+    data(2, 0xF7FF, 0xFC28)  # bl SUB (-1968)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFF8A)  # bl ADD (-4332)
+    data(2, 0xF7FF, 0xFBDC)  # bl ADD (-2120)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFF82)  # bl ADD (-4348)
+    data(2, 0xF7FF, 0xFBD4)  # bl ADD (-2136)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
-    data(2, 0xF7FE, 0xFFBE)  # bl SUB (-4228)
+    data(2, 0xF7FF, 0xFC10)  # bl SUB (-2016)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x31F4)  # addw r1, r13, #1012
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FE, 0xFC32)  # bl MUL (-6044)
+    data(2, 0xF7FF, 0xF884)  # bl MUL (-3832)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x21D4)  # addw r1, r13, #724
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFF6A)  # bl ADD (-4396)
+    data(2, 0xF7FF, 0xFBBC)  # bl ADD (-2184)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FE, 0xFFA6)  # bl SUB (-4276)
+    data(2, 0xF7FF, 0xFBF8)  # bl SUB (-2064)
     data(2, 0xF20D, 0x2094)  # addw r0, r13, #660
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FE, 0xFF5A)  # bl ADD (-4428)
+    data(2, 0xF7FF, 0xFBAC)  # bl ADD (-2216)
     data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FE, 0xFF52)  # bl ADD (-4444)
+    data(2, 0xF7FF, 0xFBA4)  # bl ADD (-2232)
     data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
     data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FE, 0xFF4A)  # bl ADD (-4460)
+    data(2, 0xF7FF, 0xFB9C)  # bl ADD (-2248)
     data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
     data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
     data(2, 0xF20D, 0x22F4)  # addw r2, r13, #756
-    data(2, 0xF7FE, 0xFF42)  # bl ADD (-4476)
+    data(2, 0xF7FF, 0xFB94)  # bl ADD (-2264)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x22F4)  # addw r2, r13, #756
-    data(2, 0xF7FE, 0xFF7E)  # bl SUB (-4356)
+    data(2, 0xF7FF, 0xFBD0)  # bl SUB (-2144)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x21D4)  # addw r1, r13, #724
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FE, 0xFF32)  # bl ADD (-4508)
+    data(2, 0xF7FF, 0xFB84)  # bl ADD (-2296)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FE, 0xFF2A)  # bl ADD (-4524)
+    data(2, 0xF7FF, 0xFB7C)  # bl ADD (-2312)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
-    data(2, 0xF7FE, 0xFF66)  # bl SUB (-4404)
+    data(2, 0xF7FF, 0xFBB8)  # bl SUB (-2192)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x31F4)  # addw r1, r13, #1012
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFBDA)  # bl MUL (-6220)
+    data(2, 0xF7FF, 0xF82C)  # bl MUL (-4008)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FE, 0xFF12)  # bl ADD (-4572)
+    data(2, 0xF7FF, 0xFB64)  # bl ADD (-2360)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFBCA)  # bl MUL (-6252)
+    data(2, 0xF7FF, 0xF81C)  # bl MUL (-4040)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFBC2)  # bl MUL (-6268)
+    data(2, 0xF7FF, 0xF814)  # bl MUL (-4056)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FE, 0xFF3E)  # bl SUB (-4484)
+    data(2, 0xF7FF, 0xFB90)  # bl SUB (-2272)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FE, 0xFBB2)  # bl MUL (-6300)
+    data(2, 0xF7FF, 0xF804)  # bl MUL (-4088)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFBAA)  # bl MUL (-6316)
+    data(2, 0xF7FE, 0xFFFC)  # bl MUL (-4104)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FE, 0xFEE2)  # bl ADD (-4668)
+    data(2, 0xF7FF, 0xFB34)  # bl ADD (-2456)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FE, 0xFB9A)  # bl MUL (-6348)
+    data(2, 0xF7FE, 0xFFEC)  # bl MUL (-4136)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x22B4)  # addw r2, r13, #692
-    data(2, 0xF7FE, 0xFB92)  # bl MUL (-6364)
+    data(2, 0xF7FE, 0xFFE4)  # bl MUL (-4152)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FE, 0xFECA)  # bl ADD (-4716)
+    data(2, 0xF7FF, 0xFB1C)  # bl ADD (-2504)
     data(2, 0xF8DD, 0xF04C)  # ldr r15, [r13, #76]
     data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FE, 0xFB7E)  # bl MUL (-6404)
+    data(2, 0xF7FE, 0xFFD0)  # bl MUL (-4192)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FE, 0xFB76)  # bl MUL (-6420)
+    data(2, 0xF7FE, 0xFFC8)  # bl MUL (-4208)
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
     data(2, 0xF20D, 0x1294)  # addw r2, r13, #404
-    data(2, 0xF7FE, 0xFB6E)  # bl MUL (-6436)
+    data(2, 0xF7FE, 0xFFC0)  # bl MUL (-4224)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FE, 0xFEA6)  # bl ADD (-4788)
+    data(2, 0xF7FF, 0xFAF8)  # bl ADD (-2576)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x1154)  # addw r1, r13, #340
     data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FE, 0xFE9E)  # bl ADD (-4804)
+    data(2, 0xF7FF, 0xFAF0)  # bl ADD (-2592)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFB56)  # bl MUL (-6484)
+    data(2, 0xF7FE, 0xFFA8)  # bl MUL (-4272)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FE, 0xFE8E)  # bl ADD (-4836)
+    data(2, 0xF7FF, 0xFAE0)  # bl ADD (-2624)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFECA)  # bl SUB (-4716)
+    data(2, 0xF7FF, 0xFB1C)  # bl SUB (-2504)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FE, 0xFE7E)  # bl ADD (-4868)
+    data(2, 0xF7FF, 0xFAD0)  # bl ADD (-2656)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x1154)  # addw r1, r13, #340
     data(2, 0xF20D, 0x1294)  # addw r2, r13, #404
-    data(2, 0xF7FE, 0xFE76)  # bl ADD (-4884)
+    data(2, 0xF7FF, 0xFAC8)  # bl ADD (-2672)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x2254)  # addw r2, r13, #596
-    data(2, 0xF7FE, 0xFB2E)  # bl MUL (-6564)
+    data(2, 0xF7FE, 0xFF80)  # bl MUL (-4352)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FE, 0xFE66)  # bl ADD (-4916)
+    data(2, 0xF7FF, 0xFAB8)  # bl ADD (-2704)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x2254)  # addw r2, r13, #596
-    data(2, 0xF7FE, 0xFEA2)  # bl SUB (-4796)
+    data(2, 0xF7FF, 0xFAF4)  # bl SUB (-2584)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FE, 0xFE56)  # bl ADD (-4948)
+    data(2, 0xF7FF, 0xFAA8)  # bl ADD (-2736)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x1174)  # addw r1, r13, #372
     data(2, 0xF20D, 0x1294)  # addw r2, r13, #404
-    data(2, 0xF7FE, 0xFE4E)  # bl ADD (-4964)
+    data(2, 0xF7FF, 0xFAA0)  # bl ADD (-2752)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFB06)  # bl MUL (-6644)
+    data(2, 0xF7FE, 0xFF58)  # bl MUL (-4432)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FE, 0xFE3E)  # bl ADD (-4996)
+    data(2, 0xF7FF, 0xFA90)  # bl ADD (-2784)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFE7A)  # bl SUB (-4876)
+    data(2, 0xF7FF, 0xFACC)  # bl SUB (-2664)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FE, 0xFE2E)  # bl ADD (-5028)
+    data(2, 0xF7FF, 0xFA80)  # bl ADD (-2816)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FE, 0xFE26)  # bl ADD (-5044)
+    data(2, 0xF7FF, 0xFA78)  # bl ADD (-2832)
     data(2, 0xF20D, 0x20F4)  # addw r0, r13, #756
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
-    data(2, 0xF7FE, 0xFE62)  # bl SUB (-4924)
+    data(2, 0xF7FF, 0xFAB4)  # bl SUB (-2712)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFE16)  # bl ADD (-5076)
+    data(2, 0xF7FF, 0xFA68)  # bl ADD (-2864)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFE0E)  # bl ADD (-5092)
+    data(2, 0xF7FF, 0xFA60)  # bl ADD (-2880)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
-    data(2, 0xF7FE, 0xFE4A)  # bl SUB (-4972)
+    data(2, 0xF7FF, 0xFA9C)  # bl SUB (-2760)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x31F4)  # addw r1, r13, #1012
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FE, 0xFABE)  # bl MUL (-6788)
+    data(2, 0xF7FE, 0xFF10)  # bl MUL (-4576)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x21D4)  # addw r1, r13, #724
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFDF6)  # bl ADD (-5140)
+    data(2, 0xF7FF, 0xFA48)  # bl ADD (-2928)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FE, 0xFE32)  # bl SUB (-5020)
+    data(2, 0xF7FF, 0xFA84)  # bl SUB (-2808)
     data(2, 0xF20D, 0x2094)  # addw r0, r13, #660
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FE, 0xFDE6)  # bl ADD (-5172)
+    data(2, 0xF7FF, 0xFA38)  # bl ADD (-2960)
     data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FE, 0xFDDE)  # bl ADD (-5188)
+    data(2, 0xF7FF, 0xFA30)  # bl ADD (-2976)
     data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
     data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FE, 0xFDD6)  # bl ADD (-5204)
+    data(2, 0xF7FF, 0xFA28)  # bl ADD (-2992)
     data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
     data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
     data(2, 0xF20D, 0x22F4)  # addw r2, r13, #756
-    data(2, 0xF7FE, 0xFDCE)  # bl ADD (-5220)
+    data(2, 0xF7FF, 0xFA20)  # bl ADD (-3008)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x22F4)  # addw r2, r13, #756
-    data(2, 0xF7FE, 0xFE0A)  # bl SUB (-5100)
+    data(2, 0xF7FF, 0xFA5C)  # bl SUB (-2888)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x21D4)  # addw r1, r13, #724
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FE, 0xFDBE)  # bl ADD (-5252)
+    data(2, 0xF7FF, 0xFA10)  # bl ADD (-3040)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FE, 0xFDB6)  # bl ADD (-5268)
+    data(2, 0xF7FF, 0xFA08)  # bl ADD (-3056)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
-    data(2, 0xF7FE, 0xFDF2)  # bl SUB (-5148)
+    data(2, 0xF7FF, 0xFA44)  # bl SUB (-2936)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x31F4)  # addw r1, r13, #1012
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFA66)  # bl MUL (-6964)
+    data(2, 0xF7FE, 0xFEB8)  # bl MUL (-4752)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FE, 0xFD9E)  # bl ADD (-5316)
+    data(2, 0xF7FF, 0xF9F0)  # bl ADD (-3104)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFA56)  # bl MUL (-6996)
+    data(2, 0xF7FE, 0xFEA8)  # bl MUL (-4784)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFA4E)  # bl MUL (-7012)
+    data(2, 0xF7FE, 0xFEA0)  # bl MUL (-4800)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FE, 0xFDCA)  # bl SUB (-5228)
+    data(2, 0xF7FF, 0xFA1C)  # bl SUB (-3016)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FE, 0xFA3E)  # bl MUL (-7044)
+    data(2, 0xF7FE, 0xFE90)  # bl MUL (-4832)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFA36)  # bl MUL (-7060)
+    data(2, 0xF7FE, 0xFE88)  # bl MUL (-4848)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FE, 0xFD6E)  # bl ADD (-5412)
+    data(2, 0xF7FF, 0xF9C0)  # bl ADD (-3200)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FE, 0xFA26)  # bl MUL (-7092)
+    data(2, 0xF7FE, 0xFE78)  # bl MUL (-4880)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x22B4)  # addw r2, r13, #692
-    data(2, 0xF7FE, 0xFA1E)  # bl MUL (-7108)
+    data(2, 0xF7FE, 0xFE70)  # bl MUL (-4896)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FE, 0xFD56)  # bl ADD (-5460)
+    data(2, 0xF7FF, 0xF9A8)  # bl ADD (-3248)
     data(2, 0xF8DD, 0xF04C)  # ldr r15, [r13, #76]
     data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FE, 0xFA0A)  # bl MUL (-7148)
+    data(2, 0xF7FE, 0xFE5C)  # bl MUL (-4936)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FE, 0xFA02)  # bl MUL (-7164)
+    data(2, 0xF7FE, 0xFE54)  # bl MUL (-4952)
     data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x1CF4)  # addw r12, r13, #500
@@ -1842,250 +1289,250 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FE, 0xFD32)  # bl ADD (-5532)
+    data(2, 0xF7FF, 0xF984)  # bl ADD (-3320)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x1154)  # addw r1, r13, #340
     data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FE, 0xFD2A)  # bl ADD (-5548)
+    data(2, 0xF7FF, 0xF97C)  # bl ADD (-3336)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xF9E2)  # bl MUL (-7228)
+    data(2, 0xF7FE, 0xFE34)  # bl MUL (-5016)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FE, 0xFD1A)  # bl ADD (-5580)
+    data(2, 0xF7FF, 0xF96C)  # bl ADD (-3368)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFD56)  # bl SUB (-5460)
+    data(2, 0xF7FF, 0xF9A8)  # bl SUB (-3248)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x1154)  # addw r1, r13, #340
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FE, 0xF9CA)  # bl MUL (-7276)
+    data(2, 0xF7FE, 0xFE1C)  # bl MUL (-5064)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x02F4)  # addw r2, r13, #244
-    data(2, 0xF7FE, 0xFD02)  # bl ADD (-5628)
+    data(2, 0xF7FF, 0xF954)  # bl ADD (-3416)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x1174)  # addw r1, r13, #372
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FE, 0xF9BA)  # bl MUL (-7308)
+    data(2, 0xF7FE, 0xFE0C)  # bl MUL (-5096)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FE, 0xFCF2)  # bl ADD (-5660)
+    data(2, 0xF7FF, 0xF944)  # bl ADD (-3448)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FE, 0xFCEA)  # bl ADD (-5676)
+    data(2, 0xF7FF, 0xF93C)  # bl ADD (-3464)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FE, 0xFCE2)  # bl ADD (-5692)
+    data(2, 0xF7FF, 0xF934)  # bl ADD (-3480)
     data(2, 0xF20D, 0x20F4)  # addw r0, r13, #756
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
-    data(2, 0xF7FE, 0xFD1E)  # bl SUB (-5572)
+    data(2, 0xF7FF, 0xF970)  # bl SUB (-3360)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFCD2)  # bl ADD (-5724)
+    data(2, 0xF7FF, 0xF924)  # bl ADD (-3512)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFCCA)  # bl ADD (-5740)
+    data(2, 0xF7FF, 0xF91C)  # bl ADD (-3528)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
-    data(2, 0xF7FE, 0xFD06)  # bl SUB (-5620)
+    data(2, 0xF7FF, 0xF958)  # bl SUB (-3408)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x31F4)  # addw r1, r13, #1012
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FE, 0xF97A)  # bl MUL (-7436)
+    data(2, 0xF7FE, 0xFDCC)  # bl MUL (-5224)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x21D4)  # addw r1, r13, #724
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFCB2)  # bl ADD (-5788)
+    data(2, 0xF7FF, 0xF904)  # bl ADD (-3576)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FE, 0xFCEE)  # bl SUB (-5668)
+    data(2, 0xF7FF, 0xF940)  # bl SUB (-3456)
     data(2, 0xF20D, 0x2094)  # addw r0, r13, #660
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FE, 0xFCA2)  # bl ADD (-5820)
+    data(2, 0xF7FF, 0xF8F4)  # bl ADD (-3608)
     data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FE, 0xFC9A)  # bl ADD (-5836)
+    data(2, 0xF7FF, 0xF8EC)  # bl ADD (-3624)
     data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
     data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FE, 0xFC92)  # bl ADD (-5852)
+    data(2, 0xF7FF, 0xF8E4)  # bl ADD (-3640)
     data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
     data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
     data(2, 0xF20D, 0x22F4)  # addw r2, r13, #756
-    data(2, 0xF7FE, 0xFC8A)  # bl ADD (-5868)
+    data(2, 0xF7FF, 0xF8DC)  # bl ADD (-3656)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x22F4)  # addw r2, r13, #756
-    data(2, 0xF7FE, 0xFCC6)  # bl SUB (-5748)
+    data(2, 0xF7FF, 0xF918)  # bl SUB (-3536)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x21D4)  # addw r1, r13, #724
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FE, 0xFC7A)  # bl ADD (-5900)
+    data(2, 0xF7FF, 0xF8CC)  # bl ADD (-3688)
     data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
     data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FE, 0xFC72)  # bl ADD (-5916)
+    data(2, 0xF7FF, 0xF8C4)  # bl ADD (-3704)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
-    data(2, 0xF7FE, 0xFCAE)  # bl SUB (-5796)
+    data(2, 0xF7FF, 0xF900)  # bl SUB (-3584)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x31F4)  # addw r1, r13, #1012
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xF922)  # bl MUL (-7612)
+    data(2, 0xF7FE, 0xFD74)  # bl MUL (-5400)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FE, 0xFC5A)  # bl ADD (-5964)
+    data(2, 0xF7FF, 0xF8AC)  # bl ADD (-3752)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xF912)  # bl MUL (-7644)
+    data(2, 0xF7FE, 0xFD64)  # bl MUL (-5432)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xF90A)  # bl MUL (-7660)
+    data(2, 0xF7FE, 0xFD5C)  # bl MUL (-5448)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FE, 0xFC86)  # bl SUB (-5876)
+    data(2, 0xF7FF, 0xF8D8)  # bl SUB (-3664)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FE, 0xF8FA)  # bl MUL (-7692)
+    data(2, 0xF7FE, 0xFD4C)  # bl MUL (-5480)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xF8F2)  # bl MUL (-7708)
+    data(2, 0xF7FE, 0xFD44)  # bl MUL (-5496)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FE, 0xFC2A)  # bl ADD (-6060)
+    data(2, 0xF7FF, 0xF87C)  # bl ADD (-3848)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FE, 0xF8E2)  # bl MUL (-7740)
+    data(2, 0xF7FE, 0xFD34)  # bl MUL (-5528)
     data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x22B4)  # addw r2, r13, #692
-    data(2, 0xF7FE, 0xF8DA)  # bl MUL (-7756)
+    data(2, 0xF7FE, 0xFD2C)  # bl MUL (-5544)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
     data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FE, 0xFC12)  # bl ADD (-6108)
+    data(2, 0xF7FF, 0xF864)  # bl ADD (-3896)
     data(2, 0xF8DD, 0xF04C)  # ldr r15, [r13, #76]
     data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF7FE, 0xFA84)  # bl SQR (-6904)
+    data(2, 0xF7FE, 0xFED6)  # bl SQR (-4692)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FE, 0xF8C0)  # bl MUL (-7808)
+    data(2, 0xF7FE, 0xFD12)  # bl MUL (-5596)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xF8B8)  # bl MUL (-7824)
+    data(2, 0xF7FE, 0xFD0A)  # bl MUL (-5612)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0060)  # str r0, [r13, #96]
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF7FE, 0xFA6A)  # bl SQR (-6956)
+    data(2, 0xF7FE, 0xFEBC)  # bl SQR (-4744)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
-    data(2, 0xF7FE, 0xFA64)  # bl SQR (-6968)
+    data(2, 0xF7FE, 0xFEB6)  # bl SQR (-4756)
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FE, 0xF8A0)  # bl MUL (-7872)
+    data(2, 0xF7FE, 0xFCF2)  # bl MUL (-5660)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FE, 0xFC1C)  # bl SUB (-6088)
+    data(2, 0xF7FF, 0xF86E)  # bl SUB (-3876)
     data(2, 0xF20D, 0x2094)  # addw r0, r13, #660
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FE, 0xFBD0)  # bl ADD (-6240)
+    data(2, 0xF7FF, 0xF822)  # bl ADD (-4028)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FE, 0xF888)  # bl MUL (-7920)
+    data(2, 0xF7FE, 0xFCDA)  # bl MUL (-5708)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFBC0)  # bl ADD (-6272)
+    data(2, 0xF7FF, 0xF812)  # bl ADD (-4060)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFBB8)  # bl ADD (-6288)
+    data(2, 0xF7FF, 0xF80A)  # bl ADD (-4076)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FE, 0xF870)  # bl MUL (-7968)
+    data(2, 0xF7FE, 0xFCC2)  # bl MUL (-5756)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FE, 0xFBA8)  # bl ADD (-6320)
+    data(2, 0xF7FE, 0xFFFA)  # bl ADD (-4108)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FE, 0xFBA0)  # bl ADD (-6336)
+    data(2, 0xF7FE, 0xFFF2)  # bl ADD (-4124)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFB98)  # bl ADD (-6352)
+    data(2, 0xF7FE, 0xFFEA)  # bl ADD (-4140)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF7FE, 0xFA0E)  # bl SQR (-7140)
+    data(2, 0xF7FE, 0xFE60)  # bl SQR (-4928)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFB8A)  # bl ADD (-6380)
+    data(2, 0xF7FE, 0xFFDC)  # bl ADD (-4168)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFBC6)  # bl SUB (-6260)
+    data(2, 0xF7FF, 0xF818)  # bl SUB (-4048)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x02F4)  # addw r2, r13, #244
-    data(2, 0xF7FE, 0xFBBE)  # bl SUB (-6276)
+    data(2, 0xF7FF, 0xF810)  # bl SUB (-4064)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xF832)  # bl MUL (-8092)
+    data(2, 0xF7FE, 0xFC84)  # bl MUL (-5880)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
-    data(2, 0xF7FE, 0xF9E8)  # bl SQR (-7216)
+    data(2, 0xF7FE, 0xFE3A)  # bl SQR (-5004)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFB64)  # bl ADD (-6456)
+    data(2, 0xF7FE, 0xFFB6)  # bl ADD (-4244)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFB5C)  # bl ADD (-6472)
+    data(2, 0xF7FE, 0xFFAE)  # bl ADD (-4260)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFB54)  # bl ADD (-6488)
+    data(2, 0xF7FE, 0xFFA6)  # bl ADD (-4276)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFB90)  # bl SUB (-6368)
+    data(2, 0xF7FE, 0xFFE2)  # bl SUB (-4156)
     data(2, 0xF8DD, 0x0060)  # ldr r0, [r13, #96]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0060)  # str r0, [r13, #96]
@@ -2093,14 +1540,14 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FD, 0xFFFC)  # bl MUL (-8200)
+    data(2, 0xF7FE, 0xFC4E)  # bl MUL (-5988)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF7FE, 0xF9B2)  # bl SQR (-7324)
+    data(2, 0xF7FE, 0xFE04)  # bl SQR (-5112)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FD, 0xFFEE)  # bl MUL (-8228)
+    data(2, 0xF7FE, 0xFC40)  # bl MUL (-6016)
     data(2, 0xF8DD, 0xF04C)  # ldr r15, [r13, #76]
     data(2, 0xF8CD, 0x0050)  # str r0, [r13, #80]
     data(2, 0xF002, 0x0001)  # and r0, r2, #0x1
@@ -2210,11 +1657,11 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x4C94)  # addw r12, r13, #1172
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF1B2, 0x0F04)  # cmp r2, #0x04
-    data(2, 0xF001, 0x8760)  # beq.w MODN (+7872)
+    data(2, 0xF001, 0x8370)  # beq.w MODN (+5856)
     data(2, 0xF1B2, 0x0F08)  # cmp r2, #0x08
-    data(2, 0xF001, 0x844E)  # beq.w SUM (+6300)
+    data(2, 0xF001, 0x805E)  # beq.w SUM (+4284)
     data(2, 0xF1B2, 0x0F00)  # cmp r2, #0
-    data(2, 0xF040, 0x867A)  # bne.w CMB (+3316)
+    data(2, 0xF040, 0x8400)  # bne.w CMB (+2048)
     data(2, 0xF04F, 0x0300)  # mov r3, #0x00
     data(2, 0xF8CD, 0x30AC)  # str r3, [r13, #172]
     data(2, 0xF8D1, 0x3000)  # ldr r3, [r1, #0]
@@ -2295,11 +1742,11 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
-    data(2, 0xF7FD, 0xFE68)  # bl MUL (-9008)
+    data(2, 0xF7FE, 0xFABA)  # bl MUL (-6796)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
-    data(2, 0xF7FD, 0xFE60)  # bl MUL (-9024)
+    data(2, 0xF7FE, 0xFAB2)  # bl MUL (-6812)
     data(2, 0xF20D, 0x3CB4)  # addw r12, r13, #948
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
@@ -2515,6 +1962,8 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF1A0, 0x0001)  # sub r0, r0, #0x1
     data(2, 0xF8CD, 0x00EC)  # str r0, [r13, #236]
     data(2, 0xF8DD, 0xE050)  # ldr r14, [r13, #80]
+    data(2, 0xF20D, 0x1C54)  # addw r12, r13, #340
+    data(2, 0xF8CD, 0xC054)  # str r12, [r13, #84]
     data(2, 0xF8DD, 0xC0D0)  # ldr r12, [r13, #208]
     data(2, 0xE9DE, 0x0100)  # ldrd r0, r1, [r14, #0]
     data(2, 0xE9DE, 0x2B02)  # ldrd r2, r11, [r14, #8]
@@ -2675,336 +2124,17 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
     data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
     data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
-    data(2, 0xF20D, 0x1C54)  # addw r12, r13, #340
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF8DD, 0xC0D0)  # ldr r12, [r13, #208]
-    data(2, 0xE9DE, 0x0108)  # ldrd r0, r1, [r14, #32]
-    data(2, 0xE9DE, 0x2B0A)  # ldrd r2, r11, [r14, #40]
-    data(2, 0xEA00, 0x030C)  # and r3, r0, r12
-    data(2, 0xEA01, 0x040C)  # and r4, r1, r12
-    data(2, 0xEA02, 0x050C)  # and r5, r2, r12
-    data(2, 0xEA0B, 0x060C)  # and r6, r11, r12
-    data(2, 0xE9DE, 0x010C)  # ldrd r0, r1, [r14, #48]
-    data(2, 0xE9DE, 0x2B0E)  # ldrd r2, r11, [r14, #56]
-    data(2, 0xEA00, 0x070C)  # and r7, r0, r12
-    data(2, 0xEA01, 0x080C)  # and r8, r1, r12
-    data(2, 0xEA02, 0x090C)  # and r9, r2, r12
-    data(2, 0xEA0B, 0x0A0C)  # and r10, r11, r12
-    data(2, 0xF8DD, 0xC0D4)  # ldr r12, [r13, #212]
-    data(2, 0xE9DE, 0x0120)  # ldrd r0, r1, [r14, #128]
-    data(2, 0xE9DE, 0x2B22)  # ldrd r2, r11, [r14, #136]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
-    data(2, 0xE9DE, 0x0124)  # ldrd r0, r1, [r14, #144]
-    data(2, 0xE9DE, 0x2B26)  # ldrd r2, r11, [r14, #152]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
-    data(2, 0xF8DD, 0xC0D8)  # ldr r12, [r13, #216]
-    data(2, 0xE9DE, 0x0138)  # ldrd r0, r1, [r14, #224]
-    data(2, 0xE9DE, 0x2B3A)  # ldrd r2, r11, [r14, #232]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
-    data(2, 0xE9DE, 0x013C)  # ldrd r0, r1, [r14, #240]
-    data(2, 0xE9DE, 0x2B3E)  # ldrd r2, r11, [r14, #248]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
-    data(2, 0xF8DD, 0xC0DC)  # ldr r12, [r13, #220]
-    data(2, 0xE9DE, 0x0150)  # ldrd r0, r1, [r14, #320]
-    data(2, 0xE9DE, 0x2B52)  # ldrd r2, r11, [r14, #328]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
-    data(2, 0xE9DE, 0x0154)  # ldrd r0, r1, [r14, #336]
-    data(2, 0xE9DE, 0x2B56)  # ldrd r2, r11, [r14, #344]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
-    data(2, 0xF8DD, 0xC0E0)  # ldr r12, [r13, #224]
-    data(2, 0xE9DE, 0x0168)  # ldrd r0, r1, [r14, #416]
-    data(2, 0xE9DE, 0x2B6A)  # ldrd r2, r11, [r14, #424]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
-    data(2, 0xE9DE, 0x016C)  # ldrd r0, r1, [r14, #432]
-    data(2, 0xE9DE, 0x2B6E)  # ldrd r2, r11, [r14, #440]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
-    data(2, 0xF8DD, 0xC0E4)  # ldr r12, [r13, #228]
-    data(2, 0xE9DE, 0x0180)  # ldrd r0, r1, [r14, #512]
-    data(2, 0xE9DE, 0x2B82)  # ldrd r2, r11, [r14, #520]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
-    data(2, 0xE9DE, 0x0184)  # ldrd r0, r1, [r14, #528]
-    data(2, 0xE9DE, 0x2B86)  # ldrd r2, r11, [r14, #536]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
-    data(2, 0xF8DD, 0xC0E8)  # ldr r12, [r13, #232]
-    data(2, 0xE9DE, 0x0198)  # ldrd r0, r1, [r14, #608]
-    data(2, 0xE9DE, 0x2B9A)  # ldrd r2, r11, [r14, #616]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
-    data(2, 0xE9DE, 0x019C)  # ldrd r0, r1, [r14, #624]
-    data(2, 0xE9DE, 0x2B9E)  # ldrd r2, r11, [r14, #632]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
-    data(2, 0xF8DD, 0xC0EC)  # ldr r12, [r13, #236]
-    data(2, 0xE9DE, 0x01B0)  # ldrd r0, r1, [r14, #704]
-    data(2, 0xE9DE, 0x2BB2)  # ldrd r2, r11, [r14, #712]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
-    data(2, 0xE9DE, 0x01B4)  # ldrd r0, r1, [r14, #720]
-    data(2, 0xE9DE, 0x2BB6)  # ldrd r2, r11, [r14, #728]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
-    data(2, 0xF20D, 0x1C74)  # addw r12, r13, #372
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF8DD, 0xC0D0)  # ldr r12, [r13, #208]
-    data(2, 0xE9DE, 0x0110)  # ldrd r0, r1, [r14, #64]
-    data(2, 0xE9DE, 0x2B12)  # ldrd r2, r11, [r14, #72]
-    data(2, 0xEA00, 0x030C)  # and r3, r0, r12
-    data(2, 0xEA01, 0x040C)  # and r4, r1, r12
-    data(2, 0xEA02, 0x050C)  # and r5, r2, r12
-    data(2, 0xEA0B, 0x060C)  # and r6, r11, r12
-    data(2, 0xE9DE, 0x0114)  # ldrd r0, r1, [r14, #80]
-    data(2, 0xE9DE, 0x2B16)  # ldrd r2, r11, [r14, #88]
-    data(2, 0xEA00, 0x070C)  # and r7, r0, r12
-    data(2, 0xEA01, 0x080C)  # and r8, r1, r12
-    data(2, 0xEA02, 0x090C)  # and r9, r2, r12
-    data(2, 0xEA0B, 0x0A0C)  # and r10, r11, r12
-    data(2, 0xF8DD, 0xC0D4)  # ldr r12, [r13, #212]
-    data(2, 0xE9DE, 0x0128)  # ldrd r0, r1, [r14, #160]
-    data(2, 0xE9DE, 0x2B2A)  # ldrd r2, r11, [r14, #168]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
-    data(2, 0xE9DE, 0x012C)  # ldrd r0, r1, [r14, #176]
-    data(2, 0xE9DE, 0x2B2E)  # ldrd r2, r11, [r14, #184]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
-    data(2, 0xF8DD, 0xC0D8)  # ldr r12, [r13, #216]
-    data(2, 0xE9DE, 0x0140)  # ldrd r0, r1, [r14, #256]
-    data(2, 0xE9DE, 0x2B42)  # ldrd r2, r11, [r14, #264]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
-    data(2, 0xE9DE, 0x0144)  # ldrd r0, r1, [r14, #272]
-    data(2, 0xE9DE, 0x2B46)  # ldrd r2, r11, [r14, #280]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
-    data(2, 0xF8DD, 0xC0DC)  # ldr r12, [r13, #220]
-    data(2, 0xE9DE, 0x0158)  # ldrd r0, r1, [r14, #352]
-    data(2, 0xE9DE, 0x2B5A)  # ldrd r2, r11, [r14, #360]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
-    data(2, 0xE9DE, 0x015C)  # ldrd r0, r1, [r14, #368]
-    data(2, 0xE9DE, 0x2B5E)  # ldrd r2, r11, [r14, #376]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
-    data(2, 0xF8DD, 0xC0E0)  # ldr r12, [r13, #224]
-    data(2, 0xE9DE, 0x0170)  # ldrd r0, r1, [r14, #448]
-    data(2, 0xE9DE, 0x2B72)  # ldrd r2, r11, [r14, #456]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
-    data(2, 0xE9DE, 0x0174)  # ldrd r0, r1, [r14, #464]
-    data(2, 0xE9DE, 0x2B76)  # ldrd r2, r11, [r14, #472]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
-    data(2, 0xF8DD, 0xC0E4)  # ldr r12, [r13, #228]
-    data(2, 0xE9DE, 0x0188)  # ldrd r0, r1, [r14, #544]
-    data(2, 0xE9DE, 0x2B8A)  # ldrd r2, r11, [r14, #552]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
-    data(2, 0xE9DE, 0x018C)  # ldrd r0, r1, [r14, #560]
-    data(2, 0xE9DE, 0x2B8E)  # ldrd r2, r11, [r14, #568]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
-    data(2, 0xF8DD, 0xC0E8)  # ldr r12, [r13, #232]
-    data(2, 0xE9DE, 0x01A0)  # ldrd r0, r1, [r14, #640]
-    data(2, 0xE9DE, 0x2BA2)  # ldrd r2, r11, [r14, #648]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
-    data(2, 0xE9DE, 0x01A4)  # ldrd r0, r1, [r14, #656]
-    data(2, 0xE9DE, 0x2BA6)  # ldrd r2, r11, [r14, #664]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
-    data(2, 0xF8DD, 0xC0EC)  # ldr r12, [r13, #236]
-    data(2, 0xE9DE, 0x01B8)  # ldrd r0, r1, [r14, #736]
-    data(2, 0xE9DE, 0x2BBA)  # ldrd r2, r11, [r14, #744]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
-    data(2, 0xE9DE, 0x01BC)  # ldrd r0, r1, [r14, #752]
-    data(2, 0xE9DE, 0x2BBE)  # ldrd r2, r11, [r14, #760]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
-    data(2, 0xF20D, 0x1C94)  # addw r12, r13, #404
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8DD, 0xC054)  # ldr r12, [r13, #84]
+    data(2, 0xE8AC, 0x07F8)  # stm r12!, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8CD, 0xC054)  # str r12, [r13, #84]
+    data(2, 0xF10E, 0x0E20)  # add r14, r14, #32
+    data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
+    data(2, 0xEBBC, 0x0F00)  # cmp r12, r0
+    data(2, 0xF47F, 0xAEB2)  # bne.w SCAN (-668)
     data(2, 0xF20D, 0x3034)  # addw r0, r13, #820
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FD, 0xFC62)  # bl SUB (-10044)
+    data(2, 0xF7FE, 0xFB2E)  # bl SUB (-6564)
     data(2, 0xF8DD, 0xB0F0)  # ldr r11, [r13, #240]
     data(2, 0xF20D, 0x1074)  # addw r0, r13, #372
     data(2, 0xF20D, 0x3134)  # addw r1, r13, #820
@@ -3038,12 +2168,12 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xEA0A, 0x0A0B)  # and r10, r10, r11
     data(2, 0xEA86, 0x060A)  # eor r6, r6, r10
     data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xF7FE, 0xFD12)  # bl PADD (-5596)
+    data(2, 0xF7FE, 0xFF8C)  # bl PADD (-4328)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
-    data(2, 0xF57F, 0xAB68)  # bpl.w WINDOW (-2352)
-    data(2, 0xF000, 0xBE96)  # b.w FINISH (+3372)
+    data(2, 0xF57F, 0xADE2)  # bpl.w WINDOW (-1084)
+    data(2, 0xF000, 0xBD20)  # b.w FINISH (+2624)
     data(2, 0xF8D1, 0x301C)  # ldr r3, [r1, #28]
     data(2, 0xFA93, 0xF383)  # rev r3, r3
     data(2, 0xF8D1, 0x4018)  # ldr r4, [r1, #24]
@@ -3171,10 +2301,10 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF040, 0x800C)  # bne.w CADD (+24)
     data(2, 0xF1B0, 0x0F00)  # cmp r0, #0x00
     data(2, 0xF000, 0x8008)  # beq.w CADD (+16)
-    data(2, 0xF7FE, 0xFAE2)  # bl PDBL (-6716)
-    data(2, 0xF7FE, 0xFAE0)  # bl PDBL (-6720)
-    data(2, 0xF7FE, 0xFADE)  # bl PDBL (-6724)
-    data(2, 0xF7FE, 0xFADC)  # bl PDBL (-6728)
+    data(2, 0xF7FE, 0xFD5C)  # bl PDBL (-5448)
+    data(2, 0xF7FE, 0xFD5A)  # bl PDBL (-5452)
+    data(2, 0xF7FE, 0xFD58)  # bl PDBL (-5456)
+    data(2, 0xF7FE, 0xFD56)  # bl PDBL (-5460)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF000, 0x010F)  # and r1, r0, #0xf
     data(2, 0xEA4F, 0x1210)  # lsr r2, r0, #4
@@ -3245,6 +2375,8 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xEA4F, 0x70D0)  # lsr r0, r0, #31
     data(2, 0xF1A0, 0x0001)  # sub r0, r0, #0x1
     data(2, 0xF8CD, 0x00EC)  # str r0, [r13, #236]
+    data(2, 0xF20D, 0x1C54)  # addw r12, r13, #340
+    data(2, 0xF8CD, 0xC054)  # str r12, [r13, #84]
     data(2, 0xF8DD, 0xC0D0)  # ldr r12, [r13, #208]
     data(2, 0xF8DE, 0x0000)  # ldr r0, [r14, #0]
     data(2, 0xF8DE, 0x1004)  # ldr r1, [r14, #4]
@@ -3437,206 +2569,17 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
     data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
     data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
-    data(2, 0xF20D, 0x1C54)  # addw r12, r13, #340
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF8DD, 0xC0D0)  # ldr r12, [r13, #208]
-    data(2, 0xF8DE, 0x0020)  # ldr r0, [r14, #32]
-    data(2, 0xF8DE, 0x1024)  # ldr r1, [r14, #36]
-    data(2, 0xF8DE, 0x2028)  # ldr r2, [r14, #40]
-    data(2, 0xF8DE, 0xB02C)  # ldr r11, [r14, #44]
-    data(2, 0xEA00, 0x030C)  # and r3, r0, r12
-    data(2, 0xEA01, 0x040C)  # and r4, r1, r12
-    data(2, 0xEA02, 0x050C)  # and r5, r2, r12
-    data(2, 0xEA0B, 0x060C)  # and r6, r11, r12
-    data(2, 0xF8DE, 0x0030)  # ldr r0, [r14, #48]
-    data(2, 0xF8DE, 0x1034)  # ldr r1, [r14, #52]
-    data(2, 0xF8DE, 0x2038)  # ldr r2, [r14, #56]
-    data(2, 0xF8DE, 0xB03C)  # ldr r11, [r14, #60]
-    data(2, 0xEA00, 0x070C)  # and r7, r0, r12
-    data(2, 0xEA01, 0x080C)  # and r8, r1, r12
-    data(2, 0xEA02, 0x090C)  # and r9, r2, r12
-    data(2, 0xEA0B, 0x0A0C)  # and r10, r11, r12
-    data(2, 0xF8DD, 0xC0D4)  # ldr r12, [r13, #212]
-    data(2, 0xF8DE, 0x0060)  # ldr r0, [r14, #96]
-    data(2, 0xF8DE, 0x1064)  # ldr r1, [r14, #100]
-    data(2, 0xF8DE, 0x2068)  # ldr r2, [r14, #104]
-    data(2, 0xF8DE, 0xB06C)  # ldr r11, [r14, #108]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
-    data(2, 0xF8DE, 0x0070)  # ldr r0, [r14, #112]
-    data(2, 0xF8DE, 0x1074)  # ldr r1, [r14, #116]
-    data(2, 0xF8DE, 0x2078)  # ldr r2, [r14, #120]
-    data(2, 0xF8DE, 0xB07C)  # ldr r11, [r14, #124]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
-    data(2, 0xF8DD, 0xC0D8)  # ldr r12, [r13, #216]
-    data(2, 0xF8DE, 0x00A0)  # ldr r0, [r14, #160]
-    data(2, 0xF8DE, 0x10A4)  # ldr r1, [r14, #164]
-    data(2, 0xF8DE, 0x20A8)  # ldr r2, [r14, #168]
-    data(2, 0xF8DE, 0xB0AC)  # ldr r11, [r14, #172]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
-    data(2, 0xF8DE, 0x00B0)  # ldr r0, [r14, #176]
-    data(2, 0xF8DE, 0x10B4)  # ldr r1, [r14, #180]
-    data(2, 0xF8DE, 0x20B8)  # ldr r2, [r14, #184]
-    data(2, 0xF8DE, 0xB0BC)  # ldr r11, [r14, #188]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
-    data(2, 0xF8DD, 0xC0DC)  # ldr r12, [r13, #220]
-    data(2, 0xF8DE, 0x00E0)  # ldr r0, [r14, #224]
-    data(2, 0xF8DE, 0x10E4)  # ldr r1, [r14, #228]
-    data(2, 0xF8DE, 0x20E8)  # ldr r2, [r14, #232]
-    data(2, 0xF8DE, 0xB0EC)  # ldr r11, [r14, #236]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
-    data(2, 0xF8DE, 0x00F0)  # ldr r0, [r14, #240]
-    data(2, 0xF8DE, 0x10F4)  # ldr r1, [r14, #244]
-    data(2, 0xF8DE, 0x20F8)  # ldr r2, [r14, #248]
-    data(2, 0xF8DE, 0xB0FC)  # ldr r11, [r14, #252]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
-    data(2, 0xF8DD, 0xC0E0)  # ldr r12, [r13, #224]
-    data(2, 0xF8DE, 0x0120)  # ldr r0, [r14, #288]
-    data(2, 0xF8DE, 0x1124)  # ldr r1, [r14, #292]
-    data(2, 0xF8DE, 0x2128)  # ldr r2, [r14, #296]
-    data(2, 0xF8DE, 0xB12C)  # ldr r11, [r14, #300]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
-    data(2, 0xF8DE, 0x0130)  # ldr r0, [r14, #304]
-    data(2, 0xF8DE, 0x1134)  # ldr r1, [r14, #308]
-    data(2, 0xF8DE, 0x2138)  # ldr r2, [r14, #312]
-    data(2, 0xF8DE, 0xB13C)  # ldr r11, [r14, #316]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
-    data(2, 0xF8DD, 0xC0E4)  # ldr r12, [r13, #228]
-    data(2, 0xF8DE, 0x0160)  # ldr r0, [r14, #352]
-    data(2, 0xF8DE, 0x1164)  # ldr r1, [r14, #356]
-    data(2, 0xF8DE, 0x2168)  # ldr r2, [r14, #360]
-    data(2, 0xF8DE, 0xB16C)  # ldr r11, [r14, #364]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
-    data(2, 0xF8DE, 0x0170)  # ldr r0, [r14, #368]
-    data(2, 0xF8DE, 0x1174)  # ldr r1, [r14, #372]
-    data(2, 0xF8DE, 0x2178)  # ldr r2, [r14, #376]
-    data(2, 0xF8DE, 0xB17C)  # ldr r11, [r14, #380]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
-    data(2, 0xF8DD, 0xC0E8)  # ldr r12, [r13, #232]
-    data(2, 0xF8DE, 0x01A0)  # ldr r0, [r14, #416]
-    data(2, 0xF8DE, 0x11A4)  # ldr r1, [r14, #420]
-    data(2, 0xF8DE, 0x21A8)  # ldr r2, [r14, #424]
-    data(2, 0xF8DE, 0xB1AC)  # ldr r11, [r14, #428]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
-    data(2, 0xF8DE, 0x01B0)  # ldr r0, [r14, #432]
-    data(2, 0xF8DE, 0x11B4)  # ldr r1, [r14, #436]
-    data(2, 0xF8DE, 0x21B8)  # ldr r2, [r14, #440]
-    data(2, 0xF8DE, 0xB1BC)  # ldr r11, [r14, #444]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
-    data(2, 0xF8DD, 0xC0EC)  # ldr r12, [r13, #236]
-    data(2, 0xF8DE, 0x01E0)  # ldr r0, [r14, #480]
-    data(2, 0xF8DE, 0x11E4)  # ldr r1, [r14, #484]
-    data(2, 0xF8DE, 0x21E8)  # ldr r2, [r14, #488]
-    data(2, 0xF8DE, 0xB1EC)  # ldr r11, [r14, #492]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
-    data(2, 0xF8DE, 0x01F0)  # ldr r0, [r14, #496]
-    data(2, 0xF8DE, 0x11F4)  # ldr r1, [r14, #500]
-    data(2, 0xF8DE, 0x21F8)  # ldr r2, [r14, #504]
-    data(2, 0xF8DE, 0xB1FC)  # ldr r11, [r14, #508]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
-    data(2, 0xF20D, 0x1C74)  # addw r12, r13, #372
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8DD, 0xC054)  # ldr r12, [r13, #84]
+    data(2, 0xE8AC, 0x07F8)  # stm r12!, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8CD, 0xC054)  # str r12, [r13, #84]
+    data(2, 0xF10E, 0x0E20)  # add r14, r14, #32
+    data(2, 0xF20D, 0x1094)  # addw r0, r13, #404
+    data(2, 0xEBBC, 0x0F00)  # cmp r12, r0
+    data(2, 0xF47F, 0xAE72)  # bne.w CSCAN (-796)
     data(2, 0xF20D, 0x3034)  # addw r0, r13, #820
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FC, 0xFF72)  # bl SUB (-12572)
+    data(2, 0xF7FD, 0xFFB4)  # bl SUB (-8344)
     data(2, 0xF8DD, 0xB0F0)  # ldr r11, [r13, #240]
     data(2, 0xF20D, 0x1074)  # addw r0, r13, #372
     data(2, 0xF20D, 0x3134)  # addw r1, r13, #820
@@ -3682,7 +2625,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x4C54)  # addw r12, r13, #1108
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FE, 0xF97E)  # bl PMADD (-7428)
+    data(2, 0xF7FE, 0xFD6E)  # bl PMADD (-5412)
     data(2, 0xF8DD, 0xB068)  # ldr r11, [r13, #104]
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x4114)  # addw r1, r13, #1044
@@ -3786,7 +2729,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF100, 0x0001)  # add r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF1B0, 0x0F40)  # cmp r0, #0x40
-    data(2, 0xF47F, 0xAB24)  # bne.w COMB (-2488)
+    data(2, 0xF47F, 0xAC9A)  # bne.w COMB (-1740)
     data(2, 0xF000, 0xB8C6)  # b.w FINISH (+396)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF8D0, 0x331C)  # ldr r3, [r0, #796]
@@ -3828,11 +2771,11 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
-    data(2, 0xF7FC, 0xFA6E)  # bl MUL (-15140)
+    data(2, 0xF7FD, 0xFAB0)  # bl MUL (-10912)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
-    data(2, 0xF7FC, 0xFA66)  # bl MUL (-15156)
+    data(2, 0xF7FD, 0xFAA8)  # bl MUL (-10928)
     data(2, 0xF20D, 0x3CB4)  # addw r12, r13, #948
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
@@ -3877,23 +2820,23 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x1054)  # addw r0, r13, #340
     data(2, 0xF20D, 0x1154)  # addw r1, r13, #340
     data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
-    data(2, 0xF7FC, 0xFA0C)  # bl MUL (-15336)
+    data(2, 0xF7FD, 0xFA4E)  # bl MUL (-11108)
     data(2, 0xF20D, 0x1074)  # addw r0, r13, #372
     data(2, 0xF20D, 0x1174)  # addw r1, r13, #372
     data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
-    data(2, 0xF7FC, 0xFA04)  # bl MUL (-15352)
+    data(2, 0xF7FD, 0xFA46)  # bl MUL (-11124)
     data(2, 0xF20D, 0x3CB4)  # addw r12, r13, #948
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x1C94)  # addw r12, r13, #404
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FD, 0xFE72)  # bl PADD (-8988)
+    data(2, 0xF7FE, 0xFA62)  # bl PADD (-6972)
     data(2, 0xF8DD, 0x005C)  # ldr r0, [r13, #92]
     data(2, 0xF1C0, 0x0000)  # rsb r0, r0, #0x0
     data(2, 0xF8CD, 0x00F0)  # str r0, [r13, #240]
     data(2, 0xF20D, 0x3034)  # addw r0, r13, #820
     data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FC, 0xFD70)  # bl SUB (-13600)
+    data(2, 0xF7FD, 0xFDB2)  # bl SUB (-9372)
     data(2, 0xF8DD, 0xB0F0)  # ldr r11, [r13, #240]
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x3134)  # addw r1, r13, #820
@@ -3929,26 +2872,26 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF7FC, 0xFB60)  # bl SQR (-14656)
+    data(2, 0xF7FD, 0xFBA2)  # bl SQR (-10428)
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FC, 0xF99C)  # bl MUL (-15560)
+    data(2, 0xF7FD, 0xF9DE)  # bl MUL (-11332)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
-    data(2, 0xF7FC, 0xFB52)  # bl SQR (-14684)
+    data(2, 0xF7FD, 0xFB94)  # bl SQR (-10456)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FC, 0xF98E)  # bl MUL (-15588)
+    data(2, 0xF7FD, 0xF9D0)  # bl MUL (-11360)
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
-    data(2, 0xF7FC, 0xFB44)  # bl SQR (-14712)
+    data(2, 0xF7FD, 0xFB86)  # bl SQR (-10484)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
-    data(2, 0xF7FC, 0xFB3A)  # bl SQR (-14732)
+    data(2, 0xF7FD, 0xFB7C)  # bl SQR (-10504)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3956,15 +2899,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
     data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FC, 0xF96E)  # bl MUL (-15652)
+    data(2, 0xF7FD, 0xF9B0)  # bl MUL (-11424)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
-    data(2, 0xF7FC, 0xFB24)  # bl SQR (-14776)
+    data(2, 0xF7FD, 0xFB66)  # bl SQR (-10548)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF7FC, 0xFB1A)  # bl SQR (-14796)
+    data(2, 0xF7FD, 0xFB5C)  # bl SQR (-10568)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3972,15 +2915,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FC, 0xF94E)  # bl MUL (-15716)
+    data(2, 0xF7FD, 0xF990)  # bl MUL (-11488)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF7FC, 0xFB04)  # bl SQR (-14840)
+    data(2, 0xF7FD, 0xFB46)  # bl SQR (-10612)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF7FC, 0xFAFA)  # bl SQR (-14860)
+    data(2, 0xF7FD, 0xFB3C)  # bl SQR (-10632)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3988,15 +2931,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FC, 0xF92E)  # bl MUL (-15780)
+    data(2, 0xF7FD, 0xF970)  # bl MUL (-11552)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF7FC, 0xFAE4)  # bl SQR (-14904)
+    data(2, 0xF7FD, 0xFB26)  # bl SQR (-10676)
     data(2, 0xF04F, 0x000E)  # mov r0, #0x0e
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
-    data(2, 0xF7FC, 0xFADA)  # bl SQR (-14924)
+    data(2, 0xF7FD, 0xFB1C)  # bl SQR (-10696)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4004,15 +2947,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FC, 0xF90E)  # bl MUL (-15844)
+    data(2, 0xF7FD, 0xF950)  # bl MUL (-11616)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
-    data(2, 0xF7FC, 0xFAC4)  # bl SQR (-14968)
+    data(2, 0xF7FD, 0xFB06)  # bl SQR (-10740)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
-    data(2, 0xF7FC, 0xFABA)  # bl SQR (-14988)
+    data(2, 0xF7FD, 0xFAFC)  # bl SQR (-10760)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4020,15 +2963,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FC, 0xF8EE)  # bl MUL (-15908)
+    data(2, 0xF7FD, 0xF930)  # bl MUL (-11680)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
-    data(2, 0xF7FC, 0xFAA4)  # bl SQR (-15032)
+    data(2, 0xF7FD, 0xFAE6)  # bl SQR (-10804)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA9A)  # bl SQR (-15052)
+    data(2, 0xF7FD, 0xFADC)  # bl SQR (-10824)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4036,27 +2979,27 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FC, 0xF8CE)  # bl MUL (-15972)
+    data(2, 0xF7FD, 0xF910)  # bl MUL (-11744)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA84)  # bl SQR (-15096)
+    data(2, 0xF7FD, 0xFAC6)  # bl SQR (-10868)
     data(2, 0xF04F, 0x005F)  # mov r0, #0x5f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA7A)  # bl SQR (-15116)
+    data(2, 0xF7FD, 0xFABC)  # bl SQR (-10888)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF47F, 0xAFF2)  # bne.w V7 (-28)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA6C)  # bl SQR (-15144)
+    data(2, 0xF7FD, 0xFAAE)  # bl SQR (-10916)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA62)  # bl SQR (-15164)
+    data(2, 0xF7FD, 0xFAA4)  # bl SQR (-10936)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4064,15 +3007,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xF896)  # bl MUL (-16084)
+    data(2, 0xF7FD, 0xF8D8)  # bl MUL (-11856)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA4C)  # bl SQR (-15208)
+    data(2, 0xF7FD, 0xFA8E)  # bl SQR (-10980)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA42)  # bl SQR (-15228)
+    data(2, 0xF7FD, 0xFA84)  # bl SQR (-11000)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4080,15 +3023,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xF876)  # bl MUL (-16148)
+    data(2, 0xF7FD, 0xF8B8)  # bl MUL (-11920)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA2C)  # bl SQR (-15272)
+    data(2, 0xF7FD, 0xFA6E)  # bl SQR (-11044)
     data(2, 0xF04F, 0x001D)  # mov r0, #0x1d
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA22)  # bl SQR (-15292)
+    data(2, 0xF7FD, 0xFA64)  # bl SQR (-11064)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4096,15 +3039,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x2254)  # addw r2, r13, #596
-    data(2, 0xF7FC, 0xF856)  # bl MUL (-16212)
+    data(2, 0xF7FD, 0xF898)  # bl MUL (-11984)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA0C)  # bl SQR (-15336)
+    data(2, 0xF7FD, 0xFA4E)  # bl SQR (-11108)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA02)  # bl SQR (-15356)
+    data(2, 0xF7FD, 0xFA44)  # bl SQR (-11128)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4112,23 +3055,23 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FC, 0xF836)  # bl MUL (-16276)
+    data(2, 0xF7FD, 0xF878)  # bl MUL (-12048)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x3254)  # addw r2, r13, #852
-    data(2, 0xF7FC, 0xF82E)  # bl MUL (-16292)
+    data(2, 0xF7FD, 0xF870)  # bl MUL (-12064)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x3254)  # addw r2, r13, #852
-    data(2, 0xF7FC, 0xF826)  # bl MUL (-16308)
+    data(2, 0xF7FD, 0xF868)  # bl MUL (-12080)
     data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
     data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
     data(2, 0xF20D, 0x3294)  # addw r2, r13, #916
-    data(2, 0xF7FC, 0xF81E)  # bl MUL (-16324)
+    data(2, 0xF7FD, 0xF860)  # bl MUL (-12096)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x3294)  # addw r2, r13, #916
-    data(2, 0xF7FC, 0xF816)  # bl MUL (-16340)
+    data(2, 0xF7FD, 0xF858)  # bl MUL (-12112)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -4255,62 +3198,62 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FC, 0xFACC)  # bl MULN (-14952)
+    data(2, 0xF7FD, 0xFB0E)  # bl MULN (-10724)
     data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
     data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FC, 0xFAC4)  # bl MULN (-14968)
+    data(2, 0xF7FD, 0xFB06)  # bl MULN (-10740)
     data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
     data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FC, 0xFABC)  # bl MULN (-14984)
+    data(2, 0xF7FD, 0xFAFE)  # bl MULN (-10756)
     data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FC, 0xFAB4)  # bl MULN (-15000)
+    data(2, 0xF7FD, 0xFAF6)  # bl MULN (-10772)
     data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
-    data(2, 0xF7FC, 0xFE60)  # bl SQRN (-13120)
+    data(2, 0xF7FD, 0xFC04)  # bl SQRN (-10232)
     data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
     data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFAA6)  # bl MULN (-15028)
+    data(2, 0xF7FD, 0xFAE8)  # bl MULN (-10800)
     data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
     data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFA9E)  # bl MULN (-15044)
+    data(2, 0xF7FD, 0xFAE0)  # bl MULN (-10816)
     data(2, 0xF20D, 0x1054)  # addw r0, r13, #340
     data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFA96)  # bl MULN (-15060)
+    data(2, 0xF7FD, 0xFAD8)  # bl MULN (-10832)
     data(2, 0xF20D, 0x1074)  # addw r0, r13, #372
     data(2, 0xF20D, 0x1154)  # addw r1, r13, #340
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFA8E)  # bl MULN (-15076)
+    data(2, 0xF7FD, 0xFAD0)  # bl MULN (-10848)
     data(2, 0xF20D, 0x4014)  # addw r0, r13, #1044
     data(2, 0xF20D, 0x1174)  # addw r1, r13, #372
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFA86)  # bl MULN (-15092)
+    data(2, 0xF7FD, 0xFAC8)  # bl MULN (-10864)
     data(2, 0xF20D, 0x4034)  # addw r0, r13, #1076
     data(2, 0xF20D, 0x4114)  # addw r1, r13, #1044
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFA7E)  # bl MULN (-15108)
+    data(2, 0xF7FD, 0xFAC0)  # bl MULN (-10880)
     data(2, 0xF20D, 0x4054)  # addw r0, r13, #1108
     data(2, 0xF20D, 0x4134)  # addw r1, r13, #1076
     data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FC, 0xFA76)  # bl MULN (-15124)
+    data(2, 0xF7FD, 0xFAB8)  # bl MULN (-10896)
     data(2, 0xF20D, 0x4C54)  # addw r12, r13, #1108
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x3C54)  # addw r12, r13, #852
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFE1A)  # bl SQRN (-13260)
+    data(2, 0xF7FD, 0xFBBE)  # bl SQRN (-10372)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFE10)  # bl SQRN (-13280)
+    data(2, 0xF7FD, 0xFBB4)  # bl SQRN (-10392)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4318,15 +3261,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFA4E)  # bl MULN (-15204)
+    data(2, 0xF7FD, 0xFA90)  # bl MULN (-10976)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDFA)  # bl SQRN (-13324)
+    data(2, 0xF7FD, 0xFB9E)  # bl SQRN (-10436)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDF0)  # bl SQRN (-13344)
+    data(2, 0xF7FD, 0xFB94)  # bl SQRN (-10456)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4334,15 +3277,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFA2E)  # bl MULN (-15268)
+    data(2, 0xF7FD, 0xFA70)  # bl MULN (-11040)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDDA)  # bl SQRN (-13388)
+    data(2, 0xF7FD, 0xFB7E)  # bl SQRN (-10500)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDD0)  # bl SQRN (-13408)
+    data(2, 0xF7FD, 0xFB74)  # bl SQRN (-10520)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4350,15 +3293,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFA0E)  # bl MULN (-15332)
+    data(2, 0xF7FD, 0xFA50)  # bl MULN (-11104)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDBA)  # bl SQRN (-13452)
+    data(2, 0xF7FD, 0xFB5E)  # bl SQRN (-10564)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDB0)  # bl SQRN (-13472)
+    data(2, 0xF7FD, 0xFB54)  # bl SQRN (-10584)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4366,15 +3309,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF9EE)  # bl MULN (-15396)
+    data(2, 0xF7FD, 0xFA30)  # bl MULN (-11168)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD9A)  # bl SQRN (-13516)
+    data(2, 0xF7FD, 0xFB3E)  # bl SQRN (-10628)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD90)  # bl SQRN (-13536)
+    data(2, 0xF7FD, 0xFB34)  # bl SQRN (-10648)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4382,15 +3325,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF9CE)  # bl MULN (-15460)
+    data(2, 0xF7FD, 0xFA10)  # bl MULN (-11232)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD7A)  # bl SQRN (-13580)
+    data(2, 0xF7FD, 0xFB1E)  # bl SQRN (-10692)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD70)  # bl SQRN (-13600)
+    data(2, 0xF7FD, 0xFB14)  # bl SQRN (-10712)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4398,15 +3341,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF9AE)  # bl MULN (-15524)
+    data(2, 0xF7FD, 0xF9F0)  # bl MULN (-11296)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD5A)  # bl SQRN (-13644)
+    data(2, 0xF7FD, 0xFAFE)  # bl SQRN (-10756)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD50)  # bl SQRN (-13664)
+    data(2, 0xF7FD, 0xFAF4)  # bl SQRN (-10776)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4414,15 +3357,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF98E)  # bl MULN (-15588)
+    data(2, 0xF7FD, 0xF9D0)  # bl MULN (-11360)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD3A)  # bl SQRN (-13708)
+    data(2, 0xF7FD, 0xFADE)  # bl SQRN (-10820)
     data(2, 0xF04F, 0x0023)  # mov r0, #0x23
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD30)  # bl SQRN (-13728)
+    data(2, 0xF7FD, 0xFAD4)  # bl SQRN (-10840)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4430,15 +3373,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF96E)  # bl MULN (-15652)
+    data(2, 0xF7FD, 0xF9B0)  # bl MULN (-11424)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD1A)  # bl SQRN (-13772)
+    data(2, 0xF7FD, 0xFABE)  # bl SQRN (-10884)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD10)  # bl SQRN (-13792)
+    data(2, 0xF7FD, 0xFAB4)  # bl SQRN (-10904)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4446,15 +3389,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF94E)  # bl MULN (-15716)
+    data(2, 0xF7FD, 0xF990)  # bl MULN (-11488)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFCFA)  # bl SQRN (-13836)
+    data(2, 0xF7FD, 0xFA9E)  # bl SQRN (-10948)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFCF0)  # bl SQRN (-13856)
+    data(2, 0xF7FD, 0xFA94)  # bl SQRN (-10968)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4462,15 +3405,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF92E)  # bl MULN (-15780)
+    data(2, 0xF7FD, 0xF970)  # bl MULN (-11552)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFCDA)  # bl SQRN (-13900)
+    data(2, 0xF7FD, 0xFA7E)  # bl SQRN (-11012)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFCD0)  # bl SQRN (-13920)
+    data(2, 0xF7FD, 0xFA74)  # bl SQRN (-11032)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4478,15 +3421,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF90E)  # bl MULN (-15844)
+    data(2, 0xF7FD, 0xF950)  # bl MULN (-11616)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFCBA)  # bl SQRN (-13964)
+    data(2, 0xF7FD, 0xFA5E)  # bl SQRN (-11076)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFCB0)  # bl SQRN (-13984)
+    data(2, 0xF7FD, 0xFA54)  # bl SQRN (-11096)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4494,15 +3437,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF8EE)  # bl MULN (-15908)
+    data(2, 0xF7FD, 0xF930)  # bl MULN (-11680)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC9A)  # bl SQRN (-14028)
+    data(2, 0xF7FD, 0xFA3E)  # bl SQRN (-11140)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC90)  # bl SQRN (-14048)
+    data(2, 0xF7FD, 0xFA34)  # bl SQRN (-11160)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4510,15 +3453,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF8CE)  # bl MULN (-15972)
+    data(2, 0xF7FD, 0xF910)  # bl MULN (-11744)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC7A)  # bl SQRN (-14092)
+    data(2, 0xF7FD, 0xFA1E)  # bl SQRN (-11204)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC70)  # bl SQRN (-14112)
+    data(2, 0xF7FD, 0xFA14)  # bl SQRN (-11224)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4526,15 +3469,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF8AE)  # bl MULN (-16036)
+    data(2, 0xF7FD, 0xF8F0)  # bl MULN (-11808)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC5A)  # bl SQRN (-14156)
+    data(2, 0xF7FD, 0xF9FE)  # bl SQRN (-11268)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC50)  # bl SQRN (-14176)
+    data(2, 0xF7FD, 0xF9F4)  # bl SQRN (-11288)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4542,15 +3485,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF88E)  # bl MULN (-16100)
+    data(2, 0xF7FD, 0xF8D0)  # bl MULN (-11872)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC3A)  # bl SQRN (-14220)
+    data(2, 0xF7FD, 0xF9DE)  # bl SQRN (-11332)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC30)  # bl SQRN (-14240)
+    data(2, 0xF7FD, 0xF9D4)  # bl SQRN (-11352)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4558,15 +3501,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF86E)  # bl MULN (-16164)
+    data(2, 0xF7FD, 0xF8B0)  # bl MULN (-11936)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC1A)  # bl SQRN (-14284)
+    data(2, 0xF7FD, 0xF9BE)  # bl SQRN (-11396)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFC10)  # bl SQRN (-14304)
+    data(2, 0xF7FD, 0xF9B4)  # bl SQRN (-11416)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4574,15 +3517,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF84E)  # bl MULN (-16228)
+    data(2, 0xF7FD, 0xF890)  # bl MULN (-12000)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFBFA)  # bl SQRN (-14348)
+    data(2, 0xF7FD, 0xF99E)  # bl SQRN (-11460)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFBF0)  # bl SQRN (-14368)
+    data(2, 0xF7FD, 0xF994)  # bl SQRN (-11480)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4590,15 +3533,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF82E)  # bl MULN (-16292)
+    data(2, 0xF7FD, 0xF870)  # bl MULN (-12064)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFBDA)  # bl SQRN (-14412)
+    data(2, 0xF7FD, 0xF97E)  # bl SQRN (-11524)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFBD0)  # bl SQRN (-14432)
+    data(2, 0xF7FD, 0xF974)  # bl SQRN (-11544)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4606,15 +3549,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xF80E)  # bl MULN (-16356)
+    data(2, 0xF7FD, 0xF850)  # bl MULN (-12128)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFBBA)  # bl SQRN (-14476)
+    data(2, 0xF7FD, 0xF95E)  # bl SQRN (-11588)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFBB0)  # bl SQRN (-14496)
+    data(2, 0xF7FD, 0xF954)  # bl SQRN (-11608)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4622,15 +3565,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFFEE)  # bl MULN (-16420)
+    data(2, 0xF7FD, 0xF830)  # bl MULN (-12192)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB9A)  # bl SQRN (-14540)
+    data(2, 0xF7FD, 0xF93E)  # bl SQRN (-11652)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB90)  # bl SQRN (-14560)
+    data(2, 0xF7FD, 0xF934)  # bl SQRN (-11672)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4638,15 +3581,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFFCE)  # bl MULN (-16484)
+    data(2, 0xF7FD, 0xF810)  # bl MULN (-12256)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB7A)  # bl SQRN (-14604)
+    data(2, 0xF7FD, 0xF91E)  # bl SQRN (-11716)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB70)  # bl SQRN (-14624)
+    data(2, 0xF7FD, 0xF914)  # bl SQRN (-11736)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4654,15 +3597,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFFAE)  # bl MULN (-16548)
+    data(2, 0xF7FC, 0xFFF0)  # bl MULN (-12320)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB5A)  # bl SQRN (-14668)
+    data(2, 0xF7FD, 0xF8FE)  # bl SQRN (-11780)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB50)  # bl SQRN (-14688)
+    data(2, 0xF7FD, 0xF8F4)  # bl SQRN (-11800)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4670,15 +3613,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFF8E)  # bl MULN (-16612)
+    data(2, 0xF7FC, 0xFFD0)  # bl MULN (-12384)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB3A)  # bl SQRN (-14732)
+    data(2, 0xF7FD, 0xF8DE)  # bl SQRN (-11844)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB30)  # bl SQRN (-14752)
+    data(2, 0xF7FD, 0xF8D4)  # bl SQRN (-11864)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4686,15 +3629,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FB, 0xFF6E)  # bl MULN (-16676)
+    data(2, 0xF7FC, 0xFFB0)  # bl MULN (-12448)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB1A)  # bl SQRN (-14796)
+    data(2, 0xF7FD, 0xF8BE)  # bl SQRN (-11908)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFB10)  # bl SQRN (-14816)
+    data(2, 0xF7FD, 0xF8B4)  # bl SQRN (-11928)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4702,15 +3645,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FB, 0xFF4E)  # bl MULN (-16740)
+    data(2, 0xF7FC, 0xFF90)  # bl MULN (-12512)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAFA)  # bl SQRN (-14860)
+    data(2, 0xF7FD, 0xF89E)  # bl SQRN (-11972)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAF0)  # bl SQRN (-14880)
+    data(2, 0xF7FD, 0xF894)  # bl SQRN (-11992)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4718,15 +3661,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FB, 0xFF2E)  # bl MULN (-16804)
+    data(2, 0xF7FC, 0xFF70)  # bl MULN (-12576)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFADA)  # bl SQRN (-14924)
+    data(2, 0xF7FD, 0xF87E)  # bl SQRN (-12036)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAD0)  # bl SQRN (-14944)
+    data(2, 0xF7FD, 0xF874)  # bl SQRN (-12056)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4734,15 +3677,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4234)  # addw r2, r13, #1076
-    data(2, 0xF7FB, 0xFF0E)  # bl MULN (-16868)
+    data(2, 0xF7FC, 0xFF50)  # bl MULN (-12640)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFABA)  # bl SQRN (-14988)
+    data(2, 0xF7FD, 0xF85E)  # bl SQRN (-12100)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFAB0)  # bl SQRN (-15008)
+    data(2, 0xF7FD, 0xF854)  # bl SQRN (-12120)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4750,15 +3693,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFEEE)  # bl MULN (-16932)
+    data(2, 0xF7FC, 0xFF30)  # bl MULN (-12704)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA9A)  # bl SQRN (-15052)
+    data(2, 0xF7FD, 0xF83E)  # bl SQRN (-12164)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA90)  # bl SQRN (-15072)
+    data(2, 0xF7FD, 0xF834)  # bl SQRN (-12184)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4766,15 +3709,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FB, 0xFECE)  # bl MULN (-16996)
+    data(2, 0xF7FC, 0xFF10)  # bl MULN (-12768)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA7A)  # bl SQRN (-15116)
+    data(2, 0xF7FD, 0xF81E)  # bl SQRN (-12228)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA70)  # bl SQRN (-15136)
+    data(2, 0xF7FD, 0xF814)  # bl SQRN (-12248)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4782,15 +3725,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FB, 0xFEAE)  # bl MULN (-17060)
+    data(2, 0xF7FC, 0xFEF0)  # bl MULN (-12832)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA5A)  # bl SQRN (-15180)
+    data(2, 0xF7FC, 0xFFFE)  # bl SQRN (-12292)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA50)  # bl SQRN (-15200)
+    data(2, 0xF7FC, 0xFFF4)  # bl SQRN (-12312)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4798,15 +3741,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4234)  # addw r2, r13, #1076
-    data(2, 0xF7FB, 0xFE8E)  # bl MULN (-17124)
+    data(2, 0xF7FC, 0xFED0)  # bl MULN (-12896)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA3A)  # bl SQRN (-15244)
+    data(2, 0xF7FC, 0xFFDE)  # bl SQRN (-12356)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA30)  # bl SQRN (-15264)
+    data(2, 0xF7FC, 0xFFD4)  # bl SQRN (-12376)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4814,15 +3757,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FB, 0xFE6E)  # bl MULN (-17188)
+    data(2, 0xF7FC, 0xFEB0)  # bl MULN (-12960)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA1A)  # bl SQRN (-15308)
+    data(2, 0xF7FC, 0xFFBE)  # bl SQRN (-12420)
     data(2, 0xF04F, 0x0006)  # mov r0, #0x06
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFA10)  # bl SQRN (-15328)
+    data(2, 0xF7FC, 0xFFB4)  # bl SQRN (-12440)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4830,15 +3773,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FB, 0xFE4E)  # bl MULN (-17252)
+    data(2, 0xF7FC, 0xFE90)  # bl MULN (-13024)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF9FA)  # bl SQRN (-15372)
+    data(2, 0xF7FC, 0xFF9E)  # bl SQRN (-12484)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF9F0)  # bl SQRN (-15392)
+    data(2, 0xF7FC, 0xFF94)  # bl SQRN (-12504)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4846,15 +3789,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FB, 0xFE2E)  # bl MULN (-17316)
+    data(2, 0xF7FC, 0xFE70)  # bl MULN (-13088)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF9DA)  # bl SQRN (-15436)
+    data(2, 0xF7FC, 0xFF7E)  # bl SQRN (-12548)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF9D0)  # bl SQRN (-15456)
+    data(2, 0xF7FC, 0xFF74)  # bl SQRN (-12568)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4862,15 +3805,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFE0E)  # bl MULN (-17380)
+    data(2, 0xF7FC, 0xFE50)  # bl MULN (-13152)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF9BA)  # bl SQRN (-15500)
+    data(2, 0xF7FC, 0xFF5E)  # bl SQRN (-12612)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF9B0)  # bl SQRN (-15520)
+    data(2, 0xF7FC, 0xFF54)  # bl SQRN (-12632)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4878,15 +3821,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FB, 0xFDEE)  # bl MULN (-17444)
+    data(2, 0xF7FC, 0xFE30)  # bl MULN (-13216)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF99A)  # bl SQRN (-15564)
+    data(2, 0xF7FC, 0xFF3E)  # bl SQRN (-12676)
     data(2, 0xF04F, 0x0007)  # mov r0, #0x07
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF990)  # bl SQRN (-15584)
+    data(2, 0xF7FC, 0xFF34)  # bl SQRN (-12696)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4894,15 +3837,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FB, 0xFDCE)  # bl MULN (-17508)
+    data(2, 0xF7FC, 0xFE10)  # bl MULN (-13280)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF97A)  # bl SQRN (-15628)
+    data(2, 0xF7FC, 0xFF1E)  # bl SQRN (-12740)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF970)  # bl SQRN (-15648)
+    data(2, 0xF7FC, 0xFF14)  # bl SQRN (-12760)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4910,15 +3853,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FB, 0xFDAE)  # bl MULN (-17572)
+    data(2, 0xF7FC, 0xFDF0)  # bl MULN (-13344)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF95A)  # bl SQRN (-15692)
+    data(2, 0xF7FC, 0xFEFE)  # bl SQRN (-12804)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF950)  # bl SQRN (-15712)
+    data(2, 0xF7FC, 0xFEF4)  # bl SQRN (-12824)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4926,15 +3869,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FB, 0xFD8E)  # bl MULN (-17636)
+    data(2, 0xF7FC, 0xFDD0)  # bl MULN (-13408)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF93A)  # bl SQRN (-15756)
+    data(2, 0xF7FC, 0xFEDE)  # bl SQRN (-12868)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF930)  # bl SQRN (-15776)
+    data(2, 0xF7FC, 0xFED4)  # bl SQRN (-12888)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4942,15 +3885,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FB, 0xFD6E)  # bl MULN (-17700)
+    data(2, 0xF7FC, 0xFDB0)  # bl MULN (-13472)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF91A)  # bl SQRN (-15820)
+    data(2, 0xF7FC, 0xFEBE)  # bl SQRN (-12932)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF910)  # bl SQRN (-15840)
+    data(2, 0xF7FC, 0xFEB4)  # bl SQRN (-12952)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4958,15 +3901,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FB, 0xFD4E)  # bl MULN (-17764)
+    data(2, 0xF7FC, 0xFD90)  # bl MULN (-13536)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF8FA)  # bl SQRN (-15884)
+    data(2, 0xF7FC, 0xFE9E)  # bl SQRN (-12996)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF8F0)  # bl SQRN (-15904)
+    data(2, 0xF7FC, 0xFE94)  # bl SQRN (-13016)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4974,15 +3917,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FB, 0xFD2E)  # bl MULN (-17828)
+    data(2, 0xF7FC, 0xFD70)  # bl MULN (-13600)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF8DA)  # bl SQRN (-15948)
+    data(2, 0xF7FC, 0xFE7E)  # bl SQRN (-13060)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF8D0)  # bl SQRN (-15968)
+    data(2, 0xF7FC, 0xFE74)  # bl SQRN (-13080)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4990,15 +3933,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FB, 0xFD0E)  # bl MULN (-17892)
+    data(2, 0xF7FC, 0xFD50)  # bl MULN (-13664)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF8BA)  # bl SQRN (-16012)
+    data(2, 0xF7FC, 0xFE5E)  # bl SQRN (-13124)
     data(2, 0xF04F, 0x0007)  # mov r0, #0x07
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF8B0)  # bl SQRN (-16032)
+    data(2, 0xF7FC, 0xFE54)  # bl SQRN (-13144)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -5006,15 +3949,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FB, 0xFCEE)  # bl MULN (-17956)
+    data(2, 0xF7FC, 0xFD30)  # bl MULN (-13728)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF89A)  # bl SQRN (-16076)
+    data(2, 0xF7FC, 0xFE3E)  # bl SQRN (-13188)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF890)  # bl SQRN (-16096)
+    data(2, 0xF7FC, 0xFE34)  # bl SQRN (-13208)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -5022,15 +3965,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFCCE)  # bl MULN (-18020)
+    data(2, 0xF7FC, 0xFD10)  # bl MULN (-13792)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF87A)  # bl SQRN (-16140)
+    data(2, 0xF7FC, 0xFE1E)  # bl SQRN (-13252)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF870)  # bl SQRN (-16160)
+    data(2, 0xF7FC, 0xFE14)  # bl SQRN (-13272)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -5038,15 +3981,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FB, 0xFCAE)  # bl MULN (-18084)
+    data(2, 0xF7FC, 0xFCF0)  # bl MULN (-13856)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF85A)  # bl SQRN (-16204)
+    data(2, 0xF7FC, 0xFDFE)  # bl SQRN (-13316)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF850)  # bl SQRN (-16224)
+    data(2, 0xF7FC, 0xFDF4)  # bl SQRN (-13336)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -5054,15 +3997,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FB, 0xFC8E)  # bl MULN (-18148)
+    data(2, 0xF7FC, 0xFCD0)  # bl MULN (-13920)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF83A)  # bl SQRN (-16268)
+    data(2, 0xF7FC, 0xFDDE)  # bl SQRN (-13380)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF830)  # bl SQRN (-16288)
+    data(2, 0xF7FC, 0xFDD4)  # bl SQRN (-13400)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -5070,15 +4013,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FB, 0xFC6E)  # bl MULN (-18212)
+    data(2, 0xF7FC, 0xFCB0)  # bl MULN (-13984)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF81A)  # bl SQRN (-16332)
+    data(2, 0xF7FC, 0xFDBE)  # bl SQRN (-13444)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xF810)  # bl SQRN (-16352)
+    data(2, 0xF7FC, 0xFDB4)  # bl SQRN (-13464)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -5086,15 +4029,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FB, 0xFC4E)  # bl MULN (-18276)
+    data(2, 0xF7FC, 0xFC90)  # bl MULN (-14048)
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FB, 0xFFFA)  # bl SQRN (-16396)
+    data(2, 0xF7FC, 0xFD9E)  # bl SQRN (-13508)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FB, 0xFFF0)  # bl SQRN (-16416)
+    data(2, 0xF7FC, 0xFD94)  # bl SQRN (-13528)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -5102,23 +4045,23 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FB, 0xFC2E)  # bl MULN (-18340)
+    data(2, 0xF7FC, 0xFC70)  # bl MULN (-14112)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
     data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FB, 0xFC26)  # bl MULN (-18356)
+    data(2, 0xF7FC, 0xFC68)  # bl MULN (-14128)
     data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
     data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
     data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FC, 0xFB4A)  # bl ADDN (-14700)
+    data(2, 0xF7FC, 0xFF3A)  # bl ADDN (-12684)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
     data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FB, 0xFC16)  # bl MULN (-18388)
+    data(2, 0xF7FC, 0xFC58)  # bl MULN (-14160)
     data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
     data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
     data(2, 0xF20D, 0x3294)  # addw r2, r13, #916
-    data(2, 0xF7FB, 0xFC0E)  # bl MULN (-18404)
+    data(2, 0xF7FC, 0xFC50)  # bl MULN (-14176)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x2C54)  # addw r12, r13, #596
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
