@@ -6,12 +6,13 @@
     python -m tools.thumb.gen_sha          # (re)write the four modules
     python -m tools.thumb.gen_sha --check  # exit 1 if they differ from what it writes
 
-Why generated: the rounds are fully unrolled (64 for SHA-256 and MD5, 80 for SHA-512 and
-SHA-1), the working
-variables are renamed from round to round instead of moved (the register or stack slot that
-held h receives the new a, the one that held d the new e), and the message schedule lives in
-a 16-entry ring whose slot of W[t] is t mod 16: every register number and offset is a
-constant that this script works out once.
+Why generated: the rounds are written out (MD5's 64; elsewhere a pass that a loop repeats:
+SHA-256's rounds 16-31 three times after rounds 0-15, SHA-512's 16 rounds five times,
+SHA-1's five rounds of each round function), the working variables are renamed from round
+to round instead of moved (the register or stack slot that held h receives the new a, the
+one that held d the new e), and the message schedule lives in a 16-entry ring whose slot of
+W[t] is t mod 16 (SHA-1's in W[0..79], at fixed offsets below a pointer that every round
+advances): every register number and offset is a constant that this script works out once.
 
 Why raw encodings: MicroPython's inline assembler has no mnemonic for the Thumb-2
 shifted-register forms (``eor r0, r1, r2, ror #6``: an operation and a rotate in one
@@ -398,44 +399,52 @@ def sha512_body(a):
 
 # -- SHA-1 (FIPS 180-4 §6.1.2) ------------------------------------------------------------------
 
+# Frame (sp-relative): W[0..79], the whole message schedule of the block, at 4 t.
+S1_FRAME = 320
+
+
+def _ldr_back(a, t, n, back):
+    """LDR.W rt, [rn, #-back] (T4, offset, P = 1, U = 0, W = 0; 0 < back < 256): ``Asm``
+    has the negative offset for LDRB only (``ldrb_neg``)."""
+    if not 0 < back < 256:
+        raise ValueError("ldr offset -%d" % back)
+    a.i((0xF850 | n, t << 12 | 0x0C00 | back), "ldr%s %s, [%s, #-%d]" % (a.w, a.r(t), a.r(n), back))
+
 
 def sha1_body(a):
     """r0 = st (H0..H4), r1 = buf, r2 = off, r3 = nblocks. a..e in r4-r8, renamed round to
-    round (round t's a is the register of round t-1's e); W[t] in a 16-word ring on the
-    stack; K in r9 (set once per 20 rounds); r2, r12 and lr are temporaries."""
-    V, K, W, T = (4, 5, 6, 7, 8), 9, 2, 12
-    a.push([8, 9])
-    a.sub_sp(64)
-    a.cmp_imm(3, 0)
-    a.b("eq", "done")
-    a.dp("add", 1, 1, 2)
-    a.ldm(0, list(V))
-    a.label("block")
-    for t in range(80):
+    round (round t's a is the register of round t-1's e), so five rounds bring the names
+    back: the rounds run as loops over five written-out rounds, one loop per round function
+    (rounds 0-14 Ch on message words; 15-19 written out, the first rounds of the schedule;
+    20-39 parity; 40-59 Maj; 60-79 parity again, the same code). W[0..79] on the stack, lr
+    = the address of W[t] at the start of round t (each round stores its W[t] with a
+    post-increment, so W[t-k] is at [lr, #-4 k] in every round), r10 = where lr stops the
+    loop, K in r9 (set once per 20 rounds); r1 walks the message; r2 and r12 are
+    temporaries."""
+    V, K, W, T, P, END = (4, 5, 6, 7, 8), 9, 2, 12, LR, 10
+
+    def rnd(t, f):
+        # round t with round function f ("ch", "parity" or "maj"): its registers depend on t mod 5
+        # only, so in a loop it stands for every round t + 5 i
         ra, rb, rc, rd, re = (V[(i - t) % 5] for i in range(5))
-        if t % 20 == 0:
-            a.note("rounds %d-%d: K = %#010x" % (t, t + 19, K160[t // 20]))
-            a.const(K, K160[t // 20])
         if t < 16:  # W[t]: the block's big-endian word t (§3.1)
-            a.ldr(W, 1, 4 * t)
+            a.ldr_post(W, 1, 4)
             a.rev(W, W)
-            a.str_(W, SP, 4 * t)
-        else:  # W[t] = ROTL1(W[t-3] ^ W[t-8] ^ W[t-14] ^ W[t-16]) (§6.1.2 step 1), over W[t-16]
-            a.ldr(W, SP, 4 * ((t - 3) % 16))
+        else:  # W[t] = ROTL1(W[t-3] ^ W[t-8] ^ W[t-14] ^ W[t-16]) (§6.1.2 step 1)
+            _ldr_back(a, W, P, 4 * 3)
             for back in (8, 14, 16):
-                a.ldr(T, SP, 4 * ((t - back) % 16))
+                _ldr_back(a, T, P, 4 * back)
                 a.dp("eor", W, W, T)
             a.ror(W, W, 31)
-            if t + 3 < 80:
-                a.str_(W, SP, 4 * (t % 16))
+        a.str_post(W, P, 4)
         # e += W + K + f(b, c, d) + ROTL5(a); b = ROTL30(b) (§6.1.2 step 3, §4.1.1)
         a.dp("add", re, re, W)
         a.dp("add", re, re, K)
-        if t < 20:  # Ch = d ^ b & (c ^ d)
+        if f == "ch":  # Ch = d ^ b & (c ^ d)
             a.dp("eor", T, rc, rd)
             a.dp("and", T, T, rb)
             a.dp("eor", T, T, rd)
-        elif 40 <= t < 60:  # Maj = b & c + d & (b ^ c) (the two terms share no bit)
+        elif f == "maj":  # Maj = b & c + d & (b ^ c) (the two terms share no bit)
             a.dp("and", T, rb, rc)
             a.dp("add", re, re, T)
             a.dp("eor", T, rb, rc)
@@ -446,17 +455,56 @@ def sha1_body(a):
         a.dp("add", re, re, T)
         a.dp("add", re, re, ra, "ror", 27)
         a.ror(rb, rb, 2)
+
+    def passes(f, t0, t_end):
+        # K = K_t of rounds t0.., then the loop (labelled f) of rounds t0..t0+4 with round
+        # function f, run until lr = &W[t_end]: each pass is five rounds further on, a..e
+        # back in r4-r8, the same offsets from lr
+        a.const(K, K160[t0 // 20])
+        a.addw(END, SP, 4 * t_end)
+        a.label(f)
+        for t in range(t0, t0 + 5):
+            rnd(t, f)
+        a.cmp(P, END)
+        a.b("ne", f)
+
+    a.push([8, 9, 10])
+    a.sub_sp(S1_FRAME)
+    a.cmp_imm(3, 0)
+    a.b("eq", "done")
+    a.dp("add", 1, 1, 2)
+    a.ldm(0, list(V))
+    a.label("block")
+    a.note("block: a..e = H0..H4 in r4-r8, lr = the address of W[0]")
+    a.addw(P, SP, 0)
+    a.note("rounds 0-14: K = %#010x, Ch; three passes of 5 rounds, W[t] from the message" % K160[0])
+    passes("ch", 0, 15)
+    a.note("rounds 15-19: W[15] the message's last word, W[16..19] the first of the schedule")
+    for t in range(15, 20):
+        rnd(t, "ch")
+    a.note("rounds 20-39: K = %#010x, parity; rounds 60-79 run the same passes" % K160[1])
+    passes("parity", 20, 40)
+    a.note("after round 79 (lr = &W[80]) the block is done; after round 39 the Maj rounds follow")
+    a.addw(T, SP, 4 * 80)
+    a.cmp(P, T)
+    a.b("eq", "last")
+    a.note("rounds 40-59: K = %#010x, Maj" % K160[2])
+    passes("maj", 40, 60)
+    a.note("rounds 60-79: K = %#010x, the parity passes again" % K160[3])
+    a.const(K, K160[3])
+    a.addw(END, SP, 4 * 80)
+    a.b("al", "parity")
+    a.label("last")
     a.note("H += a..e (§6.1.2 step 4): 80 renamings are 16 turns of five, the names are back")
     for i, v in enumerate(V):
         a.ldr(T, 0, 4 * i)
         a.dp("add", v, v, T)
         a.str_(v, 0, 4 * i)
-    a.add_imm(1, 1, 64)
     a.subs_imm(3, 1)
     a.b("ne", "block")
     a.label("done")
-    a.add_sp(64)
-    a.pop([8, 9])
+    a.add_sp(S1_FRAME)
+    a.pop([8, 9, 10])
     a.movs_imm(0, 0)
 
 
@@ -618,13 +666,19 @@ SHA1_DOC = [
     "",
     "``st`` is the ``array('I')`` of the hash object: H0..H4 (FIPS 180-4 §6.1; its scratch words",
     "are not used), ``buf[off:off + 64 * nblocks]`` is hashed in place, whole blocks, no",
-    "allocation. The 80 rounds are unrolled; a..e stay in r4-r8, renamed round to round; W[t]",
-    "in a 16-word ring on the stack (64-byte frame); K_t set with movw/movt once per 20 rounds;",
-    "the rotations are the shifted-register forms of ADD and ROR. Instructions per byte on",
-    "emulated Cortex-M cores: host_tests/test_thumb_sha.py counts them exactly.",
+    "allocation. a..e stay in r4-r8, renamed round to round, so every five rounds the names are",
+    "back: five rounds are written out per round function and run in a loop (rounds 0-14 Ch on",
+    "the message words, three passes; 20-39 parity, four passes; 40-59 Maj, four; 60-79 the",
+    "parity passes again), rounds 15-19 once: 20 rounds written out, about a quarter of the",
+    "code of 80 unrolled ones. W[0..79] on the stack (320-byte frame); each round stores its",
+    "W[t] with a post-increment, so W[t-3], W[t-8], W[t-14] and W[t-16] are at the same offsets",
+    "below the pointer in every pass; K_t set with movw/movt once per 20 rounds; the rotations",
+    "are the shifted-register forms of ADD and ROR. Instructions per byte on emulated Cortex-M",
+    "cores: host_tests/test_thumb_sha.py counts them exactly.",
     "",
-    "Constant time: straight-line code; the only branches test the block count (public); no",
-    "table lookups.",
+    "Constant time: no branch depends on the data (the branches count passes, by the schedule",
+    "pointer, and blocks), and every load and store address depends only on the round and the",
+    "block; no table lookups.",
     "",
     "Runs on: Cortex-M3, M4, M7, M33, M55, M85 (no DSP instruction), chosen as",
     "``sha256_thumb``.",

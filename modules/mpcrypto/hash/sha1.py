@@ -17,7 +17,7 @@ interpreter arithmetic, which is not promised constant time); message *length* i
 Backends (one seam, ``_backend`` primitive "sha1"):
 
   name     module        unix x64 MB/s   M4 insns/B   CT    notes
-  thumb    sha1_thumb    -               19.8         yes   Thumb-2 asm, Cortex-M3/M4/M7/M33/M55/M85
+  thumb    sha1_thumb    -               20.5         yes   Thumb-2 asm, Cortex-M3/M4/M7/M33/M55/M85
                                                             by CPUID, as sha256_thumb
   viper    sha1_viper    13-19           118.2        yes   80 unrolled rounds, 16-word ring
   python   sha1_python   ~0.32           -            no*   bytecode-only ports; allocates per block

@@ -7,13 +7,19 @@ Backend surface shared with ``sha1_viper``::
 
 ``st`` is the ``array('I')`` of the hash object: H0..H4 (FIPS 180-4 §6.1; its scratch words
 are not used), ``buf[off:off + 64 * nblocks]`` is hashed in place, whole blocks, no
-allocation. The 80 rounds are unrolled; a..e stay in r4-r8, renamed round to round; W[t]
-in a 16-word ring on the stack (64-byte frame); K_t set with movw/movt once per 20 rounds;
-the rotations are the shifted-register forms of ADD and ROR. Instructions per byte on
-emulated Cortex-M cores: host_tests/test_thumb_sha.py counts them exactly.
+allocation. a..e stay in r4-r8, renamed round to round, so every five rounds the names are
+back: five rounds are written out per round function and run in a loop (rounds 0-14 Ch on
+the message words, three passes; 20-39 parity, four passes; 40-59 Maj, four; 60-79 the
+parity passes again), rounds 15-19 once: 20 rounds written out, about a quarter of the
+code of 80 unrolled ones. W[0..79] on the stack (320-byte frame); each round stores its
+W[t] with a post-increment, so W[t-3], W[t-8], W[t-14] and W[t-16] are at the same offsets
+below the pointer in every pass; K_t set with movw/movt once per 20 rounds; the rotations
+are the shifted-register forms of ADD and ROR. Instructions per byte on emulated Cortex-M
+cores: host_tests/test_thumb_sha.py counts them exactly.
 
-Constant time: straight-line code; the only branches test the block count (public); no
-table lookups.
+Constant time: no branch depends on the data (the branches count passes, by the schedule
+pointer, and blocks), and every load and store address depends only on the round and the
+block; no table lookups.
 
 Runs on: Cortex-M3, M4, M7, M33, M55, M85 (no DSP instruction), chosen as
 ``sha256_thumb``.
@@ -29,21 +35,27 @@ def compress(r0, r1, r2, r3):
     # r0 = st, r1 = buf, r2 = off, r3 = nblocks; returns 0 (a small int: no allocation).
     data(
         2,
-        0xE92D, 0x0300,  # push.w {r8, r9}
-        0xB090,  # sub sp, #64
+        0xE92D, 0x0700,  # push.w {r8, r9, r10}
+        0xB0D0,  # sub sp, #320
         0x2B00,  # cmp r3, #0
-        0xF001, 0x81E9,  # beq.w done (+5074)
+        0xF000, 0x82B3,  # beq.w done (+1382)
         0xEB01, 0x0102,  # add.w r1, r1, r2
         0xE890, 0x01F0,  # ldmia.w r0, {r4, r5, r6, r7, r8}
     )
-    # rounds 0-19: K = 0x5a827999
+    # block: a..e = H0..H4 in r4-r8, lr = the address of W[0]
+    data(
+        2,
+        0xF20D, 0x0E00,  # addw lr, sp, #0
+    )
+    # rounds 0-14: K = 0x5a827999, Ch; three passes of 5 rounds, W[t] from the message
     data(
         2,
         0xF647, 0x1999,  # movw r9, #0x7999
         0xF6C5, 0x2982,  # movt r9, #0x5a82
-        0xF8D1, 0x2000,  # ldr.w r2, [r1, #0]
+        0xF20D, 0x0A3C,  # addw r10, sp, #60
+        0xF851, 0x2B04,  # ldr.w r2, [r1], #4
         0xFA92, 0xF282,  # rev.w r2, r2
-        0xF8CD, 0x2000,  # str.w r2, [sp, #0]
+        0xF84E, 0x2B04,  # str.w r2, [lr], #4
         0xEB08, 0x0802,  # add.w r8, r8, r2
         0xEB08, 0x0809,  # add.w r8, r8, r9
         0xEA86, 0x0C07,  # eor.w r12, r6, r7
@@ -52,9 +64,9 @@ def compress(r0, r1, r2, r3):
         0xEB08, 0x080C,  # add.w r8, r8, r12
         0xEB08, 0x68F4,  # add.w r8, r8, r4, ror #27
         0xEA4F, 0x05B5,  # ror.w r5, r5, #2
-        0xF8D1, 0x2004,  # ldr.w r2, [r1, #4]
+        0xF851, 0x2B04,  # ldr.w r2, [r1], #4
         0xFA92, 0xF282,  # rev.w r2, r2
-        0xF8CD, 0x2004,  # str.w r2, [sp, #4]
+        0xF84E, 0x2B04,  # str.w r2, [lr], #4
         0xEB07, 0x0702,  # add.w r7, r7, r2
         0xEB07, 0x0709,  # add.w r7, r7, r9
         0xEA85, 0x0C06,  # eor.w r12, r5, r6
@@ -63,9 +75,9 @@ def compress(r0, r1, r2, r3):
         0xEB07, 0x070C,  # add.w r7, r7, r12
         0xEB07, 0x67F8,  # add.w r7, r7, r8, ror #27
         0xEA4F, 0x04B4,  # ror.w r4, r4, #2
-        0xF8D1, 0x2008,  # ldr.w r2, [r1, #8]
+        0xF851, 0x2B04,  # ldr.w r2, [r1], #4
         0xFA92, 0xF282,  # rev.w r2, r2
-        0xF8CD, 0x2008,  # str.w r2, [sp, #8]
+        0xF84E, 0x2B04,  # str.w r2, [lr], #4
         0xEB06, 0x0602,  # add.w r6, r6, r2
         0xEB06, 0x0609,  # add.w r6, r6, r9
         0xEA84, 0x0C05,  # eor.w r12, r4, r5
@@ -74,9 +86,9 @@ def compress(r0, r1, r2, r3):
         0xEB06, 0x060C,  # add.w r6, r6, r12
         0xEB06, 0x66F7,  # add.w r6, r6, r7, ror #27
         0xEA4F, 0x08B8,  # ror.w r8, r8, #2
-        0xF8D1, 0x200C,  # ldr.w r2, [r1, #12]
+        0xF851, 0x2B04,  # ldr.w r2, [r1], #4
         0xFA92, 0xF282,  # rev.w r2, r2
-        0xF8CD, 0x200C,  # str.w r2, [sp, #12]
+        0xF84E, 0x2B04,  # str.w r2, [lr], #4
         0xEB05, 0x0502,  # add.w r5, r5, r2
         0xEB05, 0x0509,  # add.w r5, r5, r9
         0xEA88, 0x0C04,  # eor.w r12, r8, r4
@@ -85,12 +97,12 @@ def compress(r0, r1, r2, r3):
         0xEB05, 0x050C,  # add.w r5, r5, r12
         0xEB05, 0x65F6,  # add.w r5, r5, r6, ror #27
         0xEA4F, 0x07B7,  # ror.w r7, r7, #2
-        0xF8D1, 0x2010,  # ldr.w r2, [r1, #16]
-        0xFA92, 0xF282,  # rev.w r2, r2
+        0xF851, 0x2B04,  # ldr.w r2, [r1], #4
     )
     data(
         2,
-        0xF8CD, 0x2010,  # str.w r2, [sp, #16]
+        0xFA92, 0xF282,  # rev.w r2, r2
+        0xF84E, 0x2B04,  # str.w r2, [lr], #4
         0xEB04, 0x0402,  # add.w r4, r4, r2
         0xEB04, 0x0409,  # add.w r4, r4, r9
         0xEA87, 0x0C08,  # eor.w r12, r7, r8
@@ -99,9 +111,15 @@ def compress(r0, r1, r2, r3):
         0xEB04, 0x040C,  # add.w r4, r4, r12
         0xEB04, 0x64F5,  # add.w r4, r4, r5, ror #27
         0xEA4F, 0x06B6,  # ror.w r6, r6, #2
-        0xF8D1, 0x2014,  # ldr.w r2, [r1, #20]
+        0xEBBE, 0x0F0A,  # cmp.w lr, r10
+        0xF47F, 0xAF8E,  # bne.w ch (-228)
+    )
+    # rounds 15-19: W[15] the message's last word, W[16..19] the first of the schedule
+    data(
+        2,
+        0xF851, 0x2B04,  # ldr.w r2, [r1], #4
         0xFA92, 0xF282,  # rev.w r2, r2
-        0xF8CD, 0x2014,  # str.w r2, [sp, #20]
+        0xF84E, 0x2B04,  # str.w r2, [lr], #4
         0xEB08, 0x0802,  # add.w r8, r8, r2
         0xEB08, 0x0809,  # add.w r8, r8, r9
         0xEA86, 0x0C07,  # eor.w r12, r6, r7
@@ -110,9 +128,15 @@ def compress(r0, r1, r2, r3):
         0xEB08, 0x080C,  # add.w r8, r8, r12
         0xEB08, 0x68F4,  # add.w r8, r8, r4, ror #27
         0xEA4F, 0x05B5,  # ror.w r5, r5, #2
-        0xF8D1, 0x2018,  # ldr.w r2, [r1, #24]
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xF8CD, 0x2018,  # str.w r2, [sp, #24]
+        0xF85E, 0x2C0C,  # ldr.w r2, [lr, #-12]
+        0xF85E, 0xCC20,  # ldr.w r12, [lr, #-32]
+        0xEA82, 0x020C,  # eor.w r2, r2, r12
+        0xF85E, 0xCC38,  # ldr.w r12, [lr, #-56]
+        0xEA82, 0x020C,  # eor.w r2, r2, r12
+        0xF85E, 0xCC40,  # ldr.w r12, [lr, #-64]
+        0xEA82, 0x020C,  # eor.w r2, r2, r12
+        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
+        0xF84E, 0x2B04,  # str.w r2, [lr], #4
         0xEB07, 0x0702,  # add.w r7, r7, r2
         0xEB07, 0x0709,  # add.w r7, r7, r9
         0xEA85, 0x0C06,  # eor.w r12, r5, r6
@@ -121,9 +145,15 @@ def compress(r0, r1, r2, r3):
         0xEB07, 0x070C,  # add.w r7, r7, r12
         0xEB07, 0x67F8,  # add.w r7, r7, r8, ror #27
         0xEA4F, 0x04B4,  # ror.w r4, r4, #2
-        0xF8D1, 0x201C,  # ldr.w r2, [r1, #28]
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xF8CD, 0x201C,  # str.w r2, [sp, #28]
+        0xF85E, 0x2C0C,  # ldr.w r2, [lr, #-12]
+        0xF85E, 0xCC20,  # ldr.w r12, [lr, #-32]
+        0xEA82, 0x020C,  # eor.w r2, r2, r12
+        0xF85E, 0xCC38,  # ldr.w r12, [lr, #-56]
+        0xEA82, 0x020C,  # eor.w r2, r2, r12
+        0xF85E, 0xCC40,  # ldr.w r12, [lr, #-64]
+        0xEA82, 0x020C,  # eor.w r2, r2, r12
+        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
+        0xF84E, 0x2B04,  # str.w r2, [lr], #4
         0xEB06, 0x0602,  # add.w r6, r6, r2
         0xEB06, 0x0609,  # add.w r6, r6, r9
         0xEA84, 0x0C05,  # eor.w r12, r4, r5
@@ -132,70 +162,18 @@ def compress(r0, r1, r2, r3):
         0xEB06, 0x060C,  # add.w r6, r6, r12
         0xEB06, 0x66F7,  # add.w r6, r6, r7, ror #27
         0xEA4F, 0x08B8,  # ror.w r8, r8, #2
-        0xF8D1, 0x2020,  # ldr.w r2, [r1, #32]
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xF8CD, 0x2020,  # str.w r2, [sp, #32]
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB05, 0x0509,  # add.w r5, r5, r9
-        0xEA88, 0x0C04,  # eor.w r12, r8, r4
+        0xF85E, 0x2C0C,  # ldr.w r2, [lr, #-12]
+        0xF85E, 0xCC20,  # ldr.w r12, [lr, #-32]
+        0xEA82, 0x020C,  # eor.w r2, r2, r12
     )
     data(
         2,
-        0xEA0C, 0x0C07,  # and.w r12, r12, r7
-        0xEA8C, 0x0C04,  # eor.w r12, r12, r4
-        0xEB05, 0x050C,  # add.w r5, r5, r12
-        0xEB05, 0x65F6,  # add.w r5, r5, r6, ror #27
-        0xEA4F, 0x07B7,  # ror.w r7, r7, #2
-        0xF8D1, 0x2024,  # ldr.w r2, [r1, #36]
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xF8CD, 0x2024,  # str.w r2, [sp, #36]
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB04, 0x0409,  # add.w r4, r4, r9
-        0xEA87, 0x0C08,  # eor.w r12, r7, r8
-        0xEA0C, 0x0C06,  # and.w r12, r12, r6
-        0xEA8C, 0x0C08,  # eor.w r12, r12, r8
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-        0xEB04, 0x64F5,  # add.w r4, r4, r5, ror #27
-        0xEA4F, 0x06B6,  # ror.w r6, r6, #2
-        0xF8D1, 0x2028,  # ldr.w r2, [r1, #40]
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xF8CD, 0x2028,  # str.w r2, [sp, #40]
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xEB08, 0x0809,  # add.w r8, r8, r9
-        0xEA86, 0x0C07,  # eor.w r12, r6, r7
-        0xEA0C, 0x0C05,  # and.w r12, r12, r5
-        0xEA8C, 0x0C07,  # eor.w r12, r12, r7
-        0xEB08, 0x080C,  # add.w r8, r8, r12
-        0xEB08, 0x68F4,  # add.w r8, r8, r4, ror #27
-        0xEA4F, 0x05B5,  # ror.w r5, r5, #2
-        0xF8D1, 0x202C,  # ldr.w r2, [r1, #44]
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xF8CD, 0x202C,  # str.w r2, [sp, #44]
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB07, 0x0709,  # add.w r7, r7, r9
-        0xEA85, 0x0C06,  # eor.w r12, r5, r6
-        0xEA0C, 0x0C04,  # and.w r12, r12, r4
-        0xEA8C, 0x0C06,  # eor.w r12, r12, r6
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-        0xEB07, 0x67F8,  # add.w r7, r7, r8, ror #27
-        0xEA4F, 0x04B4,  # ror.w r4, r4, #2
-        0xF8D1, 0x2030,  # ldr.w r2, [r1, #48]
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xF8CD, 0x2030,  # str.w r2, [sp, #48]
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB06, 0x0609,  # add.w r6, r6, r9
-        0xEA84, 0x0C05,  # eor.w r12, r4, r5
-        0xEA0C, 0x0C08,  # and.w r12, r12, r8
-        0xEA8C, 0x0C05,  # eor.w r12, r12, r5
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-        0xEB06, 0x66F7,  # add.w r6, r6, r7, ror #27
-    )
-    data(
-        2,
-        0xEA4F, 0x08B8,  # ror.w r8, r8, #2
-        0xF8D1, 0x2034,  # ldr.w r2, [r1, #52]
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xF8CD, 0x2034,  # str.w r2, [sp, #52]
+        0xF85E, 0xCC38,  # ldr.w r12, [lr, #-56]
+        0xEA82, 0x020C,  # eor.w r2, r2, r12
+        0xF85E, 0xCC40,  # ldr.w r12, [lr, #-64]
+        0xEA82, 0x020C,  # eor.w r2, r2, r12
+        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
+        0xF84E, 0x2B04,  # str.w r2, [lr], #4
         0xEB05, 0x0502,  # add.w r5, r5, r2
         0xEB05, 0x0509,  # add.w r5, r5, r9
         0xEA88, 0x0C04,  # eor.w r12, r8, r4
@@ -204,9 +182,15 @@ def compress(r0, r1, r2, r3):
         0xEB05, 0x050C,  # add.w r5, r5, r12
         0xEB05, 0x65F6,  # add.w r5, r5, r6, ror #27
         0xEA4F, 0x07B7,  # ror.w r7, r7, #2
-        0xF8D1, 0x2038,  # ldr.w r2, [r1, #56]
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xF8CD, 0x2038,  # str.w r2, [sp, #56]
+        0xF85E, 0x2C0C,  # ldr.w r2, [lr, #-12]
+        0xF85E, 0xCC20,  # ldr.w r12, [lr, #-32]
+        0xEA82, 0x020C,  # eor.w r2, r2, r12
+        0xF85E, 0xCC38,  # ldr.w r12, [lr, #-56]
+        0xEA82, 0x020C,  # eor.w r2, r2, r12
+        0xF85E, 0xCC40,  # ldr.w r12, [lr, #-64]
+        0xEA82, 0x020C,  # eor.w r2, r2, r12
+        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
+        0xF84E, 0x2B04,  # str.w r2, [lr], #4
         0xEB04, 0x0402,  # add.w r4, r4, r2
         0xEB04, 0x0409,  # add.w r4, r4, r9
         0xEA87, 0x0C08,  # eor.w r12, r7, r8
@@ -215,106 +199,22 @@ def compress(r0, r1, r2, r3):
         0xEB04, 0x040C,  # add.w r4, r4, r12
         0xEB04, 0x64F5,  # add.w r4, r4, r5, ror #27
         0xEA4F, 0x06B6,  # ror.w r6, r6, #2
-        0xF8D1, 0x203C,  # ldr.w r2, [r1, #60]
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xF8CD, 0x203C,  # str.w r2, [sp, #60]
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xEB08, 0x0809,  # add.w r8, r8, r9
-        0xEA86, 0x0C07,  # eor.w r12, r6, r7
-        0xEA0C, 0x0C05,  # and.w r12, r12, r5
-        0xEA8C, 0x0C07,  # eor.w r12, r12, r7
-        0xEB08, 0x080C,  # add.w r8, r8, r12
-        0xEB08, 0x68F4,  # add.w r8, r8, r4, ror #27
-        0xEA4F, 0x05B5,  # ror.w r5, r5, #2
-        0xF8DD, 0x2034,  # ldr.w r2, [sp, #52]
-        0xF8DD, 0xC020,  # ldr.w r12, [sp, #32]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC008,  # ldr.w r12, [sp, #8]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC000,  # ldr.w r12, [sp, #0]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2000,  # str.w r2, [sp, #0]
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB07, 0x0709,  # add.w r7, r7, r9
-        0xEA85, 0x0C06,  # eor.w r12, r5, r6
-        0xEA0C, 0x0C04,  # and.w r12, r12, r4
-        0xEA8C, 0x0C06,  # eor.w r12, r12, r6
     )
-    data(
-        2,
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-        0xEB07, 0x67F8,  # add.w r7, r7, r8, ror #27
-        0xEA4F, 0x04B4,  # ror.w r4, r4, #2
-        0xF8DD, 0x2038,  # ldr.w r2, [sp, #56]
-        0xF8DD, 0xC024,  # ldr.w r12, [sp, #36]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC00C,  # ldr.w r12, [sp, #12]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC004,  # ldr.w r12, [sp, #4]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2004,  # str.w r2, [sp, #4]
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB06, 0x0609,  # add.w r6, r6, r9
-        0xEA84, 0x0C05,  # eor.w r12, r4, r5
-        0xEA0C, 0x0C08,  # and.w r12, r12, r8
-        0xEA8C, 0x0C05,  # eor.w r12, r12, r5
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-        0xEB06, 0x66F7,  # add.w r6, r6, r7, ror #27
-        0xEA4F, 0x08B8,  # ror.w r8, r8, #2
-        0xF8DD, 0x203C,  # ldr.w r2, [sp, #60]
-        0xF8DD, 0xC028,  # ldr.w r12, [sp, #40]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC010,  # ldr.w r12, [sp, #16]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC008,  # ldr.w r12, [sp, #8]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2008,  # str.w r2, [sp, #8]
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB05, 0x0509,  # add.w r5, r5, r9
-        0xEA88, 0x0C04,  # eor.w r12, r8, r4
-        0xEA0C, 0x0C07,  # and.w r12, r12, r7
-        0xEA8C, 0x0C04,  # eor.w r12, r12, r4
-        0xEB05, 0x050C,  # add.w r5, r5, r12
-        0xEB05, 0x65F6,  # add.w r5, r5, r6, ror #27
-        0xEA4F, 0x07B7,  # ror.w r7, r7, #2
-        0xF8DD, 0x2000,  # ldr.w r2, [sp, #0]
-        0xF8DD, 0xC02C,  # ldr.w r12, [sp, #44]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC014,  # ldr.w r12, [sp, #20]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC00C,  # ldr.w r12, [sp, #12]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x200C,  # str.w r2, [sp, #12]
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB04, 0x0409,  # add.w r4, r4, r9
-    )
-    data(
-        2,
-        0xEA87, 0x0C08,  # eor.w r12, r7, r8
-        0xEA0C, 0x0C06,  # and.w r12, r12, r6
-        0xEA8C, 0x0C08,  # eor.w r12, r12, r8
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-        0xEB04, 0x64F5,  # add.w r4, r4, r5, ror #27
-        0xEA4F, 0x06B6,  # ror.w r6, r6, #2
-    )
-    # rounds 20-39: K = 0x6ed9eba1
+    # rounds 20-39: K = 0x6ed9eba1, parity; rounds 60-79 run the same passes
     data(
         2,
         0xF64E, 0x39A1,  # movw r9, #0xeba1
         0xF6C6, 0x69D9,  # movt r9, #0x6ed9
-        0xF8DD, 0x2004,  # ldr.w r2, [sp, #4]
-        0xF8DD, 0xC030,  # ldr.w r12, [sp, #48]
+        0xF20D, 0x0AA0,  # addw r10, sp, #160
+        0xF85E, 0x2C0C,  # ldr.w r2, [lr, #-12]
+        0xF85E, 0xCC20,  # ldr.w r12, [lr, #-32]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC018,  # ldr.w r12, [sp, #24]
+        0xF85E, 0xCC38,  # ldr.w r12, [lr, #-56]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC010,  # ldr.w r12, [sp, #16]
+        0xF85E, 0xCC40,  # ldr.w r12, [lr, #-64]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
         0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2010,  # str.w r2, [sp, #16]
+        0xF84E, 0x2B04,  # str.w r2, [lr], #4
         0xEB08, 0x0802,  # add.w r8, r8, r2
         0xEB08, 0x0809,  # add.w r8, r8, r9
         0xEA85, 0x0C06,  # eor.w r12, r5, r6
@@ -322,15 +222,15 @@ def compress(r0, r1, r2, r3):
         0xEB08, 0x080C,  # add.w r8, r8, r12
         0xEB08, 0x68F4,  # add.w r8, r8, r4, ror #27
         0xEA4F, 0x05B5,  # ror.w r5, r5, #2
-        0xF8DD, 0x2008,  # ldr.w r2, [sp, #8]
-        0xF8DD, 0xC034,  # ldr.w r12, [sp, #52]
+        0xF85E, 0x2C0C,  # ldr.w r2, [lr, #-12]
+        0xF85E, 0xCC20,  # ldr.w r12, [lr, #-32]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC01C,  # ldr.w r12, [sp, #28]
+        0xF85E, 0xCC38,  # ldr.w r12, [lr, #-56]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC014,  # ldr.w r12, [sp, #20]
+        0xF85E, 0xCC40,  # ldr.w r12, [lr, #-64]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
         0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2014,  # str.w r2, [sp, #20]
+        0xF84E, 0x2B04,  # str.w r2, [lr], #4
         0xEB07, 0x0702,  # add.w r7, r7, r2
         0xEB07, 0x0709,  # add.w r7, r7, r9
         0xEA84, 0x0C05,  # eor.w r12, r4, r5
@@ -338,34 +238,34 @@ def compress(r0, r1, r2, r3):
         0xEB07, 0x070C,  # add.w r7, r7, r12
         0xEB07, 0x67F8,  # add.w r7, r7, r8, ror #27
         0xEA4F, 0x04B4,  # ror.w r4, r4, #2
-        0xF8DD, 0x200C,  # ldr.w r2, [sp, #12]
-        0xF8DD, 0xC038,  # ldr.w r12, [sp, #56]
+        0xF85E, 0x2C0C,  # ldr.w r2, [lr, #-12]
+        0xF85E, 0xCC20,  # ldr.w r12, [lr, #-32]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC020,  # ldr.w r12, [sp, #32]
+        0xF85E, 0xCC38,  # ldr.w r12, [lr, #-56]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC018,  # ldr.w r12, [sp, #24]
+        0xF85E, 0xCC40,  # ldr.w r12, [lr, #-64]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
         0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2018,  # str.w r2, [sp, #24]
+        0xF84E, 0x2B04,  # str.w r2, [lr], #4
         0xEB06, 0x0602,  # add.w r6, r6, r2
         0xEB06, 0x0609,  # add.w r6, r6, r9
         0xEA88, 0x0C04,  # eor.w r12, r8, r4
         0xEA8C, 0x0C05,  # eor.w r12, r12, r5
-        0xEB06, 0x060C,  # add.w r6, r6, r12
     )
     data(
         2,
+        0xEB06, 0x060C,  # add.w r6, r6, r12
         0xEB06, 0x66F7,  # add.w r6, r6, r7, ror #27
         0xEA4F, 0x08B8,  # ror.w r8, r8, #2
-        0xF8DD, 0x2010,  # ldr.w r2, [sp, #16]
-        0xF8DD, 0xC03C,  # ldr.w r12, [sp, #60]
+        0xF85E, 0x2C0C,  # ldr.w r2, [lr, #-12]
+        0xF85E, 0xCC20,  # ldr.w r12, [lr, #-32]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC024,  # ldr.w r12, [sp, #36]
+        0xF85E, 0xCC38,  # ldr.w r12, [lr, #-56]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC01C,  # ldr.w r12, [sp, #28]
+        0xF85E, 0xCC40,  # ldr.w r12, [lr, #-64]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
         0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x201C,  # str.w r2, [sp, #28]
+        0xF84E, 0x2B04,  # str.w r2, [lr], #4
         0xEB05, 0x0502,  # add.w r5, r5, r2
         0xEB05, 0x0509,  # add.w r5, r5, r9
         0xEA87, 0x0C08,  # eor.w r12, r7, r8
@@ -373,15 +273,15 @@ def compress(r0, r1, r2, r3):
         0xEB05, 0x050C,  # add.w r5, r5, r12
         0xEB05, 0x65F6,  # add.w r5, r5, r6, ror #27
         0xEA4F, 0x07B7,  # ror.w r7, r7, #2
-        0xF8DD, 0x2014,  # ldr.w r2, [sp, #20]
-        0xF8DD, 0xC000,  # ldr.w r12, [sp, #0]
+        0xF85E, 0x2C0C,  # ldr.w r2, [lr, #-12]
+        0xF85E, 0xCC20,  # ldr.w r12, [lr, #-32]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC028,  # ldr.w r12, [sp, #40]
+        0xF85E, 0xCC38,  # ldr.w r12, [lr, #-56]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC020,  # ldr.w r12, [sp, #32]
+        0xF85E, 0xCC40,  # ldr.w r12, [lr, #-64]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
         0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2020,  # str.w r2, [sp, #32]
+        0xF84E, 0x2B04,  # str.w r2, [lr], #4
         0xEB04, 0x0402,  # add.w r4, r4, r2
         0xEB04, 0x0409,  # add.w r4, r4, r9
         0xEA86, 0x0C07,  # eor.w r12, r6, r7
@@ -389,276 +289,31 @@ def compress(r0, r1, r2, r3):
         0xEB04, 0x040C,  # add.w r4, r4, r12
         0xEB04, 0x64F5,  # add.w r4, r4, r5, ror #27
         0xEA4F, 0x06B6,  # ror.w r6, r6, #2
-        0xF8DD, 0x2018,  # ldr.w r2, [sp, #24]
-        0xF8DD, 0xC004,  # ldr.w r12, [sp, #4]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC02C,  # ldr.w r12, [sp, #44]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC024,  # ldr.w r12, [sp, #36]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2024,  # str.w r2, [sp, #36]
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xEB08, 0x0809,  # add.w r8, r8, r9
-        0xEA85, 0x0C06,  # eor.w r12, r5, r6
-        0xEA8C, 0x0C07,  # eor.w r12, r12, r7
-        0xEB08, 0x080C,  # add.w r8, r8, r12
+        0xEBBE, 0x0F0A,  # cmp.w lr, r10
+        0xF47F, 0xAF5C,  # bne.w parity (-328)
     )
+    # after round 79 (lr = &W[80]) the block is done; after round 39 the Maj rounds follow
     data(
         2,
-        0xEB08, 0x68F4,  # add.w r8, r8, r4, ror #27
-        0xEA4F, 0x05B5,  # ror.w r5, r5, #2
-        0xF8DD, 0x201C,  # ldr.w r2, [sp, #28]
-        0xF8DD, 0xC008,  # ldr.w r12, [sp, #8]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC030,  # ldr.w r12, [sp, #48]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC028,  # ldr.w r12, [sp, #40]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2028,  # str.w r2, [sp, #40]
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB07, 0x0709,  # add.w r7, r7, r9
-        0xEA84, 0x0C05,  # eor.w r12, r4, r5
-        0xEA8C, 0x0C06,  # eor.w r12, r12, r6
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-        0xEB07, 0x67F8,  # add.w r7, r7, r8, ror #27
-        0xEA4F, 0x04B4,  # ror.w r4, r4, #2
-        0xF8DD, 0x2020,  # ldr.w r2, [sp, #32]
-        0xF8DD, 0xC00C,  # ldr.w r12, [sp, #12]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC034,  # ldr.w r12, [sp, #52]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC02C,  # ldr.w r12, [sp, #44]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x202C,  # str.w r2, [sp, #44]
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB06, 0x0609,  # add.w r6, r6, r9
-        0xEA88, 0x0C04,  # eor.w r12, r8, r4
-        0xEA8C, 0x0C05,  # eor.w r12, r12, r5
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-        0xEB06, 0x66F7,  # add.w r6, r6, r7, ror #27
-        0xEA4F, 0x08B8,  # ror.w r8, r8, #2
-        0xF8DD, 0x2024,  # ldr.w r2, [sp, #36]
-        0xF8DD, 0xC010,  # ldr.w r12, [sp, #16]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC038,  # ldr.w r12, [sp, #56]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC030,  # ldr.w r12, [sp, #48]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2030,  # str.w r2, [sp, #48]
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB05, 0x0509,  # add.w r5, r5, r9
-        0xEA87, 0x0C08,  # eor.w r12, r7, r8
-        0xEA8C, 0x0C04,  # eor.w r12, r12, r4
-        0xEB05, 0x050C,  # add.w r5, r5, r12
+        0xF20D, 0x1C40,  # addw r12, sp, #320
+        0xEBBE, 0x0F0C,  # cmp.w lr, r12
+        0xF000, 0x80C6,  # beq.w last (+396)
     )
-    data(
-        2,
-        0xEB05, 0x65F6,  # add.w r5, r5, r6, ror #27
-        0xEA4F, 0x07B7,  # ror.w r7, r7, #2
-        0xF8DD, 0x2028,  # ldr.w r2, [sp, #40]
-        0xF8DD, 0xC014,  # ldr.w r12, [sp, #20]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC03C,  # ldr.w r12, [sp, #60]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC034,  # ldr.w r12, [sp, #52]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2034,  # str.w r2, [sp, #52]
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB04, 0x0409,  # add.w r4, r4, r9
-        0xEA86, 0x0C07,  # eor.w r12, r6, r7
-        0xEA8C, 0x0C08,  # eor.w r12, r12, r8
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-        0xEB04, 0x64F5,  # add.w r4, r4, r5, ror #27
-        0xEA4F, 0x06B6,  # ror.w r6, r6, #2
-        0xF8DD, 0x202C,  # ldr.w r2, [sp, #44]
-        0xF8DD, 0xC018,  # ldr.w r12, [sp, #24]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC000,  # ldr.w r12, [sp, #0]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC038,  # ldr.w r12, [sp, #56]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2038,  # str.w r2, [sp, #56]
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xEB08, 0x0809,  # add.w r8, r8, r9
-        0xEA85, 0x0C06,  # eor.w r12, r5, r6
-        0xEA8C, 0x0C07,  # eor.w r12, r12, r7
-        0xEB08, 0x080C,  # add.w r8, r8, r12
-        0xEB08, 0x68F4,  # add.w r8, r8, r4, ror #27
-        0xEA4F, 0x05B5,  # ror.w r5, r5, #2
-        0xF8DD, 0x2030,  # ldr.w r2, [sp, #48]
-        0xF8DD, 0xC01C,  # ldr.w r12, [sp, #28]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC004,  # ldr.w r12, [sp, #4]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC03C,  # ldr.w r12, [sp, #60]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x203C,  # str.w r2, [sp, #60]
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB07, 0x0709,  # add.w r7, r7, r9
-        0xEA84, 0x0C05,  # eor.w r12, r4, r5
-        0xEA8C, 0x0C06,  # eor.w r12, r12, r6
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-    )
-    data(
-        2,
-        0xEB07, 0x67F8,  # add.w r7, r7, r8, ror #27
-        0xEA4F, 0x04B4,  # ror.w r4, r4, #2
-        0xF8DD, 0x2034,  # ldr.w r2, [sp, #52]
-        0xF8DD, 0xC020,  # ldr.w r12, [sp, #32]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC008,  # ldr.w r12, [sp, #8]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC000,  # ldr.w r12, [sp, #0]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2000,  # str.w r2, [sp, #0]
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB06, 0x0609,  # add.w r6, r6, r9
-        0xEA88, 0x0C04,  # eor.w r12, r8, r4
-        0xEA8C, 0x0C05,  # eor.w r12, r12, r5
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-        0xEB06, 0x66F7,  # add.w r6, r6, r7, ror #27
-        0xEA4F, 0x08B8,  # ror.w r8, r8, #2
-        0xF8DD, 0x2038,  # ldr.w r2, [sp, #56]
-        0xF8DD, 0xC024,  # ldr.w r12, [sp, #36]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC00C,  # ldr.w r12, [sp, #12]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC004,  # ldr.w r12, [sp, #4]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2004,  # str.w r2, [sp, #4]
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB05, 0x0509,  # add.w r5, r5, r9
-        0xEA87, 0x0C08,  # eor.w r12, r7, r8
-        0xEA8C, 0x0C04,  # eor.w r12, r12, r4
-        0xEB05, 0x050C,  # add.w r5, r5, r12
-        0xEB05, 0x65F6,  # add.w r5, r5, r6, ror #27
-        0xEA4F, 0x07B7,  # ror.w r7, r7, #2
-        0xF8DD, 0x203C,  # ldr.w r2, [sp, #60]
-        0xF8DD, 0xC028,  # ldr.w r12, [sp, #40]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC010,  # ldr.w r12, [sp, #16]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC008,  # ldr.w r12, [sp, #8]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2008,  # str.w r2, [sp, #8]
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB04, 0x0409,  # add.w r4, r4, r9
-        0xEA86, 0x0C07,  # eor.w r12, r6, r7
-        0xEA8C, 0x0C08,  # eor.w r12, r12, r8
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-    )
-    data(
-        2,
-        0xEB04, 0x64F5,  # add.w r4, r4, r5, ror #27
-        0xEA4F, 0x06B6,  # ror.w r6, r6, #2
-        0xF8DD, 0x2000,  # ldr.w r2, [sp, #0]
-        0xF8DD, 0xC02C,  # ldr.w r12, [sp, #44]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC014,  # ldr.w r12, [sp, #20]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC00C,  # ldr.w r12, [sp, #12]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x200C,  # str.w r2, [sp, #12]
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xEB08, 0x0809,  # add.w r8, r8, r9
-        0xEA85, 0x0C06,  # eor.w r12, r5, r6
-        0xEA8C, 0x0C07,  # eor.w r12, r12, r7
-        0xEB08, 0x080C,  # add.w r8, r8, r12
-        0xEB08, 0x68F4,  # add.w r8, r8, r4, ror #27
-        0xEA4F, 0x05B5,  # ror.w r5, r5, #2
-        0xF8DD, 0x2004,  # ldr.w r2, [sp, #4]
-        0xF8DD, 0xC030,  # ldr.w r12, [sp, #48]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC018,  # ldr.w r12, [sp, #24]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC010,  # ldr.w r12, [sp, #16]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2010,  # str.w r2, [sp, #16]
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB07, 0x0709,  # add.w r7, r7, r9
-        0xEA84, 0x0C05,  # eor.w r12, r4, r5
-        0xEA8C, 0x0C06,  # eor.w r12, r12, r6
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-        0xEB07, 0x67F8,  # add.w r7, r7, r8, ror #27
-        0xEA4F, 0x04B4,  # ror.w r4, r4, #2
-        0xF8DD, 0x2008,  # ldr.w r2, [sp, #8]
-        0xF8DD, 0xC034,  # ldr.w r12, [sp, #52]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC01C,  # ldr.w r12, [sp, #28]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC014,  # ldr.w r12, [sp, #20]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2014,  # str.w r2, [sp, #20]
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB06, 0x0609,  # add.w r6, r6, r9
-        0xEA88, 0x0C04,  # eor.w r12, r8, r4
-        0xEA8C, 0x0C05,  # eor.w r12, r12, r5
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-    )
-    data(
-        2,
-        0xEB06, 0x66F7,  # add.w r6, r6, r7, ror #27
-        0xEA4F, 0x08B8,  # ror.w r8, r8, #2
-        0xF8DD, 0x200C,  # ldr.w r2, [sp, #12]
-        0xF8DD, 0xC038,  # ldr.w r12, [sp, #56]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC020,  # ldr.w r12, [sp, #32]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC018,  # ldr.w r12, [sp, #24]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2018,  # str.w r2, [sp, #24]
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB05, 0x0509,  # add.w r5, r5, r9
-        0xEA87, 0x0C08,  # eor.w r12, r7, r8
-        0xEA8C, 0x0C04,  # eor.w r12, r12, r4
-        0xEB05, 0x050C,  # add.w r5, r5, r12
-        0xEB05, 0x65F6,  # add.w r5, r5, r6, ror #27
-        0xEA4F, 0x07B7,  # ror.w r7, r7, #2
-        0xF8DD, 0x2010,  # ldr.w r2, [sp, #16]
-        0xF8DD, 0xC03C,  # ldr.w r12, [sp, #60]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC024,  # ldr.w r12, [sp, #36]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC01C,  # ldr.w r12, [sp, #28]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x201C,  # str.w r2, [sp, #28]
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB04, 0x0409,  # add.w r4, r4, r9
-        0xEA86, 0x0C07,  # eor.w r12, r6, r7
-        0xEA8C, 0x0C08,  # eor.w r12, r12, r8
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-        0xEB04, 0x64F5,  # add.w r4, r4, r5, ror #27
-        0xEA4F, 0x06B6,  # ror.w r6, r6, #2
-    )
-    # rounds 40-59: K = 0x8f1bbcdc
+    # rounds 40-59: K = 0x8f1bbcdc, Maj
     data(
         2,
         0xF64B, 0x49DC,  # movw r9, #0xbcdc
         0xF6C8, 0x791B,  # movt r9, #0x8f1b
-        0xF8DD, 0x2014,  # ldr.w r2, [sp, #20]
-        0xF8DD, 0xC000,  # ldr.w r12, [sp, #0]
+        0xF20D, 0x0AF0,  # addw r10, sp, #240
+        0xF85E, 0x2C0C,  # ldr.w r2, [lr, #-12]
+        0xF85E, 0xCC20,  # ldr.w r12, [lr, #-32]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC028,  # ldr.w r12, [sp, #40]
+        0xF85E, 0xCC38,  # ldr.w r12, [lr, #-56]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC020,  # ldr.w r12, [sp, #32]
+        0xF85E, 0xCC40,  # ldr.w r12, [lr, #-64]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
         0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2020,  # str.w r2, [sp, #32]
+        0xF84E, 0x2B04,  # str.w r2, [lr], #4
         0xEB08, 0x0802,  # add.w r8, r8, r2
         0xEB08, 0x0809,  # add.w r8, r8, r9
         0xEA05, 0x0C06,  # and.w r12, r5, r6
@@ -668,15 +323,15 @@ def compress(r0, r1, r2, r3):
         0xEB08, 0x080C,  # add.w r8, r8, r12
         0xEB08, 0x68F4,  # add.w r8, r8, r4, ror #27
         0xEA4F, 0x05B5,  # ror.w r5, r5, #2
-        0xF8DD, 0x2018,  # ldr.w r2, [sp, #24]
-        0xF8DD, 0xC004,  # ldr.w r12, [sp, #4]
+        0xF85E, 0x2C0C,  # ldr.w r2, [lr, #-12]
+        0xF85E, 0xCC20,  # ldr.w r12, [lr, #-32]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC02C,  # ldr.w r12, [sp, #44]
+        0xF85E, 0xCC38,  # ldr.w r12, [lr, #-56]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC024,  # ldr.w r12, [sp, #36]
+        0xF85E, 0xCC40,  # ldr.w r12, [lr, #-64]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
         0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2024,  # str.w r2, [sp, #36]
+        0xF84E, 0x2B04,  # str.w r2, [lr], #4
         0xEB07, 0x0702,  # add.w r7, r7, r2
         0xEB07, 0x0709,  # add.w r7, r7, r9
         0xEA04, 0x0C05,  # and.w r12, r4, r5
@@ -686,207 +341,18 @@ def compress(r0, r1, r2, r3):
         0xEB07, 0x070C,  # add.w r7, r7, r12
         0xEB07, 0x67F8,  # add.w r7, r7, r8, ror #27
         0xEA4F, 0x04B4,  # ror.w r4, r4, #2
-        0xF8DD, 0x201C,  # ldr.w r2, [sp, #28]
-        0xF8DD, 0xC008,  # ldr.w r12, [sp, #8]
+        0xF85E, 0x2C0C,  # ldr.w r2, [lr, #-12]
+        0xF85E, 0xCC20,  # ldr.w r12, [lr, #-32]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC030,  # ldr.w r12, [sp, #48]
+        0xF85E, 0xCC38,  # ldr.w r12, [lr, #-56]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC028,  # ldr.w r12, [sp, #40]
+        0xF85E, 0xCC40,  # ldr.w r12, [lr, #-64]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
         0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2028,  # str.w r2, [sp, #40]
-        0xEB06, 0x0602,  # add.w r6, r6, r2
+        0xF84E, 0x2B04,  # str.w r2, [lr], #4
     )
     data(
         2,
-        0xEB06, 0x0609,  # add.w r6, r6, r9
-        0xEA08, 0x0C04,  # and.w r12, r8, r4
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-        0xEA88, 0x0C04,  # eor.w r12, r8, r4
-        0xEA0C, 0x0C05,  # and.w r12, r12, r5
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-        0xEB06, 0x66F7,  # add.w r6, r6, r7, ror #27
-        0xEA4F, 0x08B8,  # ror.w r8, r8, #2
-        0xF8DD, 0x2020,  # ldr.w r2, [sp, #32]
-        0xF8DD, 0xC00C,  # ldr.w r12, [sp, #12]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC034,  # ldr.w r12, [sp, #52]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC02C,  # ldr.w r12, [sp, #44]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x202C,  # str.w r2, [sp, #44]
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB05, 0x0509,  # add.w r5, r5, r9
-        0xEA07, 0x0C08,  # and.w r12, r7, r8
-        0xEB05, 0x050C,  # add.w r5, r5, r12
-        0xEA87, 0x0C08,  # eor.w r12, r7, r8
-        0xEA0C, 0x0C04,  # and.w r12, r12, r4
-        0xEB05, 0x050C,  # add.w r5, r5, r12
-        0xEB05, 0x65F6,  # add.w r5, r5, r6, ror #27
-        0xEA4F, 0x07B7,  # ror.w r7, r7, #2
-        0xF8DD, 0x2024,  # ldr.w r2, [sp, #36]
-        0xF8DD, 0xC010,  # ldr.w r12, [sp, #16]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC038,  # ldr.w r12, [sp, #56]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC030,  # ldr.w r12, [sp, #48]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2030,  # str.w r2, [sp, #48]
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB04, 0x0409,  # add.w r4, r4, r9
-        0xEA06, 0x0C07,  # and.w r12, r6, r7
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-        0xEA86, 0x0C07,  # eor.w r12, r6, r7
-        0xEA0C, 0x0C08,  # and.w r12, r12, r8
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-        0xEB04, 0x64F5,  # add.w r4, r4, r5, ror #27
-        0xEA4F, 0x06B6,  # ror.w r6, r6, #2
-        0xF8DD, 0x2028,  # ldr.w r2, [sp, #40]
-        0xF8DD, 0xC014,  # ldr.w r12, [sp, #20]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC03C,  # ldr.w r12, [sp, #60]
-    )
-    data(
-        2,
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC034,  # ldr.w r12, [sp, #52]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2034,  # str.w r2, [sp, #52]
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xEB08, 0x0809,  # add.w r8, r8, r9
-        0xEA05, 0x0C06,  # and.w r12, r5, r6
-        0xEB08, 0x080C,  # add.w r8, r8, r12
-        0xEA85, 0x0C06,  # eor.w r12, r5, r6
-        0xEA0C, 0x0C07,  # and.w r12, r12, r7
-        0xEB08, 0x080C,  # add.w r8, r8, r12
-        0xEB08, 0x68F4,  # add.w r8, r8, r4, ror #27
-        0xEA4F, 0x05B5,  # ror.w r5, r5, #2
-        0xF8DD, 0x202C,  # ldr.w r2, [sp, #44]
-        0xF8DD, 0xC018,  # ldr.w r12, [sp, #24]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC000,  # ldr.w r12, [sp, #0]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC038,  # ldr.w r12, [sp, #56]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2038,  # str.w r2, [sp, #56]
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB07, 0x0709,  # add.w r7, r7, r9
-        0xEA04, 0x0C05,  # and.w r12, r4, r5
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-        0xEA84, 0x0C05,  # eor.w r12, r4, r5
-        0xEA0C, 0x0C06,  # and.w r12, r12, r6
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-        0xEB07, 0x67F8,  # add.w r7, r7, r8, ror #27
-        0xEA4F, 0x04B4,  # ror.w r4, r4, #2
-        0xF8DD, 0x2030,  # ldr.w r2, [sp, #48]
-        0xF8DD, 0xC01C,  # ldr.w r12, [sp, #28]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC004,  # ldr.w r12, [sp, #4]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC03C,  # ldr.w r12, [sp, #60]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x203C,  # str.w r2, [sp, #60]
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB06, 0x0609,  # add.w r6, r6, r9
-        0xEA08, 0x0C04,  # and.w r12, r8, r4
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-        0xEA88, 0x0C04,  # eor.w r12, r8, r4
-        0xEA0C, 0x0C05,  # and.w r12, r12, r5
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-    )
-    data(
-        2,
-        0xEB06, 0x66F7,  # add.w r6, r6, r7, ror #27
-        0xEA4F, 0x08B8,  # ror.w r8, r8, #2
-        0xF8DD, 0x2034,  # ldr.w r2, [sp, #52]
-        0xF8DD, 0xC020,  # ldr.w r12, [sp, #32]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC008,  # ldr.w r12, [sp, #8]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC000,  # ldr.w r12, [sp, #0]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2000,  # str.w r2, [sp, #0]
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB05, 0x0509,  # add.w r5, r5, r9
-        0xEA07, 0x0C08,  # and.w r12, r7, r8
-        0xEB05, 0x050C,  # add.w r5, r5, r12
-        0xEA87, 0x0C08,  # eor.w r12, r7, r8
-        0xEA0C, 0x0C04,  # and.w r12, r12, r4
-        0xEB05, 0x050C,  # add.w r5, r5, r12
-        0xEB05, 0x65F6,  # add.w r5, r5, r6, ror #27
-        0xEA4F, 0x07B7,  # ror.w r7, r7, #2
-        0xF8DD, 0x2038,  # ldr.w r2, [sp, #56]
-        0xF8DD, 0xC024,  # ldr.w r12, [sp, #36]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC00C,  # ldr.w r12, [sp, #12]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC004,  # ldr.w r12, [sp, #4]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2004,  # str.w r2, [sp, #4]
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB04, 0x0409,  # add.w r4, r4, r9
-        0xEA06, 0x0C07,  # and.w r12, r6, r7
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-        0xEA86, 0x0C07,  # eor.w r12, r6, r7
-        0xEA0C, 0x0C08,  # and.w r12, r12, r8
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-        0xEB04, 0x64F5,  # add.w r4, r4, r5, ror #27
-        0xEA4F, 0x06B6,  # ror.w r6, r6, #2
-        0xF8DD, 0x203C,  # ldr.w r2, [sp, #60]
-        0xF8DD, 0xC028,  # ldr.w r12, [sp, #40]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC010,  # ldr.w r12, [sp, #16]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC008,  # ldr.w r12, [sp, #8]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2008,  # str.w r2, [sp, #8]
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-    )
-    data(
-        2,
-        0xEB08, 0x0809,  # add.w r8, r8, r9
-        0xEA05, 0x0C06,  # and.w r12, r5, r6
-        0xEB08, 0x080C,  # add.w r8, r8, r12
-        0xEA85, 0x0C06,  # eor.w r12, r5, r6
-        0xEA0C, 0x0C07,  # and.w r12, r12, r7
-        0xEB08, 0x080C,  # add.w r8, r8, r12
-        0xEB08, 0x68F4,  # add.w r8, r8, r4, ror #27
-        0xEA4F, 0x05B5,  # ror.w r5, r5, #2
-        0xF8DD, 0x2000,  # ldr.w r2, [sp, #0]
-        0xF8DD, 0xC02C,  # ldr.w r12, [sp, #44]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC014,  # ldr.w r12, [sp, #20]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC00C,  # ldr.w r12, [sp, #12]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x200C,  # str.w r2, [sp, #12]
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB07, 0x0709,  # add.w r7, r7, r9
-        0xEA04, 0x0C05,  # and.w r12, r4, r5
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-        0xEA84, 0x0C05,  # eor.w r12, r4, r5
-        0xEA0C, 0x0C06,  # and.w r12, r12, r6
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-        0xEB07, 0x67F8,  # add.w r7, r7, r8, ror #27
-        0xEA4F, 0x04B4,  # ror.w r4, r4, #2
-        0xF8DD, 0x2004,  # ldr.w r2, [sp, #4]
-        0xF8DD, 0xC030,  # ldr.w r12, [sp, #48]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC018,  # ldr.w r12, [sp, #24]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC010,  # ldr.w r12, [sp, #16]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2010,  # str.w r2, [sp, #16]
         0xEB06, 0x0602,  # add.w r6, r6, r2
         0xEB06, 0x0609,  # add.w r6, r6, r9
         0xEA08, 0x0C04,  # and.w r12, r8, r4
@@ -896,18 +362,15 @@ def compress(r0, r1, r2, r3):
         0xEB06, 0x060C,  # add.w r6, r6, r12
         0xEB06, 0x66F7,  # add.w r6, r6, r7, ror #27
         0xEA4F, 0x08B8,  # ror.w r8, r8, #2
-        0xF8DD, 0x2008,  # ldr.w r2, [sp, #8]
-        0xF8DD, 0xC034,  # ldr.w r12, [sp, #52]
+        0xF85E, 0x2C0C,  # ldr.w r2, [lr, #-12]
+        0xF85E, 0xCC20,  # ldr.w r12, [lr, #-32]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC01C,  # ldr.w r12, [sp, #28]
-    )
-    data(
-        2,
+        0xF85E, 0xCC38,  # ldr.w r12, [lr, #-56]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC014,  # ldr.w r12, [sp, #20]
+        0xF85E, 0xCC40,  # ldr.w r12, [lr, #-64]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
         0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2014,  # str.w r2, [sp, #20]
+        0xF84E, 0x2B04,  # str.w r2, [lr], #4
         0xEB05, 0x0502,  # add.w r5, r5, r2
         0xEB05, 0x0509,  # add.w r5, r5, r9
         0xEA07, 0x0C08,  # and.w r12, r7, r8
@@ -917,15 +380,15 @@ def compress(r0, r1, r2, r3):
         0xEB05, 0x050C,  # add.w r5, r5, r12
         0xEB05, 0x65F6,  # add.w r5, r5, r6, ror #27
         0xEA4F, 0x07B7,  # ror.w r7, r7, #2
-        0xF8DD, 0x200C,  # ldr.w r2, [sp, #12]
-        0xF8DD, 0xC038,  # ldr.w r12, [sp, #56]
+        0xF85E, 0x2C0C,  # ldr.w r2, [lr, #-12]
+        0xF85E, 0xCC20,  # ldr.w r12, [lr, #-32]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC020,  # ldr.w r12, [sp, #32]
+        0xF85E, 0xCC38,  # ldr.w r12, [lr, #-56]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC018,  # ldr.w r12, [sp, #24]
+        0xF85E, 0xCC40,  # ldr.w r12, [lr, #-64]
         0xEA82, 0x020C,  # eor.w r2, r2, r12
         0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2018,  # str.w r2, [sp, #24]
+        0xF84E, 0x2B04,  # str.w r2, [lr], #4
         0xEB04, 0x0402,  # add.w r4, r4, r2
         0xEB04, 0x0409,  # add.w r4, r4, r9
         0xEA06, 0x0C07,  # and.w r12, r6, r7
@@ -935,443 +398,16 @@ def compress(r0, r1, r2, r3):
         0xEB04, 0x040C,  # add.w r4, r4, r12
         0xEB04, 0x64F5,  # add.w r4, r4, r5, ror #27
         0xEA4F, 0x06B6,  # ror.w r6, r6, #2
-        0xF8DD, 0x2010,  # ldr.w r2, [sp, #16]
-        0xF8DD, 0xC03C,  # ldr.w r12, [sp, #60]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC024,  # ldr.w r12, [sp, #36]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC01C,  # ldr.w r12, [sp, #28]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x201C,  # str.w r2, [sp, #28]
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xEB08, 0x0809,  # add.w r8, r8, r9
-        0xEA05, 0x0C06,  # and.w r12, r5, r6
-        0xEB08, 0x080C,  # add.w r8, r8, r12
-        0xEA85, 0x0C06,  # eor.w r12, r5, r6
-        0xEA0C, 0x0C07,  # and.w r12, r12, r7
-        0xEB08, 0x080C,  # add.w r8, r8, r12
+        0xEBBE, 0x0F0A,  # cmp.w lr, r10
+        0xF47F, 0xAF48,  # bne.w maj (-368)
     )
-    data(
-        2,
-        0xEB08, 0x68F4,  # add.w r8, r8, r4, ror #27
-        0xEA4F, 0x05B5,  # ror.w r5, r5, #2
-        0xF8DD, 0x2014,  # ldr.w r2, [sp, #20]
-        0xF8DD, 0xC000,  # ldr.w r12, [sp, #0]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC028,  # ldr.w r12, [sp, #40]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC020,  # ldr.w r12, [sp, #32]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2020,  # str.w r2, [sp, #32]
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB07, 0x0709,  # add.w r7, r7, r9
-        0xEA04, 0x0C05,  # and.w r12, r4, r5
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-        0xEA84, 0x0C05,  # eor.w r12, r4, r5
-        0xEA0C, 0x0C06,  # and.w r12, r12, r6
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-        0xEB07, 0x67F8,  # add.w r7, r7, r8, ror #27
-        0xEA4F, 0x04B4,  # ror.w r4, r4, #2
-        0xF8DD, 0x2018,  # ldr.w r2, [sp, #24]
-        0xF8DD, 0xC004,  # ldr.w r12, [sp, #4]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC02C,  # ldr.w r12, [sp, #44]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC024,  # ldr.w r12, [sp, #36]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2024,  # str.w r2, [sp, #36]
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB06, 0x0609,  # add.w r6, r6, r9
-        0xEA08, 0x0C04,  # and.w r12, r8, r4
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-        0xEA88, 0x0C04,  # eor.w r12, r8, r4
-        0xEA0C, 0x0C05,  # and.w r12, r12, r5
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-        0xEB06, 0x66F7,  # add.w r6, r6, r7, ror #27
-        0xEA4F, 0x08B8,  # ror.w r8, r8, #2
-        0xF8DD, 0x201C,  # ldr.w r2, [sp, #28]
-        0xF8DD, 0xC008,  # ldr.w r12, [sp, #8]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC030,  # ldr.w r12, [sp, #48]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC028,  # ldr.w r12, [sp, #40]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2028,  # str.w r2, [sp, #40]
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-    )
-    data(
-        2,
-        0xEB05, 0x0509,  # add.w r5, r5, r9
-        0xEA07, 0x0C08,  # and.w r12, r7, r8
-        0xEB05, 0x050C,  # add.w r5, r5, r12
-        0xEA87, 0x0C08,  # eor.w r12, r7, r8
-        0xEA0C, 0x0C04,  # and.w r12, r12, r4
-        0xEB05, 0x050C,  # add.w r5, r5, r12
-        0xEB05, 0x65F6,  # add.w r5, r5, r6, ror #27
-        0xEA4F, 0x07B7,  # ror.w r7, r7, #2
-        0xF8DD, 0x2020,  # ldr.w r2, [sp, #32]
-        0xF8DD, 0xC00C,  # ldr.w r12, [sp, #12]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC034,  # ldr.w r12, [sp, #52]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC02C,  # ldr.w r12, [sp, #44]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x202C,  # str.w r2, [sp, #44]
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB04, 0x0409,  # add.w r4, r4, r9
-        0xEA06, 0x0C07,  # and.w r12, r6, r7
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-        0xEA86, 0x0C07,  # eor.w r12, r6, r7
-        0xEA0C, 0x0C08,  # and.w r12, r12, r8
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-        0xEB04, 0x64F5,  # add.w r4, r4, r5, ror #27
-        0xEA4F, 0x06B6,  # ror.w r6, r6, #2
-    )
-    # rounds 60-79: K = 0xca62c1d6
+    # rounds 60-79: K = 0xca62c1d6, the parity passes again
     data(
         2,
         0xF24C, 0x19D6,  # movw r9, #0xc1d6
         0xF6CC, 0x2962,  # movt r9, #0xca62
-        0xF8DD, 0x2024,  # ldr.w r2, [sp, #36]
-        0xF8DD, 0xC010,  # ldr.w r12, [sp, #16]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC038,  # ldr.w r12, [sp, #56]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC030,  # ldr.w r12, [sp, #48]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2030,  # str.w r2, [sp, #48]
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xEB08, 0x0809,  # add.w r8, r8, r9
-        0xEA85, 0x0C06,  # eor.w r12, r5, r6
-        0xEA8C, 0x0C07,  # eor.w r12, r12, r7
-        0xEB08, 0x080C,  # add.w r8, r8, r12
-        0xEB08, 0x68F4,  # add.w r8, r8, r4, ror #27
-        0xEA4F, 0x05B5,  # ror.w r5, r5, #2
-        0xF8DD, 0x2028,  # ldr.w r2, [sp, #40]
-        0xF8DD, 0xC014,  # ldr.w r12, [sp, #20]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC03C,  # ldr.w r12, [sp, #60]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC034,  # ldr.w r12, [sp, #52]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2034,  # str.w r2, [sp, #52]
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB07, 0x0709,  # add.w r7, r7, r9
-        0xEA84, 0x0C05,  # eor.w r12, r4, r5
-        0xEA8C, 0x0C06,  # eor.w r12, r12, r6
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-        0xEB07, 0x67F8,  # add.w r7, r7, r8, ror #27
-        0xEA4F, 0x04B4,  # ror.w r4, r4, #2
-        0xF8DD, 0x202C,  # ldr.w r2, [sp, #44]
-        0xF8DD, 0xC018,  # ldr.w r12, [sp, #24]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC000,  # ldr.w r12, [sp, #0]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC038,  # ldr.w r12, [sp, #56]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2038,  # str.w r2, [sp, #56]
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB06, 0x0609,  # add.w r6, r6, r9
-        0xEA88, 0x0C04,  # eor.w r12, r8, r4
-        0xEA8C, 0x0C05,  # eor.w r12, r12, r5
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-    )
-    data(
-        2,
-        0xEB06, 0x66F7,  # add.w r6, r6, r7, ror #27
-        0xEA4F, 0x08B8,  # ror.w r8, r8, #2
-        0xF8DD, 0x2030,  # ldr.w r2, [sp, #48]
-        0xF8DD, 0xC01C,  # ldr.w r12, [sp, #28]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC004,  # ldr.w r12, [sp, #4]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC03C,  # ldr.w r12, [sp, #60]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x203C,  # str.w r2, [sp, #60]
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB05, 0x0509,  # add.w r5, r5, r9
-        0xEA87, 0x0C08,  # eor.w r12, r7, r8
-        0xEA8C, 0x0C04,  # eor.w r12, r12, r4
-        0xEB05, 0x050C,  # add.w r5, r5, r12
-        0xEB05, 0x65F6,  # add.w r5, r5, r6, ror #27
-        0xEA4F, 0x07B7,  # ror.w r7, r7, #2
-        0xF8DD, 0x2034,  # ldr.w r2, [sp, #52]
-        0xF8DD, 0xC020,  # ldr.w r12, [sp, #32]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC008,  # ldr.w r12, [sp, #8]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC000,  # ldr.w r12, [sp, #0]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2000,  # str.w r2, [sp, #0]
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB04, 0x0409,  # add.w r4, r4, r9
-        0xEA86, 0x0C07,  # eor.w r12, r6, r7
-        0xEA8C, 0x0C08,  # eor.w r12, r12, r8
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-        0xEB04, 0x64F5,  # add.w r4, r4, r5, ror #27
-        0xEA4F, 0x06B6,  # ror.w r6, r6, #2
-        0xF8DD, 0x2038,  # ldr.w r2, [sp, #56]
-        0xF8DD, 0xC024,  # ldr.w r12, [sp, #36]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC00C,  # ldr.w r12, [sp, #12]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC004,  # ldr.w r12, [sp, #4]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2004,  # str.w r2, [sp, #4]
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xEB08, 0x0809,  # add.w r8, r8, r9
-        0xEA85, 0x0C06,  # eor.w r12, r5, r6
-        0xEA8C, 0x0C07,  # eor.w r12, r12, r7
-        0xEB08, 0x080C,  # add.w r8, r8, r12
-    )
-    data(
-        2,
-        0xEB08, 0x68F4,  # add.w r8, r8, r4, ror #27
-        0xEA4F, 0x05B5,  # ror.w r5, r5, #2
-        0xF8DD, 0x203C,  # ldr.w r2, [sp, #60]
-        0xF8DD, 0xC028,  # ldr.w r12, [sp, #40]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC010,  # ldr.w r12, [sp, #16]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC008,  # ldr.w r12, [sp, #8]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2008,  # str.w r2, [sp, #8]
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB07, 0x0709,  # add.w r7, r7, r9
-        0xEA84, 0x0C05,  # eor.w r12, r4, r5
-        0xEA8C, 0x0C06,  # eor.w r12, r12, r6
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-        0xEB07, 0x67F8,  # add.w r7, r7, r8, ror #27
-        0xEA4F, 0x04B4,  # ror.w r4, r4, #2
-        0xF8DD, 0x2000,  # ldr.w r2, [sp, #0]
-        0xF8DD, 0xC02C,  # ldr.w r12, [sp, #44]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC014,  # ldr.w r12, [sp, #20]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC00C,  # ldr.w r12, [sp, #12]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x200C,  # str.w r2, [sp, #12]
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB06, 0x0609,  # add.w r6, r6, r9
-        0xEA88, 0x0C04,  # eor.w r12, r8, r4
-        0xEA8C, 0x0C05,  # eor.w r12, r12, r5
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-        0xEB06, 0x66F7,  # add.w r6, r6, r7, ror #27
-        0xEA4F, 0x08B8,  # ror.w r8, r8, #2
-        0xF8DD, 0x2004,  # ldr.w r2, [sp, #4]
-        0xF8DD, 0xC030,  # ldr.w r12, [sp, #48]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC018,  # ldr.w r12, [sp, #24]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC010,  # ldr.w r12, [sp, #16]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2010,  # str.w r2, [sp, #16]
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB05, 0x0509,  # add.w r5, r5, r9
-        0xEA87, 0x0C08,  # eor.w r12, r7, r8
-        0xEA8C, 0x0C04,  # eor.w r12, r12, r4
-        0xEB05, 0x050C,  # add.w r5, r5, r12
-    )
-    data(
-        2,
-        0xEB05, 0x65F6,  # add.w r5, r5, r6, ror #27
-        0xEA4F, 0x07B7,  # ror.w r7, r7, #2
-        0xF8DD, 0x2008,  # ldr.w r2, [sp, #8]
-        0xF8DD, 0xC034,  # ldr.w r12, [sp, #52]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC01C,  # ldr.w r12, [sp, #28]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC014,  # ldr.w r12, [sp, #20]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2014,  # str.w r2, [sp, #20]
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB04, 0x0409,  # add.w r4, r4, r9
-        0xEA86, 0x0C07,  # eor.w r12, r6, r7
-        0xEA8C, 0x0C08,  # eor.w r12, r12, r8
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-        0xEB04, 0x64F5,  # add.w r4, r4, r5, ror #27
-        0xEA4F, 0x06B6,  # ror.w r6, r6, #2
-        0xF8DD, 0x200C,  # ldr.w r2, [sp, #12]
-        0xF8DD, 0xC038,  # ldr.w r12, [sp, #56]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC020,  # ldr.w r12, [sp, #32]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC018,  # ldr.w r12, [sp, #24]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2018,  # str.w r2, [sp, #24]
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xEB08, 0x0809,  # add.w r8, r8, r9
-        0xEA85, 0x0C06,  # eor.w r12, r5, r6
-        0xEA8C, 0x0C07,  # eor.w r12, r12, r7
-        0xEB08, 0x080C,  # add.w r8, r8, r12
-        0xEB08, 0x68F4,  # add.w r8, r8, r4, ror #27
-        0xEA4F, 0x05B5,  # ror.w r5, r5, #2
-        0xF8DD, 0x2010,  # ldr.w r2, [sp, #16]
-        0xF8DD, 0xC03C,  # ldr.w r12, [sp, #60]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC024,  # ldr.w r12, [sp, #36]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC01C,  # ldr.w r12, [sp, #28]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x201C,  # str.w r2, [sp, #28]
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB07, 0x0709,  # add.w r7, r7, r9
-        0xEA84, 0x0C05,  # eor.w r12, r4, r5
-        0xEA8C, 0x0C06,  # eor.w r12, r12, r6
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-    )
-    data(
-        2,
-        0xEB07, 0x67F8,  # add.w r7, r7, r8, ror #27
-        0xEA4F, 0x04B4,  # ror.w r4, r4, #2
-        0xF8DD, 0x2014,  # ldr.w r2, [sp, #20]
-        0xF8DD, 0xC000,  # ldr.w r12, [sp, #0]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC028,  # ldr.w r12, [sp, #40]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC020,  # ldr.w r12, [sp, #32]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2020,  # str.w r2, [sp, #32]
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB06, 0x0609,  # add.w r6, r6, r9
-        0xEA88, 0x0C04,  # eor.w r12, r8, r4
-        0xEA8C, 0x0C05,  # eor.w r12, r12, r5
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-        0xEB06, 0x66F7,  # add.w r6, r6, r7, ror #27
-        0xEA4F, 0x08B8,  # ror.w r8, r8, #2
-        0xF8DD, 0x2018,  # ldr.w r2, [sp, #24]
-        0xF8DD, 0xC004,  # ldr.w r12, [sp, #4]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC02C,  # ldr.w r12, [sp, #44]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC024,  # ldr.w r12, [sp, #36]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2024,  # str.w r2, [sp, #36]
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB05, 0x0509,  # add.w r5, r5, r9
-        0xEA87, 0x0C08,  # eor.w r12, r7, r8
-        0xEA8C, 0x0C04,  # eor.w r12, r12, r4
-        0xEB05, 0x050C,  # add.w r5, r5, r12
-        0xEB05, 0x65F6,  # add.w r5, r5, r6, ror #27
-        0xEA4F, 0x07B7,  # ror.w r7, r7, #2
-        0xF8DD, 0x201C,  # ldr.w r2, [sp, #28]
-        0xF8DD, 0xC008,  # ldr.w r12, [sp, #8]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC030,  # ldr.w r12, [sp, #48]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC028,  # ldr.w r12, [sp, #40]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2028,  # str.w r2, [sp, #40]
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB04, 0x0409,  # add.w r4, r4, r9
-        0xEA86, 0x0C07,  # eor.w r12, r6, r7
-        0xEA8C, 0x0C08,  # eor.w r12, r12, r8
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-    )
-    data(
-        2,
-        0xEB04, 0x64F5,  # add.w r4, r4, r5, ror #27
-        0xEA4F, 0x06B6,  # ror.w r6, r6, #2
-        0xF8DD, 0x2020,  # ldr.w r2, [sp, #32]
-        0xF8DD, 0xC00C,  # ldr.w r12, [sp, #12]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC034,  # ldr.w r12, [sp, #52]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC02C,  # ldr.w r12, [sp, #44]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x202C,  # str.w r2, [sp, #44]
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xEB08, 0x0809,  # add.w r8, r8, r9
-        0xEA85, 0x0C06,  # eor.w r12, r5, r6
-        0xEA8C, 0x0C07,  # eor.w r12, r12, r7
-        0xEB08, 0x080C,  # add.w r8, r8, r12
-        0xEB08, 0x68F4,  # add.w r8, r8, r4, ror #27
-        0xEA4F, 0x05B5,  # ror.w r5, r5, #2
-        0xF8DD, 0x2024,  # ldr.w r2, [sp, #36]
-        0xF8DD, 0xC010,  # ldr.w r12, [sp, #16]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC038,  # ldr.w r12, [sp, #56]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC030,  # ldr.w r12, [sp, #48]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xF8CD, 0x2030,  # str.w r2, [sp, #48]
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB07, 0x0709,  # add.w r7, r7, r9
-        0xEA84, 0x0C05,  # eor.w r12, r4, r5
-        0xEA8C, 0x0C06,  # eor.w r12, r12, r6
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-        0xEB07, 0x67F8,  # add.w r7, r7, r8, ror #27
-        0xEA4F, 0x04B4,  # ror.w r4, r4, #2
-        0xF8DD, 0x2028,  # ldr.w r2, [sp, #40]
-        0xF8DD, 0xC014,  # ldr.w r12, [sp, #20]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC03C,  # ldr.w r12, [sp, #60]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC034,  # ldr.w r12, [sp, #52]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB06, 0x0609,  # add.w r6, r6, r9
-        0xEA88, 0x0C04,  # eor.w r12, r8, r4
-        0xEA8C, 0x0C05,  # eor.w r12, r12, r5
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-        0xEB06, 0x66F7,  # add.w r6, r6, r7, ror #27
-    )
-    data(
-        2,
-        0xEA4F, 0x08B8,  # ror.w r8, r8, #2
-        0xF8DD, 0x202C,  # ldr.w r2, [sp, #44]
-        0xF8DD, 0xC018,  # ldr.w r12, [sp, #24]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC000,  # ldr.w r12, [sp, #0]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC038,  # ldr.w r12, [sp, #56]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB05, 0x0509,  # add.w r5, r5, r9
-        0xEA87, 0x0C08,  # eor.w r12, r7, r8
-        0xEA8C, 0x0C04,  # eor.w r12, r12, r4
-        0xEB05, 0x050C,  # add.w r5, r5, r12
-        0xEB05, 0x65F6,  # add.w r5, r5, r6, ror #27
-        0xEA4F, 0x07B7,  # ror.w r7, r7, #2
-        0xF8DD, 0x2030,  # ldr.w r2, [sp, #48]
-        0xF8DD, 0xC01C,  # ldr.w r12, [sp, #28]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC004,  # ldr.w r12, [sp, #4]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xF8DD, 0xC03C,  # ldr.w r12, [sp, #60]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA4F, 0x72F2,  # ror.w r2, r2, #31
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB04, 0x0409,  # add.w r4, r4, r9
-        0xEA86, 0x0C07,  # eor.w r12, r6, r7
-        0xEA8C, 0x0C08,  # eor.w r12, r12, r8
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-        0xEB04, 0x64F5,  # add.w r4, r4, r5, ror #27
-        0xEA4F, 0x06B6,  # ror.w r6, r6, #2
+        0xF20D, 0x1A40,  # addw r10, sp, #320
+        0xF7FF, 0xBE90,  # b.w parity (-736)
     )
     # H += a..e (§6.1.2 step 4): 80 renamings are 16 turns of five, the names are back
     data(
@@ -1391,10 +427,9 @@ def compress(r0, r1, r2, r3):
         0xF8D0, 0xC010,  # ldr.w r12, [r0, #16]
         0xEB08, 0x080C,  # add.w r8, r8, r12
         0xF8C0, 0x8010,  # str.w r8, [r0, #16]
-        0xF101, 0x0140,  # add.w r1, r1, #64
         0x3B01,  # subs r3, #1
-        0xF47E, 0xAE1B,  # bne.w block (-5066)
-        0xB010,  # add sp, #64
-        0xE8BD, 0x0300,  # pop.w {r8, r9}
+        0xF47F, 0xAD51,  # bne.w block (-1374)
+        0xB050,  # add sp, #320
+        0xE8BD, 0x0700,  # pop.w {r8, r9, r10}
         0x2000,  # movs r0, #0
     )
