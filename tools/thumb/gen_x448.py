@@ -9,22 +9,26 @@ value below 2^448 that is congruent to the element modulo p; only the result is 
 - MUL (a subroutine, d = a b): the 896-bit product by operand scanning in four passes over
   the words of b (4, 4, 4 and 2 of them), each pass one UMAAL chain per word of b (its carry
   in its own register) over a window of product words in registers, one word of a loaded per
-  step, the finished words stored to the frame's product buffer. Then, with the product
-  L + 2^448 (Hl + 2^224 Hh) (L fourteen words, Hl and Hh seven each):
+  step, the finished words stored to the frame's product buffer. Then REDUCE: with the
+  product L + 2^448 (Hl + 2^224 Hh) (L fourteen words, Hl and Hh seven each):
   L + 2^448 H = L + (Hl + Hh) + 2^224 (Hl + 2 Hh) (mod p), summed word by word by two UMAAL
   chains into L, one adding Hl + 2^224 Hl (by 1), one Hh + 2^224 (2 Hh) (by 1, then by 2);
   their carries (at most 1 and 2) are the top c < 4, and FOLD adds c (2^224 + 1).
 - SQR (a subroutine, d = a^2): the 91 cross products a_i a_j (i < j) by UMAAL rows as in
-  MUL's passes, doubled and the squares a_i^2 added by one UMAAL-by-2 chain, then MUL's
-  reduction.
-- FOLD (inline): the value's words 0 .. 6 in memory, 7 .. 13 in registers, plus (or minus)
-  c 2^448: c added (subtracted) at word 0 and at word 7 in one carry chain through all
-  fourteen words; the chain's own carry (borrow), 0 or 1, once more the same way, which
-  cannot carry (borrow) again: after a first carry the value is below c (2^224 + 1), after a
-  first borrow it is at least 2^448 - 2^225 - 1.
-- ADD, SUB (inline): fourteen ADCS / SBCS, then FOLD of the carry (borrow).
-- MLA (inline, z2's factor AA + a24 E, a24 = 39081): one UMAAL chain, E_j a24 + AA_j + carry,
-  then FOLD of the top word (< 39082).
+  MUL's passes, doubled and the squares a_i^2 added by one UMAAL-by-2 chain, then a branch to
+  MUL's REDUCE.
+- ADD, SUB (subroutines): fourteen ADCS / SBCS on words loaded seven (x) and four or three
+  (y) at a time by LDM, then FOLD of the carry, or of minus the borrow.
+- MLA (a subroutine, z2's factor AA + a24 E, a24 = 39081): one UMAAL chain, E_j a24 + AA_j +
+  carry, the words loaded by LDM, then FOLD of the top word (< 39082).
+- FOLD, the one tail of all five (REDUCE runs on into it, the others branch to it; it
+  returns): the value's words 0 .. 6 in memory, 7 .. 13 in registers, plus c 2^448 with
+  c >= 0 (ADD's carry, MLA's top word, REDUCE's c) or c = -1 (SUB's borrow). c (2^224 + 1) is
+  added in one carry chain through all fourteen words: c at word 0, c + e at word 7, e at
+  the others, e = c's sign (0 or -1), so that c = -1 adds -(2^224 + 1) modulo 2^448, which
+  is p. The chain's carry plus e (the carry; for c = -1 the carry minus 1, minus the borrow)
+  is folded once more the same way, which cannot carry (borrow) again: after a first carry
+  the value is below c (2^224 + 1), after a first borrow it is at least 2^448 - 2^225 - 1.
 - the conditional swap of (x2, z2) and (x3, z3): 28 words, t = (x ^ y) AND mask, x ^= t,
   y ^= t, the mask all ones or all zeros from the secret bit.
 - the inversion: z^(p - 2) by a fixed addition chain (449 squarings, 13 multiplications) from
@@ -38,8 +42,8 @@ ANDed, XORed and negated); UMAAL and UMULL take a fixed time on these cores. The
 lives on the stack (FRAME bytes); nothing is allocated.
 
 The registers: subroutines take r0 = d, r1 = a, r2 = b (addresses in the frame), keep their
-return address in the frame word RET and return by ``ldr pc``; they are leaves. Everything
-else addresses the frame from sp with immediate offsets.
+return address in the frame word RET and return by ``ldr pc`` (through FOLD); they are
+leaves. Everything else addresses the frame from sp with immediate offsets.
 """
 
 from tools.thumb import ladder
@@ -54,34 +58,41 @@ FRAME = 144 + 4 * N * len(FE)
 A24 = 39081  # (156326 - 2) / 4, RFC 7748 §5
 
 
-def _fold(a, base, off, hi, c, op, t):
-    # The value (words 0 .. 6 at [base + off], 7 .. 13 in ``hi``) plus ("add") or minus ("sub")
-    # c (2^224 + 1), twice: c, then the carry (borrow) of that. ``t`` a scratch register; c is
-    # overwritten. The high words stay in ``hi``.
-    first, carry, chain = ("add", "adc", "adcs") if op == "add" else ("sub", "sbc", "sbcs")
+HI = [3, 4, 5, 6, 7, 8, 9]  # words 7 .. 13 of a result on its way to FOLD
+
+
+def _fold(a):
+    # FOLD (see the module docstring): r0 = d, words 0 .. 6 at d, 7 .. 13 in HI, c in r12
+    # (c >= 0, or -1); e = c's sign in lr, the low words four and three at a time through
+    # r1 r2 r10 r11. d's words 7 .. 13 stored from HI, then the return.
+    a.label("FOLD")
+    e, lo = LR, [1, 2, 10, 11]
     for rnd in range(2):
-        for w in range(7):
-            a.ldr(t, base, off + 4 * w)
-            if w == 0:
-                a.dp(first, t, t, c, s=True)
-            else:
-                a.imm(chain, t, t, 0)
-            a.str_(t, base, off + 4 * w)
-        a.dp(carry, hi[0], hi[0], c, s=True)
-        for r in hi[1:]:
-            a.imm(chain, r, r, 0)
+        a.sh("asr", e, 12, 31)
+        a.ldm(0, lo)
+        a.adds(lo[0], lo[0], 12)
+        for r in lo[1:]:
+            a.dp("adc", r, r, e, s=True)
+        a.stm(0, lo, wb=True)
+        a.ldm(0, lo[:3])
+        for r in lo[:3]:
+            a.dp("adc", r, r, e, s=True)
+        a.stm(0, lo[:3], wb=True)  # r0 = d + 28
+        a.add(1, 12, e)  # word 7's: c + e
+        a.dp("adc", HI[0], HI[0], 1, s=True)
+        for r in HI[1:]:
+            a.dp("adc", r, r, e, s=True)
         if rnd == 0:
-            _flag(a, c, op)
+            a.adc0(12, e)
+            a.addw(0, 0, 28, sub=True)
+    a.stm(0, HI)
+    a.ldr(15, SP, RET)
 
 
-def _flag(a, c, op):
-    # c = the carry flag (op "add"), or the borrow, 1 - carry (op "sub"); flags not kept.
-    if op == "add":
-        a.movi(c, 0)
-        a.adc0(c, c)
-    else:
-        a.dp("sbc", c, c, c)  # C - 1
-        a.imm("rsb", c, c, 0)
+def _carry(a, c):
+    # c = the carry flag
+    a.movi(c, 0)
+    a.adc0(c, c)
 
 
 def _mul(a):
@@ -160,7 +171,7 @@ def _sqr(a):
             a.ldr(B[i], 1, 4 * (s + i))
         _sqr_pass(a, s, B[:nb], C[:nb])
     _double(a)
-    _reduce(a)
+    a.b("al", "REDUCE")
 
 
 def _sqr_pass(a, s, B, C):
@@ -228,10 +239,10 @@ def _double(a):
 
 
 def _reduce(a):
-    # d = the product reduced to fourteen words (see the module docstring), then return.
-    # Words 0 .. 6 go to d (its address in r3 until word 7 takes r3), 7 .. 13 stay in HI.
-    HI = [3, 4, 5, 6, 7, 8, LR]
-    one, two, c1, c2, dp = 11, 12, 9, 10, 3
+    # REDUCE, MUL's and SQR's: d = the product in fourteen words (see the module docstring)
+    # by FOLD. Words 0 .. 6 go to d (its address in r3 until word 7 takes r3), 7 .. 13 to HI.
+    one, two, c1, c2, dp = 11, LR, 12, 10, 3
+    a.label("REDUCE")
     a.movi(one, 1)
     a.movi(two, 2)
     a.movi(c1, 0)
@@ -247,50 +258,48 @@ def _reduce(a):
         if w < 7:
             a.str_(x, dp, 4 * w)
     a.add(c1, c1, c2)  # c < 4
-    a.ldr(2, SP, DST)
-    _fold(a, 2, 0, HI, c1, "add", 0)
-    a.addw(2, 2, 28)
-    a.stm(2, HI)
-    a.ldr(15, SP, RET)
+    a.ldr(0, SP, DST)
 
 
-def _addsub(a, op, d, x, y):
-    # d = x op y (op "add" or "sub") on frame elements, inline.
-    HI = [3, 4, 5, 6, 7, 8, 9]
-    t, u, c = 10, 11, 12
+def _addsub(a, op):
+    # ADD or SUB: r0 = d, r1 = x, r2 = y; d = x + y or x - y, seven words at a time by LDM,
+    # then FOLD of the carry, or of minus the borrow (c = C - 1).
+    a.label(op.upper())
+    a.str_(LR, SP, RET)
     first, chain = ("add", "adc") if op == "add" else ("sub", "sbc")
-    for w in range(N):
-        r = t if w < 7 else HI[w - 7]
-        a.ldr(r, SP, OFF[x] + 4 * w)
-        a.ldr(u, SP, OFF[y] + 4 * w)
-        a.dp(first if w == 0 else chain, r, r, u, s=True)
-        if w < 7:
-            a.str_(r, SP, OFF[d] + 4 * w)
-    _flag(a, c, op)
-    _fold(a, SP, OFF[d], HI, c, op, t)
-    _store_hi(a, d, HI)
+    Y = [10, 11, 12, LR]
+    for h in (0, 7):
+        a.ldm(1, HI, wb=h == 0)
+        for part in (HI[:4], HI[4:]):
+            a.ldm(2, Y[:len(part)], wb=True)
+            for r, u in zip(part, Y):
+                a.dp(first if r == HI[0] and h == 0 else chain, r, r, u, s=True)
+        if h == 0:
+            a.stm(0, HI)
+    if op == "add":
+        _carry(a, 12)
+    else:
+        a.dp("sbc", 12, 12, 12)  # C - 1
+    a.b("al", "FOLD")
 
 
-def _store_hi(a, d, hi):
-    a.addw(0, SP, OFF[d] + 28)
-    a.stm(0, hi)
-
-
-def _mla(a, d, aa, e):
-    # d = aa + a24 e, inline.
-    HI = [3, 4, 5, 6, 7, 8, 9]
-    t, u, k, c = 10, 0, 11, 12
+def _mla(a):
+    # MLA: r0 = d, r1 = aa, r2 = e; d = aa + a24 e by one UMAAL chain, the words of aa seven
+    # at a time by LDM, of e two at a time, then FOLD of the top word (< 39082).
+    a.label("MLA")
+    a.str_(LR, SP, RET)
+    k, c, E = LR, 12, [10, 11]
     a.const(k, A24)
     a.movi(c, 0)
-    for w in range(N):
-        r = t if w < 7 else HI[w - 7]
-        a.ldr(r, SP, OFF[aa] + 4 * w)
-        a.ldr(u, SP, OFF[e] + 4 * w)
-        a.umaal(r, c, u, k)
-        if w < 7:
-            a.str_(r, SP, OFF[d] + 4 * w)
-    _fold(a, SP, OFF[d], HI, c, "add", t)
-    _store_hi(a, d, HI)
+    for h in (0, 7):
+        a.ldm(1, HI, wb=h == 0)
+        for i, r in enumerate(HI):
+            if (h + i) % 2 == 0:
+                a.ldm(2, E, wb=True)
+            a.umaal(r, c, E[(h + i) % 2], k)
+        if h == 0:
+            a.stm(0, HI)
+    a.b("al", "FOLD")
 
 
 def _call(a, sub, d, x, y=None):
@@ -301,7 +310,15 @@ def _call(a, sub, d, x, y=None):
     a.bl(sub)
 
 
-FRAME_LAYOUT = ladder.Frame(OFF, T_CNT, SWAP, CNT, N, _call, _addsub, _mla)
+def _call_addsub(a, op, d, x, y):
+    _call(a, op.upper(), d, x, y)
+
+
+def _call_mla(a, d, aa, e):
+    _call(a, "MLA", d, aa, e)
+
+
+FRAME_LAYOUT = ladder.Frame(OFF, T_CNT, SWAP, CNT, N, _call, _call_addsub, _call_mla)
 
 
 def _invert(a, d, z):
@@ -343,7 +360,7 @@ def _freeze(a, x, out_reg):
     for w in range(N):  # the carry of x + 2^224 + 1
         a.ldr(t, SP, OFF[x] + 4 * w)
         a.imm("adds" if w == 0 else "adcs", t, t, inc.get(w, 0))
-    _flag(a, m, "add")
+    _carry(a, m)
     a.imm("rsb", m, m, 0)  # all ones when x >= p
     a.movi(acc, 0)
     y, d = 5, 6
@@ -365,8 +382,13 @@ def _function(a, body, whole=False, result=None):
 
 
 def _subroutines(a):
-    _mul(a)
+    # SQR ends by a branch to MUL's REDUCE, which runs on into FOLD; ADD, SUB, MLA branch to it.
     _sqr(a)
+    _mul(a)
+    _fold(a)
+    _addsub(a, "add")
+    _addsub(a, "sub")
+    _mla(a)
 
 
 def _load_words(a, src, dst, fix=None):
@@ -450,9 +472,9 @@ def field_op(op):
         elif op == "sqr":
             _call(a, "SQR", "C", "A")
         elif op == "mla":
-            _mla(a, "C", "A", "B")
+            _call_mla(a, "C", "A", "B")
         else:
-            _addsub(a, op, "C", "A", "B")
+            _call_addsub(a, op, "C", "A", "B")
         a.ldr(1, SP, OUT_PTR)
         R = [3, 4, 5, 6, 7, 8, 9]
         for h in (0, 7):

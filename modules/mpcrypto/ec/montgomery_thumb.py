@@ -1043,7 +1043,330 @@ def _ladder448(r0, r1, r2):
     # _ladder448(out, k, u): out = X448(k, u); see the module docstring
     data(2, 0xE92D, 0x0F00)  # push {r8, r9, r10, r11}
     data(2, 0xF2AD, 0x4D10)  # subw r13, r13, #1040
-    data(2, 0xF001, 0xB81A)  # b.w MAIN (+4148)
+    data(2, 0xF000, 0xBF72)  # b.w MAIN (+3812)
+    data(2, 0xF8CD, 0xE070)  # str r14, [r13, #112]
+    data(2, 0xF8CD, 0x0074)  # str r0, [r13, #116]
+    data(2, 0xF8D1, 0x3000)  # ldr r3, [r1, #0]
+    data(2, 0xF8D1, 0x4004)  # ldr r4, [r1, #4]
+    data(2, 0xF8D1, 0x5008)  # ldr r5, [r1, #8]
+    data(2, 0xF8D1, 0x600C)  # ldr r6, [r1, #12]
+    data(2, 0xF04F, 0x0700)  # mov r7, #0x00
+    data(2, 0xF04F, 0x0800)  # mov r8, #0x00
+    data(2, 0xF04F, 0x0900)  # mov r9, #0x00
+    data(2, 0xF04F, 0x0A00)  # mov r10, #0x00
+    data(2, 0xF8D1, 0x0004)  # ldr r0, [r1, #4]
+    data(2, 0xF04F, 0x0B00)  # mov r11, #0x00
+    data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
+    data(2, 0xF8CD, 0xB004)  # str r11, [r13, #4]
+    data(2, 0xF8D1, 0x0008)  # ldr r0, [r1, #8]
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
+    data(2, 0xF04F, 0x0E00)  # mov r14, #0x00
+    data(2, 0xFBE0, 0xE864)  # umaal r14, r8, r0, r4
+    data(2, 0xF8CD, 0xC008)  # str r12, [r13, #8]
+    data(2, 0xF8D1, 0x000C)  # ldr r0, [r1, #12]
+    data(2, 0xFBE0, 0xE763)  # umaal r14, r7, r0, r3
+    data(2, 0xF04F, 0x0200)  # mov r2, #0x00
+    data(2, 0xFBE0, 0x2864)  # umaal r2, r8, r0, r4
+    data(2, 0xF04F, 0x0B00)  # mov r11, #0x00
+    data(2, 0xFBE0, 0xB965)  # umaal r11, r9, r0, r5
+    data(2, 0xF8CD, 0xE00C)  # str r14, [r13, #12]
+    data(2, 0xF8D1, 0x0010)  # ldr r0, [r1, #16]
+    data(2, 0xFBE0, 0x2763)  # umaal r2, r7, r0, r3
+    data(2, 0xFBE0, 0xB864)  # umaal r11, r8, r0, r4
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xFBE0, 0xC965)  # umaal r12, r9, r0, r5
+    data(2, 0xF04F, 0x0E00)  # mov r14, #0x00
+    data(2, 0xFBE0, 0xEA66)  # umaal r14, r10, r0, r6
+    data(2, 0xF8CD, 0x2010)  # str r2, [r13, #16]
+    data(2, 0xF8D1, 0x0014)  # ldr r0, [r1, #20]
+    data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
+    data(2, 0xFBE0, 0xC864)  # umaal r12, r8, r0, r4
+    data(2, 0xFBE0, 0xE965)  # umaal r14, r9, r0, r5
+    data(2, 0xF04F, 0x0200)  # mov r2, #0x00
+    data(2, 0xFBE0, 0x2A66)  # umaal r2, r10, r0, r6
+    data(2, 0xF8CD, 0xB014)  # str r11, [r13, #20]
+    data(2, 0xF8D1, 0x0018)  # ldr r0, [r1, #24]
+    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
+    data(2, 0xFBE0, 0xE864)  # umaal r14, r8, r0, r4
+    data(2, 0xFBE0, 0x2965)  # umaal r2, r9, r0, r5
+    data(2, 0xF04F, 0x0B00)  # mov r11, #0x00
+    data(2, 0xFBE0, 0xBA66)  # umaal r11, r10, r0, r6
+    data(2, 0xF8CD, 0xC018)  # str r12, [r13, #24]
+    data(2, 0xF8D1, 0x001C)  # ldr r0, [r1, #28]
+    data(2, 0xFBE0, 0xE763)  # umaal r14, r7, r0, r3
+    data(2, 0xFBE0, 0x2864)  # umaal r2, r8, r0, r4
+    data(2, 0xFBE0, 0xB965)  # umaal r11, r9, r0, r5
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xFBE0, 0xCA66)  # umaal r12, r10, r0, r6
+    data(2, 0xF8CD, 0xE01C)  # str r14, [r13, #28]
+    data(2, 0xF8D1, 0x0020)  # ldr r0, [r1, #32]
+    data(2, 0xFBE0, 0x2763)  # umaal r2, r7, r0, r3
+    data(2, 0xFBE0, 0xB864)  # umaal r11, r8, r0, r4
+    data(2, 0xFBE0, 0xC965)  # umaal r12, r9, r0, r5
+    data(2, 0xF04F, 0x0E00)  # mov r14, #0x00
+    data(2, 0xFBE0, 0xEA66)  # umaal r14, r10, r0, r6
+    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
+    data(2, 0xF8D1, 0x0024)  # ldr r0, [r1, #36]
+    data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
+    data(2, 0xFBE0, 0xC864)  # umaal r12, r8, r0, r4
+    data(2, 0xFBE0, 0xE965)  # umaal r14, r9, r0, r5
+    data(2, 0xF04F, 0x0200)  # mov r2, #0x00
+    data(2, 0xFBE0, 0x2A66)  # umaal r2, r10, r0, r6
+    data(2, 0xF8CD, 0xB024)  # str r11, [r13, #36]
+    data(2, 0xF8D1, 0x0028)  # ldr r0, [r1, #40]
+    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
+    data(2, 0xFBE0, 0xE864)  # umaal r14, r8, r0, r4
+    data(2, 0xFBE0, 0x2965)  # umaal r2, r9, r0, r5
+    data(2, 0xF04F, 0x0B00)  # mov r11, #0x00
+    data(2, 0xFBE0, 0xBA66)  # umaal r11, r10, r0, r6
+    data(2, 0xF8CD, 0xC028)  # str r12, [r13, #40]
+    data(2, 0xF8D1, 0x002C)  # ldr r0, [r1, #44]
+    data(2, 0xFBE0, 0xE763)  # umaal r14, r7, r0, r3
+    data(2, 0xFBE0, 0x2864)  # umaal r2, r8, r0, r4
+    data(2, 0xFBE0, 0xB965)  # umaal r11, r9, r0, r5
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xFBE0, 0xCA66)  # umaal r12, r10, r0, r6
+    data(2, 0xF8CD, 0xE02C)  # str r14, [r13, #44]
+    data(2, 0xF8D1, 0x0030)  # ldr r0, [r1, #48]
+    data(2, 0xFBE0, 0x2763)  # umaal r2, r7, r0, r3
+    data(2, 0xFBE0, 0xB864)  # umaal r11, r8, r0, r4
+    data(2, 0xFBE0, 0xC965)  # umaal r12, r9, r0, r5
+    data(2, 0xF04F, 0x0E00)  # mov r14, #0x00
+    data(2, 0xFBE0, 0xEA66)  # umaal r14, r10, r0, r6
+    data(2, 0xF8CD, 0x2030)  # str r2, [r13, #48]
+    data(2, 0xF8D1, 0x0034)  # ldr r0, [r1, #52]
+    data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
+    data(2, 0xFBE0, 0xC864)  # umaal r12, r8, r0, r4
+    data(2, 0xFBE0, 0xE965)  # umaal r14, r9, r0, r5
+    data(2, 0xF04F, 0x0200)  # mov r2, #0x00
+    data(2, 0xFBE0, 0x2A66)  # umaal r2, r10, r0, r6
+    data(2, 0xF8CD, 0xB034)  # str r11, [r13, #52]
+    data(2, 0xEB1C, 0x0C07)  # adds r12, r12, r7
+    data(2, 0xEB5E, 0x0E08)  # adcs r14, r14, r8
+    data(2, 0xEB52, 0x0209)  # adcs r2, r2, r9
+    data(2, 0xF14A, 0x0A00)  # adc r10, r10, #0
+    data(2, 0xF8CD, 0xC038)  # str r12, [r13, #56]
+    data(2, 0xF8CD, 0xE03C)  # str r14, [r13, #60]
+    data(2, 0xF8CD, 0x2040)  # str r2, [r13, #64]
+    data(2, 0xF8CD, 0xA044)  # str r10, [r13, #68]
+    data(2, 0xF8D1, 0x3010)  # ldr r3, [r1, #16]
+    data(2, 0xF8D1, 0x4014)  # ldr r4, [r1, #20]
+    data(2, 0xF8D1, 0x5018)  # ldr r5, [r1, #24]
+    data(2, 0xF8D1, 0x601C)  # ldr r6, [r1, #28]
+    data(2, 0xF04F, 0x0700)  # mov r7, #0x00
+    data(2, 0xF04F, 0x0800)  # mov r8, #0x00
+    data(2, 0xF04F, 0x0900)  # mov r9, #0x00
+    data(2, 0xF04F, 0x0A00)  # mov r10, #0x00
+    data(2, 0xF8D1, 0x0014)  # ldr r0, [r1, #20]
+    data(2, 0xF8DD, 0xB024)  # ldr r11, [r13, #36]
+    data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
+    data(2, 0xF8CD, 0xB024)  # str r11, [r13, #36]
+    data(2, 0xF8D1, 0x0018)  # ldr r0, [r1, #24]
+    data(2, 0xF8DD, 0xC028)  # ldr r12, [r13, #40]
+    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
+    data(2, 0xF8DD, 0xE02C)  # ldr r14, [r13, #44]
+    data(2, 0xFBE0, 0xE864)  # umaal r14, r8, r0, r4
+    data(2, 0xF8CD, 0xC028)  # str r12, [r13, #40]
+    data(2, 0xF8D1, 0x001C)  # ldr r0, [r1, #28]
+    data(2, 0xFBE0, 0xE763)  # umaal r14, r7, r0, r3
+    data(2, 0xF8DD, 0x2030)  # ldr r2, [r13, #48]
+    data(2, 0xFBE0, 0x2864)  # umaal r2, r8, r0, r4
+    data(2, 0xF8DD, 0xB034)  # ldr r11, [r13, #52]
+    data(2, 0xFBE0, 0xB965)  # umaal r11, r9, r0, r5
+    data(2, 0xF8CD, 0xE02C)  # str r14, [r13, #44]
+    data(2, 0xF8D1, 0x0020)  # ldr r0, [r1, #32]
+    data(2, 0xFBE0, 0x2763)  # umaal r2, r7, r0, r3
+    data(2, 0xFBE0, 0xB864)  # umaal r11, r8, r0, r4
+    data(2, 0xF8DD, 0xC038)  # ldr r12, [r13, #56]
+    data(2, 0xFBE0, 0xC965)  # umaal r12, r9, r0, r5
+    data(2, 0xF8DD, 0xE03C)  # ldr r14, [r13, #60]
+    data(2, 0xFBE0, 0xEA66)  # umaal r14, r10, r0, r6
+    data(2, 0xF8CD, 0x2030)  # str r2, [r13, #48]
+    data(2, 0xF8D1, 0x0024)  # ldr r0, [r1, #36]
+    data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
+    data(2, 0xFBE0, 0xC864)  # umaal r12, r8, r0, r4
+    data(2, 0xFBE0, 0xE965)  # umaal r14, r9, r0, r5
+    data(2, 0xF8DD, 0x2040)  # ldr r2, [r13, #64]
+    data(2, 0xFBE0, 0x2A66)  # umaal r2, r10, r0, r6
+    data(2, 0xF8CD, 0xB034)  # str r11, [r13, #52]
+    data(2, 0xF8D1, 0x0028)  # ldr r0, [r1, #40]
+    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
+    data(2, 0xFBE0, 0xE864)  # umaal r14, r8, r0, r4
+    data(2, 0xFBE0, 0x2965)  # umaal r2, r9, r0, r5
+    data(2, 0xF8DD, 0xB044)  # ldr r11, [r13, #68]
+    data(2, 0xFBE0, 0xBA66)  # umaal r11, r10, r0, r6
+    data(2, 0xF8CD, 0xC038)  # str r12, [r13, #56]
+    data(2, 0xF8D1, 0x002C)  # ldr r0, [r1, #44]
+    data(2, 0xFBE0, 0xE763)  # umaal r14, r7, r0, r3
+    data(2, 0xFBE0, 0x2864)  # umaal r2, r8, r0, r4
+    data(2, 0xFBE0, 0xB965)  # umaal r11, r9, r0, r5
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xFBE0, 0xCA66)  # umaal r12, r10, r0, r6
+    data(2, 0xF8CD, 0xE03C)  # str r14, [r13, #60]
+    data(2, 0xF8D1, 0x0030)  # ldr r0, [r1, #48]
+    data(2, 0xFBE0, 0x2763)  # umaal r2, r7, r0, r3
+    data(2, 0xFBE0, 0xB864)  # umaal r11, r8, r0, r4
+    data(2, 0xFBE0, 0xC965)  # umaal r12, r9, r0, r5
+    data(2, 0xF04F, 0x0E00)  # mov r14, #0x00
+    data(2, 0xFBE0, 0xEA66)  # umaal r14, r10, r0, r6
+    data(2, 0xF8CD, 0x2040)  # str r2, [r13, #64]
+    data(2, 0xF8D1, 0x0034)  # ldr r0, [r1, #52]
+    data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
+    data(2, 0xFBE0, 0xC864)  # umaal r12, r8, r0, r4
+    data(2, 0xFBE0, 0xE965)  # umaal r14, r9, r0, r5
+    data(2, 0xF04F, 0x0200)  # mov r2, #0x00
+    data(2, 0xFBE0, 0x2A66)  # umaal r2, r10, r0, r6
+    data(2, 0xF8CD, 0xB044)  # str r11, [r13, #68]
+    data(2, 0xEB1C, 0x0C07)  # adds r12, r12, r7
+    data(2, 0xEB5E, 0x0E08)  # adcs r14, r14, r8
+    data(2, 0xEB52, 0x0209)  # adcs r2, r2, r9
+    data(2, 0xF14A, 0x0A00)  # adc r10, r10, #0
+    data(2, 0xF8CD, 0xC048)  # str r12, [r13, #72]
+    data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
+    data(2, 0xF8CD, 0x2050)  # str r2, [r13, #80]
+    data(2, 0xF8CD, 0xA054)  # str r10, [r13, #84]
+    data(2, 0xF8D1, 0x3020)  # ldr r3, [r1, #32]
+    data(2, 0xF8D1, 0x4024)  # ldr r4, [r1, #36]
+    data(2, 0xF8D1, 0x5028)  # ldr r5, [r1, #40]
+    data(2, 0xF8D1, 0x602C)  # ldr r6, [r1, #44]
+    data(2, 0xF04F, 0x0700)  # mov r7, #0x00
+    data(2, 0xF04F, 0x0800)  # mov r8, #0x00
+    data(2, 0xF04F, 0x0900)  # mov r9, #0x00
+    data(2, 0xF04F, 0x0A00)  # mov r10, #0x00
+    data(2, 0xF8D1, 0x0024)  # ldr r0, [r1, #36]
+    data(2, 0xF8DD, 0xB044)  # ldr r11, [r13, #68]
+    data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
+    data(2, 0xF8CD, 0xB044)  # str r11, [r13, #68]
+    data(2, 0xF8D1, 0x0028)  # ldr r0, [r1, #40]
+    data(2, 0xF8DD, 0xC048)  # ldr r12, [r13, #72]
+    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
+    data(2, 0xF8DD, 0xE04C)  # ldr r14, [r13, #76]
+    data(2, 0xFBE0, 0xE864)  # umaal r14, r8, r0, r4
+    data(2, 0xF8CD, 0xC048)  # str r12, [r13, #72]
+    data(2, 0xF8D1, 0x002C)  # ldr r0, [r1, #44]
+    data(2, 0xFBE0, 0xE763)  # umaal r14, r7, r0, r3
+    data(2, 0xF8DD, 0x2050)  # ldr r2, [r13, #80]
+    data(2, 0xFBE0, 0x2864)  # umaal r2, r8, r0, r4
+    data(2, 0xF8DD, 0xB054)  # ldr r11, [r13, #84]
+    data(2, 0xFBE0, 0xB965)  # umaal r11, r9, r0, r5
+    data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
+    data(2, 0xF8D1, 0x0030)  # ldr r0, [r1, #48]
+    data(2, 0xFBE0, 0x2763)  # umaal r2, r7, r0, r3
+    data(2, 0xFBE0, 0xB864)  # umaal r11, r8, r0, r4
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xFBE0, 0xC965)  # umaal r12, r9, r0, r5
+    data(2, 0xF04F, 0x0E00)  # mov r14, #0x00
+    data(2, 0xFBE0, 0xEA66)  # umaal r14, r10, r0, r6
+    data(2, 0xF8CD, 0x2050)  # str r2, [r13, #80]
+    data(2, 0xF8D1, 0x0034)  # ldr r0, [r1, #52]
+    data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
+    data(2, 0xFBE0, 0xC864)  # umaal r12, r8, r0, r4
+    data(2, 0xFBE0, 0xE965)  # umaal r14, r9, r0, r5
+    data(2, 0xF04F, 0x0200)  # mov r2, #0x00
+    data(2, 0xFBE0, 0x2A66)  # umaal r2, r10, r0, r6
+    data(2, 0xF8CD, 0xB054)  # str r11, [r13, #84]
+    data(2, 0xEB1C, 0x0C07)  # adds r12, r12, r7
+    data(2, 0xEB5E, 0x0E08)  # adcs r14, r14, r8
+    data(2, 0xEB52, 0x0209)  # adcs r2, r2, r9
+    data(2, 0xF14A, 0x0A00)  # adc r10, r10, #0
+    data(2, 0xF8CD, 0xC058)  # str r12, [r13, #88]
+    data(2, 0xF8CD, 0xE05C)  # str r14, [r13, #92]
+    data(2, 0xF8CD, 0x2060)  # str r2, [r13, #96]
+    data(2, 0xF8CD, 0xA064)  # str r10, [r13, #100]
+    data(2, 0xF8D1, 0x3030)  # ldr r3, [r1, #48]
+    data(2, 0xF04F, 0x0700)  # mov r7, #0x00
+    data(2, 0xF8D1, 0x0034)  # ldr r0, [r1, #52]
+    data(2, 0xF8DD, 0xB064)  # ldr r11, [r13, #100]
+    data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
+    data(2, 0xF8CD, 0xB064)  # str r11, [r13, #100]
+    data(2, 0xF8CD, 0x7068)  # str r7, [r13, #104]
+    data(2, 0xF04F, 0x0C02)  # mov r12, #0x02
+    data(2, 0xF04F, 0x0B00)  # mov r11, #0x00
+    data(2, 0xF8D1, 0x3000)  # ldr r3, [r1, #0]
+    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
+    data(2, 0xF8DD, 0x6004)  # ldr r6, [r13, #4]
+    data(2, 0xFBE6, 0x3B6C)  # umaal r3, r11, r6, r12
+    data(2, 0xE9CD, 0x4300)  # strd r4, r3, [r13, #0]
+    data(2, 0xF8D1, 0x3004)  # ldr r3, [r1, #4]
+    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
+    data(2, 0xE9DD, 0x5602)  # ldrd r5, r6, [r13, #8]
+    data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
+    data(2, 0xFBE6, 0x3B6C)  # umaal r3, r11, r6, r12
+    data(2, 0xE9CD, 0x4302)  # strd r4, r3, [r13, #8]
+    data(2, 0xF8D1, 0x3008)  # ldr r3, [r1, #8]
+    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
+    data(2, 0xE9DD, 0x5604)  # ldrd r5, r6, [r13, #16]
+    data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
+    data(2, 0xFBE6, 0x3B6C)  # umaal r3, r11, r6, r12
+    data(2, 0xE9CD, 0x4304)  # strd r4, r3, [r13, #16]
+    data(2, 0xF8D1, 0x300C)  # ldr r3, [r1, #12]
+    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
+    data(2, 0xE9DD, 0x5606)  # ldrd r5, r6, [r13, #24]
+    data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
+    data(2, 0xFBE6, 0x3B6C)  # umaal r3, r11, r6, r12
+    data(2, 0xE9CD, 0x4306)  # strd r4, r3, [r13, #24]
+    data(2, 0xF8D1, 0x3010)  # ldr r3, [r1, #16]
+    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
+    data(2, 0xE9DD, 0x5608)  # ldrd r5, r6, [r13, #32]
+    data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
+    data(2, 0xFBE6, 0x3B6C)  # umaal r3, r11, r6, r12
+    data(2, 0xE9CD, 0x4308)  # strd r4, r3, [r13, #32]
+    data(2, 0xF8D1, 0x3014)  # ldr r3, [r1, #20]
+    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
+    data(2, 0xE9DD, 0x560A)  # ldrd r5, r6, [r13, #40]
+    data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
+    data(2, 0xFBE6, 0x3B6C)  # umaal r3, r11, r6, r12
+    data(2, 0xE9CD, 0x430A)  # strd r4, r3, [r13, #40]
+    data(2, 0xF8D1, 0x3018)  # ldr r3, [r1, #24]
+    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
+    data(2, 0xE9DD, 0x560C)  # ldrd r5, r6, [r13, #48]
+    data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
+    data(2, 0xFBE6, 0x3B6C)  # umaal r3, r11, r6, r12
+    data(2, 0xE9CD, 0x430C)  # strd r4, r3, [r13, #48]
+    data(2, 0xF8D1, 0x301C)  # ldr r3, [r1, #28]
+    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
+    data(2, 0xE9DD, 0x560E)  # ldrd r5, r6, [r13, #56]
+    data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
+    data(2, 0xFBE6, 0x3B6C)  # umaal r3, r11, r6, r12
+    data(2, 0xE9CD, 0x430E)  # strd r4, r3, [r13, #56]
+    data(2, 0xF8D1, 0x3020)  # ldr r3, [r1, #32]
+    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
+    data(2, 0xE9DD, 0x5610)  # ldrd r5, r6, [r13, #64]
+    data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
+    data(2, 0xFBE6, 0x3B6C)  # umaal r3, r11, r6, r12
+    data(2, 0xE9CD, 0x4310)  # strd r4, r3, [r13, #64]
+    data(2, 0xF8D1, 0x3024)  # ldr r3, [r1, #36]
+    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
+    data(2, 0xE9DD, 0x5612)  # ldrd r5, r6, [r13, #72]
+    data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
+    data(2, 0xFBE6, 0x3B6C)  # umaal r3, r11, r6, r12
+    data(2, 0xE9CD, 0x4312)  # strd r4, r3, [r13, #72]
+    data(2, 0xF8D1, 0x3028)  # ldr r3, [r1, #40]
+    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
+    data(2, 0xE9DD, 0x5614)  # ldrd r5, r6, [r13, #80]
+    data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
+    data(2, 0xFBE6, 0x3B6C)  # umaal r3, r11, r6, r12
+    data(2, 0xE9CD, 0x4314)  # strd r4, r3, [r13, #80]
+    data(2, 0xF8D1, 0x302C)  # ldr r3, [r1, #44]
+    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
+    data(2, 0xE9DD, 0x5616)  # ldrd r5, r6, [r13, #88]
+    data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
+    data(2, 0xFBE6, 0x3B6C)  # umaal r3, r11, r6, r12
+    data(2, 0xE9CD, 0x4316)  # strd r4, r3, [r13, #88]
+    data(2, 0xF8D1, 0x3030)  # ldr r3, [r1, #48]
+    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
+    data(2, 0xE9DD, 0x5618)  # ldrd r5, r6, [r13, #96]
+    data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
+    data(2, 0xFBE6, 0x3B6C)  # umaal r3, r11, r6, r12
+    data(2, 0xE9CD, 0x4318)  # strd r4, r3, [r13, #96]
+    data(2, 0xF8D1, 0x3034)  # ldr r3, [r1, #52]
+    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
+    data(2, 0xF8DD, 0x5068)  # ldr r5, [r13, #104]
+    data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
+    data(2, 0xEB03, 0x030B)  # add r3, r3, r11
+    data(2, 0xE9CD, 0x431A)  # strd r4, r3, [r13, #104]
+    data(2, 0xF000, 0xBB52)  # b.w REDUCE (+1700)
     data(2, 0xF8CD, 0xE070)  # str r14, [r13, #112]
     data(2, 0xF8CD, 0x0074)  # str r0, [r13, #116]
     data(2, 0xF8CD, 0x2078)  # str r2, [r13, #120]
@@ -1470,617 +1793,210 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF8CD, 0xB068)  # str r11, [r13, #104]
     data(2, 0xF8CD, 0x806C)  # str r8, [r13, #108]
     data(2, 0xF04F, 0x0B01)  # mov r11, #0x01
-    data(2, 0xF04F, 0x0C02)  # mov r12, #0x02
-    data(2, 0xF04F, 0x0900)  # mov r9, #0x00
+    data(2, 0xF04F, 0x0E02)  # mov r14, #0x02
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
     data(2, 0xF04F, 0x0A00)  # mov r10, #0x00
     data(2, 0xF8DD, 0x3074)  # ldr r3, [r13, #116]
     data(2, 0xF8DD, 0x2000)  # ldr r2, [r13, #0]
     data(2, 0xF8DD, 0x0038)  # ldr r0, [r13, #56]
     data(2, 0xF8DD, 0x1054)  # ldr r1, [r13, #84]
-    data(2, 0xFBE0, 0x296B)  # umaal r2, r9, r0, r11
+    data(2, 0xFBE0, 0x2C6B)  # umaal r2, r12, r0, r11
     data(2, 0xFBE1, 0x2A6B)  # umaal r2, r10, r1, r11
     data(2, 0xF8C3, 0x2000)  # str r2, [r3, #0]
     data(2, 0xF8DD, 0x2004)  # ldr r2, [r13, #4]
     data(2, 0xF8DD, 0x003C)  # ldr r0, [r13, #60]
     data(2, 0xF8DD, 0x1058)  # ldr r1, [r13, #88]
-    data(2, 0xFBE0, 0x296B)  # umaal r2, r9, r0, r11
+    data(2, 0xFBE0, 0x2C6B)  # umaal r2, r12, r0, r11
     data(2, 0xFBE1, 0x2A6B)  # umaal r2, r10, r1, r11
     data(2, 0xF8C3, 0x2004)  # str r2, [r3, #4]
     data(2, 0xF8DD, 0x2008)  # ldr r2, [r13, #8]
     data(2, 0xF8DD, 0x0040)  # ldr r0, [r13, #64]
     data(2, 0xF8DD, 0x105C)  # ldr r1, [r13, #92]
-    data(2, 0xFBE0, 0x296B)  # umaal r2, r9, r0, r11
+    data(2, 0xFBE0, 0x2C6B)  # umaal r2, r12, r0, r11
     data(2, 0xFBE1, 0x2A6B)  # umaal r2, r10, r1, r11
     data(2, 0xF8C3, 0x2008)  # str r2, [r3, #8]
     data(2, 0xF8DD, 0x200C)  # ldr r2, [r13, #12]
     data(2, 0xF8DD, 0x0044)  # ldr r0, [r13, #68]
     data(2, 0xF8DD, 0x1060)  # ldr r1, [r13, #96]
-    data(2, 0xFBE0, 0x296B)  # umaal r2, r9, r0, r11
+    data(2, 0xFBE0, 0x2C6B)  # umaal r2, r12, r0, r11
     data(2, 0xFBE1, 0x2A6B)  # umaal r2, r10, r1, r11
     data(2, 0xF8C3, 0x200C)  # str r2, [r3, #12]
     data(2, 0xF8DD, 0x2010)  # ldr r2, [r13, #16]
     data(2, 0xF8DD, 0x0048)  # ldr r0, [r13, #72]
     data(2, 0xF8DD, 0x1064)  # ldr r1, [r13, #100]
-    data(2, 0xFBE0, 0x296B)  # umaal r2, r9, r0, r11
+    data(2, 0xFBE0, 0x2C6B)  # umaal r2, r12, r0, r11
     data(2, 0xFBE1, 0x2A6B)  # umaal r2, r10, r1, r11
     data(2, 0xF8C3, 0x2010)  # str r2, [r3, #16]
     data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
     data(2, 0xF8DD, 0x004C)  # ldr r0, [r13, #76]
     data(2, 0xF8DD, 0x1068)  # ldr r1, [r13, #104]
-    data(2, 0xFBE0, 0x296B)  # umaal r2, r9, r0, r11
+    data(2, 0xFBE0, 0x2C6B)  # umaal r2, r12, r0, r11
     data(2, 0xFBE1, 0x2A6B)  # umaal r2, r10, r1, r11
     data(2, 0xF8C3, 0x2014)  # str r2, [r3, #20]
     data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF8DD, 0x106C)  # ldr r1, [r13, #108]
-    data(2, 0xFBE0, 0x296B)  # umaal r2, r9, r0, r11
+    data(2, 0xFBE0, 0x2C6B)  # umaal r2, r12, r0, r11
     data(2, 0xFBE1, 0x2A6B)  # umaal r2, r10, r1, r11
     data(2, 0xF8C3, 0x2018)  # str r2, [r3, #24]
     data(2, 0xF8DD, 0x301C)  # ldr r3, [r13, #28]
     data(2, 0xF8DD, 0x0038)  # ldr r0, [r13, #56]
     data(2, 0xF8DD, 0x1054)  # ldr r1, [r13, #84]
-    data(2, 0xFBE0, 0x396B)  # umaal r3, r9, r0, r11
-    data(2, 0xFBE1, 0x3A6C)  # umaal r3, r10, r1, r12
+    data(2, 0xFBE0, 0x3C6B)  # umaal r3, r12, r0, r11
+    data(2, 0xFBE1, 0x3A6E)  # umaal r3, r10, r1, r14
     data(2, 0xF8DD, 0x4020)  # ldr r4, [r13, #32]
     data(2, 0xF8DD, 0x003C)  # ldr r0, [r13, #60]
     data(2, 0xF8DD, 0x1058)  # ldr r1, [r13, #88]
-    data(2, 0xFBE0, 0x496B)  # umaal r4, r9, r0, r11
-    data(2, 0xFBE1, 0x4A6C)  # umaal r4, r10, r1, r12
+    data(2, 0xFBE0, 0x4C6B)  # umaal r4, r12, r0, r11
+    data(2, 0xFBE1, 0x4A6E)  # umaal r4, r10, r1, r14
     data(2, 0xF8DD, 0x5024)  # ldr r5, [r13, #36]
     data(2, 0xF8DD, 0x0040)  # ldr r0, [r13, #64]
     data(2, 0xF8DD, 0x105C)  # ldr r1, [r13, #92]
-    data(2, 0xFBE0, 0x596B)  # umaal r5, r9, r0, r11
-    data(2, 0xFBE1, 0x5A6C)  # umaal r5, r10, r1, r12
+    data(2, 0xFBE0, 0x5C6B)  # umaal r5, r12, r0, r11
+    data(2, 0xFBE1, 0x5A6E)  # umaal r5, r10, r1, r14
     data(2, 0xF8DD, 0x6028)  # ldr r6, [r13, #40]
     data(2, 0xF8DD, 0x0044)  # ldr r0, [r13, #68]
     data(2, 0xF8DD, 0x1060)  # ldr r1, [r13, #96]
-    data(2, 0xFBE0, 0x696B)  # umaal r6, r9, r0, r11
-    data(2, 0xFBE1, 0x6A6C)  # umaal r6, r10, r1, r12
+    data(2, 0xFBE0, 0x6C6B)  # umaal r6, r12, r0, r11
+    data(2, 0xFBE1, 0x6A6E)  # umaal r6, r10, r1, r14
     data(2, 0xF8DD, 0x702C)  # ldr r7, [r13, #44]
     data(2, 0xF8DD, 0x0048)  # ldr r0, [r13, #72]
     data(2, 0xF8DD, 0x1064)  # ldr r1, [r13, #100]
-    data(2, 0xFBE0, 0x796B)  # umaal r7, r9, r0, r11
-    data(2, 0xFBE1, 0x7A6C)  # umaal r7, r10, r1, r12
+    data(2, 0xFBE0, 0x7C6B)  # umaal r7, r12, r0, r11
+    data(2, 0xFBE1, 0x7A6E)  # umaal r7, r10, r1, r14
     data(2, 0xF8DD, 0x8030)  # ldr r8, [r13, #48]
     data(2, 0xF8DD, 0x004C)  # ldr r0, [r13, #76]
     data(2, 0xF8DD, 0x1068)  # ldr r1, [r13, #104]
-    data(2, 0xFBE0, 0x896B)  # umaal r8, r9, r0, r11
-    data(2, 0xFBE1, 0x8A6C)  # umaal r8, r10, r1, r12
-    data(2, 0xF8DD, 0xE034)  # ldr r14, [r13, #52]
+    data(2, 0xFBE0, 0x8C6B)  # umaal r8, r12, r0, r11
+    data(2, 0xFBE1, 0x8A6E)  # umaal r8, r10, r1, r14
+    data(2, 0xF8DD, 0x9034)  # ldr r9, [r13, #52]
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF8DD, 0x106C)  # ldr r1, [r13, #108]
-    data(2, 0xFBE0, 0xE96B)  # umaal r14, r9, r0, r11
-    data(2, 0xFBE1, 0xEA6C)  # umaal r14, r10, r1, r12
-    data(2, 0xEB09, 0x090A)  # add r9, r9, r10
-    data(2, 0xF8DD, 0x2074)  # ldr r2, [r13, #116]
-    data(2, 0xF8D2, 0x0000)  # ldr r0, [r2, #0]
-    data(2, 0xEB10, 0x0009)  # adds r0, r0, r9
-    data(2, 0xF8C2, 0x0000)  # str r0, [r2, #0]
-    data(2, 0xF8D2, 0x0004)  # ldr r0, [r2, #4]
-    data(2, 0xF150, 0x0000)  # adcs r0, r0, #0x0
-    data(2, 0xF8C2, 0x0004)  # str r0, [r2, #4]
-    data(2, 0xF8D2, 0x0008)  # ldr r0, [r2, #8]
-    data(2, 0xF150, 0x0000)  # adcs r0, r0, #0x0
-    data(2, 0xF8C2, 0x0008)  # str r0, [r2, #8]
-    data(2, 0xF8D2, 0x000C)  # ldr r0, [r2, #12]
-    data(2, 0xF150, 0x0000)  # adcs r0, r0, #0x0
-    data(2, 0xF8C2, 0x000C)  # str r0, [r2, #12]
-    data(2, 0xF8D2, 0x0010)  # ldr r0, [r2, #16]
-    data(2, 0xF150, 0x0000)  # adcs r0, r0, #0x0
-    data(2, 0xF8C2, 0x0010)  # str r0, [r2, #16]
-    data(2, 0xF8D2, 0x0014)  # ldr r0, [r2, #20]
-    data(2, 0xF150, 0x0000)  # adcs r0, r0, #0x0
-    data(2, 0xF8C2, 0x0014)  # str r0, [r2, #20]
-    data(2, 0xF8D2, 0x0018)  # ldr r0, [r2, #24]
-    data(2, 0xF150, 0x0000)  # adcs r0, r0, #0x0
-    data(2, 0xF8C2, 0x0018)  # str r0, [r2, #24]
-    data(2, 0xEB53, 0x0309)  # adcs r3, r3, r9
-    data(2, 0xF154, 0x0400)  # adcs r4, r4, #0x0
-    data(2, 0xF155, 0x0500)  # adcs r5, r5, #0x0
-    data(2, 0xF156, 0x0600)  # adcs r6, r6, #0x0
-    data(2, 0xF157, 0x0700)  # adcs r7, r7, #0x0
-    data(2, 0xF158, 0x0800)  # adcs r8, r8, #0x0
-    data(2, 0xF15E, 0x0E00)  # adcs r14, r14, #0x0
-    data(2, 0xF04F, 0x0900)  # mov r9, #0x00
-    data(2, 0xF149, 0x0900)  # adc r9, r9, #0
-    data(2, 0xF8D2, 0x0000)  # ldr r0, [r2, #0]
-    data(2, 0xEB10, 0x0009)  # adds r0, r0, r9
-    data(2, 0xF8C2, 0x0000)  # str r0, [r2, #0]
-    data(2, 0xF8D2, 0x0004)  # ldr r0, [r2, #4]
-    data(2, 0xF150, 0x0000)  # adcs r0, r0, #0x0
-    data(2, 0xF8C2, 0x0004)  # str r0, [r2, #4]
-    data(2, 0xF8D2, 0x0008)  # ldr r0, [r2, #8]
-    data(2, 0xF150, 0x0000)  # adcs r0, r0, #0x0
-    data(2, 0xF8C2, 0x0008)  # str r0, [r2, #8]
-    data(2, 0xF8D2, 0x000C)  # ldr r0, [r2, #12]
-    data(2, 0xF150, 0x0000)  # adcs r0, r0, #0x0
-    data(2, 0xF8C2, 0x000C)  # str r0, [r2, #12]
-    data(2, 0xF8D2, 0x0010)  # ldr r0, [r2, #16]
-    data(2, 0xF150, 0x0000)  # adcs r0, r0, #0x0
-    data(2, 0xF8C2, 0x0010)  # str r0, [r2, #16]
-    data(2, 0xF8D2, 0x0014)  # ldr r0, [r2, #20]
-    data(2, 0xF150, 0x0000)  # adcs r0, r0, #0x0
-    data(2, 0xF8C2, 0x0014)  # str r0, [r2, #20]
-    data(2, 0xF8D2, 0x0018)  # ldr r0, [r2, #24]
-    data(2, 0xF150, 0x0000)  # adcs r0, r0, #0x0
-    data(2, 0xF8C2, 0x0018)  # str r0, [r2, #24]
-    data(2, 0xEB53, 0x0309)  # adcs r3, r3, r9
-    data(2, 0xF154, 0x0400)  # adcs r4, r4, #0x0
-    data(2, 0xF155, 0x0500)  # adcs r5, r5, #0x0
-    data(2, 0xF156, 0x0600)  # adcs r6, r6, #0x0
-    data(2, 0xF157, 0x0700)  # adcs r7, r7, #0x0
-    data(2, 0xF158, 0x0800)  # adcs r8, r8, #0x0
-    data(2, 0xF15E, 0x0E00)  # adcs r14, r14, #0x0
-    data(2, 0xF202, 0x021C)  # addw r2, r2, #28
-    data(2, 0xE882, 0x41F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r14}
+    data(2, 0xFBE0, 0x9C6B)  # umaal r9, r12, r0, r11
+    data(2, 0xFBE1, 0x9A6E)  # umaal r9, r10, r1, r14
+    data(2, 0xEB0C, 0x0C0A)  # add r12, r12, r10
+    data(2, 0xF8DD, 0x0074)  # ldr r0, [r13, #116]
+    data(2, 0xEA4F, 0x7EEC)  # asr r14, r12, #31
+    data(2, 0xE890, 0x0C06)  # ldm r0, {r1, r2, r10, r11}
+    data(2, 0xEB11, 0x010C)  # adds r1, r1, r12
+    data(2, 0xEB52, 0x020E)  # adcs r2, r2, r14
+    data(2, 0xEB5A, 0x0A0E)  # adcs r10, r10, r14
+    data(2, 0xEB5B, 0x0B0E)  # adcs r11, r11, r14
+    data(2, 0xE8A0, 0x0C06)  # stm r0!, {r1, r2, r10, r11}
+    data(2, 0xE890, 0x0406)  # ldm r0, {r1, r2, r10}
+    data(2, 0xEB51, 0x010E)  # adcs r1, r1, r14
+    data(2, 0xEB52, 0x020E)  # adcs r2, r2, r14
+    data(2, 0xEB5A, 0x0A0E)  # adcs r10, r10, r14
+    data(2, 0xE8A0, 0x0406)  # stm r0!, {r1, r2, r10}
+    data(2, 0xEB0C, 0x010E)  # add r1, r12, r14
+    data(2, 0xEB53, 0x0301)  # adcs r3, r3, r1
+    data(2, 0xEB54, 0x040E)  # adcs r4, r4, r14
+    data(2, 0xEB55, 0x050E)  # adcs r5, r5, r14
+    data(2, 0xEB56, 0x060E)  # adcs r6, r6, r14
+    data(2, 0xEB57, 0x070E)  # adcs r7, r7, r14
+    data(2, 0xEB58, 0x080E)  # adcs r8, r8, r14
+    data(2, 0xEB59, 0x090E)  # adcs r9, r9, r14
+    data(2, 0xF14E, 0x0C00)  # adc r12, r14, #0
+    data(2, 0xF2A0, 0x001C)  # subw r0, r0, #28
+    data(2, 0xEA4F, 0x7EEC)  # asr r14, r12, #31
+    data(2, 0xE890, 0x0C06)  # ldm r0, {r1, r2, r10, r11}
+    data(2, 0xEB11, 0x010C)  # adds r1, r1, r12
+    data(2, 0xEB52, 0x020E)  # adcs r2, r2, r14
+    data(2, 0xEB5A, 0x0A0E)  # adcs r10, r10, r14
+    data(2, 0xEB5B, 0x0B0E)  # adcs r11, r11, r14
+    data(2, 0xE8A0, 0x0C06)  # stm r0!, {r1, r2, r10, r11}
+    data(2, 0xE890, 0x0406)  # ldm r0, {r1, r2, r10}
+    data(2, 0xEB51, 0x010E)  # adcs r1, r1, r14
+    data(2, 0xEB52, 0x020E)  # adcs r2, r2, r14
+    data(2, 0xEB5A, 0x0A0E)  # adcs r10, r10, r14
+    data(2, 0xE8A0, 0x0406)  # stm r0!, {r1, r2, r10}
+    data(2, 0xEB0C, 0x010E)  # add r1, r12, r14
+    data(2, 0xEB53, 0x0301)  # adcs r3, r3, r1
+    data(2, 0xEB54, 0x040E)  # adcs r4, r4, r14
+    data(2, 0xEB55, 0x050E)  # adcs r5, r5, r14
+    data(2, 0xEB56, 0x060E)  # adcs r6, r6, r14
+    data(2, 0xEB57, 0x070E)  # adcs r7, r7, r14
+    data(2, 0xEB58, 0x080E)  # adcs r8, r8, r14
+    data(2, 0xEB59, 0x090E)  # adcs r9, r9, r14
+    data(2, 0xE880, 0x03F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9}
     data(2, 0xF8DD, 0xF070)  # ldr r15, [r13, #112]
     data(2, 0xF8CD, 0xE070)  # str r14, [r13, #112]
-    data(2, 0xF8CD, 0x0074)  # str r0, [r13, #116]
-    data(2, 0xF8D1, 0x3000)  # ldr r3, [r1, #0]
-    data(2, 0xF8D1, 0x4004)  # ldr r4, [r1, #4]
-    data(2, 0xF8D1, 0x5008)  # ldr r5, [r1, #8]
-    data(2, 0xF8D1, 0x600C)  # ldr r6, [r1, #12]
-    data(2, 0xF04F, 0x0700)  # mov r7, #0x00
-    data(2, 0xF04F, 0x0800)  # mov r8, #0x00
-    data(2, 0xF04F, 0x0900)  # mov r9, #0x00
-    data(2, 0xF04F, 0x0A00)  # mov r10, #0x00
-    data(2, 0xF8D1, 0x0004)  # ldr r0, [r1, #4]
-    data(2, 0xF04F, 0x0B00)  # mov r11, #0x00
-    data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
-    data(2, 0xF8CD, 0xB004)  # str r11, [r13, #4]
-    data(2, 0xF8D1, 0x0008)  # ldr r0, [r1, #8]
+    data(2, 0xE8B1, 0x03F8)  # ldm r1!, {r3, r4, r5, r6, r7, r8, r9}
+    data(2, 0xE8B2, 0x5C00)  # ldm r2!, {r10, r11, r12, r14}
+    data(2, 0xEB13, 0x030A)  # adds r3, r3, r10
+    data(2, 0xEB54, 0x040B)  # adcs r4, r4, r11
+    data(2, 0xEB55, 0x050C)  # adcs r5, r5, r12
+    data(2, 0xEB56, 0x060E)  # adcs r6, r6, r14
+    data(2, 0xE8B2, 0x1C00)  # ldm r2!, {r10, r11, r12}
+    data(2, 0xEB57, 0x070A)  # adcs r7, r7, r10
+    data(2, 0xEB58, 0x080B)  # adcs r8, r8, r11
+    data(2, 0xEB59, 0x090C)  # adcs r9, r9, r12
+    data(2, 0xE880, 0x03F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9}
+    data(2, 0xE891, 0x03F8)  # ldm r1, {r3, r4, r5, r6, r7, r8, r9}
+    data(2, 0xE8B2, 0x5C00)  # ldm r2!, {r10, r11, r12, r14}
+    data(2, 0xEB53, 0x030A)  # adcs r3, r3, r10
+    data(2, 0xEB54, 0x040B)  # adcs r4, r4, r11
+    data(2, 0xEB55, 0x050C)  # adcs r5, r5, r12
+    data(2, 0xEB56, 0x060E)  # adcs r6, r6, r14
+    data(2, 0xE8B2, 0x1C00)  # ldm r2!, {r10, r11, r12}
+    data(2, 0xEB57, 0x070A)  # adcs r7, r7, r10
+    data(2, 0xEB58, 0x080B)  # adcs r8, r8, r11
+    data(2, 0xEB59, 0x090C)  # adcs r9, r9, r12
     data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
-    data(2, 0xF04F, 0x0E00)  # mov r14, #0x00
-    data(2, 0xFBE0, 0xE864)  # umaal r14, r8, r0, r4
-    data(2, 0xF8CD, 0xC008)  # str r12, [r13, #8]
-    data(2, 0xF8D1, 0x000C)  # ldr r0, [r1, #12]
-    data(2, 0xFBE0, 0xE763)  # umaal r14, r7, r0, r3
-    data(2, 0xF04F, 0x0200)  # mov r2, #0x00
-    data(2, 0xFBE0, 0x2864)  # umaal r2, r8, r0, r4
-    data(2, 0xF04F, 0x0B00)  # mov r11, #0x00
-    data(2, 0xFBE0, 0xB965)  # umaal r11, r9, r0, r5
-    data(2, 0xF8CD, 0xE00C)  # str r14, [r13, #12]
-    data(2, 0xF8D1, 0x0010)  # ldr r0, [r1, #16]
-    data(2, 0xFBE0, 0x2763)  # umaal r2, r7, r0, r3
-    data(2, 0xFBE0, 0xB864)  # umaal r11, r8, r0, r4
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xF7FF, 0xBF76)  # b.w FOLD (-276)
+    data(2, 0xF8CD, 0xE070)  # str r14, [r13, #112]
+    data(2, 0xE8B1, 0x03F8)  # ldm r1!, {r3, r4, r5, r6, r7, r8, r9}
+    data(2, 0xE8B2, 0x5C00)  # ldm r2!, {r10, r11, r12, r14}
+    data(2, 0xEBB3, 0x030A)  # subs r3, r3, r10
+    data(2, 0xEB74, 0x040B)  # sbcs r4, r4, r11
+    data(2, 0xEB75, 0x050C)  # sbcs r5, r5, r12
+    data(2, 0xEB76, 0x060E)  # sbcs r6, r6, r14
+    data(2, 0xE8B2, 0x1C00)  # ldm r2!, {r10, r11, r12}
+    data(2, 0xEB77, 0x070A)  # sbcs r7, r7, r10
+    data(2, 0xEB78, 0x080B)  # sbcs r8, r8, r11
+    data(2, 0xEB79, 0x090C)  # sbcs r9, r9, r12
+    data(2, 0xE880, 0x03F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9}
+    data(2, 0xE891, 0x03F8)  # ldm r1, {r3, r4, r5, r6, r7, r8, r9}
+    data(2, 0xE8B2, 0x5C00)  # ldm r2!, {r10, r11, r12, r14}
+    data(2, 0xEB73, 0x030A)  # sbcs r3, r3, r10
+    data(2, 0xEB74, 0x040B)  # sbcs r4, r4, r11
+    data(2, 0xEB75, 0x050C)  # sbcs r5, r5, r12
+    data(2, 0xEB76, 0x060E)  # sbcs r6, r6, r14
+    data(2, 0xE8B2, 0x1C00)  # ldm r2!, {r10, r11, r12}
+    data(2, 0xEB77, 0x070A)  # sbcs r7, r7, r10
+    data(2, 0xEB78, 0x080B)  # sbcs r8, r8, r11
+    data(2, 0xEB79, 0x090C)  # sbcs r9, r9, r12
+    data(2, 0xEB6C, 0x0C0C)  # sbc r12, r12, r12
+    data(2, 0xF7FF, 0xBF46)  # b.w FOLD (-372)
+    data(2, 0xF8CD, 0xE070)  # str r14, [r13, #112]
+    data(2, 0xF649, 0x0EA9)  # movw r14, #0x98a9
     data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xFBE0, 0xC965)  # umaal r12, r9, r0, r5
-    data(2, 0xF04F, 0x0E00)  # mov r14, #0x00
-    data(2, 0xFBE0, 0xEA66)  # umaal r14, r10, r0, r6
-    data(2, 0xF8CD, 0x2010)  # str r2, [r13, #16]
-    data(2, 0xF8D1, 0x0014)  # ldr r0, [r1, #20]
-    data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
-    data(2, 0xFBE0, 0xC864)  # umaal r12, r8, r0, r4
-    data(2, 0xFBE0, 0xE965)  # umaal r14, r9, r0, r5
-    data(2, 0xF04F, 0x0200)  # mov r2, #0x00
-    data(2, 0xFBE0, 0x2A66)  # umaal r2, r10, r0, r6
-    data(2, 0xF8CD, 0xB014)  # str r11, [r13, #20]
-    data(2, 0xF8D1, 0x0018)  # ldr r0, [r1, #24]
-    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
-    data(2, 0xFBE0, 0xE864)  # umaal r14, r8, r0, r4
-    data(2, 0xFBE0, 0x2965)  # umaal r2, r9, r0, r5
-    data(2, 0xF04F, 0x0B00)  # mov r11, #0x00
-    data(2, 0xFBE0, 0xBA66)  # umaal r11, r10, r0, r6
-    data(2, 0xF8CD, 0xC018)  # str r12, [r13, #24]
-    data(2, 0xF8D1, 0x001C)  # ldr r0, [r1, #28]
-    data(2, 0xFBE0, 0xE763)  # umaal r14, r7, r0, r3
-    data(2, 0xFBE0, 0x2864)  # umaal r2, r8, r0, r4
-    data(2, 0xFBE0, 0xB965)  # umaal r11, r9, r0, r5
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xFBE0, 0xCA66)  # umaal r12, r10, r0, r6
-    data(2, 0xF8CD, 0xE01C)  # str r14, [r13, #28]
-    data(2, 0xF8D1, 0x0020)  # ldr r0, [r1, #32]
-    data(2, 0xFBE0, 0x2763)  # umaal r2, r7, r0, r3
-    data(2, 0xFBE0, 0xB864)  # umaal r11, r8, r0, r4
-    data(2, 0xFBE0, 0xC965)  # umaal r12, r9, r0, r5
-    data(2, 0xF04F, 0x0E00)  # mov r14, #0x00
-    data(2, 0xFBE0, 0xEA66)  # umaal r14, r10, r0, r6
-    data(2, 0xF8CD, 0x2020)  # str r2, [r13, #32]
-    data(2, 0xF8D1, 0x0024)  # ldr r0, [r1, #36]
-    data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
-    data(2, 0xFBE0, 0xC864)  # umaal r12, r8, r0, r4
-    data(2, 0xFBE0, 0xE965)  # umaal r14, r9, r0, r5
-    data(2, 0xF04F, 0x0200)  # mov r2, #0x00
-    data(2, 0xFBE0, 0x2A66)  # umaal r2, r10, r0, r6
-    data(2, 0xF8CD, 0xB024)  # str r11, [r13, #36]
-    data(2, 0xF8D1, 0x0028)  # ldr r0, [r1, #40]
-    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
-    data(2, 0xFBE0, 0xE864)  # umaal r14, r8, r0, r4
-    data(2, 0xFBE0, 0x2965)  # umaal r2, r9, r0, r5
-    data(2, 0xF04F, 0x0B00)  # mov r11, #0x00
-    data(2, 0xFBE0, 0xBA66)  # umaal r11, r10, r0, r6
-    data(2, 0xF8CD, 0xC028)  # str r12, [r13, #40]
-    data(2, 0xF8D1, 0x002C)  # ldr r0, [r1, #44]
-    data(2, 0xFBE0, 0xE763)  # umaal r14, r7, r0, r3
-    data(2, 0xFBE0, 0x2864)  # umaal r2, r8, r0, r4
-    data(2, 0xFBE0, 0xB965)  # umaal r11, r9, r0, r5
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xFBE0, 0xCA66)  # umaal r12, r10, r0, r6
-    data(2, 0xF8CD, 0xE02C)  # str r14, [r13, #44]
-    data(2, 0xF8D1, 0x0030)  # ldr r0, [r1, #48]
-    data(2, 0xFBE0, 0x2763)  # umaal r2, r7, r0, r3
-    data(2, 0xFBE0, 0xB864)  # umaal r11, r8, r0, r4
-    data(2, 0xFBE0, 0xC965)  # umaal r12, r9, r0, r5
-    data(2, 0xF04F, 0x0E00)  # mov r14, #0x00
-    data(2, 0xFBE0, 0xEA66)  # umaal r14, r10, r0, r6
-    data(2, 0xF8CD, 0x2030)  # str r2, [r13, #48]
-    data(2, 0xF8D1, 0x0034)  # ldr r0, [r1, #52]
-    data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
-    data(2, 0xFBE0, 0xC864)  # umaal r12, r8, r0, r4
-    data(2, 0xFBE0, 0xE965)  # umaal r14, r9, r0, r5
-    data(2, 0xF04F, 0x0200)  # mov r2, #0x00
-    data(2, 0xFBE0, 0x2A66)  # umaal r2, r10, r0, r6
-    data(2, 0xF8CD, 0xB034)  # str r11, [r13, #52]
-    data(2, 0xEB1C, 0x0C07)  # adds r12, r12, r7
-    data(2, 0xEB5E, 0x0E08)  # adcs r14, r14, r8
-    data(2, 0xEB52, 0x0209)  # adcs r2, r2, r9
-    data(2, 0xF14A, 0x0A00)  # adc r10, r10, #0
-    data(2, 0xF8CD, 0xC038)  # str r12, [r13, #56]
-    data(2, 0xF8CD, 0xE03C)  # str r14, [r13, #60]
-    data(2, 0xF8CD, 0x2040)  # str r2, [r13, #64]
-    data(2, 0xF8CD, 0xA044)  # str r10, [r13, #68]
-    data(2, 0xF8D1, 0x3010)  # ldr r3, [r1, #16]
-    data(2, 0xF8D1, 0x4014)  # ldr r4, [r1, #20]
-    data(2, 0xF8D1, 0x5018)  # ldr r5, [r1, #24]
-    data(2, 0xF8D1, 0x601C)  # ldr r6, [r1, #28]
-    data(2, 0xF04F, 0x0700)  # mov r7, #0x00
-    data(2, 0xF04F, 0x0800)  # mov r8, #0x00
-    data(2, 0xF04F, 0x0900)  # mov r9, #0x00
-    data(2, 0xF04F, 0x0A00)  # mov r10, #0x00
-    data(2, 0xF8D1, 0x0014)  # ldr r0, [r1, #20]
-    data(2, 0xF8DD, 0xB024)  # ldr r11, [r13, #36]
-    data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
-    data(2, 0xF8CD, 0xB024)  # str r11, [r13, #36]
-    data(2, 0xF8D1, 0x0018)  # ldr r0, [r1, #24]
-    data(2, 0xF8DD, 0xC028)  # ldr r12, [r13, #40]
-    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
-    data(2, 0xF8DD, 0xE02C)  # ldr r14, [r13, #44]
-    data(2, 0xFBE0, 0xE864)  # umaal r14, r8, r0, r4
-    data(2, 0xF8CD, 0xC028)  # str r12, [r13, #40]
-    data(2, 0xF8D1, 0x001C)  # ldr r0, [r1, #28]
-    data(2, 0xFBE0, 0xE763)  # umaal r14, r7, r0, r3
-    data(2, 0xF8DD, 0x2030)  # ldr r2, [r13, #48]
-    data(2, 0xFBE0, 0x2864)  # umaal r2, r8, r0, r4
-    data(2, 0xF8DD, 0xB034)  # ldr r11, [r13, #52]
-    data(2, 0xFBE0, 0xB965)  # umaal r11, r9, r0, r5
-    data(2, 0xF8CD, 0xE02C)  # str r14, [r13, #44]
-    data(2, 0xF8D1, 0x0020)  # ldr r0, [r1, #32]
-    data(2, 0xFBE0, 0x2763)  # umaal r2, r7, r0, r3
-    data(2, 0xFBE0, 0xB864)  # umaal r11, r8, r0, r4
-    data(2, 0xF8DD, 0xC038)  # ldr r12, [r13, #56]
-    data(2, 0xFBE0, 0xC965)  # umaal r12, r9, r0, r5
-    data(2, 0xF8DD, 0xE03C)  # ldr r14, [r13, #60]
-    data(2, 0xFBE0, 0xEA66)  # umaal r14, r10, r0, r6
-    data(2, 0xF8CD, 0x2030)  # str r2, [r13, #48]
-    data(2, 0xF8D1, 0x0024)  # ldr r0, [r1, #36]
-    data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
-    data(2, 0xFBE0, 0xC864)  # umaal r12, r8, r0, r4
-    data(2, 0xFBE0, 0xE965)  # umaal r14, r9, r0, r5
-    data(2, 0xF8DD, 0x2040)  # ldr r2, [r13, #64]
-    data(2, 0xFBE0, 0x2A66)  # umaal r2, r10, r0, r6
-    data(2, 0xF8CD, 0xB034)  # str r11, [r13, #52]
-    data(2, 0xF8D1, 0x0028)  # ldr r0, [r1, #40]
-    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
-    data(2, 0xFBE0, 0xE864)  # umaal r14, r8, r0, r4
-    data(2, 0xFBE0, 0x2965)  # umaal r2, r9, r0, r5
-    data(2, 0xF8DD, 0xB044)  # ldr r11, [r13, #68]
-    data(2, 0xFBE0, 0xBA66)  # umaal r11, r10, r0, r6
-    data(2, 0xF8CD, 0xC038)  # str r12, [r13, #56]
-    data(2, 0xF8D1, 0x002C)  # ldr r0, [r1, #44]
-    data(2, 0xFBE0, 0xE763)  # umaal r14, r7, r0, r3
-    data(2, 0xFBE0, 0x2864)  # umaal r2, r8, r0, r4
-    data(2, 0xFBE0, 0xB965)  # umaal r11, r9, r0, r5
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xFBE0, 0xCA66)  # umaal r12, r10, r0, r6
-    data(2, 0xF8CD, 0xE03C)  # str r14, [r13, #60]
-    data(2, 0xF8D1, 0x0030)  # ldr r0, [r1, #48]
-    data(2, 0xFBE0, 0x2763)  # umaal r2, r7, r0, r3
-    data(2, 0xFBE0, 0xB864)  # umaal r11, r8, r0, r4
-    data(2, 0xFBE0, 0xC965)  # umaal r12, r9, r0, r5
-    data(2, 0xF04F, 0x0E00)  # mov r14, #0x00
-    data(2, 0xFBE0, 0xEA66)  # umaal r14, r10, r0, r6
-    data(2, 0xF8CD, 0x2040)  # str r2, [r13, #64]
-    data(2, 0xF8D1, 0x0034)  # ldr r0, [r1, #52]
-    data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
-    data(2, 0xFBE0, 0xC864)  # umaal r12, r8, r0, r4
-    data(2, 0xFBE0, 0xE965)  # umaal r14, r9, r0, r5
-    data(2, 0xF04F, 0x0200)  # mov r2, #0x00
-    data(2, 0xFBE0, 0x2A66)  # umaal r2, r10, r0, r6
-    data(2, 0xF8CD, 0xB044)  # str r11, [r13, #68]
-    data(2, 0xEB1C, 0x0C07)  # adds r12, r12, r7
-    data(2, 0xEB5E, 0x0E08)  # adcs r14, r14, r8
-    data(2, 0xEB52, 0x0209)  # adcs r2, r2, r9
-    data(2, 0xF14A, 0x0A00)  # adc r10, r10, #0
-    data(2, 0xF8CD, 0xC048)  # str r12, [r13, #72]
-    data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
-    data(2, 0xF8CD, 0x2050)  # str r2, [r13, #80]
-    data(2, 0xF8CD, 0xA054)  # str r10, [r13, #84]
-    data(2, 0xF8D1, 0x3020)  # ldr r3, [r1, #32]
-    data(2, 0xF8D1, 0x4024)  # ldr r4, [r1, #36]
-    data(2, 0xF8D1, 0x5028)  # ldr r5, [r1, #40]
-    data(2, 0xF8D1, 0x602C)  # ldr r6, [r1, #44]
-    data(2, 0xF04F, 0x0700)  # mov r7, #0x00
-    data(2, 0xF04F, 0x0800)  # mov r8, #0x00
-    data(2, 0xF04F, 0x0900)  # mov r9, #0x00
-    data(2, 0xF04F, 0x0A00)  # mov r10, #0x00
-    data(2, 0xF8D1, 0x0024)  # ldr r0, [r1, #36]
-    data(2, 0xF8DD, 0xB044)  # ldr r11, [r13, #68]
-    data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
-    data(2, 0xF8CD, 0xB044)  # str r11, [r13, #68]
-    data(2, 0xF8D1, 0x0028)  # ldr r0, [r1, #40]
-    data(2, 0xF8DD, 0xC048)  # ldr r12, [r13, #72]
-    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
-    data(2, 0xF8DD, 0xE04C)  # ldr r14, [r13, #76]
-    data(2, 0xFBE0, 0xE864)  # umaal r14, r8, r0, r4
-    data(2, 0xF8CD, 0xC048)  # str r12, [r13, #72]
-    data(2, 0xF8D1, 0x002C)  # ldr r0, [r1, #44]
-    data(2, 0xFBE0, 0xE763)  # umaal r14, r7, r0, r3
-    data(2, 0xF8DD, 0x2050)  # ldr r2, [r13, #80]
-    data(2, 0xFBE0, 0x2864)  # umaal r2, r8, r0, r4
-    data(2, 0xF8DD, 0xB054)  # ldr r11, [r13, #84]
-    data(2, 0xFBE0, 0xB965)  # umaal r11, r9, r0, r5
-    data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
-    data(2, 0xF8D1, 0x0030)  # ldr r0, [r1, #48]
-    data(2, 0xFBE0, 0x2763)  # umaal r2, r7, r0, r3
-    data(2, 0xFBE0, 0xB864)  # umaal r11, r8, r0, r4
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xFBE0, 0xC965)  # umaal r12, r9, r0, r5
-    data(2, 0xF04F, 0x0E00)  # mov r14, #0x00
-    data(2, 0xFBE0, 0xEA66)  # umaal r14, r10, r0, r6
-    data(2, 0xF8CD, 0x2050)  # str r2, [r13, #80]
-    data(2, 0xF8D1, 0x0034)  # ldr r0, [r1, #52]
-    data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
-    data(2, 0xFBE0, 0xC864)  # umaal r12, r8, r0, r4
-    data(2, 0xFBE0, 0xE965)  # umaal r14, r9, r0, r5
-    data(2, 0xF04F, 0x0200)  # mov r2, #0x00
-    data(2, 0xFBE0, 0x2A66)  # umaal r2, r10, r0, r6
-    data(2, 0xF8CD, 0xB054)  # str r11, [r13, #84]
-    data(2, 0xEB1C, 0x0C07)  # adds r12, r12, r7
-    data(2, 0xEB5E, 0x0E08)  # adcs r14, r14, r8
-    data(2, 0xEB52, 0x0209)  # adcs r2, r2, r9
-    data(2, 0xF14A, 0x0A00)  # adc r10, r10, #0
-    data(2, 0xF8CD, 0xC058)  # str r12, [r13, #88]
-    data(2, 0xF8CD, 0xE05C)  # str r14, [r13, #92]
-    data(2, 0xF8CD, 0x2060)  # str r2, [r13, #96]
-    data(2, 0xF8CD, 0xA064)  # str r10, [r13, #100]
-    data(2, 0xF8D1, 0x3030)  # ldr r3, [r1, #48]
-    data(2, 0xF04F, 0x0700)  # mov r7, #0x00
-    data(2, 0xF8D1, 0x0034)  # ldr r0, [r1, #52]
-    data(2, 0xF8DD, 0xB064)  # ldr r11, [r13, #100]
-    data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
-    data(2, 0xF8CD, 0xB064)  # str r11, [r13, #100]
-    data(2, 0xF8CD, 0x7068)  # str r7, [r13, #104]
-    data(2, 0xF04F, 0x0C02)  # mov r12, #0x02
-    data(2, 0xF04F, 0x0B00)  # mov r11, #0x00
-    data(2, 0xF8D1, 0x3000)  # ldr r3, [r1, #0]
-    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
-    data(2, 0xF8DD, 0x6004)  # ldr r6, [r13, #4]
-    data(2, 0xFBE6, 0x3B6C)  # umaal r3, r11, r6, r12
-    data(2, 0xE9CD, 0x4300)  # strd r4, r3, [r13, #0]
-    data(2, 0xF8D1, 0x3004)  # ldr r3, [r1, #4]
-    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
-    data(2, 0xE9DD, 0x5602)  # ldrd r5, r6, [r13, #8]
-    data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
-    data(2, 0xFBE6, 0x3B6C)  # umaal r3, r11, r6, r12
-    data(2, 0xE9CD, 0x4302)  # strd r4, r3, [r13, #8]
-    data(2, 0xF8D1, 0x3008)  # ldr r3, [r1, #8]
-    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
-    data(2, 0xE9DD, 0x5604)  # ldrd r5, r6, [r13, #16]
-    data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
-    data(2, 0xFBE6, 0x3B6C)  # umaal r3, r11, r6, r12
-    data(2, 0xE9CD, 0x4304)  # strd r4, r3, [r13, #16]
-    data(2, 0xF8D1, 0x300C)  # ldr r3, [r1, #12]
-    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
-    data(2, 0xE9DD, 0x5606)  # ldrd r5, r6, [r13, #24]
-    data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
-    data(2, 0xFBE6, 0x3B6C)  # umaal r3, r11, r6, r12
-    data(2, 0xE9CD, 0x4306)  # strd r4, r3, [r13, #24]
-    data(2, 0xF8D1, 0x3010)  # ldr r3, [r1, #16]
-    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
-    data(2, 0xE9DD, 0x5608)  # ldrd r5, r6, [r13, #32]
-    data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
-    data(2, 0xFBE6, 0x3B6C)  # umaal r3, r11, r6, r12
-    data(2, 0xE9CD, 0x4308)  # strd r4, r3, [r13, #32]
-    data(2, 0xF8D1, 0x3014)  # ldr r3, [r1, #20]
-    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
-    data(2, 0xE9DD, 0x560A)  # ldrd r5, r6, [r13, #40]
-    data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
-    data(2, 0xFBE6, 0x3B6C)  # umaal r3, r11, r6, r12
-    data(2, 0xE9CD, 0x430A)  # strd r4, r3, [r13, #40]
-    data(2, 0xF8D1, 0x3018)  # ldr r3, [r1, #24]
-    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
-    data(2, 0xE9DD, 0x560C)  # ldrd r5, r6, [r13, #48]
-    data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
-    data(2, 0xFBE6, 0x3B6C)  # umaal r3, r11, r6, r12
-    data(2, 0xE9CD, 0x430C)  # strd r4, r3, [r13, #48]
-    data(2, 0xF8D1, 0x301C)  # ldr r3, [r1, #28]
-    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
-    data(2, 0xE9DD, 0x560E)  # ldrd r5, r6, [r13, #56]
-    data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
-    data(2, 0xFBE6, 0x3B6C)  # umaal r3, r11, r6, r12
-    data(2, 0xE9CD, 0x430E)  # strd r4, r3, [r13, #56]
-    data(2, 0xF8D1, 0x3020)  # ldr r3, [r1, #32]
-    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
-    data(2, 0xE9DD, 0x5610)  # ldrd r5, r6, [r13, #64]
-    data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
-    data(2, 0xFBE6, 0x3B6C)  # umaal r3, r11, r6, r12
-    data(2, 0xE9CD, 0x4310)  # strd r4, r3, [r13, #64]
-    data(2, 0xF8D1, 0x3024)  # ldr r3, [r1, #36]
-    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
-    data(2, 0xE9DD, 0x5612)  # ldrd r5, r6, [r13, #72]
-    data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
-    data(2, 0xFBE6, 0x3B6C)  # umaal r3, r11, r6, r12
-    data(2, 0xE9CD, 0x4312)  # strd r4, r3, [r13, #72]
-    data(2, 0xF8D1, 0x3028)  # ldr r3, [r1, #40]
-    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
-    data(2, 0xE9DD, 0x5614)  # ldrd r5, r6, [r13, #80]
-    data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
-    data(2, 0xFBE6, 0x3B6C)  # umaal r3, r11, r6, r12
-    data(2, 0xE9CD, 0x4314)  # strd r4, r3, [r13, #80]
-    data(2, 0xF8D1, 0x302C)  # ldr r3, [r1, #44]
-    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
-    data(2, 0xE9DD, 0x5616)  # ldrd r5, r6, [r13, #88]
-    data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
-    data(2, 0xFBE6, 0x3B6C)  # umaal r3, r11, r6, r12
-    data(2, 0xE9CD, 0x4316)  # strd r4, r3, [r13, #88]
-    data(2, 0xF8D1, 0x3030)  # ldr r3, [r1, #48]
-    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
-    data(2, 0xE9DD, 0x5618)  # ldrd r5, r6, [r13, #96]
-    data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
-    data(2, 0xFBE6, 0x3B6C)  # umaal r3, r11, r6, r12
-    data(2, 0xE9CD, 0x4318)  # strd r4, r3, [r13, #96]
-    data(2, 0xF8D1, 0x3034)  # ldr r3, [r1, #52]
-    data(2, 0xFBA3, 0x4303)  # umull r4, r3, r3, r3
-    data(2, 0xF8DD, 0x5068)  # ldr r5, [r13, #104]
-    data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
-    data(2, 0xEB03, 0x030B)  # add r3, r3, r11
-    data(2, 0xE9CD, 0x431A)  # strd r4, r3, [r13, #104]
-    data(2, 0xF04F, 0x0B01)  # mov r11, #0x01
-    data(2, 0xF04F, 0x0C02)  # mov r12, #0x02
-    data(2, 0xF04F, 0x0900)  # mov r9, #0x00
-    data(2, 0xF04F, 0x0A00)  # mov r10, #0x00
-    data(2, 0xF8DD, 0x3074)  # ldr r3, [r13, #116]
-    data(2, 0xF8DD, 0x2000)  # ldr r2, [r13, #0]
-    data(2, 0xF8DD, 0x0038)  # ldr r0, [r13, #56]
-    data(2, 0xF8DD, 0x1054)  # ldr r1, [r13, #84]
-    data(2, 0xFBE0, 0x296B)  # umaal r2, r9, r0, r11
-    data(2, 0xFBE1, 0x2A6B)  # umaal r2, r10, r1, r11
-    data(2, 0xF8C3, 0x2000)  # str r2, [r3, #0]
-    data(2, 0xF8DD, 0x2004)  # ldr r2, [r13, #4]
-    data(2, 0xF8DD, 0x003C)  # ldr r0, [r13, #60]
-    data(2, 0xF8DD, 0x1058)  # ldr r1, [r13, #88]
-    data(2, 0xFBE0, 0x296B)  # umaal r2, r9, r0, r11
-    data(2, 0xFBE1, 0x2A6B)  # umaal r2, r10, r1, r11
-    data(2, 0xF8C3, 0x2004)  # str r2, [r3, #4]
-    data(2, 0xF8DD, 0x2008)  # ldr r2, [r13, #8]
-    data(2, 0xF8DD, 0x0040)  # ldr r0, [r13, #64]
-    data(2, 0xF8DD, 0x105C)  # ldr r1, [r13, #92]
-    data(2, 0xFBE0, 0x296B)  # umaal r2, r9, r0, r11
-    data(2, 0xFBE1, 0x2A6B)  # umaal r2, r10, r1, r11
-    data(2, 0xF8C3, 0x2008)  # str r2, [r3, #8]
-    data(2, 0xF8DD, 0x200C)  # ldr r2, [r13, #12]
-    data(2, 0xF8DD, 0x0044)  # ldr r0, [r13, #68]
-    data(2, 0xF8DD, 0x1060)  # ldr r1, [r13, #96]
-    data(2, 0xFBE0, 0x296B)  # umaal r2, r9, r0, r11
-    data(2, 0xFBE1, 0x2A6B)  # umaal r2, r10, r1, r11
-    data(2, 0xF8C3, 0x200C)  # str r2, [r3, #12]
-    data(2, 0xF8DD, 0x2010)  # ldr r2, [r13, #16]
-    data(2, 0xF8DD, 0x0048)  # ldr r0, [r13, #72]
-    data(2, 0xF8DD, 0x1064)  # ldr r1, [r13, #100]
-    data(2, 0xFBE0, 0x296B)  # umaal r2, r9, r0, r11
-    data(2, 0xFBE1, 0x2A6B)  # umaal r2, r10, r1, r11
-    data(2, 0xF8C3, 0x2010)  # str r2, [r3, #16]
-    data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
-    data(2, 0xF8DD, 0x004C)  # ldr r0, [r13, #76]
-    data(2, 0xF8DD, 0x1068)  # ldr r1, [r13, #104]
-    data(2, 0xFBE0, 0x296B)  # umaal r2, r9, r0, r11
-    data(2, 0xFBE1, 0x2A6B)  # umaal r2, r10, r1, r11
-    data(2, 0xF8C3, 0x2014)  # str r2, [r3, #20]
-    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
-    data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
-    data(2, 0xF8DD, 0x106C)  # ldr r1, [r13, #108]
-    data(2, 0xFBE0, 0x296B)  # umaal r2, r9, r0, r11
-    data(2, 0xFBE1, 0x2A6B)  # umaal r2, r10, r1, r11
-    data(2, 0xF8C3, 0x2018)  # str r2, [r3, #24]
-    data(2, 0xF8DD, 0x301C)  # ldr r3, [r13, #28]
-    data(2, 0xF8DD, 0x0038)  # ldr r0, [r13, #56]
-    data(2, 0xF8DD, 0x1054)  # ldr r1, [r13, #84]
-    data(2, 0xFBE0, 0x396B)  # umaal r3, r9, r0, r11
-    data(2, 0xFBE1, 0x3A6C)  # umaal r3, r10, r1, r12
-    data(2, 0xF8DD, 0x4020)  # ldr r4, [r13, #32]
-    data(2, 0xF8DD, 0x003C)  # ldr r0, [r13, #60]
-    data(2, 0xF8DD, 0x1058)  # ldr r1, [r13, #88]
-    data(2, 0xFBE0, 0x496B)  # umaal r4, r9, r0, r11
-    data(2, 0xFBE1, 0x4A6C)  # umaal r4, r10, r1, r12
-    data(2, 0xF8DD, 0x5024)  # ldr r5, [r13, #36]
-    data(2, 0xF8DD, 0x0040)  # ldr r0, [r13, #64]
-    data(2, 0xF8DD, 0x105C)  # ldr r1, [r13, #92]
-    data(2, 0xFBE0, 0x596B)  # umaal r5, r9, r0, r11
-    data(2, 0xFBE1, 0x5A6C)  # umaal r5, r10, r1, r12
-    data(2, 0xF8DD, 0x6028)  # ldr r6, [r13, #40]
-    data(2, 0xF8DD, 0x0044)  # ldr r0, [r13, #68]
-    data(2, 0xF8DD, 0x1060)  # ldr r1, [r13, #96]
-    data(2, 0xFBE0, 0x696B)  # umaal r6, r9, r0, r11
-    data(2, 0xFBE1, 0x6A6C)  # umaal r6, r10, r1, r12
-    data(2, 0xF8DD, 0x702C)  # ldr r7, [r13, #44]
-    data(2, 0xF8DD, 0x0048)  # ldr r0, [r13, #72]
-    data(2, 0xF8DD, 0x1064)  # ldr r1, [r13, #100]
-    data(2, 0xFBE0, 0x796B)  # umaal r7, r9, r0, r11
-    data(2, 0xFBE1, 0x7A6C)  # umaal r7, r10, r1, r12
-    data(2, 0xF8DD, 0x8030)  # ldr r8, [r13, #48]
-    data(2, 0xF8DD, 0x004C)  # ldr r0, [r13, #76]
-    data(2, 0xF8DD, 0x1068)  # ldr r1, [r13, #104]
-    data(2, 0xFBE0, 0x896B)  # umaal r8, r9, r0, r11
-    data(2, 0xFBE1, 0x8A6C)  # umaal r8, r10, r1, r12
-    data(2, 0xF8DD, 0xE034)  # ldr r14, [r13, #52]
-    data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
-    data(2, 0xF8DD, 0x106C)  # ldr r1, [r13, #108]
-    data(2, 0xFBE0, 0xE96B)  # umaal r14, r9, r0, r11
-    data(2, 0xFBE1, 0xEA6C)  # umaal r14, r10, r1, r12
-    data(2, 0xEB09, 0x090A)  # add r9, r9, r10
-    data(2, 0xF8DD, 0x2074)  # ldr r2, [r13, #116]
-    data(2, 0xF8D2, 0x0000)  # ldr r0, [r2, #0]
-    data(2, 0xEB10, 0x0009)  # adds r0, r0, r9
-    data(2, 0xF8C2, 0x0000)  # str r0, [r2, #0]
-    data(2, 0xF8D2, 0x0004)  # ldr r0, [r2, #4]
-    data(2, 0xF150, 0x0000)  # adcs r0, r0, #0x0
-    data(2, 0xF8C2, 0x0004)  # str r0, [r2, #4]
-    data(2, 0xF8D2, 0x0008)  # ldr r0, [r2, #8]
-    data(2, 0xF150, 0x0000)  # adcs r0, r0, #0x0
-    data(2, 0xF8C2, 0x0008)  # str r0, [r2, #8]
-    data(2, 0xF8D2, 0x000C)  # ldr r0, [r2, #12]
-    data(2, 0xF150, 0x0000)  # adcs r0, r0, #0x0
-    data(2, 0xF8C2, 0x000C)  # str r0, [r2, #12]
-    data(2, 0xF8D2, 0x0010)  # ldr r0, [r2, #16]
-    data(2, 0xF150, 0x0000)  # adcs r0, r0, #0x0
-    data(2, 0xF8C2, 0x0010)  # str r0, [r2, #16]
-    data(2, 0xF8D2, 0x0014)  # ldr r0, [r2, #20]
-    data(2, 0xF150, 0x0000)  # adcs r0, r0, #0x0
-    data(2, 0xF8C2, 0x0014)  # str r0, [r2, #20]
-    data(2, 0xF8D2, 0x0018)  # ldr r0, [r2, #24]
-    data(2, 0xF150, 0x0000)  # adcs r0, r0, #0x0
-    data(2, 0xF8C2, 0x0018)  # str r0, [r2, #24]
-    data(2, 0xEB53, 0x0309)  # adcs r3, r3, r9
-    data(2, 0xF154, 0x0400)  # adcs r4, r4, #0x0
-    data(2, 0xF155, 0x0500)  # adcs r5, r5, #0x0
-    data(2, 0xF156, 0x0600)  # adcs r6, r6, #0x0
-    data(2, 0xF157, 0x0700)  # adcs r7, r7, #0x0
-    data(2, 0xF158, 0x0800)  # adcs r8, r8, #0x0
-    data(2, 0xF15E, 0x0E00)  # adcs r14, r14, #0x0
-    data(2, 0xF04F, 0x0900)  # mov r9, #0x00
-    data(2, 0xF149, 0x0900)  # adc r9, r9, #0
-    data(2, 0xF8D2, 0x0000)  # ldr r0, [r2, #0]
-    data(2, 0xEB10, 0x0009)  # adds r0, r0, r9
-    data(2, 0xF8C2, 0x0000)  # str r0, [r2, #0]
-    data(2, 0xF8D2, 0x0004)  # ldr r0, [r2, #4]
-    data(2, 0xF150, 0x0000)  # adcs r0, r0, #0x0
-    data(2, 0xF8C2, 0x0004)  # str r0, [r2, #4]
-    data(2, 0xF8D2, 0x0008)  # ldr r0, [r2, #8]
-    data(2, 0xF150, 0x0000)  # adcs r0, r0, #0x0
-    data(2, 0xF8C2, 0x0008)  # str r0, [r2, #8]
-    data(2, 0xF8D2, 0x000C)  # ldr r0, [r2, #12]
-    data(2, 0xF150, 0x0000)  # adcs r0, r0, #0x0
-    data(2, 0xF8C2, 0x000C)  # str r0, [r2, #12]
-    data(2, 0xF8D2, 0x0010)  # ldr r0, [r2, #16]
-    data(2, 0xF150, 0x0000)  # adcs r0, r0, #0x0
-    data(2, 0xF8C2, 0x0010)  # str r0, [r2, #16]
-    data(2, 0xF8D2, 0x0014)  # ldr r0, [r2, #20]
-    data(2, 0xF150, 0x0000)  # adcs r0, r0, #0x0
-    data(2, 0xF8C2, 0x0014)  # str r0, [r2, #20]
-    data(2, 0xF8D2, 0x0018)  # ldr r0, [r2, #24]
-    data(2, 0xF150, 0x0000)  # adcs r0, r0, #0x0
-    data(2, 0xF8C2, 0x0018)  # str r0, [r2, #24]
-    data(2, 0xEB53, 0x0309)  # adcs r3, r3, r9
-    data(2, 0xF154, 0x0400)  # adcs r4, r4, #0x0
-    data(2, 0xF155, 0x0500)  # adcs r5, r5, #0x0
-    data(2, 0xF156, 0x0600)  # adcs r6, r6, #0x0
-    data(2, 0xF157, 0x0700)  # adcs r7, r7, #0x0
-    data(2, 0xF158, 0x0800)  # adcs r8, r8, #0x0
-    data(2, 0xF15E, 0x0E00)  # adcs r14, r14, #0x0
-    data(2, 0xF202, 0x021C)  # addw r2, r2, #28
-    data(2, 0xE882, 0x41F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r14}
-    data(2, 0xF8DD, 0xF070)  # ldr r15, [r13, #112]
+    data(2, 0xE8B1, 0x03F8)  # ldm r1!, {r3, r4, r5, r6, r7, r8, r9}
+    data(2, 0xE8B2, 0x0C00)  # ldm r2!, {r10, r11}
+    data(2, 0xFBEA, 0x3C6E)  # umaal r3, r12, r10, r14
+    data(2, 0xFBEB, 0x4C6E)  # umaal r4, r12, r11, r14
+    data(2, 0xE8B2, 0x0C00)  # ldm r2!, {r10, r11}
+    data(2, 0xFBEA, 0x5C6E)  # umaal r5, r12, r10, r14
+    data(2, 0xFBEB, 0x6C6E)  # umaal r6, r12, r11, r14
+    data(2, 0xE8B2, 0x0C00)  # ldm r2!, {r10, r11}
+    data(2, 0xFBEA, 0x7C6E)  # umaal r7, r12, r10, r14
+    data(2, 0xFBEB, 0x8C6E)  # umaal r8, r12, r11, r14
+    data(2, 0xE8B2, 0x0C00)  # ldm r2!, {r10, r11}
+    data(2, 0xFBEA, 0x9C6E)  # umaal r9, r12, r10, r14
+    data(2, 0xE880, 0x03F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9}
+    data(2, 0xE891, 0x03F8)  # ldm r1, {r3, r4, r5, r6, r7, r8, r9}
+    data(2, 0xFBEB, 0x3C6E)  # umaal r3, r12, r11, r14
+    data(2, 0xE8B2, 0x0C00)  # ldm r2!, {r10, r11}
+    data(2, 0xFBEA, 0x4C6E)  # umaal r4, r12, r10, r14
+    data(2, 0xFBEB, 0x5C6E)  # umaal r5, r12, r11, r14
+    data(2, 0xE8B2, 0x0C00)  # ldm r2!, {r10, r11}
+    data(2, 0xFBEA, 0x6C6E)  # umaal r6, r12, r10, r14
+    data(2, 0xFBEB, 0x7C6E)  # umaal r7, r12, r11, r14
+    data(2, 0xE8B2, 0x0C00)  # ldm r2!, {r10, r11}
+    data(2, 0xFBEA, 0x8C6E)  # umaal r8, r12, r10, r14
+    data(2, 0xFBEB, 0x9C6E)  # umaal r9, r12, r11, r14
+    data(2, 0xF7FF, 0xBF0E)  # b.w FOLD (-484)
     data(2, 0xF8CD, 0x007C)  # str r0, [r13, #124]
     data(2, 0xF8D1, 0x3000)  # ldr r3, [r1, #0]
     data(2, 0xF023, 0x0303)  # bic r3, r3, #0x3
@@ -2321,930 +2237,74 @@ def _ladder448(r0, r1, r2):
     data(2, 0xEA8A, 0x0A0B)  # eor r10, r10, r11
     data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
     data(2, 0xE8A1, 0x0780)  # stm r1!, {r7, r8, r9, r10}
-    data(2, 0xF8DD, 0xA0C8)  # ldr r10, [r13, #200]
-    data(2, 0xF8DD, 0xB100)  # ldr r11, [r13, #256]
-    data(2, 0xEB1A, 0x0A0B)  # adds r10, r10, r11
-    data(2, 0xF8CD, 0xA1A8)  # str r10, [r13, #424]
-    data(2, 0xF8DD, 0xA0CC)  # ldr r10, [r13, #204]
-    data(2, 0xF8DD, 0xB104)  # ldr r11, [r13, #260]
-    data(2, 0xEB5A, 0x0A0B)  # adcs r10, r10, r11
-    data(2, 0xF8CD, 0xA1AC)  # str r10, [r13, #428]
-    data(2, 0xF8DD, 0xA0D0)  # ldr r10, [r13, #208]
-    data(2, 0xF8DD, 0xB108)  # ldr r11, [r13, #264]
-    data(2, 0xEB5A, 0x0A0B)  # adcs r10, r10, r11
-    data(2, 0xF8CD, 0xA1B0)  # str r10, [r13, #432]
-    data(2, 0xF8DD, 0xA0D4)  # ldr r10, [r13, #212]
-    data(2, 0xF8DD, 0xB10C)  # ldr r11, [r13, #268]
-    data(2, 0xEB5A, 0x0A0B)  # adcs r10, r10, r11
-    data(2, 0xF8CD, 0xA1B4)  # str r10, [r13, #436]
-    data(2, 0xF8DD, 0xA0D8)  # ldr r10, [r13, #216]
-    data(2, 0xF8DD, 0xB110)  # ldr r11, [r13, #272]
-    data(2, 0xEB5A, 0x0A0B)  # adcs r10, r10, r11
-    data(2, 0xF8CD, 0xA1B8)  # str r10, [r13, #440]
-    data(2, 0xF8DD, 0xA0DC)  # ldr r10, [r13, #220]
-    data(2, 0xF8DD, 0xB114)  # ldr r11, [r13, #276]
-    data(2, 0xEB5A, 0x0A0B)  # adcs r10, r10, r11
-    data(2, 0xF8CD, 0xA1BC)  # str r10, [r13, #444]
-    data(2, 0xF8DD, 0xA0E0)  # ldr r10, [r13, #224]
-    data(2, 0xF8DD, 0xB118)  # ldr r11, [r13, #280]
-    data(2, 0xEB5A, 0x0A0B)  # adcs r10, r10, r11
-    data(2, 0xF8CD, 0xA1C0)  # str r10, [r13, #448]
-    data(2, 0xF8DD, 0x30E4)  # ldr r3, [r13, #228]
-    data(2, 0xF8DD, 0xB11C)  # ldr r11, [r13, #284]
-    data(2, 0xEB53, 0x030B)  # adcs r3, r3, r11
-    data(2, 0xF8DD, 0x40E8)  # ldr r4, [r13, #232]
-    data(2, 0xF8DD, 0xB120)  # ldr r11, [r13, #288]
-    data(2, 0xEB54, 0x040B)  # adcs r4, r4, r11
-    data(2, 0xF8DD, 0x50EC)  # ldr r5, [r13, #236]
-    data(2, 0xF8DD, 0xB124)  # ldr r11, [r13, #292]
-    data(2, 0xEB55, 0x050B)  # adcs r5, r5, r11
-    data(2, 0xF8DD, 0x60F0)  # ldr r6, [r13, #240]
-    data(2, 0xF8DD, 0xB128)  # ldr r11, [r13, #296]
-    data(2, 0xEB56, 0x060B)  # adcs r6, r6, r11
-    data(2, 0xF8DD, 0x70F4)  # ldr r7, [r13, #244]
-    data(2, 0xF8DD, 0xB12C)  # ldr r11, [r13, #300]
-    data(2, 0xEB57, 0x070B)  # adcs r7, r7, r11
-    data(2, 0xF8DD, 0x80F8)  # ldr r8, [r13, #248]
-    data(2, 0xF8DD, 0xB130)  # ldr r11, [r13, #304]
-    data(2, 0xEB58, 0x080B)  # adcs r8, r8, r11
-    data(2, 0xF8DD, 0x90FC)  # ldr r9, [r13, #252]
-    data(2, 0xF8DD, 0xB134)  # ldr r11, [r13, #308]
-    data(2, 0xEB59, 0x090B)  # adcs r9, r9, r11
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xF8DD, 0xA1A8)  # ldr r10, [r13, #424]
-    data(2, 0xEB1A, 0x0A0C)  # adds r10, r10, r12
-    data(2, 0xF8CD, 0xA1A8)  # str r10, [r13, #424]
-    data(2, 0xF8DD, 0xA1AC)  # ldr r10, [r13, #428]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA1AC)  # str r10, [r13, #428]
-    data(2, 0xF8DD, 0xA1B0)  # ldr r10, [r13, #432]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA1B0)  # str r10, [r13, #432]
-    data(2, 0xF8DD, 0xA1B4)  # ldr r10, [r13, #436]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA1B4)  # str r10, [r13, #436]
-    data(2, 0xF8DD, 0xA1B8)  # ldr r10, [r13, #440]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA1B8)  # str r10, [r13, #440]
-    data(2, 0xF8DD, 0xA1BC)  # ldr r10, [r13, #444]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA1BC)  # str r10, [r13, #444]
-    data(2, 0xF8DD, 0xA1C0)  # ldr r10, [r13, #448]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA1C0)  # str r10, [r13, #448]
-    data(2, 0xEB53, 0x030C)  # adcs r3, r3, r12
-    data(2, 0xF154, 0x0400)  # adcs r4, r4, #0x0
-    data(2, 0xF155, 0x0500)  # adcs r5, r5, #0x0
-    data(2, 0xF156, 0x0600)  # adcs r6, r6, #0x0
-    data(2, 0xF157, 0x0700)  # adcs r7, r7, #0x0
-    data(2, 0xF158, 0x0800)  # adcs r8, r8, #0x0
-    data(2, 0xF159, 0x0900)  # adcs r9, r9, #0x0
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xF8DD, 0xA1A8)  # ldr r10, [r13, #424]
-    data(2, 0xEB1A, 0x0A0C)  # adds r10, r10, r12
-    data(2, 0xF8CD, 0xA1A8)  # str r10, [r13, #424]
-    data(2, 0xF8DD, 0xA1AC)  # ldr r10, [r13, #428]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA1AC)  # str r10, [r13, #428]
-    data(2, 0xF8DD, 0xA1B0)  # ldr r10, [r13, #432]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA1B0)  # str r10, [r13, #432]
-    data(2, 0xF8DD, 0xA1B4)  # ldr r10, [r13, #436]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA1B4)  # str r10, [r13, #436]
-    data(2, 0xF8DD, 0xA1B8)  # ldr r10, [r13, #440]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA1B8)  # str r10, [r13, #440]
-    data(2, 0xF8DD, 0xA1BC)  # ldr r10, [r13, #444]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA1BC)  # str r10, [r13, #444]
-    data(2, 0xF8DD, 0xA1C0)  # ldr r10, [r13, #448]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA1C0)  # str r10, [r13, #448]
-    data(2, 0xEB53, 0x030C)  # adcs r3, r3, r12
-    data(2, 0xF154, 0x0400)  # adcs r4, r4, #0x0
-    data(2, 0xF155, 0x0500)  # adcs r5, r5, #0x0
-    data(2, 0xF156, 0x0600)  # adcs r6, r6, #0x0
-    data(2, 0xF157, 0x0700)  # adcs r7, r7, #0x0
-    data(2, 0xF158, 0x0800)  # adcs r8, r8, #0x0
-    data(2, 0xF159, 0x0900)  # adcs r9, r9, #0x0
-    data(2, 0xF20D, 0x10C4)  # addw r0, r13, #452
-    data(2, 0xE880, 0x03F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9}
-    data(2, 0xF8DD, 0xA0C8)  # ldr r10, [r13, #200]
-    data(2, 0xF8DD, 0xB100)  # ldr r11, [r13, #256]
-    data(2, 0xEBBA, 0x0A0B)  # subs r10, r10, r11
-    data(2, 0xF8CD, 0xA1E0)  # str r10, [r13, #480]
-    data(2, 0xF8DD, 0xA0CC)  # ldr r10, [r13, #204]
-    data(2, 0xF8DD, 0xB104)  # ldr r11, [r13, #260]
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF8CD, 0xA1E4)  # str r10, [r13, #484]
-    data(2, 0xF8DD, 0xA0D0)  # ldr r10, [r13, #208]
-    data(2, 0xF8DD, 0xB108)  # ldr r11, [r13, #264]
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF8CD, 0xA1E8)  # str r10, [r13, #488]
-    data(2, 0xF8DD, 0xA0D4)  # ldr r10, [r13, #212]
-    data(2, 0xF8DD, 0xB10C)  # ldr r11, [r13, #268]
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF8CD, 0xA1EC)  # str r10, [r13, #492]
-    data(2, 0xF8DD, 0xA0D8)  # ldr r10, [r13, #216]
-    data(2, 0xF8DD, 0xB110)  # ldr r11, [r13, #272]
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF8CD, 0xA1F0)  # str r10, [r13, #496]
-    data(2, 0xF8DD, 0xA0DC)  # ldr r10, [r13, #220]
-    data(2, 0xF8DD, 0xB114)  # ldr r11, [r13, #276]
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF8CD, 0xA1F4)  # str r10, [r13, #500]
-    data(2, 0xF8DD, 0xA0E0)  # ldr r10, [r13, #224]
-    data(2, 0xF8DD, 0xB118)  # ldr r11, [r13, #280]
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF8CD, 0xA1F8)  # str r10, [r13, #504]
-    data(2, 0xF8DD, 0x30E4)  # ldr r3, [r13, #228]
-    data(2, 0xF8DD, 0xB11C)  # ldr r11, [r13, #284]
-    data(2, 0xEB73, 0x030B)  # sbcs r3, r3, r11
-    data(2, 0xF8DD, 0x40E8)  # ldr r4, [r13, #232]
-    data(2, 0xF8DD, 0xB120)  # ldr r11, [r13, #288]
-    data(2, 0xEB74, 0x040B)  # sbcs r4, r4, r11
-    data(2, 0xF8DD, 0x50EC)  # ldr r5, [r13, #236]
-    data(2, 0xF8DD, 0xB124)  # ldr r11, [r13, #292]
-    data(2, 0xEB75, 0x050B)  # sbcs r5, r5, r11
-    data(2, 0xF8DD, 0x60F0)  # ldr r6, [r13, #240]
-    data(2, 0xF8DD, 0xB128)  # ldr r11, [r13, #296]
-    data(2, 0xEB76, 0x060B)  # sbcs r6, r6, r11
-    data(2, 0xF8DD, 0x70F4)  # ldr r7, [r13, #244]
-    data(2, 0xF8DD, 0xB12C)  # ldr r11, [r13, #300]
-    data(2, 0xEB77, 0x070B)  # sbcs r7, r7, r11
-    data(2, 0xF8DD, 0x80F8)  # ldr r8, [r13, #248]
-    data(2, 0xF8DD, 0xB130)  # ldr r11, [r13, #304]
-    data(2, 0xEB78, 0x080B)  # sbcs r8, r8, r11
-    data(2, 0xF8DD, 0x90FC)  # ldr r9, [r13, #252]
-    data(2, 0xF8DD, 0xB134)  # ldr r11, [r13, #308]
-    data(2, 0xEB79, 0x090B)  # sbcs r9, r9, r11
-    data(2, 0xEB6C, 0x0C0C)  # sbc r12, r12, r12
-    data(2, 0xF1CC, 0x0C00)  # rsb r12, r12, #0x0
-    data(2, 0xF8DD, 0xA1E0)  # ldr r10, [r13, #480]
-    data(2, 0xEBBA, 0x0A0C)  # subs r10, r10, r12
-    data(2, 0xF8CD, 0xA1E0)  # str r10, [r13, #480]
-    data(2, 0xF8DD, 0xA1E4)  # ldr r10, [r13, #484]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA1E4)  # str r10, [r13, #484]
-    data(2, 0xF8DD, 0xA1E8)  # ldr r10, [r13, #488]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA1E8)  # str r10, [r13, #488]
-    data(2, 0xF8DD, 0xA1EC)  # ldr r10, [r13, #492]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA1EC)  # str r10, [r13, #492]
-    data(2, 0xF8DD, 0xA1F0)  # ldr r10, [r13, #496]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA1F0)  # str r10, [r13, #496]
-    data(2, 0xF8DD, 0xA1F4)  # ldr r10, [r13, #500]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA1F4)  # str r10, [r13, #500]
-    data(2, 0xF8DD, 0xA1F8)  # ldr r10, [r13, #504]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA1F8)  # str r10, [r13, #504]
-    data(2, 0xEB73, 0x030C)  # sbcs r3, r3, r12
-    data(2, 0xF174, 0x0400)  # sbcs r4, r4, #0x0
-    data(2, 0xF175, 0x0500)  # sbcs r5, r5, #0x0
-    data(2, 0xF176, 0x0600)  # sbcs r6, r6, #0x0
-    data(2, 0xF177, 0x0700)  # sbcs r7, r7, #0x0
-    data(2, 0xF178, 0x0800)  # sbcs r8, r8, #0x0
-    data(2, 0xF179, 0x0900)  # sbcs r9, r9, #0x0
-    data(2, 0xEB6C, 0x0C0C)  # sbc r12, r12, r12
-    data(2, 0xF1CC, 0x0C00)  # rsb r12, r12, #0x0
-    data(2, 0xF8DD, 0xA1E0)  # ldr r10, [r13, #480]
-    data(2, 0xEBBA, 0x0A0C)  # subs r10, r10, r12
-    data(2, 0xF8CD, 0xA1E0)  # str r10, [r13, #480]
-    data(2, 0xF8DD, 0xA1E4)  # ldr r10, [r13, #484]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA1E4)  # str r10, [r13, #484]
-    data(2, 0xF8DD, 0xA1E8)  # ldr r10, [r13, #488]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA1E8)  # str r10, [r13, #488]
-    data(2, 0xF8DD, 0xA1EC)  # ldr r10, [r13, #492]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA1EC)  # str r10, [r13, #492]
-    data(2, 0xF8DD, 0xA1F0)  # ldr r10, [r13, #496]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA1F0)  # str r10, [r13, #496]
-    data(2, 0xF8DD, 0xA1F4)  # ldr r10, [r13, #500]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA1F4)  # str r10, [r13, #500]
-    data(2, 0xF8DD, 0xA1F8)  # ldr r10, [r13, #504]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA1F8)  # str r10, [r13, #504]
-    data(2, 0xEB73, 0x030C)  # sbcs r3, r3, r12
-    data(2, 0xF174, 0x0400)  # sbcs r4, r4, #0x0
-    data(2, 0xF175, 0x0500)  # sbcs r5, r5, #0x0
-    data(2, 0xF176, 0x0600)  # sbcs r6, r6, #0x0
-    data(2, 0xF177, 0x0700)  # sbcs r7, r7, #0x0
-    data(2, 0xF178, 0x0800)  # sbcs r8, r8, #0x0
-    data(2, 0xF179, 0x0900)  # sbcs r9, r9, #0x0
-    data(2, 0xF20D, 0x10FC)  # addw r0, r13, #508
-    data(2, 0xE880, 0x03F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9}
-    data(2, 0xF8DD, 0xA138)  # ldr r10, [r13, #312]
-    data(2, 0xF8DD, 0xB170)  # ldr r11, [r13, #368]
-    data(2, 0xEB1A, 0x0A0B)  # adds r10, r10, r11
-    data(2, 0xF8CD, 0xA218)  # str r10, [r13, #536]
-    data(2, 0xF8DD, 0xA13C)  # ldr r10, [r13, #316]
-    data(2, 0xF8DD, 0xB174)  # ldr r11, [r13, #372]
-    data(2, 0xEB5A, 0x0A0B)  # adcs r10, r10, r11
-    data(2, 0xF8CD, 0xA21C)  # str r10, [r13, #540]
-    data(2, 0xF8DD, 0xA140)  # ldr r10, [r13, #320]
-    data(2, 0xF8DD, 0xB178)  # ldr r11, [r13, #376]
-    data(2, 0xEB5A, 0x0A0B)  # adcs r10, r10, r11
-    data(2, 0xF8CD, 0xA220)  # str r10, [r13, #544]
-    data(2, 0xF8DD, 0xA144)  # ldr r10, [r13, #324]
-    data(2, 0xF8DD, 0xB17C)  # ldr r11, [r13, #380]
-    data(2, 0xEB5A, 0x0A0B)  # adcs r10, r10, r11
-    data(2, 0xF8CD, 0xA224)  # str r10, [r13, #548]
-    data(2, 0xF8DD, 0xA148)  # ldr r10, [r13, #328]
-    data(2, 0xF8DD, 0xB180)  # ldr r11, [r13, #384]
-    data(2, 0xEB5A, 0x0A0B)  # adcs r10, r10, r11
-    data(2, 0xF8CD, 0xA228)  # str r10, [r13, #552]
-    data(2, 0xF8DD, 0xA14C)  # ldr r10, [r13, #332]
-    data(2, 0xF8DD, 0xB184)  # ldr r11, [r13, #388]
-    data(2, 0xEB5A, 0x0A0B)  # adcs r10, r10, r11
-    data(2, 0xF8CD, 0xA22C)  # str r10, [r13, #556]
-    data(2, 0xF8DD, 0xA150)  # ldr r10, [r13, #336]
-    data(2, 0xF8DD, 0xB188)  # ldr r11, [r13, #392]
-    data(2, 0xEB5A, 0x0A0B)  # adcs r10, r10, r11
-    data(2, 0xF8CD, 0xA230)  # str r10, [r13, #560]
-    data(2, 0xF8DD, 0x3154)  # ldr r3, [r13, #340]
-    data(2, 0xF8DD, 0xB18C)  # ldr r11, [r13, #396]
-    data(2, 0xEB53, 0x030B)  # adcs r3, r3, r11
-    data(2, 0xF8DD, 0x4158)  # ldr r4, [r13, #344]
-    data(2, 0xF8DD, 0xB190)  # ldr r11, [r13, #400]
-    data(2, 0xEB54, 0x040B)  # adcs r4, r4, r11
-    data(2, 0xF8DD, 0x515C)  # ldr r5, [r13, #348]
-    data(2, 0xF8DD, 0xB194)  # ldr r11, [r13, #404]
-    data(2, 0xEB55, 0x050B)  # adcs r5, r5, r11
-    data(2, 0xF8DD, 0x6160)  # ldr r6, [r13, #352]
-    data(2, 0xF8DD, 0xB198)  # ldr r11, [r13, #408]
-    data(2, 0xEB56, 0x060B)  # adcs r6, r6, r11
-    data(2, 0xF8DD, 0x7164)  # ldr r7, [r13, #356]
-    data(2, 0xF8DD, 0xB19C)  # ldr r11, [r13, #412]
-    data(2, 0xEB57, 0x070B)  # adcs r7, r7, r11
-    data(2, 0xF8DD, 0x8168)  # ldr r8, [r13, #360]
-    data(2, 0xF8DD, 0xB1A0)  # ldr r11, [r13, #416]
-    data(2, 0xEB58, 0x080B)  # adcs r8, r8, r11
-    data(2, 0xF8DD, 0x916C)  # ldr r9, [r13, #364]
-    data(2, 0xF8DD, 0xB1A4)  # ldr r11, [r13, #420]
-    data(2, 0xEB59, 0x090B)  # adcs r9, r9, r11
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xF8DD, 0xA218)  # ldr r10, [r13, #536]
-    data(2, 0xEB1A, 0x0A0C)  # adds r10, r10, r12
-    data(2, 0xF8CD, 0xA218)  # str r10, [r13, #536]
-    data(2, 0xF8DD, 0xA21C)  # ldr r10, [r13, #540]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA21C)  # str r10, [r13, #540]
-    data(2, 0xF8DD, 0xA220)  # ldr r10, [r13, #544]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA220)  # str r10, [r13, #544]
-    data(2, 0xF8DD, 0xA224)  # ldr r10, [r13, #548]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA224)  # str r10, [r13, #548]
-    data(2, 0xF8DD, 0xA228)  # ldr r10, [r13, #552]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA228)  # str r10, [r13, #552]
-    data(2, 0xF8DD, 0xA22C)  # ldr r10, [r13, #556]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA22C)  # str r10, [r13, #556]
-    data(2, 0xF8DD, 0xA230)  # ldr r10, [r13, #560]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA230)  # str r10, [r13, #560]
-    data(2, 0xEB53, 0x030C)  # adcs r3, r3, r12
-    data(2, 0xF154, 0x0400)  # adcs r4, r4, #0x0
-    data(2, 0xF155, 0x0500)  # adcs r5, r5, #0x0
-    data(2, 0xF156, 0x0600)  # adcs r6, r6, #0x0
-    data(2, 0xF157, 0x0700)  # adcs r7, r7, #0x0
-    data(2, 0xF158, 0x0800)  # adcs r8, r8, #0x0
-    data(2, 0xF159, 0x0900)  # adcs r9, r9, #0x0
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xF8DD, 0xA218)  # ldr r10, [r13, #536]
-    data(2, 0xEB1A, 0x0A0C)  # adds r10, r10, r12
-    data(2, 0xF8CD, 0xA218)  # str r10, [r13, #536]
-    data(2, 0xF8DD, 0xA21C)  # ldr r10, [r13, #540]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA21C)  # str r10, [r13, #540]
-    data(2, 0xF8DD, 0xA220)  # ldr r10, [r13, #544]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA220)  # str r10, [r13, #544]
-    data(2, 0xF8DD, 0xA224)  # ldr r10, [r13, #548]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA224)  # str r10, [r13, #548]
-    data(2, 0xF8DD, 0xA228)  # ldr r10, [r13, #552]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA228)  # str r10, [r13, #552]
-    data(2, 0xF8DD, 0xA22C)  # ldr r10, [r13, #556]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA22C)  # str r10, [r13, #556]
-    data(2, 0xF8DD, 0xA230)  # ldr r10, [r13, #560]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA230)  # str r10, [r13, #560]
-    data(2, 0xEB53, 0x030C)  # adcs r3, r3, r12
-    data(2, 0xF154, 0x0400)  # adcs r4, r4, #0x0
-    data(2, 0xF155, 0x0500)  # adcs r5, r5, #0x0
-    data(2, 0xF156, 0x0600)  # adcs r6, r6, #0x0
-    data(2, 0xF157, 0x0700)  # adcs r7, r7, #0x0
-    data(2, 0xF158, 0x0800)  # adcs r8, r8, #0x0
-    data(2, 0xF159, 0x0900)  # adcs r9, r9, #0x0
-    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
-    data(2, 0xE880, 0x03F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9}
-    data(2, 0xF8DD, 0xA138)  # ldr r10, [r13, #312]
-    data(2, 0xF8DD, 0xB170)  # ldr r11, [r13, #368]
-    data(2, 0xEBBA, 0x0A0B)  # subs r10, r10, r11
-    data(2, 0xF8CD, 0xA250)  # str r10, [r13, #592]
-    data(2, 0xF8DD, 0xA13C)  # ldr r10, [r13, #316]
-    data(2, 0xF8DD, 0xB174)  # ldr r11, [r13, #372]
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF8CD, 0xA254)  # str r10, [r13, #596]
-    data(2, 0xF8DD, 0xA140)  # ldr r10, [r13, #320]
-    data(2, 0xF8DD, 0xB178)  # ldr r11, [r13, #376]
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF8CD, 0xA258)  # str r10, [r13, #600]
-    data(2, 0xF8DD, 0xA144)  # ldr r10, [r13, #324]
-    data(2, 0xF8DD, 0xB17C)  # ldr r11, [r13, #380]
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF8CD, 0xA25C)  # str r10, [r13, #604]
-    data(2, 0xF8DD, 0xA148)  # ldr r10, [r13, #328]
-    data(2, 0xF8DD, 0xB180)  # ldr r11, [r13, #384]
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF8CD, 0xA260)  # str r10, [r13, #608]
-    data(2, 0xF8DD, 0xA14C)  # ldr r10, [r13, #332]
-    data(2, 0xF8DD, 0xB184)  # ldr r11, [r13, #388]
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF8CD, 0xA264)  # str r10, [r13, #612]
-    data(2, 0xF8DD, 0xA150)  # ldr r10, [r13, #336]
-    data(2, 0xF8DD, 0xB188)  # ldr r11, [r13, #392]
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF8CD, 0xA268)  # str r10, [r13, #616]
-    data(2, 0xF8DD, 0x3154)  # ldr r3, [r13, #340]
-    data(2, 0xF8DD, 0xB18C)  # ldr r11, [r13, #396]
-    data(2, 0xEB73, 0x030B)  # sbcs r3, r3, r11
-    data(2, 0xF8DD, 0x4158)  # ldr r4, [r13, #344]
-    data(2, 0xF8DD, 0xB190)  # ldr r11, [r13, #400]
-    data(2, 0xEB74, 0x040B)  # sbcs r4, r4, r11
-    data(2, 0xF8DD, 0x515C)  # ldr r5, [r13, #348]
-    data(2, 0xF8DD, 0xB194)  # ldr r11, [r13, #404]
-    data(2, 0xEB75, 0x050B)  # sbcs r5, r5, r11
-    data(2, 0xF8DD, 0x6160)  # ldr r6, [r13, #352]
-    data(2, 0xF8DD, 0xB198)  # ldr r11, [r13, #408]
-    data(2, 0xEB76, 0x060B)  # sbcs r6, r6, r11
-    data(2, 0xF8DD, 0x7164)  # ldr r7, [r13, #356]
-    data(2, 0xF8DD, 0xB19C)  # ldr r11, [r13, #412]
-    data(2, 0xEB77, 0x070B)  # sbcs r7, r7, r11
-    data(2, 0xF8DD, 0x8168)  # ldr r8, [r13, #360]
-    data(2, 0xF8DD, 0xB1A0)  # ldr r11, [r13, #416]
-    data(2, 0xEB78, 0x080B)  # sbcs r8, r8, r11
-    data(2, 0xF8DD, 0x916C)  # ldr r9, [r13, #364]
-    data(2, 0xF8DD, 0xB1A4)  # ldr r11, [r13, #420]
-    data(2, 0xEB79, 0x090B)  # sbcs r9, r9, r11
-    data(2, 0xEB6C, 0x0C0C)  # sbc r12, r12, r12
-    data(2, 0xF1CC, 0x0C00)  # rsb r12, r12, #0x0
-    data(2, 0xF8DD, 0xA250)  # ldr r10, [r13, #592]
-    data(2, 0xEBBA, 0x0A0C)  # subs r10, r10, r12
-    data(2, 0xF8CD, 0xA250)  # str r10, [r13, #592]
-    data(2, 0xF8DD, 0xA254)  # ldr r10, [r13, #596]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA254)  # str r10, [r13, #596]
-    data(2, 0xF8DD, 0xA258)  # ldr r10, [r13, #600]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA258)  # str r10, [r13, #600]
-    data(2, 0xF8DD, 0xA25C)  # ldr r10, [r13, #604]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA25C)  # str r10, [r13, #604]
-    data(2, 0xF8DD, 0xA260)  # ldr r10, [r13, #608]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA260)  # str r10, [r13, #608]
-    data(2, 0xF8DD, 0xA264)  # ldr r10, [r13, #612]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA264)  # str r10, [r13, #612]
-    data(2, 0xF8DD, 0xA268)  # ldr r10, [r13, #616]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA268)  # str r10, [r13, #616]
-    data(2, 0xEB73, 0x030C)  # sbcs r3, r3, r12
-    data(2, 0xF174, 0x0400)  # sbcs r4, r4, #0x0
-    data(2, 0xF175, 0x0500)  # sbcs r5, r5, #0x0
-    data(2, 0xF176, 0x0600)  # sbcs r6, r6, #0x0
-    data(2, 0xF177, 0x0700)  # sbcs r7, r7, #0x0
-    data(2, 0xF178, 0x0800)  # sbcs r8, r8, #0x0
-    data(2, 0xF179, 0x0900)  # sbcs r9, r9, #0x0
-    data(2, 0xEB6C, 0x0C0C)  # sbc r12, r12, r12
-    data(2, 0xF1CC, 0x0C00)  # rsb r12, r12, #0x0
-    data(2, 0xF8DD, 0xA250)  # ldr r10, [r13, #592]
-    data(2, 0xEBBA, 0x0A0C)  # subs r10, r10, r12
-    data(2, 0xF8CD, 0xA250)  # str r10, [r13, #592]
-    data(2, 0xF8DD, 0xA254)  # ldr r10, [r13, #596]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA254)  # str r10, [r13, #596]
-    data(2, 0xF8DD, 0xA258)  # ldr r10, [r13, #600]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA258)  # str r10, [r13, #600]
-    data(2, 0xF8DD, 0xA25C)  # ldr r10, [r13, #604]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA25C)  # str r10, [r13, #604]
-    data(2, 0xF8DD, 0xA260)  # ldr r10, [r13, #608]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA260)  # str r10, [r13, #608]
-    data(2, 0xF8DD, 0xA264)  # ldr r10, [r13, #612]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA264)  # str r10, [r13, #612]
-    data(2, 0xF8DD, 0xA268)  # ldr r10, [r13, #616]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA268)  # str r10, [r13, #616]
-    data(2, 0xEB73, 0x030C)  # sbcs r3, r3, r12
-    data(2, 0xF174, 0x0400)  # sbcs r4, r4, #0x0
-    data(2, 0xF175, 0x0500)  # sbcs r5, r5, #0x0
-    data(2, 0xF176, 0x0600)  # sbcs r6, r6, #0x0
-    data(2, 0xF177, 0x0700)  # sbcs r7, r7, #0x0
-    data(2, 0xF178, 0x0800)  # sbcs r8, r8, #0x0
-    data(2, 0xF179, 0x0900)  # sbcs r9, r9, #0x0
-    data(2, 0xF20D, 0x206C)  # addw r0, r13, #620
-    data(2, 0xE880, 0x03F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9}
+    data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
+    data(2, 0xF20D, 0x01C8)  # addw r1, r13, #200
+    data(2, 0xF20D, 0x1200)  # addw r2, r13, #256
+    data(2, 0xF7FF, 0xFD7E)  # bl ADD (-1284)
+    data(2, 0xF20D, 0x10E0)  # addw r0, r13, #480
+    data(2, 0xF20D, 0x01C8)  # addw r1, r13, #200
+    data(2, 0xF20D, 0x1200)  # addw r2, r13, #256
+    data(2, 0xF7FF, 0xFDA8)  # bl SUB (-1200)
+    data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
+    data(2, 0xF20D, 0x1138)  # addw r1, r13, #312
+    data(2, 0xF20D, 0x1270)  # addw r2, r13, #368
+    data(2, 0xF7FF, 0xFD6E)  # bl ADD (-1316)
+    data(2, 0xF20D, 0x2050)  # addw r0, r13, #592
+    data(2, 0xF20D, 0x1138)  # addw r1, r13, #312
+    data(2, 0xF20D, 0x1270)  # addw r2, r13, #368
+    data(2, 0xF7FF, 0xFD98)  # bl SUB (-1232)
     data(2, 0xF20D, 0x3030)  # addw r0, r13, #816
     data(2, 0xF20D, 0x2150)  # addw r1, r13, #592
     data(2, 0xF20D, 0x12A8)  # addw r2, r13, #424
-    data(2, 0xF7FE, 0xFA86)  # bl MUL (-6900)
+    data(2, 0xF7FF, 0xF90C)  # bl MUL (-3560)
     data(2, 0xF20D, 0x3068)  # addw r0, r13, #872
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
     data(2, 0xF20D, 0x12E0)  # addw r2, r13, #480
-    data(2, 0xF7FE, 0xFA7E)  # bl MUL (-6916)
-    data(2, 0xF8DD, 0xA330)  # ldr r10, [r13, #816]
-    data(2, 0xF8DD, 0xB368)  # ldr r11, [r13, #872]
-    data(2, 0xEB1A, 0x0A0B)  # adds r10, r10, r11
-    data(2, 0xF8CD, 0xA138)  # str r10, [r13, #312]
-    data(2, 0xF8DD, 0xA334)  # ldr r10, [r13, #820]
-    data(2, 0xF8DD, 0xB36C)  # ldr r11, [r13, #876]
-    data(2, 0xEB5A, 0x0A0B)  # adcs r10, r10, r11
-    data(2, 0xF8CD, 0xA13C)  # str r10, [r13, #316]
-    data(2, 0xF8DD, 0xA338)  # ldr r10, [r13, #824]
-    data(2, 0xF8DD, 0xB370)  # ldr r11, [r13, #880]
-    data(2, 0xEB5A, 0x0A0B)  # adcs r10, r10, r11
-    data(2, 0xF8CD, 0xA140)  # str r10, [r13, #320]
-    data(2, 0xF8DD, 0xA33C)  # ldr r10, [r13, #828]
-    data(2, 0xF8DD, 0xB374)  # ldr r11, [r13, #884]
-    data(2, 0xEB5A, 0x0A0B)  # adcs r10, r10, r11
-    data(2, 0xF8CD, 0xA144)  # str r10, [r13, #324]
-    data(2, 0xF8DD, 0xA340)  # ldr r10, [r13, #832]
-    data(2, 0xF8DD, 0xB378)  # ldr r11, [r13, #888]
-    data(2, 0xEB5A, 0x0A0B)  # adcs r10, r10, r11
-    data(2, 0xF8CD, 0xA148)  # str r10, [r13, #328]
-    data(2, 0xF8DD, 0xA344)  # ldr r10, [r13, #836]
-    data(2, 0xF8DD, 0xB37C)  # ldr r11, [r13, #892]
-    data(2, 0xEB5A, 0x0A0B)  # adcs r10, r10, r11
-    data(2, 0xF8CD, 0xA14C)  # str r10, [r13, #332]
-    data(2, 0xF8DD, 0xA348)  # ldr r10, [r13, #840]
-    data(2, 0xF8DD, 0xB380)  # ldr r11, [r13, #896]
-    data(2, 0xEB5A, 0x0A0B)  # adcs r10, r10, r11
-    data(2, 0xF8CD, 0xA150)  # str r10, [r13, #336]
-    data(2, 0xF8DD, 0x334C)  # ldr r3, [r13, #844]
-    data(2, 0xF8DD, 0xB384)  # ldr r11, [r13, #900]
-    data(2, 0xEB53, 0x030B)  # adcs r3, r3, r11
-    data(2, 0xF8DD, 0x4350)  # ldr r4, [r13, #848]
-    data(2, 0xF8DD, 0xB388)  # ldr r11, [r13, #904]
-    data(2, 0xEB54, 0x040B)  # adcs r4, r4, r11
-    data(2, 0xF8DD, 0x5354)  # ldr r5, [r13, #852]
-    data(2, 0xF8DD, 0xB38C)  # ldr r11, [r13, #908]
-    data(2, 0xEB55, 0x050B)  # adcs r5, r5, r11
-    data(2, 0xF8DD, 0x6358)  # ldr r6, [r13, #856]
-    data(2, 0xF8DD, 0xB390)  # ldr r11, [r13, #912]
-    data(2, 0xEB56, 0x060B)  # adcs r6, r6, r11
-    data(2, 0xF8DD, 0x735C)  # ldr r7, [r13, #860]
-    data(2, 0xF8DD, 0xB394)  # ldr r11, [r13, #916]
-    data(2, 0xEB57, 0x070B)  # adcs r7, r7, r11
-    data(2, 0xF8DD, 0x8360)  # ldr r8, [r13, #864]
-    data(2, 0xF8DD, 0xB398)  # ldr r11, [r13, #920]
-    data(2, 0xEB58, 0x080B)  # adcs r8, r8, r11
-    data(2, 0xF8DD, 0x9364)  # ldr r9, [r13, #868]
-    data(2, 0xF8DD, 0xB39C)  # ldr r11, [r13, #924]
-    data(2, 0xEB59, 0x090B)  # adcs r9, r9, r11
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xF8DD, 0xA138)  # ldr r10, [r13, #312]
-    data(2, 0xEB1A, 0x0A0C)  # adds r10, r10, r12
-    data(2, 0xF8CD, 0xA138)  # str r10, [r13, #312]
-    data(2, 0xF8DD, 0xA13C)  # ldr r10, [r13, #316]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA13C)  # str r10, [r13, #316]
-    data(2, 0xF8DD, 0xA140)  # ldr r10, [r13, #320]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA140)  # str r10, [r13, #320]
-    data(2, 0xF8DD, 0xA144)  # ldr r10, [r13, #324]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA144)  # str r10, [r13, #324]
-    data(2, 0xF8DD, 0xA148)  # ldr r10, [r13, #328]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA148)  # str r10, [r13, #328]
-    data(2, 0xF8DD, 0xA14C)  # ldr r10, [r13, #332]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA14C)  # str r10, [r13, #332]
-    data(2, 0xF8DD, 0xA150)  # ldr r10, [r13, #336]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA150)  # str r10, [r13, #336]
-    data(2, 0xEB53, 0x030C)  # adcs r3, r3, r12
-    data(2, 0xF154, 0x0400)  # adcs r4, r4, #0x0
-    data(2, 0xF155, 0x0500)  # adcs r5, r5, #0x0
-    data(2, 0xF156, 0x0600)  # adcs r6, r6, #0x0
-    data(2, 0xF157, 0x0700)  # adcs r7, r7, #0x0
-    data(2, 0xF158, 0x0800)  # adcs r8, r8, #0x0
-    data(2, 0xF159, 0x0900)  # adcs r9, r9, #0x0
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xF8DD, 0xA138)  # ldr r10, [r13, #312]
-    data(2, 0xEB1A, 0x0A0C)  # adds r10, r10, r12
-    data(2, 0xF8CD, 0xA138)  # str r10, [r13, #312]
-    data(2, 0xF8DD, 0xA13C)  # ldr r10, [r13, #316]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA13C)  # str r10, [r13, #316]
-    data(2, 0xF8DD, 0xA140)  # ldr r10, [r13, #320]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA140)  # str r10, [r13, #320]
-    data(2, 0xF8DD, 0xA144)  # ldr r10, [r13, #324]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA144)  # str r10, [r13, #324]
-    data(2, 0xF8DD, 0xA148)  # ldr r10, [r13, #328]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA148)  # str r10, [r13, #328]
-    data(2, 0xF8DD, 0xA14C)  # ldr r10, [r13, #332]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA14C)  # str r10, [r13, #332]
-    data(2, 0xF8DD, 0xA150)  # ldr r10, [r13, #336]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA150)  # str r10, [r13, #336]
-    data(2, 0xEB53, 0x030C)  # adcs r3, r3, r12
-    data(2, 0xF154, 0x0400)  # adcs r4, r4, #0x0
-    data(2, 0xF155, 0x0500)  # adcs r5, r5, #0x0
-    data(2, 0xF156, 0x0600)  # adcs r6, r6, #0x0
-    data(2, 0xF157, 0x0700)  # adcs r7, r7, #0x0
-    data(2, 0xF158, 0x0800)  # adcs r8, r8, #0x0
-    data(2, 0xF159, 0x0900)  # adcs r9, r9, #0x0
-    data(2, 0xF20D, 0x1054)  # addw r0, r13, #340
-    data(2, 0xE880, 0x03F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9}
+    data(2, 0xF7FF, 0xF904)  # bl MUL (-3576)
+    data(2, 0xF20D, 0x1038)  # addw r0, r13, #312
+    data(2, 0xF20D, 0x3130)  # addw r1, r13, #816
+    data(2, 0xF20D, 0x3268)  # addw r2, r13, #872
+    data(2, 0xF7FF, 0xFD4E)  # bl ADD (-1380)
     data(2, 0xF20D, 0x1038)  # addw r0, r13, #312
     data(2, 0xF20D, 0x1138)  # addw r1, r13, #312
-    data(2, 0xF7FE, 0xFE0E)  # bl SQR (-5092)
-    data(2, 0xF8DD, 0xA330)  # ldr r10, [r13, #816]
-    data(2, 0xF8DD, 0xB368)  # ldr r11, [r13, #872]
-    data(2, 0xEBBA, 0x0A0B)  # subs r10, r10, r11
-    data(2, 0xF8CD, 0xA170)  # str r10, [r13, #368]
-    data(2, 0xF8DD, 0xA334)  # ldr r10, [r13, #820]
-    data(2, 0xF8DD, 0xB36C)  # ldr r11, [r13, #876]
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF8CD, 0xA174)  # str r10, [r13, #372]
-    data(2, 0xF8DD, 0xA338)  # ldr r10, [r13, #824]
-    data(2, 0xF8DD, 0xB370)  # ldr r11, [r13, #880]
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF8CD, 0xA178)  # str r10, [r13, #376]
-    data(2, 0xF8DD, 0xA33C)  # ldr r10, [r13, #828]
-    data(2, 0xF8DD, 0xB374)  # ldr r11, [r13, #884]
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF8CD, 0xA17C)  # str r10, [r13, #380]
-    data(2, 0xF8DD, 0xA340)  # ldr r10, [r13, #832]
-    data(2, 0xF8DD, 0xB378)  # ldr r11, [r13, #888]
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF8CD, 0xA180)  # str r10, [r13, #384]
-    data(2, 0xF8DD, 0xA344)  # ldr r10, [r13, #836]
-    data(2, 0xF8DD, 0xB37C)  # ldr r11, [r13, #892]
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF8CD, 0xA184)  # str r10, [r13, #388]
-    data(2, 0xF8DD, 0xA348)  # ldr r10, [r13, #840]
-    data(2, 0xF8DD, 0xB380)  # ldr r11, [r13, #896]
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF8CD, 0xA188)  # str r10, [r13, #392]
-    data(2, 0xF8DD, 0x334C)  # ldr r3, [r13, #844]
-    data(2, 0xF8DD, 0xB384)  # ldr r11, [r13, #900]
-    data(2, 0xEB73, 0x030B)  # sbcs r3, r3, r11
-    data(2, 0xF8DD, 0x4350)  # ldr r4, [r13, #848]
-    data(2, 0xF8DD, 0xB388)  # ldr r11, [r13, #904]
-    data(2, 0xEB74, 0x040B)  # sbcs r4, r4, r11
-    data(2, 0xF8DD, 0x5354)  # ldr r5, [r13, #852]
-    data(2, 0xF8DD, 0xB38C)  # ldr r11, [r13, #908]
-    data(2, 0xEB75, 0x050B)  # sbcs r5, r5, r11
-    data(2, 0xF8DD, 0x6358)  # ldr r6, [r13, #856]
-    data(2, 0xF8DD, 0xB390)  # ldr r11, [r13, #912]
-    data(2, 0xEB76, 0x060B)  # sbcs r6, r6, r11
-    data(2, 0xF8DD, 0x735C)  # ldr r7, [r13, #860]
-    data(2, 0xF8DD, 0xB394)  # ldr r11, [r13, #916]
-    data(2, 0xEB77, 0x070B)  # sbcs r7, r7, r11
-    data(2, 0xF8DD, 0x8360)  # ldr r8, [r13, #864]
-    data(2, 0xF8DD, 0xB398)  # ldr r11, [r13, #920]
-    data(2, 0xEB78, 0x080B)  # sbcs r8, r8, r11
-    data(2, 0xF8DD, 0x9364)  # ldr r9, [r13, #868]
-    data(2, 0xF8DD, 0xB39C)  # ldr r11, [r13, #924]
-    data(2, 0xEB79, 0x090B)  # sbcs r9, r9, r11
-    data(2, 0xEB6C, 0x0C0C)  # sbc r12, r12, r12
-    data(2, 0xF1CC, 0x0C00)  # rsb r12, r12, #0x0
-    data(2, 0xF8DD, 0xA170)  # ldr r10, [r13, #368]
-    data(2, 0xEBBA, 0x0A0C)  # subs r10, r10, r12
-    data(2, 0xF8CD, 0xA170)  # str r10, [r13, #368]
-    data(2, 0xF8DD, 0xA174)  # ldr r10, [r13, #372]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA174)  # str r10, [r13, #372]
-    data(2, 0xF8DD, 0xA178)  # ldr r10, [r13, #376]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA178)  # str r10, [r13, #376]
-    data(2, 0xF8DD, 0xA17C)  # ldr r10, [r13, #380]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA17C)  # str r10, [r13, #380]
-    data(2, 0xF8DD, 0xA180)  # ldr r10, [r13, #384]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA180)  # str r10, [r13, #384]
-    data(2, 0xF8DD, 0xA184)  # ldr r10, [r13, #388]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA184)  # str r10, [r13, #388]
-    data(2, 0xF8DD, 0xA188)  # ldr r10, [r13, #392]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA188)  # str r10, [r13, #392]
-    data(2, 0xEB73, 0x030C)  # sbcs r3, r3, r12
-    data(2, 0xF174, 0x0400)  # sbcs r4, r4, #0x0
-    data(2, 0xF175, 0x0500)  # sbcs r5, r5, #0x0
-    data(2, 0xF176, 0x0600)  # sbcs r6, r6, #0x0
-    data(2, 0xF177, 0x0700)  # sbcs r7, r7, #0x0
-    data(2, 0xF178, 0x0800)  # sbcs r8, r8, #0x0
-    data(2, 0xF179, 0x0900)  # sbcs r9, r9, #0x0
-    data(2, 0xEB6C, 0x0C0C)  # sbc r12, r12, r12
-    data(2, 0xF1CC, 0x0C00)  # rsb r12, r12, #0x0
-    data(2, 0xF8DD, 0xA170)  # ldr r10, [r13, #368]
-    data(2, 0xEBBA, 0x0A0C)  # subs r10, r10, r12
-    data(2, 0xF8CD, 0xA170)  # str r10, [r13, #368]
-    data(2, 0xF8DD, 0xA174)  # ldr r10, [r13, #372]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA174)  # str r10, [r13, #372]
-    data(2, 0xF8DD, 0xA178)  # ldr r10, [r13, #376]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA178)  # str r10, [r13, #376]
-    data(2, 0xF8DD, 0xA17C)  # ldr r10, [r13, #380]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA17C)  # str r10, [r13, #380]
-    data(2, 0xF8DD, 0xA180)  # ldr r10, [r13, #384]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA180)  # str r10, [r13, #384]
-    data(2, 0xF8DD, 0xA184)  # ldr r10, [r13, #388]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA184)  # str r10, [r13, #388]
-    data(2, 0xF8DD, 0xA188)  # ldr r10, [r13, #392]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA188)  # str r10, [r13, #392]
-    data(2, 0xEB73, 0x030C)  # sbcs r3, r3, r12
-    data(2, 0xF174, 0x0400)  # sbcs r4, r4, #0x0
-    data(2, 0xF175, 0x0500)  # sbcs r5, r5, #0x0
-    data(2, 0xF176, 0x0600)  # sbcs r6, r6, #0x0
-    data(2, 0xF177, 0x0700)  # sbcs r7, r7, #0x0
-    data(2, 0xF178, 0x0800)  # sbcs r8, r8, #0x0
-    data(2, 0xF179, 0x0900)  # sbcs r9, r9, #0x0
-    data(2, 0xF20D, 0x108C)  # addw r0, r13, #396
-    data(2, 0xE880, 0x03F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9}
+    data(2, 0xF7FE, 0xFE70)  # bl SQR (-4896)
+    data(2, 0xF20D, 0x1070)  # addw r0, r13, #368
+    data(2, 0xF20D, 0x3130)  # addw r1, r13, #816
+    data(2, 0xF20D, 0x3268)  # addw r2, r13, #872
+    data(2, 0xF7FF, 0xFD72)  # bl SUB (-1308)
     data(2, 0xF20D, 0x1070)  # addw r0, r13, #368
     data(2, 0xF20D, 0x1170)  # addw r1, r13, #368
-    data(2, 0xF7FE, 0xFD2A)  # bl SQR (-5548)
+    data(2, 0xF7FE, 0xFE62)  # bl SQR (-4924)
     data(2, 0xF20D, 0x1070)  # addw r0, r13, #368
     data(2, 0xF20D, 0x1170)  # addw r1, r13, #368
     data(2, 0xF20D, 0x0290)  # addw r2, r13, #144
-    data(2, 0xF7FE, 0xF8AE)  # bl MUL (-7844)
+    data(2, 0xF7FF, 0xF8E0)  # bl MUL (-3648)
     data(2, 0xF20D, 0x2088)  # addw r0, r13, #648
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
-    data(2, 0xF7FE, 0xFD1C)  # bl SQR (-5576)
+    data(2, 0xF7FE, 0xFE54)  # bl SQR (-4952)
     data(2, 0xF20D, 0x20C0)  # addw r0, r13, #704
     data(2, 0xF20D, 0x11E0)  # addw r1, r13, #480
-    data(2, 0xF7FE, 0xFD16)  # bl SQR (-5588)
+    data(2, 0xF7FE, 0xFE4E)  # bl SQR (-4964)
     data(2, 0xF20D, 0x00C8)  # addw r0, r13, #200
     data(2, 0xF20D, 0x2188)  # addw r1, r13, #648
     data(2, 0xF20D, 0x22C0)  # addw r2, r13, #704
-    data(2, 0xF7FE, 0xF89A)  # bl MUL (-7884)
-    data(2, 0xF8DD, 0xA288)  # ldr r10, [r13, #648]
-    data(2, 0xF8DD, 0xB2C0)  # ldr r11, [r13, #704]
-    data(2, 0xEBBA, 0x0A0B)  # subs r10, r10, r11
-    data(2, 0xF8CD, 0xA2F8)  # str r10, [r13, #760]
-    data(2, 0xF8DD, 0xA28C)  # ldr r10, [r13, #652]
-    data(2, 0xF8DD, 0xB2C4)  # ldr r11, [r13, #708]
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF8CD, 0xA2FC)  # str r10, [r13, #764]
-    data(2, 0xF8DD, 0xA290)  # ldr r10, [r13, #656]
-    data(2, 0xF8DD, 0xB2C8)  # ldr r11, [r13, #712]
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF8CD, 0xA300)  # str r10, [r13, #768]
-    data(2, 0xF8DD, 0xA294)  # ldr r10, [r13, #660]
-    data(2, 0xF8DD, 0xB2CC)  # ldr r11, [r13, #716]
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF8CD, 0xA304)  # str r10, [r13, #772]
-    data(2, 0xF8DD, 0xA298)  # ldr r10, [r13, #664]
-    data(2, 0xF8DD, 0xB2D0)  # ldr r11, [r13, #720]
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF8CD, 0xA308)  # str r10, [r13, #776]
-    data(2, 0xF8DD, 0xA29C)  # ldr r10, [r13, #668]
-    data(2, 0xF8DD, 0xB2D4)  # ldr r11, [r13, #724]
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF8CD, 0xA30C)  # str r10, [r13, #780]
-    data(2, 0xF8DD, 0xA2A0)  # ldr r10, [r13, #672]
-    data(2, 0xF8DD, 0xB2D8)  # ldr r11, [r13, #728]
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF8CD, 0xA310)  # str r10, [r13, #784]
-    data(2, 0xF8DD, 0x32A4)  # ldr r3, [r13, #676]
-    data(2, 0xF8DD, 0xB2DC)  # ldr r11, [r13, #732]
-    data(2, 0xEB73, 0x030B)  # sbcs r3, r3, r11
-    data(2, 0xF8DD, 0x42A8)  # ldr r4, [r13, #680]
-    data(2, 0xF8DD, 0xB2E0)  # ldr r11, [r13, #736]
-    data(2, 0xEB74, 0x040B)  # sbcs r4, r4, r11
-    data(2, 0xF8DD, 0x52AC)  # ldr r5, [r13, #684]
-    data(2, 0xF8DD, 0xB2E4)  # ldr r11, [r13, #740]
-    data(2, 0xEB75, 0x050B)  # sbcs r5, r5, r11
-    data(2, 0xF8DD, 0x62B0)  # ldr r6, [r13, #688]
-    data(2, 0xF8DD, 0xB2E8)  # ldr r11, [r13, #744]
-    data(2, 0xEB76, 0x060B)  # sbcs r6, r6, r11
-    data(2, 0xF8DD, 0x72B4)  # ldr r7, [r13, #692]
-    data(2, 0xF8DD, 0xB2EC)  # ldr r11, [r13, #748]
-    data(2, 0xEB77, 0x070B)  # sbcs r7, r7, r11
-    data(2, 0xF8DD, 0x82B8)  # ldr r8, [r13, #696]
-    data(2, 0xF8DD, 0xB2F0)  # ldr r11, [r13, #752]
-    data(2, 0xEB78, 0x080B)  # sbcs r8, r8, r11
-    data(2, 0xF8DD, 0x92BC)  # ldr r9, [r13, #700]
-    data(2, 0xF8DD, 0xB2F4)  # ldr r11, [r13, #756]
-    data(2, 0xEB79, 0x090B)  # sbcs r9, r9, r11
-    data(2, 0xEB6C, 0x0C0C)  # sbc r12, r12, r12
-    data(2, 0xF1CC, 0x0C00)  # rsb r12, r12, #0x0
-    data(2, 0xF8DD, 0xA2F8)  # ldr r10, [r13, #760]
-    data(2, 0xEBBA, 0x0A0C)  # subs r10, r10, r12
-    data(2, 0xF8CD, 0xA2F8)  # str r10, [r13, #760]
-    data(2, 0xF8DD, 0xA2FC)  # ldr r10, [r13, #764]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA2FC)  # str r10, [r13, #764]
-    data(2, 0xF8DD, 0xA300)  # ldr r10, [r13, #768]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA300)  # str r10, [r13, #768]
-    data(2, 0xF8DD, 0xA304)  # ldr r10, [r13, #772]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA304)  # str r10, [r13, #772]
-    data(2, 0xF8DD, 0xA308)  # ldr r10, [r13, #776]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA308)  # str r10, [r13, #776]
-    data(2, 0xF8DD, 0xA30C)  # ldr r10, [r13, #780]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA30C)  # str r10, [r13, #780]
-    data(2, 0xF8DD, 0xA310)  # ldr r10, [r13, #784]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA310)  # str r10, [r13, #784]
-    data(2, 0xEB73, 0x030C)  # sbcs r3, r3, r12
-    data(2, 0xF174, 0x0400)  # sbcs r4, r4, #0x0
-    data(2, 0xF175, 0x0500)  # sbcs r5, r5, #0x0
-    data(2, 0xF176, 0x0600)  # sbcs r6, r6, #0x0
-    data(2, 0xF177, 0x0700)  # sbcs r7, r7, #0x0
-    data(2, 0xF178, 0x0800)  # sbcs r8, r8, #0x0
-    data(2, 0xF179, 0x0900)  # sbcs r9, r9, #0x0
-    data(2, 0xEB6C, 0x0C0C)  # sbc r12, r12, r12
-    data(2, 0xF1CC, 0x0C00)  # rsb r12, r12, #0x0
-    data(2, 0xF8DD, 0xA2F8)  # ldr r10, [r13, #760]
-    data(2, 0xEBBA, 0x0A0C)  # subs r10, r10, r12
-    data(2, 0xF8CD, 0xA2F8)  # str r10, [r13, #760]
-    data(2, 0xF8DD, 0xA2FC)  # ldr r10, [r13, #764]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA2FC)  # str r10, [r13, #764]
-    data(2, 0xF8DD, 0xA300)  # ldr r10, [r13, #768]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA300)  # str r10, [r13, #768]
-    data(2, 0xF8DD, 0xA304)  # ldr r10, [r13, #772]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA304)  # str r10, [r13, #772]
-    data(2, 0xF8DD, 0xA308)  # ldr r10, [r13, #776]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA308)  # str r10, [r13, #776]
-    data(2, 0xF8DD, 0xA30C)  # ldr r10, [r13, #780]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA30C)  # str r10, [r13, #780]
-    data(2, 0xF8DD, 0xA310)  # ldr r10, [r13, #784]
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA310)  # str r10, [r13, #784]
-    data(2, 0xEB73, 0x030C)  # sbcs r3, r3, r12
-    data(2, 0xF174, 0x0400)  # sbcs r4, r4, #0x0
-    data(2, 0xF175, 0x0500)  # sbcs r5, r5, #0x0
-    data(2, 0xF176, 0x0600)  # sbcs r6, r6, #0x0
-    data(2, 0xF177, 0x0700)  # sbcs r7, r7, #0x0
-    data(2, 0xF178, 0x0800)  # sbcs r8, r8, #0x0
-    data(2, 0xF179, 0x0900)  # sbcs r9, r9, #0x0
-    data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
-    data(2, 0xE880, 0x03F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9}
-    data(2, 0xF649, 0x0BA9)  # movw r11, #0x98a9
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xF8DD, 0xA288)  # ldr r10, [r13, #648]
-    data(2, 0xF8DD, 0x02F8)  # ldr r0, [r13, #760]
-    data(2, 0xFBE0, 0xAC6B)  # umaal r10, r12, r0, r11
-    data(2, 0xF8CD, 0xA3A0)  # str r10, [r13, #928]
-    data(2, 0xF8DD, 0xA28C)  # ldr r10, [r13, #652]
-    data(2, 0xF8DD, 0x02FC)  # ldr r0, [r13, #764]
-    data(2, 0xFBE0, 0xAC6B)  # umaal r10, r12, r0, r11
-    data(2, 0xF8CD, 0xA3A4)  # str r10, [r13, #932]
-    data(2, 0xF8DD, 0xA290)  # ldr r10, [r13, #656]
-    data(2, 0xF8DD, 0x0300)  # ldr r0, [r13, #768]
-    data(2, 0xFBE0, 0xAC6B)  # umaal r10, r12, r0, r11
-    data(2, 0xF8CD, 0xA3A8)  # str r10, [r13, #936]
-    data(2, 0xF8DD, 0xA294)  # ldr r10, [r13, #660]
-    data(2, 0xF8DD, 0x0304)  # ldr r0, [r13, #772]
-    data(2, 0xFBE0, 0xAC6B)  # umaal r10, r12, r0, r11
-    data(2, 0xF8CD, 0xA3AC)  # str r10, [r13, #940]
-    data(2, 0xF8DD, 0xA298)  # ldr r10, [r13, #664]
-    data(2, 0xF8DD, 0x0308)  # ldr r0, [r13, #776]
-    data(2, 0xFBE0, 0xAC6B)  # umaal r10, r12, r0, r11
-    data(2, 0xF8CD, 0xA3B0)  # str r10, [r13, #944]
-    data(2, 0xF8DD, 0xA29C)  # ldr r10, [r13, #668]
-    data(2, 0xF8DD, 0x030C)  # ldr r0, [r13, #780]
-    data(2, 0xFBE0, 0xAC6B)  # umaal r10, r12, r0, r11
-    data(2, 0xF8CD, 0xA3B4)  # str r10, [r13, #948]
-    data(2, 0xF8DD, 0xA2A0)  # ldr r10, [r13, #672]
-    data(2, 0xF8DD, 0x0310)  # ldr r0, [r13, #784]
-    data(2, 0xFBE0, 0xAC6B)  # umaal r10, r12, r0, r11
-    data(2, 0xF8CD, 0xA3B8)  # str r10, [r13, #952]
-    data(2, 0xF8DD, 0x32A4)  # ldr r3, [r13, #676]
-    data(2, 0xF8DD, 0x0314)  # ldr r0, [r13, #788]
-    data(2, 0xFBE0, 0x3C6B)  # umaal r3, r12, r0, r11
-    data(2, 0xF8DD, 0x42A8)  # ldr r4, [r13, #680]
-    data(2, 0xF8DD, 0x0318)  # ldr r0, [r13, #792]
-    data(2, 0xFBE0, 0x4C6B)  # umaal r4, r12, r0, r11
-    data(2, 0xF8DD, 0x52AC)  # ldr r5, [r13, #684]
-    data(2, 0xF8DD, 0x031C)  # ldr r0, [r13, #796]
-    data(2, 0xFBE0, 0x5C6B)  # umaal r5, r12, r0, r11
-    data(2, 0xF8DD, 0x62B0)  # ldr r6, [r13, #688]
-    data(2, 0xF8DD, 0x0320)  # ldr r0, [r13, #800]
-    data(2, 0xFBE0, 0x6C6B)  # umaal r6, r12, r0, r11
-    data(2, 0xF8DD, 0x72B4)  # ldr r7, [r13, #692]
-    data(2, 0xF8DD, 0x0324)  # ldr r0, [r13, #804]
-    data(2, 0xFBE0, 0x7C6B)  # umaal r7, r12, r0, r11
-    data(2, 0xF8DD, 0x82B8)  # ldr r8, [r13, #696]
-    data(2, 0xF8DD, 0x0328)  # ldr r0, [r13, #808]
-    data(2, 0xFBE0, 0x8C6B)  # umaal r8, r12, r0, r11
-    data(2, 0xF8DD, 0x92BC)  # ldr r9, [r13, #700]
-    data(2, 0xF8DD, 0x032C)  # ldr r0, [r13, #812]
-    data(2, 0xFBE0, 0x9C6B)  # umaal r9, r12, r0, r11
-    data(2, 0xF8DD, 0xA3A0)  # ldr r10, [r13, #928]
-    data(2, 0xEB1A, 0x0A0C)  # adds r10, r10, r12
-    data(2, 0xF8CD, 0xA3A0)  # str r10, [r13, #928]
-    data(2, 0xF8DD, 0xA3A4)  # ldr r10, [r13, #932]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA3A4)  # str r10, [r13, #932]
-    data(2, 0xF8DD, 0xA3A8)  # ldr r10, [r13, #936]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA3A8)  # str r10, [r13, #936]
-    data(2, 0xF8DD, 0xA3AC)  # ldr r10, [r13, #940]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA3AC)  # str r10, [r13, #940]
-    data(2, 0xF8DD, 0xA3B0)  # ldr r10, [r13, #944]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA3B0)  # str r10, [r13, #944]
-    data(2, 0xF8DD, 0xA3B4)  # ldr r10, [r13, #948]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA3B4)  # str r10, [r13, #948]
-    data(2, 0xF8DD, 0xA3B8)  # ldr r10, [r13, #952]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA3B8)  # str r10, [r13, #952]
-    data(2, 0xEB53, 0x030C)  # adcs r3, r3, r12
-    data(2, 0xF154, 0x0400)  # adcs r4, r4, #0x0
-    data(2, 0xF155, 0x0500)  # adcs r5, r5, #0x0
-    data(2, 0xF156, 0x0600)  # adcs r6, r6, #0x0
-    data(2, 0xF157, 0x0700)  # adcs r7, r7, #0x0
-    data(2, 0xF158, 0x0800)  # adcs r8, r8, #0x0
-    data(2, 0xF159, 0x0900)  # adcs r9, r9, #0x0
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
-    data(2, 0xF8DD, 0xA3A0)  # ldr r10, [r13, #928]
-    data(2, 0xEB1A, 0x0A0C)  # adds r10, r10, r12
-    data(2, 0xF8CD, 0xA3A0)  # str r10, [r13, #928]
-    data(2, 0xF8DD, 0xA3A4)  # ldr r10, [r13, #932]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA3A4)  # str r10, [r13, #932]
-    data(2, 0xF8DD, 0xA3A8)  # ldr r10, [r13, #936]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA3A8)  # str r10, [r13, #936]
-    data(2, 0xF8DD, 0xA3AC)  # ldr r10, [r13, #940]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA3AC)  # str r10, [r13, #940]
-    data(2, 0xF8DD, 0xA3B0)  # ldr r10, [r13, #944]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA3B0)  # str r10, [r13, #944]
-    data(2, 0xF8DD, 0xA3B4)  # ldr r10, [r13, #948]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA3B4)  # str r10, [r13, #948]
-    data(2, 0xF8DD, 0xA3B8)  # ldr r10, [r13, #952]
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xF8CD, 0xA3B8)  # str r10, [r13, #952]
-    data(2, 0xEB53, 0x030C)  # adcs r3, r3, r12
-    data(2, 0xF154, 0x0400)  # adcs r4, r4, #0x0
-    data(2, 0xF155, 0x0500)  # adcs r5, r5, #0x0
-    data(2, 0xF156, 0x0600)  # adcs r6, r6, #0x0
-    data(2, 0xF157, 0x0700)  # adcs r7, r7, #0x0
-    data(2, 0xF158, 0x0800)  # adcs r8, r8, #0x0
-    data(2, 0xF159, 0x0900)  # adcs r9, r9, #0x0
-    data(2, 0xF20D, 0x30BC)  # addw r0, r13, #956
-    data(2, 0xE880, 0x03F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9}
+    data(2, 0xF7FF, 0xF8CC)  # bl MUL (-3688)
+    data(2, 0xF20D, 0x20F8)  # addw r0, r13, #760
+    data(2, 0xF20D, 0x2188)  # addw r1, r13, #648
+    data(2, 0xF20D, 0x22C0)  # addw r2, r13, #704
+    data(2, 0xF7FF, 0xFD48)  # bl SUB (-1392)
+    data(2, 0xF20D, 0x30A0)  # addw r0, r13, #928
+    data(2, 0xF20D, 0x2188)  # addw r1, r13, #648
+    data(2, 0xF20D, 0x22F8)  # addw r2, r13, #760
+    data(2, 0xF7FF, 0xFD70)  # bl MLA (-1312)
     data(2, 0xF20D, 0x1000)  # addw r0, r13, #256
     data(2, 0xF20D, 0x21F8)  # addw r1, r13, #760
     data(2, 0xF20D, 0x32A0)  # addw r2, r13, #928
-    data(2, 0xF7FD, 0xFED6)  # bl MUL (-8788)
+    data(2, 0xF7FF, 0xF8B4)  # bl MUL (-3736)
     data(2, 0xF8DD, 0x0080)  # ldr r0, [r13, #128]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0080)  # str r0, [r13, #128]
-    data(2, 0xF57E, 0xAF96)  # bpl.w LADDER (-4308)
+    data(2, 0xF57F, 0xAE46)  # bpl.w LADDER (-884)
     data(2, 0xF8DD, 0x2084)  # ldr r2, [r13, #132]
     data(2, 0xF1C2, 0x0200)  # rsb r2, r2, #0x0
     data(2, 0xF20D, 0x00C8)  # addw r0, r13, #200
@@ -3391,26 +2451,26 @@ def _ladder448(r0, r1, r2):
     data(2, 0xE8A1, 0x0780)  # stm r1!, {r7, r8, r9, r10}
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x1100)  # addw r1, r13, #256
-    data(2, 0xF7FE, 0xFA1C)  # bl SQR (-7112)
+    data(2, 0xF7FE, 0xFD00)  # bl SQR (-5632)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
     data(2, 0xF20D, 0x1200)  # addw r2, r13, #256
-    data(2, 0xF7FD, 0xFDA0)  # bl MUL (-9408)
+    data(2, 0xF7FE, 0xFF7E)  # bl MUL (-4356)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
-    data(2, 0xF7FE, 0xFA0E)  # bl SQR (-7140)
+    data(2, 0xF7FE, 0xFCF2)  # bl SQR (-5660)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
     data(2, 0xF20D, 0x1200)  # addw r2, r13, #256
-    data(2, 0xF7FD, 0xFD92)  # bl MUL (-9436)
+    data(2, 0xF7FE, 0xFF70)  # bl MUL (-4384)
     data(2, 0xF20D, 0x10E0)  # addw r0, r13, #480
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
-    data(2, 0xF7FE, 0xFA00)  # bl SQR (-7168)
+    data(2, 0xF7FE, 0xFCE4)  # bl SQR (-5688)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x10E0)  # addw r0, r13, #480
     data(2, 0xF20D, 0x11E0)  # addw r1, r13, #480
-    data(2, 0xF7FE, 0xF9F6)  # bl SQR (-7188)
+    data(2, 0xF7FE, 0xFCDA)  # bl SQR (-5708)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -3418,15 +2478,15 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x10E0)  # addw r0, r13, #480
     data(2, 0xF20D, 0x11E0)  # addw r1, r13, #480
     data(2, 0xF20D, 0x12A8)  # addw r2, r13, #424
-    data(2, 0xF7FD, 0xFD72)  # bl MUL (-9500)
+    data(2, 0xF7FE, 0xFF50)  # bl MUL (-4448)
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x11E0)  # addw r1, r13, #480
-    data(2, 0xF7FE, 0xF9E0)  # bl SQR (-7232)
+    data(2, 0xF7FE, 0xFCC4)  # bl SQR (-5752)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xF9D6)  # bl SQR (-7252)
+    data(2, 0xF7FE, 0xFCBA)  # bl SQR (-5772)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -3434,15 +2494,15 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
     data(2, 0xF20D, 0x12E0)  # addw r2, r13, #480
-    data(2, 0xF7FD, 0xFD52)  # bl MUL (-9564)
+    data(2, 0xF7FE, 0xFF30)  # bl MUL (-4512)
     data(2, 0xF20D, 0x2050)  # addw r0, r13, #592
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xF9C0)  # bl SQR (-7296)
+    data(2, 0xF7FE, 0xFCA4)  # bl SQR (-5816)
     data(2, 0xF04F, 0x000B)  # mov r0, #0x0b
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x2050)  # addw r0, r13, #592
     data(2, 0xF20D, 0x2150)  # addw r1, r13, #592
-    data(2, 0xF7FE, 0xF9B6)  # bl SQR (-7316)
+    data(2, 0xF7FE, 0xFC9A)  # bl SQR (-5836)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -3450,15 +2510,15 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x2050)  # addw r0, r13, #592
     data(2, 0xF20D, 0x2150)  # addw r1, r13, #592
     data(2, 0xF20D, 0x2218)  # addw r2, r13, #536
-    data(2, 0xF7FD, 0xFD32)  # bl MUL (-9628)
+    data(2, 0xF7FE, 0xFF10)  # bl MUL (-4576)
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2150)  # addw r1, r13, #592
-    data(2, 0xF7FE, 0xF9A0)  # bl SQR (-7360)
+    data(2, 0xF7FE, 0xFC84)  # bl SQR (-5880)
     data(2, 0xF04F, 0x0017)  # mov r0, #0x17
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xF996)  # bl SQR (-7380)
+    data(2, 0xF7FE, 0xFC7A)  # bl SQR (-5900)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -3466,15 +2526,15 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
     data(2, 0xF20D, 0x2250)  # addw r2, r13, #592
-    data(2, 0xF7FD, 0xFD12)  # bl MUL (-9692)
+    data(2, 0xF7FE, 0xFEF0)  # bl MUL (-4640)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xF980)  # bl SQR (-7424)
+    data(2, 0xF7FE, 0xFC64)  # bl SQR (-5944)
     data(2, 0xF04F, 0x002F)  # mov r0, #0x2f
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
-    data(2, 0xF7FE, 0xF976)  # bl SQR (-7444)
+    data(2, 0xF7FE, 0xFC5A)  # bl SQR (-5964)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -3482,15 +2542,15 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
     data(2, 0xF20D, 0x2218)  # addw r2, r13, #536
-    data(2, 0xF7FD, 0xFCF2)  # bl MUL (-9756)
+    data(2, 0xF7FE, 0xFED0)  # bl MUL (-4704)
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
-    data(2, 0xF7FE, 0xF960)  # bl SQR (-7488)
+    data(2, 0xF7FE, 0xFC44)  # bl SQR (-6008)
     data(2, 0xF04F, 0x005F)  # mov r0, #0x5f
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xF956)  # bl SQR (-7508)
+    data(2, 0xF7FE, 0xFC3A)  # bl SQR (-6028)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -3498,15 +2558,15 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
     data(2, 0xF20D, 0x12A8)  # addw r2, r13, #424
-    data(2, 0xF7FD, 0xFCD2)  # bl MUL (-9820)
+    data(2, 0xF7FE, 0xFEB0)  # bl MUL (-4768)
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xF940)  # bl SQR (-7552)
+    data(2, 0xF7FE, 0xFC24)  # bl SQR (-6072)
     data(2, 0xF04F, 0x0017)  # mov r0, #0x17
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xF936)  # bl SQR (-7572)
+    data(2, 0xF7FE, 0xFC1A)  # bl SQR (-6092)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -3514,15 +2574,15 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
     data(2, 0xF20D, 0x2250)  # addw r2, r13, #592
-    data(2, 0xF7FD, 0xFCB2)  # bl MUL (-9884)
+    data(2, 0xF7FE, 0xFE90)  # bl MUL (-4832)
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xF920)  # bl SQR (-7616)
+    data(2, 0xF7FE, 0xFC04)  # bl SQR (-6136)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xF916)  # bl SQR (-7636)
+    data(2, 0xF7FE, 0xFBFA)  # bl SQR (-6156)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -3530,37 +2590,37 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
     data(2, 0xF20D, 0x12E0)  # addw r2, r13, #480
-    data(2, 0xF7FD, 0xFC92)  # bl MUL (-9948)
+    data(2, 0xF7FE, 0xFE70)  # bl MUL (-4896)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xF900)  # bl SQR (-7680)
+    data(2, 0xF7FE, 0xFBE4)  # bl SQR (-6200)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
     data(2, 0xF20D, 0x1200)  # addw r2, r13, #256
-    data(2, 0xF7FD, 0xFC84)  # bl MUL (-9976)
+    data(2, 0xF7FE, 0xFE62)  # bl MUL (-4924)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
-    data(2, 0xF7FE, 0xF8F2)  # bl SQR (-7708)
+    data(2, 0xF7FE, 0xFBD6)  # bl SQR (-6228)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
-    data(2, 0xF7FE, 0xF8EC)  # bl SQR (-7720)
+    data(2, 0xF7FE, 0xFBD0)  # bl SQR (-6240)
     data(2, 0xF04F, 0x00DF)  # mov r0, #0xdf
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
-    data(2, 0xF7FE, 0xF8E2)  # bl SQR (-7740)
+    data(2, 0xF7FE, 0xFBC6)  # bl SQR (-6260)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF47F, 0xAFF2)  # bne.w J9 (-28)
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xF8D4)  # bl SQR (-7768)
+    data(2, 0xF7FE, 0xFBB8)  # bl SQR (-6288)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xF8CA)  # bl SQR (-7788)
+    data(2, 0xF7FE, 0xFBAE)  # bl SQR (-6308)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -3568,15 +2628,15 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
     data(2, 0xF20D, 0x1200)  # addw r2, r13, #256
-    data(2, 0xF7FD, 0xFC46)  # bl MUL (-10100)
+    data(2, 0xF7FE, 0xFE24)  # bl MUL (-5048)
     data(2, 0xF20D, 0x1000)  # addw r0, r13, #256
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
     data(2, 0xF20D, 0x2218)  # addw r2, r13, #536
-    data(2, 0xF7FD, 0xFC3E)  # bl MUL (-10116)
+    data(2, 0xF7FE, 0xFE1C)  # bl MUL (-5064)
     data(2, 0xF20D, 0x00C8)  # addw r0, r13, #200
     data(2, 0xF20D, 0x01C8)  # addw r1, r13, #200
     data(2, 0xF20D, 0x1200)  # addw r2, r13, #256
-    data(2, 0xF7FD, 0xFC36)  # bl MUL (-10132)
+    data(2, 0xF7FE, 0xFE14)  # bl MUL (-5080)
     data(2, 0xF8DD, 0x107C)  # ldr r1, [r13, #124]
     data(2, 0xF8DD, 0x30C8)  # ldr r3, [r13, #200]
     data(2, 0xF113, 0x0301)  # adds r3, r3, #0x1
