@@ -28,7 +28,7 @@ TARGET ?= unix
 JOBS   ?= $(if $(filter unix,$(TARGET)),2,0)
 TESTS  ?= host_tests
 
-.PHONY: all test bench report compile clean venv firmware flash emulate check-device test-device deploy
+.PHONY: all test bench report compile clean venv firmware flash flash-size emulate check-device test-device deploy
 
 all: test
 
@@ -49,7 +49,7 @@ bench: venv
 	$(BIN)/python -m tools.bench.run_bench --target=$(TARGET)
 
 report: venv
-	$(BIN)/python -m tools.bench.report --target=$(TARGET) --thumb-counts $(if $(BOARD),--board $(BOARD)) $(if $(ICOUNT),--icount)
+	$(BIN)/python -m tools.bench.report --target=$(TARGET) --thumb-counts $(if $(BOARD),--board $(BOARD)) $(if $(ICOUNT),--icount) $(if $(FLASH),--flash $(FLASH))
 
 MICROPY ?=
 MICROPY_LIB ?=
@@ -61,6 +61,9 @@ firmware:
 
 flash:
 	$(PYTHON) -m tools.ship.firmware flash $(BOARD) $(FWARGS)
+
+flash-size: venv
+	$(BIN)/python -m tools.bench.flash build/$(BOARD)
 
 emulate:
 	$(PYTHON) -m tools.ship.firmware run $(BOARD) $(FWARGS) $(if $(ICOUNT),--icount)

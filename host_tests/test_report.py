@@ -336,3 +336,36 @@ def test_run_bench_frozen_mounts_only_the_helpers():
         import shutil
 
         shutil.rmtree(d)
+
+
+def test_flash_per_family_from_symbols():
+    # tools/bench/flash.py on symbols and constants in the shape MicroPython's frozen build
+    # writes them: each symbol to its module (the longest module name that matches), each
+    # module to its package's family, string/bytes data and big-integer digits (no symbol of
+    # their own) to their constant's module, and the rest of the total to the shared row.
+    from tools.bench import flash
+
+    mods = flash.module_names()
+    assert mods["mpcrypto_ec_field_engine"] == "ec" and mods["mpcrypto__cpu"] == "core"
+    assert list(mods).index("mpcrypto_ec_field_engine") < list(mods).index("mpcrypto_ec")
+    nm = "\n".join([
+        "0000a450 00000400 t fun_data_mpcrypto_ec_weierstrass_thumb_mpcrypto_slash_ec_slash_weierstrass_thumb_dot_py",
+        "00000000 00000100 r fun_data_mpcrypto_ec_field_engine__Arena_bind",
+        "00000000 00000020 r fun_data_mpcrypto_hash_sha1_thumb__lt_module_gt_",
+        "00000000 00000010 r const_qstr_table_data_mpcrypto__cpu",
+        "00000000 000007c8 R mp_qstr_frozen_const_lengths",
+        "no size here",
+    ])
+    fams, by_mod = flash.split(nm, mods)
+    assert fams == {"ec": 0x500, "hash": 0x20, "core": 0x10, flash.SHARED: 0x7C8}
+    assert by_mod["mpcrypto_ec_weierstrass_thumb"] == 0x400 and by_mod["mpcrypto_ec_field_engine"] == 0x100
+    c = "\n".join([
+        'static const mp_obj_str_t const_obj_mpcrypto_ec_weierstrass_thumb_0 = {{&mp_type_bytes}, 0, 8192, '
+        '(const byte*)"\\x00"};',
+        "static const mp_obj_int_t const_obj_mpcrypto_ec_curves_3 = {{&mp_type_int}, {.neg=0, .fixed_dig=1, "
+        ".alloc=16, .len=16, .dig=(uint16_t*)(const uint16_t[]){0x1}}};",
+    ])
+    assert flash.unnamed(c, mods) == {"mpcrypto_ec_weierstrass_thumb": 8193, "mpcrypto_ec_curves": 32}
+    md = flash.markdown(100000, {"ec": 60000, "hash": 30000, flash.SHARED: 10000}, by_mod, "build/x")
+    assert "**100,000 bytes**" in md and "| elliptic curves | 60,000 | 60.0% |" in md
+    assert "| `ec_weierstrass_thumb` | 1,024 |" in md

@@ -22,6 +22,8 @@ hand-written ``measurements.md`` is git-ignored); ``--readme-chart`` names anoth
 none (''). A chart holds figures of one kind: instructions on one emulated core, cycles on one
 board beside the seeds' cycles, or, on the unix port, our time relative to MicroPython's
 built-ins of the same run (``unix_chart``); a unix-port run leaves the README's chart alone.
+``--flash build/<board>`` adds the flash per family of that firmware build
+(``tools/bench/flash.py``).
 
 Normalisation (docs/benchmarks.md, "The report"):
 - cycles: on a board, clock x time, the clock from ``--clock-mhz``, else the rows' ``clock_hz``
@@ -50,6 +52,7 @@ import sys
 import time
 
 from tools import ROOT
+from tools.bench import flash
 
 REF_DIR = ROOT / "report" / "reference"
 
@@ -833,7 +836,7 @@ def thumb_count_rows():
     return [json.loads(line) for line in p.stdout.splitlines() if line.strip()]
 
 
-def render(rows, out_dir, target, readme_chart=None, when=None, charts_on=True):
+def render(rows, out_dir, target, readme_chart=None, when=None, charts_on=True, flash_md=None):
     out_dir = pathlib.Path(out_dir)
     (out_dir / "charts").mkdir(parents=True, exist_ok=True)
     refs = load_reference()
@@ -851,6 +854,8 @@ def render(rows, out_dir, target, readme_chart=None, when=None, charts_on=True):
     if charts_on and target.mode == "insns" and headline_chart(headline(fams), out_dir / "charts" / "headline.png"):
         charts.add("headline")
     md = markdown(rows, refs, target, fams, charts, kname, when)
+    if flash_md:
+        md = md.rstrip("\n") + "\n\n" + flash_md
     (out_dir / "report.md").write_text(md)
     # The README's chart: the headline of an emulated run (instructions on one core); a
     # family's chart only when asked for by name. A unix-port run leaves it alone: its
@@ -873,6 +878,8 @@ def main(argv=None):
     ap.add_argument("--thumb-counts", action="store_true", help="add tools/emu/thumb_counts.py's emulated Cortex-M4 kernel rows")
     ap.add_argument("--out", default=str(ROOT / "report"), help="output folder (report.md, charts/)")
     ap.add_argument("--no-charts", action="store_true", help="the Markdown only")
+    ap.add_argument("--flash", default=None,
+                    help="a firmware build folder (build/<board>): add its flash per family (tools/bench/flash.py)")
     ap.add_argument("--readme-chart", default=None,
                     help="the chart copied to readme_chart.png (default: the headline of an -icount run; '' none)")
     args = ap.parse_args(argv)
@@ -898,7 +905,11 @@ def main(argv=None):
             rows += [dict(r, script="thumb_counts.py") for r in extra]
         when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     target = Target(rows, board, args.icount, args.clock_mhz, args.target)
-    render(rows, out, target, args.readme_chart, when, not args.no_charts)
+    flash_md = None
+    if args.flash:
+        total, fams, mods = flash.measure(args.flash)
+        flash_md = flash.markdown(total, fams, mods, args.flash)
+    render(rows, out, target, args.readme_chart, when, not args.no_charts, flash_md)
     if sys.stdout.isatty() or not args.from_jsonl:
         print("report written to %s (%d rows)" % (out / "report.md", len(rows)))
     if failed:
