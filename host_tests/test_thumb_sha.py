@@ -344,10 +344,9 @@ def test_a_broken_kernel_fails(mpys, kern, what):
     elif what == "ROTL30":  # the first ror.w #2 (b = ROTL30(b)) -> ror #3
         i = next(i for i in range(len(hws) - 1) if hws[i] == 0xEA4F and hws[i + 1] & 0x70F0 == 0x00B0)
         hws[i + 1] = (hws[i + 1] & ~0x00C0) | (3 << 6)
-    elif what == "T[40]":  # the movw of T[40] = 0x4bdecfa9: one bit of its immediate flipped
-        i = next(i for i in range(len(hws) - 1) if hws[i] & 0xFBF0 == 0xF240 and hws[i + 1] & 0xFF == 0xA9
-                 and (hws[i + 1] >> 12) & 7 == 7)
-        hws[i + 1] ^= 0x0001
+    elif what == "T[40]":  # step 40's constant in the code's table (RFC 1321's T[41] = 0x4bdecfa9): one bit flipped
+        i = next(i for i in range(len(hws) - 1) if (hws[i], hws[i + 1]) == (0xCFA9, 0x4BDE))
+        hws[i] ^= 0x0001
     else:  # a lsr.w #28 -> #27 (Σ0's ROTR28 of round 0)
         i = next(i for i in range(len(hws) - 1) if hws[i] == 0xEA4F and (hws[i + 1] & 0x70C0) == 0x7000
                  and (hws[i + 1] >> 4) & 3 == 1)

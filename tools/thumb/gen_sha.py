@@ -6,13 +6,14 @@
     python -m tools.thumb.gen_sha          # (re)write the four modules
     python -m tools.thumb.gen_sha --check  # exit 1 if they differ from what it writes
 
-Why generated: the rounds are written out (MD5's 64; elsewhere a pass that a loop repeats:
-SHA-256's rounds 16-31 three times after rounds 0-15, SHA-512's 16 rounds five times,
-SHA-1's five rounds of each round function), the working variables are renamed from round
-to round instead of moved (the register or stack slot that held h receives the new a, the
-one that held d the new e), and the message schedule lives in a 16-entry ring whose slot of
-W[t] is t mod 16 (SHA-1's in W[0..79], at fixed offsets below a pointer that every round
-advances): every register number and offset is a constant that this script works out once.
+Why generated: the rounds are written out as passes that a loop repeats (SHA-256's rounds
+16-31 three times after rounds 0-15, SHA-512's eight rounds ten times, SHA-1's five rounds of
+each round function, MD5's four steps of each round), the working variables are renamed from
+round to round instead of moved (the register or stack slot that held h receives the new a,
+the one that held d the new e), and the message schedule lives in a 16-entry ring whose slot
+of W[t] is t mod 16 (SHA-1's and SHA-512's in W[0..79], at fixed offsets below a pointer that
+every step advances; MD5's block twice over, at fixed offsets from a pointer that every pass
+moves): every register number and offset is a constant that this script works out once.
 
 Why raw encodings: MicroPython's inline assembler has no mnemonic for the Thumb-2
 shifted-register forms (``eor r0, r1, r2, ror #6``: an operation and a rotate in one
@@ -198,10 +199,10 @@ def sha256_body(a, end=None):
 # -- SHA-512 (FIPS 180-4 §6.4.2) on 32-bit halves -----------------------------------------------
 
 # Frame (sp-relative): the eight working variables as (high, low) word pairs at 0..63 (slot of
-# variable i in round t: (i - t) mod 8), the W ring of 16 pairs at 64..191, the state pointer
-# at 192, the message pointer at 196, blocks left at 200, the pass's K[16 i] at 204, the end of
-# the K table at 208.
-S512_V, S512_W, S512_ST, S512_IN, S512_N, S512_K, S512_KEND, S512_FRAME = 0, 64, 192, 196, 200, 204, 208, 216
+# variable i in round t: (i - t) mod 8), W[0..79] as pairs at 64..703 (W[t] + K[t] once the
+# schedule no longer reads W[t]), the state pointer at 704, the message pointer at 708, blocks
+# left at 712, the address of the K table at 716, the address of the round pass's W[8 i] at 720.
+S512_V, S512_W, S512_ST, S512_IN, S512_N, S512_KTAB, S512_WK, S512_FRAME = 0, 64, 704, 708, 712, 716, 720, 728
 
 
 def _ror64(amount):
@@ -242,88 +243,129 @@ def _add64(a, dh, dl, xh, xl):
     a.dp("adc", dh, dh, xh)
 
 
+def _strd_post(a, t, t2, n, step):
+    """STRD rt, rt2, [rn], #step (T1, post-indexed, P = 0, W = 1, U = 1; 0 < step < 1024, a
+    multiple of 4): ``Asm.strd`` has the offset form only."""
+    if step % 4 or not 0 < step < 1024:
+        raise ValueError("strd step %d" % step)
+    a.i((0xE8E0 | n, t << 12 | t2 << 8 | step >> 2), "strd %s, %s, [%s], #%d" % (a.r(t), a.r(t2), a.r(n), step))
+
+
 def sha512_body(a):
-    """r0 = st, r1 = buf, r2 = off, r3 = nblocks. The working variables live in the frame;
-    a, b and e are also kept in registers (a and e are the values the round before just
-    computed, b was a), the pair a ^ b too (the next round's b ^ c for Maj). Register pairs
-    are (high, low) and rotate through a pool as values die. 16 rounds are written out and
-    run five times per block; K[t] is read from a table in the code."""
+    """r0 = st, r1 = buf, r2 = off, r3 = nblocks. Each block in three loops: the message
+    words to W[0..15]; the schedule W[16..79] (two steps a pass), each step also adding K to
+    the W it read last (so the rounds read W[t] + K[t], one pair); the 80 rounds, eight
+    written out and run ten times (the variables' frame slots turn every eight rounds). The
+    working variables live in the frame; a, b and e are also kept in registers (a and e are
+    the values the round before just computed, b was a), the pair a ^ b too (the next round's
+    b ^ c for Maj). Register pairs are (high, low) and take turns in their roles (every four
+    rounds the names are back)."""
     a.note("K[0..79] (FIPS 180-4 §4.2.3) as (high, low) words, read with LDR (any alignment)")
     table = _k_table(a, [w for k in K512 for w in (k >> 32, k & 0xFFFFFFFF)],
                      lambda i: "K[%d] %s" % (i >> 1, "low" if i & 1 else "high"))
     a.push([8, 9, 10, 11])
-    a.sub_sp(S512_FRAME)
+    a.addw(SP, SP, S512_FRAME, sub=True)
     a.cmp_imm(3, 0)
     a.b("eq", "done")
     a.dp("add", 1, 1, 2)
     a.str_(0, SP, S512_ST)
     a.str_(1, SP, S512_IN)
     a.str_(3, SP, S512_N)
-    a.label("block")
-    a.note("block: copy H0..H7 to the frame; a, b, e and b ^ c into registers")
-    # registers: pool of 14 (r0-r12, lr)
-    A0, B0, E_, Z0 = (4, 5), (6, 7), (8, 9), (10, 11)
-    A_, B_, Z_ = A0, B0, Z0
-    a.ldr(0, SP, S512_ST)
-    for i in range(0, 8, 2):
-        # H[i], H[i+1] (four words) through r1, r2, r3, r12
-        a.ldrd(1, 2, 0, 8 * i)
-        a.ldrd(3, 12, 0, 8 * i + 8)
-        a.strd(1, 2, SP, S512_V + 8 * i)
-        a.strd(3, 12, SP, S512_V + 8 * i + 8)
-        if i == 0:
-            a.ldrd(A_[0], A_[1], 0, 0)
-            a.ldrd(B_[0], B_[1], 0, 8)
-        if i == 2:
-            a.dp("eor", Z_[0], B_[0], 1)  # b ^ c, c = H2 in r1, r2
-            a.dp("eor", Z_[1], B_[1], 2)
-        if i == 4:
-            a.ldrd(E_[0], E_[1], 0, 32)
-    a.note("W[0..15]: the block's big-endian 64-bit words (§6.4.2 step 1) into the ring")
-    a.ldr(0, SP, S512_IN)
-    for t in range(16):
-        a.ldr(1, 0, 8 * t)
-        a.ldr(2, 0, 8 * t + 4)
-        a.rev(1, 1)
-        a.rev(2, 2)
-        a.strd(1, 2, SP, S512_W + 8 * t)
     _k_address(a, 0, table)
-    a.str_(0, SP, S512_K)
-    a.addw(0, 0, 640)
-    a.str_(0, SP, S512_KEND)
-    free = [0, 1, 2, 3, 12, LR]
+    a.str_(0, SP, S512_KTAB)
+    a.label("block")
+
+    # -- the message schedule (§6.4.2 step 1), lr = the address of W[t] ------------------------
+    P, IN, KP, END = LR, 12, 10, 11
+    tmp = list(range(8))
+    a.note("W[0..15]: the block's big-endian 64-bit words, as (high, low) pairs: the message's")
+    a.note("32-bit words in order, each byte-reversed; eight a pass through r0-r7")
+    a.ldr(IN, SP, S512_IN)
+    a.addw(P, SP, S512_W)
+    a.addw(END, SP, S512_W + 8 * 16)
+    a.label("msg")
+    for r in tmp:
+        a.ldr_post(r, IN, 4)
+    for r in tmp:
+        a.rev(r, r)
+    a.stm(P, tmp, wb=True)
+    a.cmp(P, END)
+    a.b("ne", "msg")
+    a.str_(IN, SP, S512_IN)
+    a.note("W[16..79], two a pass: W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16], σ0 = ROTR1 ^")
+    a.note("ROTR8 ^ SHR7, σ1 = ROTR19 ^ ROTR61 ^ SHR6 (§4.1.3); then W[t-16] += K[t-16] (r10 walks K)")
+    Wh, Wl, Th, Tl, X, Y, Kh, Kl = tmp
+    a.ldr(KP, SP, S512_KTAB)
+    a.addw(END, SP, S512_W + 8 * 80)
+    a.label("sched")
+    moved = 0  # how far lr has moved in this pass
+    for q in range(2):
+        at = 8 * q - moved  # W[t]'s offset from lr
+
+        def ld(back):
+            a.ldrd(X, Y, P, at - 8 * back)
+
+        ld(15)
+        _sigma64(a, Wh, Wl, X, Y, [_ror64(1), _ror64(8), _shr64(7)])
+        ld(2)
+        _sigma64(a, Th, Tl, X, Y, [_ror64(19), _ror64(61), _shr64(6)])
+        _add64(a, Wh, Wl, Th, Tl)
+        ld(7)
+        _add64(a, Wh, Wl, X, Y)
+        ld(16)
+        _add64(a, Wh, Wl, X, Y)
+        if at == 0:  # the pass's first step moves lr on by the whole pass
+            _strd_post(a, Wh, Wl, P, 16)
+            moved, at = 16, at - 16
+        else:
+            a.strd(Wh, Wl, P, at)
+        a.ldr_post(Kh, KP, 4)
+        a.ldr_post(Kl, KP, 4)
+        _add64(a, Kh, Kl, X, Y)
+        a.strd(Kh, Kl, P, at - 8 * 16)
+    a.cmp(P, END)
+    a.b("ne", "sched")
+    a.note("W[64..79] += K[64..79]: r11 walks them, two a pass, until lr (= the address of W[80])")
+    a.addw(END, P, 8 * 16, sub=True)
+    a.label("tail")
+    for q in range(2):
+        a.ldrd(X, Y, END, 0)
+        a.ldr_post(Kh, KP, 4)
+        a.ldr_post(Kl, KP, 4)
+        _add64(a, Kh, Kl, X, Y)
+        _strd_post(a, Kh, Kl, END, 8)
+    a.cmp(END, P)
+    a.b("ne", "tail")
+
+    # -- the rounds (§6.4.2 steps 2-3) ---------------------------------------------------------
+    a.note("block: H0..H7 to the frame, H0..H5 through r0-r11, H6 and H7 through d and f's")
+    a.note("registers; a, b, e and b ^ c into registers")
+    A0, B0, Z0, E_ = (0, 1), (2, 3), (4, 5), (8, 9)
+    a.ldr(12, SP, S512_ST)
+    a.ldm(12, list(range(12)), wb=True)
+    a.stm(SP, list(range(12)))
+    a.ldm(12, [6, 7, 10, 11])
+    a.strd(6, 7, SP, S512_V + 48)
+    a.strd(10, 11, SP, S512_V + 56)
+    a.dp("eor", Z0[0], B0[0], 4)  # b ^ c: c = H2 in r4, r5
+    a.dp("eor", Z0[1], B0[1], 5)
+    a.addw(12, SP, S512_W)
+    a.str_(12, SP, S512_WK)
+    A_, B_, Z_ = A0, B0, Z0
+    free = [(6, 7), (10, 11), (12, LR)]
 
     def slot(var, t):
         return S512_V + 8 * ((var - t) % 8)
 
-    def ring(t):
-        return S512_W + 8 * (t % 16)
-
     a.label("pass")
-    for t in range(16):
-        # Temporaries: W pair, T pair, X, Y from the free pool (6 registers).
-        Wh, Wl, Th, Tl, X, Y = free
-        a.note("round 16 i + %d: a = %s:%s, b = %s:%s, e = %s:%s, b ^ c = %s:%s (high:low)" % (
+    for t in range(8):
+        (Wh, Wl), (Th, Tl), (X, Y) = free
+        a.note("round 8 i + %d: a = %s:%s, b = %s:%s, e = %s:%s, b ^ c = %s:%s (high:low)" % (
             t, rn(A_[0]), rn(A_[1]), rn(B_[0]), rn(B_[1]), rn(E_[0]), rn(E_[1]), rn(Z_[0]), rn(Z_[1])))
-        # The schedule one pass ahead, over W[t] in the ring (§6.4.2 step 1): W[t + 16] =
-        # σ1(W[t+14]) + W[t+9] + σ0(W[t+1]) + W[t], σ0 = ROTR1 ^ ROTR8 ^ SHR7, σ1 = ROTR19 ^
-        # ROTR61 ^ SHR6 (§4.1.3). The last pass's is not used (the next block reloads W).
-        a.ldrd(X, Y, SP, ring(t + 1))
-        _sigma64(a, Wh, Wl, X, Y, [_ror64(1), _ror64(8), _shr64(7)])
-        a.ldrd(X, Y, SP, ring(t + 14))
-        _sigma64(a, Th, Tl, X, Y, [_ror64(19), _ror64(61), _shr64(6)])
-        _add64(a, Wh, Wl, Th, Tl)
-        a.ldrd(X, Y, SP, ring(t + 9))
-        _add64(a, Wh, Wl, X, Y)
-        a.ldrd(X, Y, SP, ring(t))
-        _add64(a, Wh, Wl, X, Y)
-        a.strd(Wh, Wl, SP, ring(t))
-        # T1 = h + W[t] + K[t] + Σ1(e) + Ch(e, f, g), in T (W[t] in X:Y)
+        # T1 = h + (W[t] + K[t]) + Σ1(e) + Ch(e, f, g), in T
         a.ldrd(Th, Tl, SP, slot(7, t))
-        _add64(a, Th, Tl, X, Y)
-        a.ldr(X, SP, S512_K)
-        a.ldr(Y, X, 8 * t + 4)
-        a.ldr(X, X, 8 * t)
+        a.ldr(X, SP, S512_WK)
+        a.ldrd(X, Y, X, 8 * t)
         _add64(a, Th, Tl, X, Y)
         # Σ1(e) = ROTR14 ^ ROTR18 ^ ROTR41
         _sigma64(a, X, Y, E_[0], E_[1], [_ror64(14), _ror64(18), _ror64(41)])
@@ -356,21 +398,18 @@ def sha512_body(a):
         _add64(a, Th, Tl, X, Y)
         # a' = T1 + T2, into h's slot
         a.strd(Th, Tl, SP, slot(7, t))
-        # rename: b' = a, a' = T, Z' = W; b and Z's registers join the pool
-        free = [B_[0], B_[1], Z_[0], Z_[1], X, Y]
+        # rename: b' = a, a' = T, Z' = W; next round's W is this Z, T this X:Y, X:Y this b:
+        # a pair goes T, a, b, X:Y (four rounds), another W, Z (two)
+        free = [Z_, (X, Y), B_]
         A_, B_, Z_ = (Th, Tl), A_, (Wh, Wl)
-    a.note("16 renamings are not a whole turn of the five pairs: move a, b and b ^ c back")
-    moves = [(d, s_) for dp, sp in ((A0, A_), (B0, B_), (Z0, Z_)) for d, s_ in zip(dp, sp) if d != s_]
-    while moves:  # a destination that no pending move still reads goes first
-        i = next(i for i, (d, _) in enumerate(moves) if all(s_ != d for _, s_ in moves))
-        d, s_ = moves.pop(i)
-        a.mov(d, s_)
-    A_, B_, Z_ = A0, B0, Z0
-    X, Y = 12, LR
-    a.ldr(X, SP, S512_K)
-    a.add_imm(X, X, 128)
-    a.str_(X, SP, S512_K)
-    a.ldr(Y, SP, S512_KEND)
+    if (A_, B_, Z_) != (A0, B0, Z0):
+        raise ValueError("the round registers do not come back after eight rounds")
+    X, Y = free[2]
+    a.note("next pass: eight rounds on (the frame slots and registers are back)")
+    a.ldr(X, SP, S512_WK)
+    a.add_imm(X, X, 64)
+    a.str_(X, SP, S512_WK)
+    a.addw(Y, SP, S512_W + 8 * 80)
     a.cmp(X, Y)
     a.b("ne", "pass")
     a.note("H += a..h (§6.4.2 step 4), 64-bit adds; 80 renamings bring the slots back")
@@ -383,15 +422,12 @@ def sha512_body(a):
         a.ldrd(y0, y1, SP, S512_V + 8 * i)
         _add64(a, x0, x1, y0, y1)
         a.strd(x0, x1, st, 8 * i)
-    a.ldr(x0, SP, S512_IN)
-    a.add_imm(x0, x0, 128)
-    a.str_(x0, SP, S512_IN)
     a.ldr(3, SP, S512_N)
     a.subs_imm(3, 1)
     a.str_(3, SP, S512_N)
     a.b("ne", "block")
     a.label("done")
-    a.add_sp(S512_FRAME)
+    a.addw(SP, SP, S512_FRAME)
     a.pop([8, 9, 10, 11])
     a.movs_imm(0, 0)
     return A_
@@ -510,54 +546,120 @@ def sha1_body(a):
 
 # -- MD5 (RFC 1321 §3.4) -------------------------------------------------------------------------
 
+# Frame (sp-relative): the block's words twice, X[0..15] at 0 and again at 64, so that the
+# words a step reads sit at fixed offsets from a pointer that moves 16 bytes a pass.
+MD5_FRAME = 128
+
+
+def _ldr_walk(a, t, n, step):
+    """LDR.W rt, [rn], #step (T4, post-indexed, P = 0, W = 1, U the sign; 0 < |step| < 256):
+    ``Asm.ldr_post`` has the positive step only."""
+    if not 0 < abs(step) < 256:
+        raise ValueError("ldr step %d" % step)
+    a.i((0xF850 | n, t << 12 | 0x0900 | (step > 0) << 9 | abs(step)),
+        "ldr%s %s, [%s], #%d" % (a.w, a.r(t), a.r(n), step))
+
+
+def md5_walk(k0, dk):
+    """Where round (k0, dk)'s steps find X[k] in the doubled copy: step 4 p + q (p the pass)
+    reads word k = (k0 + dk (4 p + q)) mod 16 = (c_q + 4 dk p) mod 16, c_q = (k0 + dk q) mod 16;
+    4 dk = +-4 mod 16 (dk = 1, 5: +4; 3, 7: -4), so with copy index c_q + 16 m_q (m_q = 0 or 1,
+    the one that stays in 0..31 for p = 0..3) the word moves by s = +-4 words a pass, the same
+    for the four steps. Returns s and the four copy indices of pass 0."""
+    s = 4 if dk * 4 % 16 == 4 else -4
+    idx = []
+    for q in range(4):
+        c = (k0 + dk * q) % 16
+        idx.append(next(c + 16 * m for m in (0, 1) if all(0 <= c + 16 * m + s * p < 32 for p in range(4))))
+    return s, idx
+
 
 def md5_body(a):
     """r0 = st (A, B, C, D), r1 = buf, r2 = off, r3 = nblocks. a..d in r4-r7, renamed step to
-    step (step i's a is the register of step i-1's d); X[k] is loaded from the block, T[i]
-    built with movw/movt; r2, r12 and lr are temporaries. No frame."""
-    V, X, K, T = (4, 5, 6, 7), 2, 12, LR
-    tt = md5_t()
+    step (step i's a is the register of step i-1's d), so four steps bring the names back, and
+    the rotations repeat every four steps: each round of 16 steps is a loop of four passes over
+    four written-out steps. The block's words are copied twice to the frame (X[0..15] at sp,
+    again at sp + 64); r8 walks the copy (in each pass the last step's load moves it 16 bytes
+    on or back, ``md5_walk``); T[i] from a table in the code, r9 walking it, r10 = where r9
+    ends the round's loop; r2 (X[k]), r12 (T[i]) and lr (f) are temporaries."""
+    V, X, K, F, P, TP, END = (4, 5, 6, 7), 2, 12, LR, 8, 9, 10
+    a.note("T[1..64] (RFC 1321 §3.4), read with LDR (any alignment)")
+    table = _k_table(a, md5_t(), lambda i: "T[%d]" % (i + 1))
+    a.push([8, 9, 10])
+    a.sub_sp(MD5_FRAME)
     a.cmp_imm(3, 0)
     a.b("eq", "done")
     a.dp("add", 1, 1, 2)
-    a.ldm(0, list(V))
+    _k_address(a, TP, table)
     a.label("block")
-    for i in range(64):
-        ra, rb, rc, rd = (V[(n - i) % 4] for n in range(4))
-        (k0, dk), rots = MD5_ROUNDS[i // 16]
-        if i % 16 == 0:
-            a.note("round %d: %s" % (i // 16 + 1, ("F = d ^ b & (c ^ d)", "G = c ^ d & (b ^ c)",
-                                                    "H = b ^ c ^ d", "I = c ^ (b | ~d)")[i // 16]))
-        # a = b + ((a + f(b, c, d) + X[k] + T[i]) <<< s)
-        a.ldr(X, 1, 4 * ((k0 + dk * (i % 16)) % 16))  # X[k], little-endian (§3.4)
-        a.const(K, tt[i])
-        a.dp("add", ra, ra, X)
-        a.dp("add", ra, ra, K)
-        if i < 16:
-            a.dp("eor", T, rc, rd)
-            a.dp("and", T, T, rb)
-            a.dp("eor", T, T, rd)
-        elif i < 32:
-            a.dp("eor", T, rb, rc)
-            a.dp("and", T, T, rd)
-            a.dp("eor", T, T, rc)
-        elif i < 48:
-            a.dp("eor", T, rb, rc)
-            a.dp("eor", T, T, rd)
+    a.note("block: X[0..15] (little-endian, §3.4; LDR at any alignment) to sp and sp + 64, in")
+    a.note("two halves of eight through r2, r4-r7, r10, r12, lr; then a..d = A..D in r4-r7")
+    tmp = [X] + list(V) + [END, K, F]
+    for half in range(2):
+        for r in tmp:
+            a.ldr_post(r, 1, 4)
+        if half == 0:
+            a.stm(SP, tmp)
+            a.addw(P, SP, 64)
+            a.stm(P, tmp, wb=True)
         else:
-            a.dp("orn", T, rb, rd)
-            a.dp("eor", T, T, rc)
-        a.dp("add", ra, ra, T)
-        a.dp("add", ra, rb, ra, "ror", 32 - rots[i % 4])
+            a.stm(P, tmp)
+            a.addw(P, SP, 32)
+            a.stm(P, tmp)
+    a.ldm(0, list(V))
+    funcs = ("F = d ^ b & (c ^ d)", "G = c ^ d & (b ^ c)", "H = b ^ c ^ d", "I = c ^ (b | ~d)")
+    for rd_, ((k0, dk), rots) in enumerate(MD5_ROUNDS):
+        s, idx = md5_walk(k0, dk)
+        a.note("round %d: %s; step %d + 4 p + q (pass p, q = 0..3) reads X[(%d + %d (4 p + q)) mod 16]," % (
+            rd_ + 1, funcs[rd_], 16 * rd_, k0, dk))
+        a.note("the copy's words %s (q = 0..3) %s 4 p" % (", ".join(str(c) for c in idx), "+" if s > 0 else "-"))
+        a.addw(P, SP, 4 * idx[3])
+        a.add_imm(END, TP, 64)
+        label = "round%d" % (rd_ + 1)
+        a.label(label)
+        for q in range(4):
+            ra, rb, rc, rd = (V[(n - q) % 4] for n in range(4))
+            # a = b + ((a + f(b, c, d) + X[k] + T[i]) <<< s); r8 points at the last step's word
+            if q < 3:
+                back = 4 * (idx[q] - idx[3])
+                if back < 0:
+                    _ldr_back(a, X, P, -back)
+                else:
+                    a.ldr(X, P, back)
+            else:
+                _ldr_walk(a, X, P, 4 * s)
+            a.ldr_post(K, TP, 4)
+            a.dp("add", ra, ra, X)
+            a.dp("add", ra, ra, K)
+            if rd_ == 0:
+                a.dp("eor", F, rc, rd)
+                a.dp("and", F, F, rb)
+                a.dp("eor", F, F, rd)
+            elif rd_ == 1:
+                a.dp("eor", F, rb, rc)
+                a.dp("and", F, F, rd)
+                a.dp("eor", F, F, rc)
+            elif rd_ == 2:
+                a.dp("eor", F, rb, rc)
+                a.dp("eor", F, F, rd)
+            else:
+                a.dp("orn", F, rb, rd)
+                a.dp("eor", F, F, rc)
+            a.dp("add", ra, ra, F)
+            a.dp("add", ra, rb, ra, "ror", 32 - rots[q])
+        a.cmp(TP, END)
+        a.b("ne", label)
     a.note("A..D += a..d (§3.4): 64 renamings are 16 turns of four, the names are back")
-    for j, v in enumerate(V):
-        a.ldr(T, 0, 4 * j)
-        a.dp("add", v, v, T)
-        a.str_(v, 0, 4 * j)
-    a.add_imm(1, 1, 64)
+    a.ldm(0, [X, END, K, F])
+    for v, r in zip(V, (X, END, K, F)):
+        a.dp("add", v, v, r)
+    a.stm(0, list(V))
+    a.addw(TP, TP, 256, sub=True)
     a.subs_imm(3, 1)
     a.b("ne", "block")
     a.label("done")
+    a.add_sp(MD5_FRAME)
+    a.pop([8, 9, 10])
     a.movs_imm(0, 0)
 
 
@@ -643,21 +745,23 @@ SHA512_DOC = [
     "(FIPS 180-4 §6.4; its scratch words are not used), ``buf[off:off + 128 * nblocks]`` is hashed",
     "in place, whole blocks, no allocation. 64-bit words as 32-bit register pairs: a 64-bit",
     "add is ADDS + ADC; a 64-bit rotate is built from shifts of both halves, XORed with the",
-    "shifted-register forms. 16 rounds are written out and run five times a block (a",
-    "quarter of the code of 80 unrolled rounds, for a firmware's flash); the working",
-    "variables live in a stack frame (216 bytes) with a, b, e and a ^ b also kept in",
-    "registers; W[t] in a 16-pair ring on the stack, the schedule computed one pass ahead",
-    "(W[t + 16] in round t, over W[t]); K[t] read from a table inside the code, found from",
-    "the PC. Instructions per byte on emulated Cortex-M cores: host_tests/test_thumb_sha.py",
-    "counts them exactly.",
+    "shifted-register forms. Each block runs three loops: the message words to W[0..15]; the",
+    "schedule W[16..79] on the stack (two steps written out, a pointer walking W so that",
+    "W[t-2], W[t-7], W[t-15] and W[t-16] are at fixed offsets below it), each step also adding",
+    "K[t-16] to the W[t-16] it has read for the last time, so that the rounds read W[t] + K[t]",
+    "as one pair; then the 80 rounds, eight written out and run ten times (a tenth of the code",
+    "of 80 unrolled rounds, for a firmware's flash). The working variables live in the frame",
+    "(728 bytes with W) with a, b, e and a ^ b also kept in registers; K[t] read from a table",
+    "inside the code, found from the PC. Instructions per byte on emulated Cortex-M cores:",
+    "host_tests/test_thumb_sha.py counts them exactly.",
     "",
     "Constant time: no branch depends on the data (the branches count passes and blocks), and",
-    "the K table is read at fixed offsets: no address depends on the data.",
+    "every load and store address depends only on the round and the block: the K table is read",
+    "at fixed offsets.",
     "",
     "Runs on: Cortex-M3, M4, M7, M33, M55, M85 (no DSP instruction), chosen as",
     "``sha256_thumb``.",
 ]
-
 
 SHA1_DOC = [
     "Backend surface shared with ``sha1_viper``::",
@@ -690,15 +794,20 @@ MD5_DOC = [
     "    compress(st, buf, off, nblocks)",
     "",
     "``st`` is the ``array('I')`` of the hash object (A, B, C, D of RFC 1321 §3.3),",
-    "``buf[off:off + 64 * nblocks]`` is hashed in place, whole blocks, no allocation. The 64",
-    "steps are unrolled; a..d stay in r4-r7, renamed step to step; each step loads its",
-    "message word X[k] (little-endian, as §3.4 reads it; ARMv7-M loads words at any",
-    "alignment) and builds T[i] with movw/movt; the rotation and the add of b are one ADD",
-    "with a rotated operand. No stack frame. Instructions per byte on emulated Cortex-M cores:",
-    "host_tests/test_thumb_sha.py counts them exactly.",
+    "``buf[off:off + 64 * nblocks]`` is hashed in place, whole blocks, no allocation. a..d stay",
+    "in r4-r7, renamed step to step, so every four steps the names are back, and so are the",
+    "rotations: each round of 16 steps is a loop of four passes over four written-out steps,",
+    "16 steps of code instead of 64. The block's words X[0..15] are read once (little-endian, as",
+    "§3.4 reads them; ARMv7-M loads words at any alignment) and stored twice on the stack",
+    "(128-byte frame): the word a step reads then moves by four words a pass, forwards in",
+    "rounds 1 and 2, backwards in 3 and 4, so every step loads at a fixed offset from a pointer",
+    "that the pass's last load moves. T[i] is read from a table inside the code, found from the",
+    "PC. The rotation and the add of b are one ADD with a rotated operand. Instructions per byte",
+    "on emulated Cortex-M cores: host_tests/test_thumb_sha.py counts them exactly.",
     "",
-    "Constant time: straight-line code; the only branches test the block count (public); no",
-    "table lookups.",
+    "Constant time: no branch depends on the data (the branches count passes, by the T table",
+    "pointer, and blocks), and every load and store address depends only on the step and the",
+    "block: the T table is read at fixed offsets.",
     "",
     "Runs on: Cortex-M3, M4, M7, M33, M55, M85 (ORN and the shifted-register forms are ARMv7-M",
     "base Thumb-2; no DSP instruction), chosen as ``sha256_thumb``.",

@@ -17,7 +17,7 @@ constant time); message *length* is public.
 Backends (one seam, ``_backend`` primitive "md5"):
 
   name     module       unix x64 MB/s   M4 insns/B   CT    notes
-  thumb    md5_thumb    -               9.7          yes   Thumb-2 asm, Cortex-M3/M4/M7/M33/M55/M85
+  thumb    md5_thumb    -               9.6          yes   Thumb-2 asm, Cortex-M3/M4/M7/M33/M55/M85
                                                            by CPUID, as sha256_thumb
   viper    md5_viper    25-38           60.3         yes   64 unrolled steps
   python   md5_python   ~0.35           -            no*   bytecode-only ports; allocates per block

@@ -6,15 +6,20 @@ Backend surface shared with ``md5_viper``::
     compress(st, buf, off, nblocks)
 
 ``st`` is the ``array('I')`` of the hash object (A, B, C, D of RFC 1321 §3.3),
-``buf[off:off + 64 * nblocks]`` is hashed in place, whole blocks, no allocation. The 64
-steps are unrolled; a..d stay in r4-r7, renamed step to step; each step loads its
-message word X[k] (little-endian, as §3.4 reads it; ARMv7-M loads words at any
-alignment) and builds T[i] with movw/movt; the rotation and the add of b are one ADD
-with a rotated operand. No stack frame. Instructions per byte on emulated Cortex-M cores:
-host_tests/test_thumb_sha.py counts them exactly.
+``buf[off:off + 64 * nblocks]`` is hashed in place, whole blocks, no allocation. a..d stay
+in r4-r7, renamed step to step, so every four steps the names are back, and so are the
+rotations: each round of 16 steps is a loop of four passes over four written-out steps,
+16 steps of code instead of 64. The block's words X[0..15] are read once (little-endian, as
+§3.4 reads them; ARMv7-M loads words at any alignment) and stored twice on the stack
+(128-byte frame): the word a step reads then moves by four words a pass, forwards in
+rounds 1 and 2, backwards in 3 and 4, so every step loads at a fixed offset from a pointer
+that the pass's last load moves. T[i] is read from a table inside the code, found from the
+PC. The rotation and the add of b are one ADD with a rotated operand. Instructions per byte
+on emulated Cortex-M cores: host_tests/test_thumb_sha.py counts them exactly.
 
-Constant time: straight-line code; the only branches test the block count (public); no
-table lookups.
+Constant time: no branch depends on the data (the branches count passes, by the T table
+pointer, and blocks), and every load and store address depends only on the step and the
+block: the T table is read at fixed offsets.
 
 Runs on: Cortex-M3, M4, M7, M33, M55, M85 (ORN and the shifted-register forms are ARMv7-M
 base Thumb-2; no DSP instruction), chosen as ``sha256_thumb``.
@@ -28,19 +33,121 @@ from mpcrypto._cpu import thumb2 as probe  # noqa: F401 (what the seam's chain r
 @micropython.asm_thumb
 def compress(r0, r1, r2, r3):
     # r0 = st, r1 = buf, r2 = off, r3 = nblocks; returns 0 (a small int: no allocation).
+    # T[1..64] (RFC 1321 §3.4), read with LDR (any alignment)
     data(
         2,
+        0xF000, 0xB880,  # b.w start (+256)
+        0xA478, 0xD76A,  # .word 0xd76aa478  T[1]
+        0xB756, 0xE8C7,  # .word 0xe8c7b756  T[2]
+        0x70DB, 0x2420,  # .word 0x242070db  T[3]
+        0xCEEE, 0xC1BD,  # .word 0xc1bdceee  T[4]
+        0x0FAF, 0xF57C,  # .word 0xf57c0faf  T[5]
+        0xC62A, 0x4787,  # .word 0x4787c62a  T[6]
+        0x4613, 0xA830,  # .word 0xa8304613  T[7]
+        0x9501, 0xFD46,  # .word 0xfd469501  T[8]
+        0x98D8, 0x6980,  # .word 0x698098d8  T[9]
+        0xF7AF, 0x8B44,  # .word 0x8b44f7af  T[10]
+        0x5BB1, 0xFFFF,  # .word 0xffff5bb1  T[11]
+        0xD7BE, 0x895C,  # .word 0x895cd7be  T[12]
+        0x1122, 0x6B90,  # .word 0x6b901122  T[13]
+        0x7193, 0xFD98,  # .word 0xfd987193  T[14]
+        0x438E, 0xA679,  # .word 0xa679438e  T[15]
+        0x0821, 0x49B4,  # .word 0x49b40821  T[16]
+        0x2562, 0xF61E,  # .word 0xf61e2562  T[17]
+        0xB340, 0xC040,  # .word 0xc040b340  T[18]
+        0x5A51, 0x265E,  # .word 0x265e5a51  T[19]
+        0xC7AA, 0xE9B6,  # .word 0xe9b6c7aa  T[20]
+        0x105D, 0xD62F,  # .word 0xd62f105d  T[21]
+        0x1453, 0x0244,  # .word 0x02441453  T[22]
+        0xE681, 0xD8A1,  # .word 0xd8a1e681  T[23]
+        0xFBC8, 0xE7D3,  # .word 0xe7d3fbc8  T[24]
+        0xCDE6, 0x21E1,  # .word 0x21e1cde6  T[25]
+        0x07D6, 0xC337,  # .word 0xc33707d6  T[26]
+        0x0D87, 0xF4D5,  # .word 0xf4d50d87  T[27]
+        0x14ED, 0x455A,  # .word 0x455a14ed  T[28]
+        0xE905, 0xA9E3,  # .word 0xa9e3e905  T[29]
+        0xA3F8, 0xFCEF,  # .word 0xfcefa3f8  T[30]
+        0x02D9, 0x676F,  # .word 0x676f02d9  T[31]
+        0x4C8A, 0x8D2A,  # .word 0x8d2a4c8a  T[32]
+        0x3942, 0xFFFA,  # .word 0xfffa3942  T[33]
+        0xF681, 0x8771,  # .word 0x8771f681  T[34]
+        0x6122, 0x6D9D,  # .word 0x6d9d6122  T[35]
+        0x380C, 0xFDE5,  # .word 0xfde5380c  T[36]
+        0xEA44, 0xA4BE,  # .word 0xa4beea44  T[37]
+        0xCFA9, 0x4BDE,  # .word 0x4bdecfa9  T[38]
+        0x4B60, 0xF6BB,  # .word 0xf6bb4b60  T[39]
+        0xBC70, 0xBEBF,  # .word 0xbebfbc70  T[40]
+        0x7EC6, 0x289B,  # .word 0x289b7ec6  T[41]
+        0x27FA, 0xEAA1,  # .word 0xeaa127fa  T[42]
+        0x3085, 0xD4EF,  # .word 0xd4ef3085  T[43]
+        0x1D05, 0x0488,  # .word 0x04881d05  T[44]
+        0xD039, 0xD9D4,  # .word 0xd9d4d039  T[45]
+        0x99E5, 0xE6DB,  # .word 0xe6db99e5  T[46]
+        0x7CF8, 0x1FA2,  # .word 0x1fa27cf8  T[47]
+    )
+    data(
+        2,
+        0x5665, 0xC4AC,  # .word 0xc4ac5665  T[48]
+        0x2244, 0xF429,  # .word 0xf4292244  T[49]
+        0xFF97, 0x432A,  # .word 0x432aff97  T[50]
+        0x23A7, 0xAB94,  # .word 0xab9423a7  T[51]
+        0xA039, 0xFC93,  # .word 0xfc93a039  T[52]
+        0x59C3, 0x655B,  # .word 0x655b59c3  T[53]
+        0xCC92, 0x8F0C,  # .word 0x8f0ccc92  T[54]
+        0xF47D, 0xFFEF,  # .word 0xffeff47d  T[55]
+        0x5DD1, 0x8584,  # .word 0x85845dd1  T[56]
+        0x7E4F, 0x6FA8,  # .word 0x6fa87e4f  T[57]
+        0xE6E0, 0xFE2C,  # .word 0xfe2ce6e0  T[58]
+        0x4314, 0xA301,  # .word 0xa3014314  T[59]
+        0x11A1, 0x4E08,  # .word 0x4e0811a1  T[60]
+        0x7E82, 0xF753,  # .word 0xf7537e82  T[61]
+        0xF235, 0xBD3A,  # .word 0xbd3af235  T[62]
+        0xD2BB, 0x2AD7,  # .word 0x2ad7d2bb  T[63]
+        0xD391, 0xEB86,  # .word 0xeb86d391  T[64]
+        0xE92D, 0x0700,  # push.w {r8, r9, r10}
+        0xB0A0,  # sub sp, #128
         0x2B00,  # cmp r3, #0
-        0xF000, 0x84E1,  # beq.w done (+2498)
+        0xF000, 0x8174,  # beq.w done (+744)
         0xEB01, 0x0102,  # add.w r1, r1, r2
+        0x46F9,  # mov r9, pc
+        0xF2A9, 0x1914,  # subw r9, r9, #276
+    )
+    # block: X[0..15] (little-endian, §3.4; LDR at any alignment) to sp and sp + 64, in
+    # two halves of eight through r2, r4-r7, r10, r12, lr; then a..d = A..D in r4-r7
+    data(
+        2,
+        0xF851, 0x2B04,  # ldr.w r2, [r1], #4
+        0xF851, 0x4B04,  # ldr.w r4, [r1], #4
+        0xF851, 0x5B04,  # ldr.w r5, [r1], #4
+        0xF851, 0x6B04,  # ldr.w r6, [r1], #4
+        0xF851, 0x7B04,  # ldr.w r7, [r1], #4
+        0xF851, 0xAB04,  # ldr.w r10, [r1], #4
+        0xF851, 0xCB04,  # ldr.w r12, [r1], #4
+        0xF851, 0xEB04,  # ldr.w lr, [r1], #4
+        0xE88D, 0x54F4,  # stmia.w sp, {r2, r4, r5, r6, r7, r10, r12, lr}
+        0xF20D, 0x0840,  # addw r8, sp, #64
+        0xE8A8, 0x54F4,  # stmia.w r8!, {r2, r4, r5, r6, r7, r10, r12, lr}
+        0xF851, 0x2B04,  # ldr.w r2, [r1], #4
+        0xF851, 0x4B04,  # ldr.w r4, [r1], #4
+        0xF851, 0x5B04,  # ldr.w r5, [r1], #4
+        0xF851, 0x6B04,  # ldr.w r6, [r1], #4
+        0xF851, 0x7B04,  # ldr.w r7, [r1], #4
+        0xF851, 0xAB04,  # ldr.w r10, [r1], #4
+        0xF851, 0xCB04,  # ldr.w r12, [r1], #4
+        0xF851, 0xEB04,  # ldr.w lr, [r1], #4
+        0xE888, 0x54F4,  # stmia.w r8, {r2, r4, r5, r6, r7, r10, r12, lr}
+        0xF20D, 0x0820,  # addw r8, sp, #32
+        0xE888, 0x54F4,  # stmia.w r8, {r2, r4, r5, r6, r7, r10, r12, lr}
         0xE890, 0x00F0,  # ldmia.w r0, {r4, r5, r6, r7}
     )
-    # round 1: F = d ^ b & (c ^ d)
+    # round 1: F = d ^ b & (c ^ d); step 0 + 4 p + q (pass p, q = 0..3) reads X[(0 + 1 (4 p + q)) mod 16],
+    # the copy's words 0, 1, 2, 3 (q = 0..3) + 4 p
     data(
         2,
-        0xF8D1, 0x2000,  # ldr.w r2, [r1, #0]
-        0xF24A, 0x4C78,  # movw r12, #0xa478
-        0xF2CD, 0x7C6A,  # movt r12, #0xd76a
+        0xF20D, 0x080C,  # addw r8, sp, #12
+        0xF109, 0x0A40,  # add.w r10, r9, #64
+        0xF858, 0x2C0C,  # ldr.w r2, [r8, #-12]
+        0xF859, 0xCB04,  # ldr.w r12, [r9], #4
         0xEB04, 0x0402,  # add.w r4, r4, r2
         0xEB04, 0x040C,  # add.w r4, r4, r12
         0xEA86, 0x0E07,  # eor.w lr, r6, r7
@@ -48,9 +155,8 @@ def compress(r0, r1, r2, r3):
         0xEA8E, 0x0E07,  # eor.w lr, lr, r7
         0xEB04, 0x040E,  # add.w r4, r4, lr
         0xEB05, 0x6474,  # add.w r4, r5, r4, ror #25
-        0xF8D1, 0x2004,  # ldr.w r2, [r1, #4]
-        0xF24B, 0x7C56,  # movw r12, #0xb756
-        0xF6CE, 0x0CC7,  # movt r12, #0xe8c7
+        0xF858, 0x2C08,  # ldr.w r2, [r8, #-8]
+        0xF859, 0xCB04,  # ldr.w r12, [r9], #4
         0xEB07, 0x0702,  # add.w r7, r7, r2
         0xEB07, 0x070C,  # add.w r7, r7, r12
         0xEA85, 0x0E06,  # eor.w lr, r5, r6
@@ -58,9 +164,8 @@ def compress(r0, r1, r2, r3):
         0xEA8E, 0x0E06,  # eor.w lr, lr, r6
         0xEB07, 0x070E,  # add.w r7, r7, lr
         0xEB04, 0x5737,  # add.w r7, r4, r7, ror #20
-        0xF8D1, 0x2008,  # ldr.w r2, [r1, #8]
-        0xF247, 0x0CDB,  # movw r12, #0x70db
-        0xF2C2, 0x4C20,  # movt r12, #0x2420
+        0xF858, 0x2C04,  # ldr.w r2, [r8, #-4]
+        0xF859, 0xCB04,  # ldr.w r12, [r9], #4
         0xEB06, 0x0602,  # add.w r6, r6, r2
         0xEB06, 0x060C,  # add.w r6, r6, r12
         0xEA84, 0x0E05,  # eor.w lr, r4, r5
@@ -68,9 +173,8 @@ def compress(r0, r1, r2, r3):
         0xEA8E, 0x0E05,  # eor.w lr, lr, r5
         0xEB06, 0x060E,  # add.w r6, r6, lr
         0xEB07, 0x36F6,  # add.w r6, r7, r6, ror #15
-        0xF8D1, 0x200C,  # ldr.w r2, [r1, #12]
-        0xF64C, 0x6CEE,  # movw r12, #0xceee
-        0xF2CC, 0x1CBD,  # movt r12, #0xc1bd
+        0xF858, 0x2B10,  # ldr.w r2, [r8], #16
+        0xF859, 0xCB04,  # ldr.w r12, [r9], #4
         0xEB05, 0x0502,  # add.w r5, r5, r2
         0xEB05, 0x050C,  # add.w r5, r5, r12
         0xEA87, 0x0E04,  # eor.w lr, r7, r4
@@ -78,142 +182,17 @@ def compress(r0, r1, r2, r3):
         0xEA8E, 0x0E04,  # eor.w lr, lr, r4
         0xEB05, 0x050E,  # add.w r5, r5, lr
         0xEB06, 0x25B5,  # add.w r5, r6, r5, ror #10
-        0xF8D1, 0x2010,  # ldr.w r2, [r1, #16]
-        0xF640, 0x7CAF,  # movw r12, #0x0faf
-        0xF2CF, 0x5C7C,  # movt r12, #0xf57c
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-        0xEA86, 0x0E07,  # eor.w lr, r6, r7
-        0xEA0E, 0x0E05,  # and.w lr, lr, r5
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
+        0xEBB9, 0x0F0A,  # cmp.w r9, r10
+        0xF47F, 0xAFB4,  # bne.w round1 (-152)
     )
+    # round 2: G = c ^ d & (b ^ c); step 16 + 4 p + q (pass p, q = 0..3) reads X[(1 + 5 (4 p + q)) mod 16],
+    # the copy's words 1, 6, 11, 0 (q = 0..3) + 4 p
     data(
         2,
-        0xEB04, 0x040E,  # add.w r4, r4, lr
-        0xEB05, 0x6474,  # add.w r4, r5, r4, ror #25
-        0xF8D1, 0x2014,  # ldr.w r2, [r1, #20]
-        0xF24C, 0x6C2A,  # movw r12, #0xc62a
-        0xF2C4, 0x7C87,  # movt r12, #0x4787
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-        0xEA85, 0x0E06,  # eor.w lr, r5, r6
-        0xEA0E, 0x0E04,  # and.w lr, lr, r4
-        0xEA8E, 0x0E06,  # eor.w lr, lr, r6
-        0xEB07, 0x070E,  # add.w r7, r7, lr
-        0xEB04, 0x5737,  # add.w r7, r4, r7, ror #20
-        0xF8D1, 0x2018,  # ldr.w r2, [r1, #24]
-        0xF244, 0x6C13,  # movw r12, #0x4613
-        0xF6CA, 0x0C30,  # movt r12, #0xa830
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-        0xEA84, 0x0E05,  # eor.w lr, r4, r5
-        0xEA0E, 0x0E07,  # and.w lr, lr, r7
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB06, 0x060E,  # add.w r6, r6, lr
-        0xEB07, 0x36F6,  # add.w r6, r7, r6, ror #15
-        0xF8D1, 0x201C,  # ldr.w r2, [r1, #28]
-        0xF249, 0x5C01,  # movw r12, #0x9501
-        0xF6CF, 0x5C46,  # movt r12, #0xfd46
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB05, 0x050C,  # add.w r5, r5, r12
-        0xEA87, 0x0E04,  # eor.w lr, r7, r4
-        0xEA0E, 0x0E06,  # and.w lr, lr, r6
-        0xEA8E, 0x0E04,  # eor.w lr, lr, r4
-        0xEB05, 0x050E,  # add.w r5, r5, lr
-        0xEB06, 0x25B5,  # add.w r5, r6, r5, ror #10
-        0xF8D1, 0x2020,  # ldr.w r2, [r1, #32]
-        0xF649, 0x0CD8,  # movw r12, #0x98d8
-        0xF6C6, 0x1C80,  # movt r12, #0x6980
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-        0xEA86, 0x0E07,  # eor.w lr, r6, r7
-        0xEA0E, 0x0E05,  # and.w lr, lr, r5
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB04, 0x040E,  # add.w r4, r4, lr
-        0xEB05, 0x6474,  # add.w r4, r5, r4, ror #25
-        0xF8D1, 0x2024,  # ldr.w r2, [r1, #36]
-        0xF24F, 0x7CAF,  # movw r12, #0xf7af
-        0xF6C8, 0x3C44,  # movt r12, #0x8b44
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-        0xEA85, 0x0E06,  # eor.w lr, r5, r6
-    )
-    data(
-        2,
-        0xEA0E, 0x0E04,  # and.w lr, lr, r4
-        0xEA8E, 0x0E06,  # eor.w lr, lr, r6
-        0xEB07, 0x070E,  # add.w r7, r7, lr
-        0xEB04, 0x5737,  # add.w r7, r4, r7, ror #20
-        0xF8D1, 0x2028,  # ldr.w r2, [r1, #40]
-        0xF645, 0x3CB1,  # movw r12, #0x5bb1
-        0xF6CF, 0x7CFF,  # movt r12, #0xffff
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-        0xEA84, 0x0E05,  # eor.w lr, r4, r5
-        0xEA0E, 0x0E07,  # and.w lr, lr, r7
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB06, 0x060E,  # add.w r6, r6, lr
-        0xEB07, 0x36F6,  # add.w r6, r7, r6, ror #15
-        0xF8D1, 0x202C,  # ldr.w r2, [r1, #44]
-        0xF24D, 0x7CBE,  # movw r12, #0xd7be
-        0xF6C8, 0x1C5C,  # movt r12, #0x895c
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB05, 0x050C,  # add.w r5, r5, r12
-        0xEA87, 0x0E04,  # eor.w lr, r7, r4
-        0xEA0E, 0x0E06,  # and.w lr, lr, r6
-        0xEA8E, 0x0E04,  # eor.w lr, lr, r4
-        0xEB05, 0x050E,  # add.w r5, r5, lr
-        0xEB06, 0x25B5,  # add.w r5, r6, r5, ror #10
-        0xF8D1, 0x2030,  # ldr.w r2, [r1, #48]
-        0xF241, 0x1C22,  # movw r12, #0x1122
-        0xF6C6, 0x3C90,  # movt r12, #0x6b90
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-        0xEA86, 0x0E07,  # eor.w lr, r6, r7
-        0xEA0E, 0x0E05,  # and.w lr, lr, r5
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB04, 0x040E,  # add.w r4, r4, lr
-        0xEB05, 0x6474,  # add.w r4, r5, r4, ror #25
-        0xF8D1, 0x2034,  # ldr.w r2, [r1, #52]
-        0xF247, 0x1C93,  # movw r12, #0x7193
-        0xF6CF, 0x5C98,  # movt r12, #0xfd98
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-        0xEA85, 0x0E06,  # eor.w lr, r5, r6
-        0xEA0E, 0x0E04,  # and.w lr, lr, r4
-        0xEA8E, 0x0E06,  # eor.w lr, lr, r6
-        0xEB07, 0x070E,  # add.w r7, r7, lr
-        0xEB04, 0x5737,  # add.w r7, r4, r7, ror #20
-        0xF8D1, 0x2038,  # ldr.w r2, [r1, #56]
-        0xF244, 0x3C8E,  # movw r12, #0x438e
-        0xF2CA, 0x6C79,  # movt r12, #0xa679
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-    )
-    data(
-        2,
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-        0xEA84, 0x0E05,  # eor.w lr, r4, r5
-        0xEA0E, 0x0E07,  # and.w lr, lr, r7
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB06, 0x060E,  # add.w r6, r6, lr
-        0xEB07, 0x36F6,  # add.w r6, r7, r6, ror #15
-        0xF8D1, 0x203C,  # ldr.w r2, [r1, #60]
-        0xF640, 0x0C21,  # movw r12, #0x0821
-        0xF6C4, 0x1CB4,  # movt r12, #0x49b4
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB05, 0x050C,  # add.w r5, r5, r12
-        0xEA87, 0x0E04,  # eor.w lr, r7, r4
-        0xEA0E, 0x0E06,  # and.w lr, lr, r6
-        0xEA8E, 0x0E04,  # eor.w lr, lr, r4
-        0xEB05, 0x050E,  # add.w r5, r5, lr
-        0xEB06, 0x25B5,  # add.w r5, r6, r5, ror #10
-    )
-    # round 2: G = c ^ d & (b ^ c)
-    data(
-        2,
-        0xF8D1, 0x2004,  # ldr.w r2, [r1, #4]
-        0xF242, 0x5C62,  # movw r12, #0x2562
-        0xF2CF, 0x6C1E,  # movt r12, #0xf61e
+        0xF20D, 0x0800,  # addw r8, sp, #0
+        0xF109, 0x0A40,  # add.w r10, r9, #64
+        0xF8D8, 0x2004,  # ldr.w r2, [r8, #4]
+        0xF859, 0xCB04,  # ldr.w r12, [r9], #4
         0xEB04, 0x0402,  # add.w r4, r4, r2
         0xEB04, 0x040C,  # add.w r4, r4, r12
         0xEA85, 0x0E06,  # eor.w lr, r5, r6
@@ -221,9 +200,8 @@ def compress(r0, r1, r2, r3):
         0xEA8E, 0x0E06,  # eor.w lr, lr, r6
         0xEB04, 0x040E,  # add.w r4, r4, lr
         0xEB05, 0x64F4,  # add.w r4, r5, r4, ror #27
-        0xF8D1, 0x2018,  # ldr.w r2, [r1, #24]
-        0xF24B, 0x3C40,  # movw r12, #0xb340
-        0xF2CC, 0x0C40,  # movt r12, #0xc040
+        0xF8D8, 0x2018,  # ldr.w r2, [r8, #24]
+        0xF859, 0xCB04,  # ldr.w r12, [r9], #4
         0xEB07, 0x0702,  # add.w r7, r7, r2
         0xEB07, 0x070C,  # add.w r7, r7, r12
         0xEA84, 0x0E05,  # eor.w lr, r4, r5
@@ -231,9 +209,8 @@ def compress(r0, r1, r2, r3):
         0xEA8E, 0x0E05,  # eor.w lr, lr, r5
         0xEB07, 0x070E,  # add.w r7, r7, lr
         0xEB04, 0x57F7,  # add.w r7, r4, r7, ror #23
-        0xF8D1, 0x202C,  # ldr.w r2, [r1, #44]
-        0xF645, 0x2C51,  # movw r12, #0x5a51
-        0xF2C2, 0x6C5E,  # movt r12, #0x265e
+        0xF8D8, 0x202C,  # ldr.w r2, [r8, #44]
+        0xF859, 0xCB04,  # ldr.w r12, [r9], #4
         0xEB06, 0x0602,  # add.w r6, r6, r2
         0xEB06, 0x060C,  # add.w r6, r6, r12
         0xEA87, 0x0E04,  # eor.w lr, r7, r4
@@ -241,9 +218,8 @@ def compress(r0, r1, r2, r3):
         0xEA8E, 0x0E04,  # eor.w lr, lr, r4
         0xEB06, 0x060E,  # add.w r6, r6, lr
         0xEB07, 0x46B6,  # add.w r6, r7, r6, ror #18
-        0xF8D1, 0x2000,  # ldr.w r2, [r1, #0]
-        0xF24C, 0x7CAA,  # movw r12, #0xc7aa
-        0xF6CE, 0x1CB6,  # movt r12, #0xe9b6
+        0xF858, 0x2B10,  # ldr.w r2, [r8], #16
+        0xF859, 0xCB04,  # ldr.w r12, [r9], #4
         0xEB05, 0x0502,  # add.w r5, r5, r2
         0xEB05, 0x050C,  # add.w r5, r5, r12
         0xEA86, 0x0E07,  # eor.w lr, r6, r7
@@ -251,461 +227,104 @@ def compress(r0, r1, r2, r3):
         0xEA8E, 0x0E07,  # eor.w lr, lr, r7
         0xEB05, 0x050E,  # add.w r5, r5, lr
         0xEB06, 0x3535,  # add.w r5, r6, r5, ror #12
-        0xF8D1, 0x2014,  # ldr.w r2, [r1, #20]
-        0xF241, 0x0C5D,  # movw r12, #0x105d
-        0xF2CD, 0x6C2F,  # movt r12, #0xd62f
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-        0xEA85, 0x0E06,  # eor.w lr, r5, r6
-        0xEA0E, 0x0E07,  # and.w lr, lr, r7
-        0xEA8E, 0x0E06,  # eor.w lr, lr, r6
+        0xEBB9, 0x0F0A,  # cmp.w r9, r10
+        0xF47F, 0xAFB4,  # bne.w round2 (-152)
     )
+    # round 3: H = b ^ c ^ d; step 32 + 4 p + q (pass p, q = 0..3) reads X[(5 + 3 (4 p + q)) mod 16],
+    # the copy's words 21, 24, 27, 14 (q = 0..3) - 4 p
     data(
         2,
-        0xEB04, 0x040E,  # add.w r4, r4, lr
-        0xEB05, 0x64F4,  # add.w r4, r5, r4, ror #27
-        0xF8D1, 0x2028,  # ldr.w r2, [r1, #40]
-        0xF241, 0x4C53,  # movw r12, #0x1453
-        0xF2C0, 0x2C44,  # movt r12, #0x0244
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-        0xEA84, 0x0E05,  # eor.w lr, r4, r5
-        0xEA0E, 0x0E06,  # and.w lr, lr, r6
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB07, 0x070E,  # add.w r7, r7, lr
-        0xEB04, 0x57F7,  # add.w r7, r4, r7, ror #23
-        0xF8D1, 0x203C,  # ldr.w r2, [r1, #60]
-        0xF24E, 0x6C81,  # movw r12, #0xe681
-        0xF6CD, 0x0CA1,  # movt r12, #0xd8a1
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-        0xEA87, 0x0E04,  # eor.w lr, r7, r4
-        0xEA0E, 0x0E05,  # and.w lr, lr, r5
-        0xEA8E, 0x0E04,  # eor.w lr, lr, r4
-        0xEB06, 0x060E,  # add.w r6, r6, lr
-        0xEB07, 0x46B6,  # add.w r6, r7, r6, ror #18
-        0xF8D1, 0x2010,  # ldr.w r2, [r1, #16]
-        0xF64F, 0x3CC8,  # movw r12, #0xfbc8
-        0xF2CE, 0x7CD3,  # movt r12, #0xe7d3
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB05, 0x050C,  # add.w r5, r5, r12
-        0xEA86, 0x0E07,  # eor.w lr, r6, r7
-        0xEA0E, 0x0E04,  # and.w lr, lr, r4
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB05, 0x050E,  # add.w r5, r5, lr
-        0xEB06, 0x3535,  # add.w r5, r6, r5, ror #12
-        0xF8D1, 0x2024,  # ldr.w r2, [r1, #36]
-        0xF64C, 0x5CE6,  # movw r12, #0xcde6
-        0xF2C2, 0x1CE1,  # movt r12, #0x21e1
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-        0xEA85, 0x0E06,  # eor.w lr, r5, r6
-        0xEA0E, 0x0E07,  # and.w lr, lr, r7
-        0xEA8E, 0x0E06,  # eor.w lr, lr, r6
-        0xEB04, 0x040E,  # add.w r4, r4, lr
-        0xEB05, 0x64F4,  # add.w r4, r5, r4, ror #27
-        0xF8D1, 0x2038,  # ldr.w r2, [r1, #56]
-        0xF240, 0x7CD6,  # movw r12, #0x07d6
-        0xF2CC, 0x3C37,  # movt r12, #0xc337
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-        0xEA84, 0x0E05,  # eor.w lr, r4, r5
-    )
-    data(
-        2,
-        0xEA0E, 0x0E06,  # and.w lr, lr, r6
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB07, 0x070E,  # add.w r7, r7, lr
-        0xEB04, 0x57F7,  # add.w r7, r4, r7, ror #23
-        0xF8D1, 0x200C,  # ldr.w r2, [r1, #12]
-        0xF640, 0x5C87,  # movw r12, #0x0d87
-        0xF2CF, 0x4CD5,  # movt r12, #0xf4d5
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-        0xEA87, 0x0E04,  # eor.w lr, r7, r4
-        0xEA0E, 0x0E05,  # and.w lr, lr, r5
-        0xEA8E, 0x0E04,  # eor.w lr, lr, r4
-        0xEB06, 0x060E,  # add.w r6, r6, lr
-        0xEB07, 0x46B6,  # add.w r6, r7, r6, ror #18
-        0xF8D1, 0x2020,  # ldr.w r2, [r1, #32]
-        0xF241, 0x4CED,  # movw r12, #0x14ed
-        0xF2C4, 0x5C5A,  # movt r12, #0x455a
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB05, 0x050C,  # add.w r5, r5, r12
-        0xEA86, 0x0E07,  # eor.w lr, r6, r7
-        0xEA0E, 0x0E04,  # and.w lr, lr, r4
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB05, 0x050E,  # add.w r5, r5, lr
-        0xEB06, 0x3535,  # add.w r5, r6, r5, ror #12
-        0xF8D1, 0x2034,  # ldr.w r2, [r1, #52]
-        0xF64E, 0x1C05,  # movw r12, #0xe905
-        0xF6CA, 0x1CE3,  # movt r12, #0xa9e3
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-        0xEA85, 0x0E06,  # eor.w lr, r5, r6
-        0xEA0E, 0x0E07,  # and.w lr, lr, r7
-        0xEA8E, 0x0E06,  # eor.w lr, lr, r6
-        0xEB04, 0x040E,  # add.w r4, r4, lr
-        0xEB05, 0x64F4,  # add.w r4, r5, r4, ror #27
-        0xF8D1, 0x2008,  # ldr.w r2, [r1, #8]
-        0xF24A, 0x3CF8,  # movw r12, #0xa3f8
-        0xF6CF, 0x4CEF,  # movt r12, #0xfcef
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-        0xEA84, 0x0E05,  # eor.w lr, r4, r5
-        0xEA0E, 0x0E06,  # and.w lr, lr, r6
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB07, 0x070E,  # add.w r7, r7, lr
-        0xEB04, 0x57F7,  # add.w r7, r4, r7, ror #23
-        0xF8D1, 0x201C,  # ldr.w r2, [r1, #28]
-        0xF240, 0x2CD9,  # movw r12, #0x02d9
-        0xF2C6, 0x7C6F,  # movt r12, #0x676f
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-    )
-    data(
-        2,
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-        0xEA87, 0x0E04,  # eor.w lr, r7, r4
-        0xEA0E, 0x0E05,  # and.w lr, lr, r5
-        0xEA8E, 0x0E04,  # eor.w lr, lr, r4
-        0xEB06, 0x060E,  # add.w r6, r6, lr
-        0xEB07, 0x46B6,  # add.w r6, r7, r6, ror #18
-        0xF8D1, 0x2030,  # ldr.w r2, [r1, #48]
-        0xF644, 0x4C8A,  # movw r12, #0x4c8a
-        0xF6C8, 0x5C2A,  # movt r12, #0x8d2a
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB05, 0x050C,  # add.w r5, r5, r12
-        0xEA86, 0x0E07,  # eor.w lr, r6, r7
-        0xEA0E, 0x0E04,  # and.w lr, lr, r4
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB05, 0x050E,  # add.w r5, r5, lr
-        0xEB06, 0x3535,  # add.w r5, r6, r5, ror #12
-    )
-    # round 3: H = b ^ c ^ d
-    data(
-        2,
-        0xF8D1, 0x2014,  # ldr.w r2, [r1, #20]
-        0xF643, 0x1C42,  # movw r12, #0x3942
-        0xF6CF, 0x7CFA,  # movt r12, #0xfffa
+        0xF20D, 0x0838,  # addw r8, sp, #56
+        0xF109, 0x0A40,  # add.w r10, r9, #64
+        0xF8D8, 0x201C,  # ldr.w r2, [r8, #28]
+        0xF859, 0xCB04,  # ldr.w r12, [r9], #4
         0xEB04, 0x0402,  # add.w r4, r4, r2
         0xEB04, 0x040C,  # add.w r4, r4, r12
         0xEA85, 0x0E06,  # eor.w lr, r5, r6
         0xEA8E, 0x0E07,  # eor.w lr, lr, r7
         0xEB04, 0x040E,  # add.w r4, r4, lr
         0xEB05, 0x7434,  # add.w r4, r5, r4, ror #28
-        0xF8D1, 0x2020,  # ldr.w r2, [r1, #32]
-        0xF24F, 0x6C81,  # movw r12, #0xf681
-        0xF2C8, 0x7C71,  # movt r12, #0x8771
+        0xF8D8, 0x2028,  # ldr.w r2, [r8, #40]
+        0xF859, 0xCB04,  # ldr.w r12, [r9], #4
         0xEB07, 0x0702,  # add.w r7, r7, r2
         0xEB07, 0x070C,  # add.w r7, r7, r12
         0xEA84, 0x0E05,  # eor.w lr, r4, r5
         0xEA8E, 0x0E06,  # eor.w lr, lr, r6
         0xEB07, 0x070E,  # add.w r7, r7, lr
         0xEB04, 0x5777,  # add.w r7, r4, r7, ror #21
-        0xF8D1, 0x202C,  # ldr.w r2, [r1, #44]
-        0xF246, 0x1C22,  # movw r12, #0x6122
-        0xF6C6, 0x5C9D,  # movt r12, #0x6d9d
+        0xF8D8, 0x2034,  # ldr.w r2, [r8, #52]
+        0xF859, 0xCB04,  # ldr.w r12, [r9], #4
         0xEB06, 0x0602,  # add.w r6, r6, r2
         0xEB06, 0x060C,  # add.w r6, r6, r12
         0xEA87, 0x0E04,  # eor.w lr, r7, r4
         0xEA8E, 0x0E05,  # eor.w lr, lr, r5
         0xEB06, 0x060E,  # add.w r6, r6, lr
         0xEB07, 0x4636,  # add.w r6, r7, r6, ror #16
-        0xF8D1, 0x2038,  # ldr.w r2, [r1, #56]
-        0xF643, 0x0C0C,  # movw r12, #0x380c
-        0xF6CF, 0x5CE5,  # movt r12, #0xfde5
+        0xF858, 0x2910,  # ldr.w r2, [r8], #-16
+        0xF859, 0xCB04,  # ldr.w r12, [r9], #4
         0xEB05, 0x0502,  # add.w r5, r5, r2
         0xEB05, 0x050C,  # add.w r5, r5, r12
         0xEA86, 0x0E07,  # eor.w lr, r6, r7
         0xEA8E, 0x0E04,  # eor.w lr, lr, r4
         0xEB05, 0x050E,  # add.w r5, r5, lr
         0xEB06, 0x2575,  # add.w r5, r6, r5, ror #9
-        0xF8D1, 0x2004,  # ldr.w r2, [r1, #4]
-        0xF64E, 0x2C44,  # movw r12, #0xea44
-        0xF2CA, 0x4CBE,  # movt r12, #0xa4be
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-        0xEA85, 0x0E06,  # eor.w lr, r5, r6
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB04, 0x040E,  # add.w r4, r4, lr
-        0xEB05, 0x7434,  # add.w r4, r5, r4, ror #28
-        0xF8D1, 0x2010,  # ldr.w r2, [r1, #16]
-        0xF64C, 0x7CA9,  # movw r12, #0xcfa9
-        0xF6C4, 0x3CDE,  # movt r12, #0x4bde
+        0xEBB9, 0x0F0A,  # cmp.w r9, r10
+        0xF47F, 0xAFBC,  # bne.w round3 (-136)
     )
+    # round 4: I = c ^ (b | ~d); step 48 + 4 p + q (pass p, q = 0..3) reads X[(0 + 7 (4 p + q)) mod 16],
+    # the copy's words 16, 23, 14, 21 (q = 0..3) - 4 p
     data(
         2,
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-        0xEA84, 0x0E05,  # eor.w lr, r4, r5
-        0xEA8E, 0x0E06,  # eor.w lr, lr, r6
-        0xEB07, 0x070E,  # add.w r7, r7, lr
-        0xEB04, 0x5777,  # add.w r7, r4, r7, ror #21
-        0xF8D1, 0x201C,  # ldr.w r2, [r1, #28]
-        0xF644, 0x3C60,  # movw r12, #0x4b60
-        0xF2CF, 0x6CBB,  # movt r12, #0xf6bb
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-        0xEA87, 0x0E04,  # eor.w lr, r7, r4
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB06, 0x060E,  # add.w r6, r6, lr
-        0xEB07, 0x4636,  # add.w r6, r7, r6, ror #16
-        0xF8D1, 0x2028,  # ldr.w r2, [r1, #40]
-        0xF64B, 0x4C70,  # movw r12, #0xbc70
-        0xF6CB, 0x6CBF,  # movt r12, #0xbebf
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB05, 0x050C,  # add.w r5, r5, r12
-        0xEA86, 0x0E07,  # eor.w lr, r6, r7
-        0xEA8E, 0x0E04,  # eor.w lr, lr, r4
-        0xEB05, 0x050E,  # add.w r5, r5, lr
-        0xEB06, 0x2575,  # add.w r5, r6, r5, ror #9
-        0xF8D1, 0x2034,  # ldr.w r2, [r1, #52]
-        0xF647, 0x6CC6,  # movw r12, #0x7ec6
-        0xF6C2, 0x0C9B,  # movt r12, #0x289b
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-        0xEA85, 0x0E06,  # eor.w lr, r5, r6
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB04, 0x040E,  # add.w r4, r4, lr
-        0xEB05, 0x7434,  # add.w r4, r5, r4, ror #28
-        0xF8D1, 0x2000,  # ldr.w r2, [r1, #0]
-        0xF242, 0x7CFA,  # movw r12, #0x27fa
-        0xF6CE, 0x2CA1,  # movt r12, #0xeaa1
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-        0xEA84, 0x0E05,  # eor.w lr, r4, r5
-        0xEA8E, 0x0E06,  # eor.w lr, lr, r6
-        0xEB07, 0x070E,  # add.w r7, r7, lr
-        0xEB04, 0x5777,  # add.w r7, r4, r7, ror #21
-        0xF8D1, 0x200C,  # ldr.w r2, [r1, #12]
-        0xF243, 0x0C85,  # movw r12, #0x3085
-        0xF2CD, 0x4CEF,  # movt r12, #0xd4ef
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-        0xEA87, 0x0E04,  # eor.w lr, r7, r4
-    )
-    data(
-        2,
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB06, 0x060E,  # add.w r6, r6, lr
-        0xEB07, 0x4636,  # add.w r6, r7, r6, ror #16
-        0xF8D1, 0x2018,  # ldr.w r2, [r1, #24]
-        0xF641, 0x5C05,  # movw r12, #0x1d05
-        0xF2C0, 0x4C88,  # movt r12, #0x0488
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB05, 0x050C,  # add.w r5, r5, r12
-        0xEA86, 0x0E07,  # eor.w lr, r6, r7
-        0xEA8E, 0x0E04,  # eor.w lr, lr, r4
-        0xEB05, 0x050E,  # add.w r5, r5, lr
-        0xEB06, 0x2575,  # add.w r5, r6, r5, ror #9
-        0xF8D1, 0x2024,  # ldr.w r2, [r1, #36]
-        0xF24D, 0x0C39,  # movw r12, #0xd039
-        0xF6CD, 0x1CD4,  # movt r12, #0xd9d4
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-        0xEA85, 0x0E06,  # eor.w lr, r5, r6
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB04, 0x040E,  # add.w r4, r4, lr
-        0xEB05, 0x7434,  # add.w r4, r5, r4, ror #28
-        0xF8D1, 0x2030,  # ldr.w r2, [r1, #48]
-        0xF649, 0x1CE5,  # movw r12, #0x99e5
-        0xF2CE, 0x6CDB,  # movt r12, #0xe6db
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-        0xEA84, 0x0E05,  # eor.w lr, r4, r5
-        0xEA8E, 0x0E06,  # eor.w lr, lr, r6
-        0xEB07, 0x070E,  # add.w r7, r7, lr
-        0xEB04, 0x5777,  # add.w r7, r4, r7, ror #21
-        0xF8D1, 0x203C,  # ldr.w r2, [r1, #60]
-        0xF647, 0x4CF8,  # movw r12, #0x7cf8
-        0xF6C1, 0x7CA2,  # movt r12, #0x1fa2
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-        0xEA87, 0x0E04,  # eor.w lr, r7, r4
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB06, 0x060E,  # add.w r6, r6, lr
-        0xEB07, 0x4636,  # add.w r6, r7, r6, ror #16
-        0xF8D1, 0x2008,  # ldr.w r2, [r1, #8]
-        0xF245, 0x6C65,  # movw r12, #0x5665
-        0xF2CC, 0x4CAC,  # movt r12, #0xc4ac
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB05, 0x050C,  # add.w r5, r5, r12
-        0xEA86, 0x0E07,  # eor.w lr, r6, r7
-        0xEA8E, 0x0E04,  # eor.w lr, lr, r4
-        0xEB05, 0x050E,  # add.w r5, r5, lr
-        0xEB06, 0x2575,  # add.w r5, r6, r5, ror #9
-    )
-    # round 4: I = c ^ (b | ~d)
-    data(
-        2,
-        0xF8D1, 0x2000,  # ldr.w r2, [r1, #0]
-        0xF242, 0x2C44,  # movw r12, #0x2244
-        0xF2CF, 0x4C29,  # movt r12, #0xf429
+        0xF20D, 0x0854,  # addw r8, sp, #84
+        0xF109, 0x0A40,  # add.w r10, r9, #64
+        0xF858, 0x2C14,  # ldr.w r2, [r8, #-20]
+        0xF859, 0xCB04,  # ldr.w r12, [r9], #4
         0xEB04, 0x0402,  # add.w r4, r4, r2
         0xEB04, 0x040C,  # add.w r4, r4, r12
         0xEA65, 0x0E07,  # orn.w lr, r5, r7
         0xEA8E, 0x0E06,  # eor.w lr, lr, r6
         0xEB04, 0x040E,  # add.w r4, r4, lr
         0xEB05, 0x64B4,  # add.w r4, r5, r4, ror #26
-        0xF8D1, 0x201C,  # ldr.w r2, [r1, #28]
-        0xF64F, 0x7C97,  # movw r12, #0xff97
-        0xF2C4, 0x3C2A,  # movt r12, #0x432a
+        0xF8D8, 0x2008,  # ldr.w r2, [r8, #8]
+        0xF859, 0xCB04,  # ldr.w r12, [r9], #4
         0xEB07, 0x0702,  # add.w r7, r7, r2
         0xEB07, 0x070C,  # add.w r7, r7, r12
         0xEA64, 0x0E06,  # orn.w lr, r4, r6
         0xEA8E, 0x0E05,  # eor.w lr, lr, r5
         0xEB07, 0x070E,  # add.w r7, r7, lr
         0xEB04, 0x57B7,  # add.w r7, r4, r7, ror #22
-        0xF8D1, 0x2038,  # ldr.w r2, [r1, #56]
-        0xF242, 0x3CA7,  # movw r12, #0x23a7
-        0xF6CA, 0x3C94,  # movt r12, #0xab94
+        0xF858, 0x2C1C,  # ldr.w r2, [r8, #-28]
+        0xF859, 0xCB04,  # ldr.w r12, [r9], #4
         0xEB06, 0x0602,  # add.w r6, r6, r2
         0xEB06, 0x060C,  # add.w r6, r6, r12
         0xEA67, 0x0E05,  # orn.w lr, r7, r5
         0xEA8E, 0x0E04,  # eor.w lr, lr, r4
         0xEB06, 0x060E,  # add.w r6, r6, lr
         0xEB07, 0x4676,  # add.w r6, r7, r6, ror #17
-        0xF8D1, 0x2014,  # ldr.w r2, [r1, #20]
-        0xF24A, 0x0C39,  # movw r12, #0xa039
-        0xF6CF, 0x4C93,  # movt r12, #0xfc93
+        0xF858, 0x2910,  # ldr.w r2, [r8], #-16
+        0xF859, 0xCB04,  # ldr.w r12, [r9], #4
         0xEB05, 0x0502,  # add.w r5, r5, r2
         0xEB05, 0x050C,  # add.w r5, r5, r12
         0xEA66, 0x0E04,  # orn.w lr, r6, r4
         0xEA8E, 0x0E07,  # eor.w lr, lr, r7
         0xEB05, 0x050E,  # add.w r5, r5, lr
         0xEB06, 0x25F5,  # add.w r5, r6, r5, ror #11
-        0xF8D1, 0x2030,  # ldr.w r2, [r1, #48]
-        0xF645, 0x1CC3,  # movw r12, #0x59c3
-        0xF2C6, 0x5C5B,  # movt r12, #0x655b
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-        0xEA65, 0x0E07,  # orn.w lr, r5, r7
-        0xEA8E, 0x0E06,  # eor.w lr, lr, r6
-        0xEB04, 0x040E,  # add.w r4, r4, lr
-        0xEB05, 0x64B4,  # add.w r4, r5, r4, ror #26
-        0xF8D1, 0x200C,  # ldr.w r2, [r1, #12]
-        0xF64C, 0x4C92,  # movw r12, #0xcc92
-        0xF6C8, 0x7C0C,  # movt r12, #0x8f0c
-    )
-    data(
-        2,
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-        0xEA64, 0x0E06,  # orn.w lr, r4, r6
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB07, 0x070E,  # add.w r7, r7, lr
-        0xEB04, 0x57B7,  # add.w r7, r4, r7, ror #22
-        0xF8D1, 0x2028,  # ldr.w r2, [r1, #40]
-        0xF24F, 0x4C7D,  # movw r12, #0xf47d
-        0xF6CF, 0x7CEF,  # movt r12, #0xffef
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-        0xEA67, 0x0E05,  # orn.w lr, r7, r5
-        0xEA8E, 0x0E04,  # eor.w lr, lr, r4
-        0xEB06, 0x060E,  # add.w r6, r6, lr
-        0xEB07, 0x4676,  # add.w r6, r7, r6, ror #17
-        0xF8D1, 0x2004,  # ldr.w r2, [r1, #4]
-        0xF645, 0x5CD1,  # movw r12, #0x5dd1
-        0xF2C8, 0x5C84,  # movt r12, #0x8584
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB05, 0x050C,  # add.w r5, r5, r12
-        0xEA66, 0x0E04,  # orn.w lr, r6, r4
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB05, 0x050E,  # add.w r5, r5, lr
-        0xEB06, 0x25F5,  # add.w r5, r6, r5, ror #11
-        0xF8D1, 0x2020,  # ldr.w r2, [r1, #32]
-        0xF647, 0x6C4F,  # movw r12, #0x7e4f
-        0xF6C6, 0x7CA8,  # movt r12, #0x6fa8
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-        0xEA65, 0x0E07,  # orn.w lr, r5, r7
-        0xEA8E, 0x0E06,  # eor.w lr, lr, r6
-        0xEB04, 0x040E,  # add.w r4, r4, lr
-        0xEB05, 0x64B4,  # add.w r4, r5, r4, ror #26
-        0xF8D1, 0x203C,  # ldr.w r2, [r1, #60]
-        0xF24E, 0x6CE0,  # movw r12, #0xe6e0
-        0xF6CF, 0x6C2C,  # movt r12, #0xfe2c
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-        0xEA64, 0x0E06,  # orn.w lr, r4, r6
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB07, 0x070E,  # add.w r7, r7, lr
-        0xEB04, 0x57B7,  # add.w r7, r4, r7, ror #22
-        0xF8D1, 0x2018,  # ldr.w r2, [r1, #24]
-        0xF244, 0x3C14,  # movw r12, #0x4314
-        0xF2CA, 0x3C01,  # movt r12, #0xa301
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-        0xEA67, 0x0E05,  # orn.w lr, r7, r5
-    )
-    data(
-        2,
-        0xEA8E, 0x0E04,  # eor.w lr, lr, r4
-        0xEB06, 0x060E,  # add.w r6, r6, lr
-        0xEB07, 0x4676,  # add.w r6, r7, r6, ror #17
-        0xF8D1, 0x2034,  # ldr.w r2, [r1, #52]
-        0xF241, 0x1CA1,  # movw r12, #0x11a1
-        0xF6C4, 0x6C08,  # movt r12, #0x4e08
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB05, 0x050C,  # add.w r5, r5, r12
-        0xEA66, 0x0E04,  # orn.w lr, r6, r4
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB05, 0x050E,  # add.w r5, r5, lr
-        0xEB06, 0x25F5,  # add.w r5, r6, r5, ror #11
-        0xF8D1, 0x2010,  # ldr.w r2, [r1, #16]
-        0xF647, 0x6C82,  # movw r12, #0x7e82
-        0xF2CF, 0x7C53,  # movt r12, #0xf753
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB04, 0x040C,  # add.w r4, r4, r12
-        0xEA65, 0x0E07,  # orn.w lr, r5, r7
-        0xEA8E, 0x0E06,  # eor.w lr, lr, r6
-        0xEB04, 0x040E,  # add.w r4, r4, lr
-        0xEB05, 0x64B4,  # add.w r4, r5, r4, ror #26
-        0xF8D1, 0x202C,  # ldr.w r2, [r1, #44]
-        0xF24F, 0x2C35,  # movw r12, #0xf235
-        0xF6CB, 0x5C3A,  # movt r12, #0xbd3a
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB07, 0x070C,  # add.w r7, r7, r12
-        0xEA64, 0x0E06,  # orn.w lr, r4, r6
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB07, 0x070E,  # add.w r7, r7, lr
-        0xEB04, 0x57B7,  # add.w r7, r4, r7, ror #22
-        0xF8D1, 0x2008,  # ldr.w r2, [r1, #8]
-        0xF24D, 0x2CBB,  # movw r12, #0xd2bb
-        0xF6C2, 0x2CD7,  # movt r12, #0x2ad7
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB06, 0x060C,  # add.w r6, r6, r12
-        0xEA67, 0x0E05,  # orn.w lr, r7, r5
-        0xEA8E, 0x0E04,  # eor.w lr, lr, r4
-        0xEB06, 0x060E,  # add.w r6, r6, lr
-        0xEB07, 0x4676,  # add.w r6, r7, r6, ror #17
-        0xF8D1, 0x2024,  # ldr.w r2, [r1, #36]
-        0xF24D, 0x3C91,  # movw r12, #0xd391
-        0xF6CE, 0x3C86,  # movt r12, #0xeb86
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB05, 0x050C,  # add.w r5, r5, r12
-        0xEA66, 0x0E04,  # orn.w lr, r6, r4
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB05, 0x050E,  # add.w r5, r5, lr
-        0xEB06, 0x25F5,  # add.w r5, r6, r5, ror #11
+        0xEBB9, 0x0F0A,  # cmp.w r9, r10
+        0xF47F, 0xAFBC,  # bne.w round4 (-136)
     )
     # A..D += a..d (§3.4): 64 renamings are 16 turns of four, the names are back
     data(
         2,
-        0xF8D0, 0xE000,  # ldr.w lr, [r0, #0]
-        0xEB04, 0x040E,  # add.w r4, r4, lr
-        0xF8C0, 0x4000,  # str.w r4, [r0, #0]
-        0xF8D0, 0xE004,  # ldr.w lr, [r0, #4]
-        0xEB05, 0x050E,  # add.w r5, r5, lr
-        0xF8C0, 0x5004,  # str.w r5, [r0, #4]
-        0xF8D0, 0xE008,  # ldr.w lr, [r0, #8]
-        0xEB06, 0x060E,  # add.w r6, r6, lr
-        0xF8C0, 0x6008,  # str.w r6, [r0, #8]
-        0xF8D0, 0xE00C,  # ldr.w lr, [r0, #12]
+        0xE890, 0x5404,  # ldmia.w r0, {r2, r10, r12, lr}
+        0xEB04, 0x0402,  # add.w r4, r4, r2
+        0xEB05, 0x050A,  # add.w r5, r5, r10
+        0xEB06, 0x060C,  # add.w r6, r6, r12
         0xEB07, 0x070E,  # add.w r7, r7, lr
-        0xF8C0, 0x700C,  # str.w r7, [r0, #12]
-        0xF101, 0x0140,  # add.w r1, r1, #64
+        0xE880, 0x00F0,  # stmia.w r0, {r4, r5, r6, r7}
+        0xF2A9, 0x1900,  # subw r9, r9, #256
         0x3B01,  # subs r3, #1
-        0xF47F, 0xAB23,  # bne.w block (-2490)
+        0xF47F, 0xAE91,  # bne.w block (-734)
+        0xB020,  # add sp, #128
+        0xE8BD, 0x0700,  # pop.w {r8, r9, r10}
         0x2000,  # movs r0, #0
     )

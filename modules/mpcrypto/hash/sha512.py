@@ -12,8 +12,8 @@ Backends (``_backend`` primitive "sha512"):
 
   name     module          unix x64 MB/s   notes
   thumb    sha512_thumb    -               Thumb-2 asm on register pairs, Cortex-M3/M4/M7/
-                                           M33/M55/M85 by CPUID; 59 insns/B on an emulated
-                                           M4; ~7 KB of code (16 rounds a loop pass)
+                                           M33/M55/M85 by CPUID; 57 insns/B on an emulated
+                                           M4; ~3 KB of code (8 rounds a loop pass)
   viper    sha512_viper    16-19           64-bit words as 32-bit halves; same source for
                                            32- and 64-bit ports; .mpy ~45 KB (armv7m)
   python   sha512_python   ~0.14           bytecode-only ports; allocates (64-bit ints)

@@ -9,16 +9,19 @@ Backend surface shared with ``sha512_viper``::
 (FIPS 180-4 §6.4; its scratch words are not used), ``buf[off:off + 128 * nblocks]`` is hashed
 in place, whole blocks, no allocation. 64-bit words as 32-bit register pairs: a 64-bit
 add is ADDS + ADC; a 64-bit rotate is built from shifts of both halves, XORed with the
-shifted-register forms. 16 rounds are written out and run five times a block (a
-quarter of the code of 80 unrolled rounds, for a firmware's flash); the working
-variables live in a stack frame (216 bytes) with a, b, e and a ^ b also kept in
-registers; W[t] in a 16-pair ring on the stack, the schedule computed one pass ahead
-(W[t + 16] in round t, over W[t]); K[t] read from a table inside the code, found from
-the PC. Instructions per byte on emulated Cortex-M cores: host_tests/test_thumb_sha.py
-counts them exactly.
+shifted-register forms. Each block runs three loops: the message words to W[0..15]; the
+schedule W[16..79] on the stack (two steps written out, a pointer walking W so that
+W[t-2], W[t-7], W[t-15] and W[t-16] are at fixed offsets below it), each step also adding
+K[t-16] to the W[t-16] it has read for the last time, so that the rounds read W[t] + K[t]
+as one pair; then the 80 rounds, eight written out and run ten times (a tenth of the code
+of 80 unrolled rounds, for a firmware's flash). The working variables live in the frame
+(728 bytes with W) with a, b, e and a ^ b also kept in registers; K[t] read from a table
+inside the code, found from the PC. Instructions per byte on emulated Cortex-M cores:
+host_tests/test_thumb_sha.py counts them exactly.
 
 Constant time: no branch depends on the data (the branches count passes and blocks), and
-the K table is read at fixed offsets: no address depends on the data.
+every load and store address depends only on the round and the block: the K table is read
+at fixed offsets.
 
 Runs on: Cortex-M3, M4, M7, M33, M55, M85 (no DSP instruction), chosen as
 ``sha256_thumb``.
@@ -206,177 +209,175 @@ def compress(r0, r1, r2, r3):
         0x198C, 0x6C44,  # .word 0x6c44198c  K[79] high
         0x5817, 0x4A47,  # .word 0x4a475817  K[79] low
         0xE92D, 0x0F00,  # push.w {r8, r9, r10, r11}
-        0xB0B6,  # sub sp, #216
+        0xF2AD, 0x2DD8,  # subw sp, sp, #728
         0x2B00,  # cmp r3, #0
-        0xF001, 0x84D6,  # beq.w done (+6572)
+        0xF000, 0x84F2,  # beq.w done (+2532)
         0xEB01, 0x0102,  # add.w r1, r1, r2
-        0xF8CD, 0x00C0,  # str.w r0, [sp, #192]
-        0xF8CD, 0x10C4,  # str.w r1, [sp, #196]
-        0xF8CD, 0x30C8,  # str.w r3, [sp, #200]
-    )
-    # block: copy H0..H7 to the frame; a, b, e and b ^ c into registers
-    data(
-        2,
-        0xF8DD, 0x00C0,  # ldr.w r0, [sp, #192]
-        0xE9D0, 0x1200,  # ldrd r1, r2, [r0, #0]
-        0xE9D0, 0x3C02,  # ldrd r3, r12, [r0, #8]
-        0xE9CD, 0x1200,  # strd r1, r2, [sp, #0]
-        0xE9CD, 0x3C02,  # strd r3, r12, [sp, #8]
-        0xE9D0, 0x4500,  # ldrd r4, r5, [r0, #0]
-        0xE9D0, 0x6702,  # ldrd r6, r7, [r0, #8]
-        0xE9D0, 0x1204,  # ldrd r1, r2, [r0, #16]
-        0xE9D0, 0x3C06,  # ldrd r3, r12, [r0, #24]
-        0xE9CD, 0x1204,  # strd r1, r2, [sp, #16]
-        0xE9CD, 0x3C06,  # strd r3, r12, [sp, #24]
-        0xEA86, 0x0A01,  # eor.w r10, r6, r1
-        0xEA87, 0x0B02,  # eor.w r11, r7, r2
-        0xE9D0, 0x1208,  # ldrd r1, r2, [r0, #32]
-        0xE9D0, 0x3C0A,  # ldrd r3, r12, [r0, #40]
-        0xE9CD, 0x1208,  # strd r1, r2, [sp, #32]
-        0xE9CD, 0x3C0A,  # strd r3, r12, [sp, #40]
-        0xE9D0, 0x8908,  # ldrd r8, r9, [r0, #32]
-        0xE9D0, 0x120C,  # ldrd r1, r2, [r0, #48]
-        0xE9D0, 0x3C0E,  # ldrd r3, r12, [r0, #56]
-        0xE9CD, 0x120C,  # strd r1, r2, [sp, #48]
-        0xE9CD, 0x3C0E,  # strd r3, r12, [sp, #56]
-    )
-    # W[0..15]: the block's big-endian 64-bit words (§6.4.2 step 1) into the ring
-    data(
-        2,
-        0xF8DD, 0x00C4,  # ldr.w r0, [sp, #196]
-        0xF8D0, 0x1000,  # ldr.w r1, [r0, #0]
-        0xF8D0, 0x2004,  # ldr.w r2, [r0, #4]
-        0xFA91, 0xF181,  # rev.w r1, r1
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xE9CD, 0x1210,  # strd r1, r2, [sp, #64]
-        0xF8D0, 0x1008,  # ldr.w r1, [r0, #8]
-        0xF8D0, 0x200C,  # ldr.w r2, [r0, #12]
-        0xFA91, 0xF181,  # rev.w r1, r1
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xE9CD, 0x1212,  # strd r1, r2, [sp, #72]
-        0xF8D0, 0x1010,  # ldr.w r1, [r0, #16]
-        0xF8D0, 0x2014,  # ldr.w r2, [r0, #20]
-        0xFA91, 0xF181,  # rev.w r1, r1
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xE9CD, 0x1214,  # strd r1, r2, [sp, #80]
-        0xF8D0, 0x1018,  # ldr.w r1, [r0, #24]
-        0xF8D0, 0x201C,  # ldr.w r2, [r0, #28]
-        0xFA91, 0xF181,  # rev.w r1, r1
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xE9CD, 0x1216,  # strd r1, r2, [sp, #88]
-        0xF8D0, 0x1020,  # ldr.w r1, [r0, #32]
-        0xF8D0, 0x2024,  # ldr.w r2, [r0, #36]
-        0xFA91, 0xF181,  # rev.w r1, r1
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xE9CD, 0x1218,  # strd r1, r2, [sp, #96]
-        0xF8D0, 0x1028,  # ldr.w r1, [r0, #40]
-        0xF8D0, 0x202C,  # ldr.w r2, [r0, #44]
-        0xFA91, 0xF181,  # rev.w r1, r1
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xE9CD, 0x121A,  # strd r1, r2, [sp, #104]
-        0xF8D0, 0x1030,  # ldr.w r1, [r0, #48]
-        0xF8D0, 0x2034,  # ldr.w r2, [r0, #52]
-        0xFA91, 0xF181,  # rev.w r1, r1
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xE9CD, 0x121C,  # strd r1, r2, [sp, #112]
-        0xF8D0, 0x1038,  # ldr.w r1, [r0, #56]
-        0xF8D0, 0x203C,  # ldr.w r2, [r0, #60]
-        0xFA91, 0xF181,  # rev.w r1, r1
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xE9CD, 0x121E,  # strd r1, r2, [sp, #120]
-        0xF8D0, 0x1040,  # ldr.w r1, [r0, #64]
-        0xF8D0, 0x2044,  # ldr.w r2, [r0, #68]
-        0xFA91, 0xF181,  # rev.w r1, r1
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xE9CD, 0x1220,  # strd r1, r2, [sp, #128]
-        0xF8D0, 0x1048,  # ldr.w r1, [r0, #72]
-        0xF8D0, 0x204C,  # ldr.w r2, [r0, #76]
-    )
-    data(
-        2,
-        0xFA91, 0xF181,  # rev.w r1, r1
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xE9CD, 0x1222,  # strd r1, r2, [sp, #136]
-        0xF8D0, 0x1050,  # ldr.w r1, [r0, #80]
-        0xF8D0, 0x2054,  # ldr.w r2, [r0, #84]
-        0xFA91, 0xF181,  # rev.w r1, r1
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xE9CD, 0x1224,  # strd r1, r2, [sp, #144]
-        0xF8D0, 0x1058,  # ldr.w r1, [r0, #88]
-        0xF8D0, 0x205C,  # ldr.w r2, [r0, #92]
-        0xFA91, 0xF181,  # rev.w r1, r1
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xE9CD, 0x1226,  # strd r1, r2, [sp, #152]
-        0xF8D0, 0x1060,  # ldr.w r1, [r0, #96]
-        0xF8D0, 0x2064,  # ldr.w r2, [r0, #100]
-        0xFA91, 0xF181,  # rev.w r1, r1
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xE9CD, 0x1228,  # strd r1, r2, [sp, #160]
-        0xF8D0, 0x1068,  # ldr.w r1, [r0, #104]
-        0xF8D0, 0x206C,  # ldr.w r2, [r0, #108]
-        0xFA91, 0xF181,  # rev.w r1, r1
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xE9CD, 0x122A,  # strd r1, r2, [sp, #168]
-        0xF8D0, 0x1070,  # ldr.w r1, [r0, #112]
-        0xF8D0, 0x2074,  # ldr.w r2, [r0, #116]
-        0xFA91, 0xF181,  # rev.w r1, r1
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xE9CD, 0x122C,  # strd r1, r2, [sp, #176]
-        0xF8D0, 0x1078,  # ldr.w r1, [r0, #120]
-        0xF8D0, 0x207C,  # ldr.w r2, [r0, #124]
-        0xFA91, 0xF181,  # rev.w r1, r1
-        0xFA92, 0xF282,  # rev.w r2, r2
-        0xE9CD, 0x122E,  # strd r1, r2, [sp, #184]
+        0xF8CD, 0x02C0,  # str.w r0, [sp, #704]
+        0xF8CD, 0x12C4,  # str.w r1, [sp, #708]
+        0xF8CD, 0x32C8,  # str.w r3, [sp, #712]
         0x4678,  # mov r0, pc
-        0xF2A0, 0x403C,  # subw r0, r0, #1084
-        0xF8CD, 0x00CC,  # str.w r0, [sp, #204]
-        0xF200, 0x2080,  # addw r0, r0, #640
-        0xF8CD, 0x00D0,  # str.w r0, [sp, #208]
+        0xF2A0, 0x20A2,  # subw r0, r0, #674
+        0xF8CD, 0x02CC,  # str.w r0, [sp, #716]
     )
-    # round 16 i + 0: a = r4:r5, b = r6:r7, e = r8:r9, b ^ c = r10:r11 (high:low)
+    # W[0..15]: the block's big-endian 64-bit words, as (high, low) pairs: the message's
+    # 32-bit words in order, each byte-reversed; eight a pass through r0-r7
     data(
         2,
-        0xE9DD, 0xCE12,  # ldrd r12, lr, [sp, #72]
-        0xEA4F, 0x005C,  # lsr.w r0, r12, #1
-        0xEA80, 0x70CE,  # eor.w r0, r0, lr, lsl #31
-        0xEA80, 0x201C,  # eor.w r0, r0, r12, lsr #8
-        0xEA80, 0x600E,  # eor.w r0, r0, lr, lsl #24
-        0xEA80, 0x10DC,  # eor.w r0, r0, r12, lsr #7
-        0xEA4F, 0x015E,  # lsr.w r1, lr, #1
-        0xEA81, 0x71CC,  # eor.w r1, r1, r12, lsl #31
-        0xEA81, 0x211E,  # eor.w r1, r1, lr, lsr #8
-        0xEA81, 0x610C,  # eor.w r1, r1, r12, lsl #24
-        0xEA81, 0x11DE,  # eor.w r1, r1, lr, lsr #7
-        0xEA81, 0x614C,  # eor.w r1, r1, r12, lsl #25
-        0xE9DD, 0xCE2C,  # ldrd r12, lr, [sp, #176]
-        0xEA4F, 0x42DC,  # lsr.w r2, r12, #19
-        0xEA82, 0x324E,  # eor.w r2, r2, lr, lsl #13
-        0xEA82, 0x725E,  # eor.w r2, r2, lr, lsr #29
-        0xEA82, 0x02CC,  # eor.w r2, r2, r12, lsl #3
-        0xEA82, 0x129C,  # eor.w r2, r2, r12, lsr #6
-        0xEA4F, 0x43DE,  # lsr.w r3, lr, #19
-        0xEA83, 0x334C,  # eor.w r3, r3, r12, lsl #13
-        0xEA83, 0x735C,  # eor.w r3, r3, r12, lsr #29
-        0xEA83, 0x03CE,  # eor.w r3, r3, lr, lsl #3
-        0xEA83, 0x139E,  # eor.w r3, r3, lr, lsr #6
-        0xEA83, 0x638C,  # eor.w r3, r3, r12, lsl #26
+        0xF8DD, 0xC2C4,  # ldr.w r12, [sp, #708]
+        0xF20D, 0x0E40,  # addw lr, sp, #64
+        0xF20D, 0x0BC0,  # addw r11, sp, #192
+        0xF85C, 0x0B04,  # ldr.w r0, [r12], #4
+        0xF85C, 0x1B04,  # ldr.w r1, [r12], #4
+        0xF85C, 0x2B04,  # ldr.w r2, [r12], #4
+        0xF85C, 0x3B04,  # ldr.w r3, [r12], #4
+        0xF85C, 0x4B04,  # ldr.w r4, [r12], #4
+        0xF85C, 0x5B04,  # ldr.w r5, [r12], #4
+        0xF85C, 0x6B04,  # ldr.w r6, [r12], #4
+        0xF85C, 0x7B04,  # ldr.w r7, [r12], #4
+        0xFA90, 0xF080,  # rev.w r0, r0
+        0xFA91, 0xF181,  # rev.w r1, r1
+        0xFA92, 0xF282,  # rev.w r2, r2
+        0xFA93, 0xF383,  # rev.w r3, r3
+        0xFA94, 0xF484,  # rev.w r4, r4
+        0xFA95, 0xF585,  # rev.w r5, r5
+        0xFA96, 0xF686,  # rev.w r6, r6
+        0xFA97, 0xF787,  # rev.w r7, r7
+        0xE8AE, 0x00FF,  # stmia.w lr!, {r0, r1, r2, r3, r4, r5, r6, r7}
+        0xEBBE, 0x0F0B,  # cmp.w lr, r11
+        0xF47F, 0xAFDA,  # bne.w msg (-76)
+        0xF8CD, 0xC2C4,  # str.w r12, [sp, #708]
+    )
+    # W[16..79], two a pass: W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16], σ0 = ROTR1 ^
+    # ROTR8 ^ SHR7, σ1 = ROTR19 ^ ROTR61 ^ SHR6 (§4.1.3); then W[t-16] += K[t-16] (r10 walks K)
+    data(
+        2,
+        0xF8DD, 0xA2CC,  # ldr.w r10, [sp, #716]
+        0xF20D, 0x2BC0,  # addw r11, sp, #704
+        0xE95E, 0x451E,  # ldrd r4, r5, [lr, #-120]
+        0xEA4F, 0x0054,  # lsr.w r0, r4, #1
+        0xEA80, 0x70C5,  # eor.w r0, r0, r5, lsl #31
+        0xEA80, 0x2014,  # eor.w r0, r0, r4, lsr #8
+        0xEA80, 0x6005,  # eor.w r0, r0, r5, lsl #24
+        0xEA80, 0x10D4,  # eor.w r0, r0, r4, lsr #7
+        0xEA4F, 0x0155,  # lsr.w r1, r5, #1
+        0xEA81, 0x71C4,  # eor.w r1, r1, r4, lsl #31
+        0xEA81, 0x2115,  # eor.w r1, r1, r5, lsr #8
+        0xEA81, 0x6104,  # eor.w r1, r1, r4, lsl #24
+        0xEA81, 0x11D5,  # eor.w r1, r1, r5, lsr #7
+        0xEA81, 0x6144,  # eor.w r1, r1, r4, lsl #25
+        0xE95E, 0x4504,  # ldrd r4, r5, [lr, #-16]
+        0xEA4F, 0x42D4,  # lsr.w r2, r4, #19
+        0xEA82, 0x3245,  # eor.w r2, r2, r5, lsl #13
+        0xEA82, 0x7255,  # eor.w r2, r2, r5, lsr #29
+        0xEA82, 0x02C4,  # eor.w r2, r2, r4, lsl #3
+        0xEA82, 0x1294,  # eor.w r2, r2, r4, lsr #6
+        0xEA4F, 0x43D5,  # lsr.w r3, r5, #19
+        0xEA83, 0x3344,  # eor.w r3, r3, r4, lsl #13
+        0xEA83, 0x7354,  # eor.w r3, r3, r4, lsr #29
+        0xEA83, 0x03C5,  # eor.w r3, r3, r5, lsl #3
+        0xEA83, 0x1395,  # eor.w r3, r3, r5, lsr #6
+        0xEA83, 0x6384,  # eor.w r3, r3, r4, lsl #26
         0xEB11, 0x0103,  # adds.w r1, r1, r3
         0xEB40, 0x0002,  # adc.w r0, r0, r2
-        0xE9DD, 0xCE22,  # ldrd r12, lr, [sp, #136]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0xCE10,  # ldrd r12, lr, [sp, #64]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x0110,  # strd r0, r1, [sp, #64]
-        0xE9DD, 0x230E,  # ldrd r2, r3, [sp, #56]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
-        0xF8DC, 0xE004,  # ldr.w lr, [r12, #4]
-        0xF8DC, 0xC000,  # ldr.w r12, [r12, #0]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
+        0xE95E, 0x450E,  # ldrd r4, r5, [lr, #-56]
+        0xEB11, 0x0105,  # adds.w r1, r1, r5
+        0xEB40, 0x0004,  # adc.w r0, r0, r4
+        0xE95E, 0x4520,  # ldrd r4, r5, [lr, #-128]
+        0xEB11, 0x0105,  # adds.w r1, r1, r5
+        0xEB40, 0x0004,  # adc.w r0, r0, r4
+        0xE8EE, 0x0104,  # strd r0, r1, [lr], #16
+        0xF85A, 0x6B04,  # ldr.w r6, [r10], #4
+        0xF85A, 0x7B04,  # ldr.w r7, [r10], #4
+        0xEB17, 0x0705,  # adds.w r7, r7, r5
+        0xEB46, 0x0604,  # adc.w r6, r6, r4
+        0xE94E, 0x6724,  # strd r6, r7, [lr, #-144]
+        0xE95E, 0x4520,  # ldrd r4, r5, [lr, #-128]
+        0xEA4F, 0x0054,  # lsr.w r0, r4, #1
+        0xEA80, 0x70C5,  # eor.w r0, r0, r5, lsl #31
+        0xEA80, 0x2014,  # eor.w r0, r0, r4, lsr #8
+        0xEA80, 0x6005,  # eor.w r0, r0, r5, lsl #24
+        0xEA80, 0x10D4,  # eor.w r0, r0, r4, lsr #7
+        0xEA4F, 0x0155,  # lsr.w r1, r5, #1
+        0xEA81, 0x71C4,  # eor.w r1, r1, r4, lsl #31
+    )
+    data(
+        2,
+        0xEA81, 0x2115,  # eor.w r1, r1, r5, lsr #8
+        0xEA81, 0x6104,  # eor.w r1, r1, r4, lsl #24
+        0xEA81, 0x11D5,  # eor.w r1, r1, r5, lsr #7
+        0xEA81, 0x6144,  # eor.w r1, r1, r4, lsl #25
+        0xE95E, 0x4506,  # ldrd r4, r5, [lr, #-24]
+        0xEA4F, 0x42D4,  # lsr.w r2, r4, #19
+        0xEA82, 0x3245,  # eor.w r2, r2, r5, lsl #13
+        0xEA82, 0x7255,  # eor.w r2, r2, r5, lsr #29
+        0xEA82, 0x02C4,  # eor.w r2, r2, r4, lsl #3
+        0xEA82, 0x1294,  # eor.w r2, r2, r4, lsr #6
+        0xEA4F, 0x43D5,  # lsr.w r3, r5, #19
+        0xEA83, 0x3344,  # eor.w r3, r3, r4, lsl #13
+        0xEA83, 0x7354,  # eor.w r3, r3, r4, lsr #29
+        0xEA83, 0x03C5,  # eor.w r3, r3, r5, lsl #3
+        0xEA83, 0x1395,  # eor.w r3, r3, r5, lsr #6
+        0xEA83, 0x6384,  # eor.w r3, r3, r4, lsl #26
+        0xEB11, 0x0103,  # adds.w r1, r1, r3
+        0xEB40, 0x0002,  # adc.w r0, r0, r2
+        0xE95E, 0x4510,  # ldrd r4, r5, [lr, #-64]
+        0xEB11, 0x0105,  # adds.w r1, r1, r5
+        0xEB40, 0x0004,  # adc.w r0, r0, r4
+        0xE95E, 0x4522,  # ldrd r4, r5, [lr, #-136]
+        0xEB11, 0x0105,  # adds.w r1, r1, r5
+        0xEB40, 0x0004,  # adc.w r0, r0, r4
+        0xE94E, 0x0102,  # strd r0, r1, [lr, #-8]
+        0xF85A, 0x6B04,  # ldr.w r6, [r10], #4
+        0xF85A, 0x7B04,  # ldr.w r7, [r10], #4
+        0xEB17, 0x0705,  # adds.w r7, r7, r5
+        0xEB46, 0x0604,  # adc.w r6, r6, r4
+        0xE94E, 0x6722,  # strd r6, r7, [lr, #-136]
+        0xEBBE, 0x0F0B,  # cmp.w lr, r11
+        0xF47F, 0xAF64,  # bne.w sched (-312)
+    )
+    # W[64..79] += K[64..79]: r11 walks them, two a pass, until lr (= the address of W[80])
+    data(
+        2,
+        0xF2AE, 0x0B80,  # subw r11, lr, #128
+        0xE9DB, 0x4500,  # ldrd r4, r5, [r11, #0]
+        0xF85A, 0x6B04,  # ldr.w r6, [r10], #4
+        0xF85A, 0x7B04,  # ldr.w r7, [r10], #4
+        0xEB17, 0x0705,  # adds.w r7, r7, r5
+        0xEB46, 0x0604,  # adc.w r6, r6, r4
+        0xE8EB, 0x6702,  # strd r6, r7, [r11], #8
+        0xE9DB, 0x4500,  # ldrd r4, r5, [r11, #0]
+        0xF85A, 0x6B04,  # ldr.w r6, [r10], #4
+        0xF85A, 0x7B04,  # ldr.w r7, [r10], #4
+        0xEB17, 0x0705,  # adds.w r7, r7, r5
+        0xEB46, 0x0604,  # adc.w r6, r6, r4
+        0xE8EB, 0x6702,  # strd r6, r7, [r11], #8
+        0xEBBB, 0x0F0E,  # cmp.w r11, lr
+        0xF47F, 0xAFE4,  # bne.w tail (-56)
+    )
+    # block: H0..H7 to the frame, H0..H5 through r0-r11, H6 and H7 through d and f's
+    # registers; a, b, e and b ^ c into registers
+    data(
+        2,
+        0xF8DD, 0xC2C0,  # ldr.w r12, [sp, #704]
+        0xE8BC, 0x0FFF,  # ldmia.w r12!, {r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11}
+        0xE88D, 0x0FFF,  # stmia.w sp, {r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11}
+        0xE89C, 0x0CC0,  # ldmia.w r12, {r6, r7, r10, r11}
+        0xE9CD, 0x670C,  # strd r6, r7, [sp, #48]
+        0xE9CD, 0xAB0E,  # strd r10, r11, [sp, #56]
+        0xEA82, 0x0404,  # eor.w r4, r2, r4
+        0xEA83, 0x0505,  # eor.w r5, r3, r5
+        0xF20D, 0x0C40,  # addw r12, sp, #64
+        0xF8CD, 0xC2D0,  # str.w r12, [sp, #720]
+    )
+    # round 8 i + 0: a = r0:r1, b = r2:r3, e = r8:r9, b ^ c = r4:r5 (high:low)
+    data(
+        2,
+        0xE9DD, 0xAB0E,  # ldrd r10, r11, [sp, #56]
+        0xF8DD, 0xC2D0,  # ldr.w r12, [sp, #720]
+        0xE9DC, 0xCE00,  # ldrd r12, lr, [r12, #0]
+        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
+        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
         0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
         0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
         0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
@@ -384,117 +385,15 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
         0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
         0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-    )
-    data(
-        2,
         0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
         0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
         0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
         0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
         0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0x010A,  # ldrd r0, r1, [sp, #40]
+        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
+        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
+        0xE9DD, 0x670A,  # ldrd r6, r7, [sp, #40]
         0xE9DD, 0xCE0C,  # ldrd r12, lr, [sp, #48]
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA00, 0x0008,  # and.w r0, r0, r8
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEA01, 0x0109,  # and.w r1, r1, r9
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xE9DD, 0xCE06,  # ldrd r12, lr, [sp, #24]
-        0xEB1E, 0x0903,  # adds.w r9, lr, r3
-        0xEB4C, 0x0802,  # adc.w r8, r12, r2
-        0xE9CD, 0x8906,  # strd r8, r9, [sp, #24]
-        0xEA4F, 0x7C14,  # lsr.w r12, r4, #28
-        0xEA8C, 0x1C05,  # eor.w r12, r12, r5, lsl #4
-        0xEA8C, 0x0C95,  # eor.w r12, r12, r5, lsr #2
-        0xEA8C, 0x7C84,  # eor.w r12, r12, r4, lsl #30
-        0xEA8C, 0x1CD5,  # eor.w r12, r12, r5, lsr #7
-        0xEA8C, 0x6C44,  # eor.w r12, r12, r4, lsl #25
-        0xEA4F, 0x7E15,  # lsr.w lr, r5, #28
-        0xEA8E, 0x1E04,  # eor.w lr, lr, r4, lsl #4
-        0xEA8E, 0x0E94,  # eor.w lr, lr, r4, lsr #2
-        0xEA8E, 0x7E85,  # eor.w lr, lr, r5, lsl #30
-        0xEA8E, 0x1ED4,  # eor.w lr, lr, r4, lsr #7
-        0xEA8E, 0x6E45,  # eor.w lr, lr, r5, lsl #25
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA84, 0x0006,  # eor.w r0, r4, r6
-        0xEA00, 0x0C0A,  # and.w r12, r0, r10
-        0xEA8C, 0x0C06,  # eor.w r12, r12, r6
-        0xEA85, 0x0107,  # eor.w r1, r5, r7
-        0xEA01, 0x0E0B,  # and.w lr, r1, r11
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x230E,  # strd r2, r3, [sp, #56]
-    )
-    # round 16 i + 1: a = r2:r3, b = r4:r5, e = r8:r9, b ^ c = r0:r1 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE14,  # ldrd r12, lr, [sp, #80]
-        0xEA4F, 0x065C,  # lsr.w r6, r12, #1
-        0xEA86, 0x76CE,  # eor.w r6, r6, lr, lsl #31
-        0xEA86, 0x261C,  # eor.w r6, r6, r12, lsr #8
-        0xEA86, 0x660E,  # eor.w r6, r6, lr, lsl #24
-        0xEA86, 0x16DC,  # eor.w r6, r6, r12, lsr #7
-        0xEA4F, 0x075E,  # lsr.w r7, lr, #1
-        0xEA87, 0x77CC,  # eor.w r7, r7, r12, lsl #31
-        0xEA87, 0x271E,  # eor.w r7, r7, lr, lsr #8
-        0xEA87, 0x670C,  # eor.w r7, r7, r12, lsl #24
-        0xEA87, 0x17DE,  # eor.w r7, r7, lr, lsr #7
-        0xEA87, 0x674C,  # eor.w r7, r7, r12, lsl #25
-        0xE9DD, 0xCE2E,  # ldrd r12, lr, [sp, #184]
-        0xEA4F, 0x4ADC,  # lsr.w r10, r12, #19
-        0xEA8A, 0x3A4E,  # eor.w r10, r10, lr, lsl #13
-        0xEA8A, 0x7A5E,  # eor.w r10, r10, lr, lsr #29
-        0xEA8A, 0x0ACC,  # eor.w r10, r10, r12, lsl #3
-        0xEA8A, 0x1A9C,  # eor.w r10, r10, r12, lsr #6
-        0xEA4F, 0x4BDE,  # lsr.w r11, lr, #19
-        0xEA8B, 0x3B4C,  # eor.w r11, r11, r12, lsl #13
-        0xEA8B, 0x7B5C,  # eor.w r11, r11, r12, lsr #29
-        0xEA8B, 0x0BCE,  # eor.w r11, r11, lr, lsl #3
-        0xEA8B, 0x1B9E,  # eor.w r11, r11, lr, lsr #6
-        0xEA8B, 0x6B8C,  # eor.w r11, r11, r12, lsl #26
-        0xEB17, 0x070B,  # adds.w r7, r7, r11
-        0xEB46, 0x060A,  # adc.w r6, r6, r10
-        0xE9DD, 0xCE24,  # ldrd r12, lr, [sp, #144]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0xCE12,  # ldrd r12, lr, [sp, #72]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x6712,  # strd r6, r7, [sp, #72]
-        0xE9DD, 0xAB0C,  # ldrd r10, r11, [sp, #48]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
-        0xF8DC, 0xE00C,  # ldr.w lr, [r12, #12]
-        0xF8DC, 0xC008,  # ldr.w r12, [r12, #8]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-    )
-    data(
-        2,
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0x6708,  # ldrd r6, r7, [sp, #32]
-        0xE9DD, 0xCE0A,  # ldrd r12, lr, [sp, #40]
         0xEA86, 0x060C,  # eor.w r6, r6, r12
         0xEA06, 0x0608,  # and.w r6, r6, r8
         0xEA86, 0x060C,  # eor.w r6, r6, r12
@@ -503,702 +402,9 @@ def compress(r0, r1, r2, r3):
         0xEA87, 0x070E,  # eor.w r7, r7, lr
         0xEB1B, 0x0B07,  # adds.w r11, r11, r7
         0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xE9DD, 0xCE04,  # ldrd r12, lr, [sp, #16]
+        0xE9DD, 0xCE06,  # ldrd r12, lr, [sp, #24]
         0xEB1E, 0x090B,  # adds.w r9, lr, r11
         0xEB4C, 0x080A,  # adc.w r8, r12, r10
-        0xE9CD, 0x8904,  # strd r8, r9, [sp, #16]
-        0xEA4F, 0x7C12,  # lsr.w r12, r2, #28
-        0xEA8C, 0x1C03,  # eor.w r12, r12, r3, lsl #4
-        0xEA8C, 0x0C93,  # eor.w r12, r12, r3, lsr #2
-        0xEA8C, 0x7C82,  # eor.w r12, r12, r2, lsl #30
-        0xEA8C, 0x1CD3,  # eor.w r12, r12, r3, lsr #7
-        0xEA8C, 0x6C42,  # eor.w r12, r12, r2, lsl #25
-        0xEA4F, 0x7E13,  # lsr.w lr, r3, #28
-        0xEA8E, 0x1E02,  # eor.w lr, lr, r2, lsl #4
-        0xEA8E, 0x0E92,  # eor.w lr, lr, r2, lsr #2
-        0xEA8E, 0x7E83,  # eor.w lr, lr, r3, lsl #30
-        0xEA8E, 0x1ED2,  # eor.w lr, lr, r2, lsr #7
-        0xEA8E, 0x6E43,  # eor.w lr, lr, r3, lsl #25
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA82, 0x0604,  # eor.w r6, r2, r4
-        0xEA06, 0x0C00,  # and.w r12, r6, r0
-        0xEA8C, 0x0C04,  # eor.w r12, r12, r4
-        0xEA83, 0x0705,  # eor.w r7, r3, r5
-        0xEA07, 0x0E01,  # and.w lr, r7, r1
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB0C,  # strd r10, r11, [sp, #48]
-    )
-    # round 16 i + 2: a = r10:r11, b = r2:r3, e = r8:r9, b ^ c = r6:r7 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE16,  # ldrd r12, lr, [sp, #88]
-        0xEA4F, 0x045C,  # lsr.w r4, r12, #1
-        0xEA84, 0x74CE,  # eor.w r4, r4, lr, lsl #31
-        0xEA84, 0x241C,  # eor.w r4, r4, r12, lsr #8
-        0xEA84, 0x640E,  # eor.w r4, r4, lr, lsl #24
-        0xEA84, 0x14DC,  # eor.w r4, r4, r12, lsr #7
-        0xEA4F, 0x055E,  # lsr.w r5, lr, #1
-        0xEA85, 0x75CC,  # eor.w r5, r5, r12, lsl #31
-        0xEA85, 0x251E,  # eor.w r5, r5, lr, lsr #8
-        0xEA85, 0x650C,  # eor.w r5, r5, r12, lsl #24
-        0xEA85, 0x15DE,  # eor.w r5, r5, lr, lsr #7
-        0xEA85, 0x654C,  # eor.w r5, r5, r12, lsl #25
-        0xE9DD, 0xCE10,  # ldrd r12, lr, [sp, #64]
-        0xEA4F, 0x40DC,  # lsr.w r0, r12, #19
-        0xEA80, 0x304E,  # eor.w r0, r0, lr, lsl #13
-        0xEA80, 0x705E,  # eor.w r0, r0, lr, lsr #29
-        0xEA80, 0x00CC,  # eor.w r0, r0, r12, lsl #3
-        0xEA80, 0x109C,  # eor.w r0, r0, r12, lsr #6
-        0xEA4F, 0x41DE,  # lsr.w r1, lr, #19
-        0xEA81, 0x314C,  # eor.w r1, r1, r12, lsl #13
-        0xEA81, 0x715C,  # eor.w r1, r1, r12, lsr #29
-        0xEA81, 0x01CE,  # eor.w r1, r1, lr, lsl #3
-        0xEA81, 0x119E,  # eor.w r1, r1, lr, lsr #6
-        0xEA81, 0x618C,  # eor.w r1, r1, r12, lsl #26
-        0xEB15, 0x0501,  # adds.w r5, r5, r1
-        0xEB44, 0x0400,  # adc.w r4, r4, r0
-        0xE9DD, 0xCE26,  # ldrd r12, lr, [sp, #152]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xCE14,  # ldrd r12, lr, [sp, #80]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x4514,  # strd r4, r5, [sp, #80]
-        0xE9DD, 0x010A,  # ldrd r0, r1, [sp, #40]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
-        0xF8DC, 0xE014,  # ldr.w lr, [r12, #20]
-        0xF8DC, 0xC010,  # ldr.w r12, [r12, #16]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-    )
-    data(
-        2,
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0x4506,  # ldrd r4, r5, [sp, #24]
-        0xE9DD, 0xCE08,  # ldrd r12, lr, [sp, #32]
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA04, 0x0408,  # and.w r4, r4, r8
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEA05, 0x0509,  # and.w r5, r5, r9
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xE9DD, 0xCE02,  # ldrd r12, lr, [sp, #8]
-        0xEB1E, 0x0901,  # adds.w r9, lr, r1
-        0xEB4C, 0x0800,  # adc.w r8, r12, r0
-        0xE9CD, 0x8902,  # strd r8, r9, [sp, #8]
-        0xEA4F, 0x7C1A,  # lsr.w r12, r10, #28
-        0xEA8C, 0x1C0B,  # eor.w r12, r12, r11, lsl #4
-        0xEA8C, 0x0C9B,  # eor.w r12, r12, r11, lsr #2
-        0xEA8C, 0x7C8A,  # eor.w r12, r12, r10, lsl #30
-        0xEA8C, 0x1CDB,  # eor.w r12, r12, r11, lsr #7
-        0xEA8C, 0x6C4A,  # eor.w r12, r12, r10, lsl #25
-        0xEA4F, 0x7E1B,  # lsr.w lr, r11, #28
-        0xEA8E, 0x1E0A,  # eor.w lr, lr, r10, lsl #4
-        0xEA8E, 0x0E9A,  # eor.w lr, lr, r10, lsr #2
-        0xEA8E, 0x7E8B,  # eor.w lr, lr, r11, lsl #30
-        0xEA8E, 0x1EDA,  # eor.w lr, lr, r10, lsr #7
-        0xEA8E, 0x6E4B,  # eor.w lr, lr, r11, lsl #25
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA8A, 0x0402,  # eor.w r4, r10, r2
-        0xEA04, 0x0C06,  # and.w r12, r4, r6
-        0xEA8C, 0x0C02,  # eor.w r12, r12, r2
-        0xEA8B, 0x0503,  # eor.w r5, r11, r3
-        0xEA05, 0x0E07,  # and.w lr, r5, r7
-        0xEA8E, 0x0E03,  # eor.w lr, lr, r3
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x010A,  # strd r0, r1, [sp, #40]
-    )
-    # round 16 i + 3: a = r0:r1, b = r10:r11, e = r8:r9, b ^ c = r4:r5 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE18,  # ldrd r12, lr, [sp, #96]
-        0xEA4F, 0x025C,  # lsr.w r2, r12, #1
-        0xEA82, 0x72CE,  # eor.w r2, r2, lr, lsl #31
-        0xEA82, 0x221C,  # eor.w r2, r2, r12, lsr #8
-        0xEA82, 0x620E,  # eor.w r2, r2, lr, lsl #24
-        0xEA82, 0x12DC,  # eor.w r2, r2, r12, lsr #7
-        0xEA4F, 0x035E,  # lsr.w r3, lr, #1
-        0xEA83, 0x73CC,  # eor.w r3, r3, r12, lsl #31
-        0xEA83, 0x231E,  # eor.w r3, r3, lr, lsr #8
-        0xEA83, 0x630C,  # eor.w r3, r3, r12, lsl #24
-        0xEA83, 0x13DE,  # eor.w r3, r3, lr, lsr #7
-        0xEA83, 0x634C,  # eor.w r3, r3, r12, lsl #25
-        0xE9DD, 0xCE12,  # ldrd r12, lr, [sp, #72]
-        0xEA4F, 0x46DC,  # lsr.w r6, r12, #19
-        0xEA86, 0x364E,  # eor.w r6, r6, lr, lsl #13
-        0xEA86, 0x765E,  # eor.w r6, r6, lr, lsr #29
-        0xEA86, 0x06CC,  # eor.w r6, r6, r12, lsl #3
-        0xEA86, 0x169C,  # eor.w r6, r6, r12, lsr #6
-        0xEA4F, 0x47DE,  # lsr.w r7, lr, #19
-        0xEA87, 0x374C,  # eor.w r7, r7, r12, lsl #13
-        0xEA87, 0x775C,  # eor.w r7, r7, r12, lsr #29
-        0xEA87, 0x07CE,  # eor.w r7, r7, lr, lsl #3
-        0xEA87, 0x179E,  # eor.w r7, r7, lr, lsr #6
-        0xEA87, 0x678C,  # eor.w r7, r7, r12, lsl #26
-        0xEB13, 0x0307,  # adds.w r3, r3, r7
-        0xEB42, 0x0206,  # adc.w r2, r2, r6
-        0xE9DD, 0xCE28,  # ldrd r12, lr, [sp, #160]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0xCE16,  # ldrd r12, lr, [sp, #88]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x2316,  # strd r2, r3, [sp, #88]
-        0xE9DD, 0x6708,  # ldrd r6, r7, [sp, #32]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
-        0xF8DC, 0xE01C,  # ldr.w lr, [r12, #28]
-        0xF8DC, 0xC018,  # ldr.w r12, [r12, #24]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-    )
-    data(
-        2,
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0x2304,  # ldrd r2, r3, [sp, #16]
-        0xE9DD, 0xCE06,  # ldrd r12, lr, [sp, #24]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA02, 0x0208,  # and.w r2, r2, r8
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEA03, 0x0309,  # and.w r3, r3, r9
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xE9DD, 0xCE00,  # ldrd r12, lr, [sp, #0]
-        0xEB1E, 0x0907,  # adds.w r9, lr, r7
-        0xEB4C, 0x0806,  # adc.w r8, r12, r6
-        0xE9CD, 0x8900,  # strd r8, r9, [sp, #0]
-        0xEA4F, 0x7C10,  # lsr.w r12, r0, #28
-        0xEA8C, 0x1C01,  # eor.w r12, r12, r1, lsl #4
-        0xEA8C, 0x0C91,  # eor.w r12, r12, r1, lsr #2
-        0xEA8C, 0x7C80,  # eor.w r12, r12, r0, lsl #30
-        0xEA8C, 0x1CD1,  # eor.w r12, r12, r1, lsr #7
-        0xEA8C, 0x6C40,  # eor.w r12, r12, r0, lsl #25
-        0xEA4F, 0x7E11,  # lsr.w lr, r1, #28
-        0xEA8E, 0x1E00,  # eor.w lr, lr, r0, lsl #4
-        0xEA8E, 0x0E90,  # eor.w lr, lr, r0, lsr #2
-        0xEA8E, 0x7E81,  # eor.w lr, lr, r1, lsl #30
-        0xEA8E, 0x1ED0,  # eor.w lr, lr, r0, lsr #7
-        0xEA8E, 0x6E41,  # eor.w lr, lr, r1, lsl #25
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA80, 0x020A,  # eor.w r2, r0, r10
-        0xEA02, 0x0C04,  # and.w r12, r2, r4
-        0xEA8C, 0x0C0A,  # eor.w r12, r12, r10
-        0xEA81, 0x030B,  # eor.w r3, r1, r11
-        0xEA03, 0x0E05,  # and.w lr, r3, r5
-        0xEA8E, 0x0E0B,  # eor.w lr, lr, r11
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x6708,  # strd r6, r7, [sp, #32]
-    )
-    # round 16 i + 4: a = r6:r7, b = r0:r1, e = r8:r9, b ^ c = r2:r3 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE1A,  # ldrd r12, lr, [sp, #104]
-        0xEA4F, 0x0A5C,  # lsr.w r10, r12, #1
-        0xEA8A, 0x7ACE,  # eor.w r10, r10, lr, lsl #31
-        0xEA8A, 0x2A1C,  # eor.w r10, r10, r12, lsr #8
-        0xEA8A, 0x6A0E,  # eor.w r10, r10, lr, lsl #24
-        0xEA8A, 0x1ADC,  # eor.w r10, r10, r12, lsr #7
-        0xEA4F, 0x0B5E,  # lsr.w r11, lr, #1
-        0xEA8B, 0x7BCC,  # eor.w r11, r11, r12, lsl #31
-        0xEA8B, 0x2B1E,  # eor.w r11, r11, lr, lsr #8
-        0xEA8B, 0x6B0C,  # eor.w r11, r11, r12, lsl #24
-        0xEA8B, 0x1BDE,  # eor.w r11, r11, lr, lsr #7
-        0xEA8B, 0x6B4C,  # eor.w r11, r11, r12, lsl #25
-        0xE9DD, 0xCE14,  # ldrd r12, lr, [sp, #80]
-        0xEA4F, 0x44DC,  # lsr.w r4, r12, #19
-        0xEA84, 0x344E,  # eor.w r4, r4, lr, lsl #13
-        0xEA84, 0x745E,  # eor.w r4, r4, lr, lsr #29
-        0xEA84, 0x04CC,  # eor.w r4, r4, r12, lsl #3
-        0xEA84, 0x149C,  # eor.w r4, r4, r12, lsr #6
-        0xEA4F, 0x45DE,  # lsr.w r5, lr, #19
-        0xEA85, 0x354C,  # eor.w r5, r5, r12, lsl #13
-        0xEA85, 0x755C,  # eor.w r5, r5, r12, lsr #29
-        0xEA85, 0x05CE,  # eor.w r5, r5, lr, lsl #3
-        0xEA85, 0x159E,  # eor.w r5, r5, lr, lsr #6
-        0xEA85, 0x658C,  # eor.w r5, r5, r12, lsl #26
-        0xEB1B, 0x0B05,  # adds.w r11, r11, r5
-        0xEB4A, 0x0A04,  # adc.w r10, r10, r4
-        0xE9DD, 0xCE2A,  # ldrd r12, lr, [sp, #168]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0xCE18,  # ldrd r12, lr, [sp, #96]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB18,  # strd r10, r11, [sp, #96]
-        0xE9DD, 0x4506,  # ldrd r4, r5, [sp, #24]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
-        0xF8DC, 0xE024,  # ldr.w lr, [r12, #36]
-        0xF8DC, 0xC020,  # ldr.w r12, [r12, #32]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-    )
-    data(
-        2,
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xAB02,  # ldrd r10, r11, [sp, #8]
-        0xE9DD, 0xCE04,  # ldrd r12, lr, [sp, #16]
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA0A, 0x0A08,  # and.w r10, r10, r8
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEA0B, 0x0B09,  # and.w r11, r11, r9
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xE9DD, 0xCE0E,  # ldrd r12, lr, [sp, #56]
-        0xEB1E, 0x0905,  # adds.w r9, lr, r5
-        0xEB4C, 0x0804,  # adc.w r8, r12, r4
-        0xE9CD, 0x890E,  # strd r8, r9, [sp, #56]
-        0xEA4F, 0x7C16,  # lsr.w r12, r6, #28
-        0xEA8C, 0x1C07,  # eor.w r12, r12, r7, lsl #4
-        0xEA8C, 0x0C97,  # eor.w r12, r12, r7, lsr #2
-        0xEA8C, 0x7C86,  # eor.w r12, r12, r6, lsl #30
-        0xEA8C, 0x1CD7,  # eor.w r12, r12, r7, lsr #7
-        0xEA8C, 0x6C46,  # eor.w r12, r12, r6, lsl #25
-        0xEA4F, 0x7E17,  # lsr.w lr, r7, #28
-        0xEA8E, 0x1E06,  # eor.w lr, lr, r6, lsl #4
-        0xEA8E, 0x0E96,  # eor.w lr, lr, r6, lsr #2
-        0xEA8E, 0x7E87,  # eor.w lr, lr, r7, lsl #30
-        0xEA8E, 0x1ED6,  # eor.w lr, lr, r6, lsr #7
-        0xEA8E, 0x6E47,  # eor.w lr, lr, r7, lsl #25
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA86, 0x0A00,  # eor.w r10, r6, r0
-        0xEA0A, 0x0C02,  # and.w r12, r10, r2
-        0xEA8C, 0x0C00,  # eor.w r12, r12, r0
-        0xEA87, 0x0B01,  # eor.w r11, r7, r1
-        0xEA0B, 0x0E03,  # and.w lr, r11, r3
-        0xEA8E, 0x0E01,  # eor.w lr, lr, r1
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x4506,  # strd r4, r5, [sp, #24]
-    )
-    # round 16 i + 5: a = r4:r5, b = r6:r7, e = r8:r9, b ^ c = r10:r11 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE1C,  # ldrd r12, lr, [sp, #112]
-        0xEA4F, 0x005C,  # lsr.w r0, r12, #1
-        0xEA80, 0x70CE,  # eor.w r0, r0, lr, lsl #31
-        0xEA80, 0x201C,  # eor.w r0, r0, r12, lsr #8
-        0xEA80, 0x600E,  # eor.w r0, r0, lr, lsl #24
-        0xEA80, 0x10DC,  # eor.w r0, r0, r12, lsr #7
-        0xEA4F, 0x015E,  # lsr.w r1, lr, #1
-        0xEA81, 0x71CC,  # eor.w r1, r1, r12, lsl #31
-        0xEA81, 0x211E,  # eor.w r1, r1, lr, lsr #8
-        0xEA81, 0x610C,  # eor.w r1, r1, r12, lsl #24
-        0xEA81, 0x11DE,  # eor.w r1, r1, lr, lsr #7
-        0xEA81, 0x614C,  # eor.w r1, r1, r12, lsl #25
-        0xE9DD, 0xCE16,  # ldrd r12, lr, [sp, #88]
-        0xEA4F, 0x42DC,  # lsr.w r2, r12, #19
-        0xEA82, 0x324E,  # eor.w r2, r2, lr, lsl #13
-        0xEA82, 0x725E,  # eor.w r2, r2, lr, lsr #29
-        0xEA82, 0x02CC,  # eor.w r2, r2, r12, lsl #3
-        0xEA82, 0x129C,  # eor.w r2, r2, r12, lsr #6
-        0xEA4F, 0x43DE,  # lsr.w r3, lr, #19
-        0xEA83, 0x334C,  # eor.w r3, r3, r12, lsl #13
-        0xEA83, 0x735C,  # eor.w r3, r3, r12, lsr #29
-        0xEA83, 0x03CE,  # eor.w r3, r3, lr, lsl #3
-        0xEA83, 0x139E,  # eor.w r3, r3, lr, lsr #6
-        0xEA83, 0x638C,  # eor.w r3, r3, r12, lsl #26
-        0xEB11, 0x0103,  # adds.w r1, r1, r3
-        0xEB40, 0x0002,  # adc.w r0, r0, r2
-        0xE9DD, 0xCE2C,  # ldrd r12, lr, [sp, #176]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0xCE1A,  # ldrd r12, lr, [sp, #104]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x011A,  # strd r0, r1, [sp, #104]
-        0xE9DD, 0x2304,  # ldrd r2, r3, [sp, #16]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
-        0xF8DC, 0xE02C,  # ldr.w lr, [r12, #44]
-        0xF8DC, 0xC028,  # ldr.w r12, [r12, #40]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-    )
-    data(
-        2,
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0x0100,  # ldrd r0, r1, [sp, #0]
-        0xE9DD, 0xCE02,  # ldrd r12, lr, [sp, #8]
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA00, 0x0008,  # and.w r0, r0, r8
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEA01, 0x0109,  # and.w r1, r1, r9
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEB13, 0x0301,  # adds.w r3, r3, r1
-        0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xE9DD, 0xCE0C,  # ldrd r12, lr, [sp, #48]
-        0xEB1E, 0x0903,  # adds.w r9, lr, r3
-        0xEB4C, 0x0802,  # adc.w r8, r12, r2
-        0xE9CD, 0x890C,  # strd r8, r9, [sp, #48]
-        0xEA4F, 0x7C14,  # lsr.w r12, r4, #28
-        0xEA8C, 0x1C05,  # eor.w r12, r12, r5, lsl #4
-        0xEA8C, 0x0C95,  # eor.w r12, r12, r5, lsr #2
-        0xEA8C, 0x7C84,  # eor.w r12, r12, r4, lsl #30
-        0xEA8C, 0x1CD5,  # eor.w r12, r12, r5, lsr #7
-        0xEA8C, 0x6C44,  # eor.w r12, r12, r4, lsl #25
-        0xEA4F, 0x7E15,  # lsr.w lr, r5, #28
-        0xEA8E, 0x1E04,  # eor.w lr, lr, r4, lsl #4
-        0xEA8E, 0x0E94,  # eor.w lr, lr, r4, lsr #2
-        0xEA8E, 0x7E85,  # eor.w lr, lr, r5, lsl #30
-        0xEA8E, 0x1ED4,  # eor.w lr, lr, r4, lsr #7
-        0xEA8E, 0x6E45,  # eor.w lr, lr, r5, lsl #25
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA84, 0x0006,  # eor.w r0, r4, r6
-        0xEA00, 0x0C0A,  # and.w r12, r0, r10
-        0xEA8C, 0x0C06,  # eor.w r12, r12, r6
-        0xEA85, 0x0107,  # eor.w r1, r5, r7
-        0xEA01, 0x0E0B,  # and.w lr, r1, r11
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x2304,  # strd r2, r3, [sp, #16]
-    )
-    # round 16 i + 6: a = r2:r3, b = r4:r5, e = r8:r9, b ^ c = r0:r1 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE1E,  # ldrd r12, lr, [sp, #120]
-        0xEA4F, 0x065C,  # lsr.w r6, r12, #1
-        0xEA86, 0x76CE,  # eor.w r6, r6, lr, lsl #31
-        0xEA86, 0x261C,  # eor.w r6, r6, r12, lsr #8
-        0xEA86, 0x660E,  # eor.w r6, r6, lr, lsl #24
-        0xEA86, 0x16DC,  # eor.w r6, r6, r12, lsr #7
-        0xEA4F, 0x075E,  # lsr.w r7, lr, #1
-        0xEA87, 0x77CC,  # eor.w r7, r7, r12, lsl #31
-        0xEA87, 0x271E,  # eor.w r7, r7, lr, lsr #8
-        0xEA87, 0x670C,  # eor.w r7, r7, r12, lsl #24
-        0xEA87, 0x17DE,  # eor.w r7, r7, lr, lsr #7
-        0xEA87, 0x674C,  # eor.w r7, r7, r12, lsl #25
-        0xE9DD, 0xCE18,  # ldrd r12, lr, [sp, #96]
-        0xEA4F, 0x4ADC,  # lsr.w r10, r12, #19
-        0xEA8A, 0x3A4E,  # eor.w r10, r10, lr, lsl #13
-        0xEA8A, 0x7A5E,  # eor.w r10, r10, lr, lsr #29
-        0xEA8A, 0x0ACC,  # eor.w r10, r10, r12, lsl #3
-        0xEA8A, 0x1A9C,  # eor.w r10, r10, r12, lsr #6
-        0xEA4F, 0x4BDE,  # lsr.w r11, lr, #19
-        0xEA8B, 0x3B4C,  # eor.w r11, r11, r12, lsl #13
-        0xEA8B, 0x7B5C,  # eor.w r11, r11, r12, lsr #29
-        0xEA8B, 0x0BCE,  # eor.w r11, r11, lr, lsl #3
-        0xEA8B, 0x1B9E,  # eor.w r11, r11, lr, lsr #6
-        0xEA8B, 0x6B8C,  # eor.w r11, r11, r12, lsl #26
-        0xEB17, 0x070B,  # adds.w r7, r7, r11
-        0xEB46, 0x060A,  # adc.w r6, r6, r10
-        0xE9DD, 0xCE2E,  # ldrd r12, lr, [sp, #184]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0xCE1C,  # ldrd r12, lr, [sp, #112]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x671C,  # strd r6, r7, [sp, #112]
-        0xE9DD, 0xAB02,  # ldrd r10, r11, [sp, #8]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
-        0xF8DC, 0xE034,  # ldr.w lr, [r12, #52]
-        0xF8DC, 0xC030,  # ldr.w r12, [r12, #48]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-    )
-    data(
-        2,
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0x670E,  # ldrd r6, r7, [sp, #56]
-        0xE9DD, 0xCE00,  # ldrd r12, lr, [sp, #0]
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA06, 0x0608,  # and.w r6, r6, r8
-        0xEA86, 0x060C,  # eor.w r6, r6, r12
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEA07, 0x0709,  # and.w r7, r7, r9
-        0xEA87, 0x070E,  # eor.w r7, r7, lr
-        0xEB1B, 0x0B07,  # adds.w r11, r11, r7
-        0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xE9DD, 0xCE0A,  # ldrd r12, lr, [sp, #40]
-        0xEB1E, 0x090B,  # adds.w r9, lr, r11
-        0xEB4C, 0x080A,  # adc.w r8, r12, r10
-        0xE9CD, 0x890A,  # strd r8, r9, [sp, #40]
-        0xEA4F, 0x7C12,  # lsr.w r12, r2, #28
-        0xEA8C, 0x1C03,  # eor.w r12, r12, r3, lsl #4
-        0xEA8C, 0x0C93,  # eor.w r12, r12, r3, lsr #2
-        0xEA8C, 0x7C82,  # eor.w r12, r12, r2, lsl #30
-        0xEA8C, 0x1CD3,  # eor.w r12, r12, r3, lsr #7
-        0xEA8C, 0x6C42,  # eor.w r12, r12, r2, lsl #25
-        0xEA4F, 0x7E13,  # lsr.w lr, r3, #28
-        0xEA8E, 0x1E02,  # eor.w lr, lr, r2, lsl #4
-        0xEA8E, 0x0E92,  # eor.w lr, lr, r2, lsr #2
-        0xEA8E, 0x7E83,  # eor.w lr, lr, r3, lsl #30
-        0xEA8E, 0x1ED2,  # eor.w lr, lr, r2, lsr #7
-        0xEA8E, 0x6E43,  # eor.w lr, lr, r3, lsl #25
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA82, 0x0604,  # eor.w r6, r2, r4
-        0xEA06, 0x0C00,  # and.w r12, r6, r0
-        0xEA8C, 0x0C04,  # eor.w r12, r12, r4
-        0xEA83, 0x0705,  # eor.w r7, r3, r5
-        0xEA07, 0x0E01,  # and.w lr, r7, r1
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB02,  # strd r10, r11, [sp, #8]
-    )
-    # round 16 i + 7: a = r10:r11, b = r2:r3, e = r8:r9, b ^ c = r6:r7 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE20,  # ldrd r12, lr, [sp, #128]
-        0xEA4F, 0x045C,  # lsr.w r4, r12, #1
-        0xEA84, 0x74CE,  # eor.w r4, r4, lr, lsl #31
-        0xEA84, 0x241C,  # eor.w r4, r4, r12, lsr #8
-        0xEA84, 0x640E,  # eor.w r4, r4, lr, lsl #24
-        0xEA84, 0x14DC,  # eor.w r4, r4, r12, lsr #7
-        0xEA4F, 0x055E,  # lsr.w r5, lr, #1
-        0xEA85, 0x75CC,  # eor.w r5, r5, r12, lsl #31
-        0xEA85, 0x251E,  # eor.w r5, r5, lr, lsr #8
-        0xEA85, 0x650C,  # eor.w r5, r5, r12, lsl #24
-        0xEA85, 0x15DE,  # eor.w r5, r5, lr, lsr #7
-        0xEA85, 0x654C,  # eor.w r5, r5, r12, lsl #25
-        0xE9DD, 0xCE1A,  # ldrd r12, lr, [sp, #104]
-        0xEA4F, 0x40DC,  # lsr.w r0, r12, #19
-        0xEA80, 0x304E,  # eor.w r0, r0, lr, lsl #13
-        0xEA80, 0x705E,  # eor.w r0, r0, lr, lsr #29
-        0xEA80, 0x00CC,  # eor.w r0, r0, r12, lsl #3
-        0xEA80, 0x109C,  # eor.w r0, r0, r12, lsr #6
-        0xEA4F, 0x41DE,  # lsr.w r1, lr, #19
-        0xEA81, 0x314C,  # eor.w r1, r1, r12, lsl #13
-        0xEA81, 0x715C,  # eor.w r1, r1, r12, lsr #29
-        0xEA81, 0x01CE,  # eor.w r1, r1, lr, lsl #3
-        0xEA81, 0x119E,  # eor.w r1, r1, lr, lsr #6
-        0xEA81, 0x618C,  # eor.w r1, r1, r12, lsl #26
-        0xEB15, 0x0501,  # adds.w r5, r5, r1
-        0xEB44, 0x0400,  # adc.w r4, r4, r0
-        0xE9DD, 0xCE10,  # ldrd r12, lr, [sp, #64]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xCE1E,  # ldrd r12, lr, [sp, #120]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x451E,  # strd r4, r5, [sp, #120]
-        0xE9DD, 0x0100,  # ldrd r0, r1, [sp, #0]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
-        0xF8DC, 0xE03C,  # ldr.w lr, [r12, #60]
-        0xF8DC, 0xC038,  # ldr.w r12, [r12, #56]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-    )
-    data(
-        2,
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0x450C,  # ldrd r4, r5, [sp, #48]
-        0xE9DD, 0xCE0E,  # ldrd r12, lr, [sp, #56]
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA04, 0x0408,  # and.w r4, r4, r8
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEA05, 0x0509,  # and.w r5, r5, r9
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xE9DD, 0xCE08,  # ldrd r12, lr, [sp, #32]
-        0xEB1E, 0x0901,  # adds.w r9, lr, r1
-        0xEB4C, 0x0800,  # adc.w r8, r12, r0
-        0xE9CD, 0x8908,  # strd r8, r9, [sp, #32]
-        0xEA4F, 0x7C1A,  # lsr.w r12, r10, #28
-        0xEA8C, 0x1C0B,  # eor.w r12, r12, r11, lsl #4
-        0xEA8C, 0x0C9B,  # eor.w r12, r12, r11, lsr #2
-        0xEA8C, 0x7C8A,  # eor.w r12, r12, r10, lsl #30
-        0xEA8C, 0x1CDB,  # eor.w r12, r12, r11, lsr #7
-        0xEA8C, 0x6C4A,  # eor.w r12, r12, r10, lsl #25
-        0xEA4F, 0x7E1B,  # lsr.w lr, r11, #28
-        0xEA8E, 0x1E0A,  # eor.w lr, lr, r10, lsl #4
-        0xEA8E, 0x0E9A,  # eor.w lr, lr, r10, lsr #2
-        0xEA8E, 0x7E8B,  # eor.w lr, lr, r11, lsl #30
-        0xEA8E, 0x1EDA,  # eor.w lr, lr, r10, lsr #7
-        0xEA8E, 0x6E4B,  # eor.w lr, lr, r11, lsl #25
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA8A, 0x0402,  # eor.w r4, r10, r2
-        0xEA04, 0x0C06,  # and.w r12, r4, r6
-        0xEA8C, 0x0C02,  # eor.w r12, r12, r2
-        0xEA8B, 0x0503,  # eor.w r5, r11, r3
-        0xEA05, 0x0E07,  # and.w lr, r5, r7
-        0xEA8E, 0x0E03,  # eor.w lr, lr, r3
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x0100,  # strd r0, r1, [sp, #0]
-    )
-    # round 16 i + 8: a = r0:r1, b = r10:r11, e = r8:r9, b ^ c = r4:r5 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE22,  # ldrd r12, lr, [sp, #136]
-        0xEA4F, 0x025C,  # lsr.w r2, r12, #1
-        0xEA82, 0x72CE,  # eor.w r2, r2, lr, lsl #31
-        0xEA82, 0x221C,  # eor.w r2, r2, r12, lsr #8
-        0xEA82, 0x620E,  # eor.w r2, r2, lr, lsl #24
-        0xEA82, 0x12DC,  # eor.w r2, r2, r12, lsr #7
-        0xEA4F, 0x035E,  # lsr.w r3, lr, #1
-        0xEA83, 0x73CC,  # eor.w r3, r3, r12, lsl #31
-        0xEA83, 0x231E,  # eor.w r3, r3, lr, lsr #8
-        0xEA83, 0x630C,  # eor.w r3, r3, r12, lsl #24
-        0xEA83, 0x13DE,  # eor.w r3, r3, lr, lsr #7
-        0xEA83, 0x634C,  # eor.w r3, r3, r12, lsl #25
-        0xE9DD, 0xCE1C,  # ldrd r12, lr, [sp, #112]
-        0xEA4F, 0x46DC,  # lsr.w r6, r12, #19
-        0xEA86, 0x364E,  # eor.w r6, r6, lr, lsl #13
-        0xEA86, 0x765E,  # eor.w r6, r6, lr, lsr #29
-        0xEA86, 0x06CC,  # eor.w r6, r6, r12, lsl #3
-        0xEA86, 0x169C,  # eor.w r6, r6, r12, lsr #6
-        0xEA4F, 0x47DE,  # lsr.w r7, lr, #19
-        0xEA87, 0x374C,  # eor.w r7, r7, r12, lsl #13
-        0xEA87, 0x775C,  # eor.w r7, r7, r12, lsr #29
-        0xEA87, 0x07CE,  # eor.w r7, r7, lr, lsl #3
-        0xEA87, 0x179E,  # eor.w r7, r7, lr, lsr #6
-        0xEA87, 0x678C,  # eor.w r7, r7, r12, lsl #26
-        0xEB13, 0x0307,  # adds.w r3, r3, r7
-        0xEB42, 0x0206,  # adc.w r2, r2, r6
-        0xE9DD, 0xCE12,  # ldrd r12, lr, [sp, #72]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0xCE20,  # ldrd r12, lr, [sp, #128]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x2320,  # strd r2, r3, [sp, #128]
-        0xE9DD, 0x670E,  # ldrd r6, r7, [sp, #56]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
-        0xF8DC, 0xE044,  # ldr.w lr, [r12, #68]
-        0xF8DC, 0xC040,  # ldr.w r12, [r12, #64]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-    )
-    data(
-        2,
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0x230A,  # ldrd r2, r3, [sp, #40]
-        0xE9DD, 0xCE0C,  # ldrd r12, lr, [sp, #48]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA02, 0x0208,  # and.w r2, r2, r8
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEA03, 0x0309,  # and.w r3, r3, r9
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xE9DD, 0xCE06,  # ldrd r12, lr, [sp, #24]
-        0xEB1E, 0x0907,  # adds.w r9, lr, r7
-        0xEB4C, 0x0806,  # adc.w r8, r12, r6
         0xE9CD, 0x8906,  # strd r8, r9, [sp, #24]
         0xEA4F, 0x7C10,  # lsr.w r12, r0, #28
         0xEA8C, 0x1C01,  # eor.w r12, r12, r1, lsl #4
@@ -1212,258 +418,216 @@ def compress(r0, r1, r2, r3):
         0xEA8E, 0x7E81,  # eor.w lr, lr, r1, lsl #30
         0xEA8E, 0x1ED0,  # eor.w lr, lr, r0, lsr #7
         0xEA8E, 0x6E41,  # eor.w lr, lr, r1, lsl #25
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA80, 0x020A,  # eor.w r2, r0, r10
-        0xEA02, 0x0C04,  # and.w r12, r2, r4
-        0xEA8C, 0x0C0A,  # eor.w r12, r12, r10
-        0xEA81, 0x030B,  # eor.w r3, r1, r11
-        0xEA03, 0x0E05,  # and.w lr, r3, r5
-        0xEA8E, 0x0E0B,  # eor.w lr, lr, r11
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x670E,  # strd r6, r7, [sp, #56]
-    )
-    # round 16 i + 9: a = r6:r7, b = r0:r1, e = r8:r9, b ^ c = r2:r3 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE24,  # ldrd r12, lr, [sp, #144]
-        0xEA4F, 0x0A5C,  # lsr.w r10, r12, #1
-        0xEA8A, 0x7ACE,  # eor.w r10, r10, lr, lsl #31
-        0xEA8A, 0x2A1C,  # eor.w r10, r10, r12, lsr #8
-        0xEA8A, 0x6A0E,  # eor.w r10, r10, lr, lsl #24
-        0xEA8A, 0x1ADC,  # eor.w r10, r10, r12, lsr #7
-        0xEA4F, 0x0B5E,  # lsr.w r11, lr, #1
-        0xEA8B, 0x7BCC,  # eor.w r11, r11, r12, lsl #31
-        0xEA8B, 0x2B1E,  # eor.w r11, r11, lr, lsr #8
-        0xEA8B, 0x6B0C,  # eor.w r11, r11, r12, lsl #24
-        0xEA8B, 0x1BDE,  # eor.w r11, r11, lr, lsr #7
-        0xEA8B, 0x6B4C,  # eor.w r11, r11, r12, lsl #25
-        0xE9DD, 0xCE1E,  # ldrd r12, lr, [sp, #120]
-        0xEA4F, 0x44DC,  # lsr.w r4, r12, #19
-        0xEA84, 0x344E,  # eor.w r4, r4, lr, lsl #13
-        0xEA84, 0x745E,  # eor.w r4, r4, lr, lsr #29
-        0xEA84, 0x04CC,  # eor.w r4, r4, r12, lsl #3
-        0xEA84, 0x149C,  # eor.w r4, r4, r12, lsr #6
-        0xEA4F, 0x45DE,  # lsr.w r5, lr, #19
-        0xEA85, 0x354C,  # eor.w r5, r5, r12, lsl #13
-        0xEA85, 0x755C,  # eor.w r5, r5, r12, lsr #29
-        0xEA85, 0x05CE,  # eor.w r5, r5, lr, lsl #3
-        0xEA85, 0x159E,  # eor.w r5, r5, lr, lsr #6
-        0xEA85, 0x658C,  # eor.w r5, r5, r12, lsl #26
-        0xEB1B, 0x0B05,  # adds.w r11, r11, r5
-        0xEB4A, 0x0A04,  # adc.w r10, r10, r4
-        0xE9DD, 0xCE14,  # ldrd r12, lr, [sp, #80]
         0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
         0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0xCE22,  # ldrd r12, lr, [sp, #136]
+        0xEA80, 0x0602,  # eor.w r6, r0, r2
+    )
+    data(
+        2,
+        0xEA06, 0x0C04,  # and.w r12, r6, r4
+        0xEA8C, 0x0C02,  # eor.w r12, r12, r2
+        0xEA81, 0x0703,  # eor.w r7, r1, r3
+        0xEA07, 0x0E05,  # and.w lr, r7, r5
+        0xEA8E, 0x0E03,  # eor.w lr, lr, r3
         0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
         0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB22,  # strd r10, r11, [sp, #136]
-        0xE9DD, 0x450C,  # ldrd r4, r5, [sp, #48]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
-        0xF8DC, 0xE04C,  # ldr.w lr, [r12, #76]
-        0xF8DC, 0xC048,  # ldr.w r12, [r12, #72]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
+        0xE9CD, 0xAB0E,  # strd r10, r11, [sp, #56]
     )
+    # round 8 i + 1: a = r10:r11, b = r0:r1, e = r8:r9, b ^ c = r6:r7 (high:low)
     data(
         2,
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xAB08,  # ldrd r10, r11, [sp, #32]
-        0xE9DD, 0xCE0A,  # ldrd r12, lr, [sp, #40]
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA0A, 0x0A08,  # and.w r10, r10, r8
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEA0B, 0x0B09,  # and.w r11, r11, r9
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xE9DD, 0xCE04,  # ldrd r12, lr, [sp, #16]
-        0xEB1E, 0x0905,  # adds.w r9, lr, r5
-        0xEB4C, 0x0804,  # adc.w r8, r12, r4
-        0xE9CD, 0x8904,  # strd r8, r9, [sp, #16]
-        0xEA4F, 0x7C16,  # lsr.w r12, r6, #28
-        0xEA8C, 0x1C07,  # eor.w r12, r12, r7, lsl #4
-        0xEA8C, 0x0C97,  # eor.w r12, r12, r7, lsr #2
-        0xEA8C, 0x7C86,  # eor.w r12, r12, r6, lsl #30
-        0xEA8C, 0x1CD7,  # eor.w r12, r12, r7, lsr #7
-        0xEA8C, 0x6C46,  # eor.w r12, r12, r6, lsl #25
-        0xEA4F, 0x7E17,  # lsr.w lr, r7, #28
-        0xEA8E, 0x1E06,  # eor.w lr, lr, r6, lsl #4
-        0xEA8E, 0x0E96,  # eor.w lr, lr, r6, lsr #2
-        0xEA8E, 0x7E87,  # eor.w lr, lr, r7, lsl #30
-        0xEA8E, 0x1ED6,  # eor.w lr, lr, r6, lsr #7
-        0xEA8E, 0x6E47,  # eor.w lr, lr, r7, lsl #25
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA86, 0x0A00,  # eor.w r10, r6, r0
-        0xEA0A, 0x0C02,  # and.w r12, r10, r2
-        0xEA8C, 0x0C00,  # eor.w r12, r12, r0
-        0xEA87, 0x0B01,  # eor.w r11, r7, r1
-        0xEA0B, 0x0E03,  # and.w lr, r11, r3
-        0xEA8E, 0x0E01,  # eor.w lr, lr, r1
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x450C,  # strd r4, r5, [sp, #48]
-    )
-    # round 16 i + 10: a = r4:r5, b = r6:r7, e = r8:r9, b ^ c = r10:r11 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE26,  # ldrd r12, lr, [sp, #152]
-        0xEA4F, 0x005C,  # lsr.w r0, r12, #1
-        0xEA80, 0x70CE,  # eor.w r0, r0, lr, lsl #31
-        0xEA80, 0x201C,  # eor.w r0, r0, r12, lsr #8
-        0xEA80, 0x600E,  # eor.w r0, r0, lr, lsl #24
-        0xEA80, 0x10DC,  # eor.w r0, r0, r12, lsr #7
-        0xEA4F, 0x015E,  # lsr.w r1, lr, #1
-        0xEA81, 0x71CC,  # eor.w r1, r1, r12, lsl #31
-        0xEA81, 0x211E,  # eor.w r1, r1, lr, lsr #8
-        0xEA81, 0x610C,  # eor.w r1, r1, r12, lsl #24
-        0xEA81, 0x11DE,  # eor.w r1, r1, lr, lsr #7
-        0xEA81, 0x614C,  # eor.w r1, r1, r12, lsl #25
-        0xE9DD, 0xCE20,  # ldrd r12, lr, [sp, #128]
-        0xEA4F, 0x42DC,  # lsr.w r2, r12, #19
-        0xEA82, 0x324E,  # eor.w r2, r2, lr, lsl #13
-        0xEA82, 0x725E,  # eor.w r2, r2, lr, lsr #29
-        0xEA82, 0x02CC,  # eor.w r2, r2, r12, lsl #3
-        0xEA82, 0x129C,  # eor.w r2, r2, r12, lsr #6
-        0xEA4F, 0x43DE,  # lsr.w r3, lr, #19
-        0xEA83, 0x334C,  # eor.w r3, r3, r12, lsl #13
-        0xEA83, 0x735C,  # eor.w r3, r3, r12, lsr #29
-        0xEA83, 0x03CE,  # eor.w r3, r3, lr, lsl #3
-        0xEA83, 0x139E,  # eor.w r3, r3, lr, lsr #6
-        0xEA83, 0x638C,  # eor.w r3, r3, r12, lsl #26
-        0xEB11, 0x0103,  # adds.w r1, r1, r3
-        0xEB40, 0x0002,  # adc.w r0, r0, r2
-        0xE9DD, 0xCE16,  # ldrd r12, lr, [sp, #88]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0xCE24,  # ldrd r12, lr, [sp, #144]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x0124,  # strd r0, r1, [sp, #144]
+        0xE9DD, 0xCE0C,  # ldrd r12, lr, [sp, #48]
+        0xF8DD, 0x22D0,  # ldr.w r2, [sp, #720]
+        0xE9D2, 0x2302,  # ldrd r2, r3, [r2, #8]
+        0xEB1E, 0x0E03,  # adds.w lr, lr, r3
+        0xEB4C, 0x0C02,  # adc.w r12, r12, r2
+        0xEA4F, 0x3298,  # lsr.w r2, r8, #14
+        0xEA82, 0x4289,  # eor.w r2, r2, r9, lsl #18
+        0xEA82, 0x4298,  # eor.w r2, r2, r8, lsr #18
+        0xEA82, 0x3289,  # eor.w r2, r2, r9, lsl #14
+        0xEA82, 0x2259,  # eor.w r2, r2, r9, lsr #9
+        0xEA82, 0x52C8,  # eor.w r2, r2, r8, lsl #23
+        0xEA4F, 0x3399,  # lsr.w r3, r9, #14
+        0xEA83, 0x4388,  # eor.w r3, r3, r8, lsl #18
+        0xEA83, 0x4399,  # eor.w r3, r3, r9, lsr #18
+        0xEA83, 0x3388,  # eor.w r3, r3, r8, lsl #14
+        0xEA83, 0x2358,  # eor.w r3, r3, r8, lsr #9
+        0xEA83, 0x53C9,  # eor.w r3, r3, r9, lsl #23
+        0xEB1E, 0x0E03,  # adds.w lr, lr, r3
+        0xEB4C, 0x0C02,  # adc.w r12, r12, r2
+        0xE9DD, 0x4508,  # ldrd r4, r5, [sp, #32]
         0xE9DD, 0x230A,  # ldrd r2, r3, [sp, #40]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
-        0xF8DC, 0xE054,  # ldr.w lr, [r12, #84]
-        0xF8DC, 0xC050,  # ldr.w r12, [r12, #80]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
+        0xEA84, 0x0402,  # eor.w r4, r4, r2
+        0xEA04, 0x0408,  # and.w r4, r4, r8
+        0xEA84, 0x0402,  # eor.w r4, r4, r2
+        0xEA85, 0x0503,  # eor.w r5, r5, r3
+        0xEA05, 0x0509,  # and.w r5, r5, r9
+        0xEA85, 0x0503,  # eor.w r5, r5, r3
+        0xEB1E, 0x0E05,  # adds.w lr, lr, r5
+        0xEB4C, 0x0C04,  # adc.w r12, r12, r4
+        0xE9DD, 0x2304,  # ldrd r2, r3, [sp, #16]
+        0xEB13, 0x090E,  # adds.w r9, r3, lr
+        0xEB42, 0x080C,  # adc.w r8, r2, r12
+        0xE9CD, 0x8904,  # strd r8, r9, [sp, #16]
+        0xEA4F, 0x721A,  # lsr.w r2, r10, #28
+        0xEA82, 0x120B,  # eor.w r2, r2, r11, lsl #4
+        0xEA82, 0x029B,  # eor.w r2, r2, r11, lsr #2
+        0xEA82, 0x728A,  # eor.w r2, r2, r10, lsl #30
+        0xEA82, 0x12DB,  # eor.w r2, r2, r11, lsr #7
+        0xEA82, 0x624A,  # eor.w r2, r2, r10, lsl #25
+        0xEA4F, 0x731B,  # lsr.w r3, r11, #28
+        0xEA83, 0x130A,  # eor.w r3, r3, r10, lsl #4
+        0xEA83, 0x039A,  # eor.w r3, r3, r10, lsr #2
+        0xEA83, 0x738B,  # eor.w r3, r3, r11, lsl #30
+        0xEA83, 0x13DA,  # eor.w r3, r3, r10, lsr #7
+        0xEA83, 0x634B,  # eor.w r3, r3, r11, lsl #25
+        0xEB1E, 0x0E03,  # adds.w lr, lr, r3
+        0xEB4C, 0x0C02,  # adc.w r12, r12, r2
+        0xEA8A, 0x0400,  # eor.w r4, r10, r0
     )
     data(
         2,
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0x0106,  # ldrd r0, r1, [sp, #24]
-        0xE9DD, 0xCE08,  # ldrd r12, lr, [sp, #32]
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA00, 0x0008,  # and.w r0, r0, r8
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEA01, 0x0109,  # and.w r1, r1, r9
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
+        0xEA04, 0x0206,  # and.w r2, r4, r6
+        0xEA82, 0x0200,  # eor.w r2, r2, r0
+        0xEA8B, 0x0501,  # eor.w r5, r11, r1
+        0xEA05, 0x0307,  # and.w r3, r5, r7
+        0xEA83, 0x0301,  # eor.w r3, r3, r1
+        0xEB1E, 0x0E03,  # adds.w lr, lr, r3
+        0xEB4C, 0x0C02,  # adc.w r12, r12, r2
+        0xE9CD, 0xCE0C,  # strd r12, lr, [sp, #48]
+    )
+    # round 8 i + 2: a = r12:lr, b = r10:r11, e = r8:r9, b ^ c = r4:r5 (high:low)
+    data(
+        2,
+        0xE9DD, 0x230A,  # ldrd r2, r3, [sp, #40]
+        0xF8DD, 0x02D0,  # ldr.w r0, [sp, #720]
+        0xE9D0, 0x0104,  # ldrd r0, r1, [r0, #16]
         0xEB13, 0x0301,  # adds.w r3, r3, r1
         0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xE9DD, 0xCE02,  # ldrd r12, lr, [sp, #8]
-        0xEB1E, 0x0903,  # adds.w r9, lr, r3
-        0xEB4C, 0x0802,  # adc.w r8, r12, r2
+        0xEA4F, 0x3098,  # lsr.w r0, r8, #14
+        0xEA80, 0x4089,  # eor.w r0, r0, r9, lsl #18
+        0xEA80, 0x4098,  # eor.w r0, r0, r8, lsr #18
+        0xEA80, 0x3089,  # eor.w r0, r0, r9, lsl #14
+        0xEA80, 0x2059,  # eor.w r0, r0, r9, lsr #9
+        0xEA80, 0x50C8,  # eor.w r0, r0, r8, lsl #23
+        0xEA4F, 0x3199,  # lsr.w r1, r9, #14
+        0xEA81, 0x4188,  # eor.w r1, r1, r8, lsl #18
+        0xEA81, 0x4199,  # eor.w r1, r1, r9, lsr #18
+        0xEA81, 0x3188,  # eor.w r1, r1, r8, lsl #14
+        0xEA81, 0x2158,  # eor.w r1, r1, r8, lsr #9
+        0xEA81, 0x51C9,  # eor.w r1, r1, r9, lsl #23
+        0xEB13, 0x0301,  # adds.w r3, r3, r1
+        0xEB42, 0x0200,  # adc.w r2, r2, r0
+        0xE9DD, 0x6706,  # ldrd r6, r7, [sp, #24]
+        0xE9DD, 0x0108,  # ldrd r0, r1, [sp, #32]
+        0xEA86, 0x0600,  # eor.w r6, r6, r0
+        0xEA06, 0x0608,  # and.w r6, r6, r8
+        0xEA86, 0x0600,  # eor.w r6, r6, r0
+        0xEA87, 0x0701,  # eor.w r7, r7, r1
+        0xEA07, 0x0709,  # and.w r7, r7, r9
+        0xEA87, 0x0701,  # eor.w r7, r7, r1
+        0xEB13, 0x0307,  # adds.w r3, r3, r7
+        0xEB42, 0x0206,  # adc.w r2, r2, r6
+        0xE9DD, 0x0102,  # ldrd r0, r1, [sp, #8]
+        0xEB11, 0x0903,  # adds.w r9, r1, r3
+        0xEB40, 0x0802,  # adc.w r8, r0, r2
         0xE9CD, 0x8902,  # strd r8, r9, [sp, #8]
-        0xEA4F, 0x7C14,  # lsr.w r12, r4, #28
-        0xEA8C, 0x1C05,  # eor.w r12, r12, r5, lsl #4
-        0xEA8C, 0x0C95,  # eor.w r12, r12, r5, lsr #2
-        0xEA8C, 0x7C84,  # eor.w r12, r12, r4, lsl #30
-        0xEA8C, 0x1CD5,  # eor.w r12, r12, r5, lsr #7
-        0xEA8C, 0x6C44,  # eor.w r12, r12, r4, lsl #25
-        0xEA4F, 0x7E15,  # lsr.w lr, r5, #28
-        0xEA8E, 0x1E04,  # eor.w lr, lr, r4, lsl #4
-        0xEA8E, 0x0E94,  # eor.w lr, lr, r4, lsr #2
-        0xEA8E, 0x7E85,  # eor.w lr, lr, r5, lsl #30
-        0xEA8E, 0x1ED4,  # eor.w lr, lr, r4, lsr #7
-        0xEA8E, 0x6E45,  # eor.w lr, lr, r5, lsl #25
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA84, 0x0006,  # eor.w r0, r4, r6
-        0xEA00, 0x0C0A,  # and.w r12, r0, r10
-        0xEA8C, 0x0C06,  # eor.w r12, r12, r6
-        0xEA85, 0x0107,  # eor.w r1, r5, r7
-        0xEA01, 0x0E0B,  # and.w lr, r1, r11
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
+        0xEA4F, 0x701C,  # lsr.w r0, r12, #28
+        0xEA80, 0x100E,  # eor.w r0, r0, lr, lsl #4
+        0xEA80, 0x009E,  # eor.w r0, r0, lr, lsr #2
+        0xEA80, 0x708C,  # eor.w r0, r0, r12, lsl #30
+        0xEA80, 0x10DE,  # eor.w r0, r0, lr, lsr #7
+        0xEA80, 0x604C,  # eor.w r0, r0, r12, lsl #25
+        0xEA4F, 0x711E,  # lsr.w r1, lr, #28
+        0xEA81, 0x110C,  # eor.w r1, r1, r12, lsl #4
+        0xEA81, 0x019C,  # eor.w r1, r1, r12, lsr #2
+        0xEA81, 0x718E,  # eor.w r1, r1, lr, lsl #30
+        0xEA81, 0x11DC,  # eor.w r1, r1, r12, lsr #7
+        0xEA81, 0x614E,  # eor.w r1, r1, lr, lsl #25
+        0xEB13, 0x0301,  # adds.w r3, r3, r1
+        0xEB42, 0x0200,  # adc.w r2, r2, r0
+        0xEA8C, 0x060A,  # eor.w r6, r12, r10
+    )
+    data(
+        2,
+        0xEA06, 0x0004,  # and.w r0, r6, r4
+        0xEA80, 0x000A,  # eor.w r0, r0, r10
+        0xEA8E, 0x070B,  # eor.w r7, lr, r11
+        0xEA07, 0x0105,  # and.w r1, r7, r5
+        0xEA81, 0x010B,  # eor.w r1, r1, r11
+        0xEB13, 0x0301,  # adds.w r3, r3, r1
+        0xEB42, 0x0200,  # adc.w r2, r2, r0
         0xE9CD, 0x230A,  # strd r2, r3, [sp, #40]
     )
-    # round 16 i + 11: a = r2:r3, b = r4:r5, e = r8:r9, b ^ c = r0:r1 (high:low)
+    # round 8 i + 3: a = r2:r3, b = r12:lr, e = r8:r9, b ^ c = r6:r7 (high:low)
     data(
         2,
-        0xE9DD, 0xCE28,  # ldrd r12, lr, [sp, #160]
-        0xEA4F, 0x065C,  # lsr.w r6, r12, #1
-        0xEA86, 0x76CE,  # eor.w r6, r6, lr, lsl #31
-        0xEA86, 0x261C,  # eor.w r6, r6, r12, lsr #8
-        0xEA86, 0x660E,  # eor.w r6, r6, lr, lsl #24
-        0xEA86, 0x16DC,  # eor.w r6, r6, r12, lsr #7
-        0xEA4F, 0x075E,  # lsr.w r7, lr, #1
-        0xEA87, 0x77CC,  # eor.w r7, r7, r12, lsl #31
-        0xEA87, 0x271E,  # eor.w r7, r7, lr, lsr #8
-        0xEA87, 0x670C,  # eor.w r7, r7, r12, lsl #24
-        0xEA87, 0x17DE,  # eor.w r7, r7, lr, lsr #7
-        0xEA87, 0x674C,  # eor.w r7, r7, r12, lsl #25
-        0xE9DD, 0xCE22,  # ldrd r12, lr, [sp, #136]
-        0xEA4F, 0x4ADC,  # lsr.w r10, r12, #19
-        0xEA8A, 0x3A4E,  # eor.w r10, r10, lr, lsl #13
-        0xEA8A, 0x7A5E,  # eor.w r10, r10, lr, lsr #29
-        0xEA8A, 0x0ACC,  # eor.w r10, r10, r12, lsl #3
-        0xEA8A, 0x1A9C,  # eor.w r10, r10, r12, lsr #6
-        0xEA4F, 0x4BDE,  # lsr.w r11, lr, #19
-        0xEA8B, 0x3B4C,  # eor.w r11, r11, r12, lsl #13
-        0xEA8B, 0x7B5C,  # eor.w r11, r11, r12, lsr #29
-        0xEA8B, 0x0BCE,  # eor.w r11, r11, lr, lsl #3
-        0xEA8B, 0x1B9E,  # eor.w r11, r11, lr, lsr #6
-        0xEA8B, 0x6B8C,  # eor.w r11, r11, r12, lsl #26
-        0xEB17, 0x070B,  # adds.w r7, r7, r11
-        0xEB46, 0x060A,  # adc.w r6, r6, r10
-        0xE9DD, 0xCE18,  # ldrd r12, lr, [sp, #96]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0xCE26,  # ldrd r12, lr, [sp, #152]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x6726,  # strd r6, r7, [sp, #152]
-        0xE9DD, 0xAB08,  # ldrd r10, r11, [sp, #32]
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
-        0xF8DC, 0xE05C,  # ldr.w lr, [r12, #92]
-        0xF8DC, 0xC058,  # ldr.w r12, [r12, #88]
+        0xE9DD, 0x0108,  # ldrd r0, r1, [sp, #32]
+        0xF8DD, 0xA2D0,  # ldr.w r10, [sp, #720]
+        0xE9DA, 0xAB06,  # ldrd r10, r11, [r10, #24]
+        0xEB11, 0x010B,  # adds.w r1, r1, r11
+        0xEB40, 0x000A,  # adc.w r0, r0, r10
+        0xEA4F, 0x3A98,  # lsr.w r10, r8, #14
+        0xEA8A, 0x4A89,  # eor.w r10, r10, r9, lsl #18
+        0xEA8A, 0x4A98,  # eor.w r10, r10, r8, lsr #18
+        0xEA8A, 0x3A89,  # eor.w r10, r10, r9, lsl #14
+        0xEA8A, 0x2A59,  # eor.w r10, r10, r9, lsr #9
+        0xEA8A, 0x5AC8,  # eor.w r10, r10, r8, lsl #23
+        0xEA4F, 0x3B99,  # lsr.w r11, r9, #14
+        0xEA8B, 0x4B88,  # eor.w r11, r11, r8, lsl #18
+        0xEA8B, 0x4B99,  # eor.w r11, r11, r9, lsr #18
+        0xEA8B, 0x3B88,  # eor.w r11, r11, r8, lsl #14
+        0xEA8B, 0x2B58,  # eor.w r11, r11, r8, lsr #9
+        0xEA8B, 0x5BC9,  # eor.w r11, r11, r9, lsl #23
+        0xEB11, 0x010B,  # adds.w r1, r1, r11
+        0xEB40, 0x000A,  # adc.w r0, r0, r10
+        0xE9DD, 0x4504,  # ldrd r4, r5, [sp, #16]
+        0xE9DD, 0xAB06,  # ldrd r10, r11, [sp, #24]
+        0xEA84, 0x040A,  # eor.w r4, r4, r10
+        0xEA04, 0x0408,  # and.w r4, r4, r8
+        0xEA84, 0x040A,  # eor.w r4, r4, r10
+        0xEA85, 0x050B,  # eor.w r5, r5, r11
+        0xEA05, 0x0509,  # and.w r5, r5, r9
+        0xEA85, 0x050B,  # eor.w r5, r5, r11
+        0xEB11, 0x0105,  # adds.w r1, r1, r5
+        0xEB40, 0x0004,  # adc.w r0, r0, r4
+        0xE9DD, 0xAB00,  # ldrd r10, r11, [sp, #0]
+        0xEB1B, 0x0901,  # adds.w r9, r11, r1
+        0xEB4A, 0x0800,  # adc.w r8, r10, r0
+        0xE9CD, 0x8900,  # strd r8, r9, [sp, #0]
+        0xEA4F, 0x7A12,  # lsr.w r10, r2, #28
+        0xEA8A, 0x1A03,  # eor.w r10, r10, r3, lsl #4
+        0xEA8A, 0x0A93,  # eor.w r10, r10, r3, lsr #2
+        0xEA8A, 0x7A82,  # eor.w r10, r10, r2, lsl #30
+        0xEA8A, 0x1AD3,  # eor.w r10, r10, r3, lsr #7
+        0xEA8A, 0x6A42,  # eor.w r10, r10, r2, lsl #25
+        0xEA4F, 0x7B13,  # lsr.w r11, r3, #28
+        0xEA8B, 0x1B02,  # eor.w r11, r11, r2, lsl #4
+        0xEA8B, 0x0B92,  # eor.w r11, r11, r2, lsr #2
+        0xEA8B, 0x7B83,  # eor.w r11, r11, r3, lsl #30
+        0xEA8B, 0x1BD2,  # eor.w r11, r11, r2, lsr #7
+        0xEA8B, 0x6B43,  # eor.w r11, r11, r3, lsl #25
+        0xEB11, 0x010B,  # adds.w r1, r1, r11
+        0xEB40, 0x000A,  # adc.w r0, r0, r10
+        0xEA82, 0x040C,  # eor.w r4, r2, r12
+    )
+    data(
+        2,
+        0xEA04, 0x0A06,  # and.w r10, r4, r6
+        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
+        0xEA83, 0x050E,  # eor.w r5, r3, lr
+        0xEA05, 0x0B07,  # and.w r11, r5, r7
+        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
+        0xEB11, 0x010B,  # adds.w r1, r1, r11
+        0xEB40, 0x000A,  # adc.w r0, r0, r10
+        0xE9CD, 0x0108,  # strd r0, r1, [sp, #32]
+    )
+    # round 8 i + 4: a = r0:r1, b = r2:r3, e = r8:r9, b ^ c = r4:r5 (high:low)
+    data(
+        2,
+        0xE9DD, 0xAB06,  # ldrd r10, r11, [sp, #24]
+        0xF8DD, 0xC2D0,  # ldr.w r12, [sp, #720]
+        0xE9DC, 0xCE08,  # ldrd r12, lr, [r12, #32]
         0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
         0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
         0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
@@ -1473,9 +637,6 @@ def compress(r0, r1, r2, r3):
         0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
         0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
         0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-    )
-    data(
-        2,
         0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
         0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
         0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
@@ -1483,8 +644,8 @@ def compress(r0, r1, r2, r3):
         0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
         0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
         0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0x6704,  # ldrd r6, r7, [sp, #16]
-        0xE9DD, 0xCE06,  # ldrd r12, lr, [sp, #24]
+        0xE9DD, 0x6702,  # ldrd r6, r7, [sp, #8]
+        0xE9DD, 0xCE04,  # ldrd r12, lr, [sp, #16]
         0xEA86, 0x060C,  # eor.w r6, r6, r12
         0xEA06, 0x0608,  # and.w r6, r6, r8
         0xEA86, 0x060C,  # eor.w r6, r6, r12
@@ -1493,208 +654,10 @@ def compress(r0, r1, r2, r3):
         0xEA87, 0x070E,  # eor.w r7, r7, lr
         0xEB1B, 0x0B07,  # adds.w r11, r11, r7
         0xEB4A, 0x0A06,  # adc.w r10, r10, r6
-        0xE9DD, 0xCE00,  # ldrd r12, lr, [sp, #0]
+        0xE9DD, 0xCE0E,  # ldrd r12, lr, [sp, #56]
         0xEB1E, 0x090B,  # adds.w r9, lr, r11
         0xEB4C, 0x080A,  # adc.w r8, r12, r10
-        0xE9CD, 0x8900,  # strd r8, r9, [sp, #0]
-        0xEA4F, 0x7C12,  # lsr.w r12, r2, #28
-        0xEA8C, 0x1C03,  # eor.w r12, r12, r3, lsl #4
-        0xEA8C, 0x0C93,  # eor.w r12, r12, r3, lsr #2
-        0xEA8C, 0x7C82,  # eor.w r12, r12, r2, lsl #30
-        0xEA8C, 0x1CD3,  # eor.w r12, r12, r3, lsr #7
-        0xEA8C, 0x6C42,  # eor.w r12, r12, r2, lsl #25
-        0xEA4F, 0x7E13,  # lsr.w lr, r3, #28
-        0xEA8E, 0x1E02,  # eor.w lr, lr, r2, lsl #4
-        0xEA8E, 0x0E92,  # eor.w lr, lr, r2, lsr #2
-        0xEA8E, 0x7E83,  # eor.w lr, lr, r3, lsl #30
-        0xEA8E, 0x1ED2,  # eor.w lr, lr, r2, lsr #7
-        0xEA8E, 0x6E43,  # eor.w lr, lr, r3, lsl #25
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xEA82, 0x0604,  # eor.w r6, r2, r4
-        0xEA06, 0x0C00,  # and.w r12, r6, r0
-        0xEA8C, 0x0C04,  # eor.w r12, r12, r4
-        0xEA83, 0x0705,  # eor.w r7, r3, r5
-        0xEA07, 0x0E01,  # and.w lr, r7, r1
-        0xEA8E, 0x0E05,  # eor.w lr, lr, r5
-        0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
-        0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB08,  # strd r10, r11, [sp, #32]
-    )
-    # round 16 i + 12: a = r10:r11, b = r2:r3, e = r8:r9, b ^ c = r6:r7 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE2A,  # ldrd r12, lr, [sp, #168]
-        0xEA4F, 0x045C,  # lsr.w r4, r12, #1
-        0xEA84, 0x74CE,  # eor.w r4, r4, lr, lsl #31
-        0xEA84, 0x241C,  # eor.w r4, r4, r12, lsr #8
-        0xEA84, 0x640E,  # eor.w r4, r4, lr, lsl #24
-        0xEA84, 0x14DC,  # eor.w r4, r4, r12, lsr #7
-        0xEA4F, 0x055E,  # lsr.w r5, lr, #1
-        0xEA85, 0x75CC,  # eor.w r5, r5, r12, lsl #31
-        0xEA85, 0x251E,  # eor.w r5, r5, lr, lsr #8
-        0xEA85, 0x650C,  # eor.w r5, r5, r12, lsl #24
-        0xEA85, 0x15DE,  # eor.w r5, r5, lr, lsr #7
-        0xEA85, 0x654C,  # eor.w r5, r5, r12, lsl #25
-        0xE9DD, 0xCE24,  # ldrd r12, lr, [sp, #144]
-        0xEA4F, 0x40DC,  # lsr.w r0, r12, #19
-        0xEA80, 0x304E,  # eor.w r0, r0, lr, lsl #13
-        0xEA80, 0x705E,  # eor.w r0, r0, lr, lsr #29
-        0xEA80, 0x00CC,  # eor.w r0, r0, r12, lsl #3
-        0xEA80, 0x109C,  # eor.w r0, r0, r12, lsr #6
-        0xEA4F, 0x41DE,  # lsr.w r1, lr, #19
-        0xEA81, 0x314C,  # eor.w r1, r1, r12, lsl #13
-        0xEA81, 0x715C,  # eor.w r1, r1, r12, lsr #29
-        0xEA81, 0x01CE,  # eor.w r1, r1, lr, lsl #3
-        0xEA81, 0x119E,  # eor.w r1, r1, lr, lsr #6
-        0xEA81, 0x618C,  # eor.w r1, r1, r12, lsl #26
-        0xEB15, 0x0501,  # adds.w r5, r5, r1
-        0xEB44, 0x0400,  # adc.w r4, r4, r0
-        0xE9DD, 0xCE1A,  # ldrd r12, lr, [sp, #104]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xCE28,  # ldrd r12, lr, [sp, #160]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x4528,  # strd r4, r5, [sp, #160]
-        0xE9DD, 0x0106,  # ldrd r0, r1, [sp, #24]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
-        0xF8DC, 0xE064,  # ldr.w lr, [r12, #100]
-        0xF8DC, 0xC060,  # ldr.w r12, [r12, #96]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-    )
-    data(
-        2,
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0x4502,  # ldrd r4, r5, [sp, #8]
-        0xE9DD, 0xCE04,  # ldrd r12, lr, [sp, #16]
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA04, 0x0408,  # and.w r4, r4, r8
-        0xEA84, 0x040C,  # eor.w r4, r4, r12
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEA05, 0x0509,  # and.w r5, r5, r9
-        0xEA85, 0x050E,  # eor.w r5, r5, lr
-        0xEB11, 0x0105,  # adds.w r1, r1, r5
-        0xEB40, 0x0004,  # adc.w r0, r0, r4
-        0xE9DD, 0xCE0E,  # ldrd r12, lr, [sp, #56]
-        0xEB1E, 0x0901,  # adds.w r9, lr, r1
-        0xEB4C, 0x0800,  # adc.w r8, r12, r0
         0xE9CD, 0x890E,  # strd r8, r9, [sp, #56]
-        0xEA4F, 0x7C1A,  # lsr.w r12, r10, #28
-        0xEA8C, 0x1C0B,  # eor.w r12, r12, r11, lsl #4
-        0xEA8C, 0x0C9B,  # eor.w r12, r12, r11, lsr #2
-        0xEA8C, 0x7C8A,  # eor.w r12, r12, r10, lsl #30
-        0xEA8C, 0x1CDB,  # eor.w r12, r12, r11, lsr #7
-        0xEA8C, 0x6C4A,  # eor.w r12, r12, r10, lsl #25
-        0xEA4F, 0x7E1B,  # lsr.w lr, r11, #28
-        0xEA8E, 0x1E0A,  # eor.w lr, lr, r10, lsl #4
-        0xEA8E, 0x0E9A,  # eor.w lr, lr, r10, lsr #2
-        0xEA8E, 0x7E8B,  # eor.w lr, lr, r11, lsl #30
-        0xEA8E, 0x1EDA,  # eor.w lr, lr, r10, lsr #7
-        0xEA8E, 0x6E4B,  # eor.w lr, lr, r11, lsl #25
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xEA8A, 0x0402,  # eor.w r4, r10, r2
-        0xEA04, 0x0C06,  # and.w r12, r4, r6
-        0xEA8C, 0x0C02,  # eor.w r12, r12, r2
-        0xEA8B, 0x0503,  # eor.w r5, r11, r3
-        0xEA05, 0x0E07,  # and.w lr, r5, r7
-        0xEA8E, 0x0E03,  # eor.w lr, lr, r3
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x0106,  # strd r0, r1, [sp, #24]
-    )
-    # round 16 i + 13: a = r0:r1, b = r10:r11, e = r8:r9, b ^ c = r4:r5 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE2C,  # ldrd r12, lr, [sp, #176]
-        0xEA4F, 0x025C,  # lsr.w r2, r12, #1
-        0xEA82, 0x72CE,  # eor.w r2, r2, lr, lsl #31
-        0xEA82, 0x221C,  # eor.w r2, r2, r12, lsr #8
-        0xEA82, 0x620E,  # eor.w r2, r2, lr, lsl #24
-        0xEA82, 0x12DC,  # eor.w r2, r2, r12, lsr #7
-        0xEA4F, 0x035E,  # lsr.w r3, lr, #1
-        0xEA83, 0x73CC,  # eor.w r3, r3, r12, lsl #31
-        0xEA83, 0x231E,  # eor.w r3, r3, lr, lsr #8
-        0xEA83, 0x630C,  # eor.w r3, r3, r12, lsl #24
-        0xEA83, 0x13DE,  # eor.w r3, r3, lr, lsr #7
-        0xEA83, 0x634C,  # eor.w r3, r3, r12, lsl #25
-        0xE9DD, 0xCE26,  # ldrd r12, lr, [sp, #152]
-        0xEA4F, 0x46DC,  # lsr.w r6, r12, #19
-        0xEA86, 0x364E,  # eor.w r6, r6, lr, lsl #13
-        0xEA86, 0x765E,  # eor.w r6, r6, lr, lsr #29
-        0xEA86, 0x06CC,  # eor.w r6, r6, r12, lsl #3
-        0xEA86, 0x169C,  # eor.w r6, r6, r12, lsr #6
-        0xEA4F, 0x47DE,  # lsr.w r7, lr, #19
-        0xEA87, 0x374C,  # eor.w r7, r7, r12, lsl #13
-        0xEA87, 0x775C,  # eor.w r7, r7, r12, lsr #29
-        0xEA87, 0x07CE,  # eor.w r7, r7, lr, lsl #3
-        0xEA87, 0x179E,  # eor.w r7, r7, lr, lsr #6
-        0xEA87, 0x678C,  # eor.w r7, r7, r12, lsl #26
-        0xEB13, 0x0307,  # adds.w r3, r3, r7
-        0xEB42, 0x0206,  # adc.w r2, r2, r6
-        0xE9DD, 0xCE1C,  # ldrd r12, lr, [sp, #112]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0xCE2A,  # ldrd r12, lr, [sp, #168]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x232A,  # strd r2, r3, [sp, #168]
-        0xE9DD, 0x6704,  # ldrd r6, r7, [sp, #16]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
-        0xF8DC, 0xE06C,  # ldr.w lr, [r12, #108]
-        0xF8DC, 0xC068,  # ldr.w r12, [r12, #104]
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-    )
-    data(
-        2,
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9DD, 0x2300,  # ldrd r2, r3, [sp, #0]
-        0xE9DD, 0xCE02,  # ldrd r12, lr, [sp, #8]
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA02, 0x0208,  # and.w r2, r2, r8
-        0xEA82, 0x020C,  # eor.w r2, r2, r12
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEA03, 0x0309,  # and.w r3, r3, r9
-        0xEA83, 0x030E,  # eor.w r3, r3, lr
-        0xEB17, 0x0703,  # adds.w r7, r7, r3
-        0xEB46, 0x0602,  # adc.w r6, r6, r2
-        0xE9DD, 0xCE0C,  # ldrd r12, lr, [sp, #48]
-        0xEB1E, 0x0907,  # adds.w r9, lr, r7
-        0xEB4C, 0x0806,  # adc.w r8, r12, r6
-        0xE9CD, 0x890C,  # strd r8, r9, [sp, #48]
         0xEA4F, 0x7C10,  # lsr.w r12, r0, #28
         0xEA8C, 0x1C01,  # eor.w r12, r12, r1, lsl #4
         0xEA8C, 0x0C91,  # eor.w r12, r12, r1, lsr #2
@@ -1707,236 +670,224 @@ def compress(r0, r1, r2, r3):
         0xEA8E, 0x7E81,  # eor.w lr, lr, r1, lsl #30
         0xEA8E, 0x1ED0,  # eor.w lr, lr, r0, lsr #7
         0xEA8E, 0x6E41,  # eor.w lr, lr, r1, lsl #25
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xEA80, 0x020A,  # eor.w r2, r0, r10
-        0xEA02, 0x0C04,  # and.w r12, r2, r4
-        0xEA8C, 0x0C0A,  # eor.w r12, r12, r10
-        0xEA81, 0x030B,  # eor.w r3, r1, r11
-        0xEA03, 0x0E05,  # and.w lr, r3, r5
-        0xEA8E, 0x0E0B,  # eor.w lr, lr, r11
-        0xEB17, 0x070E,  # adds.w r7, r7, lr
-        0xEB46, 0x060C,  # adc.w r6, r6, r12
-        0xE9CD, 0x6704,  # strd r6, r7, [sp, #16]
-    )
-    # round 16 i + 14: a = r6:r7, b = r0:r1, e = r8:r9, b ^ c = r2:r3 (high:low)
-    data(
-        2,
-        0xE9DD, 0xCE2E,  # ldrd r12, lr, [sp, #184]
-        0xEA4F, 0x0A5C,  # lsr.w r10, r12, #1
-        0xEA8A, 0x7ACE,  # eor.w r10, r10, lr, lsl #31
-        0xEA8A, 0x2A1C,  # eor.w r10, r10, r12, lsr #8
-        0xEA8A, 0x6A0E,  # eor.w r10, r10, lr, lsl #24
-        0xEA8A, 0x1ADC,  # eor.w r10, r10, r12, lsr #7
-        0xEA4F, 0x0B5E,  # lsr.w r11, lr, #1
-        0xEA8B, 0x7BCC,  # eor.w r11, r11, r12, lsl #31
-        0xEA8B, 0x2B1E,  # eor.w r11, r11, lr, lsr #8
-        0xEA8B, 0x6B0C,  # eor.w r11, r11, r12, lsl #24
-        0xEA8B, 0x1BDE,  # eor.w r11, r11, lr, lsr #7
-        0xEA8B, 0x6B4C,  # eor.w r11, r11, r12, lsl #25
-        0xE9DD, 0xCE28,  # ldrd r12, lr, [sp, #160]
-        0xEA4F, 0x44DC,  # lsr.w r4, r12, #19
-        0xEA84, 0x344E,  # eor.w r4, r4, lr, lsl #13
-        0xEA84, 0x745E,  # eor.w r4, r4, lr, lsr #29
-        0xEA84, 0x04CC,  # eor.w r4, r4, r12, lsl #3
-        0xEA84, 0x149C,  # eor.w r4, r4, r12, lsr #6
-        0xEA4F, 0x45DE,  # lsr.w r5, lr, #19
-        0xEA85, 0x354C,  # eor.w r5, r5, r12, lsl #13
-        0xEA85, 0x755C,  # eor.w r5, r5, r12, lsr #29
-        0xEA85, 0x05CE,  # eor.w r5, r5, lr, lsl #3
-        0xEA85, 0x159E,  # eor.w r5, r5, lr, lsr #6
-        0xEA85, 0x658C,  # eor.w r5, r5, r12, lsl #26
-        0xEB1B, 0x0B05,  # adds.w r11, r11, r5
-        0xEB4A, 0x0A04,  # adc.w r10, r10, r4
-        0xE9DD, 0xCE1E,  # ldrd r12, lr, [sp, #120]
         0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
         0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9DD, 0xCE2C,  # ldrd r12, lr, [sp, #176]
+        0xEA80, 0x0602,  # eor.w r6, r0, r2
+    )
+    data(
+        2,
+        0xEA06, 0x0C04,  # and.w r12, r6, r4
+        0xEA8C, 0x0C02,  # eor.w r12, r12, r2
+        0xEA81, 0x0703,  # eor.w r7, r1, r3
+        0xEA07, 0x0E05,  # and.w lr, r7, r5
+        0xEA8E, 0x0E03,  # eor.w lr, lr, r3
         0xEB1B, 0x0B0E,  # adds.w r11, r11, lr
         0xEB4A, 0x0A0C,  # adc.w r10, r10, r12
-        0xE9CD, 0xAB2C,  # strd r10, r11, [sp, #176]
-        0xE9DD, 0x4502,  # ldrd r4, r5, [sp, #8]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
-        0xF8DC, 0xE074,  # ldr.w lr, [r12, #116]
-        0xF8DC, 0xC070,  # ldr.w r12, [r12, #112]
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
+        0xE9CD, 0xAB06,  # strd r10, r11, [sp, #24]
+    )
+    # round 8 i + 5: a = r10:r11, b = r0:r1, e = r8:r9, b ^ c = r6:r7 (high:low)
+    data(
+        2,
+        0xE9DD, 0xCE04,  # ldrd r12, lr, [sp, #16]
+        0xF8DD, 0x22D0,  # ldr.w r2, [sp, #720]
+        0xE9D2, 0x230A,  # ldrd r2, r3, [r2, #40]
+        0xEB1E, 0x0E03,  # adds.w lr, lr, r3
+        0xEB4C, 0x0C02,  # adc.w r12, r12, r2
+        0xEA4F, 0x3298,  # lsr.w r2, r8, #14
+        0xEA82, 0x4289,  # eor.w r2, r2, r9, lsl #18
+        0xEA82, 0x4298,  # eor.w r2, r2, r8, lsr #18
+        0xEA82, 0x3289,  # eor.w r2, r2, r9, lsl #14
+        0xEA82, 0x2259,  # eor.w r2, r2, r9, lsr #9
+        0xEA82, 0x52C8,  # eor.w r2, r2, r8, lsl #23
+        0xEA4F, 0x3399,  # lsr.w r3, r9, #14
+        0xEA83, 0x4388,  # eor.w r3, r3, r8, lsl #18
+        0xEA83, 0x4399,  # eor.w r3, r3, r9, lsr #18
+        0xEA83, 0x3388,  # eor.w r3, r3, r8, lsl #14
+        0xEA83, 0x2358,  # eor.w r3, r3, r8, lsr #9
+        0xEA83, 0x53C9,  # eor.w r3, r3, r9, lsl #23
+        0xEB1E, 0x0E03,  # adds.w lr, lr, r3
+        0xEB4C, 0x0C02,  # adc.w r12, r12, r2
+        0xE9DD, 0x4500,  # ldrd r4, r5, [sp, #0]
+        0xE9DD, 0x2302,  # ldrd r2, r3, [sp, #8]
+        0xEA84, 0x0402,  # eor.w r4, r4, r2
+        0xEA04, 0x0408,  # and.w r4, r4, r8
+        0xEA84, 0x0402,  # eor.w r4, r4, r2
+        0xEA85, 0x0503,  # eor.w r5, r5, r3
+        0xEA05, 0x0509,  # and.w r5, r5, r9
+        0xEA85, 0x0503,  # eor.w r5, r5, r3
+        0xEB1E, 0x0E05,  # adds.w lr, lr, r5
+        0xEB4C, 0x0C04,  # adc.w r12, r12, r4
+        0xE9DD, 0x230C,  # ldrd r2, r3, [sp, #48]
+        0xEB13, 0x090E,  # adds.w r9, r3, lr
+        0xEB42, 0x080C,  # adc.w r8, r2, r12
+        0xE9CD, 0x890C,  # strd r8, r9, [sp, #48]
+        0xEA4F, 0x721A,  # lsr.w r2, r10, #28
+        0xEA82, 0x120B,  # eor.w r2, r2, r11, lsl #4
+        0xEA82, 0x029B,  # eor.w r2, r2, r11, lsr #2
+        0xEA82, 0x728A,  # eor.w r2, r2, r10, lsl #30
+        0xEA82, 0x12DB,  # eor.w r2, r2, r11, lsr #7
+        0xEA82, 0x624A,  # eor.w r2, r2, r10, lsl #25
+        0xEA4F, 0x731B,  # lsr.w r3, r11, #28
+        0xEA83, 0x130A,  # eor.w r3, r3, r10, lsl #4
+        0xEA83, 0x039A,  # eor.w r3, r3, r10, lsr #2
+        0xEA83, 0x738B,  # eor.w r3, r3, r11, lsl #30
+        0xEA83, 0x13DA,  # eor.w r3, r3, r10, lsr #7
+        0xEA83, 0x634B,  # eor.w r3, r3, r11, lsl #25
+        0xEB1E, 0x0E03,  # adds.w lr, lr, r3
+        0xEB4C, 0x0C02,  # adc.w r12, r12, r2
+        0xEA8A, 0x0400,  # eor.w r4, r10, r0
     )
     data(
         2,
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9DD, 0xAB0E,  # ldrd r10, r11, [sp, #56]
-        0xE9DD, 0xCE00,  # ldrd r12, lr, [sp, #0]
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA0A, 0x0A08,  # and.w r10, r10, r8
-        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEA0B, 0x0B09,  # and.w r11, r11, r9
-        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
-        0xEB15, 0x050B,  # adds.w r5, r5, r11
-        0xEB44, 0x040A,  # adc.w r4, r4, r10
-        0xE9DD, 0xCE0A,  # ldrd r12, lr, [sp, #40]
-        0xEB1E, 0x0905,  # adds.w r9, lr, r5
-        0xEB4C, 0x0804,  # adc.w r8, r12, r4
-        0xE9CD, 0x890A,  # strd r8, r9, [sp, #40]
-        0xEA4F, 0x7C16,  # lsr.w r12, r6, #28
-        0xEA8C, 0x1C07,  # eor.w r12, r12, r7, lsl #4
-        0xEA8C, 0x0C97,  # eor.w r12, r12, r7, lsr #2
-        0xEA8C, 0x7C86,  # eor.w r12, r12, r6, lsl #30
-        0xEA8C, 0x1CD7,  # eor.w r12, r12, r7, lsr #7
-        0xEA8C, 0x6C46,  # eor.w r12, r12, r6, lsl #25
-        0xEA4F, 0x7E17,  # lsr.w lr, r7, #28
-        0xEA8E, 0x1E06,  # eor.w lr, lr, r6, lsl #4
-        0xEA8E, 0x0E96,  # eor.w lr, lr, r6, lsr #2
-        0xEA8E, 0x7E87,  # eor.w lr, lr, r7, lsl #30
-        0xEA8E, 0x1ED6,  # eor.w lr, lr, r6, lsr #7
-        0xEA8E, 0x6E47,  # eor.w lr, lr, r7, lsl #25
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xEA86, 0x0A00,  # eor.w r10, r6, r0
-        0xEA0A, 0x0C02,  # and.w r12, r10, r2
-        0xEA8C, 0x0C00,  # eor.w r12, r12, r0
-        0xEA87, 0x0B01,  # eor.w r11, r7, r1
-        0xEA0B, 0x0E03,  # and.w lr, r11, r3
-        0xEA8E, 0x0E01,  # eor.w lr, lr, r1
-        0xEB15, 0x050E,  # adds.w r5, r5, lr
-        0xEB44, 0x040C,  # adc.w r4, r4, r12
-        0xE9CD, 0x4502,  # strd r4, r5, [sp, #8]
+        0xEA04, 0x0206,  # and.w r2, r4, r6
+        0xEA82, 0x0200,  # eor.w r2, r2, r0
+        0xEA8B, 0x0501,  # eor.w r5, r11, r1
+        0xEA05, 0x0307,  # and.w r3, r5, r7
+        0xEA83, 0x0301,  # eor.w r3, r3, r1
+        0xEB1E, 0x0E03,  # adds.w lr, lr, r3
+        0xEB4C, 0x0C02,  # adc.w r12, r12, r2
+        0xE9CD, 0xCE04,  # strd r12, lr, [sp, #16]
     )
-    # round 16 i + 15: a = r4:r5, b = r6:r7, e = r8:r9, b ^ c = r10:r11 (high:low)
+    # round 8 i + 6: a = r12:lr, b = r10:r11, e = r8:r9, b ^ c = r4:r5 (high:low)
     data(
         2,
-        0xE9DD, 0xCE10,  # ldrd r12, lr, [sp, #64]
-        0xEA4F, 0x005C,  # lsr.w r0, r12, #1
-        0xEA80, 0x70CE,  # eor.w r0, r0, lr, lsl #31
-        0xEA80, 0x201C,  # eor.w r0, r0, r12, lsr #8
-        0xEA80, 0x600E,  # eor.w r0, r0, lr, lsl #24
-        0xEA80, 0x10DC,  # eor.w r0, r0, r12, lsr #7
-        0xEA4F, 0x015E,  # lsr.w r1, lr, #1
-        0xEA81, 0x71CC,  # eor.w r1, r1, r12, lsl #31
-        0xEA81, 0x211E,  # eor.w r1, r1, lr, lsr #8
-        0xEA81, 0x610C,  # eor.w r1, r1, r12, lsl #24
-        0xEA81, 0x11DE,  # eor.w r1, r1, lr, lsr #7
-        0xEA81, 0x614C,  # eor.w r1, r1, r12, lsl #25
-        0xE9DD, 0xCE2A,  # ldrd r12, lr, [sp, #168]
-        0xEA4F, 0x42DC,  # lsr.w r2, r12, #19
-        0xEA82, 0x324E,  # eor.w r2, r2, lr, lsl #13
-        0xEA82, 0x725E,  # eor.w r2, r2, lr, lsr #29
-        0xEA82, 0x02CC,  # eor.w r2, r2, r12, lsl #3
-        0xEA82, 0x129C,  # eor.w r2, r2, r12, lsr #6
-        0xEA4F, 0x43DE,  # lsr.w r3, lr, #19
-        0xEA83, 0x334C,  # eor.w r3, r3, r12, lsl #13
-        0xEA83, 0x735C,  # eor.w r3, r3, r12, lsr #29
-        0xEA83, 0x03CE,  # eor.w r3, r3, lr, lsl #3
-        0xEA83, 0x139E,  # eor.w r3, r3, lr, lsr #6
-        0xEA83, 0x638C,  # eor.w r3, r3, r12, lsl #26
-        0xEB11, 0x0103,  # adds.w r1, r1, r3
-        0xEB40, 0x0002,  # adc.w r0, r0, r2
-        0xE9DD, 0xCE20,  # ldrd r12, lr, [sp, #128]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9DD, 0xCE2E,  # ldrd r12, lr, [sp, #184]
-        0xEB11, 0x010E,  # adds.w r1, r1, lr
-        0xEB40, 0x000C,  # adc.w r0, r0, r12
-        0xE9CD, 0x012E,  # strd r0, r1, [sp, #184]
-        0xE9DD, 0x2300,  # ldrd r2, r3, [sp, #0]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
-        0xF8DC, 0xE07C,  # ldr.w lr, [r12, #124]
-        0xF8DC, 0xC078,  # ldr.w r12, [r12, #120]
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA4F, 0x3C98,  # lsr.w r12, r8, #14
-        0xEA8C, 0x4C89,  # eor.w r12, r12, r9, lsl #18
-        0xEA8C, 0x4C98,  # eor.w r12, r12, r8, lsr #18
-        0xEA8C, 0x3C89,  # eor.w r12, r12, r9, lsl #14
-        0xEA8C, 0x2C59,  # eor.w r12, r12, r9, lsr #9
-        0xEA8C, 0x5CC8,  # eor.w r12, r12, r8, lsl #23
-        0xEA4F, 0x3E99,  # lsr.w lr, r9, #14
-    )
-    data(
-        2,
-        0xEA8E, 0x4E88,  # eor.w lr, lr, r8, lsl #18
-        0xEA8E, 0x4E99,  # eor.w lr, lr, r9, lsr #18
-        0xEA8E, 0x3E88,  # eor.w lr, lr, r8, lsl #14
-        0xEA8E, 0x2E58,  # eor.w lr, lr, r8, lsr #9
-        0xEA8E, 0x5EC9,  # eor.w lr, lr, r9, lsl #23
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9DD, 0x010C,  # ldrd r0, r1, [sp, #48]
-        0xE9DD, 0xCE0E,  # ldrd r12, lr, [sp, #56]
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA00, 0x0008,  # and.w r0, r0, r8
-        0xEA80, 0x000C,  # eor.w r0, r0, r12
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
-        0xEA01, 0x0109,  # and.w r1, r1, r9
-        0xEA81, 0x010E,  # eor.w r1, r1, lr
+        0xE9DD, 0x2302,  # ldrd r2, r3, [sp, #8]
+        0xF8DD, 0x02D0,  # ldr.w r0, [sp, #720]
+        0xE9D0, 0x010C,  # ldrd r0, r1, [r0, #48]
         0xEB13, 0x0301,  # adds.w r3, r3, r1
         0xEB42, 0x0200,  # adc.w r2, r2, r0
-        0xE9DD, 0xCE08,  # ldrd r12, lr, [sp, #32]
-        0xEB1E, 0x0903,  # adds.w r9, lr, r3
-        0xEB4C, 0x0802,  # adc.w r8, r12, r2
-        0xE9CD, 0x8908,  # strd r8, r9, [sp, #32]
-        0xEA4F, 0x7C14,  # lsr.w r12, r4, #28
-        0xEA8C, 0x1C05,  # eor.w r12, r12, r5, lsl #4
-        0xEA8C, 0x0C95,  # eor.w r12, r12, r5, lsr #2
-        0xEA8C, 0x7C84,  # eor.w r12, r12, r4, lsl #30
-        0xEA8C, 0x1CD5,  # eor.w r12, r12, r5, lsr #7
-        0xEA8C, 0x6C44,  # eor.w r12, r12, r4, lsl #25
-        0xEA4F, 0x7E15,  # lsr.w lr, r5, #28
-        0xEA8E, 0x1E04,  # eor.w lr, lr, r4, lsl #4
-        0xEA8E, 0x0E94,  # eor.w lr, lr, r4, lsr #2
-        0xEA8E, 0x7E85,  # eor.w lr, lr, r5, lsl #30
-        0xEA8E, 0x1ED4,  # eor.w lr, lr, r4, lsr #7
-        0xEA8E, 0x6E45,  # eor.w lr, lr, r5, lsl #25
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xEA84, 0x0006,  # eor.w r0, r4, r6
-        0xEA00, 0x0C0A,  # and.w r12, r0, r10
-        0xEA8C, 0x0C06,  # eor.w r12, r12, r6
-        0xEA85, 0x0107,  # eor.w r1, r5, r7
-        0xEA01, 0x0E0B,  # and.w lr, r1, r11
-        0xEA8E, 0x0E07,  # eor.w lr, lr, r7
-        0xEB13, 0x030E,  # adds.w r3, r3, lr
-        0xEB42, 0x020C,  # adc.w r2, r2, r12
-        0xE9CD, 0x2300,  # strd r2, r3, [sp, #0]
+        0xEA4F, 0x3098,  # lsr.w r0, r8, #14
+        0xEA80, 0x4089,  # eor.w r0, r0, r9, lsl #18
+        0xEA80, 0x4098,  # eor.w r0, r0, r8, lsr #18
+        0xEA80, 0x3089,  # eor.w r0, r0, r9, lsl #14
+        0xEA80, 0x2059,  # eor.w r0, r0, r9, lsr #9
+        0xEA80, 0x50C8,  # eor.w r0, r0, r8, lsl #23
+        0xEA4F, 0x3199,  # lsr.w r1, r9, #14
+        0xEA81, 0x4188,  # eor.w r1, r1, r8, lsl #18
+        0xEA81, 0x4199,  # eor.w r1, r1, r9, lsr #18
+        0xEA81, 0x3188,  # eor.w r1, r1, r8, lsl #14
+        0xEA81, 0x2158,  # eor.w r1, r1, r8, lsr #9
+        0xEA81, 0x51C9,  # eor.w r1, r1, r9, lsl #23
+        0xEB13, 0x0301,  # adds.w r3, r3, r1
+        0xEB42, 0x0200,  # adc.w r2, r2, r0
+        0xE9DD, 0x670E,  # ldrd r6, r7, [sp, #56]
+        0xE9DD, 0x0100,  # ldrd r0, r1, [sp, #0]
+        0xEA86, 0x0600,  # eor.w r6, r6, r0
+        0xEA06, 0x0608,  # and.w r6, r6, r8
+        0xEA86, 0x0600,  # eor.w r6, r6, r0
+        0xEA87, 0x0701,  # eor.w r7, r7, r1
+        0xEA07, 0x0709,  # and.w r7, r7, r9
+        0xEA87, 0x0701,  # eor.w r7, r7, r1
+        0xEB13, 0x0307,  # adds.w r3, r3, r7
+        0xEB42, 0x0206,  # adc.w r2, r2, r6
+        0xE9DD, 0x010A,  # ldrd r0, r1, [sp, #40]
+        0xEB11, 0x0903,  # adds.w r9, r1, r3
+        0xEB40, 0x0802,  # adc.w r8, r0, r2
+        0xE9CD, 0x890A,  # strd r8, r9, [sp, #40]
+        0xEA4F, 0x701C,  # lsr.w r0, r12, #28
+        0xEA80, 0x100E,  # eor.w r0, r0, lr, lsl #4
+        0xEA80, 0x009E,  # eor.w r0, r0, lr, lsr #2
+        0xEA80, 0x708C,  # eor.w r0, r0, r12, lsl #30
+        0xEA80, 0x10DE,  # eor.w r0, r0, lr, lsr #7
+        0xEA80, 0x604C,  # eor.w r0, r0, r12, lsl #25
+        0xEA4F, 0x711E,  # lsr.w r1, lr, #28
+        0xEA81, 0x110C,  # eor.w r1, r1, r12, lsl #4
+        0xEA81, 0x019C,  # eor.w r1, r1, r12, lsr #2
+        0xEA81, 0x718E,  # eor.w r1, r1, lr, lsl #30
+        0xEA81, 0x11DC,  # eor.w r1, r1, r12, lsr #7
+        0xEA81, 0x614E,  # eor.w r1, r1, lr, lsl #25
+        0xEB13, 0x0301,  # adds.w r3, r3, r1
+        0xEB42, 0x0200,  # adc.w r2, r2, r0
+        0xEA8C, 0x060A,  # eor.w r6, r12, r10
     )
-    # 16 renamings are not a whole turn of the five pairs: move a, b and b ^ c back
     data(
         2,
-        0xEA4F, 0x0604,  # mov.w r6, r4
-        0xEA4F, 0x0402,  # mov.w r4, r2
-        0xEA4F, 0x0705,  # mov.w r7, r5
-        0xEA4F, 0x0503,  # mov.w r5, r3
-        0xEA4F, 0x0A00,  # mov.w r10, r0
-        0xEA4F, 0x0B01,  # mov.w r11, r1
-        0xF8DD, 0xC0CC,  # ldr.w r12, [sp, #204]
-        0xF10C, 0x0C80,  # add.w r12, r12, #128
-        0xF8CD, 0xC0CC,  # str.w r12, [sp, #204]
-        0xF8DD, 0xE0D0,  # ldr.w lr, [sp, #208]
+        0xEA06, 0x0004,  # and.w r0, r6, r4
+        0xEA80, 0x000A,  # eor.w r0, r0, r10
+        0xEA8E, 0x070B,  # eor.w r7, lr, r11
+        0xEA07, 0x0105,  # and.w r1, r7, r5
+        0xEA81, 0x010B,  # eor.w r1, r1, r11
+        0xEB13, 0x0301,  # adds.w r3, r3, r1
+        0xEB42, 0x0200,  # adc.w r2, r2, r0
+        0xE9CD, 0x2302,  # strd r2, r3, [sp, #8]
+    )
+    # round 8 i + 7: a = r2:r3, b = r12:lr, e = r8:r9, b ^ c = r6:r7 (high:low)
+    data(
+        2,
+        0xE9DD, 0x0100,  # ldrd r0, r1, [sp, #0]
+        0xF8DD, 0xA2D0,  # ldr.w r10, [sp, #720]
+        0xE9DA, 0xAB0E,  # ldrd r10, r11, [r10, #56]
+        0xEB11, 0x010B,  # adds.w r1, r1, r11
+        0xEB40, 0x000A,  # adc.w r0, r0, r10
+        0xEA4F, 0x3A98,  # lsr.w r10, r8, #14
+        0xEA8A, 0x4A89,  # eor.w r10, r10, r9, lsl #18
+        0xEA8A, 0x4A98,  # eor.w r10, r10, r8, lsr #18
+        0xEA8A, 0x3A89,  # eor.w r10, r10, r9, lsl #14
+        0xEA8A, 0x2A59,  # eor.w r10, r10, r9, lsr #9
+        0xEA8A, 0x5AC8,  # eor.w r10, r10, r8, lsl #23
+        0xEA4F, 0x3B99,  # lsr.w r11, r9, #14
+        0xEA8B, 0x4B88,  # eor.w r11, r11, r8, lsl #18
+        0xEA8B, 0x4B99,  # eor.w r11, r11, r9, lsr #18
+        0xEA8B, 0x3B88,  # eor.w r11, r11, r8, lsl #14
+        0xEA8B, 0x2B58,  # eor.w r11, r11, r8, lsr #9
+        0xEA8B, 0x5BC9,  # eor.w r11, r11, r9, lsl #23
+        0xEB11, 0x010B,  # adds.w r1, r1, r11
+        0xEB40, 0x000A,  # adc.w r0, r0, r10
+        0xE9DD, 0x450C,  # ldrd r4, r5, [sp, #48]
+        0xE9DD, 0xAB0E,  # ldrd r10, r11, [sp, #56]
+        0xEA84, 0x040A,  # eor.w r4, r4, r10
+        0xEA04, 0x0408,  # and.w r4, r4, r8
+        0xEA84, 0x040A,  # eor.w r4, r4, r10
+        0xEA85, 0x050B,  # eor.w r5, r5, r11
+        0xEA05, 0x0509,  # and.w r5, r5, r9
+        0xEA85, 0x050B,  # eor.w r5, r5, r11
+        0xEB11, 0x0105,  # adds.w r1, r1, r5
+        0xEB40, 0x0004,  # adc.w r0, r0, r4
+        0xE9DD, 0xAB08,  # ldrd r10, r11, [sp, #32]
+        0xEB1B, 0x0901,  # adds.w r9, r11, r1
+        0xEB4A, 0x0800,  # adc.w r8, r10, r0
+        0xE9CD, 0x8908,  # strd r8, r9, [sp, #32]
+        0xEA4F, 0x7A12,  # lsr.w r10, r2, #28
+        0xEA8A, 0x1A03,  # eor.w r10, r10, r3, lsl #4
+        0xEA8A, 0x0A93,  # eor.w r10, r10, r3, lsr #2
+        0xEA8A, 0x7A82,  # eor.w r10, r10, r2, lsl #30
+        0xEA8A, 0x1AD3,  # eor.w r10, r10, r3, lsr #7
+        0xEA8A, 0x6A42,  # eor.w r10, r10, r2, lsl #25
+        0xEA4F, 0x7B13,  # lsr.w r11, r3, #28
+        0xEA8B, 0x1B02,  # eor.w r11, r11, r2, lsl #4
+        0xEA8B, 0x0B92,  # eor.w r11, r11, r2, lsr #2
+        0xEA8B, 0x7B83,  # eor.w r11, r11, r3, lsl #30
+        0xEA8B, 0x1BD2,  # eor.w r11, r11, r2, lsr #7
+        0xEA8B, 0x6B43,  # eor.w r11, r11, r3, lsl #25
+        0xEB11, 0x010B,  # adds.w r1, r1, r11
+        0xEB40, 0x000A,  # adc.w r0, r0, r10
+        0xEA82, 0x040C,  # eor.w r4, r2, r12
+    )
+    data(
+        2,
+        0xEA04, 0x0A06,  # and.w r10, r4, r6
+        0xEA8A, 0x0A0C,  # eor.w r10, r10, r12
+        0xEA83, 0x050E,  # eor.w r5, r3, lr
+        0xEA05, 0x0B07,  # and.w r11, r5, r7
+        0xEA8B, 0x0B0E,  # eor.w r11, r11, lr
+        0xEB11, 0x010B,  # adds.w r1, r1, r11
+        0xEB40, 0x000A,  # adc.w r0, r0, r10
+        0xE9CD, 0x0100,  # strd r0, r1, [sp, #0]
+    )
+    # next pass: eight rounds on (the frame slots and registers are back)
+    data(
+        2,
+        0xF8DD, 0xC2D0,  # ldr.w r12, [sp, #720]
+        0xF10C, 0x0C40,  # add.w r12, r12, #64
+        0xF8CD, 0xC2D0,  # str.w r12, [sp, #720]
+        0xF20D, 0x2EC0,  # addw lr, sp, #704
         0xEBBC, 0x0F0E,  # cmp.w r12, lr
-        0xF47E, 0xAC68,  # bne.w pass (-5936)
+        0xF47F, 0xAC74,  # bne.w pass (-1816)
     )
     # H += a..h (§6.4.2 step 4), 64-bit adds; 80 renamings bring the slots back
     data(
         2,
-        0xF8DD, 0x00C0,  # ldr.w r0, [sp, #192]
+        0xF8DD, 0x02C0,  # ldr.w r0, [sp, #704]
         0xE9D0, 0x1200,  # ldrd r1, r2, [r0, #0]
         0xE9DD, 0x3C00,  # ldrd r3, r12, [sp, #0]
         0xEB12, 0x020C,  # adds.w r2, r2, r12
@@ -1977,17 +928,11 @@ def compress(r0, r1, r2, r3):
         0xEB12, 0x020C,  # adds.w r2, r2, r12
         0xEB41, 0x0103,  # adc.w r1, r1, r3
         0xE9C0, 0x120E,  # strd r1, r2, [r0, #56]
-        0xF8DD, 0x10C4,  # ldr.w r1, [sp, #196]
-        0xF101, 0x0180,  # add.w r1, r1, #128
-        0xF8CD, 0x10C4,  # str.w r1, [sp, #196]
-        0xF8DD, 0x30C8,  # ldr.w r3, [sp, #200]
+        0xF8DD, 0x32C8,  # ldr.w r3, [sp, #712]
         0x3B01,  # subs r3, #1
-        0xF8CD, 0x30C8,  # str.w r3, [sp, #200]
-        0xF47E, 0xAB32,  # bne.w block (-6556)
-    )
-    data(
-        2,
-        0xB036,  # add sp, #216
+        0xF8CD, 0x32C8,  # str.w r3, [sp, #712]
+        0xF47F, 0xAB1B,  # bne.w block (-2506)
+        0xF20D, 0x2DD8,  # addw sp, sp, #728
         0xE8BD, 0x0F00,  # pop.w {r8, r9, r10, r11}
         0x2000,  # movs r0, #0
     )
