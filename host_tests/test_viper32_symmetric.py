@@ -110,6 +110,32 @@ def test_poly1305(core):
     assert len(seen) == 1, seen
 
 
+@pytest.mark.parametrize("core", CORES)
+def test_poly1305_finish_edges(core):
+    # _finish on accumulators set limb by limb at the bounds the block loops leave (limbs
+    # up to 2**14, every carry firing): values just below, at and above p and 2**130, and
+    # random ones; the tag is ((sum h_i 2**(13 i)) mod p + s) mod 2**128. One count for all.
+    rt = thumb_emu.Runtime(thumb_emu.Core(core))
+    finish = rt.load(mpy("mac/_poly1305_limbs.py"), "_finish")
+    p = (1 << 130) - 5
+    limbs = lambda v: [(v >> (13 * i)) & 0x1FFF for i in range(10)]  # noqa: E731
+    cases = [limbs(v) for v in (0, 1, p - 1, p, p + 1, p + 4, (1 << 130) - 1)]
+    cases += [[0x2004, 0x1FFF] + [0] * 8, [0x2004, 0x1FFF] + [0x1FFF] * 8, [0x2000 + 4] * 10,
+              [0x1FFF + 0x2000] * 9 + [0x2000], [0x2004] + [0x1FFF] * 9]
+    rnd = random.Random("finish" + core)
+    cases += [[rnd.randrange(0x4000) for _ in range(10)] for _ in range(6)]
+    seen = set()
+    for h in cases:
+        sv = rnd.randbytes(16)
+        st = rt.buffer(bytes(80) + b"".join(x.to_bytes(4, "little") for x in h))
+        out = rt.buffer(bytes(16))
+        seen.add(rt.call(finish, st, rt.buffer(sv), out)[1])
+        hv = sum(x << (13 * i) for i, x in enumerate(h)) % p
+        want = ((hv + int.from_bytes(sv, "little")) % (1 << 128)).to_bytes(16, "little")
+        assert out.read() == want, [hex(x) for x in h]
+    assert len(seen) == 1, seen
+
+
 # ---- Ascon ----
 
 M64 = (1 << 64) - 1

@@ -165,27 +165,62 @@ def blocks():
 
 
 def finish():
-    body = loads([("h%d" % i, 20 + i) for i in range(LIMBS)])
-    body += ["# two full carry passes: h = H (mod p) with 13-bit limbs (h0 may reach 2**13 + 4)"]
-    body += carry("h") + carry("h") + carry("h")[:2]  # and limb 0's carry once more
-    body += ["# g = h + 5 - 2**130: used when h >= p (bit 130 of h + 5 set), §2.5.1 final reduction",
-             "g0 = h0 + 5"]
-    for i in range(LIMBS - 1):
-        body += ["g%d = h%d + (g%d >> 13)" % (i + 1, i + 1, i), "g%d = g%d & 0x1FFF" % (i, i)]
-    body += ["w = (uint(0) - (g9 >> 13)) & 0x1FFF  # 0x1FFF when h >= p, else 0",
-             "g9 = g9 & 0x1FFF", "v = w ^ 0x1FFF"]
-    body += ["h%d = (h%d & v) | (g%d & w)" % (i, i, i) for i in range(LIMBS)]
-    body += ["# tag = (h + s) mod 2**128, 16 bits at a time; limbs are added (not ORed) into",
-             "# the accumulator, so a limb of exactly 2**13 (h1 after the carry above) is exact",
-             "c = uint(0)", "a = h0"]
-    for k in range(8):
-        if k:
-            body.append("a = a >> 16")
-        # the limbs (after h0) whose lowest bit falls in this 16-bit word, at their offset in it
-        body += ["a = a + (h%d << %d)" % (i, 13 * i - 16 * k) for i in range(1, LIMBS) if 16 * k <= 13 * i < 16 * k + 16]
-        body += ["c = (a & 0xFFFF) + (uint(s[%d]) | uint(s[%d]) << 8) + c" % (2 * k, 2 * k + 1),
-                 "out[%d] = c" % (2 * k), "out[%d] = c >> 8" % (2 * k + 1), "c = c >> 16"]
-    return viper("_finish", "st: ptr32, s: ptr8, out: ptr8", body)
+    # Loops over h's limbs in st (once per message: flash matters more than the few hundred
+    # instructions the loops add). The carry passes leave h in st, the same value mod p with
+    # smaller limbs, so a later block still starts from a valid h.
+    return viper("_finish", "st: ptr32, s: ptr8, out: ptr8", """\
+# two full carry passes, then limb 0's carry once more: h = H (mod p) with 13-bit limbs but
+# h1, which may reach 2**13 (h0 may reach 2**13 + 4 before that last carry)
+n = 0
+while n < 2:
+    i = 20
+    while i < 29:
+        st[i + 1] = uint(st[i + 1]) + (uint(st[i]) >> 13)
+        st[i] = uint(st[i]) & 0x1FFF
+        i += 1
+    st[20] = uint(st[20]) + (uint(st[29]) >> 13) * 5  # 2**130 = 5 (mod p)
+    st[29] = uint(st[29]) & 0x1FFF
+    n += 1
+st[21] = uint(st[21]) + (uint(st[20]) >> 13)
+st[20] = uint(st[20]) & 0x1FFF
+# g = h + 5 - 2**130 replaces h when h >= p (bit 130 of h + 5 set), §2.5.1 final reduction:
+# g's carries first, for its top bit c; then h's limbs kept whole by v (all ones when c = 0)
+# or g's 13-bit limbs by w (all ones when c = 1)
+c = uint(5)
+i = 20
+while i < 30:
+    c = (uint(st[i]) + c) >> 13
+    i += 1
+w = uint(0) - c
+v = c - 1
+c = uint(5)
+i = 20
+while i < 30:
+    g = uint(st[i]) + c
+    c = g >> 13
+    st[i] = (uint(st[i]) & v) | (g & 0x1FFF & w)
+    i += 1
+# tag = (h + s) mod 2**128, 16 bits at a time: each limb added (not ORed: h1 may be 2**13)
+# into an accumulator a of nb pending bits (nb < 16 before the add: a < 2**30), a 16-bit
+# word out whenever 16 are there, the eighth word the last
+c = uint(0)
+a = uint(0)
+nb = 0
+j = 0
+i = 20
+while i < 30:
+    a = a + (uint(st[i]) << nb)
+    nb += 13
+    while nb >= 16 and j < 16:
+        c = (a & 0xFFFF) + (uint(s[j]) | uint(s[j + 1]) << 8) + c
+        out[j] = c
+        out[j + 1] = c >> 8
+        c = c >> 16
+        a = a >> 16
+        nb -= 16
+        j += 2
+    i += 1
+""".splitlines())
 
 
 LIMBS_HEADER = '''"""Poly1305's key set-up and final reduction in viper, on the 13-bit limbs of

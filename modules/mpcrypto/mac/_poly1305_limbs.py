@@ -66,141 +66,54 @@ def _setr(st: ptr32, k: ptr8, s: ptr8):
 
 @micropython.viper
 def _finish(st: ptr32, s: ptr8, out: ptr8):
-    h0 = uint(st[20])
-    h1 = uint(st[21])
-    h2 = uint(st[22])
-    h3 = uint(st[23])
-    h4 = uint(st[24])
-    h5 = uint(st[25])
-    h6 = uint(st[26])
-    h7 = uint(st[27])
-    h8 = uint(st[28])
-    h9 = uint(st[29])
-    # two full carry passes: h = H (mod p) with 13-bit limbs (h0 may reach 2**13 + 4)
-    h1 = h1 + (h0 >> 13)
-    h0 = h0 & 0x1FFF
-    h2 = h2 + (h1 >> 13)
-    h1 = h1 & 0x1FFF
-    h3 = h3 + (h2 >> 13)
-    h2 = h2 & 0x1FFF
-    h4 = h4 + (h3 >> 13)
-    h3 = h3 & 0x1FFF
-    h5 = h5 + (h4 >> 13)
-    h4 = h4 & 0x1FFF
-    h6 = h6 + (h5 >> 13)
-    h5 = h5 & 0x1FFF
-    h7 = h7 + (h6 >> 13)
-    h6 = h6 & 0x1FFF
-    h8 = h8 + (h7 >> 13)
-    h7 = h7 & 0x1FFF
-    h9 = h9 + (h8 >> 13)
-    h8 = h8 & 0x1FFF
-    h0 = h0 + (h9 >> 13) * 5  # 2**130 = 5 (mod p)
-    h9 = h9 & 0x1FFF
-    h1 = h1 + (h0 >> 13)
-    h0 = h0 & 0x1FFF
-    h2 = h2 + (h1 >> 13)
-    h1 = h1 & 0x1FFF
-    h3 = h3 + (h2 >> 13)
-    h2 = h2 & 0x1FFF
-    h4 = h4 + (h3 >> 13)
-    h3 = h3 & 0x1FFF
-    h5 = h5 + (h4 >> 13)
-    h4 = h4 & 0x1FFF
-    h6 = h6 + (h5 >> 13)
-    h5 = h5 & 0x1FFF
-    h7 = h7 + (h6 >> 13)
-    h6 = h6 & 0x1FFF
-    h8 = h8 + (h7 >> 13)
-    h7 = h7 & 0x1FFF
-    h9 = h9 + (h8 >> 13)
-    h8 = h8 & 0x1FFF
-    h0 = h0 + (h9 >> 13) * 5  # 2**130 = 5 (mod p)
-    h9 = h9 & 0x1FFF
-    h1 = h1 + (h0 >> 13)
-    h0 = h0 & 0x1FFF
-    # g = h + 5 - 2**130: used when h >= p (bit 130 of h + 5 set), §2.5.1 final reduction
-    g0 = h0 + 5
-    g1 = h1 + (g0 >> 13)
-    g0 = g0 & 0x1FFF
-    g2 = h2 + (g1 >> 13)
-    g1 = g1 & 0x1FFF
-    g3 = h3 + (g2 >> 13)
-    g2 = g2 & 0x1FFF
-    g4 = h4 + (g3 >> 13)
-    g3 = g3 & 0x1FFF
-    g5 = h5 + (g4 >> 13)
-    g4 = g4 & 0x1FFF
-    g6 = h6 + (g5 >> 13)
-    g5 = g5 & 0x1FFF
-    g7 = h7 + (g6 >> 13)
-    g6 = g6 & 0x1FFF
-    g8 = h8 + (g7 >> 13)
-    g7 = g7 & 0x1FFF
-    g9 = h9 + (g8 >> 13)
-    g8 = g8 & 0x1FFF
-    w = (uint(0) - (g9 >> 13)) & 0x1FFF  # 0x1FFF when h >= p, else 0
-    g9 = g9 & 0x1FFF
-    v = w ^ 0x1FFF
-    h0 = (h0 & v) | (g0 & w)
-    h1 = (h1 & v) | (g1 & w)
-    h2 = (h2 & v) | (g2 & w)
-    h3 = (h3 & v) | (g3 & w)
-    h4 = (h4 & v) | (g4 & w)
-    h5 = (h5 & v) | (g5 & w)
-    h6 = (h6 & v) | (g6 & w)
-    h7 = (h7 & v) | (g7 & w)
-    h8 = (h8 & v) | (g8 & w)
-    h9 = (h9 & v) | (g9 & w)
-    # tag = (h + s) mod 2**128, 16 bits at a time; limbs are added (not ORed) into
-    # the accumulator, so a limb of exactly 2**13 (h1 after the carry above) is exact
+    # two full carry passes, then limb 0's carry once more: h = H (mod p) with 13-bit limbs but
+    # h1, which may reach 2**13 (h0 may reach 2**13 + 4 before that last carry)
+    n = 0
+    while n < 2:
+        i = 20
+        while i < 29:
+            st[i + 1] = uint(st[i + 1]) + (uint(st[i]) >> 13)
+            st[i] = uint(st[i]) & 0x1FFF
+            i += 1
+        st[20] = uint(st[20]) + (uint(st[29]) >> 13) * 5  # 2**130 = 5 (mod p)
+        st[29] = uint(st[29]) & 0x1FFF
+        n += 1
+    st[21] = uint(st[21]) + (uint(st[20]) >> 13)
+    st[20] = uint(st[20]) & 0x1FFF
+    # g = h + 5 - 2**130 replaces h when h >= p (bit 130 of h + 5 set), §2.5.1 final reduction:
+    # g's carries first, for its top bit c; then h's limbs kept whole by v (all ones when c = 0)
+    # or g's 13-bit limbs by w (all ones when c = 1)
+    c = uint(5)
+    i = 20
+    while i < 30:
+        c = (uint(st[i]) + c) >> 13
+        i += 1
+    w = uint(0) - c
+    v = c - 1
+    c = uint(5)
+    i = 20
+    while i < 30:
+        g = uint(st[i]) + c
+        c = g >> 13
+        st[i] = (uint(st[i]) & v) | (g & 0x1FFF & w)
+        i += 1
+    # tag = (h + s) mod 2**128, 16 bits at a time: each limb added (not ORed: h1 may be 2**13)
+    # into an accumulator a of nb pending bits (nb < 16 before the add: a < 2**30), a 16-bit
+    # word out whenever 16 are there, the eighth word the last
     c = uint(0)
-    a = h0
-    a = a + (h1 << 13)
-    c = (a & 0xFFFF) + (uint(s[0]) | uint(s[1]) << 8) + c
-    out[0] = c
-    out[1] = c >> 8
-    c = c >> 16
-    a = a >> 16
-    a = a + (h2 << 10)
-    c = (a & 0xFFFF) + (uint(s[2]) | uint(s[3]) << 8) + c
-    out[2] = c
-    out[3] = c >> 8
-    c = c >> 16
-    a = a >> 16
-    a = a + (h3 << 7)
-    c = (a & 0xFFFF) + (uint(s[4]) | uint(s[5]) << 8) + c
-    out[4] = c
-    out[5] = c >> 8
-    c = c >> 16
-    a = a >> 16
-    a = a + (h4 << 4)
-    c = (a & 0xFFFF) + (uint(s[6]) | uint(s[7]) << 8) + c
-    out[6] = c
-    out[7] = c >> 8
-    c = c >> 16
-    a = a >> 16
-    a = a + (h5 << 1)
-    a = a + (h6 << 14)
-    c = (a & 0xFFFF) + (uint(s[8]) | uint(s[9]) << 8) + c
-    out[8] = c
-    out[9] = c >> 8
-    c = c >> 16
-    a = a >> 16
-    a = a + (h7 << 11)
-    c = (a & 0xFFFF) + (uint(s[10]) | uint(s[11]) << 8) + c
-    out[10] = c
-    out[11] = c >> 8
-    c = c >> 16
-    a = a >> 16
-    a = a + (h8 << 8)
-    c = (a & 0xFFFF) + (uint(s[12]) | uint(s[13]) << 8) + c
-    out[12] = c
-    out[13] = c >> 8
-    c = c >> 16
-    a = a >> 16
-    a = a + (h9 << 5)
-    c = (a & 0xFFFF) + (uint(s[14]) | uint(s[15]) << 8) + c
-    out[14] = c
-    out[15] = c >> 8
-    c = c >> 16
+    a = uint(0)
+    nb = 0
+    j = 0
+    i = 20
+    while i < 30:
+        a = a + (uint(st[i]) << nb)
+        nb += 13
+        while nb >= 16 and j < 16:
+            c = (a & 0xFFFF) + (uint(s[j]) | uint(s[j + 1]) << 8) + c
+            out[j] = c
+            out[j + 1] = c >> 8
+            c = c >> 16
+            a = a >> 16
+            nb -= 16
+            j += 2
+        i += 1
