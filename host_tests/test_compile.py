@@ -197,7 +197,8 @@ def test_dsp_manifest_leaves_out_only_what_a_thumb_kernel_shadows():
     assert gone == sorted("modules/mpcrypto/" + f for f in env["SHADOWED"])
     chains = _chains()
     assert any(e[1] == "modules/mpcrypto/cipher/aes_thumb.py" for c in chains for e in c[1]), "chain parser found nothing"
-    assert not _never_runs_on_dsp("modules/mpcrypto/hash/sm3_viper.py", chains, dsp)
+    assert not _never_runs_on_dsp("modules/mpcrypto/hash/keccak_viper.py", chains, dsp)  # the check can fail
+    assert _never_runs_on_dsp("modules/mpcrypto/hash/sm3_viper.py", chains, dsp)
     field = [g for g in gone if re.search(r"/field/v16_\w+\.py$", g)]
     for g in gone:
         if g not in field:

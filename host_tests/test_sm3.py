@@ -8,7 +8,9 @@ Vector sources:
 The hash contract and random messages against ``cryptography``'s SM3 are
 ``test_hash_contract.py``'s; HMAC-SM3 (Wycheproof, random) is ``test_hmac.py``'s.
 Every test runs over every backend of the primitive; an absent backend is a skip.
-The viper SM3 module is generated: ``python -m tools.viper.gen_sm3 --check`` passes.
+The viper SM3 module is generated: ``python -m tools.viper.gen_sm3 --check`` passes (the
+Thumb-2 one, ``tools.thumb.gen_sm3``, is checked and run on emulated cores by
+test_thumb_sha.py).
 """
 
 import subprocess
@@ -22,7 +24,7 @@ from tools import ROOT
 from vectors import cryptography_vector, load_rsp
 
 MOD = "mpcrypto.hash.sm3"
-BACKENDS = ("viper", "python")
+BACKENDS = ("thumb", "viper", "python")
 
 
 def _sm3(data):

@@ -30,9 +30,9 @@ AES rows (``aes_thumb_emu.per_byte_rows``, ``aes_ct_thumb_emu.per_byte_rows``, u
 kernel (backend ``thumb_ct``, every mode and key size) and AES-128-GCM's two kernels with it
 (CTR with the 32-bit counter + GHASH, per byte of data), per call of 1 KiB and 16 KiB.
 
-SHA-2, SHA-1 and MD5 rows (``sha_rows``, backend ``thumb``, unit "insns/byte"): ``compress`` of
-``hash/sha256_thumb.py``, ``sha512_thumb.py``, ``sha1_thumb.py``, ``md5_thumb.py`` over 1 KiB
-and 16 KiB per call, instructions of
+SHA-2, SHA-1, MD5 and SM3 rows (``sha_rows``, backend ``thumb``, unit "insns/byte"): ``compress``
+of ``hash/sha256_thumb.py``, ``sha512_thumb.py``, ``sha1_thumb.py``, ``md5_thumb.py``,
+``sm3_thumb.py`` over 1 KiB and 16 KiB per call, instructions of
 the whole call (entry and exit included) per byte, ``spread`` the difference between random and
 all-zero data (0: the count does not depend on the data), ``code_bytes`` the kernel's machine
 code in the .mpy. ``ShaKernel`` runs them for host_tests/test_thumb_sha.py.
@@ -489,19 +489,20 @@ def mmcau_rows(core="cortex-m4", seed=1):
 
 
 # -- the MD hash compression kernels (hash/sha256_thumb.py, sha512_thumb.py, sha1_thumb.py,
-# md5_thumb.py) ----------------------------------------------------------------------------------
+# md5_thumb.py, sm3_thumb.py) -------------------------------------------------------------------
 
 HASH = ROOT / "modules" / "mpcrypto" / "hash"
-SHA_KERNELS = ("sha256", "sha512", "sha1", "md5")
+SHA_KERNELS = ("sha256", "sha512", "sha1", "md5", "sm3")
 SHA_SRC = {k: HASH / ("%s_thumb.py" % k) for k in SHA_KERNELS}
-SHA_BLOCK = {"sha256": 64, "sha512": 128, "sha1": 64, "md5": 64}
-SHA_WORDS = {"sha256": 8, "sha512": 16, "sha1": 5, "md5": 4}  # chaining-value words
-# hashlib name -> (kernel, the IV array's name in the public module, digest bytes)
+SHA_BLOCK = {"sha256": 64, "sha512": 128, "sha1": 64, "md5": 64, "sm3": 64}
+SHA_WORDS = {"sha256": 8, "sha512": 16, "sha1": 5, "md5": 4, "sm3": 8}  # chaining-value words
+# hashlib name -> (kernel, the IV array's name in the public module, digest bytes); SM3's
+# padding is SHA-256's (GB/T 32905 §5.2)
 SHA_NAMES = {
     "sha224": ("sha256", "_IV224", 28), "sha256": ("sha256", "_IV256", 32),
     "sha384": ("sha512", "_IV384", 48), "sha512": ("sha512", "_IV512", 64),
     "sha512_224": ("sha512", "_IV512_224", 28), "sha512_256": ("sha512", "_IV512_256", 32),
-    "sha1": ("sha1", "_IV", 20), "md5": ("md5", "_IV", 16),
+    "sha1": ("sha1", "_IV", 20), "md5": ("md5", "_IV", 16), "sm3": ("sm3", "_IV", 32),
 }
 SHA_SIZES = (1024, 16384)  # bytes per call for the per-byte counts
 
@@ -590,7 +591,7 @@ def sha_rows(cores=REPORT_CORES, sizes=SHA_SIZES, seed=1):
                 data = bytes(rng.randrange(256) for _ in range(size))
                 _, insns = k.compress(iv, data)
                 _, zero = k.compress(iv, bytes(size))
-                rows.append(dict(common, algorithm=kern.upper() if kern == "md5" else kern.replace("sha", "SHA-"), operation="compress %d B" % size,
+                rows.append(dict(common, algorithm=kern.upper() if kern in ("md5", "sm3") else kern.replace("sha", "SHA-"), operation="compress %d B" % size,
                                  value=round(insns / size, 2), insns=insns, bytes=size,
                                  spread=abs(insns - zero), kernel="%s_thumb.compress" % kern,
                                  code_bytes=len(k.mpy.function("compress").code)))

@@ -84,7 +84,7 @@ PACKAGES = (
      ("hash/_md.py", "hash/_md_viper.py", "hash/names.py"), ("core",)),
     ("sha256", "SHA-224, SHA-256", ("hash/sha256*.py",), ("hash-core",)),
     ("sha512", "SHA-384, SHA-512, SHA-512/224, SHA-512/256", ("hash/sha512*.py",), ("hash-core",)),
-    ("sm3", "SM3", ("hash/sm3*.py",), ("hash-core",)),
+    ("sm3", "SM3 (Thumb-2 on Cortex-M3 and up, viper, Python)", ("hash/sm3*.py",), ("hash-core",)),
     ("md5", "MD5 (RFC 1321; Thumb-2 on Cortex-M3 and up, viper, Python)", ("hash/md5*.py",), ("hash-core",)),
     ("sha1", "SHA-1 (Thumb-2 on Cortex-M3 and up, viper, Python)", ("hash/sha1*.py",), ("hash-core",)),
     ("keccak", "the Keccak-f[1600] sponge of SHA-3 and SHAKE", ("hash/_sponge.py", "hash/keccak_*.py"), ("core",)),

@@ -14,9 +14,14 @@ constant time); message *length* is public.
 Backends (one seam, ``_backend`` primitive "sm3"):
 
   name     module       unix x64 MB/s   CT    notes
-  viper    sm3_viper    10-19           yes   4-round unrolled loop bodies (~half SHA-256)
+  thumb    sm3_thumb    -               yes   Thumb-2 asm, Cortex-M3/M4/M7/M33/M55/M85 by
+                                              CPUID, as sha256_thumb; 34.6 insns/B on an
+                                              emulated M4; ~1.2 KB of machine code
+  viper    sm3_viper    10-19           yes   4-round unrolled loop bodies (~half SHA-256);
+                                              ~4.2 KB of machine code
   python   sm3_python   0.2-0.36        no*   bytecode-only ports; allocates per round
-  (MicroPython has no C SM3; * interpreter ints, see the module)
+  (MicroPython has no C SM3; * interpreter ints, see the module; M4 count:
+  host_tests/test_thumb_sha.py, which also finds the same count for every message of a length)
 
 Numbers: ``bench/bench_sm3.py`` (ranges: one loaded 2-core host). Allocation as ``sha256``: ``update()`` of bytes/bytearray
 allocates nothing when no partial block is pending before or after it.
@@ -27,6 +32,7 @@ from mpcrypto import _backend
 from mpcrypto.hash._md import _MD
 
 _CHAIN = (
+    ("thumb", "mpcrypto.hash.sm3_thumb", "thumb2"),
     ("viper", "mpcrypto.hash.sm3_viper", None),
     ("python", "mpcrypto.hash.sm3_python", None),
 )
@@ -37,7 +43,7 @@ def backends():
 
 
 # GB/T 32905 §4.1 initial value IV, followed by 68 words of scratch for the viper kernel's
-# expanded message W0..W67 (§5.3.2).
+# expanded message W0..W67 (§5.3.2; the Thumb-2 kernel keeps W on its stack).
 _IV = array("I", (
     0x7380166f, 0x4914b2b9, 0x172442d7, 0xda8a0600, 0xa96f30bc, 0x163138aa, 0xe38dee4d, 0xb0fb0e4e)
     + (0,) * 68)
