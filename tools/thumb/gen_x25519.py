@@ -17,25 +17,30 @@ reduced, once, at the end. The reduction everywhere is 2^256 = 38 (mod p):
   that (0 or 1) times 38 once more, which cannot carry again (the value is then below 2^11).
 - SQR (a subroutine, d = a^2): the 28 cross products a_i a_j (i < j) by UMAAL rows, doubled by
   one ADCS pass, the squares a_i^2 added by UMAAL in the same pass, then MUL's reduction.
-- ADD, SUB (inline): eight ADCS / SBCS, the carry (borrow) times 38 added (subtracted) through
-  the eight words, and once more into the low word, which cannot carry (borrow) again.
+- ADDSUB (a subroutine: x + y and x - y, the ladder's three pairs) and SUB (its second half,
+  also entered alone: E = AA - BB): each half eight ADCS / SBCS on words loaded by LDM, the
+  carry (borrow) times 38 added (subtracted) through the eight words, and once more into the
+  low word, which cannot carry (borrow) again.
 - MLA (inline, z2's factor AA + a24 E, a24 = 121665): one UMAAL chain, E_j a24 + AA_j + carry,
-  then the top word times 38 as in MUL.
-- the conditional swap of (x2, z2) and (x3, z3): sixteen words, t = (x ^ y) AND mask, x ^= t,
-  y ^= t, the mask all ones or all zeros from the secret bit.
+  the words of E loaded two at a time by LDM, then the top word times 38 as in MUL.
+- the swap, as ``tools/thumb/ladder.py`` makes it: (A, B) = (C, D) selected in each step,
+  sixteen words by SEL, its flags APSR.GE all ones or all zeros from the secret bit.
 - the inversion: z^(p - 2) by the fixed addition chain of 254 squarings and 11 multiplications
   (the exponent 2^255 - 21 is public); the final reduction to [0, p) adds 19 times the top bit
   twice, the second time only when the value plus 19 reaches 2^255, by a multiplication by
   that bit, not a branch.
 
 Constant time: no branch and no address depends on a secret (the ladder's loop counts 255 steps
-from the public bit count, the scalar's bit is read at a public address and only ever ANDed,
-XORed and multiplied); UMAAL, UMULL and MUL take a fixed time on these cores. The ladder state
-lives on the stack (FRAME bytes); nothing is allocated.
+from the public bit count, the scalar's bit is read at a public address and only rotated,
+XORed, sign-extended and added into APSR.GE, which only SEL reads); UMAAL, UMULL, MUL and SEL
+take a fixed time on these cores. The ladder state lives on the stack (FRAME bytes); nothing
+is allocated.
 
-The registers: subroutines take r0 = d, r1 = a, r2 = b (addresses in the frame), keep their
+The registers: MUL and SQR take r0 = d, r1 = a, r2 = b (addresses in the frame), keep their
 return address in the frame word RET (every register is in use inside them) and return by
-``ldr pc``; they are leaves. The main code keeps the loop state in frame words.
+``ldr pc``; ADDSUB and SUB take r1 = x (their other operand and their results are the
+elements after x in the frame), leave lr alone and return by ``bx lr``. All are leaves. The
+main code keeps the loop state in frame words.
 """
 
 import sys
@@ -49,11 +54,13 @@ from tools.thumb.asm import SP, LR, Asm, data_lines
 OUT = ROOT / "modules" / "mpcrypto" / "ec" / "montgomery_thumb.py"
 
 # The frame (byte offsets from sp): the 16-word product, then the subroutines' and the
-# ladder's words, then the field elements and K, the clamped copy of the scalar.
+# ladder's words, then the field elements and K, the clamped copy of the scalar. ADDSUB's
+# operands x, y and its results x + y, x - y are four adjacent elements: X2 Z2 A B, X3 Z3 C D,
+# DA CB X3 Z3; SUB's: AA BB (T) E. The select's A B and C D are adjacent pairs.
 PROD = 0
 RET, DST, BPT, OUT_PTR, T_CNT, SWAP, CNT = (64 + 4 * i for i in range(7))
-FE = ("X1", "X2", "Z2", "X3", "Z3", "A", "B", "C", "D", "AA", "BB", "E", "DA", "CB", "T", "K")
-OFF = {name: 96 + 32 * i for i, name in enumerate(FE)}  # X2 Z2 X3 Z3 adjacent: one swap
+FE = ("X1", "X2", "Z2", "A", "B", "DA", "CB", "X3", "Z3", "C", "D", "AA", "BB", "T", "E", "K")
+OFF = {name: 96 + 32 * i for i, name in enumerate(FE)}
 FRAME = 96 + 32 * len(FE)
 A24 = 121665  # (486662 - 2) / 4, RFC 7748 §5
 ALL = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, LR]
@@ -72,12 +79,17 @@ def _loads(a, regs, base, off, scratch=None):
         a.ldrd(regs[i], regs[i + 1], base, off + 4 * i)
 
 
-def _stores(a, regs, base, off):
-    if regs == sorted(regs) and off == 0 and base != SP:
-        a.stm(base, regs)
-        return
-    for i in range(0, len(regs), 2):
-        a.strd(regs[i], regs[i + 1], base, off + 4 * i)
+def _stores(a, regs, base):
+    # regs to the words at base (not sp, not in regs; advanced when there is more than one
+    # STM): one STM per run of ascending registers.
+    runs = [[regs[0]]]
+    for r in regs[1:]:
+        if r > runs[-1][-1]:
+            runs[-1].append(r)
+        else:
+            runs.append([r])
+    for i, run in enumerate(runs):
+        a.stm(base, run, wb=i < len(runs) - 1)
 
 
 def _fold38(a, lo, top, k):
@@ -124,7 +136,7 @@ def _reduce(a, hi):
     _fold38(a, lo, c, k)
     d = hi[4]
     a.ldr(d, SP, DST)
-    _stores(a, lo, d, 0)
+    _stores(a, lo, d)
     a.ldr(15, SP, RET)
 
 
@@ -273,38 +285,80 @@ def _sqr(a, reduce=_reduce, label="SQR"):
     reduce(a, [out[w] for w in range(8, 16)])
 
 
-def _addsub(a, op, d, x, y):
-    # d = x op y (op "add" or "sub") on frame elements, inline.
+def _bx_lr(a):
+    # BX LR (T1): the return of a subroutine that leaves lr alone
+    a.i((0x4770,), "bx lr")
+
+
+def _addsub(a):
+    # ADDSUB: r1 = x, y = x + 32; x + y to x + 64, x - y to x + 96 (the frame keeps each pair's
+    # operands and results in four adjacent elements). SUB: the second half alone, the same
+    # slots. Each half walks r1 through x and y by three LDM (x: eight words; y: four and
+    # four) and stores by one STM; r0 .. r12 are used, lr is left alone (BX LR).
     X = [3, 4, 5, 6, 7, 8, 9, 10]
-    Y = [0, 1, 2, 11]
-    a.addw(12, SP, OFF[x])
-    a.ldm(12, X)
-    a.addw(12, SP, OFF[y])
-    a.ldm(12, Y, wb=True)
-    first = {"add": "add", "sub": "sub"}[op]
-    chain = {"add": "adc", "sub": "sbc"}[op]
+    a.label("ADDSUB")
+    _addsub_half(a, "add", X)
+    a.stm(1, X, wb=True)
+    a.sub_imm(1, 1, 96)  # back to x
+    a.label("SUB")
+    _addsub_half(a, "sub", X)
+    a.add_imm(1, 1, 32)
+    a.stm(1, X)
+    _bx_lr(a)
+
+
+def _addsub_half(a, op, X):
+    # X = x op y reduced below 2^256 (eight ADCS / SBCS, the carry (borrow) times 38 added
+    # (subtracted) through the eight words, and once more into the low word, which cannot carry
+    # (borrow) again); r1 from x to x + 64.
+    Y = [0, 2, 11, 12]
+    first, chain = {"add": ("add", "adc"), "sub": ("sub", "sbc")}[op]
+    a.ldm(1, X, wb=True)
     for j in range(8):
-        if j == 4:
-            a.ldm(12, Y)
+        if j % 4 == 0:
+            a.ldm(1, Y, wb=True)
         a.dp(first if j == 0 else chain, X[j], X[j], Y[j % 4], s=True)
     a.movi(12, 38)
     _carry38(a, X[0], 0, 12, op, chain=X[1:])
     _carry38(a, X[0], 0, 12, op)
-    a.addw(12, SP, OFF[d])
-    a.stm(12, X)
+
+
+def _slots(x, *names):
+    # the frame elements ``names`` are the ones after x, in this order (ADDSUB's layout)
+    for i, name in enumerate(names, 1):
+        if name is not None and OFF[name] != OFF[x] + 32 * i:
+            raise ValueError("%s is not %s + %d" % (name, x, 32 * i))
+
+
+def _pair(a, s, d, x, y):
+    # s = x + y, d = x - y by ADDSUB
+    _slots(x, y, s, d)
+    a.addw(1, SP, OFF[x])
+    a.bl("ADDSUB")
+
+
+def _sub(a, op, d, x, y):
+    # d = x - y by SUB (the ladder's only lone ADD or SUB is E = AA - BB)
+    if op != "sub":
+        raise ValueError(op)
+    _slots(x, y, None, d)
+    a.addw(1, SP, OFF[x])
+    a.bl("SUB")
 
 
 def _mla(a, d, aa, e):
-    # d = aa + a24 e, inline.
+    # d = aa + a24 e, inline: the words of e two at a time by LDM.
     X = [3, 4, 5, 6, 7, 8, 9, 10]
+    E = [0, 2]
     a.addw(12, SP, OFF[aa])
     a.ldm(12, X)
     a.addw(12, SP, OFF[e])
     a.const(11, A24)
     a.movi(1, 0)
     for j in range(8):
-        a.ldr(2, 12, 4 * j)
-        a.umaal(X[j], 1, 2, 11)
+        if j % 2 == 0:
+            a.ldm(12, E, wb=True)
+        a.umaal(X[j], 1, E[j % 2], 11)
     a.movi(12, 38)
     _fold38(a, X, 1, 12)
     a.addw(12, SP, OFF[d])
@@ -319,7 +373,7 @@ def _call(a, sub, d, x, y=None):
     a.bl(sub)
 
 
-FRAME_LAYOUT = ladder.Frame(OFF, T_CNT, SWAP, CNT, 8, _call, _addsub, _mla)
+FRAME_LAYOUT = ladder.Frame(OFF, T_CNT, SWAP, CNT, 8, _call, _sub, _mla, _pair)
 
 
 def _invert(a, d, z):
@@ -380,6 +434,7 @@ def _function(a, body, whole=False, result=None):
 def _subroutines(a):
     _mul(a)
     _sqr(a)
+    _addsub(a)
 
 
 def _ladder(a):
@@ -448,16 +503,21 @@ def field_op(op):
             a.ldr(1, SP, OUT_PTR)
             _freeze(a, "A", 1)
             return
+        out = "C"
         if op == "mul":
             _call(a, "MUL", "C", "A", "B")
         elif op == "sqr":
             _call(a, "SQR", "C", "A")
         elif op == "mla":
             _mla(a, "C", "A", "B")
-        else:
-            _addsub(a, op, "C", "A", "B")
+        elif op == "add":  # ADDSUB's sum, in A's pair's result slots
+            out = "DA"
+            _pair(a, "DA", "CB", "A", "B")
+        else:  # the SUB entry
+            out = "CB"
+            _sub(a, "sub", "CB", "A", "B")
         a.ldr(1, SP, OUT_PTR)
-        a.addw(12, SP, OFF["C"])
+        a.addw(12, SP, OFF[out])
         a.ldm(12, X)
         a.stm(1, X)
 
@@ -483,9 +543,9 @@ are eight 32-bit words below 2^256, reduced with 2^256 = 38 (mod p); the generat
 fourteen words below 2^448, reduced with 2^448 = 2^224 + 1 (mod p), documented in
 tools/thumb/gen_x448.py.
 
-Constant time: no branch and no address depends on the scalar or u; the swap is by mask. The
-ladders' state is on the C stack (%d and %d bytes); nothing is allocated per call but the
-result.
+Constant time: no branch and no address depends on the scalar or u; the swap is a select by
+SEL on flags set from the bit. The ladders' state is on the C stack (%d and %d bytes);
+nothing is allocated per call but the result.
 """
 
 import micropython

@@ -29,8 +29,8 @@ value below 2^448 that is congruent to the element modulo p; only the result is 
   is p. The chain's carry plus e (the carry; for c = -1 the carry minus 1, minus the borrow)
   is folded once more the same way, which cannot carry (borrow) again: after a first carry
   the value is below c (2^224 + 1), after a first borrow it is at least 2^448 - 2^225 - 1.
-- the conditional swap of (x2, z2) and (x3, z3): 28 words, t = (x ^ y) AND mask, x ^= t,
-  y ^= t, the mask all ones or all zeros from the secret bit.
+- the swap, as ``tools/thumb/ladder.py`` makes it: (A, B) = (C, D) selected in each step, 28
+  words by SEL, its flags APSR.GE all ones or all zeros from the secret bit.
 - the inversion: z^(p - 2) by a fixed addition chain (449 squarings, 13 multiplications) from
   z^(2^222 - 1): p - 2 = (2^224 - 2) 2^224 + (2^224 - 3); the final reduction to [0, p)
   computes x + 2^224 + 1 (= x - p modulo 2^448) and keeps it by mask when it carries out of
@@ -38,8 +38,9 @@ value below 2^448 that is congruent to the element modulo p; only the result is 
 
 Constant time: no branch and no address depends on a secret (the ladder's loop counts 448
 steps from the public bit count; the scalar's bit is read at a public address and only
-ANDed, XORed and negated); UMAAL and UMULL take a fixed time on these cores. The ladder state
-lives on the stack (FRAME bytes); nothing is allocated.
+rotated, XORed, sign-extended and added into APSR.GE, which only SEL reads); UMAAL, UMULL
+and SEL take a fixed time on these cores. The ladder state lives on the stack (FRAME bytes);
+nothing is allocated.
 
 The registers: subroutines take r0 = d, r1 = a, r2 = b (addresses in the frame), keep their
 return address in the frame word RET and return by ``ldr pc`` (through FOLD); they are
@@ -53,7 +54,7 @@ N = 14  # words per element
 PROD = 0  # the 28-word product
 RET, DST, BPT, OUT_PTR, T_CNT, SWAP, CNT = (112 + 4 * i for i in range(7))
 FE = ("X1", "X2", "Z2", "X3", "Z3", "A", "B", "C", "D", "AA", "BB", "E", "DA", "CB", "T", "K")
-OFF = {name: 144 + 4 * N * i for i, name in enumerate(FE)}  # X2 Z2 X3 Z3 adjacent: one swap
+OFF = {name: 144 + 4 * N * i for i, name in enumerate(FE)}  # A B and C D adjacent: the select
 FRAME = 144 + 4 * N * len(FE)
 A24 = 39081  # (156326 - 2) / 4, RFC 7748 §5
 

@@ -1,22 +1,28 @@
 """The curve-independent half of the generated RFC 7748 ladders (``gen_x25519``, ``gen_x448``):
-the loop over the scalar's bits with its masked swap, one ladder step as a sequence of field
-operations, and d = x^(2^n) by a counted loop. A generator passes its frame layout (``Frame``)
-and its field routines; these functions only order them.
+the loop over the scalar's bits, one ladder step as a sequence of field operations with the
+swap as a select by SEL, and d = x^(2^n) by a counted loop. A generator passes its frame
+layout (``Frame``) and its field routines; these functions only order them.
 """
 
-from tools.thumb.asm import SP
+from tools.thumb.asm import SP, LR
 
 
 class Frame:
     """Where a ladder keeps its state: the byte offsets from sp of the elements (``off``, a
-    dict with X1 X2 Z2 X3 Z3 A B C D AA BB E DA CB T K, where X2 Z2 and X3 Z3 are adjacent),
-    and of the words T_CNT (the bit), SWAP and CNT; ``words`` per element. ``call(a, sub, d,
-    x, y=None)``, ``addsub(a, op, d, x, y)`` and ``mla(a, d, aa, e)`` emit the field
-    routines."""
+    dict with X1 X2 Z2 X3 Z3 A B C D AA BB E DA CB T K, where A B and C D are adjacent), and
+    of the words T_CNT (the bit), SWAP and CNT; ``words`` per element. ``call(a, sub, d, x,
+    y=None)``, ``addsub(a, op, d, x, y)`` and ``mla(a, d, aa, e)`` emit the field routines;
+    ``pair(a, s, d, x, y)``, when given, emits s = x + y and d = x - y together (else two
+    ``addsub``)."""
 
-    def __init__(self, off, t_cnt, swap, cnt, words, call, addsub, mla):
+    def __init__(self, off, t_cnt, swap, cnt, words, call, addsub, mla, pair=None):
         self.off, self.t_cnt, self.swap, self.cnt, self.words = off, t_cnt, swap, cnt, words
         self.call, self.addsub, self.mla = call, addsub, mla
+        self.pair = pair or self._pair
+
+    def _pair(self, a, s, d, x, y):
+        self.addsub(a, "add", s, x, y)
+        self.addsub(a, "sub", d, x, y)
 
 
 def small(a, r, v):
@@ -41,34 +47,80 @@ def sqr_n(a, f, d, x, n, label):
         a.b("ne", label)
 
 
-def cswap(a, f):
-    """(X2, Z2) <-> (X3, Z3) when r2 is all ones, by mask, four words at a time."""
-    a.addw(0, SP, f.off["X2"])
-    a.addw(1, SP, f.off["X3"])
-    P, Q = [3, 4, 5, 6], [7, 8, 9, 10]
-    for _ in range(2 * f.words // 4):
-        a.ldm(0, P)
-        a.ldm(1, Q)
-        for x, y in zip(P, Q):
-            a.dp("eor", 11, x, y)
-            a.dp("and", 11, 11, 2)
-            a.dp("eor", x, x, 11)
-            a.dp("eor", y, y, 11)
-        a.stm(0, P, wb=True)
-        a.stm(1, Q, wb=True)
+def _ror_reg(a, d, n, m):
+    # ROR.W Rd, Rn, Rm (T2): n rotated right by the low byte of m, modulo 32 (the ARMv7-M ARM's
+    # ROR (register), Shift_C with SRType_ROR)
+    a.i((0xFA60 | n, 0xF000 | d << 8 | m), "ror%s %s, %s, %s" % (a.w, a.r(d), a.r(n), a.r(m)))
+
+
+def _sbfx1(a, d, n):
+    # SBFX Rd, Rn, #0, #1 (T1): bit 0 of n sign-extended, all ones or all zeros
+    a.i((0xF340 | n, d << 8), "sbfx %s, %s, #0, #1" % (a.r(d), a.r(n)))
+
+
+def _uadd8(a, d, n, m):
+    # UADD8 Rd, Rn, Rm (T1, DSP extension): bytewise n + m; APSR.GE bit i = the carry out of
+    # byte i
+    a.i((0xFA80 | n, 0xF040 | d << 8 | m), "uadd8 %s, %s, %s" % (a.r(d), a.r(n), a.r(m)))
+
+
+def _sel(a, d, n, m):
+    # SEL Rd, Rn, Rm (T1, DSP extension): byte i of n where APSR.GE bit i is 1, else of m
+    a.i((0xFAA0 | n, 0xF080 | d << 8 | m), "sel %s, %s, %s" % (a.r(d), a.r(n), a.r(m)))
+
+
+def mask(a, f):
+    """APSR.GE = the swap bit of bit t (r0) in all four bits: w = the word t >> 5 of the
+    clamped scalar at K rotated right by t (modulo 32), so that its bit 0 is k_t; the swap bit
+    is bit 0 of w XOR SWAP (the w of bit t + 1, or 0), sign-extended to a mask, all ones or
+    all zeros, whose bytes UADD8 adds to themselves (a carry out of each byte or of none);
+    SWAP = w. k_t is read at a public address (t is public) and only rotated, XORed,
+    sign-extended and added."""
+    a.addw(1, SP, f.off["K"])
+    a.lsr(2, 0, 5)
+    a.ldr_idx(2, 1, 2, 2)
+    _ror_reg(a, 2, 2, 0)
+    a.ldr(3, SP, f.swap)
+    a.str_(2, SP, f.swap)
+    a.dp("eor", 2, 2, 3)
+    _sbfx1(a, 2, 2)
+    _uadd8(a, 2, 2, 2)
+
+
+def select(a, f):
+    """(A, B) = (C, D) when APSR.GE is all ones, else left: a = SEL(c, a), six words at a
+    time."""
+    a.addw(0, SP, f.off["A"])
+    a.addw(1, SP, f.off["C"])
+    P, Q = [2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, LR]
+    left = 2 * f.words
+    while left:
+        m = min(left, 6)
+        left -= m
+        a.ldm(0, P[:m])
+        a.ldm(1, Q[:m], wb=True)
+        for x, y in zip(P, Q[:m]):
+            _sel(a, x, y, x)
+        a.stm(0, P[:m], wb=True)
 
 
 def step(a, f):
-    """RFC 7748 §5, one ladder step on (X2:Z2), (X3:Z3) with X1 = u."""
-    f.addsub(a, "add", "A", "X2", "Z2")
-    f.addsub(a, "sub", "B", "X2", "Z2")
-    f.addsub(a, "add", "C", "X3", "Z3")
-    f.addsub(a, "sub", "D", "X3", "Z3")
+    """RFC 7748 §5, one ladder step on (X2:Z2), (X3:Z3) with X1 = u, the swap before it
+    included, its bit in APSR.GE (``mask``). RFC 7748 swaps (x2, z2) and (x3, z3) by the bit,
+    then doubles (x2, z2) into (x2, z2) and adds the two into (x3, z3). The sum is symmetric
+    in the two points (the swap exchanges A, B with C, D, so DA with CB, and (DA + CB)^2 and
+    x1 (DA - CB)^2 stay), and the step overwrites both, so only the doubling's input depends
+    on the swap: the step takes A, B, C, D from the unswapped points and, once DA and CB are
+    made, selects (A, B) = (C, D) by GE. The state after it is RFC 7748's. GE outlives the
+    calls before the select: no field routine sets it (none uses a parallel add or
+    subtract)."""
+    f.pair(a, "A", "B", "X2", "Z2")
+    f.pair(a, "C", "D", "X3", "Z3")
     f.call(a, "MUL", "DA", "D", "A")
     f.call(a, "MUL", "CB", "C", "B")
-    f.addsub(a, "add", "X3", "DA", "CB")
+    select(a, f)
+    f.pair(a, "X3", "Z3", "DA", "CB")
     f.call(a, "SQR", "X3", "X3")
-    f.addsub(a, "sub", "Z3", "DA", "CB")
     f.call(a, "SQR", "Z3", "Z3")
     f.call(a, "MUL", "Z3", "Z3", "X1")
     f.call(a, "SQR", "AA", "A")
@@ -80,35 +132,20 @@ def step(a, f):
 
 
 def loop(a, f, top):
-    """The ladder over bits ``top`` .. 0 of the clamped scalar at K, then the last swap; the
-    state (X2:Z2), (X3:Z3) set up by the caller. k_t is read at a public address (the bit
-    count is public) and only ANDed, XORed and negated into the swap mask."""
+    """The ladder over bits ``top`` .. 0 of the clamped scalar at K; the state (X2:Z2),
+    (X3:Z3) set up by the caller. RFC 7748's last swap (by k_0) is left out: both curves'
+    clamping clears bit 0, so it would swap nothing."""
     a.movi(0, 0)
     a.str_(0, SP, f.swap)
     small(a, 0, top)
     a.str_(0, SP, f.t_cnt)
-    a.label("LADDER")
-    # k_t = bit t of k; swap ^= k_t; the mask of swap into r2
-    a.ldr(0, SP, f.t_cnt)
-    a.addw(1, SP, f.off["K"])
-    a.lsr(2, 0, 3)
-    a.ldr_idx(2, 1, 2, 0, byte=True)
-    a.imm("and", 3, 0, 7)
-    a.lsr_reg(2, 2, 3)
-    a.imm("and", 2, 2, 1)
-    a.ldr(3, SP, f.swap)
-    a.str_(2, SP, f.swap)
-    a.dp("eor", 2, 2, 3)
-    a.imm("rsb", 2, 2, 0)
-    cswap(a, f)
+    a.label("LADDER")  # r0 = t, from before the loop or from its count
+    mask(a, f)
     step(a, f)
     a.ldr(0, SP, f.t_cnt)
     a.subs1(0, 0)
     a.str_(0, SP, f.t_cnt)
     a.b("pl", "LADDER")
-    a.ldr(2, SP, f.swap)
-    a.imm("rsb", 2, 2, 0)
-    cswap(a, f)
 
 
 def function(a, frame, subroutines, body, whole=False, result=None):

@@ -17,9 +17,9 @@ are eight 32-bit words below 2^256, reduced with 2^256 = 38 (mod p); the generat
 fourteen words below 2^448, reduced with 2^448 = 2^224 + 1 (mod p), documented in
 tools/thumb/gen_x448.py.
 
-Constant time: no branch and no address depends on the scalar or u; the swap is by mask. The
-ladders' state is on the C stack (608 and 1040 bytes); nothing is allocated per call but the
-result.
+Constant time: no branch and no address depends on the scalar or u; the swap is a select by
+SEL on flags set from the bit. The ladders' state is on the C stack (608 and 1040 bytes);
+nothing is allocated per call but the result.
 """
 
 import micropython
@@ -31,7 +31,7 @@ def _ladder(r0, r1, r2):
     # _ladder(out, k, u): out = X25519(k, u); see the module docstring
     data(2, 0xE92D, 0x0F00)  # push {r8, r9, r10, r11}
     data(2, 0xF2AD, 0x2D60)  # subw r13, r13, #608
-    data(2, 0xF000, 0xBA4E)  # b.w MAIN (+1180)
+    data(2, 0xF000, 0xBAB7)  # b.w MAIN (+1390)
     data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
     data(2, 0xF8CD, 0x0044)  # str r0, [r13, #68]
     data(2, 0xF8CD, 0x2048)  # str r2, [r13, #72]
@@ -322,11 +322,64 @@ def _ladder(r0, r1, r2):
     data(2, 0xEA2C, 0x0E0E)  # bic r14, r12, r14
     data(2, 0xEB00, 0x000E)  # add r0, r0, r14
     data(2, 0xF8DD, 0xB044)  # ldr r11, [r13, #68]
-    data(2, 0xE9CB, 0x0100)  # strd r0, r1, [r11, #0]
-    data(2, 0xE9CB, 0x3802)  # strd r3, r8, [r11, #8]
-    data(2, 0xE9CB, 0x2404)  # strd r2, r4, [r11, #16]
-    data(2, 0xE9CB, 0x5906)  # strd r5, r9, [r11, #24]
+    data(2, 0xE8AB, 0x010B)  # stm r11!, {r0, r1, r3, r8}
+    data(2, 0xE88B, 0x0234)  # stm r11, {r2, r4, r5, r9}
     data(2, 0xF8DD, 0xF040)  # ldr r15, [r13, #64]
+    data(2, 0xE8B1, 0x07F8)  # ldm r1!, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xE8B1, 0x1805)  # ldm r1!, {r0, r2, r11, r12}
+    data(2, 0xEB13, 0x0300)  # adds r3, r3, r0
+    data(2, 0xEB54, 0x0402)  # adcs r4, r4, r2
+    data(2, 0xEB55, 0x050B)  # adcs r5, r5, r11
+    data(2, 0xEB56, 0x060C)  # adcs r6, r6, r12
+    data(2, 0xE8B1, 0x1805)  # ldm r1!, {r0, r2, r11, r12}
+    data(2, 0xEB57, 0x0700)  # adcs r7, r7, r0
+    data(2, 0xEB58, 0x0802)  # adcs r8, r8, r2
+    data(2, 0xEB59, 0x090B)  # adcs r9, r9, r11
+    data(2, 0xEB5A, 0x0A0C)  # adcs r10, r10, r12
+    data(2, 0xF04F, 0x0C26)  # mov r12, #0x26
+    data(2, 0xEB60, 0x0000)  # sbc r0, r0, r0
+    data(2, 0xEA2C, 0x0000)  # bic r0, r12, r0
+    data(2, 0xEB13, 0x0300)  # adds r3, r3, r0
+    data(2, 0xF154, 0x0400)  # adcs r4, r4, #0x0
+    data(2, 0xF155, 0x0500)  # adcs r5, r5, #0x0
+    data(2, 0xF156, 0x0600)  # adcs r6, r6, #0x0
+    data(2, 0xF157, 0x0700)  # adcs r7, r7, #0x0
+    data(2, 0xF158, 0x0800)  # adcs r8, r8, #0x0
+    data(2, 0xF159, 0x0900)  # adcs r9, r9, #0x0
+    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
+    data(2, 0xEB60, 0x0000)  # sbc r0, r0, r0
+    data(2, 0xEA2C, 0x0000)  # bic r0, r12, r0
+    data(2, 0xEB03, 0x0300)  # add r3, r3, r0
+    data(2, 0xE8A1, 0x07F8)  # stm r1!, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF1A1, 0x0160)  # sub r1, r1, #96
+    data(2, 0xE8B1, 0x07F8)  # ldm r1!, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xE8B1, 0x1805)  # ldm r1!, {r0, r2, r11, r12}
+    data(2, 0xEBB3, 0x0300)  # subs r3, r3, r0
+    data(2, 0xEB74, 0x0402)  # sbcs r4, r4, r2
+    data(2, 0xEB75, 0x050B)  # sbcs r5, r5, r11
+    data(2, 0xEB76, 0x060C)  # sbcs r6, r6, r12
+    data(2, 0xE8B1, 0x1805)  # ldm r1!, {r0, r2, r11, r12}
+    data(2, 0xEB77, 0x0700)  # sbcs r7, r7, r0
+    data(2, 0xEB78, 0x0802)  # sbcs r8, r8, r2
+    data(2, 0xEB79, 0x090B)  # sbcs r9, r9, r11
+    data(2, 0xEB7A, 0x0A0C)  # sbcs r10, r10, r12
+    data(2, 0xF04F, 0x0C26)  # mov r12, #0x26
+    data(2, 0xEB60, 0x0000)  # sbc r0, r0, r0
+    data(2, 0xEA0C, 0x0000)  # and r0, r12, r0
+    data(2, 0xEBB3, 0x0300)  # subs r3, r3, r0
+    data(2, 0xF174, 0x0400)  # sbcs r4, r4, #0x0
+    data(2, 0xF175, 0x0500)  # sbcs r5, r5, #0x0
+    data(2, 0xF176, 0x0600)  # sbcs r6, r6, #0x0
+    data(2, 0xF177, 0x0700)  # sbcs r7, r7, #0x0
+    data(2, 0xF178, 0x0800)  # sbcs r8, r8, #0x0
+    data(2, 0xF179, 0x0900)  # sbcs r9, r9, #0x0
+    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
+    data(2, 0xEB60, 0x0000)  # sbc r0, r0, r0
+    data(2, 0xEA0C, 0x0000)  # and r0, r12, r0
+    data(2, 0xEBA3, 0x0300)  # sub r3, r3, r0
+    data(2, 0xF101, 0x0120)  # add r1, r1, #32
+    data(2, 0xE881, 0x07F8)  # stm r1, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0x4770)  # bx lr
     data(2, 0xF8CD, 0x004C)  # str r0, [r13, #76]
     data(2, 0xF8D1, 0x3000)  # ldr r3, [r1, #0]
     data(2, 0xF8D1, 0x4004)  # ldr r4, [r1, #4]
@@ -352,7 +405,7 @@ def _ladder(r0, r1, r2):
     data(2, 0xF02A, 0x4A00)  # bic r10, r10, #0x80000000
     data(2, 0xF20D, 0x0C60)  # addw r12, r13, #96
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x0CC0)  # addw r12, r13, #192
+    data(2, 0xF20D, 0x1C40)  # addw r12, r13, #320
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF04F, 0x0301)  # mov r3, #0x01
     data(2, 0xF04F, 0x0400)  # mov r4, #0x00
@@ -364,7 +417,7 @@ def _ladder(r0, r1, r2):
     data(2, 0xF04F, 0x0A00)  # mov r10, #0x00
     data(2, 0xF20D, 0x0C80)  # addw r12, r13, #128
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x0CE0)  # addw r12, r13, #224
+    data(2, 0xF20D, 0x1C60)  # addw r12, r13, #352
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF04F, 0x0300)  # mov r3, #0x00
     data(2, 0xF20D, 0x0CA0)  # addw r12, r13, #160
@@ -373,351 +426,95 @@ def _ladder(r0, r1, r2):
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF04F, 0x00FE)  # mov r0, #0xfe
     data(2, 0xF8CD, 0x0050)  # str r0, [r13, #80]
-    data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x2140)  # addw r1, r13, #576
-    data(2, 0xEA4F, 0x02D0)  # lsr r2, r0, #3
-    data(2, 0xF811, 0x2002)  # ldrb r2, [r1, r2, lsl #0]
-    data(2, 0xF000, 0x0307)  # and r3, r0, #0x7
-    data(2, 0xFA22, 0xF203)  # lsr r2, r2, r3
-    data(2, 0xF002, 0x0201)  # and r2, r2, #0x1
+    data(2, 0xEA4F, 0x1250)  # lsr r2, r0, #5
+    data(2, 0xF851, 0x2022)  # ldr r2, [r1, r2, lsl #2]
+    data(2, 0xFA62, 0xF200)  # ror r2, r2, r0
     data(2, 0xF8DD, 0x3054)  # ldr r3, [r13, #84]
     data(2, 0xF8CD, 0x2054)  # str r2, [r13, #84]
     data(2, 0xEA82, 0x0203)  # eor r2, r2, r3
-    data(2, 0xF1C2, 0x0200)  # rsb r2, r2, #0x0
-    data(2, 0xF20D, 0x0080)  # addw r0, r13, #128
-    data(2, 0xF20D, 0x01C0)  # addw r1, r13, #192
-    data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
-    data(2, 0xE891, 0x0780)  # ldm r1, {r7, r8, r9, r10}
-    data(2, 0xEA83, 0x0B07)  # eor r11, r3, r7
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA83, 0x030B)  # eor r3, r3, r11
-    data(2, 0xEA87, 0x070B)  # eor r7, r7, r11
-    data(2, 0xEA84, 0x0B08)  # eor r11, r4, r8
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA84, 0x040B)  # eor r4, r4, r11
-    data(2, 0xEA88, 0x080B)  # eor r8, r8, r11
-    data(2, 0xEA85, 0x0B09)  # eor r11, r5, r9
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA85, 0x050B)  # eor r5, r5, r11
-    data(2, 0xEA89, 0x090B)  # eor r9, r9, r11
-    data(2, 0xEA86, 0x0B0A)  # eor r11, r6, r10
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA86, 0x060B)  # eor r6, r6, r11
-    data(2, 0xEA8A, 0x0A0B)  # eor r10, r10, r11
-    data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xE8A1, 0x0780)  # stm r1!, {r7, r8, r9, r10}
-    data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
-    data(2, 0xE891, 0x0780)  # ldm r1, {r7, r8, r9, r10}
-    data(2, 0xEA83, 0x0B07)  # eor r11, r3, r7
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA83, 0x030B)  # eor r3, r3, r11
-    data(2, 0xEA87, 0x070B)  # eor r7, r7, r11
-    data(2, 0xEA84, 0x0B08)  # eor r11, r4, r8
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA84, 0x040B)  # eor r4, r4, r11
-    data(2, 0xEA88, 0x080B)  # eor r8, r8, r11
-    data(2, 0xEA85, 0x0B09)  # eor r11, r5, r9
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA85, 0x050B)  # eor r5, r5, r11
-    data(2, 0xEA89, 0x090B)  # eor r9, r9, r11
-    data(2, 0xEA86, 0x0B0A)  # eor r11, r6, r10
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA86, 0x060B)  # eor r6, r6, r11
-    data(2, 0xEA8A, 0x0A0B)  # eor r10, r10, r11
-    data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xE8A1, 0x0780)  # stm r1!, {r7, r8, r9, r10}
-    data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
-    data(2, 0xE891, 0x0780)  # ldm r1, {r7, r8, r9, r10}
-    data(2, 0xEA83, 0x0B07)  # eor r11, r3, r7
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA83, 0x030B)  # eor r3, r3, r11
-    data(2, 0xEA87, 0x070B)  # eor r7, r7, r11
-    data(2, 0xEA84, 0x0B08)  # eor r11, r4, r8
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA84, 0x040B)  # eor r4, r4, r11
-    data(2, 0xEA88, 0x080B)  # eor r8, r8, r11
-    data(2, 0xEA85, 0x0B09)  # eor r11, r5, r9
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA85, 0x050B)  # eor r5, r5, r11
-    data(2, 0xEA89, 0x090B)  # eor r9, r9, r11
-    data(2, 0xEA86, 0x0B0A)  # eor r11, r6, r10
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA86, 0x060B)  # eor r6, r6, r11
-    data(2, 0xEA8A, 0x0A0B)  # eor r10, r10, r11
-    data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xE8A1, 0x0780)  # stm r1!, {r7, r8, r9, r10}
-    data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
-    data(2, 0xE891, 0x0780)  # ldm r1, {r7, r8, r9, r10}
-    data(2, 0xEA83, 0x0B07)  # eor r11, r3, r7
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA83, 0x030B)  # eor r3, r3, r11
-    data(2, 0xEA87, 0x070B)  # eor r7, r7, r11
-    data(2, 0xEA84, 0x0B08)  # eor r11, r4, r8
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA84, 0x040B)  # eor r4, r4, r11
-    data(2, 0xEA88, 0x080B)  # eor r8, r8, r11
-    data(2, 0xEA85, 0x0B09)  # eor r11, r5, r9
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA85, 0x050B)  # eor r5, r5, r11
-    data(2, 0xEA89, 0x090B)  # eor r9, r9, r11
-    data(2, 0xEA86, 0x0B0A)  # eor r11, r6, r10
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA86, 0x060B)  # eor r6, r6, r11
-    data(2, 0xEA8A, 0x0A0B)  # eor r10, r10, r11
-    data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xE8A1, 0x0780)  # stm r1!, {r7, r8, r9, r10}
-    data(2, 0xF20D, 0x0C80)  # addw r12, r13, #128
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x0CA0)  # addw r12, r13, #160
-    data(2, 0xE8BC, 0x0807)  # ldm r12!, {r0, r1, r2, r11}
-    data(2, 0xEB13, 0x0300)  # adds r3, r3, r0
-    data(2, 0xEB54, 0x0401)  # adcs r4, r4, r1
-    data(2, 0xEB55, 0x0502)  # adcs r5, r5, r2
-    data(2, 0xEB56, 0x060B)  # adcs r6, r6, r11
-    data(2, 0xE89C, 0x0807)  # ldm r12, {r0, r1, r2, r11}
-    data(2, 0xEB57, 0x0700)  # adcs r7, r7, r0
-    data(2, 0xEB58, 0x0801)  # adcs r8, r8, r1
-    data(2, 0xEB59, 0x0902)  # adcs r9, r9, r2
-    data(2, 0xEB5A, 0x0A0B)  # adcs r10, r10, r11
-    data(2, 0xF04F, 0x0C26)  # mov r12, #0x26
-    data(2, 0xEB60, 0x0000)  # sbc r0, r0, r0
-    data(2, 0xEA2C, 0x0000)  # bic r0, r12, r0
-    data(2, 0xEB13, 0x0300)  # adds r3, r3, r0
-    data(2, 0xF154, 0x0400)  # adcs r4, r4, #0x0
-    data(2, 0xF155, 0x0500)  # adcs r5, r5, #0x0
-    data(2, 0xF156, 0x0600)  # adcs r6, r6, #0x0
-    data(2, 0xF157, 0x0700)  # adcs r7, r7, #0x0
-    data(2, 0xF158, 0x0800)  # adcs r8, r8, #0x0
-    data(2, 0xF159, 0x0900)  # adcs r9, r9, #0x0
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xEB60, 0x0000)  # sbc r0, r0, r0
-    data(2, 0xEA2C, 0x0000)  # bic r0, r12, r0
-    data(2, 0xEB03, 0x0300)  # add r3, r3, r0
-    data(2, 0xF20D, 0x1C00)  # addw r12, r13, #256
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x0C80)  # addw r12, r13, #128
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x0CA0)  # addw r12, r13, #160
-    data(2, 0xE8BC, 0x0807)  # ldm r12!, {r0, r1, r2, r11}
-    data(2, 0xEBB3, 0x0300)  # subs r3, r3, r0
-    data(2, 0xEB74, 0x0401)  # sbcs r4, r4, r1
-    data(2, 0xEB75, 0x0502)  # sbcs r5, r5, r2
-    data(2, 0xEB76, 0x060B)  # sbcs r6, r6, r11
-    data(2, 0xE89C, 0x0807)  # ldm r12, {r0, r1, r2, r11}
-    data(2, 0xEB77, 0x0700)  # sbcs r7, r7, r0
-    data(2, 0xEB78, 0x0801)  # sbcs r8, r8, r1
-    data(2, 0xEB79, 0x0902)  # sbcs r9, r9, r2
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF04F, 0x0C26)  # mov r12, #0x26
-    data(2, 0xEB60, 0x0000)  # sbc r0, r0, r0
-    data(2, 0xEA0C, 0x0000)  # and r0, r12, r0
-    data(2, 0xEBB3, 0x0300)  # subs r3, r3, r0
-    data(2, 0xF174, 0x0400)  # sbcs r4, r4, #0x0
-    data(2, 0xF175, 0x0500)  # sbcs r5, r5, #0x0
-    data(2, 0xF176, 0x0600)  # sbcs r6, r6, #0x0
-    data(2, 0xF177, 0x0700)  # sbcs r7, r7, #0x0
-    data(2, 0xF178, 0x0800)  # sbcs r8, r8, #0x0
-    data(2, 0xF179, 0x0900)  # sbcs r9, r9, #0x0
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xEB60, 0x0000)  # sbc r0, r0, r0
-    data(2, 0xEA0C, 0x0000)  # and r0, r12, r0
-    data(2, 0xEBA3, 0x0300)  # sub r3, r3, r0
-    data(2, 0xF20D, 0x1C20)  # addw r12, r13, #288
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x0CC0)  # addw r12, r13, #192
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x0CE0)  # addw r12, r13, #224
-    data(2, 0xE8BC, 0x0807)  # ldm r12!, {r0, r1, r2, r11}
-    data(2, 0xEB13, 0x0300)  # adds r3, r3, r0
-    data(2, 0xEB54, 0x0401)  # adcs r4, r4, r1
-    data(2, 0xEB55, 0x0502)  # adcs r5, r5, r2
-    data(2, 0xEB56, 0x060B)  # adcs r6, r6, r11
-    data(2, 0xE89C, 0x0807)  # ldm r12, {r0, r1, r2, r11}
-    data(2, 0xEB57, 0x0700)  # adcs r7, r7, r0
-    data(2, 0xEB58, 0x0801)  # adcs r8, r8, r1
-    data(2, 0xEB59, 0x0902)  # adcs r9, r9, r2
-    data(2, 0xEB5A, 0x0A0B)  # adcs r10, r10, r11
-    data(2, 0xF04F, 0x0C26)  # mov r12, #0x26
-    data(2, 0xEB60, 0x0000)  # sbc r0, r0, r0
-    data(2, 0xEA2C, 0x0000)  # bic r0, r12, r0
-    data(2, 0xEB13, 0x0300)  # adds r3, r3, r0
-    data(2, 0xF154, 0x0400)  # adcs r4, r4, #0x0
-    data(2, 0xF155, 0x0500)  # adcs r5, r5, #0x0
-    data(2, 0xF156, 0x0600)  # adcs r6, r6, #0x0
-    data(2, 0xF157, 0x0700)  # adcs r7, r7, #0x0
-    data(2, 0xF158, 0x0800)  # adcs r8, r8, #0x0
-    data(2, 0xF159, 0x0900)  # adcs r9, r9, #0x0
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xEB60, 0x0000)  # sbc r0, r0, r0
-    data(2, 0xEA2C, 0x0000)  # bic r0, r12, r0
-    data(2, 0xEB03, 0x0300)  # add r3, r3, r0
-    data(2, 0xF20D, 0x1C40)  # addw r12, r13, #320
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x0CC0)  # addw r12, r13, #192
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x0CE0)  # addw r12, r13, #224
-    data(2, 0xE8BC, 0x0807)  # ldm r12!, {r0, r1, r2, r11}
-    data(2, 0xEBB3, 0x0300)  # subs r3, r3, r0
-    data(2, 0xEB74, 0x0401)  # sbcs r4, r4, r1
-    data(2, 0xEB75, 0x0502)  # sbcs r5, r5, r2
-    data(2, 0xEB76, 0x060B)  # sbcs r6, r6, r11
-    data(2, 0xE89C, 0x0807)  # ldm r12, {r0, r1, r2, r11}
-    data(2, 0xEB77, 0x0700)  # sbcs r7, r7, r0
-    data(2, 0xEB78, 0x0801)  # sbcs r8, r8, r1
-    data(2, 0xEB79, 0x0902)  # sbcs r9, r9, r2
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF04F, 0x0C26)  # mov r12, #0x26
-    data(2, 0xEB60, 0x0000)  # sbc r0, r0, r0
-    data(2, 0xEA0C, 0x0000)  # and r0, r12, r0
-    data(2, 0xEBB3, 0x0300)  # subs r3, r3, r0
-    data(2, 0xF174, 0x0400)  # sbcs r4, r4, #0x0
-    data(2, 0xF175, 0x0500)  # sbcs r5, r5, #0x0
-    data(2, 0xF176, 0x0600)  # sbcs r6, r6, #0x0
-    data(2, 0xF177, 0x0700)  # sbcs r7, r7, #0x0
-    data(2, 0xF178, 0x0800)  # sbcs r8, r8, #0x0
-    data(2, 0xF179, 0x0900)  # sbcs r9, r9, #0x0
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xEB60, 0x0000)  # sbc r0, r0, r0
-    data(2, 0xEA0C, 0x0000)  # and r0, r12, r0
-    data(2, 0xEBA3, 0x0300)  # sub r3, r3, r0
-    data(2, 0xF20D, 0x1C60)  # addw r12, r13, #352
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x10E0)  # addw r0, r13, #480
-    data(2, 0xF20D, 0x1160)  # addw r1, r13, #352
-    data(2, 0xF20D, 0x1200)  # addw r2, r13, #256
-    data(2, 0xF7FF, 0xFBAC)  # bl MUL (-2216)
-    data(2, 0xF20D, 0x2000)  # addw r0, r13, #512
+    data(2, 0xF342, 0x0200)  # sbfx r2, r2, #0, #1
+    data(2, 0xFA82, 0xF242)  # uadd8 r2, r2, r2
+    data(2, 0xF20D, 0x0180)  # addw r1, r13, #128
+    data(2, 0xF7FF, 0xFF21)  # bl ADDSUB (-446)
     data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
-    data(2, 0xF20D, 0x1220)  # addw r2, r13, #288
-    data(2, 0xF7FF, 0xFBA4)  # bl MUL (-2232)
-    data(2, 0xF20D, 0x1CE0)  # addw r12, r13, #480
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x2C00)  # addw r12, r13, #512
-    data(2, 0xE8BC, 0x0807)  # ldm r12!, {r0, r1, r2, r11}
-    data(2, 0xEB13, 0x0300)  # adds r3, r3, r0
-    data(2, 0xEB54, 0x0401)  # adcs r4, r4, r1
-    data(2, 0xEB55, 0x0502)  # adcs r5, r5, r2
-    data(2, 0xEB56, 0x060B)  # adcs r6, r6, r11
-    data(2, 0xE89C, 0x0807)  # ldm r12, {r0, r1, r2, r11}
-    data(2, 0xEB57, 0x0700)  # adcs r7, r7, r0
-    data(2, 0xEB58, 0x0801)  # adcs r8, r8, r1
-    data(2, 0xEB59, 0x0902)  # adcs r9, r9, r2
-    data(2, 0xEB5A, 0x0A0B)  # adcs r10, r10, r11
-    data(2, 0xF04F, 0x0C26)  # mov r12, #0x26
-    data(2, 0xEB60, 0x0000)  # sbc r0, r0, r0
-    data(2, 0xEA2C, 0x0000)  # bic r0, r12, r0
-    data(2, 0xEB13, 0x0300)  # adds r3, r3, r0
-    data(2, 0xF154, 0x0400)  # adcs r4, r4, #0x0
-    data(2, 0xF155, 0x0500)  # adcs r5, r5, #0x0
-    data(2, 0xF156, 0x0600)  # adcs r6, r6, #0x0
-    data(2, 0xF157, 0x0700)  # adcs r7, r7, #0x0
-    data(2, 0xF158, 0x0800)  # adcs r8, r8, #0x0
-    data(2, 0xF159, 0x0900)  # adcs r9, r9, #0x0
-    data(2, 0xF15A, 0x0A00)  # adcs r10, r10, #0x0
-    data(2, 0xEB60, 0x0000)  # sbc r0, r0, r0
-    data(2, 0xEA2C, 0x0000)  # bic r0, r12, r0
-    data(2, 0xEB03, 0x0300)  # add r3, r3, r0
-    data(2, 0xF20D, 0x0CC0)  # addw r12, r13, #192
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x00C0)  # addw r0, r13, #192
-    data(2, 0xF20D, 0x01C0)  # addw r1, r13, #192
-    data(2, 0xF7FF, 0xFCAA)  # bl SQR (-1708)
-    data(2, 0xF20D, 0x1CE0)  # addw r12, r13, #480
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x2C00)  # addw r12, r13, #512
-    data(2, 0xE8BC, 0x0807)  # ldm r12!, {r0, r1, r2, r11}
-    data(2, 0xEBB3, 0x0300)  # subs r3, r3, r0
-    data(2, 0xEB74, 0x0401)  # sbcs r4, r4, r1
-    data(2, 0xEB75, 0x0502)  # sbcs r5, r5, r2
-    data(2, 0xEB76, 0x060B)  # sbcs r6, r6, r11
-    data(2, 0xE89C, 0x0807)  # ldm r12, {r0, r1, r2, r11}
-    data(2, 0xEB77, 0x0700)  # sbcs r7, r7, r0
-    data(2, 0xEB78, 0x0801)  # sbcs r8, r8, r1
-    data(2, 0xEB79, 0x0902)  # sbcs r9, r9, r2
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF04F, 0x0C26)  # mov r12, #0x26
-    data(2, 0xEB60, 0x0000)  # sbc r0, r0, r0
-    data(2, 0xEA0C, 0x0000)  # and r0, r12, r0
-    data(2, 0xEBB3, 0x0300)  # subs r3, r3, r0
-    data(2, 0xF174, 0x0400)  # sbcs r4, r4, #0x0
-    data(2, 0xF175, 0x0500)  # sbcs r5, r5, #0x0
-    data(2, 0xF176, 0x0600)  # sbcs r6, r6, #0x0
-    data(2, 0xF177, 0x0700)  # sbcs r7, r7, #0x0
-    data(2, 0xF178, 0x0800)  # sbcs r8, r8, #0x0
-    data(2, 0xF179, 0x0900)  # sbcs r9, r9, #0x0
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xEB60, 0x0000)  # sbc r0, r0, r0
-    data(2, 0xEA0C, 0x0000)  # and r0, r12, r0
-    data(2, 0xEBA3, 0x0300)  # sub r3, r3, r0
-    data(2, 0xF20D, 0x0CE0)  # addw r12, r13, #224
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x00E0)  # addw r0, r13, #224
-    data(2, 0xF20D, 0x01E0)  # addw r1, r13, #224
-    data(2, 0xF7FF, 0xFC6A)  # bl SQR (-1836)
-    data(2, 0xF20D, 0x00E0)  # addw r0, r13, #224
-    data(2, 0xF20D, 0x01E0)  # addw r1, r13, #224
-    data(2, 0xF20D, 0x0260)  # addw r2, r13, #96
-    data(2, 0xF7FF, 0xFB1C)  # bl MUL (-2504)
-    data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
-    data(2, 0xF20D, 0x1100)  # addw r1, r13, #256
-    data(2, 0xF7FF, 0xFC5C)  # bl SQR (-1864)
-    data(2, 0xF20D, 0x10A0)  # addw r0, r13, #416
-    data(2, 0xF20D, 0x1120)  # addw r1, r13, #288
-    data(2, 0xF7FF, 0xFC56)  # bl SQR (-1876)
-    data(2, 0xF20D, 0x0080)  # addw r0, r13, #128
+    data(2, 0xF7FF, 0xFF1D)  # bl ADDSUB (-454)
+    data(2, 0xF20D, 0x1000)  # addw r0, r13, #256
+    data(2, 0xF20D, 0x11A0)  # addw r1, r13, #416
+    data(2, 0xF20D, 0x02C0)  # addw r2, r13, #192
+    data(2, 0xF7FF, 0xFCCB)  # bl MUL (-1642)
+    data(2, 0xF20D, 0x1020)  # addw r0, r13, #288
     data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
-    data(2, 0xF20D, 0x12A0)  # addw r2, r13, #416
-    data(2, 0xF7FF, 0xFB08)  # bl MUL (-2544)
-    data(2, 0xF20D, 0x1C80)  # addw r12, r13, #384
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1CA0)  # addw r12, r13, #416
-    data(2, 0xE8BC, 0x0807)  # ldm r12!, {r0, r1, r2, r11}
-    data(2, 0xEBB3, 0x0300)  # subs r3, r3, r0
-    data(2, 0xEB74, 0x0401)  # sbcs r4, r4, r1
-    data(2, 0xEB75, 0x0502)  # sbcs r5, r5, r2
-    data(2, 0xEB76, 0x060B)  # sbcs r6, r6, r11
-    data(2, 0xE89C, 0x0807)  # ldm r12, {r0, r1, r2, r11}
-    data(2, 0xEB77, 0x0700)  # sbcs r7, r7, r0
-    data(2, 0xEB78, 0x0801)  # sbcs r8, r8, r1
-    data(2, 0xEB79, 0x0902)  # sbcs r9, r9, r2
-    data(2, 0xEB7A, 0x0A0B)  # sbcs r10, r10, r11
-    data(2, 0xF04F, 0x0C26)  # mov r12, #0x26
-    data(2, 0xEB60, 0x0000)  # sbc r0, r0, r0
-    data(2, 0xEA0C, 0x0000)  # and r0, r12, r0
-    data(2, 0xEBB3, 0x0300)  # subs r3, r3, r0
-    data(2, 0xF174, 0x0400)  # sbcs r4, r4, #0x0
-    data(2, 0xF175, 0x0500)  # sbcs r5, r5, #0x0
-    data(2, 0xF176, 0x0600)  # sbcs r6, r6, #0x0
-    data(2, 0xF177, 0x0700)  # sbcs r7, r7, #0x0
-    data(2, 0xF178, 0x0800)  # sbcs r8, r8, #0x0
-    data(2, 0xF179, 0x0900)  # sbcs r9, r9, #0x0
-    data(2, 0xF17A, 0x0A00)  # sbcs r10, r10, #0x0
-    data(2, 0xEB60, 0x0000)  # sbc r0, r0, r0
-    data(2, 0xEA0C, 0x0000)  # and r0, r12, r0
-    data(2, 0xEBA3, 0x0300)  # sub r3, r3, r0
+    data(2, 0xF20D, 0x02E0)  # addw r2, r13, #224
+    data(2, 0xF7FF, 0xFCC3)  # bl MUL (-1658)
+    data(2, 0xF20D, 0x00C0)  # addw r0, r13, #192
+    data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
+    data(2, 0xE890, 0x00FC)  # ldm r0, {r2, r3, r4, r5, r6, r7}
+    data(2, 0xE8B1, 0x5F00)  # ldm r1!, {r8, r9, r10, r11, r12, r14}
+    data(2, 0xFAA8, 0xF282)  # sel r2, r8, r2
+    data(2, 0xFAA9, 0xF383)  # sel r3, r9, r3
+    data(2, 0xFAAA, 0xF484)  # sel r4, r10, r4
+    data(2, 0xFAAB, 0xF585)  # sel r5, r11, r5
+    data(2, 0xFAAC, 0xF686)  # sel r6, r12, r6
+    data(2, 0xFAAE, 0xF787)  # sel r7, r14, r7
+    data(2, 0xE8A0, 0x00FC)  # stm r0!, {r2, r3, r4, r5, r6, r7}
+    data(2, 0xE890, 0x00FC)  # ldm r0, {r2, r3, r4, r5, r6, r7}
+    data(2, 0xE8B1, 0x5F00)  # ldm r1!, {r8, r9, r10, r11, r12, r14}
+    data(2, 0xFAA8, 0xF282)  # sel r2, r8, r2
+    data(2, 0xFAA9, 0xF383)  # sel r3, r9, r3
+    data(2, 0xFAAA, 0xF484)  # sel r4, r10, r4
+    data(2, 0xFAAB, 0xF585)  # sel r5, r11, r5
+    data(2, 0xFAAC, 0xF686)  # sel r6, r12, r6
+    data(2, 0xFAAE, 0xF787)  # sel r7, r14, r7
+    data(2, 0xE8A0, 0x00FC)  # stm r0!, {r2, r3, r4, r5, r6, r7}
+    data(2, 0xE890, 0x003C)  # ldm r0, {r2, r3, r4, r5}
+    data(2, 0xE8B1, 0x0F00)  # ldm r1!, {r8, r9, r10, r11}
+    data(2, 0xFAA8, 0xF282)  # sel r2, r8, r2
+    data(2, 0xFAA9, 0xF383)  # sel r3, r9, r3
+    data(2, 0xFAAA, 0xF484)  # sel r4, r10, r4
+    data(2, 0xFAAB, 0xF585)  # sel r5, r11, r5
+    data(2, 0xE8A0, 0x003C)  # stm r0!, {r2, r3, r4, r5}
+    data(2, 0xF20D, 0x1100)  # addw r1, r13, #256
+    data(2, 0xF7FF, 0xFED3)  # bl ADDSUB (-602)
+    data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
+    data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
+    data(2, 0xF7FF, 0xFDC9)  # bl SQR (-1134)
+    data(2, 0xF20D, 0x1060)  # addw r0, r13, #352
+    data(2, 0xF20D, 0x1160)  # addw r1, r13, #352
+    data(2, 0xF7FF, 0xFDC3)  # bl SQR (-1146)
+    data(2, 0xF20D, 0x1060)  # addw r0, r13, #352
+    data(2, 0xF20D, 0x1160)  # addw r1, r13, #352
+    data(2, 0xF20D, 0x0260)  # addw r2, r13, #96
+    data(2, 0xF7FF, 0xFC75)  # bl MUL (-1814)
+    data(2, 0xF20D, 0x10C0)  # addw r0, r13, #448
+    data(2, 0xF20D, 0x01C0)  # addw r1, r13, #192
+    data(2, 0xF7FF, 0xFDB5)  # bl SQR (-1174)
+    data(2, 0xF20D, 0x10E0)  # addw r0, r13, #480
+    data(2, 0xF20D, 0x01E0)  # addw r1, r13, #224
+    data(2, 0xF7FF, 0xFDAF)  # bl SQR (-1186)
+    data(2, 0xF20D, 0x0080)  # addw r0, r13, #128
+    data(2, 0xF20D, 0x11C0)  # addw r1, r13, #448
+    data(2, 0xF20D, 0x12E0)  # addw r2, r13, #480
+    data(2, 0xF7FF, 0xFC61)  # bl MUL (-1854)
+    data(2, 0xF20D, 0x11C0)  # addw r1, r13, #448
+    data(2, 0xF7FF, 0xFEDD)  # bl SUB (-582)
     data(2, 0xF20D, 0x1CC0)  # addw r12, r13, #448
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C80)  # addw r12, r13, #384
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1CC0)  # addw r12, r13, #448
+    data(2, 0xF20D, 0x2C20)  # addw r12, r13, #544
     data(2, 0xF64D, 0x3B41)  # movw r11, #0xdb41
     data(2, 0xF2C0, 0x0B01)  # movt r11, #0x1
     data(2, 0xF04F, 0x0100)  # mov r1, #0x00
-    data(2, 0xF8DC, 0x2000)  # ldr r2, [r12, #0]
-    data(2, 0xFBE2, 0x316B)  # umaal r3, r1, r2, r11
-    data(2, 0xF8DC, 0x2004)  # ldr r2, [r12, #4]
+    data(2, 0xE8BC, 0x0005)  # ldm r12!, {r0, r2}
+    data(2, 0xFBE0, 0x316B)  # umaal r3, r1, r0, r11
     data(2, 0xFBE2, 0x416B)  # umaal r4, r1, r2, r11
-    data(2, 0xF8DC, 0x2008)  # ldr r2, [r12, #8]
-    data(2, 0xFBE2, 0x516B)  # umaal r5, r1, r2, r11
-    data(2, 0xF8DC, 0x200C)  # ldr r2, [r12, #12]
+    data(2, 0xE8BC, 0x0005)  # ldm r12!, {r0, r2}
+    data(2, 0xFBE0, 0x516B)  # umaal r5, r1, r0, r11
     data(2, 0xFBE2, 0x616B)  # umaal r6, r1, r2, r11
-    data(2, 0xF8DC, 0x2010)  # ldr r2, [r12, #16]
-    data(2, 0xFBE2, 0x716B)  # umaal r7, r1, r2, r11
-    data(2, 0xF8DC, 0x2014)  # ldr r2, [r12, #20]
+    data(2, 0xE8BC, 0x0005)  # ldm r12!, {r0, r2}
+    data(2, 0xFBE0, 0x716B)  # umaal r7, r1, r0, r11
     data(2, 0xFBE2, 0x816B)  # umaal r8, r1, r2, r11
-    data(2, 0xF8DC, 0x2018)  # ldr r2, [r12, #24]
-    data(2, 0xFBE2, 0x916B)  # umaal r9, r1, r2, r11
-    data(2, 0xF8DC, 0x201C)  # ldr r2, [r12, #28]
+    data(2, 0xE8BC, 0x0005)  # ldm r12!, {r0, r2}
+    data(2, 0xFBE0, 0x916B)  # umaal r9, r1, r0, r11
     data(2, 0xFBE2, 0xA16B)  # umaal r10, r1, r2, r11
     data(2, 0xF04F, 0x0C26)  # mov r12, #0x26
     data(2, 0xFB01, 0xF10C)  # mul r1, r1, r12
@@ -732,262 +529,178 @@ def _ladder(r0, r1, r2):
     data(2, 0xEB61, 0x0101)  # sbc r1, r1, r1
     data(2, 0xEA2C, 0x0101)  # bic r1, r12, r1
     data(2, 0xEB03, 0x0301)  # add r3, r3, r1
-    data(2, 0xF20D, 0x2C20)  # addw r12, r13, #544
+    data(2, 0xF20D, 0x2C00)  # addw r12, r13, #512
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x00A0)  # addw r0, r13, #160
-    data(2, 0xF20D, 0x11C0)  # addw r1, r13, #448
-    data(2, 0xF20D, 0x2220)  # addw r2, r13, #544
-    data(2, 0xF7FF, 0xFA7C)  # bl MUL (-2824)
+    data(2, 0xF20D, 0x2120)  # addw r1, r13, #544
+    data(2, 0xF20D, 0x2200)  # addw r2, r13, #512
+    data(2, 0xF7FF, 0xFC13)  # bl MUL (-2010)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0050)  # str r0, [r13, #80]
-    data(2, 0xF57F, 0xAD1E)  # bpl.w LADDER (-1476)
-    data(2, 0xF8DD, 0x2054)  # ldr r2, [r13, #84]
-    data(2, 0xF1C2, 0x0200)  # rsb r2, r2, #0x0
-    data(2, 0xF20D, 0x0080)  # addw r0, r13, #128
-    data(2, 0xF20D, 0x01C0)  # addw r1, r13, #192
-    data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
-    data(2, 0xE891, 0x0780)  # ldm r1, {r7, r8, r9, r10}
-    data(2, 0xEA83, 0x0B07)  # eor r11, r3, r7
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA83, 0x030B)  # eor r3, r3, r11
-    data(2, 0xEA87, 0x070B)  # eor r7, r7, r11
-    data(2, 0xEA84, 0x0B08)  # eor r11, r4, r8
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA84, 0x040B)  # eor r4, r4, r11
-    data(2, 0xEA88, 0x080B)  # eor r8, r8, r11
-    data(2, 0xEA85, 0x0B09)  # eor r11, r5, r9
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA85, 0x050B)  # eor r5, r5, r11
-    data(2, 0xEA89, 0x090B)  # eor r9, r9, r11
-    data(2, 0xEA86, 0x0B0A)  # eor r11, r6, r10
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA86, 0x060B)  # eor r6, r6, r11
-    data(2, 0xEA8A, 0x0A0B)  # eor r10, r10, r11
-    data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xE8A1, 0x0780)  # stm r1!, {r7, r8, r9, r10}
-    data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
-    data(2, 0xE891, 0x0780)  # ldm r1, {r7, r8, r9, r10}
-    data(2, 0xEA83, 0x0B07)  # eor r11, r3, r7
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA83, 0x030B)  # eor r3, r3, r11
-    data(2, 0xEA87, 0x070B)  # eor r7, r7, r11
-    data(2, 0xEA84, 0x0B08)  # eor r11, r4, r8
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA84, 0x040B)  # eor r4, r4, r11
-    data(2, 0xEA88, 0x080B)  # eor r8, r8, r11
-    data(2, 0xEA85, 0x0B09)  # eor r11, r5, r9
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA85, 0x050B)  # eor r5, r5, r11
-    data(2, 0xEA89, 0x090B)  # eor r9, r9, r11
-    data(2, 0xEA86, 0x0B0A)  # eor r11, r6, r10
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA86, 0x060B)  # eor r6, r6, r11
-    data(2, 0xEA8A, 0x0A0B)  # eor r10, r10, r11
-    data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xE8A1, 0x0780)  # stm r1!, {r7, r8, r9, r10}
-    data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
-    data(2, 0xE891, 0x0780)  # ldm r1, {r7, r8, r9, r10}
-    data(2, 0xEA83, 0x0B07)  # eor r11, r3, r7
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA83, 0x030B)  # eor r3, r3, r11
-    data(2, 0xEA87, 0x070B)  # eor r7, r7, r11
-    data(2, 0xEA84, 0x0B08)  # eor r11, r4, r8
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA84, 0x040B)  # eor r4, r4, r11
-    data(2, 0xEA88, 0x080B)  # eor r8, r8, r11
-    data(2, 0xEA85, 0x0B09)  # eor r11, r5, r9
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA85, 0x050B)  # eor r5, r5, r11
-    data(2, 0xEA89, 0x090B)  # eor r9, r9, r11
-    data(2, 0xEA86, 0x0B0A)  # eor r11, r6, r10
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA86, 0x060B)  # eor r6, r6, r11
-    data(2, 0xEA8A, 0x0A0B)  # eor r10, r10, r11
-    data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xE8A1, 0x0780)  # stm r1!, {r7, r8, r9, r10}
-    data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
-    data(2, 0xE891, 0x0780)  # ldm r1, {r7, r8, r9, r10}
-    data(2, 0xEA83, 0x0B07)  # eor r11, r3, r7
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA83, 0x030B)  # eor r3, r3, r11
-    data(2, 0xEA87, 0x070B)  # eor r7, r7, r11
-    data(2, 0xEA84, 0x0B08)  # eor r11, r4, r8
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA84, 0x040B)  # eor r4, r4, r11
-    data(2, 0xEA88, 0x080B)  # eor r8, r8, r11
-    data(2, 0xEA85, 0x0B09)  # eor r11, r5, r9
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA85, 0x050B)  # eor r5, r5, r11
-    data(2, 0xEA89, 0x090B)  # eor r9, r9, r11
-    data(2, 0xEA86, 0x0B0A)  # eor r11, r6, r10
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA86, 0x060B)  # eor r6, r6, r11
-    data(2, 0xEA8A, 0x0A0B)  # eor r10, r10, r11
-    data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xE8A1, 0x0780)  # stm r1!, {r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1000)  # addw r0, r13, #256
+    data(2, 0xF57F, 0xAF1E)  # bpl.w LADDER (-452)
+    data(2, 0xF20D, 0x00C0)  # addw r0, r13, #192
     data(2, 0xF20D, 0x01A0)  # addw r1, r13, #160
-    data(2, 0xF7FF, 0xFB0C)  # bl SQR (-2536)
-    data(2, 0xF20D, 0x1020)  # addw r0, r13, #288
-    data(2, 0xF20D, 0x1100)  # addw r1, r13, #256
-    data(2, 0xF7FF, 0xFB06)  # bl SQR (-2548)
+    data(2, 0xF7FF, 0xFD4B)  # bl SQR (-1386)
+    data(2, 0xF20D, 0x00E0)  # addw r0, r13, #224
+    data(2, 0xF20D, 0x01C0)  # addw r1, r13, #192
+    data(2, 0xF7FF, 0xFD45)  # bl SQR (-1398)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
-    data(2, 0xF20D, 0x1020)  # addw r0, r13, #288
-    data(2, 0xF20D, 0x1120)  # addw r1, r13, #288
-    data(2, 0xF7FF, 0xFAFC)  # bl SQR (-2568)
+    data(2, 0xF20D, 0x00E0)  # addw r0, r13, #224
+    data(2, 0xF20D, 0x01E0)  # addw r1, r13, #224
+    data(2, 0xF7FF, 0xFD3B)  # bl SQR (-1418)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF47F, 0xAFF2)  # bne.w I1 (-28)
-    data(2, 0xF20D, 0x1020)  # addw r0, r13, #288
+    data(2, 0xF20D, 0x00E0)  # addw r0, r13, #224
     data(2, 0xF20D, 0x01A0)  # addw r1, r13, #160
-    data(2, 0xF20D, 0x1220)  # addw r2, r13, #288
-    data(2, 0xF7FF, 0xF9A6)  # bl MUL (-3252)
-    data(2, 0xF20D, 0x1000)  # addw r0, r13, #256
-    data(2, 0xF20D, 0x1100)  # addw r1, r13, #256
-    data(2, 0xF20D, 0x1220)  # addw r2, r13, #288
-    data(2, 0xF7FF, 0xF99E)  # bl MUL (-3268)
-    data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
-    data(2, 0xF20D, 0x1100)  # addw r1, r13, #256
-    data(2, 0xF7FF, 0xFADE)  # bl SQR (-2628)
-    data(2, 0xF20D, 0x1020)  # addw r0, r13, #288
-    data(2, 0xF20D, 0x1120)  # addw r1, r13, #288
-    data(2, 0xF20D, 0x1240)  # addw r2, r13, #320
-    data(2, 0xF7FF, 0xF990)  # bl MUL (-3296)
-    data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
-    data(2, 0xF20D, 0x1120)  # addw r1, r13, #288
-    data(2, 0xF7FF, 0xFAD0)  # bl SQR (-2656)
+    data(2, 0xF20D, 0x02E0)  # addw r2, r13, #224
+    data(2, 0xF7FF, 0xFBE5)  # bl MUL (-2102)
+    data(2, 0xF20D, 0x00C0)  # addw r0, r13, #192
+    data(2, 0xF20D, 0x01C0)  # addw r1, r13, #192
+    data(2, 0xF20D, 0x02E0)  # addw r2, r13, #224
+    data(2, 0xF7FF, 0xFBDD)  # bl MUL (-2118)
+    data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
+    data(2, 0xF20D, 0x01C0)  # addw r1, r13, #192
+    data(2, 0xF7FF, 0xFD1D)  # bl SQR (-1478)
+    data(2, 0xF20D, 0x00E0)  # addw r0, r13, #224
+    data(2, 0xF20D, 0x01E0)  # addw r1, r13, #224
+    data(2, 0xF20D, 0x1280)  # addw r2, r13, #384
+    data(2, 0xF7FF, 0xFBCF)  # bl MUL (-2146)
+    data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
+    data(2, 0xF20D, 0x01E0)  # addw r1, r13, #224
+    data(2, 0xF7FF, 0xFD0F)  # bl SQR (-1506)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
-    data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
-    data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
-    data(2, 0xF7FF, 0xFAC6)  # bl SQR (-2676)
+    data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
+    data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
+    data(2, 0xF7FF, 0xFD05)  # bl SQR (-1526)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF47F, 0xAFF2)  # bne.w I2 (-28)
-    data(2, 0xF20D, 0x1020)  # addw r0, r13, #288
-    data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
-    data(2, 0xF20D, 0x1220)  # addw r2, r13, #288
-    data(2, 0xF7FF, 0xF970)  # bl MUL (-3360)
-    data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
-    data(2, 0xF20D, 0x1120)  # addw r1, r13, #288
-    data(2, 0xF7FF, 0xFAB0)  # bl SQR (-2720)
+    data(2, 0xF20D, 0x00E0)  # addw r0, r13, #224
+    data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
+    data(2, 0xF20D, 0x02E0)  # addw r2, r13, #224
+    data(2, 0xF7FF, 0xFBAF)  # bl MUL (-2210)
+    data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
+    data(2, 0xF20D, 0x01E0)  # addw r1, r13, #224
+    data(2, 0xF7FF, 0xFCEF)  # bl SQR (-1570)
     data(2, 0xF04F, 0x0009)  # mov r0, #0x09
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
-    data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
-    data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
-    data(2, 0xF7FF, 0xFAA6)  # bl SQR (-2740)
+    data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
+    data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
+    data(2, 0xF7FF, 0xFCE5)  # bl SQR (-1590)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF47F, 0xAFF2)  # bne.w I3 (-28)
-    data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
-    data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
-    data(2, 0xF20D, 0x1220)  # addw r2, r13, #288
-    data(2, 0xF7FF, 0xF950)  # bl MUL (-3424)
-    data(2, 0xF20D, 0x1060)  # addw r0, r13, #352
-    data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
-    data(2, 0xF7FF, 0xFA90)  # bl SQR (-2784)
+    data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
+    data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
+    data(2, 0xF20D, 0x02E0)  # addw r2, r13, #224
+    data(2, 0xF7FF, 0xFB8F)  # bl MUL (-2274)
+    data(2, 0xF20D, 0x10A0)  # addw r0, r13, #416
+    data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
+    data(2, 0xF7FF, 0xFCCF)  # bl SQR (-1634)
     data(2, 0xF04F, 0x0013)  # mov r0, #0x13
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
-    data(2, 0xF20D, 0x1060)  # addw r0, r13, #352
-    data(2, 0xF20D, 0x1160)  # addw r1, r13, #352
-    data(2, 0xF7FF, 0xFA86)  # bl SQR (-2804)
+    data(2, 0xF20D, 0x10A0)  # addw r0, r13, #416
+    data(2, 0xF20D, 0x11A0)  # addw r1, r13, #416
+    data(2, 0xF7FF, 0xFCC5)  # bl SQR (-1654)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF47F, 0xAFF2)  # bne.w I4 (-28)
-    data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
-    data(2, 0xF20D, 0x1160)  # addw r1, r13, #352
-    data(2, 0xF20D, 0x1240)  # addw r2, r13, #320
-    data(2, 0xF7FF, 0xF930)  # bl MUL (-3488)
-    data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
-    data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
-    data(2, 0xF7FF, 0xFA70)  # bl SQR (-2848)
+    data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
+    data(2, 0xF20D, 0x11A0)  # addw r1, r13, #416
+    data(2, 0xF20D, 0x1280)  # addw r2, r13, #384
+    data(2, 0xF7FF, 0xFB6F)  # bl MUL (-2338)
+    data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
+    data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
+    data(2, 0xF7FF, 0xFCAF)  # bl SQR (-1698)
     data(2, 0xF04F, 0x0009)  # mov r0, #0x09
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
-    data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
-    data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
-    data(2, 0xF7FF, 0xFA66)  # bl SQR (-2868)
+    data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
+    data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
+    data(2, 0xF7FF, 0xFCA5)  # bl SQR (-1718)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF47F, 0xAFF2)  # bne.w I5 (-28)
-    data(2, 0xF20D, 0x1020)  # addw r0, r13, #288
-    data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
-    data(2, 0xF20D, 0x1220)  # addw r2, r13, #288
-    data(2, 0xF7FF, 0xF910)  # bl MUL (-3552)
-    data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
-    data(2, 0xF20D, 0x1120)  # addw r1, r13, #288
-    data(2, 0xF7FF, 0xFA50)  # bl SQR (-2912)
+    data(2, 0xF20D, 0x00E0)  # addw r0, r13, #224
+    data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
+    data(2, 0xF20D, 0x02E0)  # addw r2, r13, #224
+    data(2, 0xF7FF, 0xFB4F)  # bl MUL (-2402)
+    data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
+    data(2, 0xF20D, 0x01E0)  # addw r1, r13, #224
+    data(2, 0xF7FF, 0xFC8F)  # bl SQR (-1762)
     data(2, 0xF04F, 0x0031)  # mov r0, #0x31
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
-    data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
-    data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
-    data(2, 0xF7FF, 0xFA46)  # bl SQR (-2932)
+    data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
+    data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
+    data(2, 0xF7FF, 0xFC85)  # bl SQR (-1782)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF47F, 0xAFF2)  # bne.w I6 (-28)
-    data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
-    data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
-    data(2, 0xF20D, 0x1220)  # addw r2, r13, #288
-    data(2, 0xF7FF, 0xF8F0)  # bl MUL (-3616)
-    data(2, 0xF20D, 0x1060)  # addw r0, r13, #352
-    data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
-    data(2, 0xF7FF, 0xFA30)  # bl SQR (-2976)
+    data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
+    data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
+    data(2, 0xF20D, 0x02E0)  # addw r2, r13, #224
+    data(2, 0xF7FF, 0xFB2F)  # bl MUL (-2466)
+    data(2, 0xF20D, 0x10A0)  # addw r0, r13, #416
+    data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
+    data(2, 0xF7FF, 0xFC6F)  # bl SQR (-1826)
     data(2, 0xF04F, 0x0063)  # mov r0, #0x63
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
-    data(2, 0xF20D, 0x1060)  # addw r0, r13, #352
-    data(2, 0xF20D, 0x1160)  # addw r1, r13, #352
-    data(2, 0xF7FF, 0xFA26)  # bl SQR (-2996)
+    data(2, 0xF20D, 0x10A0)  # addw r0, r13, #416
+    data(2, 0xF20D, 0x11A0)  # addw r1, r13, #416
+    data(2, 0xF7FF, 0xFC65)  # bl SQR (-1846)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF47F, 0xAFF2)  # bne.w I7 (-28)
-    data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
-    data(2, 0xF20D, 0x1160)  # addw r1, r13, #352
-    data(2, 0xF20D, 0x1240)  # addw r2, r13, #320
-    data(2, 0xF7FF, 0xF8D0)  # bl MUL (-3680)
-    data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
-    data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
-    data(2, 0xF7FF, 0xFA10)  # bl SQR (-3040)
+    data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
+    data(2, 0xF20D, 0x11A0)  # addw r1, r13, #416
+    data(2, 0xF20D, 0x1280)  # addw r2, r13, #384
+    data(2, 0xF7FF, 0xFB0F)  # bl MUL (-2530)
+    data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
+    data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
+    data(2, 0xF7FF, 0xFC4F)  # bl SQR (-1890)
     data(2, 0xF04F, 0x0031)  # mov r0, #0x31
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
-    data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
-    data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
-    data(2, 0xF7FF, 0xFA06)  # bl SQR (-3060)
+    data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
+    data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
+    data(2, 0xF7FF, 0xFC45)  # bl SQR (-1910)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF47F, 0xAFF2)  # bne.w I8 (-28)
-    data(2, 0xF20D, 0x1020)  # addw r0, r13, #288
-    data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
-    data(2, 0xF20D, 0x1220)  # addw r2, r13, #288
-    data(2, 0xF7FF, 0xF8B0)  # bl MUL (-3744)
-    data(2, 0xF20D, 0x1020)  # addw r0, r13, #288
-    data(2, 0xF20D, 0x1120)  # addw r1, r13, #288
-    data(2, 0xF7FF, 0xF9F0)  # bl SQR (-3104)
+    data(2, 0xF20D, 0x00E0)  # addw r0, r13, #224
+    data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
+    data(2, 0xF20D, 0x02E0)  # addw r2, r13, #224
+    data(2, 0xF7FF, 0xFAEF)  # bl MUL (-2594)
+    data(2, 0xF20D, 0x00E0)  # addw r0, r13, #224
+    data(2, 0xF20D, 0x01E0)  # addw r1, r13, #224
+    data(2, 0xF7FF, 0xFC2F)  # bl SQR (-1954)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
-    data(2, 0xF20D, 0x1020)  # addw r0, r13, #288
-    data(2, 0xF20D, 0x1120)  # addw r1, r13, #288
-    data(2, 0xF7FF, 0xF9E6)  # bl SQR (-3124)
+    data(2, 0xF20D, 0x00E0)  # addw r0, r13, #224
+    data(2, 0xF20D, 0x01E0)  # addw r1, r13, #224
+    data(2, 0xF7FF, 0xFC25)  # bl SQR (-1974)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF47F, 0xAFF2)  # bne.w I9 (-28)
     data(2, 0xF20D, 0x00A0)  # addw r0, r13, #160
-    data(2, 0xF20D, 0x1120)  # addw r1, r13, #288
-    data(2, 0xF20D, 0x1200)  # addw r2, r13, #256
-    data(2, 0xF7FF, 0xF890)  # bl MUL (-3808)
+    data(2, 0xF20D, 0x01E0)  # addw r1, r13, #224
+    data(2, 0xF20D, 0x02C0)  # addw r2, r13, #192
+    data(2, 0xF7FF, 0xFACF)  # bl MUL (-2658)
     data(2, 0xF20D, 0x0080)  # addw r0, r13, #128
     data(2, 0xF20D, 0x0180)  # addw r1, r13, #128
     data(2, 0xF20D, 0x02A0)  # addw r2, r13, #160
-    data(2, 0xF7FF, 0xF888)  # bl MUL (-3824)
+    data(2, 0xF7FF, 0xFAC7)  # bl MUL (-2674)
     data(2, 0xF8DD, 0x104C)  # ldr r1, [r13, #76]
     data(2, 0xF20D, 0x0C80)  # addw r12, r13, #128
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -2084,393 +1797,150 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF8CD, 0x0084)  # str r0, [r13, #132]
     data(2, 0xF240, 0x10BF)  # movw r0, #0x1bf
     data(2, 0xF8CD, 0x0080)  # str r0, [r13, #128]
-    data(2, 0xF8DD, 0x0080)  # ldr r0, [r13, #128]
     data(2, 0xF20D, 0x31D8)  # addw r1, r13, #984
-    data(2, 0xEA4F, 0x02D0)  # lsr r2, r0, #3
-    data(2, 0xF811, 0x2002)  # ldrb r2, [r1, r2, lsl #0]
-    data(2, 0xF000, 0x0307)  # and r3, r0, #0x7
-    data(2, 0xFA22, 0xF203)  # lsr r2, r2, r3
-    data(2, 0xF002, 0x0201)  # and r2, r2, #0x1
+    data(2, 0xEA4F, 0x1250)  # lsr r2, r0, #5
+    data(2, 0xF851, 0x2022)  # ldr r2, [r1, r2, lsl #2]
+    data(2, 0xFA62, 0xF200)  # ror r2, r2, r0
     data(2, 0xF8DD, 0x3084)  # ldr r3, [r13, #132]
     data(2, 0xF8CD, 0x2084)  # str r2, [r13, #132]
     data(2, 0xEA82, 0x0203)  # eor r2, r2, r3
-    data(2, 0xF1C2, 0x0200)  # rsb r2, r2, #0x0
-    data(2, 0xF20D, 0x00C8)  # addw r0, r13, #200
-    data(2, 0xF20D, 0x1138)  # addw r1, r13, #312
-    data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
-    data(2, 0xE891, 0x0780)  # ldm r1, {r7, r8, r9, r10}
-    data(2, 0xEA83, 0x0B07)  # eor r11, r3, r7
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA83, 0x030B)  # eor r3, r3, r11
-    data(2, 0xEA87, 0x070B)  # eor r7, r7, r11
-    data(2, 0xEA84, 0x0B08)  # eor r11, r4, r8
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA84, 0x040B)  # eor r4, r4, r11
-    data(2, 0xEA88, 0x080B)  # eor r8, r8, r11
-    data(2, 0xEA85, 0x0B09)  # eor r11, r5, r9
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA85, 0x050B)  # eor r5, r5, r11
-    data(2, 0xEA89, 0x090B)  # eor r9, r9, r11
-    data(2, 0xEA86, 0x0B0A)  # eor r11, r6, r10
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA86, 0x060B)  # eor r6, r6, r11
-    data(2, 0xEA8A, 0x0A0B)  # eor r10, r10, r11
-    data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xE8A1, 0x0780)  # stm r1!, {r7, r8, r9, r10}
-    data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
-    data(2, 0xE891, 0x0780)  # ldm r1, {r7, r8, r9, r10}
-    data(2, 0xEA83, 0x0B07)  # eor r11, r3, r7
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA83, 0x030B)  # eor r3, r3, r11
-    data(2, 0xEA87, 0x070B)  # eor r7, r7, r11
-    data(2, 0xEA84, 0x0B08)  # eor r11, r4, r8
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA84, 0x040B)  # eor r4, r4, r11
-    data(2, 0xEA88, 0x080B)  # eor r8, r8, r11
-    data(2, 0xEA85, 0x0B09)  # eor r11, r5, r9
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA85, 0x050B)  # eor r5, r5, r11
-    data(2, 0xEA89, 0x090B)  # eor r9, r9, r11
-    data(2, 0xEA86, 0x0B0A)  # eor r11, r6, r10
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA86, 0x060B)  # eor r6, r6, r11
-    data(2, 0xEA8A, 0x0A0B)  # eor r10, r10, r11
-    data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xE8A1, 0x0780)  # stm r1!, {r7, r8, r9, r10}
-    data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
-    data(2, 0xE891, 0x0780)  # ldm r1, {r7, r8, r9, r10}
-    data(2, 0xEA83, 0x0B07)  # eor r11, r3, r7
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA83, 0x030B)  # eor r3, r3, r11
-    data(2, 0xEA87, 0x070B)  # eor r7, r7, r11
-    data(2, 0xEA84, 0x0B08)  # eor r11, r4, r8
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA84, 0x040B)  # eor r4, r4, r11
-    data(2, 0xEA88, 0x080B)  # eor r8, r8, r11
-    data(2, 0xEA85, 0x0B09)  # eor r11, r5, r9
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA85, 0x050B)  # eor r5, r5, r11
-    data(2, 0xEA89, 0x090B)  # eor r9, r9, r11
-    data(2, 0xEA86, 0x0B0A)  # eor r11, r6, r10
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA86, 0x060B)  # eor r6, r6, r11
-    data(2, 0xEA8A, 0x0A0B)  # eor r10, r10, r11
-    data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xE8A1, 0x0780)  # stm r1!, {r7, r8, r9, r10}
-    data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
-    data(2, 0xE891, 0x0780)  # ldm r1, {r7, r8, r9, r10}
-    data(2, 0xEA83, 0x0B07)  # eor r11, r3, r7
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA83, 0x030B)  # eor r3, r3, r11
-    data(2, 0xEA87, 0x070B)  # eor r7, r7, r11
-    data(2, 0xEA84, 0x0B08)  # eor r11, r4, r8
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA84, 0x040B)  # eor r4, r4, r11
-    data(2, 0xEA88, 0x080B)  # eor r8, r8, r11
-    data(2, 0xEA85, 0x0B09)  # eor r11, r5, r9
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA85, 0x050B)  # eor r5, r5, r11
-    data(2, 0xEA89, 0x090B)  # eor r9, r9, r11
-    data(2, 0xEA86, 0x0B0A)  # eor r11, r6, r10
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA86, 0x060B)  # eor r6, r6, r11
-    data(2, 0xEA8A, 0x0A0B)  # eor r10, r10, r11
-    data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xE8A1, 0x0780)  # stm r1!, {r7, r8, r9, r10}
-    data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
-    data(2, 0xE891, 0x0780)  # ldm r1, {r7, r8, r9, r10}
-    data(2, 0xEA83, 0x0B07)  # eor r11, r3, r7
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA83, 0x030B)  # eor r3, r3, r11
-    data(2, 0xEA87, 0x070B)  # eor r7, r7, r11
-    data(2, 0xEA84, 0x0B08)  # eor r11, r4, r8
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA84, 0x040B)  # eor r4, r4, r11
-    data(2, 0xEA88, 0x080B)  # eor r8, r8, r11
-    data(2, 0xEA85, 0x0B09)  # eor r11, r5, r9
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA85, 0x050B)  # eor r5, r5, r11
-    data(2, 0xEA89, 0x090B)  # eor r9, r9, r11
-    data(2, 0xEA86, 0x0B0A)  # eor r11, r6, r10
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA86, 0x060B)  # eor r6, r6, r11
-    data(2, 0xEA8A, 0x0A0B)  # eor r10, r10, r11
-    data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xE8A1, 0x0780)  # stm r1!, {r7, r8, r9, r10}
-    data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
-    data(2, 0xE891, 0x0780)  # ldm r1, {r7, r8, r9, r10}
-    data(2, 0xEA83, 0x0B07)  # eor r11, r3, r7
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA83, 0x030B)  # eor r3, r3, r11
-    data(2, 0xEA87, 0x070B)  # eor r7, r7, r11
-    data(2, 0xEA84, 0x0B08)  # eor r11, r4, r8
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA84, 0x040B)  # eor r4, r4, r11
-    data(2, 0xEA88, 0x080B)  # eor r8, r8, r11
-    data(2, 0xEA85, 0x0B09)  # eor r11, r5, r9
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA85, 0x050B)  # eor r5, r5, r11
-    data(2, 0xEA89, 0x090B)  # eor r9, r9, r11
-    data(2, 0xEA86, 0x0B0A)  # eor r11, r6, r10
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA86, 0x060B)  # eor r6, r6, r11
-    data(2, 0xEA8A, 0x0A0B)  # eor r10, r10, r11
-    data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xE8A1, 0x0780)  # stm r1!, {r7, r8, r9, r10}
-    data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
-    data(2, 0xE891, 0x0780)  # ldm r1, {r7, r8, r9, r10}
-    data(2, 0xEA83, 0x0B07)  # eor r11, r3, r7
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA83, 0x030B)  # eor r3, r3, r11
-    data(2, 0xEA87, 0x070B)  # eor r7, r7, r11
-    data(2, 0xEA84, 0x0B08)  # eor r11, r4, r8
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA84, 0x040B)  # eor r4, r4, r11
-    data(2, 0xEA88, 0x080B)  # eor r8, r8, r11
-    data(2, 0xEA85, 0x0B09)  # eor r11, r5, r9
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA85, 0x050B)  # eor r5, r5, r11
-    data(2, 0xEA89, 0x090B)  # eor r9, r9, r11
-    data(2, 0xEA86, 0x0B0A)  # eor r11, r6, r10
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA86, 0x060B)  # eor r6, r6, r11
-    data(2, 0xEA8A, 0x0A0B)  # eor r10, r10, r11
-    data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xE8A1, 0x0780)  # stm r1!, {r7, r8, r9, r10}
+    data(2, 0xF342, 0x0200)  # sbfx r2, r2, #0, #1
+    data(2, 0xFA82, 0xF242)  # uadd8 r2, r2, r2
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x01C8)  # addw r1, r13, #200
     data(2, 0xF20D, 0x1200)  # addw r2, r13, #256
-    data(2, 0xF7FF, 0xFD7E)  # bl ADD (-1284)
+    data(2, 0xF7FF, 0xFE9E)  # bl ADD (-708)
     data(2, 0xF20D, 0x10E0)  # addw r0, r13, #480
     data(2, 0xF20D, 0x01C8)  # addw r1, r13, #200
     data(2, 0xF20D, 0x1200)  # addw r2, r13, #256
-    data(2, 0xF7FF, 0xFDA8)  # bl SUB (-1200)
+    data(2, 0xF7FF, 0xFEC8)  # bl SUB (-624)
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x1138)  # addw r1, r13, #312
     data(2, 0xF20D, 0x1270)  # addw r2, r13, #368
-    data(2, 0xF7FF, 0xFD6E)  # bl ADD (-1316)
+    data(2, 0xF7FF, 0xFE8E)  # bl ADD (-740)
     data(2, 0xF20D, 0x2050)  # addw r0, r13, #592
     data(2, 0xF20D, 0x1138)  # addw r1, r13, #312
     data(2, 0xF20D, 0x1270)  # addw r2, r13, #368
-    data(2, 0xF7FF, 0xFD98)  # bl SUB (-1232)
+    data(2, 0xF7FF, 0xFEB8)  # bl SUB (-656)
     data(2, 0xF20D, 0x3030)  # addw r0, r13, #816
     data(2, 0xF20D, 0x2150)  # addw r1, r13, #592
     data(2, 0xF20D, 0x12A8)  # addw r2, r13, #424
-    data(2, 0xF7FF, 0xF90C)  # bl MUL (-3560)
+    data(2, 0xF7FF, 0xFA2C)  # bl MUL (-2984)
     data(2, 0xF20D, 0x3068)  # addw r0, r13, #872
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
     data(2, 0xF20D, 0x12E0)  # addw r2, r13, #480
-    data(2, 0xF7FF, 0xF904)  # bl MUL (-3576)
+    data(2, 0xF7FF, 0xFA24)  # bl MUL (-3000)
+    data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
+    data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
+    data(2, 0xE890, 0x00FC)  # ldm r0, {r2, r3, r4, r5, r6, r7}
+    data(2, 0xE8B1, 0x5F00)  # ldm r1!, {r8, r9, r10, r11, r12, r14}
+    data(2, 0xFAA8, 0xF282)  # sel r2, r8, r2
+    data(2, 0xFAA9, 0xF383)  # sel r3, r9, r3
+    data(2, 0xFAAA, 0xF484)  # sel r4, r10, r4
+    data(2, 0xFAAB, 0xF585)  # sel r5, r11, r5
+    data(2, 0xFAAC, 0xF686)  # sel r6, r12, r6
+    data(2, 0xFAAE, 0xF787)  # sel r7, r14, r7
+    data(2, 0xE8A0, 0x00FC)  # stm r0!, {r2, r3, r4, r5, r6, r7}
+    data(2, 0xE890, 0x00FC)  # ldm r0, {r2, r3, r4, r5, r6, r7}
+    data(2, 0xE8B1, 0x5F00)  # ldm r1!, {r8, r9, r10, r11, r12, r14}
+    data(2, 0xFAA8, 0xF282)  # sel r2, r8, r2
+    data(2, 0xFAA9, 0xF383)  # sel r3, r9, r3
+    data(2, 0xFAAA, 0xF484)  # sel r4, r10, r4
+    data(2, 0xFAAB, 0xF585)  # sel r5, r11, r5
+    data(2, 0xFAAC, 0xF686)  # sel r6, r12, r6
+    data(2, 0xFAAE, 0xF787)  # sel r7, r14, r7
+    data(2, 0xE8A0, 0x00FC)  # stm r0!, {r2, r3, r4, r5, r6, r7}
+    data(2, 0xE890, 0x00FC)  # ldm r0, {r2, r3, r4, r5, r6, r7}
+    data(2, 0xE8B1, 0x5F00)  # ldm r1!, {r8, r9, r10, r11, r12, r14}
+    data(2, 0xFAA8, 0xF282)  # sel r2, r8, r2
+    data(2, 0xFAA9, 0xF383)  # sel r3, r9, r3
+    data(2, 0xFAAA, 0xF484)  # sel r4, r10, r4
+    data(2, 0xFAAB, 0xF585)  # sel r5, r11, r5
+    data(2, 0xFAAC, 0xF686)  # sel r6, r12, r6
+    data(2, 0xFAAE, 0xF787)  # sel r7, r14, r7
+    data(2, 0xE8A0, 0x00FC)  # stm r0!, {r2, r3, r4, r5, r6, r7}
+    data(2, 0xE890, 0x00FC)  # ldm r0, {r2, r3, r4, r5, r6, r7}
+    data(2, 0xE8B1, 0x5F00)  # ldm r1!, {r8, r9, r10, r11, r12, r14}
+    data(2, 0xFAA8, 0xF282)  # sel r2, r8, r2
+    data(2, 0xFAA9, 0xF383)  # sel r3, r9, r3
+    data(2, 0xFAAA, 0xF484)  # sel r4, r10, r4
+    data(2, 0xFAAB, 0xF585)  # sel r5, r11, r5
+    data(2, 0xFAAC, 0xF686)  # sel r6, r12, r6
+    data(2, 0xFAAE, 0xF787)  # sel r7, r14, r7
+    data(2, 0xE8A0, 0x00FC)  # stm r0!, {r2, r3, r4, r5, r6, r7}
+    data(2, 0xE890, 0x003C)  # ldm r0, {r2, r3, r4, r5}
+    data(2, 0xE8B1, 0x0F00)  # ldm r1!, {r8, r9, r10, r11}
+    data(2, 0xFAA8, 0xF282)  # sel r2, r8, r2
+    data(2, 0xFAA9, 0xF383)  # sel r3, r9, r3
+    data(2, 0xFAAA, 0xF484)  # sel r4, r10, r4
+    data(2, 0xFAAB, 0xF585)  # sel r5, r11, r5
+    data(2, 0xE8A0, 0x003C)  # stm r0!, {r2, r3, r4, r5}
     data(2, 0xF20D, 0x1038)  # addw r0, r13, #312
     data(2, 0xF20D, 0x3130)  # addw r1, r13, #816
     data(2, 0xF20D, 0x3268)  # addw r2, r13, #872
-    data(2, 0xF7FF, 0xFD4E)  # bl ADD (-1380)
+    data(2, 0xF7FF, 0xFE14)  # bl ADD (-984)
+    data(2, 0xF20D, 0x1070)  # addw r0, r13, #368
+    data(2, 0xF20D, 0x3130)  # addw r1, r13, #816
+    data(2, 0xF20D, 0x3268)  # addw r2, r13, #872
+    data(2, 0xF7FF, 0xFE3E)  # bl SUB (-900)
     data(2, 0xF20D, 0x1038)  # addw r0, r13, #312
     data(2, 0xF20D, 0x1138)  # addw r1, r13, #312
-    data(2, 0xF7FE, 0xFE70)  # bl SQR (-4896)
-    data(2, 0xF20D, 0x1070)  # addw r0, r13, #368
-    data(2, 0xF20D, 0x3130)  # addw r1, r13, #816
-    data(2, 0xF20D, 0x3268)  # addw r2, r13, #872
-    data(2, 0xF7FF, 0xFD72)  # bl SUB (-1308)
+    data(2, 0xF7FE, 0xFF2E)  # bl SQR (-4516)
     data(2, 0xF20D, 0x1070)  # addw r0, r13, #368
     data(2, 0xF20D, 0x1170)  # addw r1, r13, #368
-    data(2, 0xF7FE, 0xFE62)  # bl SQR (-4924)
+    data(2, 0xF7FE, 0xFF28)  # bl SQR (-4528)
     data(2, 0xF20D, 0x1070)  # addw r0, r13, #368
     data(2, 0xF20D, 0x1170)  # addw r1, r13, #368
     data(2, 0xF20D, 0x0290)  # addw r2, r13, #144
-    data(2, 0xF7FF, 0xF8E0)  # bl MUL (-3648)
+    data(2, 0xF7FF, 0xF9A6)  # bl MUL (-3252)
     data(2, 0xF20D, 0x2088)  # addw r0, r13, #648
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
-    data(2, 0xF7FE, 0xFE54)  # bl SQR (-4952)
+    data(2, 0xF7FE, 0xFF1A)  # bl SQR (-4556)
     data(2, 0xF20D, 0x20C0)  # addw r0, r13, #704
     data(2, 0xF20D, 0x11E0)  # addw r1, r13, #480
-    data(2, 0xF7FE, 0xFE4E)  # bl SQR (-4964)
+    data(2, 0xF7FE, 0xFF14)  # bl SQR (-4568)
     data(2, 0xF20D, 0x00C8)  # addw r0, r13, #200
     data(2, 0xF20D, 0x2188)  # addw r1, r13, #648
     data(2, 0xF20D, 0x22C0)  # addw r2, r13, #704
-    data(2, 0xF7FF, 0xF8CC)  # bl MUL (-3688)
+    data(2, 0xF7FF, 0xF992)  # bl MUL (-3292)
     data(2, 0xF20D, 0x20F8)  # addw r0, r13, #760
     data(2, 0xF20D, 0x2188)  # addw r1, r13, #648
     data(2, 0xF20D, 0x22C0)  # addw r2, r13, #704
-    data(2, 0xF7FF, 0xFD48)  # bl SUB (-1392)
+    data(2, 0xF7FF, 0xFE0E)  # bl SUB (-996)
     data(2, 0xF20D, 0x30A0)  # addw r0, r13, #928
     data(2, 0xF20D, 0x2188)  # addw r1, r13, #648
     data(2, 0xF20D, 0x22F8)  # addw r2, r13, #760
-    data(2, 0xF7FF, 0xFD70)  # bl MLA (-1312)
+    data(2, 0xF7FF, 0xFE36)  # bl MLA (-916)
     data(2, 0xF20D, 0x1000)  # addw r0, r13, #256
     data(2, 0xF20D, 0x21F8)  # addw r1, r13, #760
     data(2, 0xF20D, 0x32A0)  # addw r2, r13, #928
-    data(2, 0xF7FF, 0xF8B4)  # bl MUL (-3736)
+    data(2, 0xF7FF, 0xF97A)  # bl MUL (-3340)
     data(2, 0xF8DD, 0x0080)  # ldr r0, [r13, #128]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0080)  # str r0, [r13, #128]
-    data(2, 0xF57F, 0xAE46)  # bpl.w LADDER (-884)
-    data(2, 0xF8DD, 0x2084)  # ldr r2, [r13, #132]
-    data(2, 0xF1C2, 0x0200)  # rsb r2, r2, #0x0
-    data(2, 0xF20D, 0x00C8)  # addw r0, r13, #200
-    data(2, 0xF20D, 0x1138)  # addw r1, r13, #312
-    data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
-    data(2, 0xE891, 0x0780)  # ldm r1, {r7, r8, r9, r10}
-    data(2, 0xEA83, 0x0B07)  # eor r11, r3, r7
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA83, 0x030B)  # eor r3, r3, r11
-    data(2, 0xEA87, 0x070B)  # eor r7, r7, r11
-    data(2, 0xEA84, 0x0B08)  # eor r11, r4, r8
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA84, 0x040B)  # eor r4, r4, r11
-    data(2, 0xEA88, 0x080B)  # eor r8, r8, r11
-    data(2, 0xEA85, 0x0B09)  # eor r11, r5, r9
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA85, 0x050B)  # eor r5, r5, r11
-    data(2, 0xEA89, 0x090B)  # eor r9, r9, r11
-    data(2, 0xEA86, 0x0B0A)  # eor r11, r6, r10
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA86, 0x060B)  # eor r6, r6, r11
-    data(2, 0xEA8A, 0x0A0B)  # eor r10, r10, r11
-    data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xE8A1, 0x0780)  # stm r1!, {r7, r8, r9, r10}
-    data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
-    data(2, 0xE891, 0x0780)  # ldm r1, {r7, r8, r9, r10}
-    data(2, 0xEA83, 0x0B07)  # eor r11, r3, r7
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA83, 0x030B)  # eor r3, r3, r11
-    data(2, 0xEA87, 0x070B)  # eor r7, r7, r11
-    data(2, 0xEA84, 0x0B08)  # eor r11, r4, r8
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA84, 0x040B)  # eor r4, r4, r11
-    data(2, 0xEA88, 0x080B)  # eor r8, r8, r11
-    data(2, 0xEA85, 0x0B09)  # eor r11, r5, r9
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA85, 0x050B)  # eor r5, r5, r11
-    data(2, 0xEA89, 0x090B)  # eor r9, r9, r11
-    data(2, 0xEA86, 0x0B0A)  # eor r11, r6, r10
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA86, 0x060B)  # eor r6, r6, r11
-    data(2, 0xEA8A, 0x0A0B)  # eor r10, r10, r11
-    data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xE8A1, 0x0780)  # stm r1!, {r7, r8, r9, r10}
-    data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
-    data(2, 0xE891, 0x0780)  # ldm r1, {r7, r8, r9, r10}
-    data(2, 0xEA83, 0x0B07)  # eor r11, r3, r7
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA83, 0x030B)  # eor r3, r3, r11
-    data(2, 0xEA87, 0x070B)  # eor r7, r7, r11
-    data(2, 0xEA84, 0x0B08)  # eor r11, r4, r8
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA84, 0x040B)  # eor r4, r4, r11
-    data(2, 0xEA88, 0x080B)  # eor r8, r8, r11
-    data(2, 0xEA85, 0x0B09)  # eor r11, r5, r9
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA85, 0x050B)  # eor r5, r5, r11
-    data(2, 0xEA89, 0x090B)  # eor r9, r9, r11
-    data(2, 0xEA86, 0x0B0A)  # eor r11, r6, r10
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA86, 0x060B)  # eor r6, r6, r11
-    data(2, 0xEA8A, 0x0A0B)  # eor r10, r10, r11
-    data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xE8A1, 0x0780)  # stm r1!, {r7, r8, r9, r10}
-    data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
-    data(2, 0xE891, 0x0780)  # ldm r1, {r7, r8, r9, r10}
-    data(2, 0xEA83, 0x0B07)  # eor r11, r3, r7
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA83, 0x030B)  # eor r3, r3, r11
-    data(2, 0xEA87, 0x070B)  # eor r7, r7, r11
-    data(2, 0xEA84, 0x0B08)  # eor r11, r4, r8
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA84, 0x040B)  # eor r4, r4, r11
-    data(2, 0xEA88, 0x080B)  # eor r8, r8, r11
-    data(2, 0xEA85, 0x0B09)  # eor r11, r5, r9
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA85, 0x050B)  # eor r5, r5, r11
-    data(2, 0xEA89, 0x090B)  # eor r9, r9, r11
-    data(2, 0xEA86, 0x0B0A)  # eor r11, r6, r10
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA86, 0x060B)  # eor r6, r6, r11
-    data(2, 0xEA8A, 0x0A0B)  # eor r10, r10, r11
-    data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xE8A1, 0x0780)  # stm r1!, {r7, r8, r9, r10}
-    data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
-    data(2, 0xE891, 0x0780)  # ldm r1, {r7, r8, r9, r10}
-    data(2, 0xEA83, 0x0B07)  # eor r11, r3, r7
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA83, 0x030B)  # eor r3, r3, r11
-    data(2, 0xEA87, 0x070B)  # eor r7, r7, r11
-    data(2, 0xEA84, 0x0B08)  # eor r11, r4, r8
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA84, 0x040B)  # eor r4, r4, r11
-    data(2, 0xEA88, 0x080B)  # eor r8, r8, r11
-    data(2, 0xEA85, 0x0B09)  # eor r11, r5, r9
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA85, 0x050B)  # eor r5, r5, r11
-    data(2, 0xEA89, 0x090B)  # eor r9, r9, r11
-    data(2, 0xEA86, 0x0B0A)  # eor r11, r6, r10
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA86, 0x060B)  # eor r6, r6, r11
-    data(2, 0xEA8A, 0x0A0B)  # eor r10, r10, r11
-    data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xE8A1, 0x0780)  # stm r1!, {r7, r8, r9, r10}
-    data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
-    data(2, 0xE891, 0x0780)  # ldm r1, {r7, r8, r9, r10}
-    data(2, 0xEA83, 0x0B07)  # eor r11, r3, r7
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA83, 0x030B)  # eor r3, r3, r11
-    data(2, 0xEA87, 0x070B)  # eor r7, r7, r11
-    data(2, 0xEA84, 0x0B08)  # eor r11, r4, r8
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA84, 0x040B)  # eor r4, r4, r11
-    data(2, 0xEA88, 0x080B)  # eor r8, r8, r11
-    data(2, 0xEA85, 0x0B09)  # eor r11, r5, r9
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA85, 0x050B)  # eor r5, r5, r11
-    data(2, 0xEA89, 0x090B)  # eor r9, r9, r11
-    data(2, 0xEA86, 0x0B0A)  # eor r11, r6, r10
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA86, 0x060B)  # eor r6, r6, r11
-    data(2, 0xEA8A, 0x0A0B)  # eor r10, r10, r11
-    data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xE8A1, 0x0780)  # stm r1!, {r7, r8, r9, r10}
-    data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
-    data(2, 0xE891, 0x0780)  # ldm r1, {r7, r8, r9, r10}
-    data(2, 0xEA83, 0x0B07)  # eor r11, r3, r7
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA83, 0x030B)  # eor r3, r3, r11
-    data(2, 0xEA87, 0x070B)  # eor r7, r7, r11
-    data(2, 0xEA84, 0x0B08)  # eor r11, r4, r8
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA84, 0x040B)  # eor r4, r4, r11
-    data(2, 0xEA88, 0x080B)  # eor r8, r8, r11
-    data(2, 0xEA85, 0x0B09)  # eor r11, r5, r9
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA85, 0x050B)  # eor r5, r5, r11
-    data(2, 0xEA89, 0x090B)  # eor r9, r9, r11
-    data(2, 0xEA86, 0x0B0A)  # eor r11, r6, r10
-    data(2, 0xEA0B, 0x0B02)  # and r11, r11, r2
-    data(2, 0xEA86, 0x060B)  # eor r6, r6, r11
-    data(2, 0xEA8A, 0x0A0B)  # eor r10, r10, r11
-    data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xE8A1, 0x0780)  # stm r1!, {r7, r8, r9, r10}
+    data(2, 0xF57F, 0xAF0C)  # bpl.w LADDER (-488)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x1100)  # addw r1, r13, #256
-    data(2, 0xF7FE, 0xFD00)  # bl SQR (-5632)
+    data(2, 0xF7FE, 0xFEE6)  # bl SQR (-4660)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
     data(2, 0xF20D, 0x1200)  # addw r2, r13, #256
-    data(2, 0xF7FE, 0xFF7E)  # bl MUL (-4356)
+    data(2, 0xF7FF, 0xF964)  # bl MUL (-3384)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
-    data(2, 0xF7FE, 0xFCF2)  # bl SQR (-5660)
+    data(2, 0xF7FE, 0xFED8)  # bl SQR (-4688)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
     data(2, 0xF20D, 0x1200)  # addw r2, r13, #256
-    data(2, 0xF7FE, 0xFF70)  # bl MUL (-4384)
+    data(2, 0xF7FF, 0xF956)  # bl MUL (-3412)
     data(2, 0xF20D, 0x10E0)  # addw r0, r13, #480
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
-    data(2, 0xF7FE, 0xFCE4)  # bl SQR (-5688)
+    data(2, 0xF7FE, 0xFECA)  # bl SQR (-4716)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x10E0)  # addw r0, r13, #480
     data(2, 0xF20D, 0x11E0)  # addw r1, r13, #480
-    data(2, 0xF7FE, 0xFCDA)  # bl SQR (-5708)
+    data(2, 0xF7FE, 0xFEC0)  # bl SQR (-4736)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -2478,15 +1948,15 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x10E0)  # addw r0, r13, #480
     data(2, 0xF20D, 0x11E0)  # addw r1, r13, #480
     data(2, 0xF20D, 0x12A8)  # addw r2, r13, #424
-    data(2, 0xF7FE, 0xFF50)  # bl MUL (-4448)
+    data(2, 0xF7FF, 0xF936)  # bl MUL (-3476)
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x11E0)  # addw r1, r13, #480
-    data(2, 0xF7FE, 0xFCC4)  # bl SQR (-5752)
+    data(2, 0xF7FE, 0xFEAA)  # bl SQR (-4780)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xFCBA)  # bl SQR (-5772)
+    data(2, 0xF7FE, 0xFEA0)  # bl SQR (-4800)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -2494,15 +1964,15 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
     data(2, 0xF20D, 0x12E0)  # addw r2, r13, #480
-    data(2, 0xF7FE, 0xFF30)  # bl MUL (-4512)
+    data(2, 0xF7FF, 0xF916)  # bl MUL (-3540)
     data(2, 0xF20D, 0x2050)  # addw r0, r13, #592
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xFCA4)  # bl SQR (-5816)
+    data(2, 0xF7FE, 0xFE8A)  # bl SQR (-4844)
     data(2, 0xF04F, 0x000B)  # mov r0, #0x0b
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x2050)  # addw r0, r13, #592
     data(2, 0xF20D, 0x2150)  # addw r1, r13, #592
-    data(2, 0xF7FE, 0xFC9A)  # bl SQR (-5836)
+    data(2, 0xF7FE, 0xFE80)  # bl SQR (-4864)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -2510,15 +1980,15 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x2050)  # addw r0, r13, #592
     data(2, 0xF20D, 0x2150)  # addw r1, r13, #592
     data(2, 0xF20D, 0x2218)  # addw r2, r13, #536
-    data(2, 0xF7FE, 0xFF10)  # bl MUL (-4576)
+    data(2, 0xF7FF, 0xF8F6)  # bl MUL (-3604)
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2150)  # addw r1, r13, #592
-    data(2, 0xF7FE, 0xFC84)  # bl SQR (-5880)
+    data(2, 0xF7FE, 0xFE6A)  # bl SQR (-4908)
     data(2, 0xF04F, 0x0017)  # mov r0, #0x17
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xFC7A)  # bl SQR (-5900)
+    data(2, 0xF7FE, 0xFE60)  # bl SQR (-4928)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -2526,15 +1996,15 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
     data(2, 0xF20D, 0x2250)  # addw r2, r13, #592
-    data(2, 0xF7FE, 0xFEF0)  # bl MUL (-4640)
+    data(2, 0xF7FF, 0xF8D6)  # bl MUL (-3668)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xFC64)  # bl SQR (-5944)
+    data(2, 0xF7FE, 0xFE4A)  # bl SQR (-4972)
     data(2, 0xF04F, 0x002F)  # mov r0, #0x2f
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
-    data(2, 0xF7FE, 0xFC5A)  # bl SQR (-5964)
+    data(2, 0xF7FE, 0xFE40)  # bl SQR (-4992)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -2542,15 +2012,15 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
     data(2, 0xF20D, 0x2218)  # addw r2, r13, #536
-    data(2, 0xF7FE, 0xFED0)  # bl MUL (-4704)
+    data(2, 0xF7FF, 0xF8B6)  # bl MUL (-3732)
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
-    data(2, 0xF7FE, 0xFC44)  # bl SQR (-6008)
+    data(2, 0xF7FE, 0xFE2A)  # bl SQR (-5036)
     data(2, 0xF04F, 0x005F)  # mov r0, #0x5f
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xFC3A)  # bl SQR (-6028)
+    data(2, 0xF7FE, 0xFE20)  # bl SQR (-5056)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -2558,15 +2028,15 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
     data(2, 0xF20D, 0x12A8)  # addw r2, r13, #424
-    data(2, 0xF7FE, 0xFEB0)  # bl MUL (-4768)
+    data(2, 0xF7FF, 0xF896)  # bl MUL (-3796)
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xFC24)  # bl SQR (-6072)
+    data(2, 0xF7FE, 0xFE0A)  # bl SQR (-5100)
     data(2, 0xF04F, 0x0017)  # mov r0, #0x17
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xFC1A)  # bl SQR (-6092)
+    data(2, 0xF7FE, 0xFE00)  # bl SQR (-5120)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -2574,15 +2044,15 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
     data(2, 0xF20D, 0x2250)  # addw r2, r13, #592
-    data(2, 0xF7FE, 0xFE90)  # bl MUL (-4832)
+    data(2, 0xF7FF, 0xF876)  # bl MUL (-3860)
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xFC04)  # bl SQR (-6136)
+    data(2, 0xF7FE, 0xFDEA)  # bl SQR (-5164)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xFBFA)  # bl SQR (-6156)
+    data(2, 0xF7FE, 0xFDE0)  # bl SQR (-5184)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -2590,37 +2060,37 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
     data(2, 0xF20D, 0x12E0)  # addw r2, r13, #480
-    data(2, 0xF7FE, 0xFE70)  # bl MUL (-4896)
+    data(2, 0xF7FF, 0xF856)  # bl MUL (-3924)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xFBE4)  # bl SQR (-6200)
+    data(2, 0xF7FE, 0xFDCA)  # bl SQR (-5228)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
     data(2, 0xF20D, 0x1200)  # addw r2, r13, #256
-    data(2, 0xF7FE, 0xFE62)  # bl MUL (-4924)
+    data(2, 0xF7FF, 0xF848)  # bl MUL (-3952)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
-    data(2, 0xF7FE, 0xFBD6)  # bl SQR (-6228)
+    data(2, 0xF7FE, 0xFDBC)  # bl SQR (-5256)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
-    data(2, 0xF7FE, 0xFBD0)  # bl SQR (-6240)
+    data(2, 0xF7FE, 0xFDB6)  # bl SQR (-5268)
     data(2, 0xF04F, 0x00DF)  # mov r0, #0xdf
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
-    data(2, 0xF7FE, 0xFBC6)  # bl SQR (-6260)
+    data(2, 0xF7FE, 0xFDAC)  # bl SQR (-5288)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF47F, 0xAFF2)  # bne.w J9 (-28)
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xFBB8)  # bl SQR (-6288)
+    data(2, 0xF7FE, 0xFD9E)  # bl SQR (-5316)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xFBAE)  # bl SQR (-6308)
+    data(2, 0xF7FE, 0xFD94)  # bl SQR (-5336)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -2628,15 +2098,15 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
     data(2, 0xF20D, 0x1200)  # addw r2, r13, #256
-    data(2, 0xF7FE, 0xFE24)  # bl MUL (-5048)
+    data(2, 0xF7FF, 0xF80A)  # bl MUL (-4076)
     data(2, 0xF20D, 0x1000)  # addw r0, r13, #256
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
     data(2, 0xF20D, 0x2218)  # addw r2, r13, #536
-    data(2, 0xF7FE, 0xFE1C)  # bl MUL (-5064)
+    data(2, 0xF7FF, 0xF802)  # bl MUL (-4092)
     data(2, 0xF20D, 0x00C8)  # addw r0, r13, #200
     data(2, 0xF20D, 0x01C8)  # addw r1, r13, #200
     data(2, 0xF20D, 0x1200)  # addw r2, r13, #256
-    data(2, 0xF7FE, 0xFE14)  # bl MUL (-5080)
+    data(2, 0xF7FE, 0xFFFA)  # bl MUL (-4108)
     data(2, 0xF8DD, 0x107C)  # ldr r1, [r13, #124]
     data(2, 0xF8DD, 0x30C8)  # ldr r3, [r13, #200]
     data(2, 0xF113, 0x0301)  # adds r3, r3, #0x1
