@@ -6,14 +6,14 @@
     python -m tools.thumb.gen_sha          # (re)write the four modules
     python -m tools.thumb.gen_sha --check  # exit 1 if they differ from what it writes
 
-Why generated: the rounds are written out as passes that a loop repeats (SHA-256's rounds
-16-31 three times after rounds 0-15, SHA-512's eight rounds ten times, SHA-1's five rounds of
-each round function, MD5's four steps of each round), the working variables are renamed from
-round to round instead of moved (the register or stack slot that held h receives the new a,
-the one that held d the new e), and the message schedule lives in a 16-entry ring whose slot
-of W[t] is t mod 16 (SHA-1's and SHA-512's in W[0..79], at fixed offsets below a pointer that
-every step advances; MD5's block twice over, at fixed offsets from a pointer that every pass
-moves): every register number and offset is a constant that this script works out once.
+Why generated: the rounds are written out as passes that a loop repeats (SHA-256's eight
+rounds eight times, SHA-512's eight rounds ten times, SHA-1's five rounds of each round
+function, MD5's four steps of each round), the working variables are renamed from round to
+round instead of moved (the register or stack slot that held h receives the new a, the one
+that held d the new e), and the message schedule lives whole on the stack (SHA-256's W[0..63],
+SHA-1's and SHA-512's W[0..79], at fixed offsets from a pointer that every step or pass
+advances; MD5's block twice over, at fixed offsets from a pointer that every pass moves):
+every register number and offset is a constant that this script works out once.
 
 Why raw encodings: MicroPython's inline assembler has no mnemonic for the Thumb-2
 shifted-register forms (``eor r0, r1, r2, ror #6``: an operation and a rotate in one
@@ -84,111 +84,178 @@ def _k_address(a, d, table):
 
 # -- SHA-256 (FIPS 180-4 §6.2.2) ---------------------------------------------------------------
 
-# Frame (sp-relative): W ring 16 words at 0, the state pointer at 64, blocks left at 68, the
-# address of the K table at 72, the pass's K[16 i] at 76.
-S256_KTAB, S256_K, S256_FRAME = 72, 76, 80
+# Frame (sp-relative): W[0..63] at 0..255 (W[t] + K[t] once the schedule no longer reads
+# W[t]), the state pointer at 256, the message pointer at 260, blocks left at 264, the address
+# of the K table at 268.
+S256_W, S256_ST, S256_IN, S256_N, S256_KTAB, S256_FRAME = 0, 256, 260, 264, 268, 272
 
 
 def sha256_body(a, end=None):
     """The kernel after MicroPython's entry (push {r1, r4-r7, lr}): r0 = st, r1 = buf,
-    r2 = off, r3 = nblocks. Register use: a..h in r4-r11 (renamed each round), r1 the
-    message pointer, r0/r2/r3 temporaries (W, x, y), r12 and lr hold a ^ b of one round for
-    the next round's Maj (alternately). Rounds 0-15 (message words, K by movw/movt) are
-    written out once; rounds 16-31 are written out and run three times a block (rounds
-    16-63: the ring offsets, the renaming and r12/lr repeat every 16 rounds), K[t] read from
-    a table in the code."""
-    V = [4, 5, 6, 7, 8, 9, 10, 11]
-    IN, W, X, Y = 1, 0, 2, 3
-    ZZ = [12, LR]
-    a.note("K[16..63] (FIPS 180-4 §4.2.2), read with LDR (any alignment)")
-    table = _k_table(a, K256[16:], lambda i: "K[%d]" % (16 + i))
+    r2 = off, r3 = nblocks. Each block in four loops over W[0..63] on the stack: the message
+    words to W[0..15]; the schedule W[16..63], four steps a pass, each pass also adding K to
+    the four W it reads for the last time, so that the rounds read W[t] + K[t] as one word;
+    K added to W[48..63], which the schedule no longer reads; then the 64 rounds, eight
+    written out and run eight times. W is read and written two to eight words at a time
+    (LDM, STM, LDRD, STRD: the stack is word aligned), K one word at a time (LDR: frozen
+    code is only halfword aligned, and LDM faults on an unaligned address). In the rounds
+    a..h live in r4-r11 (renamed each round: the names are back every eight rounds), lr
+    walks W + K, and r0-r3 and r12 take turns: each round's W + K arrives in one of them
+    (an LDM of four every four rounds), is added to h, serves as the round's temporary and
+    ends holding a ^ b, the next round's b ^ c for Maj; the register that held this round's
+    b ^ c joins the next LDM."""
+    a.note("K[0..63] (FIPS 180-4 §4.2.2), read with LDR (any alignment)")
+    table = _k_table(a, K256, lambda i: "K[%d]" % i)
     a.push([8, 9, 10, 11])
     a.sub_sp(S256_FRAME)
     a.cmp_imm(3, 0)
     a.b("eq", "done")
-    a.dp("add", IN, IN, 2)
-    a.str_(0, SP, 64)
-    a.str_(3, SP, 68)
-    a.ldm(0, V)
-    _k_address(a, X, table)
-    a.str_(X, SP, S256_KTAB)
+    a.dp("add", 1, 1, 2)
+    a.str_(0, SP, S256_ST)
+    a.str_(1, SP, S256_IN)
+    a.str_(3, SP, S256_N)
+    _k_address(a, 0, table)
+    a.str_(0, SP, S256_KTAB)
     a.label("block")
-    a.note("block: a..h = H0..H7 in r4-r11; r12 = b ^ c for round 0's Maj")
-    a.dp("eor", ZZ[0], V[1], V[2])
-    for t in range(32):
+
+    # -- the message schedule (§6.2.2 step 1) --------------------------------------------------
+    IN, Q, END = 12, LR, 11
+    tmp = list(range(8))
+    a.note("W[0..15]: the block's big-endian words (§3.1; LDR at any alignment), eight a pass")
+    a.note("through r0-r7, r12 walking the message, lr walking W")
+    a.ldr(IN, SP, S256_IN)
+    a.addw(Q, SP, S256_W)
+    a.addw(END, SP, S256_W + 4 * 16)
+    a.label("msg")
+    for r in tmp:
+        a.ldr_post(r, IN, 4)
+    for r in tmp:
+        a.rev(r, r)
+    a.stm(Q, tmp, wb=True)
+    a.cmp(Q, END)
+    a.b("ne", "msg")
+    a.str_(IN, SP, S256_IN)
+
+    # A: W[t0-16..t0-12] (the four oldest words and the next, step 3's W[t-15]); Kv: W + K of
+    # the four oldest, then (those stored) W[t0-7..t0-4]; Y: W[t0-2], W[t0-1]
+    P, KP = 12, LR
+    A, Kv, Y = [0, 1, 2, 3, 4], [5, 6, 7, 8], [9, 10]
+    a.note("W[16..63], four a pass (t0 = 16, 20, .., 60): W[t] = σ1(W[t-2]) + W[t-7] +")
+    a.note("σ0(W[t-15]) + W[t-16], σ0 = ROTR7 ^ ROTR18 ^ SHR3, σ1 = ROTR17 ^ ROTR19 ^ SHR10")
+    a.note("(§4.1.2). r12 = the address of W[t0-16]: the pass loads W[t0-16..t0-12], stores W + K")
+    a.note("over W[t0-16..t0-13] (their last reader is this pass; lr walks K) and moves r12 on by")
+    a.note("four words")
+    a.addw(P, SP, S256_W)
+    a.ldr(KP, SP, S256_KTAB)
+    a.addw(END, SP, S256_W + 4 * 48)
+    a.label("sched")
+    a.ldm(P, A)
+    for k, w in zip(Kv, A):
+        a.ldr_post(k, KP, 4)
+        a.dp("add", k, k, w)
+    a.stm(P, Kv, wb=True)
+    # r12 is now the address of W[t0-12]
+    a.ldrd(Y[0], Y[1], P, 4 * 10)
+    a.ldrd(Kv[0], Kv[1], P, 4 * 5)
+    a.ldrd(Kv[2], Kv[3], P, 4 * 7)
+    for j in range(4):
+        # step t0 + j: W[t-16] in A[j] becomes W[t]; W[t-15] is A[j+1] (not yet replaced); W[t-7]
+        # in Kv[j], then the temporary; W[t-2] in Y[j] or, from step 2 on, this pass's W[t-2]
+        w, v, x, y = A[j], Kv[j], A[j + 1], (Y + A)[j]
+        a.dp("add", w, w, v)
+        a.sh("lsr", v, x, 3)
+        a.dp("eor", v, v, x, "ror", 7)
+        a.dp("eor", v, v, x, "ror", 18)
+        a.dp("add", w, w, v)
+        a.sh("lsr", v, y, 10)
+        a.dp("eor", v, v, y, "ror", 17)
+        a.dp("eor", v, v, y, "ror", 19)
+        a.dp("add", w, w, v)
+    a.strd(A[0], A[1], P, 4 * 12)
+    a.strd(A[2], A[3], P, 4 * 14)
+    a.cmp(P, END)
+    a.b("ne", "sched")
+    K_ = Y[0]
+    a.note("W[48..63] += K[48..63], eight a pass through r0-r7, until r12 = the address of W[64]")
+    a.addw(END, SP, S256_W + 4 * 64)
+    a.label("tail")
+    a.ldm(P, tmp)
+    for r in tmp:
+        a.ldr_post(K_, KP, 4)
+        a.dp("add", r, r, K_)
+    a.stm(P, tmp, wb=True)
+    a.cmp(P, END)
+    a.b("ne", "tail")
+
+    # -- the rounds (§6.2.2 steps 2-3) ---------------------------------------------------------
+    V = [4, 5, 6, 7, 8, 9, 10, 11]
+    P = LR
+    free, Z = [0, 1, 2, 3], 12  # r0-r3 take the next four W + K; r12 holds b ^ c
+    a.note("the rounds: a..h = H0..H7 in r4-r11, lr = the address of W[0] + K[0], r12 = b ^ c")
+    a.ldr(0, SP, S256_ST)
+    a.ldm(0, V)
+    a.addw(P, SP, S256_W)
+    a.dp("eor", Z, V[1], V[2])
+    a.label("pass")
+    for t in range(8):
         r = [V[(i - t) % 8] for i in range(8)]  # registers of a..h in round t
         ra, rb, rc, rd, re, rf, rg, rh = r
-        z, y = ZZ[t % 2], ZZ[(t + 1) % 2]  # z = b ^ c (from the round before), y := a ^ b
-        if t == 16:
-            a.note("rounds 16-63: three passes of the next 16 rounds, K from the table")
-            a.ldr(X, SP, S256_KTAB)
-            a.str_(X, SP, S256_K)
-            a.label("pass")
-        a.note("round %s: a..h in %s" % (t if t < 16 else "16 i + %d" % t, " ".join(rn(x) for x in r)))
-        if t < 16:
-            a.ldr_post(W, IN, 4)
-            a.rev(W, W)
-        else:
-            # W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16] (§6.2.2 step 1), with
-            # σ0(x) = ROTR7 ^ ROTR18 ^ SHR3, σ1(x) = ROTR17 ^ ROTR19 ^ SHR10 (§4.1.2)
-            a.ldr(X, SP, 4 * ((t - 15) % 16))
-            a.ldr(Y, SP, 4 * ((t - 2) % 16))
-            a.sh("lsr", W, X, 3)
-            a.dp("eor", W, W, X, "ror", 7)
-            a.dp("eor", W, W, X, "ror", 18)
-            a.sh("lsr", X, Y, 10)
-            a.dp("eor", X, X, Y, "ror", 17)
-            a.dp("eor", X, X, Y, "ror", 19)
-            a.dp("add", W, W, X)
-            a.ldr(X, SP, 4 * ((t - 16) % 16))
-            a.dp("add", W, W, X)
-            a.ldr(X, SP, 4 * ((t - 7) % 16))
-            a.dp("add", W, W, X)
-        a.str_(W, SP, 4 * (t % 16))
-        # T1 = h + Σ1(e) + Ch(e, f, g) + K[t] + W[t], accumulated in h's register
-        a.dp("add", rh, rh, W)
-        if t < 16:
-            a.const(X, K256[t])
-        else:
-            a.ldr(X, SP, S256_K)
-            a.ldr(X, X, 4 * (t - 16))
-        a.dp("add", rh, rh, X)
+        if t % 4 == 0:
+            ws = sorted(free)  # LDM fills the lowest register from the lowest address
+            free = []
+            a.note("W[t] + K[t] of rounds 8 i + %d..%d into %s" % (
+                t, t + 3, ", ".join(rn(x) for x in ws)))
+            a.ldm(P, ws, wb=True)
+        T = ws[t % 4]
+        a.note("round 8 i + %d: a..h in %s; W + K in %s, b ^ c in %s" % (
+            t, " ".join(rn(x) for x in r), rn(T), rn(Z)))
+        # T1 = h + (W[t] + K[t]) + Σ1(e) + Ch(e, f, g), accumulated in h's register; T is then
+        # the round's temporary
+        a.dp("add", rh, rh, T)
         # Σ1(e) = ROTR6 ^ ROTR11 ^ ROTR25 = ROTR6(e ^ ROTR5(e) ^ ROTR19(e))
-        a.dp("eor", X, re, re, "ror", 5)
-        a.dp("eor", X, X, re, "ror", 19)
-        a.dp("add", rh, rh, X, "ror", 6)
+        a.dp("eor", T, re, re, "ror", 5)
+        a.dp("eor", T, T, re, "ror", 19)
+        a.dp("add", rh, rh, T, "ror", 6)
         # Ch(e, f, g) = (f ^ g) & e ^ g
-        a.dp("eor", X, rf, rg)
-        a.dp("and", X, X, re)
-        a.dp("eor", X, X, rg)
-        a.dp("add", rh, rh, X)
+        a.dp("eor", T, rf, rg)
+        a.dp("and", T, T, re)
+        a.dp("eor", T, T, rg)
+        a.dp("add", rh, rh, T)
         # d += T1 (the next e)
         a.dp("add", rd, rd, rh)
         # h = T1 + Σ0(a) + Maj(a, b, c) (the next a); Σ0(a) = ROTR2(a ^ ROTR11(a) ^ ROTR20(a))
-        a.dp("eor", X, ra, ra, "ror", 11)
-        a.dp("eor", X, X, ra, "ror", 20)
-        a.dp("add", rh, rh, X, "ror", 2)
-        # Maj(a, b, c) = (a ^ b) & (b ^ c) ^ b; a ^ b is the next round's b ^ c
-        a.dp("eor", y, ra, rb)
-        a.dp("and", X, y, z)
-        a.dp("eor", X, X, rb)
-        a.dp("add", rh, rh, X)
-    a.ldr(X, SP, S256_K)
-    a.add_imm(X, X, 64)
-    a.str_(X, SP, S256_K)
-    a.ldr(Y, SP, S256_KTAB)
-    a.add_imm(Y, Y, 192)
-    a.cmp(X, Y)
+        a.dp("eor", T, ra, ra, "ror", 11)
+        a.dp("eor", T, T, ra, "ror", 20)
+        a.dp("add", rh, rh, T, "ror", 2)
+        # Maj(a, b, c) = (a ^ b) & (b ^ c) ^ b; a ^ b stays in T (the next round's b ^ c), the
+        # register of b ^ c is free
+        a.dp("eor", T, ra, rb)
+        a.dp("and", Z, Z, T)
+        a.dp("eor", Z, Z, rb)
+        a.dp("add", rh, rh, Z)
+        free.append(Z)
+        Z = T
+    if (Z, sorted(free)) != (12, [0, 1, 2, 3]):
+        raise ValueError("the round registers do not come back after eight rounds")
+    X = free[0]
+    a.note("next pass: eight rounds on (the registers are back), until lr = the address of W[64]")
+    a.addw(X, SP, S256_W + 4 * 64)
+    a.cmp(P, X)
     a.b("ne", "pass")
     a.note("H += a..h (§6.2.2 step 4); 64 renamings bring a..h back to r4-r11")
-    a.ldr(0, SP, 64)
-    for i in range(8):
-        a.ldr(X, 0, 4 * i)
-        a.dp("add", V[i], V[i], X)
-    a.stm(0, V)
-    a.ldr(3, SP, 68)
+    S = LR
+    a.ldr(S, SP, S256_ST)
+    a.ldm(S, [0, 1, 2, 3])
+    for i in range(4):
+        a.dp("add", V[i], V[i], i)
+    a.ldrd(0, 1, S, 16)
+    a.ldrd(2, 3, S, 24)
+    for i in range(4):
+        a.dp("add", V[4 + i], V[4 + i], i)
+    a.stm(S, V)
+    a.ldr(3, SP, S256_N)
     a.subs_imm(3, 1)
-    a.str_(3, SP, 68)
+    a.str_(3, SP, S256_N)
     a.b("ne", "block")
     a.label("done")
     a.add_sp(S256_FRAME)
@@ -716,18 +783,22 @@ SHA256_DOC = [
     "    compress(st, buf, off, nblocks)",
     "",
     "``st`` is the ``array('I')`` of the hash object (H0..H7, FIPS 180-4 §6.2; its scratch words",
-    "are not used: the schedule ring is on the stack), ``buf[off:off + 64 * nblocks]`` is hashed",
-    "in place, whole blocks, no allocation. a..h stay in r4-r11, renamed round to round; W[t]",
-    "sits in a 16-word ring on the stack (80-byte frame). Rounds 0-15 are written out with K[t]",
-    "built by movw/movt; rounds 16-31 are written out and run three times (rounds 16-63), K[t]",
-    "read from a table inside the code, found from the PC: half the code of 64 unrolled",
-    "rounds. Instructions per byte on emulated Cortex-M cores: host_tests/test_thumb_sha.py",
-    "counts them exactly.",
+    "are not used: the schedule is on the stack), ``buf[off:off + 64 * nblocks]`` is hashed in",
+    "place, whole blocks, no allocation. Each block runs four loops over W[0..63] on the stack",
+    "(272-byte frame): the message words to W[0..15]; the schedule W[16..63], four steps a pass,",
+    "each pass also adding K[t] to the four W[t] it reads for the last time, so that the rounds",
+    "read W[t] + K[t] as one word; K added to W[48..63]; then the 64 rounds, eight written out",
+    "and run eight times (an eighth of the code of 64 unrolled rounds, for a firmware's flash).",
+    "a..h stay in r4-r11, renamed round to round; W is read and written several words at a",
+    "time (LDM/STM, LDRD/STRD: the stack is word aligned), each round's W[t] + K[t] arriving in",
+    "the register that is then the round's temporary. K[t] is read with LDR (frozen code is only",
+    "halfword aligned) from a table inside the code, found from the PC. Instructions per byte",
+    "on emulated Cortex-M cores: host_tests/test_thumb_sha.py counts them exactly.",
     "",
     "Constant time: no branch depends on the data (the branches count passes and blocks), and",
-    "the K table is read at fixed offsets: no address depends on the data. Cortex-M3/M4/M7",
-    "execute every instruction used here in a fixed number of cycles whatever the data",
-    "(unaligned message loads cost the same for every message).",
+    "every load and store address depends only on the round and the block: the K table is read",
+    "at fixed offsets. Cortex-M3/M4/M7 execute every instruction used here in a fixed number of",
+    "cycles whatever the data (unaligned message loads cost the same for every message).",
     "",
     "Runs on: Cortex-M3, M4, M7, M33, M55, M85 (ARMv7-M base Thumb-2: shifted-register ALU",
     "forms, REV, LDRD/STRD, LDM/STM; no DSP instruction): the seam takes it only where",

@@ -7,18 +7,22 @@ callers; nothing here validates)::
     compress(st, buf, off, nblocks)
 
 ``st`` is the ``array('I')`` of the hash object (H0..H7, FIPS 180-4 §6.2; its scratch words
-are not used: the schedule ring is on the stack), ``buf[off:off + 64 * nblocks]`` is hashed
-in place, whole blocks, no allocation. a..h stay in r4-r11, renamed round to round; W[t]
-sits in a 16-word ring on the stack (80-byte frame). Rounds 0-15 are written out with K[t]
-built by movw/movt; rounds 16-31 are written out and run three times (rounds 16-63), K[t]
-read from a table inside the code, found from the PC: half the code of 64 unrolled
-rounds. Instructions per byte on emulated Cortex-M cores: host_tests/test_thumb_sha.py
-counts them exactly.
+are not used: the schedule is on the stack), ``buf[off:off + 64 * nblocks]`` is hashed in
+place, whole blocks, no allocation. Each block runs four loops over W[0..63] on the stack
+(272-byte frame): the message words to W[0..15]; the schedule W[16..63], four steps a pass,
+each pass also adding K[t] to the four W[t] it reads for the last time, so that the rounds
+read W[t] + K[t] as one word; K added to W[48..63]; then the 64 rounds, eight written out
+and run eight times (an eighth of the code of 64 unrolled rounds, for a firmware's flash).
+a..h stay in r4-r11, renamed round to round; W is read and written several words at a
+time (LDM/STM, LDRD/STRD: the stack is word aligned), each round's W[t] + K[t] arriving in
+the register that is then the round's temporary. K[t] is read with LDR (frozen code is only
+halfword aligned) from a table inside the code, found from the PC. Instructions per byte
+on emulated Cortex-M cores: host_tests/test_thumb_sha.py counts them exactly.
 
 Constant time: no branch depends on the data (the branches count passes and blocks), and
-the K table is read at fixed offsets: no address depends on the data. Cortex-M3/M4/M7
-execute every instruction used here in a fixed number of cycles whatever the data
-(unaligned message loads cost the same for every message).
+every load and store address depends only on the round and the block: the K table is read
+at fixed offsets. Cortex-M3/M4/M7 execute every instruction used here in a fixed number of
+cycles whatever the data (unaligned message loads cost the same for every message).
 
 Runs on: Cortex-M3, M4, M7, M33, M55, M85 (ARMv7-M base Thumb-2: shifted-register ALU
 forms, REV, LDRD/STRD, LDM/STM; no DSP instruction): the seam takes it only where
@@ -35,10 +39,26 @@ from mpcrypto._cpu import thumb2 as probe  # noqa: F401 (what the seam's chain r
 @micropython.asm_thumb
 def compress(r0, r1, r2, r3):
     # r0 = st, r1 = buf, r2 = off, r3 = nblocks; returns 0 (a small int: no allocation).
-    # K[16..63] (FIPS 180-4 §4.2.2), read with LDR (any alignment)
+    # K[0..63] (FIPS 180-4 §4.2.2), read with LDR (any alignment)
     data(
         2,
-        0xF000, 0xB860,  # b.w start (+192)
+        0xF000, 0xB880,  # b.w start (+256)
+        0x2F98, 0x428A,  # .word 0x428a2f98  K[0]
+        0x4491, 0x7137,  # .word 0x71374491  K[1]
+        0xFBCF, 0xB5C0,  # .word 0xb5c0fbcf  K[2]
+        0xDBA5, 0xE9B5,  # .word 0xe9b5dba5  K[3]
+        0xC25B, 0x3956,  # .word 0x3956c25b  K[4]
+        0x11F1, 0x59F1,  # .word 0x59f111f1  K[5]
+        0x82A4, 0x923F,  # .word 0x923f82a4  K[6]
+        0x5ED5, 0xAB1C,  # .word 0xab1c5ed5  K[7]
+        0xAA98, 0xD807,  # .word 0xd807aa98  K[8]
+        0x5B01, 0x1283,  # .word 0x12835b01  K[9]
+        0x85BE, 0x2431,  # .word 0x243185be  K[10]
+        0x7DC3, 0x550C,  # .word 0x550c7dc3  K[11]
+        0x5D74, 0x72BE,  # .word 0x72be5d74  K[12]
+        0xB1FE, 0x80DE,  # .word 0x80deb1fe  K[13]
+        0x06A7, 0x9BDC,  # .word 0x9bdc06a7  K[14]
+        0xF174, 0xC19B,  # .word 0xc19bf174  K[15]
         0x69C1, 0xE49B,  # .word 0xe49b69c1  K[16]
         0x4786, 0xEFBE,  # .word 0xefbe4786  K[17]
         0x9DC6, 0x0FC1,  # .word 0x0fc19dc6  K[18]
@@ -70,6 +90,9 @@ def compress(r0, r1, r2, r3):
         0xE819, 0xD192,  # .word 0xd192e819  K[44]
         0x0624, 0xD699,  # .word 0xd6990624  K[45]
         0x3585, 0xF40E,  # .word 0xf40e3585  K[46]
+    )
+    data(
+        2,
         0xA070, 0x106A,  # .word 0x106aa070  K[47]
         0xC116, 0x19A4,  # .word 0x19a4c116  K[48]
         0x6C08, 0x1E37,  # .word 0x1e376c08  K[49]
@@ -86,88 +109,195 @@ def compress(r0, r1, r2, r3):
         0xFFFA, 0x90BE,  # .word 0x90befffa  K[60]
         0x6CEB, 0xA450,  # .word 0xa4506ceb  K[61]
         0xA3F7, 0xBEF9,  # .word 0xbef9a3f7  K[62]
-    )
-    data(
-        2,
         0x78F2, 0xC671,  # .word 0xc67178f2  K[63]
         0xE92D, 0x0F00,  # push.w {r8, r9, r10, r11}
-        0xB094,  # sub sp, #80
+        0xB0C4,  # sub sp, #272
         0x2B00,  # cmp r3, #0
-        0xF000, 0x872C,  # beq.w done (+3672)
+        0xF000, 0x8208,  # beq.w done (+1040)
         0xEB01, 0x0102,  # add.w r1, r1, r2
-        0xF8CD, 0x0040,  # str.w r0, [sp, #64]
-        0xF8CD, 0x3044,  # str.w r3, [sp, #68]
+        0xF8CD, 0x0100,  # str.w r0, [sp, #256]
+        0xF8CD, 0x1104,  # str.w r1, [sp, #260]
+        0xF8CD, 0x3108,  # str.w r3, [sp, #264]
+        0x4678,  # mov r0, pc
+        0xF2A0, 0x1020,  # subw r0, r0, #288
+        0xF8CD, 0x010C,  # str.w r0, [sp, #268]
+    )
+    # W[0..15]: the block's big-endian words (§3.1; LDR at any alignment), eight a pass
+    # through r0-r7, r12 walking the message, lr walking W
+    data(
+        2,
+        0xF8DD, 0xC104,  # ldr.w r12, [sp, #260]
+        0xF20D, 0x0E00,  # addw lr, sp, #0
+        0xF20D, 0x0B40,  # addw r11, sp, #64
+        0xF85C, 0x0B04,  # ldr.w r0, [r12], #4
+        0xF85C, 0x1B04,  # ldr.w r1, [r12], #4
+        0xF85C, 0x2B04,  # ldr.w r2, [r12], #4
+        0xF85C, 0x3B04,  # ldr.w r3, [r12], #4
+        0xF85C, 0x4B04,  # ldr.w r4, [r12], #4
+        0xF85C, 0x5B04,  # ldr.w r5, [r12], #4
+        0xF85C, 0x6B04,  # ldr.w r6, [r12], #4
+        0xF85C, 0x7B04,  # ldr.w r7, [r12], #4
+        0xFA90, 0xF080,  # rev.w r0, r0
+        0xFA91, 0xF181,  # rev.w r1, r1
+        0xFA92, 0xF282,  # rev.w r2, r2
+        0xFA93, 0xF383,  # rev.w r3, r3
+        0xFA94, 0xF484,  # rev.w r4, r4
+        0xFA95, 0xF585,  # rev.w r5, r5
+        0xFA96, 0xF686,  # rev.w r6, r6
+        0xFA97, 0xF787,  # rev.w r7, r7
+        0xE8AE, 0x00FF,  # stmia.w lr!, {r0, r1, r2, r3, r4, r5, r6, r7}
+        0xEBBE, 0x0F0B,  # cmp.w lr, r11
+        0xF47F, 0xAFDA,  # bne.w msg (-76)
+        0xF8CD, 0xC104,  # str.w r12, [sp, #260]
+    )
+    # W[16..63], four a pass (t0 = 16, 20, .., 60): W[t] = σ1(W[t-2]) + W[t-7] +
+    # σ0(W[t-15]) + W[t-16], σ0 = ROTR7 ^ ROTR18 ^ SHR3, σ1 = ROTR17 ^ ROTR19 ^ SHR10
+    # (§4.1.2). r12 = the address of W[t0-16]: the pass loads W[t0-16..t0-12], stores W + K
+    # over W[t0-16..t0-13] (their last reader is this pass; lr walks K) and moves r12 on by
+    # four words
+    data(
+        2,
+        0xF20D, 0x0C00,  # addw r12, sp, #0
+        0xF8DD, 0xE10C,  # ldr.w lr, [sp, #268]
+        0xF20D, 0x0BC0,  # addw r11, sp, #192
+        0xE89C, 0x001F,  # ldmia.w r12, {r0, r1, r2, r3, r4}
+        0xF85E, 0x5B04,  # ldr.w r5, [lr], #4
+        0xEB05, 0x0500,  # add.w r5, r5, r0
+        0xF85E, 0x6B04,  # ldr.w r6, [lr], #4
+        0xEB06, 0x0601,  # add.w r6, r6, r1
+        0xF85E, 0x7B04,  # ldr.w r7, [lr], #4
+        0xEB07, 0x0702,  # add.w r7, r7, r2
+        0xF85E, 0x8B04,  # ldr.w r8, [lr], #4
+        0xEB08, 0x0803,  # add.w r8, r8, r3
+        0xE8AC, 0x01E0,  # stmia.w r12!, {r5, r6, r7, r8}
+        0xE9DC, 0x9A0A,  # ldrd r9, r10, [r12, #40]
+        0xE9DC, 0x5605,  # ldrd r5, r6, [r12, #20]
+        0xE9DC, 0x7807,  # ldrd r7, r8, [r12, #28]
+        0xEB00, 0x0005,  # add.w r0, r0, r5
+        0xEA4F, 0x05D1,  # lsr.w r5, r1, #3
+        0xEA85, 0x15F1,  # eor.w r5, r5, r1, ror #7
+        0xEA85, 0x45B1,  # eor.w r5, r5, r1, ror #18
+        0xEB00, 0x0005,  # add.w r0, r0, r5
+        0xEA4F, 0x2599,  # lsr.w r5, r9, #10
+        0xEA85, 0x4579,  # eor.w r5, r5, r9, ror #17
+        0xEA85, 0x45F9,  # eor.w r5, r5, r9, ror #19
+        0xEB00, 0x0005,  # add.w r0, r0, r5
+        0xEB01, 0x0106,  # add.w r1, r1, r6
+        0xEA4F, 0x06D2,  # lsr.w r6, r2, #3
+        0xEA86, 0x16F2,  # eor.w r6, r6, r2, ror #7
+        0xEA86, 0x46B2,  # eor.w r6, r6, r2, ror #18
+        0xEB01, 0x0106,  # add.w r1, r1, r6
+        0xEA4F, 0x269A,  # lsr.w r6, r10, #10
+        0xEA86, 0x467A,  # eor.w r6, r6, r10, ror #17
+        0xEA86, 0x46FA,  # eor.w r6, r6, r10, ror #19
+        0xEB01, 0x0106,  # add.w r1, r1, r6
+        0xEB02, 0x0207,  # add.w r2, r2, r7
+        0xEA4F, 0x07D3,  # lsr.w r7, r3, #3
+        0xEA87, 0x17F3,  # eor.w r7, r7, r3, ror #7
+        0xEA87, 0x47B3,  # eor.w r7, r7, r3, ror #18
+        0xEB02, 0x0207,  # add.w r2, r2, r7
+        0xEA4F, 0x2790,  # lsr.w r7, r0, #10
+        0xEA87, 0x4770,  # eor.w r7, r7, r0, ror #17
+        0xEA87, 0x47F0,  # eor.w r7, r7, r0, ror #19
+        0xEB02, 0x0207,  # add.w r2, r2, r7
+        0xEB03, 0x0308,  # add.w r3, r3, r8
+        0xEA4F, 0x08D4,  # lsr.w r8, r4, #3
+        0xEA88, 0x18F4,  # eor.w r8, r8, r4, ror #7
+        0xEA88, 0x48B4,  # eor.w r8, r8, r4, ror #18
+        0xEB03, 0x0308,  # add.w r3, r3, r8
+    )
+    data(
+        2,
+        0xEA4F, 0x2891,  # lsr.w r8, r1, #10
+        0xEA88, 0x4871,  # eor.w r8, r8, r1, ror #17
+        0xEA88, 0x48F1,  # eor.w r8, r8, r1, ror #19
+        0xEB03, 0x0308,  # add.w r3, r3, r8
+        0xE9CC, 0x010C,  # strd r0, r1, [r12, #48]
+        0xE9CC, 0x230E,  # strd r2, r3, [r12, #56]
+        0xEBBC, 0x0F0B,  # cmp.w r12, r11
+        0xF47F, 0xAF96,  # bne.w sched (-212)
+    )
+    # W[48..63] += K[48..63], eight a pass through r0-r7, until r12 = the address of W[64]
+    data(
+        2,
+        0xF20D, 0x1B00,  # addw r11, sp, #256
+        0xE89C, 0x00FF,  # ldmia.w r12, {r0, r1, r2, r3, r4, r5, r6, r7}
+        0xF85E, 0x9B04,  # ldr.w r9, [lr], #4
+        0xEB00, 0x0009,  # add.w r0, r0, r9
+        0xF85E, 0x9B04,  # ldr.w r9, [lr], #4
+        0xEB01, 0x0109,  # add.w r1, r1, r9
+        0xF85E, 0x9B04,  # ldr.w r9, [lr], #4
+        0xEB02, 0x0209,  # add.w r2, r2, r9
+        0xF85E, 0x9B04,  # ldr.w r9, [lr], #4
+        0xEB03, 0x0309,  # add.w r3, r3, r9
+        0xF85E, 0x9B04,  # ldr.w r9, [lr], #4
+        0xEB04, 0x0409,  # add.w r4, r4, r9
+        0xF85E, 0x9B04,  # ldr.w r9, [lr], #4
+        0xEB05, 0x0509,  # add.w r5, r5, r9
+        0xF85E, 0x9B04,  # ldr.w r9, [lr], #4
+        0xEB06, 0x0609,  # add.w r6, r6, r9
+        0xF85E, 0x9B04,  # ldr.w r9, [lr], #4
+        0xEB07, 0x0709,  # add.w r7, r7, r9
+        0xE8AC, 0x00FF,  # stmia.w r12!, {r0, r1, r2, r3, r4, r5, r6, r7}
+        0xEBBC, 0x0F0B,  # cmp.w r12, r11
+        0xF47F, 0xAFD8,  # bne.w tail (-80)
+    )
+    # the rounds: a..h = H0..H7 in r4-r11, lr = the address of W[0] + K[0], r12 = b ^ c
+    data(
+        2,
+        0xF8DD, 0x0100,  # ldr.w r0, [sp, #256]
         0xE890, 0x0FF0,  # ldmia.w r0, {r4, r5, r6, r7, r8, r9, r10, r11}
-        0x467A,  # mov r2, pc
-        0xF2A2, 0x02E0,  # subw r2, r2, #224
-        0xF8CD, 0x2048,  # str.w r2, [sp, #72]
-    )
-    # block: a..h = H0..H7 in r4-r11; r12 = b ^ c for round 0's Maj
-    data(
-        2,
+        0xF20D, 0x0E00,  # addw lr, sp, #0
         0xEA85, 0x0C06,  # eor.w r12, r5, r6
     )
-    # round 0: a..h in r4 r5 r6 r7 r8 r9 r10 r11
+    # W[t] + K[t] of rounds 8 i + 0..3 into r0, r1, r2, r3
     data(
         2,
-        0xF851, 0x0B04,  # ldr.w r0, [r1], #4
-        0xFA90, 0xF080,  # rev.w r0, r0
-        0xF8CD, 0x0000,  # str.w r0, [sp, #0]
+        0xE8BE, 0x000F,  # ldmia.w lr!, {r0, r1, r2, r3}
+    )
+    # round 8 i + 0: a..h in r4 r5 r6 r7 r8 r9 r10 r11; W + K in r0, b ^ c in r12
+    data(
+        2,
         0xEB0B, 0x0B00,  # add.w r11, r11, r0
-        0xF642, 0x7298,  # movw r2, #0x2f98
-        0xF2C4, 0x228A,  # movt r2, #0x428a
-        0xEB0B, 0x0B02,  # add.w r11, r11, r2
-        0xEA88, 0x1278,  # eor.w r2, r8, r8, ror #5
-        0xEA82, 0x42F8,  # eor.w r2, r2, r8, ror #19
-        0xEB0B, 0x1BB2,  # add.w r11, r11, r2, ror #6
-        0xEA89, 0x020A,  # eor.w r2, r9, r10
-        0xEA02, 0x0208,  # and.w r2, r2, r8
-        0xEA82, 0x020A,  # eor.w r2, r2, r10
-        0xEB0B, 0x0B02,  # add.w r11, r11, r2
+        0xEA88, 0x1078,  # eor.w r0, r8, r8, ror #5
+        0xEA80, 0x40F8,  # eor.w r0, r0, r8, ror #19
+        0xEB0B, 0x1BB0,  # add.w r11, r11, r0, ror #6
+        0xEA89, 0x000A,  # eor.w r0, r9, r10
+        0xEA00, 0x0008,  # and.w r0, r0, r8
+        0xEA80, 0x000A,  # eor.w r0, r0, r10
+        0xEB0B, 0x0B00,  # add.w r11, r11, r0
         0xEB07, 0x070B,  # add.w r7, r7, r11
-        0xEA84, 0x22F4,  # eor.w r2, r4, r4, ror #11
-        0xEA82, 0x5234,  # eor.w r2, r2, r4, ror #20
-        0xEB0B, 0x0BB2,  # add.w r11, r11, r2, ror #2
-        0xEA84, 0x0E05,  # eor.w lr, r4, r5
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x0205,  # eor.w r2, r2, r5
-        0xEB0B, 0x0B02,  # add.w r11, r11, r2
+        0xEA84, 0x20F4,  # eor.w r0, r4, r4, ror #11
+        0xEA80, 0x5034,  # eor.w r0, r0, r4, ror #20
+        0xEB0B, 0x0BB0,  # add.w r11, r11, r0, ror #2
+        0xEA84, 0x0005,  # eor.w r0, r4, r5
+        0xEA0C, 0x0C00,  # and.w r12, r12, r0
+        0xEA8C, 0x0C05,  # eor.w r12, r12, r5
+        0xEB0B, 0x0B0C,  # add.w r11, r11, r12
     )
-    # round 1: a..h in r11 r4 r5 r6 r7 r8 r9 r10
+    # round 8 i + 1: a..h in r11 r4 r5 r6 r7 r8 r9 r10; W + K in r1, b ^ c in r0
     data(
         2,
-        0xF851, 0x0B04,  # ldr.w r0, [r1], #4
-        0xFA90, 0xF080,  # rev.w r0, r0
-        0xF8CD, 0x0004,  # str.w r0, [sp, #4]
-        0xEB0A, 0x0A00,  # add.w r10, r10, r0
-        0xF244, 0x4291,  # movw r2, #0x4491
-        0xF2C7, 0x1237,  # movt r2, #0x7137
-        0xEB0A, 0x0A02,  # add.w r10, r10, r2
-        0xEA87, 0x1277,  # eor.w r2, r7, r7, ror #5
-        0xEA82, 0x42F7,  # eor.w r2, r2, r7, ror #19
-        0xEB0A, 0x1AB2,  # add.w r10, r10, r2, ror #6
-        0xEA88, 0x0209,  # eor.w r2, r8, r9
-        0xEA02, 0x0207,  # and.w r2, r2, r7
-        0xEA82, 0x0209,  # eor.w r2, r2, r9
-        0xEB0A, 0x0A02,  # add.w r10, r10, r2
+        0xEB0A, 0x0A01,  # add.w r10, r10, r1
+        0xEA87, 0x1177,  # eor.w r1, r7, r7, ror #5
+        0xEA81, 0x41F7,  # eor.w r1, r1, r7, ror #19
+        0xEB0A, 0x1AB1,  # add.w r10, r10, r1, ror #6
+        0xEA88, 0x0109,  # eor.w r1, r8, r9
+        0xEA01, 0x0107,  # and.w r1, r1, r7
+        0xEA81, 0x0109,  # eor.w r1, r1, r9
+        0xEB0A, 0x0A01,  # add.w r10, r10, r1
         0xEB06, 0x060A,  # add.w r6, r6, r10
-        0xEA8B, 0x22FB,  # eor.w r2, r11, r11, ror #11
-        0xEA82, 0x523B,  # eor.w r2, r2, r11, ror #20
-        0xEB0A, 0x0AB2,  # add.w r10, r10, r2, ror #2
-        0xEA8B, 0x0C04,  # eor.w r12, r11, r4
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x0204,  # eor.w r2, r2, r4
-        0xEB0A, 0x0A02,  # add.w r10, r10, r2
+        0xEA8B, 0x21FB,  # eor.w r1, r11, r11, ror #11
+        0xEA81, 0x513B,  # eor.w r1, r1, r11, ror #20
+        0xEB0A, 0x0AB1,  # add.w r10, r10, r1, ror #2
+        0xEA8B, 0x0104,  # eor.w r1, r11, r4
+        0xEA00, 0x0001,  # and.w r0, r0, r1
+        0xEA80, 0x0004,  # eor.w r0, r0, r4
+        0xEB0A, 0x0A00,  # add.w r10, r10, r0
     )
-    # round 2: a..h in r10 r11 r4 r5 r6 r7 r8 r9
+    # round 8 i + 2: a..h in r10 r11 r4 r5 r6 r7 r8 r9; W + K in r2, b ^ c in r1
     data(
         2,
-        0xF851, 0x0B04,  # ldr.w r0, [r1], #4
-        0xFA90, 0xF080,  # rev.w r0, r0
-        0xF8CD, 0x0008,  # str.w r0, [sp, #8]
-        0xEB09, 0x0900,  # add.w r9, r9, r0
-        0xF64F, 0x32CF,  # movw r2, #0xfbcf
-        0xF2CB, 0x52C0,  # movt r2, #0xb5c0
         0xEB09, 0x0902,  # add.w r9, r9, r2
         0xEA86, 0x1276,  # eor.w r2, r6, r6, ror #5
         0xEA82, 0x42F6,  # eor.w r2, r2, r6, ror #19
@@ -180,98 +310,79 @@ def compress(r0, r1, r2, r3):
         0xEA8A, 0x22FA,  # eor.w r2, r10, r10, ror #11
         0xEA82, 0x523A,  # eor.w r2, r2, r10, ror #20
         0xEB09, 0x09B2,  # add.w r9, r9, r2, ror #2
-        0xEA8A, 0x0E0B,  # eor.w lr, r10, r11
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x020B,  # eor.w r2, r2, r11
-        0xEB09, 0x0902,  # add.w r9, r9, r2
+        0xEA8A, 0x020B,  # eor.w r2, r10, r11
+        0xEA01, 0x0102,  # and.w r1, r1, r2
+        0xEA81, 0x010B,  # eor.w r1, r1, r11
+        0xEB09, 0x0901,  # add.w r9, r9, r1
     )
-    # round 3: a..h in r9 r10 r11 r4 r5 r6 r7 r8
+    # round 8 i + 3: a..h in r9 r10 r11 r4 r5 r6 r7 r8; W + K in r3, b ^ c in r2
     data(
         2,
-        0xF851, 0x0B04,  # ldr.w r0, [r1], #4
-        0xFA90, 0xF080,  # rev.w r0, r0
-        0xF8CD, 0x000C,  # str.w r0, [sp, #12]
-        0xEB08, 0x0800,  # add.w r8, r8, r0
-        0xF64D, 0x32A5,  # movw r2, #0xdba5
-        0xF6CE, 0x12B5,  # movt r2, #0xe9b5
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xEA85, 0x1275,  # eor.w r2, r5, r5, ror #5
-        0xEA82, 0x42F5,  # eor.w r2, r2, r5, ror #19
-        0xEB08, 0x18B2,  # add.w r8, r8, r2, ror #6
-        0xEA86, 0x0207,  # eor.w r2, r6, r7
-        0xEA02, 0x0205,  # and.w r2, r2, r5
-        0xEA82, 0x0207,  # eor.w r2, r2, r7
-        0xEB08, 0x0802,  # add.w r8, r8, r2
+        0xEB08, 0x0803,  # add.w r8, r8, r3
+        0xEA85, 0x1375,  # eor.w r3, r5, r5, ror #5
+        0xEA83, 0x43F5,  # eor.w r3, r3, r5, ror #19
+        0xEB08, 0x18B3,  # add.w r8, r8, r3, ror #6
+        0xEA86, 0x0307,  # eor.w r3, r6, r7
+        0xEA03, 0x0305,  # and.w r3, r3, r5
+        0xEA83, 0x0307,  # eor.w r3, r3, r7
+        0xEB08, 0x0803,  # add.w r8, r8, r3
         0xEB04, 0x0408,  # add.w r4, r4, r8
-        0xEA89, 0x22F9,  # eor.w r2, r9, r9, ror #11
-        0xEA82, 0x5239,  # eor.w r2, r2, r9, ror #20
-        0xEB08, 0x08B2,  # add.w r8, r8, r2, ror #2
-        0xEA89, 0x0C0A,  # eor.w r12, r9, r10
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
+        0xEA89, 0x23F9,  # eor.w r3, r9, r9, ror #11
+        0xEA83, 0x5339,  # eor.w r3, r3, r9, ror #20
+        0xEB08, 0x08B3,  # add.w r8, r8, r3, ror #2
+        0xEA89, 0x030A,  # eor.w r3, r9, r10
+        0xEA02, 0x0203,  # and.w r2, r2, r3
         0xEA82, 0x020A,  # eor.w r2, r2, r10
         0xEB08, 0x0802,  # add.w r8, r8, r2
     )
-    # round 4: a..h in r8 r9 r10 r11 r4 r5 r6 r7
+    # W[t] + K[t] of rounds 8 i + 4..7 into r0, r1, r2, r12
     data(
         2,
-        0xF851, 0x0B04,  # ldr.w r0, [r1], #4
-        0xFA90, 0xF080,  # rev.w r0, r0
-        0xF8CD, 0x0010,  # str.w r0, [sp, #16]
+        0xE8BE, 0x1007,  # ldmia.w lr!, {r0, r1, r2, r12}
+    )
+    # round 8 i + 4: a..h in r8 r9 r10 r11 r4 r5 r6 r7; W + K in r0, b ^ c in r3
+    data(
+        2,
         0xEB07, 0x0700,  # add.w r7, r7, r0
-        0xF24C, 0x225B,  # movw r2, #0xc25b
-        0xF6C3, 0x1256,  # movt r2, #0x3956
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEA84, 0x1274,  # eor.w r2, r4, r4, ror #5
-        0xEA82, 0x42F4,  # eor.w r2, r2, r4, ror #19
-        0xEB07, 0x17B2,  # add.w r7, r7, r2, ror #6
-        0xEA85, 0x0206,  # eor.w r2, r5, r6
-        0xEA02, 0x0204,  # and.w r2, r2, r4
-        0xEA82, 0x0206,  # eor.w r2, r2, r6
-        0xEB07, 0x0702,  # add.w r7, r7, r2
+        0xEA84, 0x1074,  # eor.w r0, r4, r4, ror #5
+        0xEA80, 0x40F4,  # eor.w r0, r0, r4, ror #19
+        0xEB07, 0x17B0,  # add.w r7, r7, r0, ror #6
+        0xEA85, 0x0006,  # eor.w r0, r5, r6
+        0xEA00, 0x0004,  # and.w r0, r0, r4
+        0xEA80, 0x0006,  # eor.w r0, r0, r6
+        0xEB07, 0x0700,  # add.w r7, r7, r0
         0xEB0B, 0x0B07,  # add.w r11, r11, r7
-        0xEA88, 0x22F8,  # eor.w r2, r8, r8, ror #11
-        0xEA82, 0x5238,  # eor.w r2, r2, r8, ror #20
-        0xEB07, 0x07B2,  # add.w r7, r7, r2, ror #2
-        0xEA88, 0x0E09,  # eor.w lr, r8, r9
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x0209,  # eor.w r2, r2, r9
-        0xEB07, 0x0702,  # add.w r7, r7, r2
+        0xEA88, 0x20F8,  # eor.w r0, r8, r8, ror #11
+        0xEA80, 0x5038,  # eor.w r0, r0, r8, ror #20
+        0xEB07, 0x07B0,  # add.w r7, r7, r0, ror #2
+        0xEA88, 0x0009,  # eor.w r0, r8, r9
+        0xEA03, 0x0300,  # and.w r3, r3, r0
+        0xEA83, 0x0309,  # eor.w r3, r3, r9
+        0xEB07, 0x0703,  # add.w r7, r7, r3
     )
-    # round 5: a..h in r7 r8 r9 r10 r11 r4 r5 r6
+    # round 8 i + 5: a..h in r7 r8 r9 r10 r11 r4 r5 r6; W + K in r1, b ^ c in r0
     data(
         2,
-        0xF851, 0x0B04,  # ldr.w r0, [r1], #4
-        0xFA90, 0xF080,  # rev.w r0, r0
-        0xF8CD, 0x0014,  # str.w r0, [sp, #20]
-        0xEB06, 0x0600,  # add.w r6, r6, r0
-        0xF241, 0x12F1,  # movw r2, #0x11f1
-        0xF6C5, 0x12F1,  # movt r2, #0x59f1
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEA8B, 0x127B,  # eor.w r2, r11, r11, ror #5
-        0xEA82, 0x42FB,  # eor.w r2, r2, r11, ror #19
-        0xEB06, 0x16B2,  # add.w r6, r6, r2, ror #6
-        0xEA84, 0x0205,  # eor.w r2, r4, r5
-        0xEA02, 0x020B,  # and.w r2, r2, r11
-        0xEA82, 0x0205,  # eor.w r2, r2, r5
-        0xEB06, 0x0602,  # add.w r6, r6, r2
+        0xEB06, 0x0601,  # add.w r6, r6, r1
+        0xEA8B, 0x117B,  # eor.w r1, r11, r11, ror #5
+        0xEA81, 0x41FB,  # eor.w r1, r1, r11, ror #19
+        0xEB06, 0x16B1,  # add.w r6, r6, r1, ror #6
+        0xEA84, 0x0105,  # eor.w r1, r4, r5
+        0xEA01, 0x010B,  # and.w r1, r1, r11
+        0xEA81, 0x0105,  # eor.w r1, r1, r5
+        0xEB06, 0x0601,  # add.w r6, r6, r1
         0xEB0A, 0x0A06,  # add.w r10, r10, r6
-        0xEA87, 0x22F7,  # eor.w r2, r7, r7, ror #11
-        0xEA82, 0x5237,  # eor.w r2, r2, r7, ror #20
-        0xEB06, 0x06B2,  # add.w r6, r6, r2, ror #2
-        0xEA87, 0x0C08,  # eor.w r12, r7, r8
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x0208,  # eor.w r2, r2, r8
-        0xEB06, 0x0602,  # add.w r6, r6, r2
+        0xEA87, 0x21F7,  # eor.w r1, r7, r7, ror #11
+        0xEA81, 0x5137,  # eor.w r1, r1, r7, ror #20
+        0xEB06, 0x06B1,  # add.w r6, r6, r1, ror #2
+        0xEA87, 0x0108,  # eor.w r1, r7, r8
+        0xEA00, 0x0001,  # and.w r0, r0, r1
+        0xEA80, 0x0008,  # eor.w r0, r0, r8
+        0xEB06, 0x0600,  # add.w r6, r6, r0
     )
-    # round 6: a..h in r6 r7 r8 r9 r10 r11 r4 r5
+    # round 8 i + 6: a..h in r6 r7 r8 r9 r10 r11 r4 r5; W + K in r2, b ^ c in r1
     data(
         2,
-        0xF851, 0x0B04,  # ldr.w r0, [r1], #4
-        0xFA90, 0xF080,  # rev.w r0, r0
-        0xF8CD, 0x0018,  # str.w r0, [sp, #24]
-        0xEB05, 0x0500,  # add.w r5, r5, r0
-        0xF248, 0x22A4,  # movw r2, #0x82a4
-        0xF2C9, 0x223F,  # movt r2, #0x923f
         0xEB05, 0x0502,  # add.w r5, r5, r2
         0xEA8A, 0x127A,  # eor.w r2, r10, r10, ror #5
         0xEA82, 0x42FA,  # eor.w r2, r2, r10, ror #19
@@ -284,876 +395,59 @@ def compress(r0, r1, r2, r3):
         0xEA86, 0x22F6,  # eor.w r2, r6, r6, ror #11
         0xEA82, 0x5236,  # eor.w r2, r2, r6, ror #20
         0xEB05, 0x05B2,  # add.w r5, r5, r2, ror #2
-        0xEA86, 0x0E07,  # eor.w lr, r6, r7
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x0207,  # eor.w r2, r2, r7
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-    )
-    # round 7: a..h in r5 r6 r7 r8 r9 r10 r11 r4
-    data(
-        2,
-        0xF851, 0x0B04,  # ldr.w r0, [r1], #4
-        0xFA90, 0xF080,  # rev.w r0, r0
-        0xF8CD, 0x001C,  # str.w r0, [sp, #28]
-        0xEB04, 0x0400,  # add.w r4, r4, r0
-        0xF645, 0x62D5,  # movw r2, #0x5ed5
-        0xF6CA, 0x321C,  # movt r2, #0xab1c
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEA89, 0x1279,  # eor.w r2, r9, r9, ror #5
-        0xEA82, 0x42F9,  # eor.w r2, r2, r9, ror #19
-        0xEB04, 0x14B2,  # add.w r4, r4, r2, ror #6
-        0xEA8A, 0x020B,  # eor.w r2, r10, r11
-        0xEA02, 0x0209,  # and.w r2, r2, r9
-        0xEA82, 0x020B,  # eor.w r2, r2, r11
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB08, 0x0804,  # add.w r8, r8, r4
-        0xEA85, 0x22F5,  # eor.w r2, r5, r5, ror #11
-        0xEA82, 0x5235,  # eor.w r2, r2, r5, ror #20
-        0xEB04, 0x04B2,  # add.w r4, r4, r2, ror #2
-        0xEA85, 0x0C06,  # eor.w r12, r5, r6
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x0206,  # eor.w r2, r2, r6
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-    )
-    # round 8: a..h in r4 r5 r6 r7 r8 r9 r10 r11
-    data(
-        2,
-        0xF851, 0x0B04,  # ldr.w r0, [r1], #4
-        0xFA90, 0xF080,  # rev.w r0, r0
-        0xF8CD, 0x0020,  # str.w r0, [sp, #32]
-        0xEB0B, 0x0B00,  # add.w r11, r11, r0
-        0xF64A, 0x2298,  # movw r2, #0xaa98
-        0xF6CD, 0x0207,  # movt r2, #0xd807
-        0xEB0B, 0x0B02,  # add.w r11, r11, r2
-        0xEA88, 0x1278,  # eor.w r2, r8, r8, ror #5
-        0xEA82, 0x42F8,  # eor.w r2, r2, r8, ror #19
-        0xEB0B, 0x1BB2,  # add.w r11, r11, r2, ror #6
-        0xEA89, 0x020A,  # eor.w r2, r9, r10
-        0xEA02, 0x0208,  # and.w r2, r2, r8
-        0xEA82, 0x020A,  # eor.w r2, r2, r10
-        0xEB0B, 0x0B02,  # add.w r11, r11, r2
-        0xEB07, 0x070B,  # add.w r7, r7, r11
-        0xEA84, 0x22F4,  # eor.w r2, r4, r4, ror #11
-        0xEA82, 0x5234,  # eor.w r2, r2, r4, ror #20
-        0xEB0B, 0x0BB2,  # add.w r11, r11, r2, ror #2
-        0xEA84, 0x0E05,  # eor.w lr, r4, r5
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x0205,  # eor.w r2, r2, r5
-        0xEB0B, 0x0B02,  # add.w r11, r11, r2
-    )
-    # round 9: a..h in r11 r4 r5 r6 r7 r8 r9 r10
-    data(
-        2,
-        0xF851, 0x0B04,  # ldr.w r0, [r1], #4
-        0xFA90, 0xF080,  # rev.w r0, r0
-        0xF8CD, 0x0024,  # str.w r0, [sp, #36]
-        0xEB0A, 0x0A00,  # add.w r10, r10, r0
-        0xF645, 0x3201,  # movw r2, #0x5b01
-        0xF2C1, 0x2283,  # movt r2, #0x1283
-        0xEB0A, 0x0A02,  # add.w r10, r10, r2
-        0xEA87, 0x1277,  # eor.w r2, r7, r7, ror #5
-        0xEA82, 0x42F7,  # eor.w r2, r2, r7, ror #19
-        0xEB0A, 0x1AB2,  # add.w r10, r10, r2, ror #6
-        0xEA88, 0x0209,  # eor.w r2, r8, r9
-        0xEA02, 0x0207,  # and.w r2, r2, r7
-        0xEA82, 0x0209,  # eor.w r2, r2, r9
-        0xEB0A, 0x0A02,  # add.w r10, r10, r2
-        0xEB06, 0x060A,  # add.w r6, r6, r10
-        0xEA8B, 0x22FB,  # eor.w r2, r11, r11, ror #11
-        0xEA82, 0x523B,  # eor.w r2, r2, r11, ror #20
-        0xEB0A, 0x0AB2,  # add.w r10, r10, r2, ror #2
-        0xEA8B, 0x0C04,  # eor.w r12, r11, r4
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x0204,  # eor.w r2, r2, r4
-        0xEB0A, 0x0A02,  # add.w r10, r10, r2
-    )
-    # round 10: a..h in r10 r11 r4 r5 r6 r7 r8 r9
-    data(
-        2,
-        0xF851, 0x0B04,  # ldr.w r0, [r1], #4
-        0xFA90, 0xF080,  # rev.w r0, r0
-        0xF8CD, 0x0028,  # str.w r0, [sp, #40]
-        0xEB09, 0x0900,  # add.w r9, r9, r0
-        0xF248, 0x52BE,  # movw r2, #0x85be
-        0xF2C2, 0x4231,  # movt r2, #0x2431
-        0xEB09, 0x0902,  # add.w r9, r9, r2
-        0xEA86, 0x1276,  # eor.w r2, r6, r6, ror #5
-        0xEA82, 0x42F6,  # eor.w r2, r2, r6, ror #19
-        0xEB09, 0x19B2,  # add.w r9, r9, r2, ror #6
-        0xEA87, 0x0208,  # eor.w r2, r7, r8
-        0xEA02, 0x0206,  # and.w r2, r2, r6
-        0xEA82, 0x0208,  # eor.w r2, r2, r8
-        0xEB09, 0x0902,  # add.w r9, r9, r2
-        0xEB05, 0x0509,  # add.w r5, r5, r9
-        0xEA8A, 0x22FA,  # eor.w r2, r10, r10, ror #11
-        0xEA82, 0x523A,  # eor.w r2, r2, r10, ror #20
-        0xEB09, 0x09B2,  # add.w r9, r9, r2, ror #2
-        0xEA8A, 0x0E0B,  # eor.w lr, r10, r11
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x020B,  # eor.w r2, r2, r11
-        0xEB09, 0x0902,  # add.w r9, r9, r2
-    )
-    # round 11: a..h in r9 r10 r11 r4 r5 r6 r7 r8
-    data(
-        2,
-        0xF851, 0x0B04,  # ldr.w r0, [r1], #4
-        0xFA90, 0xF080,  # rev.w r0, r0
-        0xF8CD, 0x002C,  # str.w r0, [sp, #44]
-        0xEB08, 0x0800,  # add.w r8, r8, r0
-        0xF647, 0x52C3,  # movw r2, #0x7dc3
-        0xF2C5, 0x520C,  # movt r2, #0x550c
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xEA85, 0x1275,  # eor.w r2, r5, r5, ror #5
-        0xEA82, 0x42F5,  # eor.w r2, r2, r5, ror #19
-        0xEB08, 0x18B2,  # add.w r8, r8, r2, ror #6
         0xEA86, 0x0207,  # eor.w r2, r6, r7
-        0xEA02, 0x0205,  # and.w r2, r2, r5
-        0xEA82, 0x0207,  # eor.w r2, r2, r7
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xEB04, 0x0408,  # add.w r4, r4, r8
-        0xEA89, 0x22F9,  # eor.w r2, r9, r9, ror #11
-        0xEA82, 0x5239,  # eor.w r2, r2, r9, ror #20
-        0xEB08, 0x08B2,  # add.w r8, r8, r2, ror #2
-        0xEA89, 0x0C0A,  # eor.w r12, r9, r10
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x020A,  # eor.w r2, r2, r10
-        0xEB08, 0x0802,  # add.w r8, r8, r2
+        0xEA01, 0x0102,  # and.w r1, r1, r2
+        0xEA81, 0x0107,  # eor.w r1, r1, r7
+        0xEB05, 0x0501,  # add.w r5, r5, r1
     )
-    # round 12: a..h in r8 r9 r10 r11 r4 r5 r6 r7
+    # round 8 i + 7: a..h in r5 r6 r7 r8 r9 r10 r11 r4; W + K in r12, b ^ c in r2
     data(
         2,
-        0xF851, 0x0B04,  # ldr.w r0, [r1], #4
-        0xFA90, 0xF080,  # rev.w r0, r0
-        0xF8CD, 0x0030,  # str.w r0, [sp, #48]
-        0xEB07, 0x0700,  # add.w r7, r7, r0
-        0xF645, 0x5274,  # movw r2, #0x5d74
-        0xF2C7, 0x22BE,  # movt r2, #0x72be
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEA84, 0x1274,  # eor.w r2, r4, r4, ror #5
-        0xEA82, 0x42F4,  # eor.w r2, r2, r4, ror #19
-        0xEB07, 0x17B2,  # add.w r7, r7, r2, ror #6
-        0xEA85, 0x0206,  # eor.w r2, r5, r6
-        0xEA02, 0x0204,  # and.w r2, r2, r4
-        0xEA82, 0x0206,  # eor.w r2, r2, r6
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB0B, 0x0B07,  # add.w r11, r11, r7
-        0xEA88, 0x22F8,  # eor.w r2, r8, r8, ror #11
-        0xEA82, 0x5238,  # eor.w r2, r2, r8, ror #20
-        0xEB07, 0x07B2,  # add.w r7, r7, r2, ror #2
-        0xEA88, 0x0E09,  # eor.w lr, r8, r9
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x0209,  # eor.w r2, r2, r9
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-    )
-    # round 13: a..h in r7 r8 r9 r10 r11 r4 r5 r6
-    data(
-        2,
-        0xF851, 0x0B04,  # ldr.w r0, [r1], #4
-        0xFA90, 0xF080,  # rev.w r0, r0
-        0xF8CD, 0x0034,  # str.w r0, [sp, #52]
-        0xEB06, 0x0600,  # add.w r6, r6, r0
-        0xF24B, 0x12FE,  # movw r2, #0xb1fe
-        0xF2C8, 0x02DE,  # movt r2, #0x80de
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEA8B, 0x127B,  # eor.w r2, r11, r11, ror #5
-        0xEA82, 0x42FB,  # eor.w r2, r2, r11, ror #19
-        0xEB06, 0x16B2,  # add.w r6, r6, r2, ror #6
-        0xEA84, 0x0205,  # eor.w r2, r4, r5
-        0xEA02, 0x020B,  # and.w r2, r2, r11
-        0xEA82, 0x0205,  # eor.w r2, r2, r5
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB0A, 0x0A06,  # add.w r10, r10, r6
-        0xEA87, 0x22F7,  # eor.w r2, r7, r7, ror #11
-        0xEA82, 0x5237,  # eor.w r2, r2, r7, ror #20
-        0xEB06, 0x06B2,  # add.w r6, r6, r2, ror #2
-        0xEA87, 0x0C08,  # eor.w r12, r7, r8
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x0208,  # eor.w r2, r2, r8
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-    )
-    # round 14: a..h in r6 r7 r8 r9 r10 r11 r4 r5
-    data(
-        2,
-        0xF851, 0x0B04,  # ldr.w r0, [r1], #4
-        0xFA90, 0xF080,  # rev.w r0, r0
-        0xF8CD, 0x0038,  # str.w r0, [sp, #56]
-        0xEB05, 0x0500,  # add.w r5, r5, r0
-        0xF240, 0x62A7,  # movw r2, #0x06a7
-        0xF6C9, 0x32DC,  # movt r2, #0x9bdc
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEA8A, 0x127A,  # eor.w r2, r10, r10, ror #5
-        0xEA82, 0x42FA,  # eor.w r2, r2, r10, ror #19
-        0xEB05, 0x15B2,  # add.w r5, r5, r2, ror #6
-        0xEA8B, 0x0204,  # eor.w r2, r11, r4
-        0xEA02, 0x020A,  # and.w r2, r2, r10
-        0xEA82, 0x0204,  # eor.w r2, r2, r4
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB09, 0x0905,  # add.w r9, r9, r5
-        0xEA86, 0x22F6,  # eor.w r2, r6, r6, ror #11
-        0xEA82, 0x5236,  # eor.w r2, r2, r6, ror #20
-        0xEB05, 0x05B2,  # add.w r5, r5, r2, ror #2
-        0xEA86, 0x0E07,  # eor.w lr, r6, r7
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x0207,  # eor.w r2, r2, r7
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-    )
-    # round 15: a..h in r5 r6 r7 r8 r9 r10 r11 r4
-    data(
-        2,
-        0xF851, 0x0B04,  # ldr.w r0, [r1], #4
-        0xFA90, 0xF080,  # rev.w r0, r0
-        0xF8CD, 0x003C,  # str.w r0, [sp, #60]
-        0xEB04, 0x0400,  # add.w r4, r4, r0
-        0xF24F, 0x1274,  # movw r2, #0xf174
-        0xF2CC, 0x129B,  # movt r2, #0xc19b
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEA89, 0x1279,  # eor.w r2, r9, r9, ror #5
-        0xEA82, 0x42F9,  # eor.w r2, r2, r9, ror #19
-        0xEB04, 0x14B2,  # add.w r4, r4, r2, ror #6
-        0xEA8A, 0x020B,  # eor.w r2, r10, r11
-        0xEA02, 0x0209,  # and.w r2, r2, r9
-        0xEA82, 0x020B,  # eor.w r2, r2, r11
-        0xEB04, 0x0402,  # add.w r4, r4, r2
+        0xEB04, 0x040C,  # add.w r4, r4, r12
+        0xEA89, 0x1C79,  # eor.w r12, r9, r9, ror #5
+        0xEA8C, 0x4CF9,  # eor.w r12, r12, r9, ror #19
+        0xEB04, 0x14BC,  # add.w r4, r4, r12, ror #6
+        0xEA8A, 0x0C0B,  # eor.w r12, r10, r11
+        0xEA0C, 0x0C09,  # and.w r12, r12, r9
+        0xEA8C, 0x0C0B,  # eor.w r12, r12, r11
+        0xEB04, 0x040C,  # add.w r4, r4, r12
         0xEB08, 0x0804,  # add.w r8, r8, r4
-        0xEA85, 0x22F5,  # eor.w r2, r5, r5, ror #11
-        0xEA82, 0x5235,  # eor.w r2, r2, r5, ror #20
-        0xEB04, 0x04B2,  # add.w r4, r4, r2, ror #2
+        0xEA85, 0x2CF5,  # eor.w r12, r5, r5, ror #11
+        0xEA8C, 0x5C35,  # eor.w r12, r12, r5, ror #20
+        0xEB04, 0x04BC,  # add.w r4, r4, r12, ror #2
         0xEA85, 0x0C06,  # eor.w r12, r5, r6
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
+        0xEA02, 0x020C,  # and.w r2, r2, r12
         0xEA82, 0x0206,  # eor.w r2, r2, r6
         0xEB04, 0x0402,  # add.w r4, r4, r2
     )
-    # rounds 16-63: three passes of the next 16 rounds, K from the table
+    # next pass: eight rounds on (the registers are back), until lr = the address of W[64]
     data(
         2,
-        0xF8DD, 0x2048,  # ldr.w r2, [sp, #72]
-        0xF8CD, 0x204C,  # str.w r2, [sp, #76]
-    )
-    # round 16 i + 16: a..h in r4 r5 r6 r7 r8 r9 r10 r11
-    data(
-        2,
-        0xF8DD, 0x2004,  # ldr.w r2, [sp, #4]
-        0xF8DD, 0x3038,  # ldr.w r3, [sp, #56]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2000,  # ldr.w r2, [sp, #0]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2024,  # ldr.w r2, [sp, #36]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0000,  # str.w r0, [sp, #0]
-        0xEB0B, 0x0B00,  # add.w r11, r11, r0
-        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
-        0xF8D2, 0x2000,  # ldr.w r2, [r2, #0]
-        0xEB0B, 0x0B02,  # add.w r11, r11, r2
-        0xEA88, 0x1278,  # eor.w r2, r8, r8, ror #5
-        0xEA82, 0x42F8,  # eor.w r2, r2, r8, ror #19
-        0xEB0B, 0x1BB2,  # add.w r11, r11, r2, ror #6
-        0xEA89, 0x020A,  # eor.w r2, r9, r10
-        0xEA02, 0x0208,  # and.w r2, r2, r8
-        0xEA82, 0x020A,  # eor.w r2, r2, r10
-        0xEB0B, 0x0B02,  # add.w r11, r11, r2
-        0xEB07, 0x070B,  # add.w r7, r7, r11
-        0xEA84, 0x22F4,  # eor.w r2, r4, r4, ror #11
-        0xEA82, 0x5234,  # eor.w r2, r2, r4, ror #20
-        0xEB0B, 0x0BB2,  # add.w r11, r11, r2, ror #2
-        0xEA84, 0x0E05,  # eor.w lr, r4, r5
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x0205,  # eor.w r2, r2, r5
-        0xEB0B, 0x0B02,  # add.w r11, r11, r2
-    )
-    # round 16 i + 17: a..h in r11 r4 r5 r6 r7 r8 r9 r10
-    data(
-        2,
-        0xF8DD, 0x2008,  # ldr.w r2, [sp, #8]
-        0xF8DD, 0x303C,  # ldr.w r3, [sp, #60]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2004,  # ldr.w r2, [sp, #4]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2028,  # ldr.w r2, [sp, #40]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0004,  # str.w r0, [sp, #4]
-        0xEB0A, 0x0A00,  # add.w r10, r10, r0
-        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
-        0xF8D2, 0x2004,  # ldr.w r2, [r2, #4]
-        0xEB0A, 0x0A02,  # add.w r10, r10, r2
-        0xEA87, 0x1277,  # eor.w r2, r7, r7, ror #5
-        0xEA82, 0x42F7,  # eor.w r2, r2, r7, ror #19
-        0xEB0A, 0x1AB2,  # add.w r10, r10, r2, ror #6
-        0xEA88, 0x0209,  # eor.w r2, r8, r9
-        0xEA02, 0x0207,  # and.w r2, r2, r7
-        0xEA82, 0x0209,  # eor.w r2, r2, r9
-        0xEB0A, 0x0A02,  # add.w r10, r10, r2
-        0xEB06, 0x060A,  # add.w r6, r6, r10
-        0xEA8B, 0x22FB,  # eor.w r2, r11, r11, ror #11
-        0xEA82, 0x523B,  # eor.w r2, r2, r11, ror #20
-        0xEB0A, 0x0AB2,  # add.w r10, r10, r2, ror #2
-        0xEA8B, 0x0C04,  # eor.w r12, r11, r4
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x0204,  # eor.w r2, r2, r4
-        0xEB0A, 0x0A02,  # add.w r10, r10, r2
-    )
-    # round 16 i + 18: a..h in r10 r11 r4 r5 r6 r7 r8 r9
-    data(
-        2,
-        0xF8DD, 0x200C,  # ldr.w r2, [sp, #12]
-        0xF8DD, 0x3000,  # ldr.w r3, [sp, #0]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2008,  # ldr.w r2, [sp, #8]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x202C,  # ldr.w r2, [sp, #44]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0008,  # str.w r0, [sp, #8]
-        0xEB09, 0x0900,  # add.w r9, r9, r0
-        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
-        0xF8D2, 0x2008,  # ldr.w r2, [r2, #8]
-        0xEB09, 0x0902,  # add.w r9, r9, r2
-        0xEA86, 0x1276,  # eor.w r2, r6, r6, ror #5
-        0xEA82, 0x42F6,  # eor.w r2, r2, r6, ror #19
-        0xEB09, 0x19B2,  # add.w r9, r9, r2, ror #6
-        0xEA87, 0x0208,  # eor.w r2, r7, r8
-        0xEA02, 0x0206,  # and.w r2, r2, r6
-        0xEA82, 0x0208,  # eor.w r2, r2, r8
-        0xEB09, 0x0902,  # add.w r9, r9, r2
-        0xEB05, 0x0509,  # add.w r5, r5, r9
-        0xEA8A, 0x22FA,  # eor.w r2, r10, r10, ror #11
-        0xEA82, 0x523A,  # eor.w r2, r2, r10, ror #20
-        0xEB09, 0x09B2,  # add.w r9, r9, r2, ror #2
-        0xEA8A, 0x0E0B,  # eor.w lr, r10, r11
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x020B,  # eor.w r2, r2, r11
-        0xEB09, 0x0902,  # add.w r9, r9, r2
-    )
-    # round 16 i + 19: a..h in r9 r10 r11 r4 r5 r6 r7 r8
-    data(
-        2,
-        0xF8DD, 0x2010,  # ldr.w r2, [sp, #16]
-        0xF8DD, 0x3004,  # ldr.w r3, [sp, #4]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x200C,  # ldr.w r2, [sp, #12]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2030,  # ldr.w r2, [sp, #48]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x000C,  # str.w r0, [sp, #12]
-        0xEB08, 0x0800,  # add.w r8, r8, r0
-        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
-        0xF8D2, 0x200C,  # ldr.w r2, [r2, #12]
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xEA85, 0x1275,  # eor.w r2, r5, r5, ror #5
-        0xEA82, 0x42F5,  # eor.w r2, r2, r5, ror #19
-        0xEB08, 0x18B2,  # add.w r8, r8, r2, ror #6
-        0xEA86, 0x0207,  # eor.w r2, r6, r7
-        0xEA02, 0x0205,  # and.w r2, r2, r5
-        0xEA82, 0x0207,  # eor.w r2, r2, r7
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xEB04, 0x0408,  # add.w r4, r4, r8
-        0xEA89, 0x22F9,  # eor.w r2, r9, r9, ror #11
-        0xEA82, 0x5239,  # eor.w r2, r2, r9, ror #20
-        0xEB08, 0x08B2,  # add.w r8, r8, r2, ror #2
-        0xEA89, 0x0C0A,  # eor.w r12, r9, r10
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x020A,  # eor.w r2, r2, r10
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-    )
-    # round 16 i + 20: a..h in r8 r9 r10 r11 r4 r5 r6 r7
-    data(
-        2,
-        0xF8DD, 0x2014,  # ldr.w r2, [sp, #20]
-        0xF8DD, 0x3008,  # ldr.w r3, [sp, #8]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2010,  # ldr.w r2, [sp, #16]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2034,  # ldr.w r2, [sp, #52]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0010,  # str.w r0, [sp, #16]
-        0xEB07, 0x0700,  # add.w r7, r7, r0
-        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
-        0xF8D2, 0x2010,  # ldr.w r2, [r2, #16]
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEA84, 0x1274,  # eor.w r2, r4, r4, ror #5
-        0xEA82, 0x42F4,  # eor.w r2, r2, r4, ror #19
-        0xEB07, 0x17B2,  # add.w r7, r7, r2, ror #6
-        0xEA85, 0x0206,  # eor.w r2, r5, r6
-        0xEA02, 0x0204,  # and.w r2, r2, r4
-        0xEA82, 0x0206,  # eor.w r2, r2, r6
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB0B, 0x0B07,  # add.w r11, r11, r7
-        0xEA88, 0x22F8,  # eor.w r2, r8, r8, ror #11
-        0xEA82, 0x5238,  # eor.w r2, r2, r8, ror #20
-        0xEB07, 0x07B2,  # add.w r7, r7, r2, ror #2
-        0xEA88, 0x0E09,  # eor.w lr, r8, r9
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x0209,  # eor.w r2, r2, r9
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-    )
-    # round 16 i + 21: a..h in r7 r8 r9 r10 r11 r4 r5 r6
-    data(
-        2,
-        0xF8DD, 0x2018,  # ldr.w r2, [sp, #24]
-        0xF8DD, 0x300C,  # ldr.w r3, [sp, #12]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2014,  # ldr.w r2, [sp, #20]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2038,  # ldr.w r2, [sp, #56]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0014,  # str.w r0, [sp, #20]
-        0xEB06, 0x0600,  # add.w r6, r6, r0
-        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
-        0xF8D2, 0x2014,  # ldr.w r2, [r2, #20]
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEA8B, 0x127B,  # eor.w r2, r11, r11, ror #5
-        0xEA82, 0x42FB,  # eor.w r2, r2, r11, ror #19
-        0xEB06, 0x16B2,  # add.w r6, r6, r2, ror #6
-        0xEA84, 0x0205,  # eor.w r2, r4, r5
-        0xEA02, 0x020B,  # and.w r2, r2, r11
-        0xEA82, 0x0205,  # eor.w r2, r2, r5
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB0A, 0x0A06,  # add.w r10, r10, r6
-        0xEA87, 0x22F7,  # eor.w r2, r7, r7, ror #11
-        0xEA82, 0x5237,  # eor.w r2, r2, r7, ror #20
-        0xEB06, 0x06B2,  # add.w r6, r6, r2, ror #2
-        0xEA87, 0x0C08,  # eor.w r12, r7, r8
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x0208,  # eor.w r2, r2, r8
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-    )
-    # round 16 i + 22: a..h in r6 r7 r8 r9 r10 r11 r4 r5
-    data(
-        2,
-        0xF8DD, 0x201C,  # ldr.w r2, [sp, #28]
-        0xF8DD, 0x3010,  # ldr.w r3, [sp, #16]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2018,  # ldr.w r2, [sp, #24]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x203C,  # ldr.w r2, [sp, #60]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0018,  # str.w r0, [sp, #24]
-        0xEB05, 0x0500,  # add.w r5, r5, r0
-        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
-        0xF8D2, 0x2018,  # ldr.w r2, [r2, #24]
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEA8A, 0x127A,  # eor.w r2, r10, r10, ror #5
-        0xEA82, 0x42FA,  # eor.w r2, r2, r10, ror #19
-        0xEB05, 0x15B2,  # add.w r5, r5, r2, ror #6
-        0xEA8B, 0x0204,  # eor.w r2, r11, r4
-        0xEA02, 0x020A,  # and.w r2, r2, r10
-        0xEA82, 0x0204,  # eor.w r2, r2, r4
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB09, 0x0905,  # add.w r9, r9, r5
-        0xEA86, 0x22F6,  # eor.w r2, r6, r6, ror #11
-        0xEA82, 0x5236,  # eor.w r2, r2, r6, ror #20
-        0xEB05, 0x05B2,  # add.w r5, r5, r2, ror #2
-        0xEA86, 0x0E07,  # eor.w lr, r6, r7
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x0207,  # eor.w r2, r2, r7
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-    )
-    # round 16 i + 23: a..h in r5 r6 r7 r8 r9 r10 r11 r4
-    data(
-        2,
-        0xF8DD, 0x2020,  # ldr.w r2, [sp, #32]
-        0xF8DD, 0x3014,  # ldr.w r3, [sp, #20]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x201C,  # ldr.w r2, [sp, #28]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2000,  # ldr.w r2, [sp, #0]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x001C,  # str.w r0, [sp, #28]
-        0xEB04, 0x0400,  # add.w r4, r4, r0
-        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
-        0xF8D2, 0x201C,  # ldr.w r2, [r2, #28]
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEA89, 0x1279,  # eor.w r2, r9, r9, ror #5
-        0xEA82, 0x42F9,  # eor.w r2, r2, r9, ror #19
-        0xEB04, 0x14B2,  # add.w r4, r4, r2, ror #6
-        0xEA8A, 0x020B,  # eor.w r2, r10, r11
-        0xEA02, 0x0209,  # and.w r2, r2, r9
-        0xEA82, 0x020B,  # eor.w r2, r2, r11
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB08, 0x0804,  # add.w r8, r8, r4
-        0xEA85, 0x22F5,  # eor.w r2, r5, r5, ror #11
-        0xEA82, 0x5235,  # eor.w r2, r2, r5, ror #20
-        0xEB04, 0x04B2,  # add.w r4, r4, r2, ror #2
-        0xEA85, 0x0C06,  # eor.w r12, r5, r6
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x0206,  # eor.w r2, r2, r6
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-    )
-    # round 16 i + 24: a..h in r4 r5 r6 r7 r8 r9 r10 r11
-    data(
-        2,
-        0xF8DD, 0x2024,  # ldr.w r2, [sp, #36]
-        0xF8DD, 0x3018,  # ldr.w r3, [sp, #24]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2020,  # ldr.w r2, [sp, #32]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2004,  # ldr.w r2, [sp, #4]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0020,  # str.w r0, [sp, #32]
-        0xEB0B, 0x0B00,  # add.w r11, r11, r0
-        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
-        0xF8D2, 0x2020,  # ldr.w r2, [r2, #32]
-        0xEB0B, 0x0B02,  # add.w r11, r11, r2
-        0xEA88, 0x1278,  # eor.w r2, r8, r8, ror #5
-        0xEA82, 0x42F8,  # eor.w r2, r2, r8, ror #19
-        0xEB0B, 0x1BB2,  # add.w r11, r11, r2, ror #6
-        0xEA89, 0x020A,  # eor.w r2, r9, r10
-        0xEA02, 0x0208,  # and.w r2, r2, r8
-        0xEA82, 0x020A,  # eor.w r2, r2, r10
-        0xEB0B, 0x0B02,  # add.w r11, r11, r2
-        0xEB07, 0x070B,  # add.w r7, r7, r11
-        0xEA84, 0x22F4,  # eor.w r2, r4, r4, ror #11
-        0xEA82, 0x5234,  # eor.w r2, r2, r4, ror #20
-        0xEB0B, 0x0BB2,  # add.w r11, r11, r2, ror #2
-        0xEA84, 0x0E05,  # eor.w lr, r4, r5
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x0205,  # eor.w r2, r2, r5
-        0xEB0B, 0x0B02,  # add.w r11, r11, r2
-    )
-    # round 16 i + 25: a..h in r11 r4 r5 r6 r7 r8 r9 r10
-    data(
-        2,
-        0xF8DD, 0x2028,  # ldr.w r2, [sp, #40]
-        0xF8DD, 0x301C,  # ldr.w r3, [sp, #28]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2024,  # ldr.w r2, [sp, #36]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2008,  # ldr.w r2, [sp, #8]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0024,  # str.w r0, [sp, #36]
-        0xEB0A, 0x0A00,  # add.w r10, r10, r0
-        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
-        0xF8D2, 0x2024,  # ldr.w r2, [r2, #36]
-        0xEB0A, 0x0A02,  # add.w r10, r10, r2
-        0xEA87, 0x1277,  # eor.w r2, r7, r7, ror #5
-        0xEA82, 0x42F7,  # eor.w r2, r2, r7, ror #19
-        0xEB0A, 0x1AB2,  # add.w r10, r10, r2, ror #6
-        0xEA88, 0x0209,  # eor.w r2, r8, r9
-        0xEA02, 0x0207,  # and.w r2, r2, r7
-        0xEA82, 0x0209,  # eor.w r2, r2, r9
-        0xEB0A, 0x0A02,  # add.w r10, r10, r2
-        0xEB06, 0x060A,  # add.w r6, r6, r10
-        0xEA8B, 0x22FB,  # eor.w r2, r11, r11, ror #11
-        0xEA82, 0x523B,  # eor.w r2, r2, r11, ror #20
-        0xEB0A, 0x0AB2,  # add.w r10, r10, r2, ror #2
-        0xEA8B, 0x0C04,  # eor.w r12, r11, r4
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x0204,  # eor.w r2, r2, r4
-        0xEB0A, 0x0A02,  # add.w r10, r10, r2
-    )
-    # round 16 i + 26: a..h in r10 r11 r4 r5 r6 r7 r8 r9
-    data(
-        2,
-        0xF8DD, 0x202C,  # ldr.w r2, [sp, #44]
-        0xF8DD, 0x3020,  # ldr.w r3, [sp, #32]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2028,  # ldr.w r2, [sp, #40]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x200C,  # ldr.w r2, [sp, #12]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0028,  # str.w r0, [sp, #40]
-        0xEB09, 0x0900,  # add.w r9, r9, r0
-        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
-        0xF8D2, 0x2028,  # ldr.w r2, [r2, #40]
-        0xEB09, 0x0902,  # add.w r9, r9, r2
-        0xEA86, 0x1276,  # eor.w r2, r6, r6, ror #5
-        0xEA82, 0x42F6,  # eor.w r2, r2, r6, ror #19
-        0xEB09, 0x19B2,  # add.w r9, r9, r2, ror #6
-        0xEA87, 0x0208,  # eor.w r2, r7, r8
-        0xEA02, 0x0206,  # and.w r2, r2, r6
-        0xEA82, 0x0208,  # eor.w r2, r2, r8
-        0xEB09, 0x0902,  # add.w r9, r9, r2
-        0xEB05, 0x0509,  # add.w r5, r5, r9
-        0xEA8A, 0x22FA,  # eor.w r2, r10, r10, ror #11
-        0xEA82, 0x523A,  # eor.w r2, r2, r10, ror #20
-        0xEB09, 0x09B2,  # add.w r9, r9, r2, ror #2
-        0xEA8A, 0x0E0B,  # eor.w lr, r10, r11
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x020B,  # eor.w r2, r2, r11
-        0xEB09, 0x0902,  # add.w r9, r9, r2
-    )
-    # round 16 i + 27: a..h in r9 r10 r11 r4 r5 r6 r7 r8
-    data(
-        2,
-        0xF8DD, 0x2030,  # ldr.w r2, [sp, #48]
-        0xF8DD, 0x3024,  # ldr.w r3, [sp, #36]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x202C,  # ldr.w r2, [sp, #44]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2010,  # ldr.w r2, [sp, #16]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x002C,  # str.w r0, [sp, #44]
-        0xEB08, 0x0800,  # add.w r8, r8, r0
-        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
-        0xF8D2, 0x202C,  # ldr.w r2, [r2, #44]
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xEA85, 0x1275,  # eor.w r2, r5, r5, ror #5
-        0xEA82, 0x42F5,  # eor.w r2, r2, r5, ror #19
-        0xEB08, 0x18B2,  # add.w r8, r8, r2, ror #6
-        0xEA86, 0x0207,  # eor.w r2, r6, r7
-        0xEA02, 0x0205,  # and.w r2, r2, r5
-        0xEA82, 0x0207,  # eor.w r2, r2, r7
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xEB04, 0x0408,  # add.w r4, r4, r8
-        0xEA89, 0x22F9,  # eor.w r2, r9, r9, ror #11
-        0xEA82, 0x5239,  # eor.w r2, r2, r9, ror #20
-        0xEB08, 0x08B2,  # add.w r8, r8, r2, ror #2
-        0xEA89, 0x0C0A,  # eor.w r12, r9, r10
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x020A,  # eor.w r2, r2, r10
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-    )
-    # round 16 i + 28: a..h in r8 r9 r10 r11 r4 r5 r6 r7
-    data(
-        2,
-        0xF8DD, 0x2034,  # ldr.w r2, [sp, #52]
-        0xF8DD, 0x3028,  # ldr.w r3, [sp, #40]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2030,  # ldr.w r2, [sp, #48]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2014,  # ldr.w r2, [sp, #20]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0030,  # str.w r0, [sp, #48]
-        0xEB07, 0x0700,  # add.w r7, r7, r0
-        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
-        0xF8D2, 0x2030,  # ldr.w r2, [r2, #48]
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEA84, 0x1274,  # eor.w r2, r4, r4, ror #5
-        0xEA82, 0x42F4,  # eor.w r2, r2, r4, ror #19
-        0xEB07, 0x17B2,  # add.w r7, r7, r2, ror #6
-        0xEA85, 0x0206,  # eor.w r2, r5, r6
-        0xEA02, 0x0204,  # and.w r2, r2, r4
-        0xEA82, 0x0206,  # eor.w r2, r2, r6
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xEB0B, 0x0B07,  # add.w r11, r11, r7
-        0xEA88, 0x22F8,  # eor.w r2, r8, r8, ror #11
-        0xEA82, 0x5238,  # eor.w r2, r2, r8, ror #20
-        0xEB07, 0x07B2,  # add.w r7, r7, r2, ror #2
-        0xEA88, 0x0E09,  # eor.w lr, r8, r9
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x0209,  # eor.w r2, r2, r9
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-    )
-    # round 16 i + 29: a..h in r7 r8 r9 r10 r11 r4 r5 r6
-    data(
-        2,
-        0xF8DD, 0x2038,  # ldr.w r2, [sp, #56]
-        0xF8DD, 0x302C,  # ldr.w r3, [sp, #44]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2034,  # ldr.w r2, [sp, #52]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2018,  # ldr.w r2, [sp, #24]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0034,  # str.w r0, [sp, #52]
-        0xEB06, 0x0600,  # add.w r6, r6, r0
-        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
-        0xF8D2, 0x2034,  # ldr.w r2, [r2, #52]
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEA8B, 0x127B,  # eor.w r2, r11, r11, ror #5
-        0xEA82, 0x42FB,  # eor.w r2, r2, r11, ror #19
-        0xEB06, 0x16B2,  # add.w r6, r6, r2, ror #6
-        0xEA84, 0x0205,  # eor.w r2, r4, r5
-        0xEA02, 0x020B,  # and.w r2, r2, r11
-        0xEA82, 0x0205,  # eor.w r2, r2, r5
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xEB0A, 0x0A06,  # add.w r10, r10, r6
-        0xEA87, 0x22F7,  # eor.w r2, r7, r7, ror #11
-        0xEA82, 0x5237,  # eor.w r2, r2, r7, ror #20
-        0xEB06, 0x06B2,  # add.w r6, r6, r2, ror #2
-        0xEA87, 0x0C08,  # eor.w r12, r7, r8
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x0208,  # eor.w r2, r2, r8
-        0xEB06, 0x0602,  # add.w r6, r6, r2
-    )
-    # round 16 i + 30: a..h in r6 r7 r8 r9 r10 r11 r4 r5
-    data(
-        2,
-        0xF8DD, 0x203C,  # ldr.w r2, [sp, #60]
-        0xF8DD, 0x3030,  # ldr.w r3, [sp, #48]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2038,  # ldr.w r2, [sp, #56]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x201C,  # ldr.w r2, [sp, #28]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x0038,  # str.w r0, [sp, #56]
-        0xEB05, 0x0500,  # add.w r5, r5, r0
-        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
-        0xF8D2, 0x2038,  # ldr.w r2, [r2, #56]
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEA8A, 0x127A,  # eor.w r2, r10, r10, ror #5
-        0xEA82, 0x42FA,  # eor.w r2, r2, r10, ror #19
-        0xEB05, 0x15B2,  # add.w r5, r5, r2, ror #6
-        0xEA8B, 0x0204,  # eor.w r2, r11, r4
-        0xEA02, 0x020A,  # and.w r2, r2, r10
-        0xEA82, 0x0204,  # eor.w r2, r2, r4
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xEB09, 0x0905,  # add.w r9, r9, r5
-        0xEA86, 0x22F6,  # eor.w r2, r6, r6, ror #11
-        0xEA82, 0x5236,  # eor.w r2, r2, r6, ror #20
-        0xEB05, 0x05B2,  # add.w r5, r5, r2, ror #2
-        0xEA86, 0x0E07,  # eor.w lr, r6, r7
-        0xEA0E, 0x020C,  # and.w r2, lr, r12
-        0xEA82, 0x0207,  # eor.w r2, r2, r7
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-    )
-    # round 16 i + 31: a..h in r5 r6 r7 r8 r9 r10 r11 r4
-    data(
-        2,
-        0xF8DD, 0x2000,  # ldr.w r2, [sp, #0]
-        0xF8DD, 0x3034,  # ldr.w r3, [sp, #52]
-        0xEA4F, 0x00D2,  # lsr.w r0, r2, #3
-        0xEA80, 0x10F2,  # eor.w r0, r0, r2, ror #7
-        0xEA80, 0x40B2,  # eor.w r0, r0, r2, ror #18
-        0xEA4F, 0x2293,  # lsr.w r2, r3, #10
-        0xEA82, 0x4273,  # eor.w r2, r2, r3, ror #17
-        0xEA82, 0x42F3,  # eor.w r2, r2, r3, ror #19
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x203C,  # ldr.w r2, [sp, #60]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8DD, 0x2020,  # ldr.w r2, [sp, #32]
-        0xEB00, 0x0002,  # add.w r0, r0, r2
-        0xF8CD, 0x003C,  # str.w r0, [sp, #60]
-        0xEB04, 0x0400,  # add.w r4, r4, r0
-        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
-        0xF8D2, 0x203C,  # ldr.w r2, [r2, #60]
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEA89, 0x1279,  # eor.w r2, r9, r9, ror #5
-        0xEA82, 0x42F9,  # eor.w r2, r2, r9, ror #19
-        0xEB04, 0x14B2,  # add.w r4, r4, r2, ror #6
-        0xEA8A, 0x020B,  # eor.w r2, r10, r11
-        0xEA02, 0x0209,  # and.w r2, r2, r9
-        0xEA82, 0x020B,  # eor.w r2, r2, r11
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xEB08, 0x0804,  # add.w r8, r8, r4
-        0xEA85, 0x22F5,  # eor.w r2, r5, r5, ror #11
-        0xEA82, 0x5235,  # eor.w r2, r2, r5, ror #20
-        0xEB04, 0x04B2,  # add.w r4, r4, r2, ror #2
-        0xEA85, 0x0C06,  # eor.w r12, r5, r6
-        0xEA0C, 0x020E,  # and.w r2, r12, lr
-        0xEA82, 0x0206,  # eor.w r2, r2, r6
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xF8DD, 0x204C,  # ldr.w r2, [sp, #76]
-        0xF102, 0x0240,  # add.w r2, r2, #64
-        0xF8CD, 0x204C,  # str.w r2, [sp, #76]
-        0xF8DD, 0x3048,  # ldr.w r3, [sp, #72]
-        0xF103, 0x03C0,  # add.w r3, r3, #192
-        0xEBB2, 0x0F03,  # cmp.w r2, r3
-        0xF47F, 0xABD2,  # bne.w pass (-2140)
+        0xF20D, 0x1300,  # addw r3, sp, #256
+        0xEBBE, 0x0F03,  # cmp.w lr, r3
+        0xF47F, 0xAEF6,  # bne.w pass (-532)
     )
     # H += a..h (§6.2.2 step 4); 64 renamings bring a..h back to r4-r11
     data(
         2,
-        0xF8DD, 0x0040,  # ldr.w r0, [sp, #64]
-        0xF8D0, 0x2000,  # ldr.w r2, [r0, #0]
-        0xEB04, 0x0402,  # add.w r4, r4, r2
-        0xF8D0, 0x2004,  # ldr.w r2, [r0, #4]
-        0xEB05, 0x0502,  # add.w r5, r5, r2
-        0xF8D0, 0x2008,  # ldr.w r2, [r0, #8]
+        0xF8DD, 0xE100,  # ldr.w lr, [sp, #256]
+        0xE89E, 0x000F,  # ldmia.w lr, {r0, r1, r2, r3}
+        0xEB04, 0x0400,  # add.w r4, r4, r0
+        0xEB05, 0x0501,  # add.w r5, r5, r1
         0xEB06, 0x0602,  # add.w r6, r6, r2
-        0xF8D0, 0x200C,  # ldr.w r2, [r0, #12]
-        0xEB07, 0x0702,  # add.w r7, r7, r2
-        0xF8D0, 0x2010,  # ldr.w r2, [r0, #16]
-        0xEB08, 0x0802,  # add.w r8, r8, r2
-        0xF8D0, 0x2014,  # ldr.w r2, [r0, #20]
-        0xEB09, 0x0902,  # add.w r9, r9, r2
-        0xF8D0, 0x2018,  # ldr.w r2, [r0, #24]
+        0xEB07, 0x0703,  # add.w r7, r7, r3
+        0xE9DE, 0x0104,  # ldrd r0, r1, [lr, #16]
+        0xE9DE, 0x2306,  # ldrd r2, r3, [lr, #24]
+        0xEB08, 0x0800,  # add.w r8, r8, r0
+        0xEB09, 0x0901,  # add.w r9, r9, r1
         0xEB0A, 0x0A02,  # add.w r10, r10, r2
-        0xF8D0, 0x201C,  # ldr.w r2, [r0, #28]
-        0xEB0B, 0x0B02,  # add.w r11, r11, r2
-        0xE880, 0x0FF0,  # stmia.w r0, {r4, r5, r6, r7, r8, r9, r10, r11}
-        0xF8DD, 0x3044,  # ldr.w r3, [sp, #68]
+        0xEB0B, 0x0B03,  # add.w r11, r11, r3
+        0xE88E, 0x0FF0,  # stmia.w lr, {r4, r5, r6, r7, r8, r9, r10, r11}
+        0xF8DD, 0x3108,  # ldr.w r3, [sp, #264]
         0x3B01,  # subs r3, #1
-        0xF8CD, 0x3044,  # str.w r3, [sp, #68]
-        0xF47F, 0xA8E1,  # bne.w block (-3646)
-        0xB014,  # add sp, #80
+        0xF8CD, 0x3108,  # str.w r3, [sp, #264]
+        0xF47F, 0xAE05,  # bne.w block (-1014)
+        0xB044,  # add sp, #272
         0xE8BD, 0x0F00,  # pop.w {r8, r9, r10, r11}
         0x2000,  # movs r0, #0
     )
