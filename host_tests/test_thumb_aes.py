@@ -159,13 +159,15 @@ def test_random_against_oracle(mpy, core):
 
 def test_unaligned_tables_are_copied(mpy):
     """A table constant at an unaligned address (where a firmware's linker could put a frozen
-    ``bytes``) is copied once into an aligned buffer, and the kernels then use the copy."""
+    ``bytes``) is copied once into an aligned buffer, and the kernel then uses the copy; the
+    S-boxes (byte loads) are used where they are."""
     a = ate.AesThumb("cortex-m4", table_misalign=2, mpy=mpy)
     key = bytes(range(32))
     ctx = a.new(key)
     k = ctx._k
     assert k[61] & 3 == 0 and k[62] & 3 == 0
-    assert len(a.tables) == 4  # TE, TD and their two copies
+    assert len(a.tables) == 6  # TE, TD, SBOX, INV_SBOX and the copies of TE and TD
+    assert k[124] & 3 == 2 and k[125] & 3 == 2  # the S-boxes, where they are
     data = bytes(range(64))
     dst = bytearray(64)
     ctx.ecb_encrypt(data, dst, 4)
@@ -253,13 +255,13 @@ def test_the_cores_that_run_it_have_its_feature(core):
 
 
 def test_cortex_m0_faults(mpy):
-    """Thumb-1 only: the kernels are not for it (``mpcrypto._cpu`` gives it no ``thumb2``)."""
+    """Thumb-1 only: the kernel is not for it (``mpcrypto._cpu`` gives it no ``thumb2``)."""
     c = thumb_emu.Core("cortex-m0")
     addr = thumb_emu.load_asm(c, mpy)
     k = c.alloc(500)
     c.write_words(k + 4 * 60, [10, 0, 0, 1])
     with pytest.raises(thumb_emu.Fault):
-        c.call(addr["_ecb_enc"], k, k, k, k)
+        c.call(addr["_aes"], k, k, k, k)
     assert not tc.load_cpu("cortex-m0")[0].thumb2()
 
 
@@ -395,8 +397,8 @@ def test_aes_mutants_are_caught(mpy, pattern, change):
     from tools.thumb import gen_aes
 
     a = ate.AesThumb("cortex-m4", mpy=mpy)
-    text, code = _mutants(mpy.function("_ecb_enc").code, pattern, gen_aes.kernel("ecb_enc").assemble(), change)
-    a.core.write(a.addr["_ecb_enc"], code)
+    text, code = _mutants(mpy.function("_aes").code, pattern, gen_aes.kernel().assemble(), change)
+    a.core.write(a.addr["_aes"], code)
     rng = random.Random(pattern)  # not bytes(range(16)) with bytes(range(64)): their XOR has equal bytes
     key, data = rng.randbytes(16), rng.randbytes(64)
     dst = bytearray(64)

@@ -2,16 +2,17 @@
 
     a = AesThumb("cortex-m4")          # the module's Python glue, its asm on unicorn
     ctx = a.new(key)                   # aes_thumb._Ctx: key schedule in Python, as on a device
-    ctx.cbc_encrypt(src, dst, n, iv)   # runs _cbc_enc's machine code; a.insns: its count
+    ctx.cbc_encrypt(src, dst, n, iv)   # runs _aes's machine code; a.insns: its count
 
 The module's source is executed on CPython with a stand-in ``micropython`` (its
-``asm_thumb`` functions are never run there); then ``_put`` and the kernels are replaced by
+``asm_thumb`` functions are never run there); then ``_put`` and the kernel are replaced by
 bridges: a kernel call copies its buffers into emulated SRAM (``misalign`` bytes past an
 8-byte boundary, the same buffer once when it is passed twice), runs the machine code that
 ``mpy-cross -march=armv7emsp`` made of the same file (``tools/emu/mpy_reader.py``), and copies
-the destination and the iv / counter back. The tables sit in emulated memory where
-``table_misalign`` says: 0 as in a firmware that placed them aligned, else the glue's copy into
-an aligned bytearray is what runs.
+the destination and the iv / counter back. The tables (TE, TD and the S-boxes) sit in emulated
+memory where ``table_misalign`` says: 0 as in a firmware that placed them aligned, else the
+glue's copies of TE and TD into aligned bytearrays are what runs (the S-boxes, read a byte
+at a time, are used where they are).
 """
 
 import array
@@ -24,7 +25,7 @@ from tools.emu import thumb_emu
 from tools.emu.mpy_reader import compile_module
 
 SRC = ROOT / "modules" / "mpcrypto" / "cipher" / "aes_thumb.py"
-KERNELS = ("_ecb_enc", "_cbc_enc", "_ctr", "_ecb_dec", "_cbc_dec")
+KERNELS = ("_aes",)
 
 
 def _stub_micropython():
@@ -50,7 +51,7 @@ class AesThumb:
         self.misalign = misalign
         c = self.core
         self.tables = {}
-        for t in (mod.TE, mod.TD):
+        for t in (mod.TE, mod.TD, mod.SBOX, mod.INV_SBOX):
             a = c.alloc(len(t) + 8, 8) + table_misalign
             c.write(a, t)
             self.tables[id(t)] = (a, t)
@@ -104,15 +105,15 @@ class AesThumb:
 
 
 def per_byte_rows(cores=("cortex-m3", "cortex-m4", "cortex-m7"), sizes=(1024, 16384), seed=1):
-    """Instructions per byte of one call of each kernel (entry and exit included), AES-128,
-    -192 and -256, and GHASH (not on Cortex-M3), for each of ``sizes`` bytes per call, as
-    bench JSON rows."""
+    """Instructions per byte of one call of the kernel in each mode (entry and exit
+    included), AES-128, -192 and -256, and GHASH (not on Cortex-M3), for each of ``sizes``
+    bytes per call, as bench JSON rows."""
     rng = random.Random(seed)
     mpy = compile_module(SRC)
     rows = []
-    ops = (("ECB encrypt", "ecb_encrypt", "_ecb_enc"), ("CBC encrypt", "cbc_encrypt", "_cbc_enc"),
-           ("CTR", "ctr_xor", "_ctr"), ("ECB decrypt", "ecb_decrypt", "_ecb_dec"),
-           ("CBC decrypt", "cbc_decrypt", "_cbc_dec"))
+    ops = (("ECB encrypt", "ecb_encrypt", "_aes"), ("CBC encrypt", "cbc_encrypt", "_aes"),
+           ("CTR", "ctr_xor", "_aes"), ("ECB decrypt", "ecb_decrypt", "_aes"),
+           ("CBC decrypt", "cbc_decrypt", "_aes"))
     for core in cores:
         a = AesThumb(core, mpy=mpy)
         machine = "Cortex-%s (emulated)" % core.split("-")[1].upper()

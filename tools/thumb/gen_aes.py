@@ -1,22 +1,33 @@
-"""Writes ``modules/mpcrypto/cipher/aes_thumb.py``: AES (FIPS 197) T-table kernels in Thumb-2
-for Cortex-M3/M4/M7/M33/M55/M85, as MicroPython ``asm_thumb`` functions.
+"""Writes ``modules/mpcrypto/cipher/aes_thumb.py``: AES (FIPS 197) with T-tables in Thumb-2 for
+Cortex-M3/M4/M7/M33/M55/M85, one MicroPython ``asm_thumb`` function for every mode.
 
     python -m tools.thumb.gen_aes          # rewrite the module
     python -m tools.thumb.gen_aes --check  # exit 1 if the module is not what this writes
 
 MicroPython's inline assembler knows only a few Thumb-2 instructions, so every instruction
-of the kernels is encoded by ``tools/thumb/asm.py`` and emitted as ``data(2, ...)`` halfwords,
-with the mnemonic beside it as a comment. Branch offsets are computed there too: the kernels
-contain no inline-assembler label. The inline assembler wraps each function in its own entry and
-exit (``push {r4-r7, lr}`` ... ``pop``); the kernels save r8-r11 themselves.
+of the kernel is encoded by ``tools/thumb/asm.py`` and emitted as ``data(2, ...)`` halfwords,
+with the mnemonic beside it as a comment. Branch offsets are computed there too: the kernel
+contains no inline-assembler label. The inline assembler wraps each function in its own entry and
+exit (``push {r4-r7, lr}`` ... ``pop``); the kernel saves r8-r11 itself.
 
 Design (one table per direction, rotations free in the data-processing instructions): a
 round column is ``T[b0] ^ ror(T[b1], 24) ^ ror(T[b2], 16) ^ ror(T[b3], 8) ^ rk``, each byte
 taken with one UXTB (with its rotation), each lookup one LDR with the index scaled by 4, each
 XOR one EOR with the rotation in its shifter: 11 instructions per column, plus one LDM of four
-round-key words and four EORs per round (49 per round). The last encryption round takes the
-S-box byte from byte 1 of Te0 (Te0[x] = {02}S[x], S[x], S[x], {03}S[x]); the last decryption
-round uses the inverse S-box stored after Td0.
+round-key words and four EORs per round (49 per round). The last round takes its bytes from
+the direction's S-box (``aes_tables``' SBOX or INV_SBOX, loaded into the table register for
+that round).
+
+One function for every mode and both directions (asm_thumb functions cannot call each other,
+so sharing the rounds means one function). Decryption keeps state column c in register
+-c mod 4, and its round keys in that order: InvShiftRows then reads the same registers as
+ShiftRows, and the rounds differ only in the table, the keys and the S-box, which are data
+(see ``slot``). The mode (in the context's call word) picks, once per call, the code that
+loads a block's input (reached by the previous block's branch back) and the code that uses
+its output (its address in a stack slot: the rounds end with ``ldr pc, [sp, #20]``). Per
+block that costs one instruction for ECB encryption, whose input code falls into the rounds,
+and two for the other modes; the input and output code addresses src and dst with
+post-indexed loads and stores, which saves more than that.
 """
 
 import sys
@@ -29,9 +40,9 @@ OUT = ROOT / "modules" / "mpcrypto" / "cipher" / "aes_thumb.py"
 _tables = library("mpcrypto.cipher.aes_tables")
 SBOX, INV_SBOX, gmul = _tables.SBOX, _tables.INV_SBOX, _tables.gmul
 
-# -- registers and the context layout --------------------------------------------------------
+# -- registers, the context and the stack frame -----------------------------------------------
 
-TE = 0  # r0: the table (Te0, or Td0 || InvS)
+TE = 0  # r0: the T-table of the direction (Te0 or Td0); the S-box in the last round
 S = (1, 2, 3, 4)  # r1-r4: state
 T = (5, 6, 7, 8)  # r5-r8: the other state
 RK = 9  # r9: round-key pointer
@@ -41,173 +52,266 @@ END = 12  # r12: address of the last round key
 DST = 14  # lr: destination pointer
 
 # Context words (array('I'), built by aes_thumb._Ctx): see the module docstring written below.
-NR, TEA, TDA, NB, DK, WIDE = 60, 61, 62, 63, 64, 124
-# Stack after the kernel's own push {r0-r4, r8-r11}: ctx, src, dst, iv, block count.
-SP_CTX, SP_SRC, SP_IV, SP_NB = 0, 4, 12, 16
+NR, TEA, TDA, CALL, DK, SBA, ISBA = 60, 61, 62, 63, 64, 124, 125
+# The call word ctx[CALL] is the block count | the mode << MODE_SHIFT: one array store per
+# call in Python, which costs MicroPython's VM about three times an OR with a constant. The
+# kernel's entry dispatches on the mode (a public value, once per call). The module's Python
+# part (FOOTER) writes these numbers.
+MODE_SHIFT = 24
+MODES = ("ecb_enc", "cbc_enc", "ctr", "ctr128", "ecb_dec", "cbc_dec")
+CTR128 = MODES.index("ctr128")
+FIRST_DEC = MODES.index("ecb_dec")  # modes from here on decrypt
+# Stack after the kernel's push {r0-r11}: ctx, src, [dst's slot:] the T-table, iv, then the
+# slots of r4-r7: block count, where the block's output code is, the first round key of
+# the direction, the S-box; r8-r11's saved values above them.
+SP_CTX, SP_SRC, SP_TT, SP_IV, SP_NB, SP_POST, SP_RK0, SP_SB = 0, 4, 8, 12, 16, 20, 24, 28
 
-# -- the kernels -------------------------------------------------------------------------------
+
+def slot(c, dec):
+    # The register (index into S or T) that holds state column c. Decryption keeps column c
+    # in slot -c mod 4, so that InvShiftRows (row j of column c from column c - j) reads row
+    # j of slot s from slot s + j, as encryption's ShiftRows does: one round code for both.
+    return (-c) % 4 if dec else c
 
 
-def full_round(a, src, dst, dec):
+# -- the kernel ---------------------------------------------------------------------------------
+
+
+def full_round(a, src, dst):
     # dst = one round of src (T-table), then dst ^= the next four round-key words (src regs
-    # are free by then: the LDM fills them). Column c reads row j from column c + j (enc,
-    # ShiftRows) or c - j (dec, InvShiftRows).
-    sgn = -1 if dec else 1
-    for c in range(4):
-        a.uxtb(IX, src[c], 0)
-        a.ldr_idx(dst[c], TE, IX, 2)
+    # are free by then: the LDM fills them). Slot s reads row j from slot s + j.
+    for s in range(4):
+        a.uxtb(IX, src[s], 0)
+        a.ldr_idx(dst[s], TE, IX, 2)
         for j, ror in ((1, 24), (2, 16), (3, 8)):
-            w = src[(c + sgn * j) % 4]
+            w = src[(s + j) % 4]
             if j == 3:
                 a.lsr(IX, w, 24)
             else:
                 a.uxtb(IX, w, 8 * j)
             a.ldr_idx(TMP, TE, IX, 2)
-            a.eor(dst[c], dst[c], TMP, ror)
+            a.eor(dst[s], dst[s], TMP, ror)
     a.ldm(RK, src, True)
-    for c in range(4):
-        a.eor(dst[c], dst[c], src[c])
+    for s in range(4):
+        a.eor(dst[s], dst[s], src[s])
 
 
-def final_round(a, src, dst, dec):
-    # SubBytes, (Inv)ShiftRows, AddRoundKey(Nr): bytes from the S-box, the key at [RK].
-    # Encryption: S[x] is byte 1 of Te0[x] (TE moved up by 1, index scaled by 4);
-    # decryption: InvS[x] at TE + 1024 (TE moved there, index unscaled).
-    sgn = -1 if dec else 1
-    lsl = 0 if dec else 2
-    if dec:
-        a.addw(TE, TE, 1024)
-    else:
-        a.addw(TE, TE, 1)
-    for c in range(4):
-        a.uxtb(IX, src[c], 0)
-        a.ldr_idx(dst[c], TE, IX, lsl, byte=True)
+def final_round(a, src, dst):
+    # SubBytes, (Inv)ShiftRows, AddRoundKey(Nr): bytes from the direction's S-box (TE points
+    # at it during this round), the key at [RK].
+    a.ldr(TE, 13, SP_SB)
+    for s in range(4):
+        a.uxtb(IX, src[s], 0)
+        a.ldr_idx(dst[s], TE, IX, 0, byte=True)
         for j in (1, 2, 3):
-            w = src[(c + sgn * j) % 4]
+            w = src[(s + j) % 4]
             if j == 3:
                 a.lsr(IX, w, 24)
             else:
                 a.uxtb(IX, w, 8 * j)
-            a.ldr_idx(TMP, TE, IX, lsl, byte=True)
-            a.orr_lsl(dst[c], dst[c], TMP, 8 * j)
-    if dec:
-        a.addw(TE, TE, 1024, sub=True)
-    else:
-        a.addw(TE, TE, 1, sub=True)
+            a.ldr_idx(TMP, TE, IX, 0, byte=True)
+            a.orr_lsl(dst[s], dst[s], TMP, 8 * j)
+    a.ldr(TE, 13, SP_TT)
     a.ldm(RK, src, False)
-    for c in range(4):
-        a.eor(dst[c], dst[c], src[c])
+    for s in range(4):
+        a.eor(dst[s], dst[s], src[s])
 
 
-def kernel(mode):
-    """One kernel: mode in 'ecb_enc', 'cbc_enc', 'ctr', 'ecb_dec', 'cbc_dec'."""
-    dec = mode.endswith("_dec")
-    a = Asm()
-    a.push((0, 1, 2, 3, 4, 8, 9, 10, 11))  # ctx, src, dst, iv, (count slot), r8-r11
-    a.ldr(TMP, 0, 4 * NB)
-    a.cmp_imm0(TMP)
-    a.b("eq", "done")
-    a.str_(TMP, 13, SP_NB)
-    a.mov(DST, 2)
-    a.ldr(END, 0, 4 * NR)
-    a.add_lsl(END, 0, END, 4)  # ctx + 16 Nr: the last round key
-    if dec:
-        a.addw(END, END, 4 * DK)
-        a.ldr(TE, 0, 4 * TDA)
-    else:
-        a.ldr(TE, 0, 4 * TEA)
-    a.label("block")
-    # The cipher input into S.
-    if mode == "ctr":
-        # The counter block is the input; then the counter += 1 (big-endian) over its last
-        # 4 bytes, or all 16 when ctx[WIDE] is set; carries are rare and public.
-        a.ldr(TMP, 13, SP_IV)
-        for c in range(4):
-            a.ldr(S[c], TMP, 4 * c)
-        for w in (3, 2, 1, 0):
-            a.ldr(IX, TMP, 4 * w)
-            a.rev(IX, IX)
-            a.adds1(IX, IX)
-            a.rev(IX, IX)
-            a.str_(IX, TMP, 4 * w)
-            if w:
-                a.b("cc", "counted")
-            if w == 3:
-                a.ldr(IX, 13, SP_CTX)
-                a.ldr(IX, IX, 4 * WIDE)
-                a.cmp_imm0(IX)
-                a.b("eq", "counted")
-        a.label("counted")
-    else:
-        a.ldr(IX, 13, SP_SRC)
-        for c in range(4):
-            a.ldr(S[c], IX, 4 * c)
-        if mode == "cbc_enc":
-            a.ldr(TMP, 13, SP_IV)
-            for c in range(4):
-                a.ldr(T[c], TMP, 4 * c)
-            for c in range(4):
-                a.eor(S[c], S[c], T[c])
-    # AddRoundKey(0), then Nr - 1 full rounds (an odd number: one, then pairs), then the last.
-    a.ldr(RK, 13, SP_CTX)
-    if dec:
-        a.addw(RK, RK, 4 * DK)
-    a.ldm(RK, T, True)
-    for c in range(4):
-        a.eor(S[c], S[c], T[c])
-    full_round(a, S, T, dec)
-    a.label("rounds")
-    full_round(a, T, S, dec)
-    full_round(a, S, T, dec)
-    a.cmp(RK, END)
-    a.b("ne", "rounds")
-    final_round(a, T, S, dec)
-    # Output: S is E(input) or D(input).
-    if mode == "ctr":
-        a.ldr(IX, 13, SP_SRC)
-        for c in range(4):
-            a.ldr(T[c], IX, 4 * c)
-        for c in range(4):
-            a.eor(S[c], S[c], T[c])
-    if mode == "cbc_dec":
-        # Plaintext = D(C) ^ iv, then iv = C (read from src before dst is written: in place works).
-        a.ldr(TMP, 13, SP_IV)
-        for c in range(4):
-            a.ldr(T[c], TMP, 4 * c)
-        for c in range(4):
-            a.eor(S[c], S[c], T[c])
-        a.ldr(IX, 13, SP_SRC)
-        for c in range(4):
-            a.ldr(T[c], IX, 4 * c)
-        for c in range(4):
-            a.str_(T[c], TMP, 4 * c)
-    for c in range(4):
-        a.str_(S[c], DST, 4 * c)
-    a.addw(DST, DST, 16)
-    if mode == "cbc_enc":
-        a.ldr(TMP, 13, SP_IV)
-        for c in range(4):
-            a.str_(S[c], TMP, 4 * c)
-    a.ldr(IX, 13, SP_SRC)
-    a.addw(IX, IX, 16)
-    a.str_(IX, 13, SP_SRC)
+def load_block(a, base, regs, dec, advance):
+    # regs = the 16 bytes at base (column c into slot(c)); with advance, base += 16 (the
+    # post-indexed load of column 0 comes last).
+    for c in (1, 2, 3, 0):
+        if c == 0 and advance:
+            a.ldr_post(regs[slot(0, dec)], base, 16)
+        else:
+            a.ldr(regs[slot(c, dec)], base, 4 * c)
+
+
+def store_block(a, base, regs, dec, advance):
+    for c in (1, 2, 3, 0):
+        if c == 0 and advance:
+            a.str_post(regs[slot(0, dec)], base, 16)
+        else:
+            a.str_(regs[slot(c, dec)], base, 4 * c)
+
+
+def xor_block(a, d, m):
+    for s in range(4):
+        a.eor(d[s], d[s], m[s])
+
+
+def next_block(a, mode):
+    # Block count -= 1; the next block's input code, or the exit.
     a.ldr(TMP, 13, SP_NB)
     a.subs1(TMP, TMP)
     a.str_(TMP, 13, SP_NB)
-    a.b("ne", "block")
+    a.b("ne", "in_" + mode)
+
+
+def _labels(a):
+    # Byte offset of every label (what assemble computes: every item's size is fixed).
+    where, addr = {}, 0
+    for it in a.items:
+        if it[0] == "label":
+            where[it[1]] = addr
+        elif it[0] == "insn":
+            addr += 2 * len(it[1])
+        elif it[0] == "b":
+            addr += 4
+    return where
+
+
+def kernel(where=None):
+    """The kernel of every mode; ``where``: its labels' offsets (from a first pass, which
+    this makes when it is None: the entry's jump table and addresses need them)."""
+    if where is None:
+        where = _labels(kernel({}))
+        a = kernel(where)
+        if _labels(a) != where:
+            raise AssertionError("label offsets moved between the passes")
+        return a
+    at = lambda name: where.get(name, 0)  # noqa: E731
+    a = Asm()
+    # -- entry: once per call
+    a.push((0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11))  # ctx, src, dst, iv, slots for r4-r7, r8-r11
+    a.ldr(5, 0, 4 * CALL)
+    a.imm("bic", TMP, 5, 0xFF << MODE_SHIFT)  # the block count
+    a.cmp_imm0(TMP)
+    a.b("eq", "done")
+    a.str_(TMP, 13, SP_NB)
+    a.lsr(5, 5, MODE_SHIFT)  # the mode
+    a.mov(DST, 2)
+    a.ldr(END, 0, 4 * NR)
+    a.add_lsl(END, 0, END, 4)  # ctx + 16 Nr: the last round key
+    a.mov(RK, 0)
+    a.ldr(6, 0, 4 * TEA)
+    a.ldr(7, 0, 4 * SBA)
+    a.cmp_imm(5, FIRST_DEC)
+    a.b("cc", "keys")
+    a.addw(RK, 0, 4 * DK)  # decryption: its own round keys, tables and S-box
+    a.addw(END, END, 4 * DK)
+    a.ldr(6, 0, 4 * TDA)
+    a.ldr(7, 0, 4 * ISBA)
+    a.label("keys")
+    a.str_(6, 13, SP_TT)
+    a.str_(7, 13, SP_SB)
+    a.str_(RK, 13, SP_RK0)
+    a.mov(TE, 6)
+    # The mode's output code address (+1: Thumb) into its slot, then its input code: TBB
+    # jumps to the mode's stub (byte table of halfword offsets from the TBB + 4).
+    a.mov_pc(6)  # r6 = where the code starts + base (MOV from PC reads its address + 4)
+    base = a.pos + 2
+    tbb = a.pos
+    a.i((0xE8DF, 0xF000 | 5), "tbb [pc, r5]")
+    offs = [max(0, at("mode_" + m.replace("ctr128", "ctr")) - (tbb + 4)) // 2 for m in MODES]
+    if where and not all(0 < o < 256 for o in offs):
+        raise ValueError("TBB offsets %s" % offs)
+    for k in range(0, len(MODES), 2):
+        a.i((offs[k] | offs[k + 1] << 8,), ".byte %d, %d  (TBB table: %s, %s)" % (
+            offs[k], offs[k + 1], MODES[k], MODES[k + 1]))
+    for m in MODES:
+        if m == "ctr128":
+            continue
+        a.label("mode_" + m)
+        a.addw(7, 6, max(0, at("out_" + m) + 1 - base))
+        a.str_(7, 13, SP_POST)
+        a.b("al", "in_" + m)
+    # -- the modes' input code: the cipher input into S (slot order), then the rounds
+    a.label("in_cbc_enc")
+    a.ldr(IX, 13, SP_SRC)
+    load_block(a, IX, S, False, True)
+    a.str_(IX, 13, SP_SRC)
+    a.ldr(TMP, 13, SP_IV)
+    load_block(a, TMP, T, False, False)
+    xor_block(a, S, T)
+    a.b("al", "cipher")
+    a.label("in_ctr")
+    # The counter block is the input; then the counter += 1 (big-endian) over its last 4
+    # bytes, or all 16 in mode ctr128; carries are rare and public.
+    a.ldr(TMP, 13, SP_IV)
+    load_block(a, TMP, S, False, False)
+    a.rev(IX, S[3])  # word 3 is in S[3] already
+    for w in (3, 2, 1, 0):
+        if w < 3:
+            a.ldr(IX, TMP, 4 * w)
+            a.rev(IX, IX)
+        a.adds1(IX, IX)
+        a.rev(IX, IX)
+        a.str_(IX, TMP, 4 * w)
+        if w:
+            a.b("cc", "cipher")
+        if w == 3:
+            a.ldr(IX, 13, SP_CTX)
+            a.ldr(IX, IX, 4 * CALL)
+            a.lsr(IX, IX, MODE_SHIFT)
+            a.cmpi(IX, CTR128)
+            a.b("ne", "cipher")
+    a.b("al", "cipher")
+    a.label("in_ecb_dec")
+    a.ldr(IX, 13, SP_SRC)
+    load_block(a, IX, S, True, True)
+    a.str_(IX, 13, SP_SRC)
+    a.b("al", "cipher")
+    a.label("in_cbc_dec")
+    a.ldr(IX, 13, SP_SRC)  # src advances after the output code read the block again
+    load_block(a, IX, S, True, False)
+    a.b("al", "cipher")
+    a.label("in_ecb_enc")  # falls into the rounds
+    a.ldr(IX, 13, SP_SRC)
+    load_block(a, IX, S, False, True)
+    a.str_(IX, 13, SP_SRC)
+    # -- the cipher: AddRoundKey(0), then Nr - 1 full rounds (an odd number: one, then
+    # pairs), then the last; then the mode's output code.
+    a.label("cipher")
+    a.ldr(RK, 13, SP_RK0)
+    a.ldm(RK, T, True)
+    xor_block(a, S, T)
+    full_round(a, S, T)
+    a.label("rounds")
+    full_round(a, T, S)
+    full_round(a, S, T)
+    a.cmp(RK, END)
+    a.b("ne", "rounds")
+    final_round(a, T, S)
+    a.i((0xF8DD, 0xF000 | SP_POST), "ldr pc, [r13, #%d]" % SP_POST)  # LDR.W PC (T3): to out_<mode>
+    # -- the modes' output code: S is E(input) or D(input) (slot order)
+    a.label("out_ecb_enc")
+    store_block(a, DST, S, False, True)
+    next_block(a, "ecb_enc")
+    a.b("al", "done")
+    a.label("out_cbc_enc")
+    store_block(a, DST, S, False, True)
+    a.ldr(TMP, 13, SP_IV)
+    store_block(a, TMP, S, False, False)  # iv := the ciphertext block
+    next_block(a, "cbc_enc")
+    a.b("al", "done")
+    a.label("out_ctr")
+    a.ldr(IX, 13, SP_SRC)
+    load_block(a, IX, T, False, True)
+    a.str_(IX, 13, SP_SRC)
+    xor_block(a, S, T)
+    store_block(a, DST, S, False, True)
+    next_block(a, "ctr")
+    a.b("al", "done")
+    a.label("out_ecb_dec")
+    store_block(a, DST, S, True, True)
+    next_block(a, "ecb_dec")
+    a.b("al", "done")
+    a.label("out_cbc_dec")
+    # Plaintext = D(C) ^ iv, then iv = C (read from src before dst is written: in place works).
+    a.ldr(TMP, 13, SP_IV)
+    load_block(a, TMP, T, True, False)
+    xor_block(a, S, T)
+    a.ldr(IX, 13, SP_SRC)
+    load_block(a, IX, T, True, True)
+    a.str_(IX, 13, SP_SRC)
+    store_block(a, TMP, T, True, False)
+    store_block(a, DST, S, True, True)
+    next_block(a, "cbc_dec")
     a.label("done")
-    a.pop((0, 1, 2, 3, 4, 8, 9, 10, 11))
+    a.pop((0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11))
     a.movs_imm(0, 0)
     return a
-
-
-KERNELS = (
-    ("_ecb_enc", "ecb_enc", "ECB encryption (SP 800-38A §6.1)"),
-    ("_cbc_enc", "cbc_enc", "CBC encryption (§6.2): input ^= iv, iv := output"),
-    ("_ctr", "ctr", "CTR (§6.5) / GCTR (SP 800-38D §6.5): dst = src ^ E(ctr), ctr += 1"),
-    ("_ecb_dec", "ecb_dec", "ECB decryption (FIPS 197 §5.3.5 equivalent inverse cipher)"),
-    ("_cbc_dec", "cbc_dec", "CBC decryption: output = D(C) ^ iv, iv := C"),
-)
 
 
 def tables():
@@ -218,7 +322,7 @@ def tables():
         te += bytes((gmul(s, 2), s, s, gmul(s, 3)))
         i = INV_SBOX[x]
         td += bytes((gmul(i, 14), gmul(i, 9), gmul(i, 13), gmul(i, 11)))
-    return bytes(te), bytes(td) + INV_SBOX
+    return bytes(te), bytes(td)
 
 
 def _bytes_literal(name, data):
@@ -241,27 +345,38 @@ whatever its address inside the table, but flash wait states and the flash prefe
 can still make it vary; no timing promise is made here. Where it matters, use the board's
 AES hardware.
 
-Kernels (``asm_thumb``, four arguments: ctx, src, dst, iv; the block count is ctx[63]):
-``_ecb_enc``, ``_cbc_enc``, ``_ctr`` (counter += 1 big-endian over the last 4 bytes of iv,
-or all 16 when ctx[124] is 1, inside the kernel), ``_ecb_dec``, ``_cbc_dec``. Many blocks
-per call; src and dst may be the same buffer or any byte addresses (word loads and stores
-of ARMv7-M allow unaligned addresses). ``_put(ctx, buf, i)`` stores the address of buf at
-ctx[i]: the way the tables' addresses (``TE``, ``TD``, ``bytes`` in flash when frozen) reach
-the kernels.
+One kernel for every mode, ``_aes(ctx, src, dst, iv)`` (``asm_thumb``; ctx[63] is the block
+count, below 2**24, | the mode << 24: 0 ECB encryption, 1 CBC encryption, 2 CTR with the
+counter += 1 big-endian over the last 4 bytes of iv, 3 CTR over all 16, 4 ECB decryption,
+5 CBC decryption; for ECB, iv is unused). The rounds are one copy shared by the modes and both
+directions; the mode picks the code that loads a block's input and the code that uses its
+output, once per call (public values, no branch on data). Many blocks per call; src and dst
+may be the same buffer or any byte addresses (word loads and stores of ARMv7-M allow
+unaligned addresses). ``_put(ctx, buf, i)`` stores the address of buf at ctx[i]: the way the
+tables' addresses (``TE``, ``TD``, the S-boxes: ``bytes`` in flash when frozen) reach the
+kernel.
 
 Context (array('I'), ``aes_thumb._Ctx``), 32-bit words: [0, 60) encryption round keys,
-[60] Nr, [61] address of TE, [62] address of TD, [63] block count, [64, 124) decryption
-round keys (equivalent inverse cipher, FIPS 197 §5.3.5), [124] 1 for a 128-bit counter.
+[60] Nr, [61] address of TE, [62] address of TD, [63] block count | mode << 24, [64, 124)
+decryption round keys (equivalent inverse cipher, FIPS 197 §5.3.5; the words of each round
+key in the column order 0, 3, 2, 1), [124] address of SBOX, [125] address of INV_SBOX
+(``aes_tables``).
+
+Decryption keeps state column c in register -c mod 4 (columns 0, 3, 2, 1), and its round
+keys in the same order: InvShiftRows then reads row j of each register from the register
+j further on, as encryption's ShiftRows does, so both directions run the same round code
+with their own table.
 
 Tables: TE is Te0 (1 KiB: {02}S[x], S[x], S[x], {03}S[x] little-endian); TD is Td0 (1 KiB:
-{0e}, {09}, {0d}, {0b} times InvS[x]) followed by InvS (256 bytes). The other three tables of
-each direction are rotations of these and cost nothing: the EOR's shifter rotates.
+{0e}, {09}, {0d}, {0b} times InvS[x]). The other three tables of each direction are
+rotations of these and cost nothing: the EOR's shifter rotates. The last round takes its
+bytes from ``aes_tables``' SBOX or INV_SBOX.
 """
 
 import array
 import micropython
 from mpcrypto._cpu import thumb2 as probe  # noqa: F401 (what the seam's chain requires)
-from mpcrypto.cipher.aes_tables import SBOX, expand_key
+from mpcrypto.cipher.aes_tables import INV_SBOX, SBOX, expand_key
 
 '''
 
@@ -278,23 +393,28 @@ def _put(r0, r1, r2):
     add(r0, r0, r2)
     str(r1, [r0, 0])
 ''')
-    for name, mode, doc in KERNELS:
-        parts.append("\n\n@micropython.asm_thumb\ndef %s(r0, r1, r2, r3):\n" % name)
-        parts.append("    # %s\n" % doc)
-        parts += data_lines(kernel(mode))
-    parts.append(FOOTER)
+    parts.append("\n\n@micropython.asm_thumb\ndef _aes(r0, r1, r2, r3):\n")
+    parts.append("    # ECB (SP 800-38A §6.1), CBC (§6.2), CTR (§6.5) / GCTR (SP 800-38D §6.5)\n")
+    parts += data_lines(kernel())
+    if MODES[0] != "ecb_enc":
+        raise AssertionError("FOOTER's ecb_encrypt writes no mode bits")
+    footer = FOOTER
+    for i, m in enumerate(MODES):
+        footer = footer.replace("@%s@" % m, "0x%08X" % (i << MODE_SHIFT))
+    parts.append(footer)
     return "".join(parts)
 
 
 FOOTER = '''
 
-_TAB = []  # [TE, TD] as the kernels see them: the flash constants, or aligned RAM copies
+_TAB = []  # [TE, TD] as the kernel sees them: the flash constants, or aligned RAM copies
 
 
 def _tables(k):
-    # The tables' addresses into ctx words 61 and 62. A frozen ``bytes`` sits in flash at the
-    # address the firmware's linker gave it; word loads want it 4-byte aligned, so an unaligned
-    # constant (or a .mpy loaded into RAM) is copied once into a bytearray (heap: aligned).
+    # The tables' addresses into ctx words 61, 62, 124 and 125. A frozen ``bytes`` sits in
+    # flash at the address the firmware's linker gave it; word loads want TE and TD 4-byte
+    # aligned, so an unaligned constant (or a .mpy loaded into RAM) is copied once into a
+    # bytearray (heap: aligned). The S-boxes are read a byte at a time: any address will do.
     if not _TAB:
         for i, t in ((61, TE), (62, TD)):
             _put(k, t, i)
@@ -303,6 +423,8 @@ def _tables(k):
             _TAB.append(t)
     _put(k, _TAB[0], 61)
     _put(k, _TAB[1], 62)
+    _put(k, SBOX, 124)
+    _put(k, INV_SBOX, 125)
 
 
 def _inv_mix(w, o):
@@ -325,41 +447,44 @@ class _Ctx:
             for c in range(4):
                 o = 16 * (nr - r) + 4 * c
                 d[16 * r + 4 * c : 16 * r + 4 * c + 4] = w[o : o + 4] if r == 0 or r == nr else _inv_mix(w, o)
-        k = array.array("I", bytes(4 * 125))
+        k = array.array("I", bytes(4 * 126))
         for i in range(len(w) >> 2):
             # Little-endian words of the round-key bytes (built once per key; values of 2**30
-            # and more are heap integers on a 32-bit port, only here).
+            # and more are heap integers on a 32-bit port, only here). Decryption's in the
+            # kernel's column order 0, 3, 2, 1: word i of a round is column -i mod 4.
             k[i] = int.from_bytes(w[4 * i : 4 * i + 4], "little")
-            k[64 + i] = int.from_bytes(d[4 * i : 4 * i + 4], "little")
+            j = (i & ~3) | (-i & 3)
+            k[64 + i] = int.from_bytes(d[4 * j : 4 * j + 4], "little")
         k[60] = nr
         _tables(k)
         self._k = k
 
+    # ctx[63]: the block count | the mode << 24 (the kernel's call word; counts below 2**24).
+
     def ecb_encrypt(self, src, dst, n):
         k = self._k
-        k[63] = n
-        _ecb_enc(k, src, dst, k)
+        k[63] = n  # ECB encryption is mode 0
+        _aes(k, src, dst, k)
 
     def ecb_decrypt(self, src, dst, n):
         k = self._k
-        k[63] = n
-        _ecb_dec(k, src, dst, k)
+        k[63] = n | @ecb_dec@
+        _aes(k, src, dst, k)
 
     def cbc_encrypt(self, src, dst, n, iv):
         k = self._k
-        k[63] = n
-        _cbc_enc(k, src, dst, iv)
+        k[63] = n | @cbc_enc@
+        _aes(k, src, dst, iv)
 
     def cbc_decrypt(self, src, dst, n, iv):
         k = self._k
-        k[63] = n
-        _cbc_dec(k, src, dst, iv)
+        k[63] = n | @cbc_dec@
+        _aes(k, src, dst, iv)
 
     def ctr_xor(self, src, dst, n, ctr, width):
         k = self._k
-        k[63] = n
-        k[124] = 1 if width == 16 else 0
-        _ctr(k, src, dst, ctr)
+        k[63] = n | (@ctr128@ if width == 16 else @ctr@)
+        _aes(k, src, dst, ctr)
 
 
 def new(key):

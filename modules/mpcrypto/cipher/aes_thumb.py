@@ -10,27 +10,38 @@ whatever its address inside the table, but flash wait states and the flash prefe
 can still make it vary; no timing promise is made here. Where it matters, use the board's
 AES hardware.
 
-Kernels (``asm_thumb``, four arguments: ctx, src, dst, iv; the block count is ctx[63]):
-``_ecb_enc``, ``_cbc_enc``, ``_ctr`` (counter += 1 big-endian over the last 4 bytes of iv,
-or all 16 when ctx[124] is 1, inside the kernel), ``_ecb_dec``, ``_cbc_dec``. Many blocks
-per call; src and dst may be the same buffer or any byte addresses (word loads and stores
-of ARMv7-M allow unaligned addresses). ``_put(ctx, buf, i)`` stores the address of buf at
-ctx[i]: the way the tables' addresses (``TE``, ``TD``, ``bytes`` in flash when frozen) reach
-the kernels.
+One kernel for every mode, ``_aes(ctx, src, dst, iv)`` (``asm_thumb``; ctx[63] is the block
+count, below 2**24, | the mode << 24: 0 ECB encryption, 1 CBC encryption, 2 CTR with the
+counter += 1 big-endian over the last 4 bytes of iv, 3 CTR over all 16, 4 ECB decryption,
+5 CBC decryption; for ECB, iv is unused). The rounds are one copy shared by the modes and both
+directions; the mode picks the code that loads a block's input and the code that uses its
+output, once per call (public values, no branch on data). Many blocks per call; src and dst
+may be the same buffer or any byte addresses (word loads and stores of ARMv7-M allow
+unaligned addresses). ``_put(ctx, buf, i)`` stores the address of buf at ctx[i]: the way the
+tables' addresses (``TE``, ``TD``, the S-boxes: ``bytes`` in flash when frozen) reach the
+kernel.
 
 Context (array('I'), ``aes_thumb._Ctx``), 32-bit words: [0, 60) encryption round keys,
-[60] Nr, [61] address of TE, [62] address of TD, [63] block count, [64, 124) decryption
-round keys (equivalent inverse cipher, FIPS 197 §5.3.5), [124] 1 for a 128-bit counter.
+[60] Nr, [61] address of TE, [62] address of TD, [63] block count | mode << 24, [64, 124)
+decryption round keys (equivalent inverse cipher, FIPS 197 §5.3.5; the words of each round
+key in the column order 0, 3, 2, 1), [124] address of SBOX, [125] address of INV_SBOX
+(``aes_tables``).
+
+Decryption keeps state column c in register -c mod 4 (columns 0, 3, 2, 1), and its round
+keys in the same order: InvShiftRows then reads row j of each register from the register
+j further on, as encryption's ShiftRows does, so both directions run the same round code
+with their own table.
 
 Tables: TE is Te0 (1 KiB: {02}S[x], S[x], S[x], {03}S[x] little-endian); TD is Td0 (1 KiB:
-{0e}, {09}, {0d}, {0b} times InvS[x]) followed by InvS (256 bytes). The other three tables of
-each direction are rotations of these and cost nothing: the EOR's shifter rotates.
+{0e}, {09}, {0d}, {0b} times InvS[x]). The other three tables of each direction are
+rotations of these and cost nothing: the EOR's shifter rotates. The last round takes its
+bytes from ``aes_tables``' SBOX or INV_SBOX.
 """
 
 import array
 import micropython
 from mpcrypto._cpu import thumb2 as probe  # noqa: F401 (what the seam's chain requires)
-from mpcrypto.cipher.aes_tables import SBOX, expand_key
+from mpcrypto.cipher.aes_tables import INV_SBOX, SBOX, expand_key
 
 TE = (
     b"\xc6\x63\x63\xa5\xf8\x7c\x7c\x84\xee\x77\x77\x99\xf6\x7b\x7b\x8d\xff\xf2\xf2\x0d\xd6\x6b\x6b\xbd\xde\x6f\x6f\xb1\x91\xc5\xc5\x54"
@@ -100,14 +111,6 @@ TD = (
     b"\x9c\xd2\xdf\x59\x55\xf2\x73\x3f\x18\x14\xce\x79\x73\xc7\x37\xbf\x53\xf7\xcd\xea\x5f\xfd\xaa\x5b\xdf\x3d\x6f\x14\x78\x44\xdb\x86"
     b"\xca\xaf\xf3\x81\xb9\x68\xc4\x3e\x38\x24\x34\x2c\xc2\xa3\x40\x5f\x16\x1d\xc3\x72\xbc\xe2\x25\x0c\x28\x3c\x49\x8b\xff\x0d\x95\x41"
     b"\x39\xa8\x01\x71\x08\x0c\xb3\xde\xd8\xb4\xe4\x9c\x64\x56\xc1\x90\x7b\xcb\x84\x61\xd5\x32\xb6\x70\x48\x6c\x5c\x74\xd0\xb8\x57\x42"
-    b"\x52\x09\x6a\xd5\x30\x36\xa5\x38\xbf\x40\xa3\x9e\x81\xf3\xd7\xfb\x7c\xe3\x39\x82\x9b\x2f\xff\x87\x34\x8e\x43\x44\xc4\xde\xe9\xcb"
-    b"\x54\x7b\x94\x32\xa6\xc2\x23\x3d\xee\x4c\x95\x0b\x42\xfa\xc3\x4e\x08\x2e\xa1\x66\x28\xd9\x24\xb2\x76\x5b\xa2\x49\x6d\x8b\xd1\x25"
-    b"\x72\xf8\xf6\x64\x86\x68\x98\x16\xd4\xa4\x5c\xcc\x5d\x65\xb6\x92\x6c\x70\x48\x50\xfd\xed\xb9\xda\x5e\x15\x46\x57\xa7\x8d\x9d\x84"
-    b"\x90\xd8\xab\x00\x8c\xbc\xd3\x0a\xf7\xe4\x58\x05\xb8\xb3\x45\x06\xd0\x2c\x1e\x8f\xca\x3f\x0f\x02\xc1\xaf\xbd\x03\x01\x13\x8a\x6b"
-    b"\x3a\x91\x11\x41\x4f\x67\xdc\xea\x97\xf2\xcf\xce\xf0\xb4\xe6\x73\x96\xac\x74\x22\xe7\xad\x35\x85\xe2\xf9\x37\xe8\x1c\x75\xdf\x6e"
-    b"\x47\xf1\x1a\x71\x1d\x29\xc5\x89\x6f\xb7\x62\x0e\xaa\x18\xbe\x1b\xfc\x56\x3e\x4b\xc6\xd2\x79\x20\x9a\xdb\xc0\xfe\x78\xcd\x5a\xf4"
-    b"\x1f\xdd\xa8\x33\x88\x07\xc7\x31\xb1\x12\x10\x59\x27\x80\xec\x5f\x60\x51\x7f\xa9\x19\xb5\x4a\x0d\x2d\xe5\x7a\x9f\x93\xc9\x9c\xef"
-    b"\xa0\xe0\x3b\x4d\xae\x2a\xf5\xb0\xc8\xeb\xbb\x3c\x83\x53\x99\x61\x17\x2b\x04\x7e\xba\x77\xd6\x26\xe1\x69\x14\x63\x55\x21\x0c\x7d"
 )
 
 
@@ -120,792 +123,120 @@ def _put(r0, r1, r2):
 
 
 @micropython.asm_thumb
-def _ecb_enc(r0, r1, r2, r3):
-    # ECB encryption (SP 800-38A §6.1)
-    data(2, 0xE92D, 0x0F1F)  # push {r0, r1, r2, r3, r4, r8, r9, r10, r11}
-    data(2, 0xF8D0, 0xB0FC)  # ldr r11, [r0, #252]
+def _aes(r0, r1, r2, r3):
+    # ECB (SP 800-38A §6.1), CBC (§6.2), CTR (§6.5) / GCTR (SP 800-38D §6.5)
+    data(2, 0xE92D, 0x0FFF)  # push {r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11}
+    data(2, 0xF8D0, 0x50FC)  # ldr r5, [r0, #252]
+    data(2, 0xF025, 0x4B7F)  # bic r11, r5, #0xff000000
     data(2, 0xF1BB, 0x0F00)  # cmp r11, #0
-    data(2, 0xF000, 0x81C8)  # beq.w done (+912)
+    data(2, 0xF000, 0x8309)  # beq.w done (+1554)
     data(2, 0xF8CD, 0xB010)  # str r11, [r13, #16]
+    data(2, 0xEA4F, 0x6515)  # lsr r5, r5, #24
     data(2, 0xEA4F, 0x0E02)  # mov r14, r2
     data(2, 0xF8D0, 0xC0F0)  # ldr r12, [r0, #240]
     data(2, 0xEB00, 0x1C0C)  # add r12, r0, r12, lsl #4
-    data(2, 0xF8D0, 0x00F4)  # ldr r0, [r0, #244]
+    data(2, 0xEA4F, 0x0900)  # mov r9, r0
+    data(2, 0xF8D0, 0x60F4)  # ldr r6, [r0, #244]
+    data(2, 0xF8D0, 0x71F0)  # ldr r7, [r0, #496]
+    data(2, 0x2D04)  # cmp r5, #4
+    data(2, 0xF0C0, 0x8008)  # bcc.w keys (+16)
+    data(2, 0xF200, 0x1900)  # addw r9, r0, #256
+    data(2, 0xF20C, 0x1C00)  # addw r12, r12, #256
+    data(2, 0xF8D0, 0x60F8)  # ldr r6, [r0, #248]
+    data(2, 0xF8D0, 0x71F4)  # ldr r7, [r0, #500]
+    data(2, 0xF8CD, 0x6008)  # str r6, [r13, #8]
+    data(2, 0xF8CD, 0x701C)  # str r7, [r13, #28]
+    data(2, 0xF8CD, 0x9018)  # str r9, [r13, #24]
+    data(2, 0xEA4F, 0x0006)  # mov r0, r6
+    data(2, 0x467E)  # mov r6, pc
+    data(2, 0xE8DF, 0xF005)  # tbb [pc, r5]
+    data(2, 0x0903)  # .byte 3, 9  (TBB table: ecb_enc, cbc_enc)
+    data(2, 0x0F0F)  # .byte 15, 15  (TBB table: ctr, ctr128)
+    data(2, 0x1B15)  # .byte 21, 27  (TBB table: ecb_dec, cbc_dec)
+    data(2, 0xF206, 0x4791)  # addw r7, r6, #1169
+    data(2, 0xF8CD, 0x7014)  # str r7, [r13, #20]
+    data(2, 0xF000, 0xB894)  # b.w in_ecb_enc (+296)
+    data(2, 0xF206, 0x47B5)  # addw r7, r6, #1205
+    data(2, 0xF8CD, 0x7014)  # str r7, [r13, #20]
+    data(2, 0xF000, 0xB812)  # b.w in_cbc_enc (+36)
+    data(2, 0xF206, 0x47ED)  # addw r7, r6, #1261
+    data(2, 0xF8CD, 0x7014)  # str r7, [r13, #20]
+    data(2, 0xF000, 0xB82C)  # b.w in_ctr (+88)
+    data(2, 0xF206, 0x5739)  # addw r7, r6, #1337
+    data(2, 0xF8CD, 0x7014)  # str r7, [r13, #20]
+    data(2, 0xF000, 0xB868)  # b.w in_ecb_dec (+208)
+    data(2, 0xF206, 0x575D)  # addw r7, r6, #1373
+    data(2, 0xF8CD, 0x7014)  # str r7, [r13, #20]
+    data(2, 0xF000, 0xB870)  # b.w in_cbc_dec (+224)
     data(2, 0xF8DD, 0xA004)  # ldr r10, [r13, #4]
-    data(2, 0xF8DA, 0x1000)  # ldr r1, [r10, #0]
     data(2, 0xF8DA, 0x2004)  # ldr r2, [r10, #4]
     data(2, 0xF8DA, 0x3008)  # ldr r3, [r10, #8]
     data(2, 0xF8DA, 0x400C)  # ldr r4, [r10, #12]
-    data(2, 0xF8DD, 0x9000)  # ldr r9, [r13, #0]
-    data(2, 0xE8B9, 0x01E0)  # ldm r9!, {r5, r6, r7, r8}
-    data(2, 0xEA81, 0x0105)  # eor r1, r1, r5
-    data(2, 0xEA82, 0x0206)  # eor r2, r2, r6
-    data(2, 0xEA83, 0x0307)  # eor r3, r3, r7
-    data(2, 0xEA84, 0x0408)  # eor r4, r4, r8
-    data(2, 0xFA5F, 0xFA81)  # uxtb r10, r1, ror #0
-    data(2, 0xF850, 0x502A)  # ldr r5, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA92)  # uxtb r10, r2, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA85, 0x653B)  # eor r5, r5, r11, ror #24
-    data(2, 0xFA5F, 0xFAA3)  # uxtb r10, r3, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA85, 0x453B)  # eor r5, r5, r11, ror #16
-    data(2, 0xEA4F, 0x6A14)  # lsr r10, r4, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA85, 0x253B)  # eor r5, r5, r11, ror #8
-    data(2, 0xFA5F, 0xFA82)  # uxtb r10, r2, ror #0
-    data(2, 0xF850, 0x602A)  # ldr r6, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA93)  # uxtb r10, r3, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA86, 0x663B)  # eor r6, r6, r11, ror #24
-    data(2, 0xFA5F, 0xFAA4)  # uxtb r10, r4, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA86, 0x463B)  # eor r6, r6, r11, ror #16
-    data(2, 0xEA4F, 0x6A11)  # lsr r10, r1, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA86, 0x263B)  # eor r6, r6, r11, ror #8
-    data(2, 0xFA5F, 0xFA83)  # uxtb r10, r3, ror #0
-    data(2, 0xF850, 0x702A)  # ldr r7, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA94)  # uxtb r10, r4, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA87, 0x673B)  # eor r7, r7, r11, ror #24
-    data(2, 0xFA5F, 0xFAA1)  # uxtb r10, r1, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA87, 0x473B)  # eor r7, r7, r11, ror #16
-    data(2, 0xEA4F, 0x6A12)  # lsr r10, r2, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA87, 0x273B)  # eor r7, r7, r11, ror #8
-    data(2, 0xFA5F, 0xFA84)  # uxtb r10, r4, ror #0
-    data(2, 0xF850, 0x802A)  # ldr r8, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA91)  # uxtb r10, r1, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA88, 0x683B)  # eor r8, r8, r11, ror #24
-    data(2, 0xFA5F, 0xFAA2)  # uxtb r10, r2, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA88, 0x483B)  # eor r8, r8, r11, ror #16
-    data(2, 0xEA4F, 0x6A13)  # lsr r10, r3, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA88, 0x283B)  # eor r8, r8, r11, ror #8
-    data(2, 0xE8B9, 0x001E)  # ldm r9!, {r1, r2, r3, r4}
-    data(2, 0xEA85, 0x0501)  # eor r5, r5, r1
-    data(2, 0xEA86, 0x0602)  # eor r6, r6, r2
-    data(2, 0xEA87, 0x0703)  # eor r7, r7, r3
-    data(2, 0xEA88, 0x0804)  # eor r8, r8, r4
-    data(2, 0xFA5F, 0xFA85)  # uxtb r10, r5, ror #0
-    data(2, 0xF850, 0x102A)  # ldr r1, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA96)  # uxtb r10, r6, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA81, 0x613B)  # eor r1, r1, r11, ror #24
-    data(2, 0xFA5F, 0xFAA7)  # uxtb r10, r7, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA81, 0x413B)  # eor r1, r1, r11, ror #16
-    data(2, 0xEA4F, 0x6A18)  # lsr r10, r8, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA81, 0x213B)  # eor r1, r1, r11, ror #8
-    data(2, 0xFA5F, 0xFA86)  # uxtb r10, r6, ror #0
-    data(2, 0xF850, 0x202A)  # ldr r2, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA97)  # uxtb r10, r7, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA82, 0x623B)  # eor r2, r2, r11, ror #24
-    data(2, 0xFA5F, 0xFAA8)  # uxtb r10, r8, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA82, 0x423B)  # eor r2, r2, r11, ror #16
-    data(2, 0xEA4F, 0x6A15)  # lsr r10, r5, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA82, 0x223B)  # eor r2, r2, r11, ror #8
-    data(2, 0xFA5F, 0xFA87)  # uxtb r10, r7, ror #0
-    data(2, 0xF850, 0x302A)  # ldr r3, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA98)  # uxtb r10, r8, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA83, 0x633B)  # eor r3, r3, r11, ror #24
-    data(2, 0xFA5F, 0xFAA5)  # uxtb r10, r5, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA83, 0x433B)  # eor r3, r3, r11, ror #16
-    data(2, 0xEA4F, 0x6A16)  # lsr r10, r6, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA83, 0x233B)  # eor r3, r3, r11, ror #8
-    data(2, 0xFA5F, 0xFA88)  # uxtb r10, r8, ror #0
-    data(2, 0xF850, 0x402A)  # ldr r4, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA95)  # uxtb r10, r5, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA84, 0x643B)  # eor r4, r4, r11, ror #24
-    data(2, 0xFA5F, 0xFAA6)  # uxtb r10, r6, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA84, 0x443B)  # eor r4, r4, r11, ror #16
-    data(2, 0xEA4F, 0x6A17)  # lsr r10, r7, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA84, 0x243B)  # eor r4, r4, r11, ror #8
-    data(2, 0xE8B9, 0x01E0)  # ldm r9!, {r5, r6, r7, r8}
-    data(2, 0xEA81, 0x0105)  # eor r1, r1, r5
-    data(2, 0xEA82, 0x0206)  # eor r2, r2, r6
-    data(2, 0xEA83, 0x0307)  # eor r3, r3, r7
-    data(2, 0xEA84, 0x0408)  # eor r4, r4, r8
-    data(2, 0xFA5F, 0xFA81)  # uxtb r10, r1, ror #0
-    data(2, 0xF850, 0x502A)  # ldr r5, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA92)  # uxtb r10, r2, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA85, 0x653B)  # eor r5, r5, r11, ror #24
-    data(2, 0xFA5F, 0xFAA3)  # uxtb r10, r3, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA85, 0x453B)  # eor r5, r5, r11, ror #16
-    data(2, 0xEA4F, 0x6A14)  # lsr r10, r4, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA85, 0x253B)  # eor r5, r5, r11, ror #8
-    data(2, 0xFA5F, 0xFA82)  # uxtb r10, r2, ror #0
-    data(2, 0xF850, 0x602A)  # ldr r6, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA93)  # uxtb r10, r3, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA86, 0x663B)  # eor r6, r6, r11, ror #24
-    data(2, 0xFA5F, 0xFAA4)  # uxtb r10, r4, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA86, 0x463B)  # eor r6, r6, r11, ror #16
-    data(2, 0xEA4F, 0x6A11)  # lsr r10, r1, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA86, 0x263B)  # eor r6, r6, r11, ror #8
-    data(2, 0xFA5F, 0xFA83)  # uxtb r10, r3, ror #0
-    data(2, 0xF850, 0x702A)  # ldr r7, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA94)  # uxtb r10, r4, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA87, 0x673B)  # eor r7, r7, r11, ror #24
-    data(2, 0xFA5F, 0xFAA1)  # uxtb r10, r1, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA87, 0x473B)  # eor r7, r7, r11, ror #16
-    data(2, 0xEA4F, 0x6A12)  # lsr r10, r2, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA87, 0x273B)  # eor r7, r7, r11, ror #8
-    data(2, 0xFA5F, 0xFA84)  # uxtb r10, r4, ror #0
-    data(2, 0xF850, 0x802A)  # ldr r8, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA91)  # uxtb r10, r1, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA88, 0x683B)  # eor r8, r8, r11, ror #24
-    data(2, 0xFA5F, 0xFAA2)  # uxtb r10, r2, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA88, 0x483B)  # eor r8, r8, r11, ror #16
-    data(2, 0xEA4F, 0x6A13)  # lsr r10, r3, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA88, 0x283B)  # eor r8, r8, r11, ror #8
-    data(2, 0xE8B9, 0x001E)  # ldm r9!, {r1, r2, r3, r4}
-    data(2, 0xEA85, 0x0501)  # eor r5, r5, r1
-    data(2, 0xEA86, 0x0602)  # eor r6, r6, r2
-    data(2, 0xEA87, 0x0703)  # eor r7, r7, r3
-    data(2, 0xEA88, 0x0804)  # eor r8, r8, r4
-    data(2, 0xEBB9, 0x0F0C)  # cmp r9, r12
-    data(2, 0xF47F, 0xAF38)  # bne.w rounds (-400)
-    data(2, 0xF200, 0x0001)  # addw r0, r0, #1
-    data(2, 0xFA5F, 0xFA85)  # uxtb r10, r5, ror #0
-    data(2, 0xF810, 0x102A)  # ldrb r1, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA96)  # uxtb r10, r6, ror #8
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA41, 0x210B)  # orr r1, r1, r11, lsl #8
-    data(2, 0xFA5F, 0xFAA7)  # uxtb r10, r7, ror #16
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA41, 0x410B)  # orr r1, r1, r11, lsl #16
-    data(2, 0xEA4F, 0x6A18)  # lsr r10, r8, #24
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA41, 0x610B)  # orr r1, r1, r11, lsl #24
-    data(2, 0xFA5F, 0xFA86)  # uxtb r10, r6, ror #0
-    data(2, 0xF810, 0x202A)  # ldrb r2, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA97)  # uxtb r10, r7, ror #8
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA42, 0x220B)  # orr r2, r2, r11, lsl #8
-    data(2, 0xFA5F, 0xFAA8)  # uxtb r10, r8, ror #16
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA42, 0x420B)  # orr r2, r2, r11, lsl #16
-    data(2, 0xEA4F, 0x6A15)  # lsr r10, r5, #24
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA42, 0x620B)  # orr r2, r2, r11, lsl #24
-    data(2, 0xFA5F, 0xFA87)  # uxtb r10, r7, ror #0
-    data(2, 0xF810, 0x302A)  # ldrb r3, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA98)  # uxtb r10, r8, ror #8
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA43, 0x230B)  # orr r3, r3, r11, lsl #8
-    data(2, 0xFA5F, 0xFAA5)  # uxtb r10, r5, ror #16
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA43, 0x430B)  # orr r3, r3, r11, lsl #16
-    data(2, 0xEA4F, 0x6A16)  # lsr r10, r6, #24
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA43, 0x630B)  # orr r3, r3, r11, lsl #24
-    data(2, 0xFA5F, 0xFA88)  # uxtb r10, r8, ror #0
-    data(2, 0xF810, 0x402A)  # ldrb r4, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA95)  # uxtb r10, r5, ror #8
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA44, 0x240B)  # orr r4, r4, r11, lsl #8
-    data(2, 0xFA5F, 0xFAA6)  # uxtb r10, r6, ror #16
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA44, 0x440B)  # orr r4, r4, r11, lsl #16
-    data(2, 0xEA4F, 0x6A17)  # lsr r10, r7, #24
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA44, 0x640B)  # orr r4, r4, r11, lsl #24
-    data(2, 0xF2A0, 0x0001)  # subw r0, r0, #1
-    data(2, 0xE899, 0x01E0)  # ldm r9, {r5, r6, r7, r8}
-    data(2, 0xEA81, 0x0105)  # eor r1, r1, r5
-    data(2, 0xEA82, 0x0206)  # eor r2, r2, r6
-    data(2, 0xEA83, 0x0307)  # eor r3, r3, r7
-    data(2, 0xEA84, 0x0408)  # eor r4, r4, r8
-    data(2, 0xF8CE, 0x1000)  # str r1, [r14, #0]
-    data(2, 0xF8CE, 0x2004)  # str r2, [r14, #4]
-    data(2, 0xF8CE, 0x3008)  # str r3, [r14, #8]
-    data(2, 0xF8CE, 0x400C)  # str r4, [r14, #12]
-    data(2, 0xF20E, 0x0E10)  # addw r14, r14, #16
-    data(2, 0xF8DD, 0xA004)  # ldr r10, [r13, #4]
-    data(2, 0xF20A, 0x0A10)  # addw r10, r10, #16
+    data(2, 0xF85A, 0x1B10)  # ldr r1, [r10], #16
     data(2, 0xF8CD, 0xA004)  # str r10, [r13, #4]
-    data(2, 0xF8DD, 0xB010)  # ldr r11, [r13, #16]
-    data(2, 0xF1BB, 0x0B01)  # subs r11, r11, #1
-    data(2, 0xF8CD, 0xB010)  # str r11, [r13, #16]
-    data(2, 0xF47F, 0xAE42)  # bne.w block (-892)
-    data(2, 0xE8BD, 0x0F1F)  # pop {r0, r1, r2, r3, r4, r8, r9, r10, r11}
-    data(2, 0x2000)  # movs r0, #0
-
-
-@micropython.asm_thumb
-def _cbc_enc(r0, r1, r2, r3):
-    # CBC encryption (§6.2): input ^= iv, iv := output
-    data(2, 0xE92D, 0x0F1F)  # push {r0, r1, r2, r3, r4, r8, r9, r10, r11}
-    data(2, 0xF8D0, 0xB0FC)  # ldr r11, [r0, #252]
-    data(2, 0xF1BB, 0x0F00)  # cmp r11, #0
-    data(2, 0xF000, 0x81E4)  # beq.w done (+968)
-    data(2, 0xF8CD, 0xB010)  # str r11, [r13, #16]
-    data(2, 0xEA4F, 0x0E02)  # mov r14, r2
-    data(2, 0xF8D0, 0xC0F0)  # ldr r12, [r0, #240]
-    data(2, 0xEB00, 0x1C0C)  # add r12, r0, r12, lsl #4
-    data(2, 0xF8D0, 0x00F4)  # ldr r0, [r0, #244]
-    data(2, 0xF8DD, 0xA004)  # ldr r10, [r13, #4]
-    data(2, 0xF8DA, 0x1000)  # ldr r1, [r10, #0]
-    data(2, 0xF8DA, 0x2004)  # ldr r2, [r10, #4]
-    data(2, 0xF8DA, 0x3008)  # ldr r3, [r10, #8]
-    data(2, 0xF8DA, 0x400C)  # ldr r4, [r10, #12]
     data(2, 0xF8DD, 0xB00C)  # ldr r11, [r13, #12]
-    data(2, 0xF8DB, 0x5000)  # ldr r5, [r11, #0]
     data(2, 0xF8DB, 0x6004)  # ldr r6, [r11, #4]
     data(2, 0xF8DB, 0x7008)  # ldr r7, [r11, #8]
     data(2, 0xF8DB, 0x800C)  # ldr r8, [r11, #12]
+    data(2, 0xF8DB, 0x5000)  # ldr r5, [r11, #0]
     data(2, 0xEA81, 0x0105)  # eor r1, r1, r5
     data(2, 0xEA82, 0x0206)  # eor r2, r2, r6
     data(2, 0xEA83, 0x0307)  # eor r3, r3, r7
     data(2, 0xEA84, 0x0408)  # eor r4, r4, r8
-    data(2, 0xF8DD, 0x9000)  # ldr r9, [r13, #0]
-    data(2, 0xE8B9, 0x01E0)  # ldm r9!, {r5, r6, r7, r8}
-    data(2, 0xEA81, 0x0105)  # eor r1, r1, r5
-    data(2, 0xEA82, 0x0206)  # eor r2, r2, r6
-    data(2, 0xEA83, 0x0307)  # eor r3, r3, r7
-    data(2, 0xEA84, 0x0408)  # eor r4, r4, r8
-    data(2, 0xFA5F, 0xFA81)  # uxtb r10, r1, ror #0
-    data(2, 0xF850, 0x502A)  # ldr r5, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA92)  # uxtb r10, r2, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA85, 0x653B)  # eor r5, r5, r11, ror #24
-    data(2, 0xFA5F, 0xFAA3)  # uxtb r10, r3, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA85, 0x453B)  # eor r5, r5, r11, ror #16
-    data(2, 0xEA4F, 0x6A14)  # lsr r10, r4, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA85, 0x253B)  # eor r5, r5, r11, ror #8
-    data(2, 0xFA5F, 0xFA82)  # uxtb r10, r2, ror #0
-    data(2, 0xF850, 0x602A)  # ldr r6, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA93)  # uxtb r10, r3, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA86, 0x663B)  # eor r6, r6, r11, ror #24
-    data(2, 0xFA5F, 0xFAA4)  # uxtb r10, r4, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA86, 0x463B)  # eor r6, r6, r11, ror #16
-    data(2, 0xEA4F, 0x6A11)  # lsr r10, r1, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA86, 0x263B)  # eor r6, r6, r11, ror #8
-    data(2, 0xFA5F, 0xFA83)  # uxtb r10, r3, ror #0
-    data(2, 0xF850, 0x702A)  # ldr r7, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA94)  # uxtb r10, r4, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA87, 0x673B)  # eor r7, r7, r11, ror #24
-    data(2, 0xFA5F, 0xFAA1)  # uxtb r10, r1, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA87, 0x473B)  # eor r7, r7, r11, ror #16
-    data(2, 0xEA4F, 0x6A12)  # lsr r10, r2, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA87, 0x273B)  # eor r7, r7, r11, ror #8
-    data(2, 0xFA5F, 0xFA84)  # uxtb r10, r4, ror #0
-    data(2, 0xF850, 0x802A)  # ldr r8, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA91)  # uxtb r10, r1, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA88, 0x683B)  # eor r8, r8, r11, ror #24
-    data(2, 0xFA5F, 0xFAA2)  # uxtb r10, r2, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA88, 0x483B)  # eor r8, r8, r11, ror #16
-    data(2, 0xEA4F, 0x6A13)  # lsr r10, r3, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA88, 0x283B)  # eor r8, r8, r11, ror #8
-    data(2, 0xE8B9, 0x001E)  # ldm r9!, {r1, r2, r3, r4}
-    data(2, 0xEA85, 0x0501)  # eor r5, r5, r1
-    data(2, 0xEA86, 0x0602)  # eor r6, r6, r2
-    data(2, 0xEA87, 0x0703)  # eor r7, r7, r3
-    data(2, 0xEA88, 0x0804)  # eor r8, r8, r4
-    data(2, 0xFA5F, 0xFA85)  # uxtb r10, r5, ror #0
-    data(2, 0xF850, 0x102A)  # ldr r1, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA96)  # uxtb r10, r6, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA81, 0x613B)  # eor r1, r1, r11, ror #24
-    data(2, 0xFA5F, 0xFAA7)  # uxtb r10, r7, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA81, 0x413B)  # eor r1, r1, r11, ror #16
-    data(2, 0xEA4F, 0x6A18)  # lsr r10, r8, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA81, 0x213B)  # eor r1, r1, r11, ror #8
-    data(2, 0xFA5F, 0xFA86)  # uxtb r10, r6, ror #0
-    data(2, 0xF850, 0x202A)  # ldr r2, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA97)  # uxtb r10, r7, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA82, 0x623B)  # eor r2, r2, r11, ror #24
-    data(2, 0xFA5F, 0xFAA8)  # uxtb r10, r8, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA82, 0x423B)  # eor r2, r2, r11, ror #16
-    data(2, 0xEA4F, 0x6A15)  # lsr r10, r5, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA82, 0x223B)  # eor r2, r2, r11, ror #8
-    data(2, 0xFA5F, 0xFA87)  # uxtb r10, r7, ror #0
-    data(2, 0xF850, 0x302A)  # ldr r3, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA98)  # uxtb r10, r8, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA83, 0x633B)  # eor r3, r3, r11, ror #24
-    data(2, 0xFA5F, 0xFAA5)  # uxtb r10, r5, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA83, 0x433B)  # eor r3, r3, r11, ror #16
-    data(2, 0xEA4F, 0x6A16)  # lsr r10, r6, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA83, 0x233B)  # eor r3, r3, r11, ror #8
-    data(2, 0xFA5F, 0xFA88)  # uxtb r10, r8, ror #0
-    data(2, 0xF850, 0x402A)  # ldr r4, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA95)  # uxtb r10, r5, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA84, 0x643B)  # eor r4, r4, r11, ror #24
-    data(2, 0xFA5F, 0xFAA6)  # uxtb r10, r6, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA84, 0x443B)  # eor r4, r4, r11, ror #16
-    data(2, 0xEA4F, 0x6A17)  # lsr r10, r7, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA84, 0x243B)  # eor r4, r4, r11, ror #8
-    data(2, 0xE8B9, 0x01E0)  # ldm r9!, {r5, r6, r7, r8}
-    data(2, 0xEA81, 0x0105)  # eor r1, r1, r5
-    data(2, 0xEA82, 0x0206)  # eor r2, r2, r6
-    data(2, 0xEA83, 0x0307)  # eor r3, r3, r7
-    data(2, 0xEA84, 0x0408)  # eor r4, r4, r8
-    data(2, 0xFA5F, 0xFA81)  # uxtb r10, r1, ror #0
-    data(2, 0xF850, 0x502A)  # ldr r5, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA92)  # uxtb r10, r2, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA85, 0x653B)  # eor r5, r5, r11, ror #24
-    data(2, 0xFA5F, 0xFAA3)  # uxtb r10, r3, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA85, 0x453B)  # eor r5, r5, r11, ror #16
-    data(2, 0xEA4F, 0x6A14)  # lsr r10, r4, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA85, 0x253B)  # eor r5, r5, r11, ror #8
-    data(2, 0xFA5F, 0xFA82)  # uxtb r10, r2, ror #0
-    data(2, 0xF850, 0x602A)  # ldr r6, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA93)  # uxtb r10, r3, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA86, 0x663B)  # eor r6, r6, r11, ror #24
-    data(2, 0xFA5F, 0xFAA4)  # uxtb r10, r4, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA86, 0x463B)  # eor r6, r6, r11, ror #16
-    data(2, 0xEA4F, 0x6A11)  # lsr r10, r1, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA86, 0x263B)  # eor r6, r6, r11, ror #8
-    data(2, 0xFA5F, 0xFA83)  # uxtb r10, r3, ror #0
-    data(2, 0xF850, 0x702A)  # ldr r7, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA94)  # uxtb r10, r4, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA87, 0x673B)  # eor r7, r7, r11, ror #24
-    data(2, 0xFA5F, 0xFAA1)  # uxtb r10, r1, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA87, 0x473B)  # eor r7, r7, r11, ror #16
-    data(2, 0xEA4F, 0x6A12)  # lsr r10, r2, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA87, 0x273B)  # eor r7, r7, r11, ror #8
-    data(2, 0xFA5F, 0xFA84)  # uxtb r10, r4, ror #0
-    data(2, 0xF850, 0x802A)  # ldr r8, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA91)  # uxtb r10, r1, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA88, 0x683B)  # eor r8, r8, r11, ror #24
-    data(2, 0xFA5F, 0xFAA2)  # uxtb r10, r2, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA88, 0x483B)  # eor r8, r8, r11, ror #16
-    data(2, 0xEA4F, 0x6A13)  # lsr r10, r3, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA88, 0x283B)  # eor r8, r8, r11, ror #8
-    data(2, 0xE8B9, 0x001E)  # ldm r9!, {r1, r2, r3, r4}
-    data(2, 0xEA85, 0x0501)  # eor r5, r5, r1
-    data(2, 0xEA86, 0x0602)  # eor r6, r6, r2
-    data(2, 0xEA87, 0x0703)  # eor r7, r7, r3
-    data(2, 0xEA88, 0x0804)  # eor r8, r8, r4
-    data(2, 0xEBB9, 0x0F0C)  # cmp r9, r12
-    data(2, 0xF47F, 0xAF38)  # bne.w rounds (-400)
-    data(2, 0xF200, 0x0001)  # addw r0, r0, #1
-    data(2, 0xFA5F, 0xFA85)  # uxtb r10, r5, ror #0
-    data(2, 0xF810, 0x102A)  # ldrb r1, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA96)  # uxtb r10, r6, ror #8
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA41, 0x210B)  # orr r1, r1, r11, lsl #8
-    data(2, 0xFA5F, 0xFAA7)  # uxtb r10, r7, ror #16
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA41, 0x410B)  # orr r1, r1, r11, lsl #16
-    data(2, 0xEA4F, 0x6A18)  # lsr r10, r8, #24
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA41, 0x610B)  # orr r1, r1, r11, lsl #24
-    data(2, 0xFA5F, 0xFA86)  # uxtb r10, r6, ror #0
-    data(2, 0xF810, 0x202A)  # ldrb r2, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA97)  # uxtb r10, r7, ror #8
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA42, 0x220B)  # orr r2, r2, r11, lsl #8
-    data(2, 0xFA5F, 0xFAA8)  # uxtb r10, r8, ror #16
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA42, 0x420B)  # orr r2, r2, r11, lsl #16
-    data(2, 0xEA4F, 0x6A15)  # lsr r10, r5, #24
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA42, 0x620B)  # orr r2, r2, r11, lsl #24
-    data(2, 0xFA5F, 0xFA87)  # uxtb r10, r7, ror #0
-    data(2, 0xF810, 0x302A)  # ldrb r3, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA98)  # uxtb r10, r8, ror #8
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA43, 0x230B)  # orr r3, r3, r11, lsl #8
-    data(2, 0xFA5F, 0xFAA5)  # uxtb r10, r5, ror #16
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA43, 0x430B)  # orr r3, r3, r11, lsl #16
-    data(2, 0xEA4F, 0x6A16)  # lsr r10, r6, #24
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA43, 0x630B)  # orr r3, r3, r11, lsl #24
-    data(2, 0xFA5F, 0xFA88)  # uxtb r10, r8, ror #0
-    data(2, 0xF810, 0x402A)  # ldrb r4, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA95)  # uxtb r10, r5, ror #8
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA44, 0x240B)  # orr r4, r4, r11, lsl #8
-    data(2, 0xFA5F, 0xFAA6)  # uxtb r10, r6, ror #16
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA44, 0x440B)  # orr r4, r4, r11, lsl #16
-    data(2, 0xEA4F, 0x6A17)  # lsr r10, r7, #24
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA44, 0x640B)  # orr r4, r4, r11, lsl #24
-    data(2, 0xF2A0, 0x0001)  # subw r0, r0, #1
-    data(2, 0xE899, 0x01E0)  # ldm r9, {r5, r6, r7, r8}
-    data(2, 0xEA81, 0x0105)  # eor r1, r1, r5
-    data(2, 0xEA82, 0x0206)  # eor r2, r2, r6
-    data(2, 0xEA83, 0x0307)  # eor r3, r3, r7
-    data(2, 0xEA84, 0x0408)  # eor r4, r4, r8
-    data(2, 0xF8CE, 0x1000)  # str r1, [r14, #0]
-    data(2, 0xF8CE, 0x2004)  # str r2, [r14, #4]
-    data(2, 0xF8CE, 0x3008)  # str r3, [r14, #8]
-    data(2, 0xF8CE, 0x400C)  # str r4, [r14, #12]
-    data(2, 0xF20E, 0x0E10)  # addw r14, r14, #16
+    data(2, 0xF000, 0xB868)  # b.w cipher (+208)
     data(2, 0xF8DD, 0xB00C)  # ldr r11, [r13, #12]
-    data(2, 0xF8CB, 0x1000)  # str r1, [r11, #0]
-    data(2, 0xF8CB, 0x2004)  # str r2, [r11, #4]
-    data(2, 0xF8CB, 0x3008)  # str r3, [r11, #8]
-    data(2, 0xF8CB, 0x400C)  # str r4, [r11, #12]
-    data(2, 0xF8DD, 0xA004)  # ldr r10, [r13, #4]
-    data(2, 0xF20A, 0x0A10)  # addw r10, r10, #16
-    data(2, 0xF8CD, 0xA004)  # str r10, [r13, #4]
-    data(2, 0xF8DD, 0xB010)  # ldr r11, [r13, #16]
-    data(2, 0xF1BB, 0x0B01)  # subs r11, r11, #1
-    data(2, 0xF8CD, 0xB010)  # str r11, [r13, #16]
-    data(2, 0xF47F, 0xAE26)  # bne.w block (-948)
-    data(2, 0xE8BD, 0x0F1F)  # pop {r0, r1, r2, r3, r4, r8, r9, r10, r11}
-    data(2, 0x2000)  # movs r0, #0
-
-
-@micropython.asm_thumb
-def _ctr(r0, r1, r2, r3):
-    # CTR (§6.5) / GCTR (SP 800-38D §6.5): dst = src ^ E(ctr), ctr += 1
-    data(2, 0xE92D, 0x0F1F)  # push {r0, r1, r2, r3, r4, r8, r9, r10, r11}
-    data(2, 0xF8D0, 0xB0FC)  # ldr r11, [r0, #252]
-    data(2, 0xF1BB, 0x0F00)  # cmp r11, #0
-    data(2, 0xF000, 0x8210)  # beq.w done (+1056)
-    data(2, 0xF8CD, 0xB010)  # str r11, [r13, #16]
-    data(2, 0xEA4F, 0x0E02)  # mov r14, r2
-    data(2, 0xF8D0, 0xC0F0)  # ldr r12, [r0, #240]
-    data(2, 0xEB00, 0x1C0C)  # add r12, r0, r12, lsl #4
-    data(2, 0xF8D0, 0x00F4)  # ldr r0, [r0, #244]
-    data(2, 0xF8DD, 0xB00C)  # ldr r11, [r13, #12]
-    data(2, 0xF8DB, 0x1000)  # ldr r1, [r11, #0]
     data(2, 0xF8DB, 0x2004)  # ldr r2, [r11, #4]
     data(2, 0xF8DB, 0x3008)  # ldr r3, [r11, #8]
     data(2, 0xF8DB, 0x400C)  # ldr r4, [r11, #12]
-    data(2, 0xF8DB, 0xA00C)  # ldr r10, [r11, #12]
-    data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
+    data(2, 0xF8DB, 0x1000)  # ldr r1, [r11, #0]
+    data(2, 0xFA94, 0xFA84)  # rev r10, r4
     data(2, 0xF11A, 0x0A01)  # adds r10, r10, #1
     data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
     data(2, 0xF8CB, 0xA00C)  # str r10, [r11, #12]
-    data(2, 0xF0C0, 0x802A)  # bcc.w counted (+84)
+    data(2, 0xF0C0, 0x8054)  # bcc.w cipher (+168)
     data(2, 0xF8DD, 0xA000)  # ldr r10, [r13, #0]
-    data(2, 0xF8DA, 0xA1F0)  # ldr r10, [r10, #496]
-    data(2, 0xF1BA, 0x0F00)  # cmp r10, #0
-    data(2, 0xF000, 0x8022)  # beq.w counted (+68)
+    data(2, 0xF8DA, 0xA0FC)  # ldr r10, [r10, #252]
+    data(2, 0xEA4F, 0x6A1A)  # lsr r10, r10, #24
+    data(2, 0xF1BA, 0x0F03)  # cmp r10, #0x03
+    data(2, 0xF040, 0x804A)  # bne.w cipher (+148)
     data(2, 0xF8DB, 0xA008)  # ldr r10, [r11, #8]
     data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
     data(2, 0xF11A, 0x0A01)  # adds r10, r10, #1
     data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
     data(2, 0xF8CB, 0xA008)  # str r10, [r11, #8]
-    data(2, 0xF0C0, 0x8016)  # bcc.w counted (+44)
+    data(2, 0xF0C0, 0x803E)  # bcc.w cipher (+124)
     data(2, 0xF8DB, 0xA004)  # ldr r10, [r11, #4]
     data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
     data(2, 0xF11A, 0x0A01)  # adds r10, r10, #1
     data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
     data(2, 0xF8CB, 0xA004)  # str r10, [r11, #4]
-    data(2, 0xF0C0, 0x800A)  # bcc.w counted (+20)
+    data(2, 0xF0C0, 0x8032)  # bcc.w cipher (+100)
     data(2, 0xF8DB, 0xA000)  # ldr r10, [r11, #0]
     data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
     data(2, 0xF11A, 0x0A01)  # adds r10, r10, #1
     data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
     data(2, 0xF8CB, 0xA000)  # str r10, [r11, #0]
-    data(2, 0xF8DD, 0x9000)  # ldr r9, [r13, #0]
-    data(2, 0xE8B9, 0x01E0)  # ldm r9!, {r5, r6, r7, r8}
-    data(2, 0xEA81, 0x0105)  # eor r1, r1, r5
-    data(2, 0xEA82, 0x0206)  # eor r2, r2, r6
-    data(2, 0xEA83, 0x0307)  # eor r3, r3, r7
-    data(2, 0xEA84, 0x0408)  # eor r4, r4, r8
-    data(2, 0xFA5F, 0xFA81)  # uxtb r10, r1, ror #0
-    data(2, 0xF850, 0x502A)  # ldr r5, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA92)  # uxtb r10, r2, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA85, 0x653B)  # eor r5, r5, r11, ror #24
-    data(2, 0xFA5F, 0xFAA3)  # uxtb r10, r3, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA85, 0x453B)  # eor r5, r5, r11, ror #16
-    data(2, 0xEA4F, 0x6A14)  # lsr r10, r4, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA85, 0x253B)  # eor r5, r5, r11, ror #8
-    data(2, 0xFA5F, 0xFA82)  # uxtb r10, r2, ror #0
-    data(2, 0xF850, 0x602A)  # ldr r6, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA93)  # uxtb r10, r3, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA86, 0x663B)  # eor r6, r6, r11, ror #24
-    data(2, 0xFA5F, 0xFAA4)  # uxtb r10, r4, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA86, 0x463B)  # eor r6, r6, r11, ror #16
-    data(2, 0xEA4F, 0x6A11)  # lsr r10, r1, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA86, 0x263B)  # eor r6, r6, r11, ror #8
-    data(2, 0xFA5F, 0xFA83)  # uxtb r10, r3, ror #0
-    data(2, 0xF850, 0x702A)  # ldr r7, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA94)  # uxtb r10, r4, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA87, 0x673B)  # eor r7, r7, r11, ror #24
-    data(2, 0xFA5F, 0xFAA1)  # uxtb r10, r1, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA87, 0x473B)  # eor r7, r7, r11, ror #16
-    data(2, 0xEA4F, 0x6A12)  # lsr r10, r2, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA87, 0x273B)  # eor r7, r7, r11, ror #8
-    data(2, 0xFA5F, 0xFA84)  # uxtb r10, r4, ror #0
-    data(2, 0xF850, 0x802A)  # ldr r8, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA91)  # uxtb r10, r1, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA88, 0x683B)  # eor r8, r8, r11, ror #24
-    data(2, 0xFA5F, 0xFAA2)  # uxtb r10, r2, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA88, 0x483B)  # eor r8, r8, r11, ror #16
-    data(2, 0xEA4F, 0x6A13)  # lsr r10, r3, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA88, 0x283B)  # eor r8, r8, r11, ror #8
-    data(2, 0xE8B9, 0x001E)  # ldm r9!, {r1, r2, r3, r4}
-    data(2, 0xEA85, 0x0501)  # eor r5, r5, r1
-    data(2, 0xEA86, 0x0602)  # eor r6, r6, r2
-    data(2, 0xEA87, 0x0703)  # eor r7, r7, r3
-    data(2, 0xEA88, 0x0804)  # eor r8, r8, r4
-    data(2, 0xFA5F, 0xFA85)  # uxtb r10, r5, ror #0
-    data(2, 0xF850, 0x102A)  # ldr r1, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA96)  # uxtb r10, r6, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA81, 0x613B)  # eor r1, r1, r11, ror #24
-    data(2, 0xFA5F, 0xFAA7)  # uxtb r10, r7, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA81, 0x413B)  # eor r1, r1, r11, ror #16
-    data(2, 0xEA4F, 0x6A18)  # lsr r10, r8, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA81, 0x213B)  # eor r1, r1, r11, ror #8
-    data(2, 0xFA5F, 0xFA86)  # uxtb r10, r6, ror #0
-    data(2, 0xF850, 0x202A)  # ldr r2, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA97)  # uxtb r10, r7, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA82, 0x623B)  # eor r2, r2, r11, ror #24
-    data(2, 0xFA5F, 0xFAA8)  # uxtb r10, r8, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA82, 0x423B)  # eor r2, r2, r11, ror #16
-    data(2, 0xEA4F, 0x6A15)  # lsr r10, r5, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA82, 0x223B)  # eor r2, r2, r11, ror #8
-    data(2, 0xFA5F, 0xFA87)  # uxtb r10, r7, ror #0
-    data(2, 0xF850, 0x302A)  # ldr r3, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA98)  # uxtb r10, r8, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA83, 0x633B)  # eor r3, r3, r11, ror #24
-    data(2, 0xFA5F, 0xFAA5)  # uxtb r10, r5, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA83, 0x433B)  # eor r3, r3, r11, ror #16
-    data(2, 0xEA4F, 0x6A16)  # lsr r10, r6, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA83, 0x233B)  # eor r3, r3, r11, ror #8
-    data(2, 0xFA5F, 0xFA88)  # uxtb r10, r8, ror #0
-    data(2, 0xF850, 0x402A)  # ldr r4, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA95)  # uxtb r10, r5, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA84, 0x643B)  # eor r4, r4, r11, ror #24
-    data(2, 0xFA5F, 0xFAA6)  # uxtb r10, r6, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA84, 0x443B)  # eor r4, r4, r11, ror #16
-    data(2, 0xEA4F, 0x6A17)  # lsr r10, r7, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA84, 0x243B)  # eor r4, r4, r11, ror #8
-    data(2, 0xE8B9, 0x01E0)  # ldm r9!, {r5, r6, r7, r8}
-    data(2, 0xEA81, 0x0105)  # eor r1, r1, r5
-    data(2, 0xEA82, 0x0206)  # eor r2, r2, r6
-    data(2, 0xEA83, 0x0307)  # eor r3, r3, r7
-    data(2, 0xEA84, 0x0408)  # eor r4, r4, r8
-    data(2, 0xFA5F, 0xFA81)  # uxtb r10, r1, ror #0
-    data(2, 0xF850, 0x502A)  # ldr r5, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA92)  # uxtb r10, r2, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA85, 0x653B)  # eor r5, r5, r11, ror #24
-    data(2, 0xFA5F, 0xFAA3)  # uxtb r10, r3, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA85, 0x453B)  # eor r5, r5, r11, ror #16
-    data(2, 0xEA4F, 0x6A14)  # lsr r10, r4, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA85, 0x253B)  # eor r5, r5, r11, ror #8
-    data(2, 0xFA5F, 0xFA82)  # uxtb r10, r2, ror #0
-    data(2, 0xF850, 0x602A)  # ldr r6, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA93)  # uxtb r10, r3, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA86, 0x663B)  # eor r6, r6, r11, ror #24
-    data(2, 0xFA5F, 0xFAA4)  # uxtb r10, r4, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA86, 0x463B)  # eor r6, r6, r11, ror #16
-    data(2, 0xEA4F, 0x6A11)  # lsr r10, r1, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA86, 0x263B)  # eor r6, r6, r11, ror #8
-    data(2, 0xFA5F, 0xFA83)  # uxtb r10, r3, ror #0
-    data(2, 0xF850, 0x702A)  # ldr r7, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA94)  # uxtb r10, r4, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA87, 0x673B)  # eor r7, r7, r11, ror #24
-    data(2, 0xFA5F, 0xFAA1)  # uxtb r10, r1, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA87, 0x473B)  # eor r7, r7, r11, ror #16
-    data(2, 0xEA4F, 0x6A12)  # lsr r10, r2, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA87, 0x273B)  # eor r7, r7, r11, ror #8
-    data(2, 0xFA5F, 0xFA84)  # uxtb r10, r4, ror #0
-    data(2, 0xF850, 0x802A)  # ldr r8, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA91)  # uxtb r10, r1, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA88, 0x683B)  # eor r8, r8, r11, ror #24
-    data(2, 0xFA5F, 0xFAA2)  # uxtb r10, r2, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA88, 0x483B)  # eor r8, r8, r11, ror #16
-    data(2, 0xEA4F, 0x6A13)  # lsr r10, r3, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA88, 0x283B)  # eor r8, r8, r11, ror #8
-    data(2, 0xE8B9, 0x001E)  # ldm r9!, {r1, r2, r3, r4}
-    data(2, 0xEA85, 0x0501)  # eor r5, r5, r1
-    data(2, 0xEA86, 0x0602)  # eor r6, r6, r2
-    data(2, 0xEA87, 0x0703)  # eor r7, r7, r3
-    data(2, 0xEA88, 0x0804)  # eor r8, r8, r4
-    data(2, 0xEBB9, 0x0F0C)  # cmp r9, r12
-    data(2, 0xF47F, 0xAF38)  # bne.w rounds (-400)
-    data(2, 0xF200, 0x0001)  # addw r0, r0, #1
-    data(2, 0xFA5F, 0xFA85)  # uxtb r10, r5, ror #0
-    data(2, 0xF810, 0x102A)  # ldrb r1, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA96)  # uxtb r10, r6, ror #8
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA41, 0x210B)  # orr r1, r1, r11, lsl #8
-    data(2, 0xFA5F, 0xFAA7)  # uxtb r10, r7, ror #16
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA41, 0x410B)  # orr r1, r1, r11, lsl #16
-    data(2, 0xEA4F, 0x6A18)  # lsr r10, r8, #24
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA41, 0x610B)  # orr r1, r1, r11, lsl #24
-    data(2, 0xFA5F, 0xFA86)  # uxtb r10, r6, ror #0
-    data(2, 0xF810, 0x202A)  # ldrb r2, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA97)  # uxtb r10, r7, ror #8
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA42, 0x220B)  # orr r2, r2, r11, lsl #8
-    data(2, 0xFA5F, 0xFAA8)  # uxtb r10, r8, ror #16
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA42, 0x420B)  # orr r2, r2, r11, lsl #16
-    data(2, 0xEA4F, 0x6A15)  # lsr r10, r5, #24
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA42, 0x620B)  # orr r2, r2, r11, lsl #24
-    data(2, 0xFA5F, 0xFA87)  # uxtb r10, r7, ror #0
-    data(2, 0xF810, 0x302A)  # ldrb r3, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA98)  # uxtb r10, r8, ror #8
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA43, 0x230B)  # orr r3, r3, r11, lsl #8
-    data(2, 0xFA5F, 0xFAA5)  # uxtb r10, r5, ror #16
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA43, 0x430B)  # orr r3, r3, r11, lsl #16
-    data(2, 0xEA4F, 0x6A16)  # lsr r10, r6, #24
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA43, 0x630B)  # orr r3, r3, r11, lsl #24
-    data(2, 0xFA5F, 0xFA88)  # uxtb r10, r8, ror #0
-    data(2, 0xF810, 0x402A)  # ldrb r4, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA95)  # uxtb r10, r5, ror #8
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA44, 0x240B)  # orr r4, r4, r11, lsl #8
-    data(2, 0xFA5F, 0xFAA6)  # uxtb r10, r6, ror #16
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA44, 0x440B)  # orr r4, r4, r11, lsl #16
-    data(2, 0xEA4F, 0x6A17)  # lsr r10, r7, #24
-    data(2, 0xF810, 0xB02A)  # ldrb r11, [r0, r10, lsl #2]
-    data(2, 0xEA44, 0x640B)  # orr r4, r4, r11, lsl #24
-    data(2, 0xF2A0, 0x0001)  # subw r0, r0, #1
-    data(2, 0xE899, 0x01E0)  # ldm r9, {r5, r6, r7, r8}
-    data(2, 0xEA81, 0x0105)  # eor r1, r1, r5
-    data(2, 0xEA82, 0x0206)  # eor r2, r2, r6
-    data(2, 0xEA83, 0x0307)  # eor r3, r3, r7
-    data(2, 0xEA84, 0x0408)  # eor r4, r4, r8
+    data(2, 0xF000, 0xB826)  # b.w cipher (+76)
     data(2, 0xF8DD, 0xA004)  # ldr r10, [r13, #4]
-    data(2, 0xF8DA, 0x5000)  # ldr r5, [r10, #0]
-    data(2, 0xF8DA, 0x6004)  # ldr r6, [r10, #4]
-    data(2, 0xF8DA, 0x7008)  # ldr r7, [r10, #8]
-    data(2, 0xF8DA, 0x800C)  # ldr r8, [r10, #12]
-    data(2, 0xEA81, 0x0105)  # eor r1, r1, r5
-    data(2, 0xEA82, 0x0206)  # eor r2, r2, r6
-    data(2, 0xEA83, 0x0307)  # eor r3, r3, r7
-    data(2, 0xEA84, 0x0408)  # eor r4, r4, r8
-    data(2, 0xF8CE, 0x1000)  # str r1, [r14, #0]
-    data(2, 0xF8CE, 0x2004)  # str r2, [r14, #4]
-    data(2, 0xF8CE, 0x3008)  # str r3, [r14, #8]
-    data(2, 0xF8CE, 0x400C)  # str r4, [r14, #12]
-    data(2, 0xF20E, 0x0E10)  # addw r14, r14, #16
-    data(2, 0xF8DD, 0xA004)  # ldr r10, [r13, #4]
-    data(2, 0xF20A, 0x0A10)  # addw r10, r10, #16
+    data(2, 0xF8DA, 0x4004)  # ldr r4, [r10, #4]
+    data(2, 0xF8DA, 0x3008)  # ldr r3, [r10, #8]
+    data(2, 0xF8DA, 0x200C)  # ldr r2, [r10, #12]
+    data(2, 0xF85A, 0x1B10)  # ldr r1, [r10], #16
     data(2, 0xF8CD, 0xA004)  # str r10, [r13, #4]
-    data(2, 0xF8DD, 0xB010)  # ldr r11, [r13, #16]
-    data(2, 0xF1BB, 0x0B01)  # subs r11, r11, #1
-    data(2, 0xF8CD, 0xB010)  # str r11, [r13, #16]
-    data(2, 0xF47F, 0xADFA)  # bne.w block (-1036)
-    data(2, 0xE8BD, 0x0F1F)  # pop {r0, r1, r2, r3, r4, r8, r9, r10, r11}
-    data(2, 0x2000)  # movs r0, #0
-
-
-@micropython.asm_thumb
-def _ecb_dec(r0, r1, r2, r3):
-    # ECB decryption (FIPS 197 §5.3.5 equivalent inverse cipher)
-    data(2, 0xE92D, 0x0F1F)  # push {r0, r1, r2, r3, r4, r8, r9, r10, r11}
-    data(2, 0xF8D0, 0xB0FC)  # ldr r11, [r0, #252]
-    data(2, 0xF1BB, 0x0F00)  # cmp r11, #0
-    data(2, 0xF000, 0x81CC)  # beq.w done (+920)
-    data(2, 0xF8CD, 0xB010)  # str r11, [r13, #16]
-    data(2, 0xEA4F, 0x0E02)  # mov r14, r2
-    data(2, 0xF8D0, 0xC0F0)  # ldr r12, [r0, #240]
-    data(2, 0xEB00, 0x1C0C)  # add r12, r0, r12, lsl #4
-    data(2, 0xF20C, 0x1C00)  # addw r12, r12, #256
-    data(2, 0xF8D0, 0x00F8)  # ldr r0, [r0, #248]
+    data(2, 0xF000, 0xB818)  # b.w cipher (+48)
     data(2, 0xF8DD, 0xA004)  # ldr r10, [r13, #4]
+    data(2, 0xF8DA, 0x4004)  # ldr r4, [r10, #4]
+    data(2, 0xF8DA, 0x3008)  # ldr r3, [r10, #8]
+    data(2, 0xF8DA, 0x200C)  # ldr r2, [r10, #12]
     data(2, 0xF8DA, 0x1000)  # ldr r1, [r10, #0]
+    data(2, 0xF000, 0xB80C)  # b.w cipher (+24)
+    data(2, 0xF8DD, 0xA004)  # ldr r10, [r13, #4]
     data(2, 0xF8DA, 0x2004)  # ldr r2, [r10, #4]
     data(2, 0xF8DA, 0x3008)  # ldr r3, [r10, #8]
     data(2, 0xF8DA, 0x400C)  # ldr r4, [r10, #12]
-    data(2, 0xF8DD, 0x9000)  # ldr r9, [r13, #0]
-    data(2, 0xF209, 0x1900)  # addw r9, r9, #256
+    data(2, 0xF85A, 0x1B10)  # ldr r1, [r10], #16
+    data(2, 0xF8CD, 0xA004)  # str r10, [r13, #4]
+    data(2, 0xF8DD, 0x9018)  # ldr r9, [r13, #24]
     data(2, 0xE8B9, 0x01E0)  # ldm r9!, {r5, r6, r7, r8}
     data(2, 0xEA81, 0x0105)  # eor r1, r1, r5
     data(2, 0xEA82, 0x0206)  # eor r2, r2, r6
@@ -913,46 +244,46 @@ def _ecb_dec(r0, r1, r2, r3):
     data(2, 0xEA84, 0x0408)  # eor r4, r4, r8
     data(2, 0xFA5F, 0xFA81)  # uxtb r10, r1, ror #0
     data(2, 0xF850, 0x502A)  # ldr r5, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA94)  # uxtb r10, r4, ror #8
+    data(2, 0xFA5F, 0xFA92)  # uxtb r10, r2, ror #8
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA85, 0x653B)  # eor r5, r5, r11, ror #24
     data(2, 0xFA5F, 0xFAA3)  # uxtb r10, r3, ror #16
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA85, 0x453B)  # eor r5, r5, r11, ror #16
-    data(2, 0xEA4F, 0x6A12)  # lsr r10, r2, #24
+    data(2, 0xEA4F, 0x6A14)  # lsr r10, r4, #24
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA85, 0x253B)  # eor r5, r5, r11, ror #8
     data(2, 0xFA5F, 0xFA82)  # uxtb r10, r2, ror #0
     data(2, 0xF850, 0x602A)  # ldr r6, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA91)  # uxtb r10, r1, ror #8
+    data(2, 0xFA5F, 0xFA93)  # uxtb r10, r3, ror #8
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA86, 0x663B)  # eor r6, r6, r11, ror #24
     data(2, 0xFA5F, 0xFAA4)  # uxtb r10, r4, ror #16
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA86, 0x463B)  # eor r6, r6, r11, ror #16
-    data(2, 0xEA4F, 0x6A13)  # lsr r10, r3, #24
+    data(2, 0xEA4F, 0x6A11)  # lsr r10, r1, #24
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA86, 0x263B)  # eor r6, r6, r11, ror #8
     data(2, 0xFA5F, 0xFA83)  # uxtb r10, r3, ror #0
     data(2, 0xF850, 0x702A)  # ldr r7, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA92)  # uxtb r10, r2, ror #8
+    data(2, 0xFA5F, 0xFA94)  # uxtb r10, r4, ror #8
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA87, 0x673B)  # eor r7, r7, r11, ror #24
     data(2, 0xFA5F, 0xFAA1)  # uxtb r10, r1, ror #16
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA87, 0x473B)  # eor r7, r7, r11, ror #16
-    data(2, 0xEA4F, 0x6A14)  # lsr r10, r4, #24
+    data(2, 0xEA4F, 0x6A12)  # lsr r10, r2, #24
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA87, 0x273B)  # eor r7, r7, r11, ror #8
     data(2, 0xFA5F, 0xFA84)  # uxtb r10, r4, ror #0
     data(2, 0xF850, 0x802A)  # ldr r8, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA93)  # uxtb r10, r3, ror #8
+    data(2, 0xFA5F, 0xFA91)  # uxtb r10, r1, ror #8
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA88, 0x683B)  # eor r8, r8, r11, ror #24
     data(2, 0xFA5F, 0xFAA2)  # uxtb r10, r2, ror #16
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA88, 0x483B)  # eor r8, r8, r11, ror #16
-    data(2, 0xEA4F, 0x6A11)  # lsr r10, r1, #24
+    data(2, 0xEA4F, 0x6A13)  # lsr r10, r3, #24
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA88, 0x283B)  # eor r8, r8, r11, ror #8
     data(2, 0xE8B9, 0x001E)  # ldm r9!, {r1, r2, r3, r4}
@@ -962,46 +293,46 @@ def _ecb_dec(r0, r1, r2, r3):
     data(2, 0xEA88, 0x0804)  # eor r8, r8, r4
     data(2, 0xFA5F, 0xFA85)  # uxtb r10, r5, ror #0
     data(2, 0xF850, 0x102A)  # ldr r1, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA98)  # uxtb r10, r8, ror #8
+    data(2, 0xFA5F, 0xFA96)  # uxtb r10, r6, ror #8
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA81, 0x613B)  # eor r1, r1, r11, ror #24
     data(2, 0xFA5F, 0xFAA7)  # uxtb r10, r7, ror #16
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA81, 0x413B)  # eor r1, r1, r11, ror #16
-    data(2, 0xEA4F, 0x6A16)  # lsr r10, r6, #24
+    data(2, 0xEA4F, 0x6A18)  # lsr r10, r8, #24
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA81, 0x213B)  # eor r1, r1, r11, ror #8
     data(2, 0xFA5F, 0xFA86)  # uxtb r10, r6, ror #0
     data(2, 0xF850, 0x202A)  # ldr r2, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA95)  # uxtb r10, r5, ror #8
+    data(2, 0xFA5F, 0xFA97)  # uxtb r10, r7, ror #8
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA82, 0x623B)  # eor r2, r2, r11, ror #24
     data(2, 0xFA5F, 0xFAA8)  # uxtb r10, r8, ror #16
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA82, 0x423B)  # eor r2, r2, r11, ror #16
-    data(2, 0xEA4F, 0x6A17)  # lsr r10, r7, #24
+    data(2, 0xEA4F, 0x6A15)  # lsr r10, r5, #24
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA82, 0x223B)  # eor r2, r2, r11, ror #8
     data(2, 0xFA5F, 0xFA87)  # uxtb r10, r7, ror #0
     data(2, 0xF850, 0x302A)  # ldr r3, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA96)  # uxtb r10, r6, ror #8
+    data(2, 0xFA5F, 0xFA98)  # uxtb r10, r8, ror #8
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA83, 0x633B)  # eor r3, r3, r11, ror #24
     data(2, 0xFA5F, 0xFAA5)  # uxtb r10, r5, ror #16
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA83, 0x433B)  # eor r3, r3, r11, ror #16
-    data(2, 0xEA4F, 0x6A18)  # lsr r10, r8, #24
+    data(2, 0xEA4F, 0x6A16)  # lsr r10, r6, #24
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA83, 0x233B)  # eor r3, r3, r11, ror #8
     data(2, 0xFA5F, 0xFA88)  # uxtb r10, r8, ror #0
     data(2, 0xF850, 0x402A)  # ldr r4, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA97)  # uxtb r10, r7, ror #8
+    data(2, 0xFA5F, 0xFA95)  # uxtb r10, r5, ror #8
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA84, 0x643B)  # eor r4, r4, r11, ror #24
     data(2, 0xFA5F, 0xFAA6)  # uxtb r10, r6, ror #16
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA84, 0x443B)  # eor r4, r4, r11, ror #16
-    data(2, 0xEA4F, 0x6A15)  # lsr r10, r5, #24
+    data(2, 0xEA4F, 0x6A17)  # lsr r10, r7, #24
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA84, 0x243B)  # eor r4, r4, r11, ror #8
     data(2, 0xE8B9, 0x01E0)  # ldm r9!, {r5, r6, r7, r8}
@@ -1011,46 +342,46 @@ def _ecb_dec(r0, r1, r2, r3):
     data(2, 0xEA84, 0x0408)  # eor r4, r4, r8
     data(2, 0xFA5F, 0xFA81)  # uxtb r10, r1, ror #0
     data(2, 0xF850, 0x502A)  # ldr r5, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA94)  # uxtb r10, r4, ror #8
+    data(2, 0xFA5F, 0xFA92)  # uxtb r10, r2, ror #8
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA85, 0x653B)  # eor r5, r5, r11, ror #24
     data(2, 0xFA5F, 0xFAA3)  # uxtb r10, r3, ror #16
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA85, 0x453B)  # eor r5, r5, r11, ror #16
-    data(2, 0xEA4F, 0x6A12)  # lsr r10, r2, #24
+    data(2, 0xEA4F, 0x6A14)  # lsr r10, r4, #24
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA85, 0x253B)  # eor r5, r5, r11, ror #8
     data(2, 0xFA5F, 0xFA82)  # uxtb r10, r2, ror #0
     data(2, 0xF850, 0x602A)  # ldr r6, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA91)  # uxtb r10, r1, ror #8
+    data(2, 0xFA5F, 0xFA93)  # uxtb r10, r3, ror #8
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA86, 0x663B)  # eor r6, r6, r11, ror #24
     data(2, 0xFA5F, 0xFAA4)  # uxtb r10, r4, ror #16
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA86, 0x463B)  # eor r6, r6, r11, ror #16
-    data(2, 0xEA4F, 0x6A13)  # lsr r10, r3, #24
+    data(2, 0xEA4F, 0x6A11)  # lsr r10, r1, #24
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA86, 0x263B)  # eor r6, r6, r11, ror #8
     data(2, 0xFA5F, 0xFA83)  # uxtb r10, r3, ror #0
     data(2, 0xF850, 0x702A)  # ldr r7, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA92)  # uxtb r10, r2, ror #8
+    data(2, 0xFA5F, 0xFA94)  # uxtb r10, r4, ror #8
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA87, 0x673B)  # eor r7, r7, r11, ror #24
     data(2, 0xFA5F, 0xFAA1)  # uxtb r10, r1, ror #16
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA87, 0x473B)  # eor r7, r7, r11, ror #16
-    data(2, 0xEA4F, 0x6A14)  # lsr r10, r4, #24
+    data(2, 0xEA4F, 0x6A12)  # lsr r10, r2, #24
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA87, 0x273B)  # eor r7, r7, r11, ror #8
     data(2, 0xFA5F, 0xFA84)  # uxtb r10, r4, ror #0
     data(2, 0xF850, 0x802A)  # ldr r8, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA93)  # uxtb r10, r3, ror #8
+    data(2, 0xFA5F, 0xFA91)  # uxtb r10, r1, ror #8
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA88, 0x683B)  # eor r8, r8, r11, ror #24
     data(2, 0xFA5F, 0xFAA2)  # uxtb r10, r2, ror #16
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA88, 0x483B)  # eor r8, r8, r11, ror #16
-    data(2, 0xEA4F, 0x6A11)  # lsr r10, r1, #24
+    data(2, 0xEA4F, 0x6A13)  # lsr r10, r3, #24
     data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
     data(2, 0xEA88, 0x283B)  # eor r8, r8, r11, ror #8
     data(2, 0xE8B9, 0x001E)  # ldm r9!, {r1, r2, r3, r4}
@@ -1060,339 +391,148 @@ def _ecb_dec(r0, r1, r2, r3):
     data(2, 0xEA88, 0x0804)  # eor r8, r8, r4
     data(2, 0xEBB9, 0x0F0C)  # cmp r9, r12
     data(2, 0xF47F, 0xAF38)  # bne.w rounds (-400)
-    data(2, 0xF200, 0x4000)  # addw r0, r0, #1024
+    data(2, 0xF8DD, 0x001C)  # ldr r0, [r13, #28]
     data(2, 0xFA5F, 0xFA85)  # uxtb r10, r5, ror #0
     data(2, 0xF810, 0x100A)  # ldrb r1, [r0, r10, lsl #0]
-    data(2, 0xFA5F, 0xFA98)  # uxtb r10, r8, ror #8
+    data(2, 0xFA5F, 0xFA96)  # uxtb r10, r6, ror #8
     data(2, 0xF810, 0xB00A)  # ldrb r11, [r0, r10, lsl #0]
     data(2, 0xEA41, 0x210B)  # orr r1, r1, r11, lsl #8
     data(2, 0xFA5F, 0xFAA7)  # uxtb r10, r7, ror #16
     data(2, 0xF810, 0xB00A)  # ldrb r11, [r0, r10, lsl #0]
     data(2, 0xEA41, 0x410B)  # orr r1, r1, r11, lsl #16
-    data(2, 0xEA4F, 0x6A16)  # lsr r10, r6, #24
+    data(2, 0xEA4F, 0x6A18)  # lsr r10, r8, #24
     data(2, 0xF810, 0xB00A)  # ldrb r11, [r0, r10, lsl #0]
     data(2, 0xEA41, 0x610B)  # orr r1, r1, r11, lsl #24
     data(2, 0xFA5F, 0xFA86)  # uxtb r10, r6, ror #0
     data(2, 0xF810, 0x200A)  # ldrb r2, [r0, r10, lsl #0]
-    data(2, 0xFA5F, 0xFA95)  # uxtb r10, r5, ror #8
+    data(2, 0xFA5F, 0xFA97)  # uxtb r10, r7, ror #8
     data(2, 0xF810, 0xB00A)  # ldrb r11, [r0, r10, lsl #0]
     data(2, 0xEA42, 0x220B)  # orr r2, r2, r11, lsl #8
     data(2, 0xFA5F, 0xFAA8)  # uxtb r10, r8, ror #16
     data(2, 0xF810, 0xB00A)  # ldrb r11, [r0, r10, lsl #0]
     data(2, 0xEA42, 0x420B)  # orr r2, r2, r11, lsl #16
-    data(2, 0xEA4F, 0x6A17)  # lsr r10, r7, #24
+    data(2, 0xEA4F, 0x6A15)  # lsr r10, r5, #24
     data(2, 0xF810, 0xB00A)  # ldrb r11, [r0, r10, lsl #0]
     data(2, 0xEA42, 0x620B)  # orr r2, r2, r11, lsl #24
     data(2, 0xFA5F, 0xFA87)  # uxtb r10, r7, ror #0
     data(2, 0xF810, 0x300A)  # ldrb r3, [r0, r10, lsl #0]
-    data(2, 0xFA5F, 0xFA96)  # uxtb r10, r6, ror #8
+    data(2, 0xFA5F, 0xFA98)  # uxtb r10, r8, ror #8
     data(2, 0xF810, 0xB00A)  # ldrb r11, [r0, r10, lsl #0]
     data(2, 0xEA43, 0x230B)  # orr r3, r3, r11, lsl #8
     data(2, 0xFA5F, 0xFAA5)  # uxtb r10, r5, ror #16
     data(2, 0xF810, 0xB00A)  # ldrb r11, [r0, r10, lsl #0]
     data(2, 0xEA43, 0x430B)  # orr r3, r3, r11, lsl #16
-    data(2, 0xEA4F, 0x6A18)  # lsr r10, r8, #24
+    data(2, 0xEA4F, 0x6A16)  # lsr r10, r6, #24
     data(2, 0xF810, 0xB00A)  # ldrb r11, [r0, r10, lsl #0]
     data(2, 0xEA43, 0x630B)  # orr r3, r3, r11, lsl #24
     data(2, 0xFA5F, 0xFA88)  # uxtb r10, r8, ror #0
     data(2, 0xF810, 0x400A)  # ldrb r4, [r0, r10, lsl #0]
-    data(2, 0xFA5F, 0xFA97)  # uxtb r10, r7, ror #8
+    data(2, 0xFA5F, 0xFA95)  # uxtb r10, r5, ror #8
     data(2, 0xF810, 0xB00A)  # ldrb r11, [r0, r10, lsl #0]
     data(2, 0xEA44, 0x240B)  # orr r4, r4, r11, lsl #8
     data(2, 0xFA5F, 0xFAA6)  # uxtb r10, r6, ror #16
     data(2, 0xF810, 0xB00A)  # ldrb r11, [r0, r10, lsl #0]
     data(2, 0xEA44, 0x440B)  # orr r4, r4, r11, lsl #16
-    data(2, 0xEA4F, 0x6A15)  # lsr r10, r5, #24
+    data(2, 0xEA4F, 0x6A17)  # lsr r10, r7, #24
     data(2, 0xF810, 0xB00A)  # ldrb r11, [r0, r10, lsl #0]
     data(2, 0xEA44, 0x640B)  # orr r4, r4, r11, lsl #24
-    data(2, 0xF2A0, 0x4000)  # subw r0, r0, #1024
+    data(2, 0xF8DD, 0x0008)  # ldr r0, [r13, #8]
     data(2, 0xE899, 0x01E0)  # ldm r9, {r5, r6, r7, r8}
     data(2, 0xEA81, 0x0105)  # eor r1, r1, r5
     data(2, 0xEA82, 0x0206)  # eor r2, r2, r6
     data(2, 0xEA83, 0x0307)  # eor r3, r3, r7
     data(2, 0xEA84, 0x0408)  # eor r4, r4, r8
-    data(2, 0xF8CE, 0x1000)  # str r1, [r14, #0]
+    data(2, 0xF8DD, 0xF014)  # ldr pc, [r13, #20]
     data(2, 0xF8CE, 0x2004)  # str r2, [r14, #4]
     data(2, 0xF8CE, 0x3008)  # str r3, [r14, #8]
     data(2, 0xF8CE, 0x400C)  # str r4, [r14, #12]
-    data(2, 0xF20E, 0x0E10)  # addw r14, r14, #16
-    data(2, 0xF8DD, 0xA004)  # ldr r10, [r13, #4]
-    data(2, 0xF20A, 0x0A10)  # addw r10, r10, #16
-    data(2, 0xF8CD, 0xA004)  # str r10, [r13, #4]
+    data(2, 0xF84E, 0x1B10)  # str r1, [r14], #16
     data(2, 0xF8DD, 0xB010)  # ldr r11, [r13, #16]
     data(2, 0xF1BB, 0x0B01)  # subs r11, r11, #1
     data(2, 0xF8CD, 0xB010)  # str r11, [r13, #16]
-    data(2, 0xF47F, 0xAE40)  # bne.w block (-896)
-    data(2, 0xE8BD, 0x0F1F)  # pop {r0, r1, r2, r3, r4, r8, r9, r10, r11}
-    data(2, 0x2000)  # movs r0, #0
-
-
-@micropython.asm_thumb
-def _cbc_dec(r0, r1, r2, r3):
-    # CBC decryption: output = D(C) ^ iv, iv := C
-    data(2, 0xE92D, 0x0F1F)  # push {r0, r1, r2, r3, r4, r8, r9, r10, r11}
-    data(2, 0xF8D0, 0xB0FC)  # ldr r11, [r0, #252]
-    data(2, 0xF1BB, 0x0F00)  # cmp r11, #0
-    data(2, 0xF000, 0x81F0)  # beq.w done (+992)
-    data(2, 0xF8CD, 0xB010)  # str r11, [r13, #16]
-    data(2, 0xEA4F, 0x0E02)  # mov r14, r2
-    data(2, 0xF8D0, 0xC0F0)  # ldr r12, [r0, #240]
-    data(2, 0xEB00, 0x1C0C)  # add r12, r0, r12, lsl #4
-    data(2, 0xF20C, 0x1C00)  # addw r12, r12, #256
-    data(2, 0xF8D0, 0x00F8)  # ldr r0, [r0, #248]
-    data(2, 0xF8DD, 0xA004)  # ldr r10, [r13, #4]
-    data(2, 0xF8DA, 0x1000)  # ldr r1, [r10, #0]
-    data(2, 0xF8DA, 0x2004)  # ldr r2, [r10, #4]
-    data(2, 0xF8DA, 0x3008)  # ldr r3, [r10, #8]
-    data(2, 0xF8DA, 0x400C)  # ldr r4, [r10, #12]
-    data(2, 0xF8DD, 0x9000)  # ldr r9, [r13, #0]
-    data(2, 0xF209, 0x1900)  # addw r9, r9, #256
-    data(2, 0xE8B9, 0x01E0)  # ldm r9!, {r5, r6, r7, r8}
-    data(2, 0xEA81, 0x0105)  # eor r1, r1, r5
-    data(2, 0xEA82, 0x0206)  # eor r2, r2, r6
-    data(2, 0xEA83, 0x0307)  # eor r3, r3, r7
-    data(2, 0xEA84, 0x0408)  # eor r4, r4, r8
-    data(2, 0xFA5F, 0xFA81)  # uxtb r10, r1, ror #0
-    data(2, 0xF850, 0x502A)  # ldr r5, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA94)  # uxtb r10, r4, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA85, 0x653B)  # eor r5, r5, r11, ror #24
-    data(2, 0xFA5F, 0xFAA3)  # uxtb r10, r3, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA85, 0x453B)  # eor r5, r5, r11, ror #16
-    data(2, 0xEA4F, 0x6A12)  # lsr r10, r2, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA85, 0x253B)  # eor r5, r5, r11, ror #8
-    data(2, 0xFA5F, 0xFA82)  # uxtb r10, r2, ror #0
-    data(2, 0xF850, 0x602A)  # ldr r6, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA91)  # uxtb r10, r1, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA86, 0x663B)  # eor r6, r6, r11, ror #24
-    data(2, 0xFA5F, 0xFAA4)  # uxtb r10, r4, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA86, 0x463B)  # eor r6, r6, r11, ror #16
-    data(2, 0xEA4F, 0x6A13)  # lsr r10, r3, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA86, 0x263B)  # eor r6, r6, r11, ror #8
-    data(2, 0xFA5F, 0xFA83)  # uxtb r10, r3, ror #0
-    data(2, 0xF850, 0x702A)  # ldr r7, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA92)  # uxtb r10, r2, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA87, 0x673B)  # eor r7, r7, r11, ror #24
-    data(2, 0xFA5F, 0xFAA1)  # uxtb r10, r1, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA87, 0x473B)  # eor r7, r7, r11, ror #16
-    data(2, 0xEA4F, 0x6A14)  # lsr r10, r4, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA87, 0x273B)  # eor r7, r7, r11, ror #8
-    data(2, 0xFA5F, 0xFA84)  # uxtb r10, r4, ror #0
-    data(2, 0xF850, 0x802A)  # ldr r8, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA93)  # uxtb r10, r3, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA88, 0x683B)  # eor r8, r8, r11, ror #24
-    data(2, 0xFA5F, 0xFAA2)  # uxtb r10, r2, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA88, 0x483B)  # eor r8, r8, r11, ror #16
-    data(2, 0xEA4F, 0x6A11)  # lsr r10, r1, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA88, 0x283B)  # eor r8, r8, r11, ror #8
-    data(2, 0xE8B9, 0x001E)  # ldm r9!, {r1, r2, r3, r4}
-    data(2, 0xEA85, 0x0501)  # eor r5, r5, r1
-    data(2, 0xEA86, 0x0602)  # eor r6, r6, r2
-    data(2, 0xEA87, 0x0703)  # eor r7, r7, r3
-    data(2, 0xEA88, 0x0804)  # eor r8, r8, r4
-    data(2, 0xFA5F, 0xFA85)  # uxtb r10, r5, ror #0
-    data(2, 0xF850, 0x102A)  # ldr r1, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA98)  # uxtb r10, r8, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA81, 0x613B)  # eor r1, r1, r11, ror #24
-    data(2, 0xFA5F, 0xFAA7)  # uxtb r10, r7, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA81, 0x413B)  # eor r1, r1, r11, ror #16
-    data(2, 0xEA4F, 0x6A16)  # lsr r10, r6, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA81, 0x213B)  # eor r1, r1, r11, ror #8
-    data(2, 0xFA5F, 0xFA86)  # uxtb r10, r6, ror #0
-    data(2, 0xF850, 0x202A)  # ldr r2, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA95)  # uxtb r10, r5, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA82, 0x623B)  # eor r2, r2, r11, ror #24
-    data(2, 0xFA5F, 0xFAA8)  # uxtb r10, r8, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA82, 0x423B)  # eor r2, r2, r11, ror #16
-    data(2, 0xEA4F, 0x6A17)  # lsr r10, r7, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA82, 0x223B)  # eor r2, r2, r11, ror #8
-    data(2, 0xFA5F, 0xFA87)  # uxtb r10, r7, ror #0
-    data(2, 0xF850, 0x302A)  # ldr r3, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA96)  # uxtb r10, r6, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA83, 0x633B)  # eor r3, r3, r11, ror #24
-    data(2, 0xFA5F, 0xFAA5)  # uxtb r10, r5, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA83, 0x433B)  # eor r3, r3, r11, ror #16
-    data(2, 0xEA4F, 0x6A18)  # lsr r10, r8, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA83, 0x233B)  # eor r3, r3, r11, ror #8
-    data(2, 0xFA5F, 0xFA88)  # uxtb r10, r8, ror #0
-    data(2, 0xF850, 0x402A)  # ldr r4, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA97)  # uxtb r10, r7, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA84, 0x643B)  # eor r4, r4, r11, ror #24
-    data(2, 0xFA5F, 0xFAA6)  # uxtb r10, r6, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA84, 0x443B)  # eor r4, r4, r11, ror #16
-    data(2, 0xEA4F, 0x6A15)  # lsr r10, r5, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA84, 0x243B)  # eor r4, r4, r11, ror #8
-    data(2, 0xE8B9, 0x01E0)  # ldm r9!, {r5, r6, r7, r8}
-    data(2, 0xEA81, 0x0105)  # eor r1, r1, r5
-    data(2, 0xEA82, 0x0206)  # eor r2, r2, r6
-    data(2, 0xEA83, 0x0307)  # eor r3, r3, r7
-    data(2, 0xEA84, 0x0408)  # eor r4, r4, r8
-    data(2, 0xFA5F, 0xFA81)  # uxtb r10, r1, ror #0
-    data(2, 0xF850, 0x502A)  # ldr r5, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA94)  # uxtb r10, r4, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA85, 0x653B)  # eor r5, r5, r11, ror #24
-    data(2, 0xFA5F, 0xFAA3)  # uxtb r10, r3, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA85, 0x453B)  # eor r5, r5, r11, ror #16
-    data(2, 0xEA4F, 0x6A12)  # lsr r10, r2, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA85, 0x253B)  # eor r5, r5, r11, ror #8
-    data(2, 0xFA5F, 0xFA82)  # uxtb r10, r2, ror #0
-    data(2, 0xF850, 0x602A)  # ldr r6, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA91)  # uxtb r10, r1, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA86, 0x663B)  # eor r6, r6, r11, ror #24
-    data(2, 0xFA5F, 0xFAA4)  # uxtb r10, r4, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA86, 0x463B)  # eor r6, r6, r11, ror #16
-    data(2, 0xEA4F, 0x6A13)  # lsr r10, r3, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA86, 0x263B)  # eor r6, r6, r11, ror #8
-    data(2, 0xFA5F, 0xFA83)  # uxtb r10, r3, ror #0
-    data(2, 0xF850, 0x702A)  # ldr r7, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA92)  # uxtb r10, r2, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA87, 0x673B)  # eor r7, r7, r11, ror #24
-    data(2, 0xFA5F, 0xFAA1)  # uxtb r10, r1, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA87, 0x473B)  # eor r7, r7, r11, ror #16
-    data(2, 0xEA4F, 0x6A14)  # lsr r10, r4, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA87, 0x273B)  # eor r7, r7, r11, ror #8
-    data(2, 0xFA5F, 0xFA84)  # uxtb r10, r4, ror #0
-    data(2, 0xF850, 0x802A)  # ldr r8, [r0, r10, lsl #2]
-    data(2, 0xFA5F, 0xFA93)  # uxtb r10, r3, ror #8
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA88, 0x683B)  # eor r8, r8, r11, ror #24
-    data(2, 0xFA5F, 0xFAA2)  # uxtb r10, r2, ror #16
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA88, 0x483B)  # eor r8, r8, r11, ror #16
-    data(2, 0xEA4F, 0x6A11)  # lsr r10, r1, #24
-    data(2, 0xF850, 0xB02A)  # ldr r11, [r0, r10, lsl #2]
-    data(2, 0xEA88, 0x283B)  # eor r8, r8, r11, ror #8
-    data(2, 0xE8B9, 0x001E)  # ldm r9!, {r1, r2, r3, r4}
-    data(2, 0xEA85, 0x0501)  # eor r5, r5, r1
-    data(2, 0xEA86, 0x0602)  # eor r6, r6, r2
-    data(2, 0xEA87, 0x0703)  # eor r7, r7, r3
-    data(2, 0xEA88, 0x0804)  # eor r8, r8, r4
-    data(2, 0xEBB9, 0x0F0C)  # cmp r9, r12
-    data(2, 0xF47F, 0xAF38)  # bne.w rounds (-400)
-    data(2, 0xF200, 0x4000)  # addw r0, r0, #1024
-    data(2, 0xFA5F, 0xFA85)  # uxtb r10, r5, ror #0
-    data(2, 0xF810, 0x100A)  # ldrb r1, [r0, r10, lsl #0]
-    data(2, 0xFA5F, 0xFA98)  # uxtb r10, r8, ror #8
-    data(2, 0xF810, 0xB00A)  # ldrb r11, [r0, r10, lsl #0]
-    data(2, 0xEA41, 0x210B)  # orr r1, r1, r11, lsl #8
-    data(2, 0xFA5F, 0xFAA7)  # uxtb r10, r7, ror #16
-    data(2, 0xF810, 0xB00A)  # ldrb r11, [r0, r10, lsl #0]
-    data(2, 0xEA41, 0x410B)  # orr r1, r1, r11, lsl #16
-    data(2, 0xEA4F, 0x6A16)  # lsr r10, r6, #24
-    data(2, 0xF810, 0xB00A)  # ldrb r11, [r0, r10, lsl #0]
-    data(2, 0xEA41, 0x610B)  # orr r1, r1, r11, lsl #24
-    data(2, 0xFA5F, 0xFA86)  # uxtb r10, r6, ror #0
-    data(2, 0xF810, 0x200A)  # ldrb r2, [r0, r10, lsl #0]
-    data(2, 0xFA5F, 0xFA95)  # uxtb r10, r5, ror #8
-    data(2, 0xF810, 0xB00A)  # ldrb r11, [r0, r10, lsl #0]
-    data(2, 0xEA42, 0x220B)  # orr r2, r2, r11, lsl #8
-    data(2, 0xFA5F, 0xFAA8)  # uxtb r10, r8, ror #16
-    data(2, 0xF810, 0xB00A)  # ldrb r11, [r0, r10, lsl #0]
-    data(2, 0xEA42, 0x420B)  # orr r2, r2, r11, lsl #16
-    data(2, 0xEA4F, 0x6A17)  # lsr r10, r7, #24
-    data(2, 0xF810, 0xB00A)  # ldrb r11, [r0, r10, lsl #0]
-    data(2, 0xEA42, 0x620B)  # orr r2, r2, r11, lsl #24
-    data(2, 0xFA5F, 0xFA87)  # uxtb r10, r7, ror #0
-    data(2, 0xF810, 0x300A)  # ldrb r3, [r0, r10, lsl #0]
-    data(2, 0xFA5F, 0xFA96)  # uxtb r10, r6, ror #8
-    data(2, 0xF810, 0xB00A)  # ldrb r11, [r0, r10, lsl #0]
-    data(2, 0xEA43, 0x230B)  # orr r3, r3, r11, lsl #8
-    data(2, 0xFA5F, 0xFAA5)  # uxtb r10, r5, ror #16
-    data(2, 0xF810, 0xB00A)  # ldrb r11, [r0, r10, lsl #0]
-    data(2, 0xEA43, 0x430B)  # orr r3, r3, r11, lsl #16
-    data(2, 0xEA4F, 0x6A18)  # lsr r10, r8, #24
-    data(2, 0xF810, 0xB00A)  # ldrb r11, [r0, r10, lsl #0]
-    data(2, 0xEA43, 0x630B)  # orr r3, r3, r11, lsl #24
-    data(2, 0xFA5F, 0xFA88)  # uxtb r10, r8, ror #0
-    data(2, 0xF810, 0x400A)  # ldrb r4, [r0, r10, lsl #0]
-    data(2, 0xFA5F, 0xFA97)  # uxtb r10, r7, ror #8
-    data(2, 0xF810, 0xB00A)  # ldrb r11, [r0, r10, lsl #0]
-    data(2, 0xEA44, 0x240B)  # orr r4, r4, r11, lsl #8
-    data(2, 0xFA5F, 0xFAA6)  # uxtb r10, r6, ror #16
-    data(2, 0xF810, 0xB00A)  # ldrb r11, [r0, r10, lsl #0]
-    data(2, 0xEA44, 0x440B)  # orr r4, r4, r11, lsl #16
-    data(2, 0xEA4F, 0x6A15)  # lsr r10, r5, #24
-    data(2, 0xF810, 0xB00A)  # ldrb r11, [r0, r10, lsl #0]
-    data(2, 0xEA44, 0x640B)  # orr r4, r4, r11, lsl #24
-    data(2, 0xF2A0, 0x4000)  # subw r0, r0, #1024
-    data(2, 0xE899, 0x01E0)  # ldm r9, {r5, r6, r7, r8}
-    data(2, 0xEA81, 0x0105)  # eor r1, r1, r5
-    data(2, 0xEA82, 0x0206)  # eor r2, r2, r6
-    data(2, 0xEA83, 0x0307)  # eor r3, r3, r7
-    data(2, 0xEA84, 0x0408)  # eor r4, r4, r8
+    data(2, 0xF47F, 0xAE46)  # bne.w in_ecb_enc (-884)
+    data(2, 0xF000, 0xB88A)  # b.w done (+276)
+    data(2, 0xF8CE, 0x2004)  # str r2, [r14, #4]
+    data(2, 0xF8CE, 0x3008)  # str r3, [r14, #8]
+    data(2, 0xF8CE, 0x400C)  # str r4, [r14, #12]
+    data(2, 0xF84E, 0x1B10)  # str r1, [r14], #16
     data(2, 0xF8DD, 0xB00C)  # ldr r11, [r13, #12]
-    data(2, 0xF8DB, 0x5000)  # ldr r5, [r11, #0]
-    data(2, 0xF8DB, 0x6004)  # ldr r6, [r11, #4]
+    data(2, 0xF8CB, 0x2004)  # str r2, [r11, #4]
+    data(2, 0xF8CB, 0x3008)  # str r3, [r11, #8]
+    data(2, 0xF8CB, 0x400C)  # str r4, [r11, #12]
+    data(2, 0xF8CB, 0x1000)  # str r1, [r11, #0]
+    data(2, 0xF8DD, 0xB010)  # ldr r11, [r13, #16]
+    data(2, 0xF1BB, 0x0B01)  # subs r11, r11, #1
+    data(2, 0xF8CD, 0xB010)  # str r11, [r13, #16]
+    data(2, 0xF47F, 0xADAE)  # bne.w in_cbc_enc (-1188)
+    data(2, 0xF000, 0xB86E)  # b.w done (+220)
+    data(2, 0xF8DD, 0xA004)  # ldr r10, [r13, #4]
+    data(2, 0xF8DA, 0x6004)  # ldr r6, [r10, #4]
+    data(2, 0xF8DA, 0x7008)  # ldr r7, [r10, #8]
+    data(2, 0xF8DA, 0x800C)  # ldr r8, [r10, #12]
+    data(2, 0xF85A, 0x5B10)  # ldr r5, [r10], #16
+    data(2, 0xF8CD, 0xA004)  # str r10, [r13, #4]
+    data(2, 0xEA81, 0x0105)  # eor r1, r1, r5
+    data(2, 0xEA82, 0x0206)  # eor r2, r2, r6
+    data(2, 0xEA83, 0x0307)  # eor r3, r3, r7
+    data(2, 0xEA84, 0x0408)  # eor r4, r4, r8
+    data(2, 0xF8CE, 0x2004)  # str r2, [r14, #4]
+    data(2, 0xF8CE, 0x3008)  # str r3, [r14, #8]
+    data(2, 0xF8CE, 0x400C)  # str r4, [r14, #12]
+    data(2, 0xF84E, 0x1B10)  # str r1, [r14], #16
+    data(2, 0xF8DD, 0xB010)  # ldr r11, [r13, #16]
+    data(2, 0xF1BB, 0x0B01)  # subs r11, r11, #1
+    data(2, 0xF8CD, 0xB010)  # str r11, [r13, #16]
+    data(2, 0xF47F, 0xADA8)  # bne.w in_ctr (-1200)
+    data(2, 0xF000, 0xB848)  # b.w done (+144)
+    data(2, 0xF8CE, 0x4004)  # str r4, [r14, #4]
+    data(2, 0xF8CE, 0x3008)  # str r3, [r14, #8]
+    data(2, 0xF8CE, 0x200C)  # str r2, [r14, #12]
+    data(2, 0xF84E, 0x1B10)  # str r1, [r14], #16
+    data(2, 0xF8DD, 0xB010)  # ldr r11, [r13, #16]
+    data(2, 0xF1BB, 0x0B01)  # subs r11, r11, #1
+    data(2, 0xF8CD, 0xB010)  # str r11, [r13, #16]
+    data(2, 0xF47F, 0xADD8)  # bne.w in_ecb_dec (-1104)
+    data(2, 0xF000, 0xB836)  # b.w done (+108)
+    data(2, 0xF8DD, 0xB00C)  # ldr r11, [r13, #12]
+    data(2, 0xF8DB, 0x8004)  # ldr r8, [r11, #4]
     data(2, 0xF8DB, 0x7008)  # ldr r7, [r11, #8]
-    data(2, 0xF8DB, 0x800C)  # ldr r8, [r11, #12]
+    data(2, 0xF8DB, 0x600C)  # ldr r6, [r11, #12]
+    data(2, 0xF8DB, 0x5000)  # ldr r5, [r11, #0]
     data(2, 0xEA81, 0x0105)  # eor r1, r1, r5
     data(2, 0xEA82, 0x0206)  # eor r2, r2, r6
     data(2, 0xEA83, 0x0307)  # eor r3, r3, r7
     data(2, 0xEA84, 0x0408)  # eor r4, r4, r8
     data(2, 0xF8DD, 0xA004)  # ldr r10, [r13, #4]
-    data(2, 0xF8DA, 0x5000)  # ldr r5, [r10, #0]
-    data(2, 0xF8DA, 0x6004)  # ldr r6, [r10, #4]
+    data(2, 0xF8DA, 0x8004)  # ldr r8, [r10, #4]
     data(2, 0xF8DA, 0x7008)  # ldr r7, [r10, #8]
-    data(2, 0xF8DA, 0x800C)  # ldr r8, [r10, #12]
-    data(2, 0xF8CB, 0x5000)  # str r5, [r11, #0]
-    data(2, 0xF8CB, 0x6004)  # str r6, [r11, #4]
-    data(2, 0xF8CB, 0x7008)  # str r7, [r11, #8]
-    data(2, 0xF8CB, 0x800C)  # str r8, [r11, #12]
-    data(2, 0xF8CE, 0x1000)  # str r1, [r14, #0]
-    data(2, 0xF8CE, 0x2004)  # str r2, [r14, #4]
-    data(2, 0xF8CE, 0x3008)  # str r3, [r14, #8]
-    data(2, 0xF8CE, 0x400C)  # str r4, [r14, #12]
-    data(2, 0xF20E, 0x0E10)  # addw r14, r14, #16
-    data(2, 0xF8DD, 0xA004)  # ldr r10, [r13, #4]
-    data(2, 0xF20A, 0x0A10)  # addw r10, r10, #16
+    data(2, 0xF8DA, 0x600C)  # ldr r6, [r10, #12]
+    data(2, 0xF85A, 0x5B10)  # ldr r5, [r10], #16
     data(2, 0xF8CD, 0xA004)  # str r10, [r13, #4]
+    data(2, 0xF8CB, 0x8004)  # str r8, [r11, #4]
+    data(2, 0xF8CB, 0x7008)  # str r7, [r11, #8]
+    data(2, 0xF8CB, 0x600C)  # str r6, [r11, #12]
+    data(2, 0xF8CB, 0x5000)  # str r5, [r11, #0]
+    data(2, 0xF8CE, 0x4004)  # str r4, [r14, #4]
+    data(2, 0xF8CE, 0x3008)  # str r3, [r14, #8]
+    data(2, 0xF8CE, 0x200C)  # str r2, [r14, #12]
+    data(2, 0xF84E, 0x1B10)  # str r1, [r14], #16
     data(2, 0xF8DD, 0xB010)  # ldr r11, [r13, #16]
     data(2, 0xF1BB, 0x0B01)  # subs r11, r11, #1
     data(2, 0xF8CD, 0xB010)  # str r11, [r13, #16]
-    data(2, 0xF47F, 0xAE1C)  # bne.w block (-968)
-    data(2, 0xE8BD, 0x0F1F)  # pop {r0, r1, r2, r3, r4, r8, r9, r10, r11}
+    data(2, 0xF47F, 0xADAE)  # bne.w in_cbc_dec (-1188)
+    data(2, 0xE8BD, 0x0FFF)  # pop {r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11}
     data(2, 0x2000)  # movs r0, #0
 
 
-_TAB = []  # [TE, TD] as the kernels see them: the flash constants, or aligned RAM copies
+_TAB = []  # [TE, TD] as the kernel sees them: the flash constants, or aligned RAM copies
 
 
 def _tables(k):
-    # The tables' addresses into ctx words 61 and 62. A frozen ``bytes`` sits in flash at the
-    # address the firmware's linker gave it; word loads want it 4-byte aligned, so an unaligned
-    # constant (or a .mpy loaded into RAM) is copied once into a bytearray (heap: aligned).
+    # The tables' addresses into ctx words 61, 62, 124 and 125. A frozen ``bytes`` sits in
+    # flash at the address the firmware's linker gave it; word loads want TE and TD 4-byte
+    # aligned, so an unaligned constant (or a .mpy loaded into RAM) is copied once into a
+    # bytearray (heap: aligned). The S-boxes are read a byte at a time: any address will do.
     if not _TAB:
         for i, t in ((61, TE), (62, TD)):
             _put(k, t, i)
@@ -1401,6 +541,8 @@ def _tables(k):
             _TAB.append(t)
     _put(k, _TAB[0], 61)
     _put(k, _TAB[1], 62)
+    _put(k, SBOX, 124)
+    _put(k, INV_SBOX, 125)
 
 
 def _inv_mix(w, o):
@@ -1423,41 +565,44 @@ class _Ctx:
             for c in range(4):
                 o = 16 * (nr - r) + 4 * c
                 d[16 * r + 4 * c : 16 * r + 4 * c + 4] = w[o : o + 4] if r == 0 or r == nr else _inv_mix(w, o)
-        k = array.array("I", bytes(4 * 125))
+        k = array.array("I", bytes(4 * 126))
         for i in range(len(w) >> 2):
             # Little-endian words of the round-key bytes (built once per key; values of 2**30
-            # and more are heap integers on a 32-bit port, only here).
+            # and more are heap integers on a 32-bit port, only here). Decryption's in the
+            # kernel's column order 0, 3, 2, 1: word i of a round is column -i mod 4.
             k[i] = int.from_bytes(w[4 * i : 4 * i + 4], "little")
-            k[64 + i] = int.from_bytes(d[4 * i : 4 * i + 4], "little")
+            j = (i & ~3) | (-i & 3)
+            k[64 + i] = int.from_bytes(d[4 * j : 4 * j + 4], "little")
         k[60] = nr
         _tables(k)
         self._k = k
 
+    # ctx[63]: the block count | the mode << 24 (the kernel's call word; counts below 2**24).
+
     def ecb_encrypt(self, src, dst, n):
         k = self._k
-        k[63] = n
-        _ecb_enc(k, src, dst, k)
+        k[63] = n  # ECB encryption is mode 0
+        _aes(k, src, dst, k)
 
     def ecb_decrypt(self, src, dst, n):
         k = self._k
-        k[63] = n
-        _ecb_dec(k, src, dst, k)
+        k[63] = n | 0x04000000
+        _aes(k, src, dst, k)
 
     def cbc_encrypt(self, src, dst, n, iv):
         k = self._k
-        k[63] = n
-        _cbc_enc(k, src, dst, iv)
+        k[63] = n | 0x01000000
+        _aes(k, src, dst, iv)
 
     def cbc_decrypt(self, src, dst, n, iv):
         k = self._k
-        k[63] = n
-        _cbc_dec(k, src, dst, iv)
+        k[63] = n | 0x05000000
+        _aes(k, src, dst, iv)
 
     def ctr_xor(self, src, dst, n, ctr, width):
         k = self._k
-        k[63] = n
-        k[124] = 1 if width == 16 else 0
-        _ctr(k, src, dst, ctr)
+        k[63] = n | (0x03000000 if width == 16 else 0x02000000)
+        _aes(k, src, dst, ctr)
 
 
 def new(key):
