@@ -237,6 +237,26 @@ class Asm:
         # LSR.W Rd, Rn, Rm (T2): n shifted right by the low byte of m
         self.i((0xFA20 | n, 0xF000 | d << 8 | m), "lsr%s %s, %s, %s" % (self.w, self.r(d), self.r(n), self.r(m)))
 
+    def ror_reg(self, d, n, m):
+        # ROR.W Rd, Rn, Rm (T2): n rotated right by the low byte of m, modulo 32
+        self.i((0xFA60 | n, 0xF000 | d << 8 | m), "ror%s %s, %s, %s" % (self.w, self.r(d), self.r(n), self.r(m)))
+
+    def sbfx(self, d, n, lsb, width):
+        # SBFX Rd, Rn, #lsb, #width (T1): bits lsb .. lsb + width - 1 of n, sign-extended
+        if not (0 <= lsb < 32 and 0 < width <= 32 - lsb):
+            raise ValueError("sbfx #%d, #%d" % (lsb, width))
+        self.i((0xF340 | n, (lsb >> 2) << 12 | d << 8 | (lsb & 3) << 6 | width - 1),
+               "sbfx %s, %s, #%d, #%d" % (self.r(d), self.r(n), lsb, width))
+
+    def uadd8(self, d, n, m):
+        # UADD8 Rd, Rn, Rm (T1, DSP extension): bytewise n + m; APSR.GE bit i = the carry out
+        # of byte i
+        self.i((0xFA80 | n, 0xF040 | d << 8 | m), "uadd8 %s, %s, %s" % (self.r(d), self.r(n), self.r(m)))
+
+    def sel(self, d, n, m):
+        # SEL Rd, Rn, Rm (T1, DSP extension): byte i of n where APSR.GE bit i is 1, else of m
+        self.i((0xFAA0 | n, 0xF080 | d << 8 | m), "sel %s, %s, %s" % (self.r(d), self.r(n), self.r(m)))
+
     # -- immediates --------------------------------------------------------------------------
 
     def _dpi(self, op, s, d, n, v):
@@ -393,11 +413,18 @@ class Asm:
             raise ValueError("str increment %d" % inc)
         self.i((0xF840 | n, t << 12 | 0x0B00 | inc), "str%s %s, [%s], #%d" % (self.w, self.r(t), self.r(n), inc))
 
+    def ldr_neg(self, t, n, imm):
+        # LDR.W Rt, [Rn, #-imm8] (T4, negative offset)
+        if not 0 < imm < 256:
+            raise ValueError("ldr offset -%d" % imm)
+        self.i((0xF850 | n, t << 12 | 0x0C00 | imm), "ldr%s %s, [%s, #-%d]" % (self.w, self.r(t), self.r(n), imm))
+
     def ldr_post(self, t, n, inc):
-        # LDR.W Rt, [Rn], #inc (T4, post-indexed)
-        if not 0 < inc < 256:
+        # LDR.W Rt, [Rn], #inc (T4, post-indexed; U = the sign of inc)
+        if not 0 < abs(inc) < 256:
             raise ValueError("ldr increment %d" % inc)
-        self.i((0xF850 | n, t << 12 | 0x0B00 | inc), "ldr%s %s, [%s], #%d" % (self.w, self.r(t), self.r(n), inc))
+        self.i((0xF850 | n, t << 12 | 0x0900 | (inc > 0) << 9 | abs(inc)),
+               "ldr%s %s, [%s], #%d" % (self.w, self.r(t), self.r(n), inc))
 
     def ldr_idx(self, t, n, m, lsl, byte=False):
         # LDR.W / LDRB.W Rt, [Rn, Rm, LSL #lsl] (T2)
@@ -419,6 +446,12 @@ class Asm:
         hw1 = (0xE9C0 if imm >= 0 else 0xE940) | n
         self.i((hw1, t << 12 | t2 << 8 | abs(imm) >> 2), "strd %s, %s, [%s, #%d]" % (self.r(t), self.r(t2), self.r(n), imm))
 
+    def strd_post(self, t, t2, n, inc):
+        # STRD Rt, Rt2, [Rn], #inc (T1, post-indexed, P = 0, W = 1, U = 1; a multiple of 4)
+        if inc % 4 or not 0 < inc < 1024:
+            raise ValueError("strd increment %d" % inc)
+        self.i((0xE8E0 | n, t << 12 | t2 << 8 | inc >> 2), "strd %s, %s, [%s], #%d" % (self.r(t), self.r(t2), self.r(n), inc))
+
     def ldm(self, n, regs, wb=False):
         # LDMIA.W Rn{!}, {regs} (T2)
         self.i((0xE890 | (0x20 if wb else 0) | n, sum(1 << x for x in regs)),
@@ -438,6 +471,15 @@ class Asm:
         self.i((0xE8BD, sum(1 << x for x in regs)), "pop%s {%s}" % (self.w, self._regs(regs)))
 
     # -- branches ----------------------------------------------------------------------------
+
+    def bx_lr(self):
+        # BX LR (T1): the return of a subroutine that leaves lr alone
+        self.i((0x4770,), "bx lr")
+
+    def tbb(self, n, m):
+        # TBB [Rn, Rm] (T1): a forward branch by twice the byte at n + m (n = PC: the table
+        # follows the instruction)
+        self.i((0xE8D0 | n, 0xF000 | m), "tbb [%s, %s]" % (self.r(n), self.r(m)))
 
     @staticmethod
     def _bcond(cond, off):

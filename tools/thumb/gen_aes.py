@@ -34,7 +34,7 @@ import sys
 
 from tools import ROOT, library
 from tools.gen import write_or_check
-from tools.thumb.asm import Asm, data_lines
+from tools.thumb.asm import SP, Asm, data_lines
 
 OUT = ROOT / "modules" / "mpcrypto" / "cipher" / "aes_thumb.py"
 _tables = library("mpcrypto.cipher.aes_tables")
@@ -202,7 +202,7 @@ def kernel(where=None):
     a.mov_pc(6)  # r6 = where the code starts + base (MOV from PC reads its address + 4)
     base = a.pos + 2
     tbb = a.pos
-    a.i((0xE8DF, 0xF000 | 5), "tbb [pc, r5]")
+    a.tbb(15, 5)
     offs = [max(0, at("mode_" + m.replace("ctr128", "ctr")) - (tbb + 4)) // 2 for m in MODES]
     if where and not all(0 < o < 256 for o in offs):
         raise ValueError("TBB offsets %s" % offs)
@@ -273,7 +273,7 @@ def kernel(where=None):
     a.cmp(RK, END)
     a.b("ne", "rounds")
     final_round(a, T, S)
-    a.i((0xF8DD, 0xF000 | SP_POST), "ldr pc, [r13, #%d]" % SP_POST)  # LDR.W PC (T3): to out_<mode>
+    a.ldr(15, SP, SP_POST)  # to out_<mode>
     # -- the modes' output code: S is E(input) or D(input) (slot order)
     a.label("out_ecb_enc")
     store_block(a, DST, S, False, True)

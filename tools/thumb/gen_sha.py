@@ -310,14 +310,6 @@ def _add64(a, dh, dl, xh, xl):
     a.dp("adc", dh, dh, xh)
 
 
-def _strd_post(a, t, t2, n, step):
-    """STRD rt, rt2, [rn], #step (T1, post-indexed, P = 0, W = 1, U = 1; 0 < step < 1024, a
-    multiple of 4): ``Asm.strd`` has the offset form only."""
-    if step % 4 or not 0 < step < 1024:
-        raise ValueError("strd step %d" % step)
-    a.i((0xE8E0 | n, t << 12 | t2 << 8 | step >> 2), "strd %s, %s, [%s], #%d" % (a.r(t), a.r(t2), a.r(n), step))
-
-
 def sha512_body(a):
     """r0 = st, r1 = buf, r2 = off, r3 = nblocks. Each block in three loops: the message
     words to W[0..15]; the schedule W[16..79] (two steps a pass), each step also adding K to
@@ -382,7 +374,7 @@ def sha512_body(a):
         ld(16)
         _add64(a, Wh, Wl, X, Y)
         if at == 0:  # the pass's first step moves lr on by the whole pass
-            _strd_post(a, Wh, Wl, P, 16)
+            a.strd_post(Wh, Wl, P, 16)
             moved, at = 16, at - 16
         else:
             a.strd(Wh, Wl, P, at)
@@ -400,7 +392,7 @@ def sha512_body(a):
         a.ldr_post(Kh, KP, 4)
         a.ldr_post(Kl, KP, 4)
         _add64(a, Kh, Kl, X, Y)
-        _strd_post(a, Kh, Kl, END, 8)
+        a.strd_post(Kh, Kl, END, 8)
     a.cmp(END, P)
     a.b("ne", "tail")
 
@@ -506,14 +498,6 @@ def sha512_body(a):
 S1_FRAME = 320
 
 
-def _ldr_back(a, t, n, back):
-    """LDR.W rt, [rn, #-back] (T4, offset, P = 1, U = 0, W = 0; 0 < back < 256): ``Asm``
-    has the negative offset for LDRB only (``ldrb_neg``)."""
-    if not 0 < back < 256:
-        raise ValueError("ldr offset -%d" % back)
-    a.i((0xF850 | n, t << 12 | 0x0C00 | back), "ldr%s %s, [%s, #-%d]" % (a.w, a.r(t), a.r(n), back))
-
-
 def sha1_body(a):
     """r0 = st (H0..H4), r1 = buf, r2 = off, r3 = nblocks. a..e in r4-r8, renamed round to
     round (round t's a is the register of round t-1's e), so five rounds bring the names
@@ -534,9 +518,9 @@ def sha1_body(a):
             a.ldr_post(W, 1, 4)
             a.rev(W, W)
         else:  # W[t] = ROTL1(W[t-3] ^ W[t-8] ^ W[t-14] ^ W[t-16]) (§6.1.2 step 1)
-            _ldr_back(a, W, P, 4 * 3)
+            a.ldr_neg(W, P, 4 * 3)
             for back in (8, 14, 16):
-                _ldr_back(a, T, P, 4 * back)
+                a.ldr_neg(T, P, 4 * back)
                 a.dp("eor", W, W, T)
             a.ror(W, W, 31)
         a.str_post(W, P, 4)
@@ -618,15 +602,6 @@ def sha1_body(a):
 MD5_FRAME = 128
 
 
-def _ldr_walk(a, t, n, step):
-    """LDR.W rt, [rn], #step (T4, post-indexed, P = 0, W = 1, U the sign; 0 < |step| < 256):
-    ``Asm.ldr_post`` has the positive step only."""
-    if not 0 < abs(step) < 256:
-        raise ValueError("ldr step %d" % step)
-    a.i((0xF850 | n, t << 12 | 0x0900 | (step > 0) << 9 | abs(step)),
-        "ldr%s %s, [%s], #%d" % (a.w, a.r(t), a.r(n), step))
-
-
 def md5_walk(k0, dk):
     """Where round (k0, dk)'s steps find X[k] in the doubled copy: step 4 p + q (p the pass)
     reads word k = (k0 + dk (4 p + q)) mod 16 = (c_q + 4 dk p) mod 16, c_q = (k0 + dk q) mod 16;
@@ -690,11 +665,11 @@ def md5_body(a):
             if q < 3:
                 back = 4 * (idx[q] - idx[3])
                 if back < 0:
-                    _ldr_back(a, X, P, -back)
+                    a.ldr_neg(X, P, -back)
                 else:
                     a.ldr(X, P, back)
             else:
-                _ldr_walk(a, X, P, 4 * s)
+                a.ldr_post(X, P, 4 * s)
             a.ldr_post(K, TP, 4)
             a.dp("add", ra, ra, X)
             a.dp("add", ra, ra, K)

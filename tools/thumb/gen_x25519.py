@@ -285,11 +285,6 @@ def _sqr(a, reduce=_reduce, label="SQR"):
     reduce(a, [out[w] for w in range(8, 16)])
 
 
-def _bx_lr(a):
-    # BX LR (T1): the return of a subroutine that leaves lr alone
-    a.i((0x4770,), "bx lr")
-
-
 def _addsub(a):
     # ADDSUB: r1 = x, y = x + 32; x + y to x + 64, x - y to x + 96 (the frame keeps each pair's
     # operands and results in four adjacent elements). SUB: the second half alone, the same
@@ -304,7 +299,7 @@ def _addsub(a):
     _addsub_half(a, "sub", X)
     a.add_imm(1, 1, 32)
     a.stm(1, X)
-    _bx_lr(a)
+    a.bx_lr()
 
 
 def _addsub_half(a, op, X):

@@ -47,28 +47,6 @@ def sqr_n(a, f, d, x, n, label):
         a.b("ne", label)
 
 
-def _ror_reg(a, d, n, m):
-    # ROR.W Rd, Rn, Rm (T2): n rotated right by the low byte of m, modulo 32 (the ARMv7-M ARM's
-    # ROR (register), Shift_C with SRType_ROR)
-    a.i((0xFA60 | n, 0xF000 | d << 8 | m), "ror%s %s, %s, %s" % (a.w, a.r(d), a.r(n), a.r(m)))
-
-
-def _sbfx1(a, d, n):
-    # SBFX Rd, Rn, #0, #1 (T1): bit 0 of n sign-extended, all ones or all zeros
-    a.i((0xF340 | n, d << 8), "sbfx %s, %s, #0, #1" % (a.r(d), a.r(n)))
-
-
-def _uadd8(a, d, n, m):
-    # UADD8 Rd, Rn, Rm (T1, DSP extension): bytewise n + m; APSR.GE bit i = the carry out of
-    # byte i
-    a.i((0xFA80 | n, 0xF040 | d << 8 | m), "uadd8 %s, %s, %s" % (a.r(d), a.r(n), a.r(m)))
-
-
-def _sel(a, d, n, m):
-    # SEL Rd, Rn, Rm (T1, DSP extension): byte i of n where APSR.GE bit i is 1, else of m
-    a.i((0xFAA0 | n, 0xF080 | d << 8 | m), "sel %s, %s, %s" % (a.r(d), a.r(n), a.r(m)))
-
-
 def mask(a, f):
     """APSR.GE = the swap bit of bit t (r0) in all four bits: w = the word t >> 5 of the
     clamped scalar at K rotated right by t (modulo 32), so that its bit 0 is k_t; the swap bit
@@ -79,12 +57,12 @@ def mask(a, f):
     a.addw(1, SP, f.off["K"])
     a.lsr(2, 0, 5)
     a.ldr_idx(2, 1, 2, 2)
-    _ror_reg(a, 2, 2, 0)
+    a.ror_reg(2, 2, 0)
     a.ldr(3, SP, f.swap)
     a.str_(2, SP, f.swap)
     a.dp("eor", 2, 2, 3)
-    _sbfx1(a, 2, 2)
-    _uadd8(a, 2, 2, 2)
+    a.sbfx(2, 2, 0, 1)
+    a.uadd8(2, 2, 2)
 
 
 def select(a, f):
@@ -100,7 +78,7 @@ def select(a, f):
         a.ldm(0, P[:m])
         a.ldm(1, Q[:m], wb=True)
         for x, y in zip(P, Q[:m]):
-            _sel(a, x, y, x)
+            a.sel(x, y, x)
         a.stm(0, P[:m], wb=True)
 
 

@@ -149,7 +149,7 @@ def _aes(r0, r1, r2, r3):
     data(2, 0xF8CD, 0x9018)  # str r9, [r13, #24]
     data(2, 0xEA4F, 0x0006)  # mov r0, r6
     data(2, 0x467E)  # mov r6, pc
-    data(2, 0xE8DF, 0xF005)  # tbb [pc, r5]
+    data(2, 0xE8DF, 0xF005)  # tbb [r15, r5]
     data(2, 0x0903)  # .byte 3, 9  (TBB table: ecb_enc, cbc_enc)
     data(2, 0x0F0F)  # .byte 15, 15  (TBB table: ctr, ctr128)
     data(2, 0x1B15)  # .byte 21, 27  (TBB table: ecb_dec, cbc_dec)
@@ -442,7 +442,7 @@ def _aes(r0, r1, r2, r3):
     data(2, 0xEA82, 0x0206)  # eor r2, r2, r6
     data(2, 0xEA83, 0x0307)  # eor r3, r3, r7
     data(2, 0xEA84, 0x0408)  # eor r4, r4, r8
-    data(2, 0xF8DD, 0xF014)  # ldr pc, [r13, #20]
+    data(2, 0xF8DD, 0xF014)  # ldr r15, [r13, #20]
     data(2, 0xF8CE, 0x2004)  # str r2, [r14, #4]
     data(2, 0xF8CE, 0x3008)  # str r3, [r14, #8]
     data(2, 0xF8CE, 0x400C)  # str r4, [r14, #12]
