@@ -1,7 +1,6 @@
 """Writes the Thumb-2 SM3 compression kernel, ``modules/mpcrypto/hash/sm3_thumb.py``
 (asm_thumb), from GB/T 32905-2016 §5.3 with the encoder of ``tools/thumb/asm.py`` and the
-module layout of ``tools/thumb/gen_sha.py`` (whose ``module_text`` writes the text; only the
-first line, which names the generator, is this one's).
+module layout of ``tools/thumb/gen_sha.py`` (whose ``module_text`` writes the text).
 
     python -m tools.thumb.gen_sm3          # (re)write the module
     python -m tools.thumb.gen_sm3 --check  # exit 1 if it differs from what this writes
@@ -48,7 +47,7 @@ be unaligned (ARMv7-M LDR, as the SHA-2 kernels); LDM/STM touch only the state a
 import sys
 
 from tools import ROOT
-from tools.gen import generated_line, write_or_check
+from tools.gen import write_or_check
 from tools.thumb.asm import LR, SP
 from tools.thumb.gen_sha import module_text
 
@@ -235,10 +234,9 @@ DOC = [
 
 
 def generate():
-    text = module_text(
+    return module_text(
         "SM3 compression in Thumb-2 assembly: GB/T 32905-2016 §5.3, many 64-byte blocks per call.",
-        DOC, sm3_body)
-    return generated_line(TOOL) + text.split("\n", 1)[1]
+        DOC, sm3_body, TOOL)
 
 
 def main(argv=None):
