@@ -367,7 +367,7 @@ def test_the_required_feature_holds_only_on_cores_that_run_the_kernels(mpys):
 
 
 @pytest.mark.parametrize("kern,what", [
-    ("sha256", "Σ1 rotate"), ("sha256", "schedule add"), ("sha512", "carry"), ("sha512", "Σ0 shift"),
+    ("sha256", "σ1 rotate"), ("sha256", "middle add"), ("sha512", "carry"), ("sha512", "Σ0 shift"),
     ("sha1", "ROTL30"), ("md5", "T[40]"), ("sm3", "P1 rotate"), ("sm3", "lazy C"), ("sm3", "T_16"),
 ])
 def test_a_broken_kernel_fails(mpys, kern, what):
@@ -375,10 +375,10 @@ def test_a_broken_kernel_fails(mpys, kern, what):
     code = bytearray(mpys[kern].function("compress").code)
     hws = list(struct.unpack("<%dH" % (len(code) // 2), code))
     # find a 32-bit instruction by its encoding and change it
-    if what == "Σ1 rotate":  # eor.w rX, rX, rE, ror #19 -> ror #18 (first one)
+    if what == "σ1 rotate":  # the first eor.w rX, rX, rY, ror #19 (the schedule's σ1) -> ror #18
         i = next(i for i in range(len(hws) - 1) if hws[i] & 0xFFF0 == 0xEA80 and hws[i + 1] & 0x70F0 == 0x40F0)
         hws[i + 1] = (hws[i + 1] & ~0x00C0) | (2 << 6)
-    elif what == "schedule add":  # an add.w of round 40's schedule -> sub.w
+    elif what == "middle add":  # the middle add.w of the code (a round's d += T1) -> sub.w
         idx = [i for i in range(len(hws) - 1) if hws[i] & 0xFFF0 == 0xEB00]
         i = idx[len(idx) // 2]
         hws[i] = 0xEBA0 | (hws[i] & 0xF)
