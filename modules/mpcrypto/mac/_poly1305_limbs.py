@@ -5,7 +5,8 @@
 
     _setr(st, key, s)    r's limbs (clamped, RFC 8439 §2.5) into st[0:10] and 5 r's into
                          st[10:20], h = 0 (st[20:30]); s = key[16:32]
-    _finish(st, s, out)  out[0:16] = (h mod p + s) mod 2**128, h at st[20:30]
+    _finish(st, s, out)  out[0:16] = (h mod p + s) mod 2**128, h at st[20:30] (left there
+                         reduced: the same value mod p)
 
 A module of its own so that a firmware whose core runs the Thumb-2 block loop freezes these
 two without the viper block loop.
