@@ -79,6 +79,23 @@ def test_bad_types(target, name, backend):
         assert isinstance(r, MPError) and r.name == "TypeError", (case, r)
 
 
+@pytest.mark.parametrize("name,backend", PAIRS, ids=IDS)
+def test_oneshot(target, name, backend):
+    # The signatures' one-message digest (``_util.digest``: a Merkle-Damgard class's
+    # ``oneshot``, the object otherwise) equals the oracle at every length around the
+    # padding boundaries, over every kind of buffer, and refuses what is not one.
+    force = force_for(target, name, backend)
+    bs, edge = block_size(name), one_block_max(name)
+    lens = sorted({0, 1, edge, edge + 1, bs - 1, bs, bs + 1, bs + edge, bs + edge + 1, 2 * bs, 300})
+    kinds = ("bytes", "bytearray", "memoryview", "slice", "array")
+    cases = [(name, MSG300[:n], k) for n in lens for k in kinds]
+    for (_, m, k), got in zip(cases, target.call("drv_sha", "oneshot", cases, force=force)):
+        assert got == ref(name, m), (len(m), k)
+    bad = [(name, b"", k) for k in ("str", "none", "int")]
+    for case, r in zip(bad, target.call("drv_sha", "oneshot", bad, force=force)):
+        assert isinstance(r, MPError) and r.name == "TypeError", (case, r)
+
+
 @pytest.mark.parametrize("name", list(HASHES))
 def test_zero_heap_per_update(target, name):
     # Whole blocks go to the viper kernel from the caller's buffer: no allocation.

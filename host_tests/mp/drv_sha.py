@@ -149,6 +149,16 @@ def kinds(name, msg):
     return out
 
 
+def oneshot(name, msg, kind):
+    # _util.digest (the class's ``oneshot`` for a Merkle-Damgard hash) over one kind of
+    # buffer, or the TypeError of a value that is not one.
+    from mpcrypto._util import digest
+    x = {"bytes": msg, "bytearray": bytearray(msg), "memoryview": memoryview(msg),
+         "slice": memoryview(bytearray(3) + msg + bytearray(2))[3:3 + len(msg)],
+         "array": array("B", msg), "str": "abc", "none": None, "int": 5}[kind]
+    return digest(_cls(name), x)
+
+
 def bad_input(name, kind, where):
     x = {"str": "abc", "none": None, "int": 5, "float": 1.5}[kind]
     cls = _cls(name)

@@ -103,6 +103,15 @@ def sized_bytes(data, size):
     return data
 
 
+def digest(hashcls, data):
+    """``hashcls(data).digest()``, through the class's ``oneshot`` where it has one (the
+    Merkle-Damgård hashes: no hash object for a message hashed once)."""
+    f = getattr(hashcls, "oneshot", None)
+    if f is None:
+        return hashcls(data).digest()
+    return f(data)
+
+
 def bits(x):
     # From its hex digits: one string instead of a big-int shift per bit.
     if x == 0:

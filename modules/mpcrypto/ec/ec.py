@@ -45,7 +45,7 @@ Verification and point decoding handle public data and are variable time.
 
 from mpcrypto import _backend
 from mpcrypto._ct import ct_in_range as _ct_in_range
-from mpcrypto._util import as_bytes as _bytes, resolve_rng as _default_rng
+from mpcrypto._util import as_bytes as _bytes, digest as _digest, resolve_rng as _default_rng
 from mpcrypto.ec import curves as _curves
 from mpcrypto.exceptions import UnsupportedAlgorithm
 
@@ -142,7 +142,7 @@ class EllipticCurvePublicKey:
         else:
             raise ValueError("encoding")
         c = self.curve
-        _run(c, ecdsa.verify_digest, c, self.x, self.y, hashcls(data).digest(), r, s)
+        _run(c, ecdsa.verify_digest, c, self.x, self.y, _digest(hashcls, data), r, s)
 
     def __eq__(self, other):
         return (isinstance(other, EllipticCurvePublicKey) and other.curve.name == self.curve.name
@@ -258,7 +258,7 @@ class EllipticCurvePrivateKey:
         hashcls = ecdsa.hash_class(hashalg)
         if encoding not in ("der", "raw"):
             raise ValueError("encoding")
-        digest = hashcls(_bytes(data)).digest()
+        digest = _digest(hashcls, _bytes(data))
         c = self.curve
         extra = None
         if not deterministic:

@@ -20,7 +20,7 @@ from mpcrypto.ec.eddsa import EdPrivateKey, EdPublicKey, backends  # noqa: F401
 def _sha512(data):
     from mpcrypto.hash.sha512 import sha512
 
-    return sha512(data).digest()
+    return sha512.oneshot(data)
 
 
 class Ed25519PublicKey(EdPublicKey):

@@ -184,6 +184,26 @@ class _MD:
         # here is a whole number of 32-bit words.
         return _words_be(st, self.digest_size >> 2)
 
+    @classmethod
+    def oneshot(cls, data):
+        """The digest of ``data`` alone, as ``cls(data).digest()`` gives it, without the
+        object: the whole blocks go to the kernel from the caller's buffer, the tail into
+        one padded buffer, on a copy of the IV. Signatures hash one message each, and the
+        object's set-up and finish cost more than the compressions of a short one."""
+        data = _bytes_like(data)
+        k = _backend.select(cls._prim, cls._chain)[1].compress
+        st = _clone(cls._iv)
+        n = len(data)
+        bs = cls.block_size
+        whole = n - n % bs
+        if whole:
+            k(st, data, 0, whole // bs)
+        blk = _padded(data[whole:], n, cls)
+        k(st, blk, 0, len(blk) // bs)
+        if cls._le:
+            return _words_le(st, cls.digest_size >> 2)
+        return _words_be(st, cls.digest_size >> 2)
+
     def hexdigest(self):
         d = self.digest()
         return "".join("%02x" % b for b in d)

@@ -145,7 +145,7 @@ class DSAPublicKey(_ffc.PublicKey):
 
         r, s = decode_der(_util.as_bytes(signature))
         hashcls = hash_class(algorithm)
-        self.verify_rs(r, s, hashcls(_util.rbuf(data)).digest())
+        self.verify_rs(r, s, _util.digest(hashcls, _util.rbuf(data)))
 
     def verify_rs(self, r, s, digest):
         """FIPS 186-4 4.7 on (r, s) and a message hash; raises InvalidSignature."""
@@ -186,7 +186,7 @@ class DSAPrivateKey(_ffc.PrivateKey):
         from mpcrypto.ec.ecdsa import encode_der
 
         hashcls = hash_class(algorithm)
-        r, s = self.sign_digest(hashcls(_util.rbuf(data)).digest(), hashcls)
+        r, s = self.sign_digest(_util.digest(hashcls, _util.rbuf(data)), hashcls)
         return encode_der(r, s)
 
     def sign_digest(self, digest, hashcls, k=None):

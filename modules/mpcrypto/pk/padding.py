@@ -21,7 +21,7 @@ position is the only data-dependent step, after the check.
 """
 
 from mpcrypto._ct import ct_eq
-from mpcrypto._util import as_bytes
+from mpcrypto._util import as_bytes, digest as _digest
 from mpcrypto.hash.names import hash_class
 
 
@@ -88,7 +88,7 @@ class OAEP:
 
 
 def _hash(hashcls, data):
-    return hashcls(data).digest()
+    return _digest(hashcls, data)
 
 
 def mgf1(hashcls, seed, length):

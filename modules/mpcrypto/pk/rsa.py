@@ -164,7 +164,7 @@ def _hashcls(algorithm):
 
 
 def _digest(hashcls, data):
-    return hashcls(_util.rbuf(data)).digest()
+    return _util.digest(hashcls, _util.rbuf(data))
 
 
 class RSAPublicKey:
