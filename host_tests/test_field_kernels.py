@@ -3,7 +3,7 @@ against Python ints.
 
 Every kernel: the 16-bit-limb ones (all eight sizes), the 32-bit-limb ones for 64-bit ports
 (all nine sizes; skipped where viper words are 32 bits), the fixed-prime ones (P-256, both
-widths), and the 16-bit kernels with MUL handed to the Thumb-2 UMAAL multipliers of
+widths), and the 16-bit kernels' programs run by the Thumb-2 UMAAL runners of
 ``field/thumb_umaal`` (only on Cortex-M4/M7/M55/M85 targets: skipped on the unix port, which
 has no inline assembler, and on Cortex-M3). Primes: each curve's p, plus 2^256 - 189 and 2^160 - 47 (full top limbs, the
 hardest case for the final subtraction). Montgomery products, sums and differences of random
@@ -70,7 +70,7 @@ def test_field_kernels_match_python_ints(target, width):
         pytest.skip("this firmware freezes no viper field kernels (manifest_dsp.py: the Thumb-2 runners replace them)")
     asm = width == "asm"
     if asm and not target.call("drv_field", "has_asm", [()])[0]:
-        pytest.skip("no Thumb-2 UMAAL multiplier on this target (unix port, or a core without UMAAL)")
+        pytest.skip("no Thumb-2 UMAAL runner on this target (unix port, or a core without UMAAL)")
     rnd = random.Random(20261130)
     jobs = [j for j in _jobs(_primes(target), wide_ok) if j[0].startswith("v32_") == (width == "wide")]
     if asm:

@@ -1,7 +1,8 @@
 """Every asm_thumb function we ship, run as machine code on emulated Cortex-M cores.
 
-The code is what ``mpy-cross -march=armv7emsp`` makes of ``ec/field/thumb_umaal.py``, taken
-from the .mpy by ``tools/emu/mpy_reader.py`` and run on unicorn (``tools/emu/thumb_emu.py``) with
+The code is what ``mpy-cross -march=armv7emsp`` makes of ``ec/field/thumb_umaal.py`` (the
+runners) and ``tools/emu/umaal_mul.py`` (their MUL code alone, generated beside them for these
+tests), taken from the .mpy by ``tools/emu/mpy_reader.py`` and run on unicorn (``tools/emu/thumb_emu.py``) with
 MicroPython's asm_thumb calling convention. No MicroPython binary and no device: these tests
 run on the host under every ``--target`` (the conftest's ``unix_only`` fixture is overridden
 below so that they do not start one).
@@ -47,15 +48,22 @@ def _unix_only():
     """Overrides conftest's fixture of the same name: nothing here needs a target."""
 
 
-def _source_sizes():
-    # The keys of ``MUL = {5: _mul5, ...}`` in thumb_umaal.py.
-    for node in ast.parse(tc.UMAAL_SRC.read_text()).body:
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "MUL":
+def _source_sizes(src, table):
+    # The keys of ``MUL = {5: _mul5, ...}`` in umaal_mul.py, ``RUN = {...}`` in thumb_umaal.py.
+    for node in ast.parse(src.read_text()).body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == table:
             return sorted(k.value for k in node.value.keys)
-    raise AssertionError("thumb_umaal.py has no MUL table")
+    raise AssertionError("%s has no %s table" % (src.name, table))
 
 
-SIZES = _source_sizes()
+SIZES = _source_sizes(tc.MUL_SRC, "MUL")
+
+
+def test_the_multipliers_are_the_runners_sizes():
+    """Every runner the library ships has its MUL code checked here alone, and the library
+    ships no multiplier (a per-MUL call never runs where the runners do)."""
+    assert _source_sizes(tc.UMAAL_SRC, "RUN") == SIZES
+    assert "_mul" not in tc.UMAAL_SRC.read_text()
 
 
 @pytest.fixture(scope="module")
@@ -109,9 +117,11 @@ def test_every_asm_module_has_an_emulator_test():
 
 
 def test_reader_finds_every_asm_function(mpy):
-    tree = ast.parse(tc.UMAAL_SRC.read_text())
-    want = {f.name: len(f.args.args) for f in tree.body if isinstance(f, ast.FunctionDef)
-            and any(ast.unparse(d) == "micropython.asm_thumb" for d in f.decorator_list)}
+    want = {}
+    for src in (tc.UMAAL_SRC, tc.MUL_SRC):
+        want.update({f.name: len(f.args.args) for f in ast.parse(src.read_text()).body
+                     if isinstance(f, ast.FunctionDef)
+                     and any(ast.unparse(d) == "micropython.asm_thumb" for d in f.decorator_list)})
     asm = mpy.functions("asm")
     assert {k: rc.n_pos_args for k, rc in asm.items()} == want
     assert sorted(int(k[4:]) for k in asm if k.startswith("_mul")) == SIZES

@@ -198,12 +198,8 @@ def _umaal_model():
 
         return run
 
-    def mul_unused(d, x, y, actx):
-        raise AssertionError("MUL called outside the runner")
-
     class Model:
-        MUL = {n: mul_unused for n in (5, 6, 7, 8, 10, 12, 16, 17)}
-        RUN = {n: runner(n) for n in MUL}
+        RUN = {n: runner(n) for n in (5, 6, 7, 8, 10, 12, 16, 17)}
         CALLS = calls
 
     return Model
@@ -240,8 +236,8 @@ def engine_runner_glue(recs, shapes=False):
 
     def accel64(kern, mem, q):
         # accel's context holds 32-bit addresses (the M4's): on this 64-bit port the model
-        # needs none, so only what accel decides is kept (the multiplier, the radix)
-        mm = engine._asm_mul(kern)
+        # needs none, so only what accel decides is kept (the runner, the radix)
+        mm = engine.asm_runner(kern)
         return (mm, bytearray(4), engine.radix_bits(kern)) if mm is not None else accel(kern, mem, q)
 
     engine.accel = accel64

@@ -25,12 +25,13 @@ def has_module(name):
 def run_ops(p, ops, values, kernel=None, asm=False):
     # ops: (op, dst, x, y) with slots >= 3; values: ints (already < p) for slots 3, 4, ...
     # kernel: a module name in mpcrypto.ec.field ("v16_16", "v32_8", "v16_p256", ...); default:
-    # the 16-bit kernel that fits p. asm: MUL by thumb_umaal (ARM cores with UMAAL). Returns the slots
-    # from 3 on, and the bits of R (the Montgomery radix).
+    # the 16-bit kernel that fits p. asm: the program run by thumb_umaal's runner for the
+    # kernel's slot size (ARM cores with UMAAL). Returns the slots from 3 on, and the bits of R
+    # (the Montgomery radix).
     from mpcrypto.ec.curves import _bits
 
     # Where a firmware leaves the v16_<N> modules out (manifest_dsp.py), asm runs the program
-    # on the engine's Shape of that size through thumb_umaal's whole-program runner instead.
+    # on the engine's Shape of that size.
     if kernel is None:
         kernel = "v16_%d" % ((_bits(p) + 15) // 16)
     try:
@@ -59,14 +60,11 @@ def run_ops(p, ops, values, kernel=None, asm=False):
     mm = actx = None
     rbits = lb * mod.N
     if asm:
-        from mpcrypto.ec.field.engine import accel
+        from mpcrypto.ec.field.engine import _asm_run, accel
 
         mm, actx, rbits = accel(mod, mem, p)
         if mm is None:
-            raise NotImplementedError("no assembler multiplier on this target")
-        if run is None:
-            from mpcrypto.ec.field.engine import _asm_run, asm_runner
-
-            run, mm = _asm_run, asm_runner(mod)
+            raise NotImplementedError("no assembler runner on this target")
+        run = _asm_run
     run(0, 0, 0, prog, len(ops), mem, (-inv) & msk, mm, actx)
     return [int.from_bytes(mem[i * st:(i + 1) * st], "little") for i in range(3, nslots)], rbits

@@ -3,7 +3,7 @@ machine code of ``@micropython.asm_thumb`` (and viper / native) functions can be
 and run in an emulator (``tools/emu/thumb_emu.py``).
 
     import mpy_reader
-    mod = mpy_reader.compile_file("modules/mpcrypto/ec/field/thumb_umaal.py", "armv7emsp")
+    mod = mpy_reader.compile_file("tools/emu/umaal_mul.py", "armv7emsp")
     fn = mod.function("_mul8")          # a RawCode: fn.kind == "asm", fn.code (bytes), ...
     for rc in mod.walk(): ...
 

@@ -6,14 +6,16 @@ cores (unicorn), as JSON lines in the benchmark schema.
     python -m tools.emu.thumb_counts --cores cortex-m4  # one core
 
 The machine code is what ``mpy-cross -march=armv7emsp`` makes of
-``modules/mpcrypto/ec/field/thumb_umaal.py`` and of the viper field kernels
-``ec/field/v16_<N>.py`` (read by ``tools/emu/mpy_reader.py``), run by ``tools/emu/thumb_emu.py``
-with MicroPython's calling conventions (viper's runtime helpers modelled in Python). Each row
-is one kernel on one core: ``value`` is the instructions of one call of a ``_mul<N>`` (the
-inline assembler's entry and exit included), or of one MUL in a viper field program (backend
-``viper``: the kernel's own 16-bit-limb MUL; ``viper+thumb_umaal``: MUL handed to
-``_mul<N>`` as the engine does on Cortex-M4/M7, the C runtime's instructions for that call not
-counted, ``helper_calls`` says how many calls into it), counted exactly; ``spread`` is the
+``modules/mpcrypto/ec/field/thumb_umaal.py`` (the runners ``_run<N>``), of
+``tools/emu/umaal_mul.py`` (their MUL code alone, ``_mul<N>``: generated beside them for
+this emulator, not shipped) and of the viper field kernels ``ec/field/v16_<N>.py`` (read by
+``tools/emu/mpy_reader.py``), run by ``tools/emu/thumb_emu.py`` with MicroPython's calling
+conventions (viper's runtime helpers modelled in Python). Each row is one kernel on one core:
+``value`` is the instructions of one call of a ``_mul<N>`` (the inline assembler's entry and
+exit included), or of one MUL in a viper field program (backend ``viper``: the kernel's own
+16-bit-limb MUL; ``viper+thumb_umaal``: MUL handed to ``_mul<N>``, the C runtime's
+instructions for that call not counted, ``helper_calls`` says how many calls into it),
+counted exactly; ``spread`` is the
 largest difference between the counts over the operands tried (edge and random; 0 means the
 same count for every operand). On a core without UMAAL (Cortex-M3) the multiplier rows are
 left out: they fault there.
@@ -38,7 +40,8 @@ all-zero data (0: the count does not depend on the data), ``code_bytes`` the ker
 code in the .mpy. ``ShaKernel`` runs them for host_tests/test_thumb_sha.py.
 
 The same module holds what host_tests/test_thumb.py and test_thumb_viper.py need: ``Umaal``
-(thumb_umaal's kernels on one emulated core, with its context layout), ``FieldKernel`` (a
+(thumb_umaal's runners and umaal_mul's multipliers on one emulated core, with their context
+layout), ``FieldKernel`` (a
 viper field kernel with its arena) and ``moduli()`` (every modulus the limb engine hands to
 these kernels, with its word count, found the way ``ec/field/engine.py`` finds it).
 """
@@ -55,14 +58,39 @@ import sys
 
 from tools import ROOT
 from tools.emu import thumb_emu
-from tools.emu.mpy_reader import ARCH, compile_module  # noqa: F401 (the tests' names for them)
+from tools.emu.mpy_reader import ARCH, compile_file, compile_module  # noqa: F401 (the tests' names for them)
 
 FIELD = ROOT / "modules" / "mpcrypto" / "ec" / "field"
-UMAAL_SRC = FIELD / "thumb_umaal.py"
+UMAAL_SRC = FIELD / "thumb_umaal.py"  # the runners _run<N>: the library's
+MUL_SRC = ROOT / "tools" / "emu" / "umaal_mul.py"  # their MUL code alone, _mul<N>: the emulator's
 
 
+class UmaalModules:
+    """thumb_umaal's parsed .mpy and umaal_mul's read as one module: ``functions`` and
+    ``function`` over both, the header fields (``version``, ``arch``, ``arch_flags``) of the
+    first."""
+
+    def __init__(self, *mpys):
+        self.parts = mpys
+        self.version, self.arch, self.arch_flags = mpys[0].version, mpys[0].arch, mpys[0].arch_flags
+
+    def functions(self, kind=None):
+        out = {}
+        for m in self.parts:
+            for name, rc in m.functions(kind).items():
+                out.setdefault(name, rc)
+        return out
+
+    def function(self, name):
+        f = self.functions().get(name)
+        if f is None:
+            raise KeyError(name)
+        return f
+
+
+@functools.lru_cache(maxsize=None)
 def compile_umaal(arch=ARCH):
-    return compile_module(UMAAL_SRC, arch)
+    return UmaalModules(compile_module(UMAAL_SRC, arch), compile_file(MUL_SRC, arch, MUL_SRC.name))
 
 
 def neg_inv32(p):
@@ -70,7 +98,7 @@ def neg_inv32(p):
 
 
 class Umaal:
-    """thumb_umaal's functions loaded on one emulated core.
+    """thumb_umaal's and umaal_mul's functions (``compile_umaal``) loaded on one emulated core.
 
     Context layout (the module's docstring; ``engine.accel`` builds it): word 0 the address
     of p (N words), word 1 -p^-1 mod 2^32, words 3-5 scratch, words 8.. N + 2 words of
@@ -199,8 +227,8 @@ def load_curves():
 def words_for(bits, fixed=None):
     """The 32-bit word count the engine's Thumb-2 multiplier gets for a modulus of ``bits``
     bits: ``engine.kernel`` takes the smallest 16-bit kernel of SIZES whose limbs hold it (or
-    ``kernel_for`` the curve's fixed-prime kernel), and ``engine._asm_mul`` picks
-    MUL[STRIDE >> 2]."""
+    ``kernel_for`` the curve's fixed-prime kernel), and ``engine.asm_runner`` picks
+    RUN[STRIDE >> 2]."""
     if fixed is not None:
         return _literal(FIELD / ("v16_%s.py" % fixed), "STRIDE") >> 2
     for n in _literal(FIELD / "engine.py", "SIZES"):

@@ -1,8 +1,9 @@
 """Generate the prime-field kernels in modules/mpcrypto/ec/field/: the viper kernels
 ``v16_<N>.py`` (N 16-bit limbs), ``v32_<N>.py`` (N 32-bit limbs, 64-bit ports only),
 ``v16_<prime>.py`` / ``v32_<prime>.py`` (one fixed prime folded in) and the Thumb-2 UMAAL
-multipliers ``thumb_umaal.py`` (asm_thumb, Cortex-M4/M7/M55/M85; emitters in
-tools/thumb/umaal_emit.py).
+program runners ``thumb_umaal.py`` (asm_thumb, Cortex-M4/M7/M55/M85; emitters in
+tools/thumb/umaal_emit.py, which also writes their multiplication alone into
+``tools/emu/umaal_mul.py`` for the emulator).
 
     python -m tools.thumb.gen_field          # rewrite the kernel modules
     python -m tools.thumb.gen_field --check  # exit 1 if they differ from what it writes
@@ -115,8 +116,10 @@ def generate(n, fixed=None, lb=16):
     w("holds p, slots 1-2 are scratch; minv = -p^-1 mod 2^%d; s, c and m are scratch (pass" % lb)
     w("0: as the first three arguments they live in registers). Values in slots are in [0, p),")
     w("Montgomery form")
-    w("(R = 2^(LIMB_BITS * N)), limbs little-endian. mm: None, or a multiplier mm(d, x, y, actx)")
-    w("on 32-bit words (thumb_umaal) that replaces MUL (R is then 2^(8 STRIDE)).")
+    w("(R = 2^(LIMB_BITS * N)), limbs little-endian. mm: None (the library: on a core with UMAAL")
+    w("the engine runs whole programs through thumb_umaal's runners instead), or a multiplier")
+    w("mm(d, x, y, actx) on 32-bit words that replaces MUL (R is then 2^(8 STRIDE)): the")
+    w("emulator's measurements hand MUL to tools/emu/umaal_mul.py's.")
     if lb == 32:
         w("")
         w("64-BIT PORTS ONLY: a product of two 32-bit limbs plus two carries needs a 64-bit uint.")
@@ -147,7 +150,7 @@ def generate(n, fixed=None, lb=16):
     w("        y = %s(base + uint(prog[pc + 3]) * %d)" % (ptr, stride))
     w("        pc += 4")
     w("        if op == 0:")
-    w("            if mm:  # an assembler multiplier (thumb_umaal) on this core")
+    w("            if mm:  # an assembler multiplier (the emulator's measurements)")
     w("                mm(d, x, y, actx)")
     w("                continue")
     w("            # MUL, CIOS: t = (t + x[i] * y) then t = (t + m * p) / 2^%d, per limb of x." % lb)
@@ -230,15 +233,17 @@ _JOBS += [("v32_%d.py" % n, n, None, 32) for n in WIDE_SIZES]
 for _fx in SPECIAL:
     _JOBS.append(("v16_%s.py" % _fx[0], (_fx[1].bit_length() + 15) // 16, _fx, 16))
     _JOBS.append(("v32_%s.py" % _fx[0], (_fx[1].bit_length() + 31) // 32, _fx, 32))
-OUTS = tuple(OUT / job[0] for job in _JOBS) + (umaal_emit.EC_OUT,)
+OUTS = tuple(OUT / job[0] for job in _JOBS) + (umaal_emit.EC_OUT, umaal_emit.MUL_OUT)
 
 
 def generate_all():
     """The texts of every module, in the order of ``OUTS``."""
     texts = [generate(n, fx, lb) for _, n, fx, lb in _JOBS]
-    # The Thumb-2 UMAAL kernels: one multiplier and one program runner per 32-bit word count
-    # of the 16-bit kernels' slots.
-    texts.append(umaal_emit.generate_ec(sorted(set((nn + (nn & 1)) // 2 for nn in SIZES))))
+    # The Thumb-2 UMAAL kernels: one program runner per 32-bit word count of the 16-bit
+    # kernels' slots (the library's), and its multiplication alone (the emulator's).
+    words = sorted(set((nn + (nn & 1)) // 2 for nn in SIZES))
+    texts.append(umaal_emit.generate_ec(words))
+    texts.append(umaal_emit.generate_mul(words))
     return tuple(texts)
 
 

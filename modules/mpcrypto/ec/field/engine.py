@@ -13,11 +13,11 @@ What it holds:
   Montgomery product, ``ADD``, ``SUB``, ``COPY``).
 - The word-size probe: ``wordbits()`` (32 on Cortex-M, 64 on the x86-64 unix port) and
   ``wide()`` (use the 32-bit-limb kernels).
-- Acceleration: ``accel(kern, mem, q)`` hands MUL to ``thumb_umaal`` (Thumb-2 CIOS with
-  UMAAL on 32-bit words) on cores that have UMAAL (``mpcrypto._cpu``: Cortex-M4, M7, M55,
-  M85), found once by ``asm_module()``; there
-  ``asm_runner(kern)`` runs whole programs in Thumb-2 (``thumb_umaal._run<N>``) in place of
-  the kernel's viper ``run``.
+- Acceleration: on cores that have UMAAL (``mpcrypto._cpu``: Cortex-M4, M7, M55, M85),
+  ``thumb_umaal`` (found once by ``asm_module()``) runs whole programs in Thumb-2
+  (``thumb_umaal._run<N>``, CIOS with UMAAL on 32-bit words) in place of the kernel's viper
+  ``run``: ``accel(kern, mem, q)`` gives the runner and its context, ``asm_runner(kern)``
+  the runner.
 - Programs: ``Asm`` assembles text (one field operation per line: ``d = x * y``,
   ``d = x + y``, ``d = x - y``, ``d = x``, ``d = A * x``) into bytes, a slot per name;
   ``pow_prog`` writes x^e for a public e with fixed 4-bit windows (Fermat inversion).
@@ -117,23 +117,17 @@ def asm_module():
     return _backend.helper("field_mul", _CHAIN)
 
 
-def _asm_mul(kern):
-    # The assembler multiplier for a 16-bit kernel's slot size on this core, or None.
-    fa = asm_module() if kern.LIMB_BITS == 16 else None
-    return fa.MUL.get(kern.STRIDE >> 2) if fa is not None else None
-
-
 def radix_bits(kern):
     """The bits of the Montgomery radix R that an arena of ``kern`` works with on this core
-    (2^(8 STRIDE) with the assembler multiplier, else 2^(LIMB_BITS N))."""
-    return 8 * kern.STRIDE if _asm_mul(kern) is not None else kern.LIMB_BITS * kern.N
+    (2^(8 STRIDE) with the assembler runner, else 2^(LIMB_BITS N))."""
+    return 8 * kern.STRIDE if asm_runner(kern) is not None else kern.LIMB_BITS * kern.N
 
 
 def accel(kern, mem, q):
-    # (mm, actx, rbits) for a 16-bit kernel's arena ``mem`` whose slot 0 will hold q: the
-    # assembler multiplier and its context where the core has UMAAL, with Montgomery radix
-    # 2^rbits; else (None, None, the kernel's own radix bits).
-    mm = _asm_mul(kern)
+    # (run, actx, rbits) for a 16-bit kernel's arena ``mem`` whose slot 0 will hold q: the
+    # assembler program runner and its context where the core has UMAAL, with Montgomery
+    # radix 2^rbits; else (None, None, the kernel's own radix bits).
+    mm = asm_runner(kern)
     if mm is not None:
         import uctypes
 
@@ -154,9 +148,8 @@ def asm_runner(kern):
     # The assembler program runner for a 16-bit kernel's slot size on this core (thumb_umaal
     # ``_run<N>(prog, nops, mem, actx)``: a whole field program in one call, MUL, ADD, SUB
     # and COPY in Thumb-2); None where there is none. Against the viper ``run`` handing each
-    # MUL to ``_mul<N>``, it saves the viper-to-assembler call per MUL (~280 instructions on
-    # the emulated M4) and runs ADD/SUB in ~100 instructions instead of ~900. Arena.bind
-    # calls it through ``_asm_run``.
+    # MUL to an assembler multiplier, it saves the viper-to-assembler call per MUL and runs
+    # ADD/SUB in Thumb-2 too. Arena.bind calls it through ``_asm_run``.
     return _asm_run_for(kern) if kern.LIMB_BITS == 16 else None
 
 
@@ -336,10 +329,8 @@ class Arena:
         self.minv = neg_inv(p, kern.LIMB_BITS)
         self.mem = bytearray(st * len(slots))
         self.mm, self.actx, rbits = accel(kern, self.mem, p)
-        if self.mm is not None:
-            r = asm_runner(kern)
-            if r is not None:  # mm: the whole-program runner in place of the multiplier
-                self.run, self.mm = _asm_run, r
+        if self.mm is not None:  # mm: the whole-program runner, called by _asm_run
+            self.run = _asm_run
         if self.run is None:  # a Shape where the runner is gone (it is not: kernel() checks)
             raise ImportError("no field kernel for %d limbs" % kern.N)
         R = 1 << rbits

@@ -6,8 +6,10 @@ run(s, c, m, prog, nops, mem, minv, mm, actx): execute ``nops`` 4-byte instructi
 holds p, slots 1-2 are scratch; minv = -p^-1 mod 2^32; s, c and m are scratch (pass
 0: as the first three arguments they live in registers). Values in slots are in [0, p),
 Montgomery form
-(R = 2^(LIMB_BITS * N)), limbs little-endian. mm: None, or a multiplier mm(d, x, y, actx)
-on 32-bit words (thumb_umaal) that replaces MUL (R is then 2^(8 STRIDE)).
+(R = 2^(LIMB_BITS * N)), limbs little-endian. mm: None (the library: on a core with UMAAL
+the engine runs whole programs through thumb_umaal's runners instead), or a multiplier
+mm(d, x, y, actx) on 32-bit words that replaces MUL (R is then 2^(8 STRIDE)): the
+emulator's measurements hand MUL to tools/emu/umaal_mul.py's.
 
 64-BIT PORTS ONLY: a product of two 32-bit limbs plus two carries needs a 64-bit uint.
 It compiles everywhere; the backend runs it only where viper words are 64 bits.
@@ -35,7 +37,7 @@ def run(s: uint, c: uint, m: uint, prog: ptr8, nops: int, mem: ptr32, minv: uint
         y = ptr32(base + uint(prog[pc + 3]) * 40)
         pc += 4
         if op == 0:
-            if mm:  # an assembler multiplier (thumb_umaal) on this core
+            if mm:  # an assembler multiplier (the emulator's measurements)
                 mm(d, x, y, actx)
                 continue
             # MUL, CIOS: t = (t + x[i] * y) then t = (t + m * p) / 2^32, per limb of x.
