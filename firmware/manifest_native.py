@@ -84,6 +84,7 @@ FILES = [
     "ec/ed448.py",
     "ec/eddsa.py",
     "ec/edwards_python.py",
+    "ec/edwards_thumb.py",
     "ec/edwards_viper.py",
     "ec/field/__init__.py",
     "ec/field/bigint.py",

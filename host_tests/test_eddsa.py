@@ -34,7 +34,7 @@ from harness import default_rng_result, MPError, need
 from vectors import cryptography_vector, load_rsp, wycheproof
 
 MOD = "mpcrypto.ec.ed25519"
-BACKENDS = ("viper", "python")
+BACKENDS = ("thumb", "viper", "python")
 ALGS = ("ed25519", "ed448")
 SIZE = {"ed25519": 32, "ed448": 57}
 P = {"ed25519": (1 << 255) - 19, "ed448": (1 << 448) - (1 << 224) - 1}

@@ -27,8 +27,10 @@ S = r + k s mod L on limbs (``sign_s``); only public values (R, A, k, S) become 
 The portable backend does the same arithmetic on big integers, which MicroPython does not
 make constant time. Verification handles public data and is variable time.
 
-Backends: seam primitive "ec_edwards" (``backends()``): ``edwards_viper`` (the limb engine,
-no allocation per field operation) and ``edwards_python`` (built-in integers).
+Backends: seam primitive "ec_edwards" (``backends()``): ``edwards_thumb`` (Cortex-M4, M7, M55,
+M85: k*B and [s]B - [k]A each one Thumb-2 call; the comb constant time in k; Edwards448 goes
+on to ``edwards_viper``), ``edwards_viper`` (the limb engine, no allocation per field
+operation) and ``edwards_python`` (built-in integers).
 """
 
 from mpcrypto import _backend
@@ -36,7 +38,8 @@ from mpcrypto._util import as_bytes, resolve_rng, sized_bytes
 from mpcrypto.exceptions import InvalidSignature
 
 _PRIM = "ec_edwards"
-_CHAIN = (("viper", "mpcrypto.ec.edwards_viper", None), ("python", "mpcrypto.ec.edwards_python", None))
+_CHAIN = (("thumb", "mpcrypto.ec.edwards_thumb", "umaal"), ("viper", "mpcrypto.ec.edwards_viper", None),
+          ("python", "mpcrypto.ec.edwards_python", None))
 
 # backends(): the usable backend names; _arith(curve): the selected backend's context for this
 # curve (comb tables), built once; _run(curve, fn, *args): fn(context, *args) (or
@@ -45,8 +48,10 @@ _CHAIN = (("viper", "mpcrypto.ec.edwards_viper", None), ("python", "mpcrypto.ec.
 backends, _arith, _run = _backend.bind(_PRIM, _CHAIN)
 
 
-def _check(ar, S, k, A):
-    # encode([S]B - [k]A), the point an RFC 8032 verifier compares with R.
+def _check(ar, S, h, A):
+    # encode([S]B - [k]A) for k = h mod L (the backend's reduce), the point an RFC 8032
+    # verifier compares with R.
+    k = int.from_bytes(ar.reduce(h), "big")
     return ar.encode(ar.mul2(S, k, ar.neg(A)))
 
 
@@ -58,10 +63,9 @@ def _public(ar, key):
 
 def _sign(ar, key, data, dom, A):
     # RFC 8032 §5.1.6 / §5.2.6 steps 2-5, given the public encoding A.
-    c = key._curve
     r = ar.reduce(key._hash(dom + key._prefix + data))
     Rb = ar.encode(ar.mul_base(r))
-    k = int.from_bytes(key._hash(dom + Rb + A + data), "little") % c.n
+    k = int.from_bytes(ar.reduce(key._hash(dom + Rb + A + data)), "big")
     return Rb + ar.sign_s(r, k, key._scalar(ar))
 
 
@@ -105,8 +109,8 @@ class EdPublicKey:
         Rb = sig[:size]
         if Rb in c.small:
             raise InvalidSignature("small-order R")
-        k = int.from_bytes(self._hash(dom + Rb + self._enc + data), "little") % L
-        if _run(c, _check, S, k, self._pt) != Rb:
+        h = self._hash(dom + Rb + self._enc + data)
+        if _run(c, _check, S, h, self._pt) != Rb:
             raise InvalidSignature("bad signature")
 
 
