@@ -219,8 +219,26 @@ def test_report_headline_on_the_emulated_m4(tmp_path):
     r = _table_row(head, "RSA-2048 public")
     assert "450 000" in r and "1 660 000" in r and r[-1] == "yes"
     assert "Ed25519" not in head  # rows this run did not measure are left out
+    assert r[2] == "440 000"  # without a median, the mean in both columns
     assert (out / "charts" / "headline.png").is_file()
     assert (out / "readme_chart.png").read_bytes() == (out / "charts" / "headline.png").read_bytes()
+
+
+def test_report_headline_compares_the_median_of_three(tmp_path):
+    # A row with median3_us (mpbench.per_op: three single calls after the warm-up, the peers'
+    # method): the headline's figure, target and chart use it; the mean stays beside it.
+    lines = [
+        _line("bench_eddsa.py", "Ed25519", "sign", "thumb", 0.44, "ms", PLAT_M4, median3_us=380, curve="Ed25519"),
+        _line("bench_eddsa.py", "Ed25519", "sign", "viper", 1.85, "ms", PLAT_M4, median3_us=1840, curve="Ed25519"),
+        _line("bench_eddsa.py", "Ed448", "sign", "viper", 1.5, "ms", PLAT_M4, median3_us=1200, curve="Ed448"),
+    ]
+    out, md = _report(tmp_path, lines, "--board", "qemu-m4", "--icount")
+    head = md.split("## Headline")[1].split("\n## ")[0]
+    r = _table_row(head, "Ed25519 sign")
+    assert r[1:3] == ["380 000 (thumb)", "440 000"]
+    assert r[-2:] == ["400 000", "yes"]  # the mean alone would miss it
+    r = _table_row(head, "Ed448 sign")
+    assert r[-2:] == ["1 140 000", "no"]  # three times the sibling's median
 
 
 def test_report_from_fake_lines_emulated_m4(tmp_path):

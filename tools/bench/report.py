@@ -16,7 +16,8 @@ the emulated Cortex-M4 (``tools/emu/thumb_counts.py``) are added.
 Writes ``report/report.md`` and ``report/charts/<family>.png`` (one chart per bench script,
 matplotlib). An ``--icount`` run opens the report with the headline: public key in instructions
 per operation beside the C libraries on the same emulated core, with the project's targets
-(``HEADLINE``), and its chart ``charts/headline.png`` is copied to ``report/readme_chart.png``,
+(``HEADLINE``; our figure the median of three single calls where the row has it, the mean
+beside it), and its chart ``charts/headline.png`` is copied to ``report/readme_chart.png``,
 the one the README shows (committed; everything else in ``report/`` but ``reference/`` and the
 hand-written ``measurements.md`` is git-ignored); ``--readme-chart`` names another chart, or
 none (''). A chart holds figures of one kind: instructions on one emulated core, cycles on one
@@ -220,6 +221,15 @@ class Target:
             return self.clock_hz * v / 1000, "cycles/op"
         return None, None
 
+    def per_op_us(self, us):
+        """A per-operation time in microseconds in this run's unit (instructions or cycles),
+        or None."""
+        if self.mode == "insns":
+            return us * 1000.0
+        if self.mode == "cycles":
+            return self.clock_hz * us / 1e6
+        return None
+
     def same_chip(self, ref_chip):
         if self.family is None:
             return "no" if self.unix else "?"
@@ -276,7 +286,9 @@ def build(rows, refs, target):
         g["ours"].append({"who": who(r), "where": target.name, "clock": target.clock_text(), "hardware": hw_of(r),
                           "same": "-", "value": "%.3f %s" % (float(r["value"]), r["unit"]), "norm": n, "unit": u,
                           "ours": True, "builtin": bool(r.get("reference")), "backend": r["backend"],
-                          "heap": r.get("heap_bytes"), "raw": float(r["value"]), "rawunit": r["unit"]})
+                          "heap": r.get("heap_bytes"), "raw": float(r["value"]), "rawunit": r["unit"],
+                          "median": (target.per_op_us(float(r["median3_us"]))
+                                     if r.get("median3_us") is not None and r["unit"] == "ms" else None)})
     names = set(fams)
     for fam, groups in fams.items():
         for (alg, op), g in groups.items():
@@ -505,6 +517,12 @@ HEADLINE = (
 )
 
 
+def head_value(e):
+    """The figure a headline row compares: the median of three single calls where the row has
+    it (the method of the C libraries' reference figures), else the mean."""
+    return e["median"] if e.get("median") else e["norm"]
+
+
 def headline(fams):
     """The headline rows of an instruction-count run: per HEADLINE entry found in this run,
     (alg, op, our best entry, {peer: reference entry}, target in instructions or None)."""
@@ -516,7 +534,7 @@ def headline(fams):
     def ours(alg, op):
         g = groups.get(key(alg, op))
         es = [e for e in g["ours"] if e["norm"] and not e["builtin"]] if g else []
-        return min(es, key=lambda e: e["norm"]) if es else None
+        return min(es, key=head_value) if es else None
 
     out = []
     for alg, op, tgt in HEADLINE:
@@ -525,7 +543,7 @@ def headline(fams):
             continue
         if isinstance(tgt, tuple):
             sib = ours(tgt[1], tgt[2])
-            tgt = sib["norm"] * tgt[3] if sib else None
+            tgt = head_value(sib) * tgt[3] if sib else None
         peers = {e["who"]: e for e in groups[key(alg, op)]["refs"] if e["unit"] == "insns/op"}
         out.append((alg, op, best, peers, tgt))
     return out
@@ -535,7 +553,7 @@ def headline_chart(rows, path):
     bars = []
     for alg, op, best, peers, _ in rows:
         head = "%s %s" % (alg, op)
-        bars.append(("%s: mpcrypto %s" % (head, best["backend"]), best["norm"], COLOURS["ours"]))
+        bars.append(("%s: mpcrypto %s" % (head, best["backend"]), head_value(best), COLOURS["ours"]))
         for who_, e in sorted(peers.items(), key=lambda kv: kv[1]["norm"]):
             bars.append(("%s: %s" % (head, who_), e["norm"],
                          COLOURS["anchor"] if who_.startswith("Mbed TLS") else COLOURS["software"]))
@@ -555,8 +573,10 @@ def headline_markdown(rows, chart_name=None):
     L.append("Instructions per operation through the public API, this run (the library frozen in the firmware, "
              "`-icount shift=0`), beside C libraries built `-O2 -mcpu=cortex-m4`, bare metal, on the same QEMU "
              "machine (`report/reference/peers_emulated_m4.csv`; their method in `report/measurements.md`). "
-             "Instructions, not cycles. *target*: the project's goal for the row (issue 28): a count, or three "
-             "times the 256-bit sibling's count of this run.")
+             "Instructions, not cycles. *mpcrypto*: the median of three single calls after the warm-up, the "
+             "method of the C libraries' figures; *mean*: the bench's mean over repeated calls, the garbage "
+             "collector's runs included. *target*: the project's goal for the row (issue 28): a count, or three "
+             "times the 256-bit sibling's count of this run; *met* compares the median.")
     L.append("")
     if chart_name:
         L.append("![headline](charts/%s.png)" % chart_name)
@@ -565,13 +585,14 @@ def headline_markdown(rows, chart_name=None):
     for _, _, _, p, _ in rows:
         peers += [w for w in p if w not in peers]
     peers.sort(key=lambda w: (w.startswith("Mbed TLS"), w))  # the anchor last
-    L.append("| operation | mpcrypto | heap bytes | %s | target | met |" % " | ".join(peers))
-    L.append("|---|---|---|%s---|---|" % ("---|" * len(peers)))
+    L.append("| operation | mpcrypto | mean | heap bytes | %s | target | met |" % " | ".join(peers))
+    L.append("|---|---|---|---|%s---|---|" % ("---|" * len(peers)))
     for alg, op, best, p, tgt in rows:
         cells = [fmt(p[w]["norm"]) if w in p else "" for w in peers]
-        L.append("| %s %s | %s (%s) | %s | %s | %s | %s |" % (
-            alg, op, fmt(best["norm"]), best["backend"], best["heap"] if best["heap"] is not None else "-",
-            " | ".join(cells), fmt(tgt) if tgt else "-", ("yes" if best["norm"] <= tgt else "no") if tgt else "-"))
+        v = head_value(best)
+        L.append("| %s %s | %s (%s) | %s | %s | %s | %s | %s |" % (
+            alg, op, fmt(v), best["backend"], fmt(best["norm"]), best["heap"] if best["heap"] is not None else "-",
+            " | ".join(cells), fmt(tgt) if tgt else "-", ("yes" if v <= tgt else "no") if tgt else "-"))
     L.append("")
     return L
 
