@@ -976,6 +976,7 @@ bytes); nothing is allocated per call.
 
 import micropython
 import uctypes
+from micropython import const
 from mpcrypto._cpu import umaal as probe  # noqa: F401 (what the seam's chain requires)
 from mpcrypto.ec import edwards_viper as _ev
 ''' % (BUFSIZE, MODC, TADDR, TADDR + 16, SC1, SC1 + 32, SC2, SC2 + 32, SC1, SC1, SC2, DIG1,
@@ -983,11 +984,12 @@ from mpcrypto.ec import edwards_viper as _ev
 
 FOOTER = '''
 
-_TADDR = %d
-_SC1 = %d
-_SC2 = %d
-_DIG1 = %d
-_MODC = %d
+# the buffer's offsets, compile-time constants (no global lookup on the signing path)
+_TADDR = const(%d)
+_SC1 = const(%d)
+_SC2 = const(%d)
+_DIG1 = const(%d)
+_MODC = const(%d)
 _Z64 = bytes(64)
 
 

@@ -15,12 +15,9 @@ equation checked by encoding), constant time and backends: ``mpcrypto.ec.eddsa``
 
 from mpcrypto.ec import curves as _curves
 from mpcrypto.ec.eddsa import EdPrivateKey, EdPublicKey, backends  # noqa: F401
+from mpcrypto.hash.sha512 import sha512 as _SHA512
 
-
-def _sha512(data):
-    from mpcrypto.hash.sha512 import sha512
-
-    return sha512.oneshot(data)
+_sha512 = _SHA512.oneshot  # RFC 8032 §5.1: H is SHA-512, each message hashed once
 
 
 class Ed25519PublicKey(EdPublicKey):

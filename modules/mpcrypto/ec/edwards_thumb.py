@@ -37,6 +37,7 @@ bytes); nothing is allocated per call.
 
 import micropython
 import uctypes
+from micropython import const
 from mpcrypto._cpu import umaal as probe  # noqa: F401 (what the seam's chain requires)
 from mpcrypto.ec import edwards_viper as _ev
 
@@ -1283,11 +1284,12 @@ def _ed25519(r0, r1, r2, r3):
     data(2, 0x2000)  # movs r0, #0
 
 
-_TADDR = 64
-_SC1 = 80
-_SC2 = 120
-_DIG1 = 160
-_MODC = 1832
+# the buffer's offsets, compile-time constants (no global lookup on the signing path)
+_TADDR = const(64)
+_SC1 = const(80)
+_SC2 = const(120)
+_DIG1 = const(160)
+_MODC = const(1832)
 _Z64 = bytes(64)
 
 

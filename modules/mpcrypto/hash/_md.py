@@ -93,6 +93,9 @@ def _padded(data, total, cls):
     return blk
 
 
+_IVB = {}  # hash name -> its _iv's raw bytes (oneshot's template, made on first use)
+
+
 def _clone(st):
     # A copy of array('I') st through its raw bytes: array("I", st) would iterate, making
     # a Python integer of every word (see _words_be).
@@ -192,15 +195,26 @@ class _MD:
         object's set-up and finish cost more than the compressions of a short one."""
         data = _bytes_like(data)
         k = _backend.select(cls._prim, cls._chain)[1].compress
-        st = _clone(cls._iv)
+        ivb = _IVB.get(cls.name)
+        if ivb is None:
+            ivb = _IVB[cls.name] = bytes(cls._iv)
+        st = array("I", ivb)  # from raw bytes: one copy, no Python integer of a word
         n = len(data)
         bs = cls.block_size
         whole = n - n % bs
         if whole:
             k(st, data, 0, whole // bs)
-        blk = _padded(data[whole:], n, cls)
-        k(st, blk, 0, len(blk) // bs)
-        if cls._le:
+        # _padded, inline: the tail, 0x80, zeros, the length in bits
+        tail = n - whole
+        lenb = cls._lenb
+        end = (tail + lenb + bs) // bs * bs
+        blk = bytearray(end)
+        blk[:tail] = data[whole:]
+        blk[tail] = 0x80
+        le = cls._le
+        blk[end - lenb:] = (n << 3).to_bytes(lenb, "little" if le else "big")
+        k(st, blk, 0, end // bs)
+        if le:
             return _words_le(st, cls.digest_size >> 2)
         return _words_be(st, cls.digest_size >> 2)
 
