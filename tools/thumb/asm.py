@@ -538,6 +538,16 @@ class Asm:
             addr += 4
         return out
 
+    def add_sp_imm(self, d, imm):
+        # ADD Rd, SP, #imm (T1, 16-bit: Rd r0-r7, imm a multiple of 4 below 1024)
+        if d > 7 or imm % 4 or not 0 <= imm < 1024:
+            raise ValueError("add r%d, sp, #%d" % (d, imm))
+        self.i((0xA800 | d << 8 | imm >> 2,), "add %s, sp, #%d" % (self.r(d), imm))
+
+    def clz(self, d, m):
+        # CLZ Rd, Rm (T1): the leading zero bits of m (32 for 0)
+        self.i((0xFAB0 | m, 0xF080 | d << 8 | m), "clz %s, %s" % (self.r(d), self.r(m)))
+
 
 def data_lines(asm):
     """The body of an ``@micropython.asm_thumb`` function holding ``asm``'s machine code: one

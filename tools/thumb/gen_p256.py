@@ -6,17 +6,22 @@ k, any point P) and k*G (fixed-base comb) as one Thumb-2 function for Cortex-M4/
     python -m tools.thumb.gen_p256          # rewrite the module
     python -m tools.thumb.gen_p256 --check  # exit 1 if the module is not what this writes
 
-The algorithm is ``weierstrass_viper._Curve.mul``'s, step for step, and the point formulas are
-its program texts (``_DBL``, ``_ADD``, ``_RCB_TAIL``, ``_TO_JAC``, ``_JDBL_M3``, ``_FROM_JAC``),
-read from that module's source and compiled here into calls of the field routines, so both
-backends run the same formulas:
+The point formulas are ``weierstrass_viper``'s program texts (``_DBL``, ``_ADD``, ``_MADD``,
+``_RCB_TAIL``, ``_JDBL_M3``, ``_JADD_A``/``_B``, ``_JMADD_A``/``_B``, ``_FROM_JAC``), read from
+that module's source and compiled here into calls of the field routines, so both backends run
+the same formulas. k*P (the recoding and window of ``weierstrass_viper._Curve.mul``, with
+Jacobian additions):
 
 - the scalar (odd, 32 bytes big-endian; the caller makes it odd) recoded in the kernel into
   64 signed odd 4-bit digits and a top digit 1 (Joye-Tunstall, as ``weierstrass_python._recode``);
-- the table P, 3P, ..., 15P (projective, complete RCB formulas) in the caller's buffer;
-- per digit from the top: four Jacobian doublings (dbl-2001-b, a = -3) between conversions
-  from and to projective coordinates, a lookup that reads all eight entries and keeps one by
-  mask, the entry's Y negated by mask for a negative digit, and one complete RCB addition;
+- the table P, 3P, ..., 15P (Jacobian, add-2007-bl: P has the prime order n, so no addition
+  meets its exceptional cases) in the caller's buffer;
+- per digit from the top: four Jacobian doublings (dbl-2001-b, a = -3), a lookup that reads
+  all eight entries and keeps one by mask, the entry's Y negated by mask for a negative
+  digit, and one Jacobian addition (add-2007-bl, not complete: before every digit but the
+  last the running point is 16 S P with 16 <= 16 S < n / 16 + 16 for the partial sum S, so
+  it is never +-d P for a digit |d| <= 15); the last addition, where k near n can make the
+  two points equal or opposite, is the complete RCB one, both points made projective;
 - the result negated by mask when the caller's flag says the scalar was replaced by n - k,
   then Z^(p - 2) by a fixed addition chain (255 squarings, 12 multiplications) and the affine
   coordinates out of Montgomery form, big-endian, in the buffer; r0 = 0 when Z = 0 (the
@@ -55,12 +60,24 @@ reduced to [0, p):
   final borrow, or added under the mask of the borrow (SUB).
 - ``d = A * x`` (a = -3): x + x + x subtracted from zero.
 
-Constant time: no branch and no address depends on the scalar or the point (the loops count
-public numbers; digits only become masks); UMAAL, UMULL and MUL take a fixed time on these
+Constant time (k*P, k*G, mod n): no branch and no address depends on the scalar or the point
+(the loops count public numbers; digits only become masks; the branch before the last
+addition counts digits); UMAAL, UMULL and MUL take a fixed time on these
 cores. The state is on the stack (FRAME bytes); nothing is allocated.
 
+ECDSA verification (flags = 16) handles public data only and is variable time: w = s^-1 mod n
+by the binary inversion (Hankerson, Menezes, Vanstone, Algorithm 2.22; halvings k bits at a
+time with Montgomery's multiple of n), u1 = e w and u2 = r w by MULN, both recoded in width-w
+NAF (w = 4 for G, whose odd multiples 1, 3, 5, 7 G are in row 0 of ``g_table``; w = 5 for Q,
+whose 3Q .. 15Q are built in the call), one joint loop from the top (Straus-Shamir): a
+Jacobian doubling per position, a mixed addition (madd-2007-bl) for a digit of u1, a Jacobian
+one (add-2007-bl) for a digit of u2, their exceptional cases resolved by branches (the
+identity, P1 = P2 doubled, P1 = -P2 giving the identity), and Z^-1 by the same binary
+inversion mod p.
+
 Subroutines (leaves, r0 = d, r1 = x, r2 = y addresses in the frame) keep their return
-address in the frame word RET; the point routines, which call them, in RET2.
+address in the frame word RET; the point routines, which call them, in RET2; the Jacobian
+routines, which the point routines call, in RET3.
 """
 
 import ast
@@ -95,17 +112,23 @@ KB = DIG + 64  # a zero word, then the scalar's 32 bytes as given (big-endian); 
 MASK = KB + 36  # eight lookup masks
 SGN = MASK + 32  # the digit's sign mask
 FE = ("X1", "Y1", "Z1", "X2", "Y2", "Z2", "t0", "t1", "t2", "t3", "t4", "t5", "u", "v", "w", "z",
-      "at2", "_a", "NY", "INV", "ZERO", "ONE", "ONEM", "R2", "B3", "X3", "Y3", "Z3", "NM", "R2N")
+      "at2", "_a", "NY", "INV", "ZERO", "ONE", "ONEM", "R2", "B3", "X3", "Y3", "Z3", "NM", "R2N", "PM")
 OFF = {name: SGN + 4 + 32 * i for i, name in enumerate(FE)}
-FRAME = SGN + 4 + 32 * len(FE)
-CONST = {"ZERO": 0, "ONE": 1, "ONEM": R % P, "R2": R * R % P, "B3": 3 * B * R % P, "NM": N, "R2N": R * R % N}
+# PJDBL's return address (the point routines call it), verification's identity flag (the
+# running point is the identity while it is not 0), its addition's kind (1: mixed), and the
+# binary inversion's modulus (the address of its words) and -modulus^-1 mod 2^32
+RET3, INF, MIX, MODB, MODK = (SGN + 4 + 32 * len(FE) + 4 * i for i in range(5))
+FRAME = MODK + 4
+CONST = {"ZERO": 0, "ONE": 1, "ONEM": R % P, "R2": R * R % P, "B3": 3 * B * R % P, "NM": N, "R2N": R * R % N, "PM": P}
 N0 = -pow(N, -1, 2**32) % 2**32  # Montgomery's -n^-1 mod 2^32
 
 # The caller's buffer: the table (8 points of 96 bytes), then x || y big-endian (in: P, out:
 # the result).
 TAB = 0
 IO = 8 * 96
-BUFSIZE = IO + 64
+NAF1 = IO + 64  # verification: the w-NAF digits of u1 (w = 4) and u2 (w = 5), 257 bytes each
+NAF2 = NAF1 + 260
+BUFSIZE = NAF2 + 260
 
 ALL = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, LR]
 
@@ -237,11 +260,11 @@ def _redn(a):
     # then t = t_8 .. t_15 + r12 2^256 < 2n, and t - n kept unless it borrows, by mask.
     NR = X
     a.label("REDN")
-    a.addw(12, SP, OFF["NM"])
+    _sp(a, 12, OFF["NM"])
     a.ldm(12, NR)
     a.const(11, N0)
     a.movi(12, 0)
-    a.addw(LR, SP, PROD)
+    _sp(a, LR, PROD)
     a.label("REDN_I")
     a.ldr(2, LR, 0)
     a.mul(0, 2, 11)  # m
@@ -260,7 +283,7 @@ def _redn(a):
     a.adc0(12, 12)
     a.str_(2, LR, 32)
     a.add_imm(LR, LR, 4)
-    a.addw(2, SP, PROD + 32)
+    _sp(a, 2, PROD + 32)
     a.cmp(LR, 2)
     a.b("ne", "REDN_I")
     for j in range(8):  # t - n over the low words (free now)
@@ -326,19 +349,51 @@ def _addsub(a, op):
     a.ldr(15, SP, RET)
 
 
+def _sp(a, d, off):
+    # d = sp + off: the 16-bit ADD (SP plus immediate) where it reaches, else ADDW
+    if d < 8 and off % 4 == 0 and off < 1024:
+        a.add_sp_imm(d, off)
+    else:
+        a.addw(d, SP, off)
+
+
+def _half(a):
+    # HALF: r0 = d, r1 = x; d = x / 2 mod p (x in [0, p)): x + p when x is odd (added under
+    # the mask of bit 0, the carry kept as bit 256), shifted right by one.
+    a.label("HALF")
+    a.str_(LR, SP, RET)
+    a.ldm(1, X)
+    a.imm("and", 11, X[0], 1)  # p's word 6 (1) under the mask
+    a.imm("rsb", 2, 11, 0)  # the mask
+    for i, r in enumerate(X):
+        op = "add" if i == 0 else "adc"
+        if PW[i] == 0:
+            a.imm("adcs", r, r, 0)
+        else:
+            a.dp(op, r, r, 2 if PW[i] == 0xFFFFFFFF else 11, s=True)
+    a.movi(12, 0)
+    a.adc0(12, 12)  # bit 256
+    for j in range(8):
+        a.lsr(X[j], X[j], 1)
+        a.dp("orr", X[j], X[j], X[j + 1] if j < 7 else 12, "lsl", 31)
+    a.stm(0, X)
+    a.ldr(15, SP, RET)
+
+
 def _call(a, sub, d, x, y=None):
-    a.addw(0, SP, OFF[d])
-    a.addw(1, SP, OFF[x])
+    _sp(a, 0, OFF[d])
+    _sp(a, 1, OFF[x])
     if y is not None:
-        a.addw(2, SP, OFF[y])
+        _sp(a, 2, OFF[y])
     a.bl(sub)
 
 
 def _copy(a, d, x):
-    a.addw(12, SP, OFF[x])
-    a.ldm(12, X)
-    a.addw(12, SP, OFF[d])
-    a.stm(12, X)
+    # r0 and r3 .. r10 used
+    _sp(a, 0, OFF[x])
+    a.ldm(0, X)
+    _sp(a, 0, OFF[d])
+    a.stm(0, X)
 
 
 @functools.lru_cache(maxsize=None)
@@ -352,7 +407,45 @@ def _texts():
 
 def _program(name):
     # The text of a field program of weierstrass_viper, as (d, x, op, y) lines.
-    text = _texts()[name]
+    return _parse(_texts()[name])
+
+
+# Jacobian (X2, Y2, Z2) to projective (X2 Z2 : Y2 : Z2^3), _FROM_JAC on the second point.
+_FROM_JAC2 = """
+X2 = X2 * Z2
+u = Z2 * Z2
+Z2 = u * Z2
+"""
+
+
+# Jacobian doubling, a = -3: dbl-2001-b (EFD) with 2 Y1 formed first: Z3 = (2 Y1) Z1,
+# 4 gamma = (2 Y1)^2, 4 beta = X1 (4 gamma), and 8 gamma^2 = (4 gamma)^2 / 2 (H: halving mod
+# p); ten additions, subtractions and halvings where weierstrass_viper's _JDBL_M3 has
+# fourteen, the same 4M + 4S.
+_JDBL_H = """
+t0 = Z1 * Z1
+u = X1 - t0
+v = X1 + t0
+u = u * v
+t3 = u + u
+t3 = t3 + u
+v = Y1 + Y1
+Z1 = v * Z1
+t1 = v * v
+t4 = X1 * t1
+X1 = t3 * t3
+u = t4 + t4
+X1 = X1 - u
+u = t4 - X1
+Y1 = t3 * u
+u = t1 * t1
+u = H * u
+Y1 = Y1 - u
+"""
+
+
+def _parse(text):
+    # a field program's text as (d, x, op, y) lines
     out = []
     for line in text.strip().splitlines():
         d, expr = (s.strip() for s in line.split("="))
@@ -366,6 +459,8 @@ def _emit(a, prog):
     for d, x, op, y in prog:
         if op is None:
             _copy(a, d, x)
+        elif op == "*" and x == "H":
+            _call(a, "HALF", d, y)
         elif op == "*" and x == "A":
             _call(a, "ADD", "_a", y, y)
             _call(a, "ADD", "_a", "_a", y)
@@ -391,6 +486,7 @@ def _subroutines(a):
     gen_x25519._sqr(a, _reduce)
     _addsub(a, "add")
     _addsub(a, "sub")
+    _half(a)
     gen_x25519._mul(a, _reduce_n, "MULN")
     gen_x25519._sqr(a, _reduce_n, "SQRN")
     _redn(a)
@@ -399,20 +495,299 @@ def _subroutines(a):
     _point_routine(a, "PDBL", lambda: _emit(a, _program("_DBL") + tail))
     _point_routine(a, "PADD", lambda: _emit(a, _program("_ADD") + tail))
     _point_routine(a, "PMADD", lambda: _emit(a, _program("_MADD") + tail))
+    # Jacobian routines (return address in RET3: the point routines above call them):
+    # PJDBL (X1:Y1:Z1) = 2 (X1:Y1:Z1) by dbl-2001-b (_JDBL_H); JADDA + JADDB (X1:Y1:Z1) += (X2:Y2:Z2)
+    # by add-2007-bl, JMADDA + JMADDB (X1:Y1:Z1) += (X2, Y2) by madd-2007-bl, neither
+    # complete: the first halves leave H in t3 and r in t4 and write neither point (callers
+    # that cannot rule out P1 = +-P2 test them between the halves)
+    for label, prog in (("PJDBL", _parse(_JDBL_H)), ("JADDA", _program("_JADD_A")),
+                        ("JADDB", _program("_JADD_B")), ("JMADDA", _program("_JMADD_A")),
+                        ("JMADDB", _program("_JMADD_B"))):
+        a.label(label)
+        a.str_(LR, SP, RET3)
+        _emit(a, prog)
+        a.ldr(15, SP, RET3)
+    _jtab(a)
+    _vadd(a)
+    _wnaf(a)
+    _binv_routines(a)
+    _binv(a)
 
-    def dbl4():
-        _emit(a, _program("_TO_JAC"))
-        a.movi(0, 4)
-        a.str_(0, SP, DCNT)
-        a.label("JDBL")
-        _emit(a, _program("_JDBL_M3"))
-        a.ldr(0, SP, DCNT)
-        a.subs1(0, 0)
-        a.str_(0, SP, DCNT)
-        a.b("ne", "JDBL")
-        _emit(a, _program("_FROM_JAC"))
 
-    _point_routine(a, "PDBL4", dbl4)
+def _binv_routines(a):
+    # The subroutines of verification's s^-1 mod n (binary inversion, _binv), on plain
+    # integers (not Montgomery form), variable time (s is public).
+    # The modulus (odd) is the eight words at the address in MODB, -modulus^-1 mod 2^32 in
+    # MODK; "n" below stands for it.
+    # BHALF: r0 = &u, r1 = &x (x < n, x s = u mod n): while u is even, u = u / 2^k and
+    # x = x / 2^k mod n for k = the trailing zeros of u's low word (at most 31): x + m n with
+    # m = x (-n^-1) mod 2^k (Montgomery's multiple: the sum is divisible by 2^k, below
+    # 2^k n), shifted right by k.
+    a.label("BHALF")
+    a.str_(LR, SP, RET)
+    a.str_(0, SP, DCNT)
+    a.str_(1, SP, CNT)
+    a.label("BH")
+    a.ldr(2, 0, 0)
+    a.imm("orr", 2, 2, 0x80000000)
+    a.rbit(2, 2)
+    a.clz(11, 2)  # k
+    a.cmp_imm0(11)
+    a.b("eq", "BHRET")
+    a.imm("rsb", 12, 11, 32)
+    a.ldm(0, X)
+    for j in range(8):
+        a.lsr_reg(X[j], X[j], 11)
+        if j < 7:
+            a.lsl_reg(LR, X[j + 1], 12)
+            a.dp("orr", X[j], X[j], LR)
+    a.stm(0, X)
+    a.ldm(1, X)
+    a.ldr(LR, SP, MODK)
+    a.mul(2, X[0], LR)
+    a.lsl_reg(2, 2, 12)
+    a.lsr_reg(2, 2, 12)  # m
+    a.movi(LR, 0)
+    a.ldr(1, SP, MODB)
+    for j in range(8):
+        a.ldr(0, 1, 4 * j)
+        a.umaal(X[j], LR, 2, 0)
+    for j in range(8):
+        a.lsr_reg(X[j], X[j], 11)
+        a.lsl_reg(0, X[j + 1] if j < 7 else LR, 12)
+        a.dp("orr", X[j], X[j], 0)
+    a.ldr(1, SP, CNT)
+    a.stm(1, X)
+    a.ldr(0, SP, DCNT)
+    a.b("al", "BH")
+    a.label("BHRET")
+    a.ldr(15, SP, RET)
+    # BSUB: r0 = d, r1 = x, r2 = y: d = x - y when x >= y (carry set on return), else d is
+    # left alone (carry clear)
+    _chain(a, "BSUB", "sub")
+    a.b("cc", "BSRET")
+    a.stm(0, X)
+    a.label("BSRET")
+    a.ldr(15, SP, RET)
+    # BSUBM: r0 = d, r1 = x, r2 = y: d = x - y mod the modulus (inputs and result below it)
+    _chain(a, "BSUBM", "sub")
+    a.dp("sbc", 2, 2, 2)  # all ones on a borrow
+    a.ldr(LR, SP, MODB)
+    for j, r in enumerate(X):
+        a.ldr(1, LR, 4 * j)
+        a.dp("and", 1, 1, 2)
+        a.dp("add" if j == 0 else "adc", r, r, 1, s=True)
+    a.stm(0, X)
+    a.ldr(15, SP, RET)
+
+
+def _is_one(a, name):
+    # Z flag set when the element name is 1
+    _sp(a, 0, OFF[name])
+    a.ldm(0, X)
+    a.imm("eor", 0, X[0], 1)
+    for r in X[1:]:
+        a.dp("orr", 0, 0, r)
+    a.cmp_imm0(0)
+
+
+def _binv(a):
+    # BINV: INV = s^-1 mod n for s (plain, 0 < s < n) in t0, n the modulus at MODB (see
+    # _binv_routines): the binary algorithm (Hankerson, Menezes, Vanstone, "Guide to Elliptic
+    # Curve Cryptography", Algorithm 2.22) with u = s (t0), v = n (t1), x1 = 1 (t2), x2 = 0
+    # (t3), x1 s = u and x2 s = v mod n throughout: u and v made odd (BHALF), done when one
+    # is 1, else the smaller subtracted from the larger (its x likewise mod n). Variable
+    # time: s is public.
+    a.label("BINV")
+    a.str_(LR, SP, RET2)
+    a.ldr(0, SP, MODB)
+    a.ldm(0, X)
+    _sp(a, 0, OFF["t1"])
+    a.stm(0, X)
+    _copy(a, "t2", "ONE")
+    _copy(a, "t3", "ZERO")
+    a.label("BLOOP")
+    for u, x in (("t0", "t2"), ("t1", "t3")):
+        _sp(a, 0, OFF[u])
+        _sp(a, 1, OFF[x])
+        a.bl("BHALF")
+    _is_one(a, "t0")
+    a.b("eq", "BDONE1")
+    _is_one(a, "t1")
+    a.b("eq", "BDONE2")
+    _call(a, "BSUB", "t0", "t0", "t1")
+    a.b("cc", "BVU")
+    _call(a, "BSUBM", "t2", "t2", "t3")
+    a.b("al", "BLOOP")
+    a.label("BVU")
+    _call(a, "BSUB", "t1", "t1", "t0")
+    _call(a, "BSUBM", "t3", "t3", "t2")
+    a.b("al", "BLOOP")
+    a.label("BDONE1")
+    _copy(a, "INV", "t2")
+    a.ldr(15, SP, RET2)
+    a.label("BDONE2")
+    _copy(a, "INV", "t3")
+    a.ldr(15, SP, RET2)
+
+
+def _set_modulus(a, name, k0):
+    # the binary inversion's modulus: the element name, -name^-1 mod 2^32 = k0
+    _sp(a, 0, OFF[name])
+    a.str_(0, SP, MODB)
+    a.const(0, k0)
+    a.str_(0, SP, MODK)
+
+
+def _is_zero(a, name):
+    # Z flag set when the element name is 0 (elements are reduced: 0 has one form)
+    _sp(a, 0, OFF[name])
+    a.ldm(0, X)
+    a.dp("orr", 0, X[0], X[1])
+    for r in X[2:]:
+        a.dp("orr", 0, 0, r)
+    a.cmp_imm0(0)
+
+
+def _jtab(a):
+    # JTAB: the table P, 3P, .., 15P (Jacobian) at buf + TAB from P in (X1:Y1:Z1): P saved,
+    # 2P into (X2:Y2:Z2), then (2i + 1)P = (2i - 1)P + 2P by add-2007-bl (P has the prime
+    # order n: no addition meets P1 = +-P2); X1 left at 15P.
+    a.label("JTAB")
+    a.str_(LR, SP, RET2)
+    a.ldr(0, SP, BUF)
+    _point_copy(a, 0, TAB, SP, OFF["X1"])
+    a.bl("PJDBL")
+    _point_copy(a, SP, OFF["X2"], SP, OFF["X1"])
+    a.ldr(0, SP, BUF)
+    _point_copy(a, SP, OFF["X1"], 0, TAB)
+    a.movi(0, 96)
+    a.str_(0, SP, CNT)
+    a.label("JTABL")
+    a.bl("JADDA")
+    a.bl("JADDB")
+    a.ldr(0, SP, BUF)
+    a.ldr(1, SP, CNT)
+    a.add(0, 0, 1)
+    _point_copy(a, 0, TAB, SP, OFF["X1"])
+    a.ldr(1, SP, CNT)
+    a.add_imm(1, 1, 96)
+    a.str_(1, SP, CNT)
+    a.imm("cmp", 0, 1, 8 * 96)
+    a.b("ne", "JTABL")
+    a.ldr(15, SP, RET2)
+
+
+def _vadd(a):
+    # Verification's additions, variable time (public points): VADDG adds the affine
+    # (X2, Y2) to the Jacobian (X1:Y1:Z1) by madd-2007-bl (weierstrass_viper's _JMADD_A and
+    # _JMADD_B), VADDQ the Jacobian (X2:Y2:Z2) by add-2007-bl (_JADD_A, _JADD_B), with the
+    # exceptional cases resolved between the halves as weierstrass_viper's _jadd_digit does:
+    # P1 the identity (INF): P1 = P2; H = 0 and r = 0 (P1 = P2): P1 doubled; H = 0 and r != 0
+    # (P1 = -P2): INF set. The first halves write neither P1 nor P2.
+    a.label("VADDG")
+    a.movi(0, 1)
+    a.b("al", "VADD")
+    a.label("VADDQ")
+    a.movi(0, 0)
+    a.label("VADD")
+    a.str_(LR, SP, RET2)
+    a.str_(0, SP, MIX)
+    a.ldr(1, SP, INF)
+    a.cmp_imm0(1)
+    a.b("eq", "VA1")
+    _point_copy(a, SP, OFF["X1"], SP, OFF["X2"])
+    a.movi(1, 0)
+    a.str_(1, SP, INF)
+    a.ldr(0, SP, MIX)
+    a.cmp_imm0(0)
+    a.b("eq", "VRET")
+    _copy(a, "Z1", "ONEM")
+    a.b("al", "VRET")
+    a.label("VA1")
+    a.cmp_imm0(0)
+    a.b("eq", "VAQ")
+    a.bl("JMADDA")
+    a.b("al", "VAH")
+    a.label("VAQ")
+    a.bl("JADDA")
+    a.label("VAH")
+    _is_zero(a, "t3")  # H
+    a.b("ne", "VAB")
+    _is_zero(a, "t4")  # r
+    a.b("ne", "VINF")
+    a.bl("PJDBL")
+    a.b("al", "VRET")
+    a.label("VINF")
+    a.movi(0, 1)
+    a.str_(0, SP, INF)
+    a.b("al", "VRET")
+    a.label("VAB")
+    a.ldr(0, SP, MIX)
+    a.cmp_imm0(0)
+    a.b("eq", "VBQ")
+    a.bl("JMADDB")
+    a.b("al", "VRET")
+    a.label("VBQ")
+    a.bl("JADDB")
+    a.label("VRET")
+    a.ldr(15, SP, RET2)
+
+
+def _wnaf(a):
+    # WNAF: r1 = eight little-endian limbs followed by two zero words, r2 = 257 bytes, r8 = w;
+    # the width-w NAF of the limbs into the bytes (digit i at byte i, odd digits in
+    # (-2^(w-1), 2^(w-1)) at least w apart, zeros between), variable time (public scalars).
+    # From the bottom, with a carry c: a bit equal to c gives a zero digit (skipped); else
+    # v = (the w bits from here) + c is odd, c = bit w-1 of v, the digit is v - c 2^w and
+    # the next w - 1 digits are zero. A value below 2^256 has at most 257 digits and no
+    # carry out of them.
+    a.label("WNAF")
+    a.str_(LR, SP, RET)
+    a.movi(9, 1)
+    a.lsl_reg(9, 9, 8)
+    a.imm("sub", 9, 9, 1)  # 2^w - 1
+    a.imm("sub", 10, 8, 1)  # w - 1
+    a.movw(11, 257)
+    a.movi(0, 0)
+    a.add(3, 2, 0)
+    a.movi(7, 65)
+    a.label("WZERO")
+    a.str_post(0, 3, 4)
+    a.subs1(7, 7)
+    a.b("ne", "WZERO")
+    a.movi(4, 0)  # the bit
+    a.movi(5, 0)  # c
+    a.label("WL")
+    a.cmp(4, 11)
+    a.b("cs", "WDONE")
+    a.lsr(0, 4, 5)
+    a.ldr_idx(3, 1, 0, 2)
+    a.add_imm(0, 0, 1)
+    a.ldr_idx(7, 1, 0, 2)
+    a.imm("and", 0, 4, 31)
+    a.lsr_reg(3, 3, 0)
+    a.imm("rsb", 0, 0, 32)
+    a.lsl_reg(7, 7, 0)  # 0 for a shift by 32
+    a.dp("orr", 3, 3, 7)  # the 32 bits from here
+    a.imm("and", 0, 3, 1)
+    a.cmp(0, 5)
+    a.b("ne", "WDIG")
+    a.add_imm(4, 4, 1)
+    a.b("al", "WL")
+    a.label("WDIG")
+    a.dp("and", 3, 3, 9)
+    a.add(3, 3, 5)  # v
+    a.lsr_reg(5, 3, 10)
+    a.imm("and", 5, 5, 1)  # c
+    a.lsl_reg(0, 5, 8)
+    a.dp("sub", 3, 3, 0)  # the digit
+    a.add(0, 2, 4)
+    a.strb(3, 0, 0)
+    a.add(4, 4, 8)
+    a.b("al", "WL")
+    a.label("WDONE")
+    a.ldr(15, SP, RET)
 
 
 # ladder.sqr_n's view of this frame: only call and cnt
@@ -522,8 +897,8 @@ def _recode(a):
     # more significant byte b' (0 past the top, KB's zero word), digit 2j from b's low
     # nibble with b's high nibble's bit 0, digit 2j + 1 from the high nibble with bit 0 of b';
     # v = u + c, d = ((v + 16 bit) AND 31) - 16, c = (v - d) / 16.
-    a.addw(1, SP, KB + 34)  # b' of byte 0 (b is the byte after it)
-    a.addw(6, SP, DIG)
+    _sp(a, 1, KB + 34)  # b' of byte 0 (b is the byte after it)
+    _sp(a, 6, DIG)
     a.movi(4, 0)  # c
     a.movi(5, 32)
     a.label("RECODE")
@@ -547,12 +922,14 @@ def _recode(a):
 
 
 def _point_copy(a, dst_base, dst_off, src_base, src_off):
-    # 24 words from src_base + src_off to dst_base + dst_off (r12 and r3 .. r10 used)
+    # 24 words from src_base + src_off to dst_base + dst_off (r2 and r3 .. r10 used)
     for h in range(3):
-        a.addw(12, src_base, src_off + 32 * h)
-        a.ldm(12, X)
-        a.addw(12, dst_base, dst_off + 32 * h)
-        a.stm(12, X)
+        for base, off, op in ((src_base, src_off, a.ldm), (dst_base, dst_off, a.stm)):
+            if base == SP:
+                _sp(a, 2, off + 32 * h)
+            else:
+                a.addw(2, base, off + 32 * h)
+            op(2, X)
 
 
 def _sign_split(a, d):
@@ -581,7 +958,7 @@ def _scan(a, stride, halves, label, aligned=True):
     # elements (lr advanced by 32, the destination in the frame word CNT). Not ``aligned`` (a
     # bytes object's data): single LDRs, which allow any address (LDRD faults).
     W = [0, 1, 2, 11]
-    a.addw(12, SP, OFF["X2"])
+    _sp(a, 12, OFF["X2"])
     a.str_(12, SP, CNT)
     a.label(label)
     for e in range(8):
@@ -605,7 +982,7 @@ def _scan(a, stride, halves, label, aligned=True):
     a.stm(12, X, wb=True)
     a.str_(12, SP, CNT)
     a.add_imm(LR, LR, 32)
-    a.addw(0, SP, OFF["X2"] + 32 * halves)
+    _sp(a, 0, OFF["X2"] + 32 * halves)
     a.cmp(12, 0)
     a.b("ne", label)
 
@@ -620,7 +997,7 @@ def _lookup(a):
     # (X2, Y2, Z2) = the table entry of digit DIG[WIN] (entry |d| >> 1), Y2 negated when d < 0;
     # all eight entries read, one kept by mask.
     a.ldr(0, SP, WIN)
-    a.addw(1, SP, DIG)
+    _sp(a, 1, DIG)
     a.ldr_idx(2, 1, 0, 0, byte=True)
     a.lsl(2, 2, 24)
     a.sh("asr", 2, 2, 24)  # d
@@ -635,8 +1012,8 @@ def _lookup(a):
 def _cmove(a, d, x, mask_word):
     # d = x where the frame word mask_word is all ones (d kept where it is 0)
     a.ldr(11, SP, mask_word)
-    a.addw(0, SP, OFF[d])
-    a.addw(1, SP, OFF[x])
+    _sp(a, 0, OFF[d])
+    _sp(a, 1, OFF[x])
     D, S = [3, 4, 5, 6], [7, 8, 9, 10]
     for _ in range(2):
         a.ldm(0, D)
@@ -653,12 +1030,12 @@ def _words_in(a, buf_reg, off, name):
     for i, r in enumerate(X):
         a.ldr(r, buf_reg, off + 28 - 4 * i)
         a.rev(r, r)
-    a.addw(12, SP, OFF[name])
+    _sp(a, 12, OFF[name])
     a.stm(12, X)
 
 
 def _words_out(a, buf_reg, off, name):
-    a.addw(12, SP, OFF[name])
+    _sp(a, 12, OFF[name])
     a.ldm(12, X)
     for i, r in enumerate(X):
         a.rev(r, r)
@@ -683,7 +1060,7 @@ def _comb_scalar(a):
         a.dp("eor", 1, 1, r)
         a.dp("and", 1, 1, 0)
         a.dp("eor", r, r, 1)
-    a.addw(12, SP, KB + 4)
+    _sp(a, 12, KB + 4)
     a.stm(12, X)
 
 
@@ -691,8 +1068,8 @@ def _comb_recode(a):
     # The limbs at KB + 4 (< 2^255) as 64 signed radix-16 digits into DIG, least significant
     # first: v = nibble i + c, c = (v + 8) >> 4, e_i = v - 16 c in [-8, 7] for i < 63, and
     # e_63 = nibble 63 + c in [0, 8] (nibble 63 <= 7).
-    a.addw(1, SP, KB + 4)
-    a.addw(6, SP, DIG)
+    _sp(a, 1, KB + 4)
+    _sp(a, 6, DIG)
     a.movi(4, 0)  # c
     a.movi(5, 0)  # i
     a.label("CRECODE")
@@ -730,7 +1107,7 @@ def _comb_lookup(a):
     a.dp("sub", 3, 3, 2)  # the digit's index
     a.ldr(LR, SP, TABP)
     a.dp("add", LR, LR, 1, "lsl", 9)  # the row: 8 entries of 64 bytes
-    a.addw(1, SP, DIG)
+    _sp(a, 1, DIG)
     a.ldr_idx(2, 1, 3, 0, byte=True)
     a.lsl(2, 2, 24)
     a.sh("asr", 2, 2, 24)  # e
@@ -780,13 +1157,113 @@ def _comb(a):
     a.b("ne", "COMB")
 
 
-def _sum(a):
-    # flags = 8: the affine points at IO and at 0 (public, neither the identity), both into
-    # Montgomery form with Z = 1, added by the complete RCB addition (P + P and P + (-P)
-    # included); FINISH then makes the sum affine.
+def _load_digit(a, naf):
+    # r2 = |d|, SGN = all ones when d < 0, Z flag set when d = 0, for the digit d of the
+    # w-NAF at buf + naf at position WIN
+    a.ldr(0, SP, BUF)
+    a.addw(0, 0, naf)
+    a.ldr(1, SP, WIN)
+    a.ldr_idx(2, 0, 1, 0, byte=True)
+    a.lsl(2, 2, 24)
+    a.sh("asr", 2, 2, 24)
+    _sign_split(a, 2)
+    a.cmp_imm0(2)
+
+
+def _neg_y2_if(a, label):
+    # Y2 = -Y2 when SGN is all ones (a branch: public data)
+    a.ldr(0, SP, SGN)
+    a.cmp_imm0(0)
+    a.b("eq", label)
+    _call(a, "SUB", "Y2", "ZERO", "Y2")
+    a.label(label)
+
+
+def _verify(a):
+    # flags = 16, ECDSA verification's point (SEC 1 §4.1.4 steps 4 .. 5) from public e, r, s
+    # (big-endian at r1, r1 + 32, r1 + 64; e < n, 0 < r, s < n) and Q (x || y at IO, on the
+    # curve, not the identity): w = s^-1 (_binv), u1 = e w, u2 = r w mod n (MULN and R^2 mod n
+    # out of Montgomery's R^-1), then u1 G + u2 Q, variable time: the interleaved w-NAF of
+    # weierstrass_viper's mul2 (Straus-Shamir; Moeller's "Algorithms for multi-exponentiation",
+    # SAC 2001): u1 in width 4 on row 0 of the comb's table (j G, j = 1 .. 8, affine: odd j
+    # used), u2 in width 5 on Q, 3Q, .., 15Q (Jacobian, built here at TAB); from the top
+    # position, one Jacobian doubling (none while the running point is the identity), then
+    # VADDG for a digit of u1, VADDQ for one of u2. The sum goes to FINISH in projective form.
+    _words_in(a, 1, 0, "t4")  # e
+    _words_in(a, 1, 32, "t5")  # r
+    _words_in(a, 1, 64, "t0")  # s
+    _set_modulus(a, "NM", N0)
+    a.bl("BINV")  # w = s^-1
+    for u, c in (("t0", "t4"), ("t2", "t5")):  # u1 = e w, u2 = r w (plain), a zero element after
+        _call(a, "MULN", u, c, "INV")
+        _call(a, "MULN", u, u, "R2N")
+    _copy(a, "t1", "ZERO")
+    _copy(a, "t3", "ZERO")
+    for naf, name, w in ((NAF1, "t0", 4), (NAF2, "t2", 5)):
+        a.ldr(2, SP, BUF)
+        a.addw(2, 2, naf)
+        _sp(a, 1, OFF[name])
+        a.movi(8, w)
+        a.bl("WNAF")
+    # Q, 3Q, .., 15Q: Q at TAB, 2Q into (X2:Y2:Z2), then (2i + 1)Q = (2i - 1)Q + 2Q (Q has
+    # the prime order n: no exceptional case)
     _affine_in(a, IO, "1")
-    _affine_in(a, 0, "2")
-    a.bl("PADD")
+    a.bl("JTAB")
+    # the joint loop, positions 256 .. 0
+    a.movi(0, 1)
+    a.str_(0, SP, INF)
+    a.movw(0, 256)
+    a.str_(0, SP, WIN)
+    a.label("VLOOP")
+    a.ldr(0, SP, INF)
+    a.cmp_imm0(0)
+    a.b("ne", "VNODBL")
+    a.bl("PJDBL")
+    a.label("VNODBL")
+    _load_digit(a, NAF1)
+    a.b("eq", "VNOG")
+    a.imm("sub", 2, 2, 1)  # entry |d| - 1 of row 0: |d| G
+    a.ldr(LR, SP, TABP)
+    a.dp("add", LR, LR, 2, "lsl", 6)
+    for h, name in ((0, "X2"), (32, "Y2")):  # single LDRs: the table may be unaligned
+        for i, r in enumerate(X):
+            a.ldr(r, LR, h + 4 * i)
+        _sp(a, 12, OFF[name])
+        a.stm(12, X)
+    _neg_y2_if(a, "VGPOS")
+    a.bl("VADDG")
+    a.label("VNOG")
+    _load_digit(a, NAF2)
+    a.b("eq", "VNOQ")
+    a.lsr(2, 2, 1)
+    a.movi(3, 96)
+    a.mul(2, 2, 3)
+    a.ldr(0, SP, BUF)
+    a.add(0, 0, 2)
+    _point_copy(a, SP, OFF["X2"], 0, TAB)
+    _neg_y2_if(a, "VQPOS")
+    a.bl("VADDQ")
+    a.label("VNOQ")
+    a.ldr(0, SP, WIN)
+    a.subs1(0, 0)
+    a.str_(0, SP, WIN)
+    a.b("pl", "VLOOP")
+    # Jacobian to projective (X Z : Y : Z^3), then Z^-1 by the binary inversion mod p (of
+    # Z R: Z^-1 R = (Z R)^-1 R^2, two products by R^2) and on to AFFINE; the identity as Z = 0
+    # and on to FINISH
+    a.ldr(0, SP, INF)
+    a.cmp_imm0(0)
+    a.b("eq", "VPROJ")
+    _copy(a, "Z1", "ZERO")
+    a.b("al", "FINISH")
+    a.label("VPROJ")
+    _emit(a, _program("_FROM_JAC"))
+    _copy(a, "t0", "Z1")
+    _set_modulus(a, "PM", 1)  # -p^-1 = 1 mod 2^32
+    a.bl("BINV")
+    _call(a, "MUL", "INV", "INV", "R2")
+    _call(a, "MUL", "INV", "INV", "R2")
+    a.b("al", "AFFINE")
 
 
 def _affine_in(a, off, i):
@@ -806,7 +1283,7 @@ def _main(a):
     a.imm("and", 0, 2, 1)
     a.str_(0, SP, NEG)
     a.str_(3, SP, TABP)
-    a.imm("and", 2, 2, 14)  # the mode (r2 is not used by the constants' code)
+    a.imm("and", 2, 2, 30)  # the mode (r2 is not used by the constants' code)
     # the constants
     for name, v in CONST.items():
         for i, r in enumerate(X):
@@ -815,12 +1292,12 @@ def _main(a):
                 a.movi(r, w)
             else:
                 a.const(r, w)
-        a.addw(12, SP, OFF[name])
+        _sp(a, 12, OFF[name])
         a.stm(12, X)
     a.cmpi(2, 4)
     a.b("eq", "MODN")
-    a.cmpi(2, 8)
-    a.b("eq", "SUM")
+    a.cmpi(2, 16)
+    a.b("eq", "VER")
     a.cmp_imm0(2)
     a.b("ne", "CMB")
     # the scalar, after a zero word
@@ -828,40 +1305,52 @@ def _main(a):
     a.str_(3, SP, KB)
     for i, r in enumerate(X):
         a.ldr(r, 1, 4 * i)
-    a.addw(12, SP, KB + 4)
+    _sp(a, 12, KB + 4)
     a.stm(12, X)
     _recode(a)
-    # P in Montgomery form, projective with Z = 1
+    # P in Montgomery form, Jacobian with Z = 1, and the table P, 3P, .., 15P (Jacobian)
     _affine_in(a, IO, "1")
-    # the table P, 3P, ..., 15P: P saved, 2P into (X2:Y2:Z2), then (2i + 1)P = (2i - 1)P + 2P
+    a.bl("JTAB")
+    # the top digit is 1: the running point starts at P. Per digit from the top: four
+    # Jacobian doublings, the lookup, and add-2007-bl, which is not complete but never meets
+    # its exceptional cases here: before digit i > 0 the running point is 16 S P for the
+    # partial sum S (the odd digits above i with the top 1, so 1 <= S and 16 S < n / 16 + 16)
+    # and the entry +-d P with |d| <= 15 < 16 S. Only the last addition (16 S = k - d_0, which
+    # may be n + 2 d_0 or n for k near n) can, so it is the complete RCB addition, on both
+    # points made projective.
     a.ldr(0, SP, BUF)
-    _point_copy(a, 0, TAB, SP, OFF["X1"])
-    a.bl("PDBL")
-    _point_copy(a, SP, OFF["X2"], SP, OFF["X1"])
-    a.ldr(0, SP, BUF)
-    _point_copy(a, SP, OFF["X1"], 0, TAB)
-    for i in range(1, 8):
-        a.bl("PADD")
-        a.ldr(0, SP, BUF)
-        _point_copy(a, 0, TAB + 96 * i, SP, OFF["X1"])
-    # the top digit is 1: the running point starts at P
     _point_copy(a, SP, OFF["X1"], 0, TAB)
     a.movi(0, 63)
     a.str_(0, SP, WIN)
     a.label("WINDOW")
-    a.bl("PDBL4")
+    a.movi(0, 4)
+    a.str_(0, SP, DCNT)
+    a.label("JDBL4")
+    a.bl("PJDBL")
+    a.ldr(0, SP, DCNT)
+    a.subs1(0, 0)
+    a.str_(0, SP, DCNT)
+    a.b("ne", "JDBL4")
     _lookup(a)
-    a.bl("PADD")
+    a.ldr(0, SP, WIN)
+    a.cmp_imm0(0)
+    a.b("eq", "KLAST")  # WIN is public
+    a.bl("JADDA")
+    a.bl("JADDB")
     a.ldr(0, SP, WIN)
     a.subs1(0, 0)
     a.str_(0, SP, WIN)
-    a.b("pl", "WINDOW")
+    a.b("al", "WINDOW")
+    a.label("KLAST")
+    _emit(a, _program("_FROM_JAC"))
+    _emit(a, _parse(_FROM_JAC2))
+    a.bl("PADD")
     a.b("al", "FINISH")
     a.label("CMB")
     _comb(a)
     a.b("al", "FINISH")
-    a.label("SUM")
-    _sum(a)
+    a.label("VER")
+    _verify(a)
     a.label("FINISH")
     # -R when the scalar was n - k
     a.ldr(0, SP, NEG)
@@ -871,6 +1360,7 @@ def _main(a):
     _cmove(a, "Y1", "NY", SGN)
     # affine, out of Montgomery form
     _invert(a, "INV", "Z1")
+    a.label("AFFINE")
     _call(a, "MUL", "X1", "X1", "INV")
     _call(a, "MUL", "Y1", "Y1", "INV")
     _call(a, "MUL", "X1", "X1", "ONE")
@@ -879,7 +1369,7 @@ def _main(a):
     _words_out(a, 0, IO, "X1")
     _words_out(a, 0, IO + 32, "Y1")
     # r0 = 1 unless Z1 = 0: (z | -z) >> 31 of the words ORed
-    a.addw(12, SP, OFF["Z1"])
+    _sp(a, 12, OFF["Z1"])
     a.ldm(12, X)
     a.dp("orr", 0, X[0], X[1])
     for r in X[2:]:
@@ -904,7 +1394,8 @@ def kernel():
 def field_op(op):
     """A test function (not shipped) of the same routines, as whole machine code:
     ``f(out, x, y)``, out = x op y for op "mul", "sqr", "add", "sub" (Montgomery product x y
-    R^-1 for "mul" and "sqr"), "amul" (-3 x) and "inv" (x^(p - 2) in Montgomery form),
+    R^-1 for "mul" and "sqr"), "amul" (-3 x), "half" (x / 2) and "inv" (x^(p - 2) in
+    Montgomery form),
     and mod n "muln", "sqrn", "addn", "invn" likewise, eight little-endian words each."""
 
     def body(a):
@@ -912,11 +1403,11 @@ def field_op(op):
         for name, v in CONST.items():
             for i, r in enumerate(X):
                 a.const(r, v >> (32 * i) & 0xFFFFFFFF)
-            a.addw(12, SP, OFF[name])
+            _sp(a, 12, OFF[name])
             a.stm(12, X)
         for src, name in ((1, "X1"), (2, "Y1")):
             a.ldm(src, X)
-            a.addw(12, SP, OFF[name])
+            _sp(a, 12, OFF[name])
             a.stm(12, X)
         if op == "mul":
             _call(a, "MUL", "Z2", "X1", "Y1")
@@ -933,7 +1424,7 @@ def field_op(op):
         else:
             _call(a, op.upper(), "Z2", "X1", "Y1")
         a.ldr(1, SP, BUF)
-        a.addw(12, SP, OFF["Z2"])
+        _sp(a, 12, OFF["Z2"])
         a.ldm(12, X)
         a.stm(1, X)
 
@@ -946,9 +1437,9 @@ call.
 
 Backend ``thumb`` of the seam primitive "ec_weierstrass" (``ec/ec``), chosen where
 ``mpcrypto._cpu`` finds feature ``umaal``, before ``viper``. ``new(curve)`` gives, for
-secp256r1, a ``weierstrass_viper`` context whose ``mul``, ``ecdh`` and ``mul_base`` run the
-kernel, and whose ``mul2`` (verification) is three kernel calls: u2 Q, u1 G and their sum;
-for other curves the ``weierstrass_viper`` context itself.
+secp256r1, a ``weierstrass_viper`` context whose ``mul``, ``ecdh``, ``mul_base``, ``mul2`` and
+``verify_x`` (ECDSA verification's point from e, r, s) run the kernel; for other curves the
+``weierstrass_viper`` context itself.
 
 ``_mul256(buf, k, flags, table)``, buf (%d bytes), k 32 bytes big-endian:
 
@@ -960,25 +1451,25 @@ for other curves the ``weierstrass_viper`` context itself.
 - flags = 4, mod n: buf holds k, d, e, r (each below n, 32 bytes big-endian) at 0, 32, 64,
   96; buf[%d:%d] receives ECDSA's s = k^-1 (e + r d) mod n (k^-1 by Fermat, a fixed chain
   over the public n - 2), r0 = 1; ``k`` and ``table`` are not read.
-- flags = 8, the sum of two public affine points (neither the identity), one x || y at 0
-  and one where the result goes (below), by the complete addition; ``k`` and ``table`` are
-  not read.
+- flags = 16, ECDSA verification (all public, variable time): k holds e, r, s (96 bytes
+  big-endian; e any 256-bit value, r below n, 0 < s < n), buf x || y of Q at %d (on the
+  curve, not the identity); the result is (e/s) G + (r/s) Q mod n, G's multiples from row 0
+  of ``table`` (``_GTAB``); the rest of buf is scratch (Q's table, the w-NAF digits).
 
 For the points, on return buf[%d:%d] is the affine result (x || y, big-endian) and r0 = 1,
-or r0 = 0 and zeros for the point at infinity. The variable-base algorithm and all formulas are
-``weierstrass_viper``'s; the generator (tools/thumb/gen_p256.py) documents the field
-arithmetic and the comb.
+or r0 = 0 and zeros for the point at infinity. All formulas are ``weierstrass_viper``'s; the
+generator (tools/thumb/gen_p256.py) documents the algorithms and the field arithmetic.
 
-Constant time: no branch and no address depends on k or P; a table lookup reads every
-entry of its table or row and keeps one by mask. The state is on the C stack (%d bytes);
-nothing is allocated per call but what the Python side converts.
+Constant time (flags 0 .. 4): no branch and no address depends on k or P; a table lookup
+reads every entry of its table or row and keeps one by mask. The state is on the C stack
+(%d bytes); nothing is allocated per call but what the Python side converts.
 """
 
 import micropython
 from mpcrypto._cpu import umaal as probe  # noqa: F401 (what the seam's chain requires)
 from mpcrypto.ec import weierstrass_viper as _wv
 from mpcrypto.ec.field import engine as _fe
-''' % (BUFSIZE, IO, GTABSIZE, IO, IO + 32, IO, BUFSIZE, FRAME)
+''' % (BUFSIZE, IO, GTABSIZE, IO, IO + 32, IO, IO, IO + 64, FRAME)
 
 FOOTER = '''
 
@@ -1000,13 +1491,13 @@ class _P256(_wv._Curve):
         neg = _fe.odd_scalar(kp, self._kb(k), self.nbytes, 32, 0)
         buf = self._buf
         buf[_IO:_IO + 32] = x.to_bytes(32, "big")
-        buf[_IO + 32:] = y.to_bytes(32, "big")
+        buf[_IO + 32:_IO + 64] = y.to_bytes(32, "big")
         return _mul256(buf, kp, neg, 0)
 
     def _result(self, ok):
         buf = self._buf
-        out = (int.from_bytes(buf[_IO:_IO + 32], "big"), int.from_bytes(buf[_IO + 32:], "big")) if ok else None
-        buf[_IO:] = _ZEROS
+        out = (int.from_bytes(buf[_IO:_IO + 32], "big"), int.from_bytes(buf[_IO + 32:_IO + 64], "big")) if ok else None
+        buf[_IO:_IO + 64] = _ZEROS
         return out
 
     def mul(self, k, x, y):
@@ -1019,7 +1510,7 @@ class _P256(_wv._Curve):
         ok = self._kmul(k, x, y)
         buf = self._buf
         out = bytes(buf[_IO:_IO + 32]) if ok else None
-        buf[_IO:] = _ZEROS
+        buf[_IO:_IO + 64] = _ZEROS
         return out
 
     def _mul_base(self, k):
@@ -1054,18 +1545,35 @@ class _P256(_wv._Curve):
         _mul256(buf, buf, 4, 0)
         return int.from_bytes(buf[_IO:_IO + 32], "big")
 
-    def mul2(self, u1, u2, x, y):
-        """u1*G + u2*(x, y) for PUBLIC u1, u2 in [0, n) (ECDSA verification): u2 (x, y), kept
-        as bytes at buf[0:64] (the comb does not touch it), u1 G, then their sum, each by
-        the kernel."""
+    def _verify(self, e, r, s, x, y):
+        # (e/s) G + (r/s) (x, y) mod n into buf[_IO:] (e any 32 bytes or int below 2^256: the
+        # kernel's Montgomery products reduce it); True unless the point at infinity
         buf = self._buf
-        if not self._kmul(u2, x, y):
-            return self.mul_base(u1)
-        buf[0:64] = buf[_IO:]
-        if not self._mul_base(u1):
-            buf[_IO:] = buf[0:64]
-            return self._result(True)
-        return self._result(_mul256(buf, buf, 8, 0))
+        buf[_IO:_IO + 32] = x.to_bytes(32, "big")
+        buf[_IO + 32:_IO + 64] = y.to_bytes(32, "big")
+        kb = self._kb
+        return _mul256(buf, kb(e) + kb(r) + kb(s), 16, _GTAB)
+
+    def verify_x(self, digest, r, s, x, y):
+        """ECDSA verification's x coordinate (SEC 1 §4.1.4 steps 3 .. 5) as an int, or None
+        for the point at infinity: e from the digest (its leftmost 256 bits), then
+        (e/s) G + (r/s) (x, y) mod n, s^-1 included, in one kernel call, variable time (all
+        public). r, s ints in [1, n - 1] (s = 0 would never end the kernel's inversion:
+        refused), (x, y) on the curve and not the identity."""
+        if not 0 < s < self.n:
+            raise ValueError("s out of range")
+        if len(digest) < 32:
+            digest = bytes(32 - len(digest)) + digest
+        ok = self._verify(bytes(digest[:32]), r, s, x, y)
+        buf = self._buf
+        out = int.from_bytes(buf[_IO:_IO + 32], "big") if ok else None
+        buf[_IO:_IO + 64] = _ZEROS
+        return out
+
+    def mul2(self, u1, u2, x, y):
+        """u1*G + u2*(x, y) for PUBLIC u1, u2 in [0, n) by the kernel (s = 1 in its
+        verification mode), variable time."""
+        return self._result(self._verify(u1, u2, 1, x, y))
 
 
 def new(curve):
@@ -1088,7 +1596,7 @@ def _table_lines():
 def generate():
     parts = [HEADER, "\n\n@micropython.asm_thumb\ndef _mul256(r0, r1, r2, r3):\n",
              "    # _mul256(buf, k, flags, table): buf[%d:%d] = k*P or k*G; see the module docstring\n"
-             % (IO, BUFSIZE)]
+             % (IO, IO + 64)]
     parts += data_lines(kernel())
     parts += _table_lines()
     parts.append(FOOTER)

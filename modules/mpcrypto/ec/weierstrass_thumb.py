@@ -4,11 +4,11 @@ call.
 
 Backend ``thumb`` of the seam primitive "ec_weierstrass" (``ec/ec``), chosen where
 ``mpcrypto._cpu`` finds feature ``umaal``, before ``viper``. ``new(curve)`` gives, for
-secp256r1, a ``weierstrass_viper`` context whose ``mul``, ``ecdh`` and ``mul_base`` run the
-kernel, and whose ``mul2`` (verification) is three kernel calls: u2 Q, u1 G and their sum;
-for other curves the ``weierstrass_viper`` context itself.
+secp256r1, a ``weierstrass_viper`` context whose ``mul``, ``ecdh``, ``mul_base``, ``mul2`` and
+``verify_x`` (ECDSA verification's point from e, r, s) run the kernel; for other curves the
+``weierstrass_viper`` context itself.
 
-``_mul256(buf, k, flags, table)``, buf (832 bytes), k 32 bytes big-endian:
+``_mul256(buf, k, flags, table)``, buf (1352 bytes), k 32 bytes big-endian:
 
 - flags = neg (0 or 1), k*P: buf holds x || y of P big-endian at 768 (and receives the table
   of P .. 15P before it); k is odd; neg = 1 negates the result (the caller replaced an even
@@ -18,18 +18,18 @@ for other curves the ``weierstrass_viper`` context itself.
 - flags = 4, mod n: buf holds k, d, e, r (each below n, 32 bytes big-endian) at 0, 32, 64,
   96; buf[768:800] receives ECDSA's s = k^-1 (e + r d) mod n (k^-1 by Fermat, a fixed chain
   over the public n - 2), r0 = 1; ``k`` and ``table`` are not read.
-- flags = 8, the sum of two public affine points (neither the identity), one x || y at 0
-  and one where the result goes (below), by the complete addition; ``k`` and ``table`` are
-  not read.
+- flags = 16, ECDSA verification (all public, variable time): k holds e, r, s (96 bytes
+  big-endian; e any 256-bit value, r below n, 0 < s < n), buf x || y of Q at 768 (on the
+  curve, not the identity); the result is (e/s) G + (r/s) Q mod n, G's multiples from row 0
+  of ``table`` (``_GTAB``); the rest of buf is scratch (Q's table, the w-NAF digits).
 
 For the points, on return buf[768:832] is the affine result (x || y, big-endian) and r0 = 1,
-or r0 = 0 and zeros for the point at infinity. The variable-base algorithm and all formulas are
-``weierstrass_viper``'s; the generator (tools/thumb/gen_p256.py) documents the field
-arithmetic and the comb.
+or r0 = 0 and zeros for the point at infinity. All formulas are ``weierstrass_viper``'s; the
+generator (tools/thumb/gen_p256.py) documents the algorithms and the field arithmetic.
 
-Constant time: no branch and no address depends on k or P; a table lookup reads every
-entry of its table or row and keeps one by mask. The state is on the C stack (1204 bytes);
-nothing is allocated per call but what the Python side converts.
+Constant time (flags 0 .. 4): no branch and no address depends on k or P; a table lookup
+reads every entry of its table or row and keeps one by mask. The state is on the C stack
+(1256 bytes); nothing is allocated per call but what the Python side converts.
 """
 
 import micropython
@@ -42,8 +42,8 @@ from mpcrypto.ec.field import engine as _fe
 def _mul256(r0, r1, r2, r3):
     # _mul256(buf, k, flags, table): buf[768:832] = k*P or k*G; see the module docstring
     data(2, 0xE92D, 0x0F00)  # push {r8, r9, r10, r11}
-    data(2, 0xF2AD, 0x4DB4)  # subw r13, r13, #1204
-    data(2, 0xF001, 0xBBC2)  # b.w MAIN (+6020)
+    data(2, 0xF2AD, 0x4DE8)  # subw r13, r13, #1256
+    data(2, 0xF001, 0xBDF2)  # b.w MAIN (+7140)
     data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
     data(2, 0xF8CD, 0x0044)  # str r0, [r13, #68]
     data(2, 0xF8CD, 0x2048)  # str r2, [r13, #72]
@@ -519,6 +519,38 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF8DD, 0xF040)  # ldr r15, [r13, #64]
     data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
+    data(2, 0xE891, 0x07F8)  # ldm r1, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF003, 0x0B01)  # and r11, r3, #0x1
+    data(2, 0xF1CB, 0x0200)  # rsb r2, r11, #0x0
+    data(2, 0xEB13, 0x0302)  # adds r3, r3, r2
+    data(2, 0xEB54, 0x0402)  # adcs r4, r4, r2
+    data(2, 0xEB55, 0x0502)  # adcs r5, r5, r2
+    data(2, 0xF156, 0x0600)  # adcs r6, r6, #0x0
+    data(2, 0xF157, 0x0700)  # adcs r7, r7, #0x0
+    data(2, 0xF158, 0x0800)  # adcs r8, r8, #0x0
+    data(2, 0xEB59, 0x090B)  # adcs r9, r9, r11
+    data(2, 0xEB5A, 0x0A02)  # adcs r10, r10, r2
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
+    data(2, 0xEA4F, 0x0353)  # lsr r3, r3, #1
+    data(2, 0xEA43, 0x73C4)  # orr r3, r3, r4, lsl #31
+    data(2, 0xEA4F, 0x0454)  # lsr r4, r4, #1
+    data(2, 0xEA44, 0x74C5)  # orr r4, r4, r5, lsl #31
+    data(2, 0xEA4F, 0x0555)  # lsr r5, r5, #1
+    data(2, 0xEA45, 0x75C6)  # orr r5, r5, r6, lsl #31
+    data(2, 0xEA4F, 0x0656)  # lsr r6, r6, #1
+    data(2, 0xEA46, 0x76C7)  # orr r6, r6, r7, lsl #31
+    data(2, 0xEA4F, 0x0757)  # lsr r7, r7, #1
+    data(2, 0xEA47, 0x77C8)  # orr r7, r7, r8, lsl #31
+    data(2, 0xEA4F, 0x0858)  # lsr r8, r8, #1
+    data(2, 0xEA48, 0x78C9)  # orr r8, r8, r9, lsl #31
+    data(2, 0xEA4F, 0x0959)  # lsr r9, r9, #1
+    data(2, 0xEA49, 0x79CA)  # orr r9, r9, r10, lsl #31
+    data(2, 0xEA4F, 0x0A5A)  # lsr r10, r10, #1
+    data(2, 0xEA4A, 0x7ACC)  # orr r10, r10, r12, lsl #31
+    data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8DD, 0xF040)  # ldr r15, [r13, #64]
+    data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
     data(2, 0xF8CD, 0x0044)  # str r0, [r13, #68]
     data(2, 0xF8CD, 0x2048)  # str r2, [r13, #72]
     data(2, 0xE892, 0x0078)  # ldm r2, {r3, r4, r5, r6}
@@ -805,9 +837,9 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
     data(2, 0xF8CE, 0x2020)  # str r2, [r14, #32]
     data(2, 0xF10E, 0x0E04)  # add r14, r14, #4
-    data(2, 0xF20D, 0x0220)  # addw r2, r13, #32
+    data(2, 0xAA08)  # add r2, sp, #32
     data(2, 0xEBBE, 0x0F02)  # cmp r14, r2
-    data(2, 0xF47F, 0xAFB8)  # bne.w REDN_I (-144)
+    data(2, 0xF47F, 0xAFB9)  # bne.w REDN_I (-142)
     data(2, 0xF8DD, 0x2020)  # ldr r2, [r13, #32]
     data(2, 0xEBB2, 0x0203)  # subs r2, r2, r3
     data(2, 0xF8CD, 0x2000)  # str r2, [r13, #0]
@@ -941,619 +973,1177 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF8DD, 0xF040)  # ldr r15, [r13, #64]
     data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
-    data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
-    data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
-    data(2, 0xF7FF, 0xFAB4)  # bl SQR (-2712)
-    data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
-    data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
-    data(2, 0xF7FF, 0xFAAE)  # bl SQR (-2724)
-    data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
-    data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF7FF, 0xFAA8)  # bl SQR (-2736)
-    data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
-    data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
-    data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FF, 0xF8E4)  # bl MUL (-3640)
-    data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
-    data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF20D, 0x2214)  # addw r2, r13, #532
-    data(2, 0xF7FF, 0xFC1C)  # bl ADD (-1992)
-    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
-    data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
-    data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FF, 0xF8D4)  # bl MUL (-3672)
-    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
-    data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xFC0C)  # bl ADD (-2024)
-    data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
-    data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
-    data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FF, 0xF8C4)  # bl MUL (-3704)
-    data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
-    data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
-    data(2, 0xF20D, 0x2254)  # addw r2, r13, #596
-    data(2, 0xF7FF, 0xFBFC)  # bl ADD (-2056)
-    data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
-    data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
-    data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FF, 0xFBF4)  # bl ADD (-2072)
-    data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
-    data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
-    data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FF, 0xFBEC)  # bl ADD (-2088)
-    data(2, 0xF20D, 0x20F4)  # addw r0, r13, #756
-    data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
-    data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
-    data(2, 0xF7FF, 0xFC28)  # bl SUB (-1968)
-    data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
-    data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xFBDC)  # bl ADD (-2120)
-    data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
-    data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
-    data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xFBD4)  # bl ADD (-2136)
-    data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
-    data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
-    data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
-    data(2, 0xF7FF, 0xFC10)  # bl SUB (-2016)
-    data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
-    data(2, 0xF20D, 0x31F4)  # addw r1, r13, #1012
-    data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FF, 0xF884)  # bl MUL (-3832)
-    data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
-    data(2, 0xF20D, 0x21D4)  # addw r1, r13, #724
-    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
+    data(2, 0xA86D)  # add r0, sp, #436
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xF7FF, 0xFA77)  # bl SQR (-2834)
+    data(2, 0xA875)  # add r0, sp, #468
+    data(2, 0xA945)  # add r1, sp, #276
+    data(2, 0xF7FF, 0xFA73)  # bl SQR (-2842)
+    data(2, 0xA87D)  # add r0, sp, #500
+    data(2, 0xA94D)  # add r1, sp, #308
+    data(2, 0xF7FF, 0xFA6F)  # bl SQR (-2850)
+    data(2, 0xA885)  # add r0, sp, #532
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xAA45)  # add r2, sp, #276
+    data(2, 0xF7FF, 0xF8AE)  # bl MUL (-3748)
+    data(2, 0xA885)  # add r0, sp, #532
+    data(2, 0xA985)  # add r1, sp, #532
+    data(2, 0xAA85)  # add r2, sp, #532
+    data(2, 0xF7FF, 0xFBE9)  # bl ADD (-2094)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xF7FF, 0xF8A4)  # bl MUL (-3768)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA98D)  # add r1, sp, #564
+    data(2, 0xAA8D)  # add r2, sp, #564
+    data(2, 0xF7FF, 0xFBDF)  # bl ADD (-2114)
+    data(2, 0xA895)  # add r0, sp, #596
+    data(2, 0xA945)  # add r1, sp, #276
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xF7FF, 0xF89A)  # bl MUL (-3788)
+    data(2, 0xA895)  # add r0, sp, #596
+    data(2, 0xA995)  # add r1, sp, #596
+    data(2, 0xAA95)  # add r2, sp, #596
+    data(2, 0xF7FF, 0xFBD5)  # bl ADD (-2134)
+    data(2, 0xA8C5)  # add r0, sp, #788
+    data(2, 0xA97D)  # add r1, sp, #500
+    data(2, 0xAA7D)  # add r2, sp, #500
+    data(2, 0xF7FF, 0xFBD0)  # bl ADD (-2144)
+    data(2, 0xA8C5)  # add r0, sp, #788
+    data(2, 0xA9C5)  # add r1, sp, #788
+    data(2, 0xAA7D)  # add r2, sp, #500
+    data(2, 0xF7FF, 0xFBCB)  # bl ADD (-2154)
+    data(2, 0xA8BD)  # add r0, sp, #756
+    data(2, 0xA9DD)  # add r1, sp, #884
+    data(2, 0xAAC5)  # add r2, sp, #788
+    data(2, 0xF7FF, 0xFC0A)  # bl SUB (-2028)
+    data(2, 0xA8C5)  # add r0, sp, #788
+    data(2, 0xA98D)  # add r1, sp, #564
+    data(2, 0xAA8D)  # add r2, sp, #564
+    data(2, 0xF7FF, 0xFBC1)  # bl ADD (-2174)
+    data(2, 0xA8C5)  # add r0, sp, #788
+    data(2, 0xA9C5)  # add r1, sp, #788
+    data(2, 0xAA8D)  # add r2, sp, #564
     data(2, 0xF7FF, 0xFBBC)  # bl ADD (-2184)
-    data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
-    data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
-    data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFBF8)  # bl SUB (-2064)
-    data(2, 0xF20D, 0x2094)  # addw r0, r13, #660
-    data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
-    data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFBAC)  # bl ADD (-2216)
-    data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
-    data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
-    data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FF, 0xFBA4)  # bl ADD (-2232)
-    data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
-    data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
-    data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FF, 0xFB9C)  # bl ADD (-2248)
-    data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
-    data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
-    data(2, 0xF20D, 0x22F4)  # addw r2, r13, #756
+    data(2, 0xA8B5)  # add r0, sp, #724
+    data(2, 0xA9DD)  # add r1, sp, #884
+    data(2, 0xAAC5)  # add r2, sp, #788
+    data(2, 0xF7FF, 0xFBFB)  # bl SUB (-2058)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA9FD)  # add r1, sp, #1012
+    data(2, 0xAA7D)  # add r2, sp, #500
+    data(2, 0xF7FF, 0xF872)  # bl MUL (-3868)
+    data(2, 0xA8B5)  # add r0, sp, #724
+    data(2, 0xA9B5)  # add r1, sp, #724
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FF, 0xFBAD)  # bl ADD (-2214)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA975)  # add r1, sp, #468
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FF, 0xFBEC)  # bl SUB (-2088)
+    data(2, 0xA8A5)  # add r0, sp, #660
+    data(2, 0xA975)  # add r1, sp, #468
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FF, 0xFBA3)  # bl ADD (-2234)
+    data(2, 0xA8AD)  # add r0, sp, #692
+    data(2, 0xA96D)  # add r1, sp, #436
+    data(2, 0xAA6D)  # add r2, sp, #436
+    data(2, 0xF7FF, 0xFB9E)  # bl ADD (-2244)
+    data(2, 0xA8AD)  # add r0, sp, #692
+    data(2, 0xA9AD)  # add r1, sp, #692
+    data(2, 0xAA6D)  # add r2, sp, #436
+    data(2, 0xF7FF, 0xFB99)  # bl ADD (-2254)
+    data(2, 0xA8AD)  # add r0, sp, #692
+    data(2, 0xA9AD)  # add r1, sp, #692
+    data(2, 0xAABD)  # add r2, sp, #756
     data(2, 0xF7FF, 0xFB94)  # bl ADD (-2264)
-    data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
-    data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
-    data(2, 0xF20D, 0x22F4)  # addw r2, r13, #756
-    data(2, 0xF7FF, 0xFBD0)  # bl SUB (-2144)
-    data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
-    data(2, 0xF20D, 0x21D4)  # addw r1, r13, #724
-    data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFB84)  # bl ADD (-2296)
-    data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
-    data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
-    data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFB7C)  # bl ADD (-2312)
-    data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
-    data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
-    data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
-    data(2, 0xF7FF, 0xFBB8)  # bl SUB (-2192)
-    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
-    data(2, 0xF20D, 0x31F4)  # addw r1, r13, #1012
-    data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
+    data(2, 0xA8B5)  # add r0, sp, #724
+    data(2, 0xA96D)  # add r1, sp, #436
+    data(2, 0xAABD)  # add r2, sp, #756
+    data(2, 0xF7FF, 0xFBD3)  # bl SUB (-2138)
+    data(2, 0xA8C5)  # add r0, sp, #788
+    data(2, 0xA9B5)  # add r1, sp, #724
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FF, 0xFB8A)  # bl ADD (-2284)
+    data(2, 0xA8C5)  # add r0, sp, #788
+    data(2, 0xA9C5)  # add r1, sp, #788
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FF, 0xFB85)  # bl ADD (-2294)
+    data(2, 0xA8B5)  # add r0, sp, #724
+    data(2, 0xA9DD)  # add r1, sp, #884
+    data(2, 0xAAC5)  # add r2, sp, #788
+    data(2, 0xF7FF, 0xFBC4)  # bl SUB (-2168)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA9FD)  # add r1, sp, #1012
+    data(2, 0xAA8D)  # add r2, sp, #564
+    data(2, 0xF7FF, 0xF83B)  # bl MUL (-3978)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA98D)  # add r1, sp, #564
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FF, 0xFB76)  # bl ADD (-2324)
+    data(2, 0xA83D)  # add r0, sp, #244
+    data(2, 0xA985)  # add r1, sp, #532
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FF, 0xF831)  # bl MUL (-3998)
+    data(2, 0xA8B5)  # add r0, sp, #724
+    data(2, 0xA995)  # add r1, sp, #596
+    data(2, 0xAA8D)  # add r2, sp, #564
     data(2, 0xF7FF, 0xF82C)  # bl MUL (-4008)
-    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
-    data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFB64)  # bl ADD (-2360)
-    data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
-    data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FF, 0xF81C)  # bl MUL (-4040)
-    data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
-    data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
-    data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xF814)  # bl MUL (-4056)
-    data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
-    data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
-    data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFB90)  # bl SUB (-2272)
-    data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
-    data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
-    data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FF, 0xF804)  # bl MUL (-4088)
-    data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
-    data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
-    data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFFFC)  # bl MUL (-4104)
-    data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
-    data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
-    data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFB34)  # bl ADD (-2456)
-    data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
-    data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
-    data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FE, 0xFFEC)  # bl MUL (-4136)
-    data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
-    data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF20D, 0x22B4)  # addw r2, r13, #692
-    data(2, 0xF7FE, 0xFFE4)  # bl MUL (-4152)
-    data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
-    data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFB1C)  # bl ADD (-2504)
+    data(2, 0xA83D)  # add r0, sp, #244
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FF, 0xFBAB)  # bl SUB (-2218)
+    data(2, 0xA845)  # add r0, sp, #276
+    data(2, 0xA99D)  # add r1, sp, #628
+    data(2, 0xAAA5)  # add r2, sp, #660
+    data(2, 0xF7FF, 0xF822)  # bl MUL (-4028)
+    data(2, 0xA8B5)  # add r0, sp, #724
+    data(2, 0xA9AD)  # add r1, sp, #692
+    data(2, 0xAA8D)  # add r2, sp, #564
+    data(2, 0xF7FF, 0xF81D)  # bl MUL (-4038)
+    data(2, 0xA845)  # add r0, sp, #276
+    data(2, 0xA945)  # add r1, sp, #276
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FF, 0xFB58)  # bl ADD (-2384)
+    data(2, 0xA84D)  # add r0, sp, #308
+    data(2, 0xA995)  # add r1, sp, #596
+    data(2, 0xAAA5)  # add r2, sp, #660
+    data(2, 0xF7FF, 0xF813)  # bl MUL (-4058)
+    data(2, 0xA8B5)  # add r0, sp, #724
+    data(2, 0xA985)  # add r1, sp, #532
+    data(2, 0xAAAD)  # add r2, sp, #692
+    data(2, 0xF7FF, 0xF80E)  # bl MUL (-4068)
+    data(2, 0xA84D)  # add r0, sp, #308
+    data(2, 0xA94D)  # add r1, sp, #308
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FF, 0xFB49)  # bl ADD (-2414)
     data(2, 0xF8DD, 0xF04C)  # ldr r15, [r13, #76]
     data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
-    data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
-    data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
-    data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FE, 0xFFD0)  # bl MUL (-4192)
-    data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
-    data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
-    data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FE, 0xFFC8)  # bl MUL (-4208)
-    data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
-    data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF20D, 0x1294)  # addw r2, r13, #404
-    data(2, 0xF7FE, 0xFFC0)  # bl MUL (-4224)
-    data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
-    data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
-    data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FF, 0xFAF8)  # bl ADD (-2576)
-    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
-    data(2, 0xF20D, 0x1154)  # addw r1, r13, #340
-    data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
+    data(2, 0xA86D)  # add r0, sp, #436
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xAA55)  # add r2, sp, #340
+    data(2, 0xF7FF, 0xF800)  # bl MUL (-4096)
+    data(2, 0xA875)  # add r0, sp, #468
+    data(2, 0xA945)  # add r1, sp, #276
+    data(2, 0xAA5D)  # add r2, sp, #372
+    data(2, 0xF7FE, 0xFFFB)  # bl MUL (-4106)
+    data(2, 0xA87D)  # add r0, sp, #500
+    data(2, 0xA94D)  # add r1, sp, #308
+    data(2, 0xAA65)  # add r2, sp, #404
+    data(2, 0xF7FE, 0xFFF6)  # bl MUL (-4116)
+    data(2, 0xA885)  # add r0, sp, #532
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xAA45)  # add r2, sp, #276
+    data(2, 0xF7FF, 0xFB31)  # bl ADD (-2462)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA955)  # add r1, sp, #340
+    data(2, 0xAA5D)  # add r2, sp, #372
+    data(2, 0xF7FF, 0xFB2C)  # bl ADD (-2472)
+    data(2, 0xA885)  # add r0, sp, #532
+    data(2, 0xA985)  # add r1, sp, #532
+    data(2, 0xAA8D)  # add r2, sp, #564
+    data(2, 0xF7FE, 0xFFE7)  # bl MUL (-4146)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA96D)  # add r1, sp, #436
+    data(2, 0xAA75)  # add r2, sp, #468
+    data(2, 0xF7FF, 0xFB22)  # bl ADD (-2492)
+    data(2, 0xA885)  # add r0, sp, #532
+    data(2, 0xA985)  # add r1, sp, #532
+    data(2, 0xAA8D)  # add r2, sp, #564
+    data(2, 0xF7FF, 0xFB61)  # bl SUB (-2366)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xF7FF, 0xFB18)  # bl ADD (-2512)
+    data(2, 0xA895)  # add r0, sp, #596
+    data(2, 0xA955)  # add r1, sp, #340
+    data(2, 0xAA65)  # add r2, sp, #404
+    data(2, 0xF7FF, 0xFB13)  # bl ADD (-2522)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA98D)  # add r1, sp, #564
+    data(2, 0xAA95)  # add r2, sp, #596
+    data(2, 0xF7FE, 0xFFCE)  # bl MUL (-4196)
+    data(2, 0xA895)  # add r0, sp, #596
+    data(2, 0xA96D)  # add r1, sp, #436
+    data(2, 0xAA7D)  # add r2, sp, #500
+    data(2, 0xF7FF, 0xFB09)  # bl ADD (-2542)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA98D)  # add r1, sp, #564
+    data(2, 0xAA95)  # add r2, sp, #596
+    data(2, 0xF7FF, 0xFB48)  # bl SUB (-2416)
+    data(2, 0xA895)  # add r0, sp, #596
+    data(2, 0xA945)  # add r1, sp, #276
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xF7FF, 0xFAFF)  # bl ADD (-2562)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA95D)  # add r1, sp, #372
+    data(2, 0xAA65)  # add r2, sp, #404
+    data(2, 0xF7FF, 0xFAFA)  # bl ADD (-2572)
+    data(2, 0xA895)  # add r0, sp, #596
+    data(2, 0xA995)  # add r1, sp, #596
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FE, 0xFFB5)  # bl MUL (-4246)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA975)  # add r1, sp, #468
+    data(2, 0xAA7D)  # add r2, sp, #500
     data(2, 0xF7FF, 0xFAF0)  # bl ADD (-2592)
-    data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
-    data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFFA8)  # bl MUL (-4272)
-    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
-    data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
-    data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FF, 0xFAE0)  # bl ADD (-2624)
-    data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
-    data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xFB1C)  # bl SUB (-2504)
-    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
-    data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
-    data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FF, 0xFAD0)  # bl ADD (-2656)
-    data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
-    data(2, 0xF20D, 0x1154)  # addw r1, r13, #340
-    data(2, 0xF20D, 0x1294)  # addw r2, r13, #404
-    data(2, 0xF7FF, 0xFAC8)  # bl ADD (-2672)
-    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
-    data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF20D, 0x2254)  # addw r2, r13, #596
-    data(2, 0xF7FE, 0xFF80)  # bl MUL (-4352)
-    data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
-    data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
-    data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FF, 0xFAB8)  # bl ADD (-2704)
-    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
-    data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF20D, 0x2254)  # addw r2, r13, #596
-    data(2, 0xF7FF, 0xFAF4)  # bl SUB (-2584)
-    data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
-    data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
-    data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FF, 0xFAA8)  # bl ADD (-2736)
-    data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
-    data(2, 0xF20D, 0x1174)  # addw r1, r13, #372
-    data(2, 0xF20D, 0x1294)  # addw r2, r13, #404
+    data(2, 0xA895)  # add r0, sp, #596
+    data(2, 0xA995)  # add r1, sp, #596
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FF, 0xFB2F)  # bl SUB (-2466)
+    data(2, 0xA8C5)  # add r0, sp, #788
+    data(2, 0xA97D)  # add r1, sp, #500
+    data(2, 0xAA7D)  # add r2, sp, #500
+    data(2, 0xF7FF, 0xFAE6)  # bl ADD (-2612)
+    data(2, 0xA8C5)  # add r0, sp, #788
+    data(2, 0xA9C5)  # add r1, sp, #788
+    data(2, 0xAA7D)  # add r2, sp, #500
+    data(2, 0xF7FF, 0xFAE1)  # bl ADD (-2622)
+    data(2, 0xA8BD)  # add r0, sp, #756
+    data(2, 0xA9DD)  # add r1, sp, #884
+    data(2, 0xAAC5)  # add r2, sp, #788
+    data(2, 0xF7FF, 0xFB20)  # bl SUB (-2496)
+    data(2, 0xA8C5)  # add r0, sp, #788
+    data(2, 0xA98D)  # add r1, sp, #564
+    data(2, 0xAA8D)  # add r2, sp, #564
+    data(2, 0xF7FF, 0xFAD7)  # bl ADD (-2642)
+    data(2, 0xA8C5)  # add r0, sp, #788
+    data(2, 0xA9C5)  # add r1, sp, #788
+    data(2, 0xAA8D)  # add r2, sp, #564
+    data(2, 0xF7FF, 0xFAD2)  # bl ADD (-2652)
+    data(2, 0xA8B5)  # add r0, sp, #724
+    data(2, 0xA9DD)  # add r1, sp, #884
+    data(2, 0xAAC5)  # add r2, sp, #788
+    data(2, 0xF7FF, 0xFB11)  # bl SUB (-2526)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA9FD)  # add r1, sp, #1012
+    data(2, 0xAA7D)  # add r2, sp, #500
+    data(2, 0xF7FE, 0xFF88)  # bl MUL (-4336)
+    data(2, 0xA8B5)  # add r0, sp, #724
+    data(2, 0xA9B5)  # add r1, sp, #724
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FF, 0xFAC3)  # bl ADD (-2682)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA975)  # add r1, sp, #468
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FF, 0xFB02)  # bl SUB (-2556)
+    data(2, 0xA8A5)  # add r0, sp, #660
+    data(2, 0xA975)  # add r1, sp, #468
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FF, 0xFAB9)  # bl ADD (-2702)
+    data(2, 0xA8AD)  # add r0, sp, #692
+    data(2, 0xA96D)  # add r1, sp, #436
+    data(2, 0xAA6D)  # add r2, sp, #436
+    data(2, 0xF7FF, 0xFAB4)  # bl ADD (-2712)
+    data(2, 0xA8AD)  # add r0, sp, #692
+    data(2, 0xA9AD)  # add r1, sp, #692
+    data(2, 0xAA6D)  # add r2, sp, #436
+    data(2, 0xF7FF, 0xFAAF)  # bl ADD (-2722)
+    data(2, 0xA8AD)  # add r0, sp, #692
+    data(2, 0xA9AD)  # add r1, sp, #692
+    data(2, 0xAABD)  # add r2, sp, #756
+    data(2, 0xF7FF, 0xFAAA)  # bl ADD (-2732)
+    data(2, 0xA8B5)  # add r0, sp, #724
+    data(2, 0xA96D)  # add r1, sp, #436
+    data(2, 0xAABD)  # add r2, sp, #756
+    data(2, 0xF7FF, 0xFAE9)  # bl SUB (-2606)
+    data(2, 0xA8C5)  # add r0, sp, #788
+    data(2, 0xA9B5)  # add r1, sp, #724
+    data(2, 0xAAB5)  # add r2, sp, #724
     data(2, 0xF7FF, 0xFAA0)  # bl ADD (-2752)
-    data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
-    data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
-    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFF58)  # bl MUL (-4432)
-    data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
-    data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
-    data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FF, 0xFA90)  # bl ADD (-2784)
-    data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
-    data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
-    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FF, 0xFACC)  # bl SUB (-2664)
-    data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
-    data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
-    data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FF, 0xFA80)  # bl ADD (-2816)
-    data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
-    data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
-    data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FF, 0xFA78)  # bl ADD (-2832)
-    data(2, 0xF20D, 0x20F4)  # addw r0, r13, #756
-    data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
-    data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
-    data(2, 0xF7FF, 0xFAB4)  # bl SUB (-2712)
-    data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
-    data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xFA68)  # bl ADD (-2864)
-    data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
-    data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
-    data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xFA60)  # bl ADD (-2880)
-    data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
-    data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
-    data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
-    data(2, 0xF7FF, 0xFA9C)  # bl SUB (-2760)
-    data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
-    data(2, 0xF20D, 0x31F4)  # addw r1, r13, #1012
-    data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FE, 0xFF10)  # bl MUL (-4576)
-    data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
-    data(2, 0xF20D, 0x21D4)  # addw r1, r13, #724
-    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FF, 0xFA48)  # bl ADD (-2928)
-    data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
-    data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
-    data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFA84)  # bl SUB (-2808)
-    data(2, 0xF20D, 0x2094)  # addw r0, r13, #660
-    data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
-    data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFA38)  # bl ADD (-2960)
-    data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
-    data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
-    data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FF, 0xFA30)  # bl ADD (-2976)
-    data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
-    data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
-    data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
+    data(2, 0xA8C5)  # add r0, sp, #788
+    data(2, 0xA9C5)  # add r1, sp, #788
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FF, 0xFA9B)  # bl ADD (-2762)
+    data(2, 0xA8B5)  # add r0, sp, #724
+    data(2, 0xA9DD)  # add r1, sp, #884
+    data(2, 0xAAC5)  # add r2, sp, #788
+    data(2, 0xF7FF, 0xFADA)  # bl SUB (-2636)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA9FD)  # add r1, sp, #1012
+    data(2, 0xAA8D)  # add r2, sp, #564
+    data(2, 0xF7FE, 0xFF51)  # bl MUL (-4446)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA98D)  # add r1, sp, #564
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FF, 0xFA8C)  # bl ADD (-2792)
+    data(2, 0xA83D)  # add r0, sp, #244
+    data(2, 0xA985)  # add r1, sp, #532
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FE, 0xFF47)  # bl MUL (-4466)
+    data(2, 0xA8B5)  # add r0, sp, #724
+    data(2, 0xA995)  # add r1, sp, #596
+    data(2, 0xAA8D)  # add r2, sp, #564
+    data(2, 0xF7FE, 0xFF42)  # bl MUL (-4476)
+    data(2, 0xA83D)  # add r0, sp, #244
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FF, 0xFAC1)  # bl SUB (-2686)
+    data(2, 0xA845)  # add r0, sp, #276
+    data(2, 0xA99D)  # add r1, sp, #628
+    data(2, 0xAAA5)  # add r2, sp, #660
+    data(2, 0xF7FE, 0xFF38)  # bl MUL (-4496)
+    data(2, 0xA8B5)  # add r0, sp, #724
+    data(2, 0xA9AD)  # add r1, sp, #692
+    data(2, 0xAA8D)  # add r2, sp, #564
+    data(2, 0xF7FE, 0xFF33)  # bl MUL (-4506)
+    data(2, 0xA845)  # add r0, sp, #276
+    data(2, 0xA945)  # add r1, sp, #276
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FF, 0xFA6E)  # bl ADD (-2852)
+    data(2, 0xA84D)  # add r0, sp, #308
+    data(2, 0xA995)  # add r1, sp, #596
+    data(2, 0xAAA5)  # add r2, sp, #660
+    data(2, 0xF7FE, 0xFF29)  # bl MUL (-4526)
+    data(2, 0xA8B5)  # add r0, sp, #724
+    data(2, 0xA985)  # add r1, sp, #532
+    data(2, 0xAAAD)  # add r2, sp, #692
+    data(2, 0xF7FE, 0xFF24)  # bl MUL (-4536)
+    data(2, 0xA84D)  # add r0, sp, #308
+    data(2, 0xA94D)  # add r1, sp, #308
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FF, 0xFA5F)  # bl ADD (-2882)
+    data(2, 0xF8DD, 0xF04C)  # ldr r15, [r13, #76]
+    data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
+    data(2, 0xA86D)  # add r0, sp, #436
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xAA55)  # add r2, sp, #340
+    data(2, 0xF7FE, 0xFF16)  # bl MUL (-4564)
+    data(2, 0xA875)  # add r0, sp, #468
+    data(2, 0xA945)  # add r1, sp, #276
+    data(2, 0xAA5D)  # add r2, sp, #372
+    data(2, 0xF7FE, 0xFF11)  # bl MUL (-4574)
+    data(2, 0xA84D)  # add r0, sp, #308
+    data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA87D)  # add r0, sp, #500
+    data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA885)  # add r0, sp, #532
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xAA45)  # add r2, sp, #276
+    data(2, 0xF7FF, 0xFA46)  # bl ADD (-2932)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA955)  # add r1, sp, #340
+    data(2, 0xAA5D)  # add r2, sp, #372
+    data(2, 0xF7FF, 0xFA41)  # bl ADD (-2942)
+    data(2, 0xA885)  # add r0, sp, #532
+    data(2, 0xA985)  # add r1, sp, #532
+    data(2, 0xAA8D)  # add r2, sp, #564
+    data(2, 0xF7FE, 0xFEFC)  # bl MUL (-4616)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA96D)  # add r1, sp, #436
+    data(2, 0xAA75)  # add r2, sp, #468
+    data(2, 0xF7FF, 0xFA37)  # bl ADD (-2962)
+    data(2, 0xA885)  # add r0, sp, #532
+    data(2, 0xA985)  # add r1, sp, #532
+    data(2, 0xAA8D)  # add r2, sp, #564
+    data(2, 0xF7FF, 0xFA76)  # bl SUB (-2836)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA955)  # add r1, sp, #340
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xF7FE, 0xFEED)  # bl MUL (-4646)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA98D)  # add r1, sp, #564
+    data(2, 0xAA3D)  # add r2, sp, #244
     data(2, 0xF7FF, 0xFA28)  # bl ADD (-2992)
-    data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
-    data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
-    data(2, 0xF20D, 0x22F4)  # addw r2, r13, #756
-    data(2, 0xF7FF, 0xFA20)  # bl ADD (-3008)
-    data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
-    data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
-    data(2, 0xF20D, 0x22F4)  # addw r2, r13, #756
-    data(2, 0xF7FF, 0xFA5C)  # bl SUB (-2888)
-    data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
-    data(2, 0xF20D, 0x21D4)  # addw r1, r13, #724
-    data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFA10)  # bl ADD (-3040)
-    data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
-    data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
-    data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xFA08)  # bl ADD (-3056)
-    data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
-    data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
-    data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
+    data(2, 0xA895)  # add r0, sp, #596
+    data(2, 0xA95D)  # add r1, sp, #372
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xF7FE, 0xFEE3)  # bl MUL (-4666)
+    data(2, 0xA895)  # add r0, sp, #596
+    data(2, 0xA995)  # add r1, sp, #596
+    data(2, 0xAA45)  # add r2, sp, #276
+    data(2, 0xF7FF, 0xFA1E)  # bl ADD (-3012)
+    data(2, 0xA8C5)  # add r0, sp, #788
+    data(2, 0xA97D)  # add r1, sp, #500
+    data(2, 0xAA7D)  # add r2, sp, #500
+    data(2, 0xF7FF, 0xFA19)  # bl ADD (-3022)
+    data(2, 0xA8C5)  # add r0, sp, #788
+    data(2, 0xA9C5)  # add r1, sp, #788
+    data(2, 0xAA7D)  # add r2, sp, #500
+    data(2, 0xF7FF, 0xFA14)  # bl ADD (-3032)
+    data(2, 0xA8BD)  # add r0, sp, #756
+    data(2, 0xA9DD)  # add r1, sp, #884
+    data(2, 0xAAC5)  # add r2, sp, #788
+    data(2, 0xF7FF, 0xFA53)  # bl SUB (-2906)
+    data(2, 0xA8C5)  # add r0, sp, #788
+    data(2, 0xA98D)  # add r1, sp, #564
+    data(2, 0xAA8D)  # add r2, sp, #564
+    data(2, 0xF7FF, 0xFA0A)  # bl ADD (-3052)
+    data(2, 0xA8C5)  # add r0, sp, #788
+    data(2, 0xA9C5)  # add r1, sp, #788
+    data(2, 0xAA8D)  # add r2, sp, #564
+    data(2, 0xF7FF, 0xFA05)  # bl ADD (-3062)
+    data(2, 0xA8B5)  # add r0, sp, #724
+    data(2, 0xA9DD)  # add r1, sp, #884
+    data(2, 0xAAC5)  # add r2, sp, #788
     data(2, 0xF7FF, 0xFA44)  # bl SUB (-2936)
-    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
-    data(2, 0xF20D, 0x31F4)  # addw r1, r13, #1012
-    data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFEB8)  # bl MUL (-4752)
-    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
-    data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xF9F0)  # bl ADD (-3104)
-    data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
-    data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFEA8)  # bl MUL (-4784)
-    data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
-    data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
-    data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFEA0)  # bl MUL (-4800)
-    data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
-    data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
-    data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA9FD)  # add r1, sp, #1012
+    data(2, 0xAA7D)  # add r2, sp, #500
+    data(2, 0xF7FE, 0xFEBB)  # bl MUL (-4746)
+    data(2, 0xA8B5)  # add r0, sp, #724
+    data(2, 0xA9B5)  # add r1, sp, #724
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FF, 0xF9F6)  # bl ADD (-3092)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA975)  # add r1, sp, #468
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FF, 0xFA35)  # bl SUB (-2966)
+    data(2, 0xA8A5)  # add r0, sp, #660
+    data(2, 0xA975)  # add r1, sp, #468
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FF, 0xF9EC)  # bl ADD (-3112)
+    data(2, 0xA8AD)  # add r0, sp, #692
+    data(2, 0xA96D)  # add r1, sp, #436
+    data(2, 0xAA6D)  # add r2, sp, #436
+    data(2, 0xF7FF, 0xF9E7)  # bl ADD (-3122)
+    data(2, 0xA8AD)  # add r0, sp, #692
+    data(2, 0xA9AD)  # add r1, sp, #692
+    data(2, 0xAA6D)  # add r2, sp, #436
+    data(2, 0xF7FF, 0xF9E2)  # bl ADD (-3132)
+    data(2, 0xA8AD)  # add r0, sp, #692
+    data(2, 0xA9AD)  # add r1, sp, #692
+    data(2, 0xAABD)  # add r2, sp, #756
+    data(2, 0xF7FF, 0xF9DD)  # bl ADD (-3142)
+    data(2, 0xA8B5)  # add r0, sp, #724
+    data(2, 0xA96D)  # add r1, sp, #436
+    data(2, 0xAABD)  # add r2, sp, #756
     data(2, 0xF7FF, 0xFA1C)  # bl SUB (-3016)
-    data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
-    data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
-    data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FE, 0xFE90)  # bl MUL (-4832)
-    data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
-    data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
-    data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFE88)  # bl MUL (-4848)
-    data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
-    data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
-    data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xF9C0)  # bl ADD (-3200)
-    data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
-    data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
-    data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FE, 0xFE78)  # bl MUL (-4880)
-    data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
-    data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF20D, 0x22B4)  # addw r2, r13, #692
-    data(2, 0xF7FE, 0xFE70)  # bl MUL (-4896)
-    data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
-    data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xF9A8)  # bl ADD (-3248)
-    data(2, 0xF8DD, 0xF04C)  # ldr r15, [r13, #76]
-    data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
-    data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
-    data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
-    data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
+    data(2, 0xA8C5)  # add r0, sp, #788
+    data(2, 0xA9B5)  # add r1, sp, #724
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FF, 0xF9D3)  # bl ADD (-3162)
+    data(2, 0xA8C5)  # add r0, sp, #788
+    data(2, 0xA9C5)  # add r1, sp, #788
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FF, 0xF9CE)  # bl ADD (-3172)
+    data(2, 0xA8B5)  # add r0, sp, #724
+    data(2, 0xA9DD)  # add r1, sp, #884
+    data(2, 0xAAC5)  # add r2, sp, #788
+    data(2, 0xF7FF, 0xFA0D)  # bl SUB (-3046)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA9FD)  # add r1, sp, #1012
+    data(2, 0xAA8D)  # add r2, sp, #564
+    data(2, 0xF7FE, 0xFE84)  # bl MUL (-4856)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA98D)  # add r1, sp, #564
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FF, 0xF9BF)  # bl ADD (-3202)
+    data(2, 0xA83D)  # add r0, sp, #244
+    data(2, 0xA985)  # add r1, sp, #532
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FE, 0xFE7A)  # bl MUL (-4876)
+    data(2, 0xA8B5)  # add r0, sp, #724
+    data(2, 0xA995)  # add r1, sp, #596
+    data(2, 0xAA8D)  # add r2, sp, #564
+    data(2, 0xF7FE, 0xFE75)  # bl MUL (-4886)
+    data(2, 0xA83D)  # add r0, sp, #244
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FF, 0xF9F4)  # bl SUB (-3096)
+    data(2, 0xA845)  # add r0, sp, #276
+    data(2, 0xA99D)  # add r1, sp, #628
+    data(2, 0xAAA5)  # add r2, sp, #660
+    data(2, 0xF7FE, 0xFE6B)  # bl MUL (-4906)
+    data(2, 0xA8B5)  # add r0, sp, #724
+    data(2, 0xA9AD)  # add r1, sp, #692
+    data(2, 0xAA8D)  # add r2, sp, #564
+    data(2, 0xF7FE, 0xFE66)  # bl MUL (-4916)
+    data(2, 0xA845)  # add r0, sp, #276
+    data(2, 0xA945)  # add r1, sp, #276
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FF, 0xF9A1)  # bl ADD (-3262)
+    data(2, 0xA84D)  # add r0, sp, #308
+    data(2, 0xA995)  # add r1, sp, #596
+    data(2, 0xAAA5)  # add r2, sp, #660
     data(2, 0xF7FE, 0xFE5C)  # bl MUL (-4936)
-    data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
-    data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
-    data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FE, 0xFE54)  # bl MUL (-4952)
-    data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1CF4)  # addw r12, r13, #500
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
-    data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
-    data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FF, 0xF984)  # bl ADD (-3320)
-    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
-    data(2, 0xF20D, 0x1154)  # addw r1, r13, #340
-    data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FF, 0xF97C)  # bl ADD (-3336)
-    data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
-    data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFE34)  # bl MUL (-5016)
-    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
-    data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
-    data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FF, 0xF96C)  # bl ADD (-3368)
-    data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
-    data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xF9A8)  # bl SUB (-3248)
-    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
-    data(2, 0xF20D, 0x1154)  # addw r1, r13, #340
-    data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FE, 0xFE1C)  # bl MUL (-5064)
-    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
-    data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF20D, 0x02F4)  # addw r2, r13, #244
-    data(2, 0xF7FF, 0xF954)  # bl ADD (-3416)
-    data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
-    data(2, 0xF20D, 0x1174)  # addw r1, r13, #372
-    data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FE, 0xFE0C)  # bl MUL (-5096)
-    data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
-    data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
-    data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FF, 0xF944)  # bl ADD (-3448)
-    data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
-    data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
-    data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FF, 0xF93C)  # bl ADD (-3464)
-    data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
-    data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
-    data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FF, 0xF934)  # bl ADD (-3480)
-    data(2, 0xF20D, 0x20F4)  # addw r0, r13, #756
-    data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
-    data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
-    data(2, 0xF7FF, 0xF970)  # bl SUB (-3360)
-    data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
-    data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xF924)  # bl ADD (-3512)
-    data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
-    data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
-    data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FF, 0xF91C)  # bl ADD (-3528)
-    data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
-    data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
-    data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
-    data(2, 0xF7FF, 0xF958)  # bl SUB (-3408)
-    data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
-    data(2, 0xF20D, 0x31F4)  # addw r1, r13, #1012
-    data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FE, 0xFDCC)  # bl MUL (-5224)
-    data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
-    data(2, 0xF20D, 0x21D4)  # addw r1, r13, #724
-    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FF, 0xF904)  # bl ADD (-3576)
-    data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
-    data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
-    data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xF940)  # bl SUB (-3456)
-    data(2, 0xF20D, 0x2094)  # addw r0, r13, #660
-    data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
-    data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xF8F4)  # bl ADD (-3608)
-    data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
-    data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
-    data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FF, 0xF8EC)  # bl ADD (-3624)
-    data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
-    data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
-    data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FF, 0xF8E4)  # bl ADD (-3640)
-    data(2, 0xF20D, 0x20B4)  # addw r0, r13, #692
-    data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
-    data(2, 0xF20D, 0x22F4)  # addw r2, r13, #756
-    data(2, 0xF7FF, 0xF8DC)  # bl ADD (-3656)
-    data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
-    data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
-    data(2, 0xF20D, 0x22F4)  # addw r2, r13, #756
-    data(2, 0xF7FF, 0xF918)  # bl SUB (-3536)
-    data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
-    data(2, 0xF20D, 0x21D4)  # addw r1, r13, #724
-    data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xF8CC)  # bl ADD (-3688)
-    data(2, 0xF20D, 0x3014)  # addw r0, r13, #788
-    data(2, 0xF20D, 0x3114)  # addw r1, r13, #788
-    data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xF8C4)  # bl ADD (-3704)
-    data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
-    data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
-    data(2, 0xF20D, 0x3214)  # addw r2, r13, #788
-    data(2, 0xF7FF, 0xF900)  # bl SUB (-3584)
-    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
-    data(2, 0xF20D, 0x31F4)  # addw r1, r13, #1012
-    data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFD74)  # bl MUL (-5400)
-    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
-    data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xF8AC)  # bl ADD (-3752)
-    data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
-    data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFD64)  # bl MUL (-5432)
-    data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
-    data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
-    data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFD5C)  # bl MUL (-5448)
-    data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
-    data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
-    data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xF8D8)  # bl SUB (-3664)
-    data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
-    data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
-    data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FE, 0xFD4C)  # bl MUL (-5480)
-    data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
-    data(2, 0xF20D, 0x21B4)  # addw r1, r13, #692
-    data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFD44)  # bl MUL (-5496)
-    data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
-    data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
-    data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xF87C)  # bl ADD (-3848)
-    data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
-    data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
-    data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FE, 0xFD34)  # bl MUL (-5528)
-    data(2, 0xF20D, 0x20D4)  # addw r0, r13, #724
-    data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF20D, 0x22B4)  # addw r2, r13, #692
-    data(2, 0xF7FE, 0xFD2C)  # bl MUL (-5544)
-    data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
-    data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF20D, 0x22D4)  # addw r2, r13, #724
-    data(2, 0xF7FF, 0xF864)  # bl ADD (-3896)
+    data(2, 0xA8B5)  # add r0, sp, #724
+    data(2, 0xA985)  # add r1, sp, #532
+    data(2, 0xAAAD)  # add r2, sp, #692
+    data(2, 0xF7FE, 0xFE57)  # bl MUL (-4946)
+    data(2, 0xA84D)  # add r0, sp, #308
+    data(2, 0xA94D)  # add r1, sp, #308
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FF, 0xF992)  # bl ADD (-3292)
     data(2, 0xF8DD, 0xF04C)  # ldr r15, [r13, #76]
+    data(2, 0xF8CD, 0xE4D4)  # str r14, [r13, #1236]
+    data(2, 0xA86D)  # add r0, sp, #436
+    data(2, 0xA94D)  # add r1, sp, #308
+    data(2, 0xF7FF, 0xF806)  # bl SQR (-4084)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xAA6D)  # add r2, sp, #436
+    data(2, 0xF7FF, 0xF9C9)  # bl SUB (-3182)
+    data(2, 0xA8A5)  # add r0, sp, #660
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xAA6D)  # add r2, sp, #436
+    data(2, 0xF7FF, 0xF980)  # bl ADD (-3328)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA99D)  # add r1, sp, #628
+    data(2, 0xAAA5)  # add r2, sp, #660
+    data(2, 0xF7FE, 0xFE3B)  # bl MUL (-5002)
+    data(2, 0xA885)  # add r0, sp, #532
+    data(2, 0xA99D)  # add r1, sp, #628
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FF, 0xF976)  # bl ADD (-3348)
+    data(2, 0xA885)  # add r0, sp, #532
+    data(2, 0xA985)  # add r1, sp, #532
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FF, 0xF971)  # bl ADD (-3358)
+    data(2, 0xA8A5)  # add r0, sp, #660
+    data(2, 0xA945)  # add r1, sp, #276
+    data(2, 0xAA45)  # add r2, sp, #276
+    data(2, 0xF7FF, 0xF96C)  # bl ADD (-3368)
+    data(2, 0xA84D)  # add r0, sp, #308
+    data(2, 0xA9A5)  # add r1, sp, #660
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xF7FE, 0xFE27)  # bl MUL (-5042)
+    data(2, 0xA875)  # add r0, sp, #468
+    data(2, 0xA9A5)  # add r1, sp, #660
+    data(2, 0xF7FE, 0xFFDF)  # bl SQR (-4162)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xAA75)  # add r2, sp, #468
+    data(2, 0xF7FE, 0xFE1E)  # bl MUL (-5060)
+    data(2, 0xA83D)  # add r0, sp, #244
+    data(2, 0xA985)  # add r1, sp, #532
+    data(2, 0xF7FE, 0xFFD6)  # bl SQR (-4180)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA98D)  # add r1, sp, #564
+    data(2, 0xAA8D)  # add r2, sp, #564
+    data(2, 0xF7FF, 0xF955)  # bl ADD (-3414)
+    data(2, 0xA83D)  # add r0, sp, #244
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FF, 0xF994)  # bl SUB (-3288)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA98D)  # add r1, sp, #564
+    data(2, 0xAA3D)  # add r2, sp, #244
+    data(2, 0xF7FF, 0xF98F)  # bl SUB (-3298)
+    data(2, 0xA845)  # add r0, sp, #276
+    data(2, 0xA985)  # add r1, sp, #532
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FE, 0xFE06)  # bl MUL (-5108)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA975)  # add r1, sp, #468
+    data(2, 0xF7FE, 0xFFBE)  # bl SQR (-4228)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA99D)  # add r1, sp, #628
+    data(2, 0xF7FF, 0xF9B2)  # bl HALF (-3228)
+    data(2, 0xA845)  # add r0, sp, #276
+    data(2, 0xA945)  # add r1, sp, #276
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FF, 0xF97D)  # bl SUB (-3334)
+    data(2, 0xF8DD, 0xF4D4)  # ldr r15, [r13, #1236]
+    data(2, 0xF8CD, 0xE4D4)  # str r14, [r13, #1236]
+    data(2, 0xA86D)  # add r0, sp, #436
+    data(2, 0xA94D)  # add r1, sp, #308
+    data(2, 0xF7FE, 0xFFAD)  # bl SQR (-4262)
+    data(2, 0xA895)  # add r0, sp, #596
+    data(2, 0xA965)  # add r1, sp, #404
+    data(2, 0xF7FE, 0xFFA9)  # bl SQR (-4270)
+    data(2, 0xA875)  # add r0, sp, #468
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xAA95)  # add r2, sp, #596
+    data(2, 0xF7FE, 0xFDE8)  # bl MUL (-5168)
+    data(2, 0xA87D)  # add r0, sp, #500
+    data(2, 0xA955)  # add r1, sp, #340
+    data(2, 0xAA6D)  # add r2, sp, #436
+    data(2, 0xF7FE, 0xFDE3)  # bl MUL (-5178)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA945)  # add r1, sp, #276
+    data(2, 0xAA65)  # add r2, sp, #404
+    data(2, 0xF7FE, 0xFDDE)  # bl MUL (-5188)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA99D)  # add r1, sp, #628
+    data(2, 0xAA95)  # add r2, sp, #596
+    data(2, 0xF7FE, 0xFDD9)  # bl MUL (-5198)
+    data(2, 0xA8A5)  # add r0, sp, #660
+    data(2, 0xA95D)  # add r1, sp, #372
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xF7FE, 0xFDD4)  # bl MUL (-5208)
+    data(2, 0xA8A5)  # add r0, sp, #660
+    data(2, 0xA9A5)  # add r1, sp, #660
+    data(2, 0xAA6D)  # add r2, sp, #436
+    data(2, 0xF7FE, 0xFDCF)  # bl MUL (-5218)
+    data(2, 0xA885)  # add r0, sp, #532
+    data(2, 0xA97D)  # add r1, sp, #500
+    data(2, 0xAA75)  # add r2, sp, #468
+    data(2, 0xF7FF, 0xF94E)  # bl SUB (-3428)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA9A5)  # add r1, sp, #660
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FF, 0xF949)  # bl SUB (-3438)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA98D)  # add r1, sp, #564
+    data(2, 0xAA8D)  # add r2, sp, #564
+    data(2, 0xF7FF, 0xF900)  # bl ADD (-3584)
+    data(2, 0xF8DD, 0xF4D4)  # ldr r15, [r13, #1236]
+    data(2, 0xF8CD, 0xE4D4)  # str r14, [r13, #1236]
+    data(2, 0xA8AD)  # add r0, sp, #692
+    data(2, 0xA985)  # add r1, sp, #532
+    data(2, 0xAA85)  # add r2, sp, #532
+    data(2, 0xF7FF, 0xF8F7)  # bl ADD (-3602)
+    data(2, 0xA8AD)  # add r0, sp, #692
+    data(2, 0xA9AD)  # add r1, sp, #692
+    data(2, 0xF7FE, 0xFF6F)  # bl SQR (-4386)
+    data(2, 0xA8B5)  # add r0, sp, #724
+    data(2, 0xA985)  # add r1, sp, #532
+    data(2, 0xAAAD)  # add r2, sp, #692
+    data(2, 0xF7FE, 0xFDAE)  # bl MUL (-5284)
+    data(2, 0xA8AD)  # add r0, sp, #692
+    data(2, 0xA975)  # add r1, sp, #468
+    data(2, 0xAAAD)  # add r2, sp, #692
+    data(2, 0xF7FE, 0xFDA9)  # bl MUL (-5294)
+    data(2, 0xA83D)  # add r0, sp, #244
+    data(2, 0xA98D)  # add r1, sp, #564
+    data(2, 0xF7FE, 0xFF61)  # bl SQR (-4414)
+    data(2, 0xA83D)  # add r0, sp, #244
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FF, 0xF924)  # bl SUB (-3512)
+    data(2, 0xA87D)  # add r0, sp, #500
+    data(2, 0xA9AD)  # add r1, sp, #692
+    data(2, 0xAAAD)  # add r2, sp, #692
+    data(2, 0xF7FF, 0xF8DB)  # bl ADD (-3658)
+    data(2, 0xA83D)  # add r0, sp, #244
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xAA7D)  # add r2, sp, #500
+    data(2, 0xF7FF, 0xF91A)  # bl SUB (-3532)
+    data(2, 0xA8AD)  # add r0, sp, #692
+    data(2, 0xA9AD)  # add r1, sp, #692
+    data(2, 0xAA3D)  # add r2, sp, #244
+    data(2, 0xF7FF, 0xF915)  # bl SUB (-3542)
+    data(2, 0xA8AD)  # add r0, sp, #692
+    data(2, 0xA98D)  # add r1, sp, #564
+    data(2, 0xAAAD)  # add r2, sp, #692
+    data(2, 0xF7FE, 0xFD8C)  # bl MUL (-5352)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA99D)  # add r1, sp, #628
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FE, 0xFD87)  # bl MUL (-5362)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA99D)  # add r1, sp, #628
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FF, 0xF8C2)  # bl ADD (-3708)
+    data(2, 0xA845)  # add r0, sp, #276
+    data(2, 0xA9AD)  # add r1, sp, #692
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FF, 0xF901)  # bl SUB (-3582)
+    data(2, 0xA84D)  # add r0, sp, #308
+    data(2, 0xA94D)  # add r1, sp, #308
+    data(2, 0xAA65)  # add r2, sp, #404
+    data(2, 0xF7FF, 0xF8B8)  # bl ADD (-3728)
+    data(2, 0xA84D)  # add r0, sp, #308
+    data(2, 0xA94D)  # add r1, sp, #308
+    data(2, 0xF7FE, 0xFF30)  # bl SQR (-4512)
+    data(2, 0xA84D)  # add r0, sp, #308
+    data(2, 0xA94D)  # add r1, sp, #308
+    data(2, 0xAA6D)  # add r2, sp, #436
+    data(2, 0xF7FF, 0xF8F3)  # bl SUB (-3610)
+    data(2, 0xA84D)  # add r0, sp, #308
+    data(2, 0xA94D)  # add r1, sp, #308
+    data(2, 0xAA95)  # add r2, sp, #596
+    data(2, 0xF7FF, 0xF8EE)  # bl SUB (-3620)
+    data(2, 0xA84D)  # add r0, sp, #308
+    data(2, 0xA94D)  # add r1, sp, #308
+    data(2, 0xAA85)  # add r2, sp, #532
+    data(2, 0xF7FE, 0xFD65)  # bl MUL (-5430)
+    data(2, 0xF8DD, 0xF4D4)  # ldr r15, [r13, #1236]
+    data(2, 0xF8CD, 0xE4D4)  # str r14, [r13, #1236]
+    data(2, 0xA86D)  # add r0, sp, #436
+    data(2, 0xA94D)  # add r1, sp, #308
+    data(2, 0xF7FE, 0xFF19)  # bl SQR (-4558)
+    data(2, 0xA875)  # add r0, sp, #468
+    data(2, 0xA955)  # add r1, sp, #340
+    data(2, 0xAA6D)  # add r2, sp, #436
+    data(2, 0xF7FE, 0xFD58)  # bl MUL (-5456)
+    data(2, 0xA87D)  # add r0, sp, #500
+    data(2, 0xA95D)  # add r1, sp, #372
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xF7FE, 0xFD53)  # bl MUL (-5466)
+    data(2, 0xA87D)  # add r0, sp, #500
+    data(2, 0xA97D)  # add r1, sp, #500
+    data(2, 0xAA6D)  # add r2, sp, #436
+    data(2, 0xF7FE, 0xFD4E)  # bl MUL (-5476)
+    data(2, 0xA885)  # add r0, sp, #532
+    data(2, 0xA975)  # add r1, sp, #468
+    data(2, 0xAA3D)  # add r2, sp, #244
+    data(2, 0xF7FF, 0xF8CD)  # bl SUB (-3686)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA97D)  # add r1, sp, #500
+    data(2, 0xAA45)  # add r2, sp, #276
+    data(2, 0xF7FF, 0xF8C8)  # bl SUB (-3696)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA98D)  # add r1, sp, #564
+    data(2, 0xAA8D)  # add r2, sp, #564
+    data(2, 0xF7FF, 0xF87F)  # bl ADD (-3842)
+    data(2, 0xF8DD, 0xF4D4)  # ldr r15, [r13, #1236]
+    data(2, 0xF8CD, 0xE4D4)  # str r14, [r13, #1236]
+    data(2, 0xA895)  # add r0, sp, #596
+    data(2, 0xA985)  # add r1, sp, #532
+    data(2, 0xF7FE, 0xFEF3)  # bl SQR (-4634)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA995)  # add r1, sp, #596
+    data(2, 0xAA95)  # add r2, sp, #596
+    data(2, 0xF7FF, 0xF872)  # bl ADD (-3868)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA99D)  # add r1, sp, #628
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FF, 0xF86D)  # bl ADD (-3878)
+    data(2, 0xA8A5)  # add r0, sp, #660
+    data(2, 0xA985)  # add r1, sp, #532
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FE, 0xFD28)  # bl MUL (-5552)
+    data(2, 0xA8AD)  # add r0, sp, #692
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FE, 0xFD23)  # bl MUL (-5562)
+    data(2, 0xA83D)  # add r0, sp, #244
+    data(2, 0xA98D)  # add r1, sp, #564
+    data(2, 0xF7FE, 0xFEDB)  # bl SQR (-4682)
+    data(2, 0xA83D)  # add r0, sp, #244
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xAAA5)  # add r2, sp, #660
+    data(2, 0xF7FF, 0xF89E)  # bl SUB (-3780)
+    data(2, 0xA8B5)  # add r0, sp, #724
+    data(2, 0xA9AD)  # add r1, sp, #692
+    data(2, 0xAAAD)  # add r2, sp, #692
+    data(2, 0xF7FF, 0xF855)  # bl ADD (-3926)
+    data(2, 0xA83D)  # add r0, sp, #244
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FF, 0xF894)  # bl SUB (-3800)
+    data(2, 0xA8B5)  # add r0, sp, #724
+    data(2, 0xA9AD)  # add r1, sp, #692
+    data(2, 0xAA3D)  # add r2, sp, #244
+    data(2, 0xF7FF, 0xF88F)  # bl SUB (-3810)
+    data(2, 0xA8B5)  # add r0, sp, #724
+    data(2, 0xA98D)  # add r1, sp, #564
+    data(2, 0xAAB5)  # add r2, sp, #724
+    data(2, 0xF7FE, 0xFD06)  # bl MUL (-5620)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA945)  # add r1, sp, #276
+    data(2, 0xAAA5)  # add r2, sp, #660
+    data(2, 0xF7FE, 0xFD01)  # bl MUL (-5630)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA99D)  # add r1, sp, #628
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FF, 0xF83C)  # bl ADD (-3976)
+    data(2, 0xA845)  # add r0, sp, #276
+    data(2, 0xA9B5)  # add r1, sp, #724
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FF, 0xF87B)  # bl SUB (-3850)
+    data(2, 0xA84D)  # add r0, sp, #308
+    data(2, 0xA94D)  # add r1, sp, #308
+    data(2, 0xAA85)  # add r2, sp, #532
+    data(2, 0xF7FF, 0xF832)  # bl ADD (-3996)
+    data(2, 0xA84D)  # add r0, sp, #308
+    data(2, 0xA94D)  # add r1, sp, #308
+    data(2, 0xF7FE, 0xFEAA)  # bl SQR (-4780)
+    data(2, 0xA84D)  # add r0, sp, #308
+    data(2, 0xA94D)  # add r1, sp, #308
+    data(2, 0xAA6D)  # add r2, sp, #436
+    data(2, 0xF7FF, 0xF86D)  # bl SUB (-3878)
+    data(2, 0xA84D)  # add r0, sp, #308
+    data(2, 0xA94D)  # add r1, sp, #308
+    data(2, 0xAA95)  # add r2, sp, #596
+    data(2, 0xF7FF, 0xF868)  # bl SUB (-3888)
+    data(2, 0xF8DD, 0xF4D4)  # ldr r15, [r13, #1236]
     data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
-    data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
-    data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF7FE, 0xFED6)  # bl SQR (-4692)
-    data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
-    data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
-    data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FE, 0xFD12)  # bl MUL (-5596)
-    data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
-    data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
-    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFD0A)  # bl MUL (-5612)
-    data(2, 0xF04F, 0x0004)  # mov r0, #0x04
+    data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
+    data(2, 0xAA3D)  # add r2, sp, #244
+    data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF200, 0x0200)  # addw r2, r0, #0
+    data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xAA45)  # add r2, sp, #276
+    data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF200, 0x0220)  # addw r2, r0, #32
+    data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF200, 0x0240)  # addw r2, r0, #64
+    data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF7FF, 0xFE77)  # bl PJDBL (-786)
+    data(2, 0xAA3D)  # add r2, sp, #244
+    data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xAA55)  # add r2, sp, #340
+    data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xAA45)  # add r2, sp, #276
+    data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xAA5D)  # add r2, sp, #372
+    data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xAA65)  # add r2, sp, #404
+    data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
+    data(2, 0xF200, 0x0200)  # addw r2, r0, #0
+    data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xAA3D)  # add r2, sp, #244
+    data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF200, 0x0220)  # addw r2, r0, #32
+    data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xAA45)  # add r2, sp, #276
+    data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF200, 0x0240)  # addw r2, r0, #64
+    data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF04F, 0x0060)  # mov r0, #0x60
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF7FF, 0xFEA1)  # bl JADDA (-702)
+    data(2, 0xF7FF, 0xFED8)  # bl JADDB (-592)
+    data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
+    data(2, 0xF8DD, 0x1054)  # ldr r1, [r13, #84]
+    data(2, 0xEB00, 0x0001)  # add r0, r0, r1
+    data(2, 0xAA3D)  # add r2, sp, #244
+    data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF200, 0x0200)  # addw r2, r0, #0
+    data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xAA45)  # add r2, sp, #276
+    data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF200, 0x0220)  # addw r2, r0, #32
+    data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF200, 0x0240)  # addw r2, r0, #64
+    data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8DD, 0x1054)  # ldr r1, [r13, #84]
+    data(2, 0xF101, 0x0160)  # add r1, r1, #96
+    data(2, 0xF8CD, 0x1054)  # str r1, [r13, #84]
+    data(2, 0xF5B1, 0x7F40)  # cmp r1, #0x300
+    data(2, 0xF47F, 0xAFD7)  # bne.w JTABL (-82)
+    data(2, 0xF8DD, 0xF04C)  # ldr r15, [r13, #76]
+    data(2, 0xF04F, 0x0001)  # mov r0, #0x01
+    data(2, 0xF000, 0xB802)  # b.w VADD (+4)
+    data(2, 0xF04F, 0x0000)  # mov r0, #0x00
+    data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
+    data(2, 0xF8CD, 0x04DC)  # str r0, [r13, #1244]
+    data(2, 0xF8DD, 0x14D8)  # ldr r1, [r13, #1240]
+    data(2, 0xF1B1, 0x0F00)  # cmp r1, #0
+    data(2, 0xF000, 0x8024)  # beq.w VA1 (+72)
+    data(2, 0xAA55)  # add r2, sp, #340
+    data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xAA3D)  # add r2, sp, #244
+    data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xAA5D)  # add r2, sp, #372
+    data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xAA45)  # add r2, sp, #276
+    data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xAA65)  # add r2, sp, #404
+    data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF04F, 0x0100)  # mov r1, #0x00
+    data(2, 0xF8CD, 0x14D8)  # str r1, [r13, #1240]
+    data(2, 0xF8DD, 0x04DC)  # ldr r0, [r13, #1244]
+    data(2, 0xF1B0, 0x0F00)  # cmp r0, #0
+    data(2, 0xF000, 0x8052)  # beq.w VRET (+164)
+    data(2, 0xA8ED)  # add r0, sp, #948
+    data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA84D)  # add r0, sp, #308
+    data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF000, 0xB84A)  # b.w VRET (+148)
+    data(2, 0xF1B0, 0x0F00)  # cmp r0, #0
+    data(2, 0xF000, 0x8004)  # beq.w VAQ (+8)
+    data(2, 0xF7FF, 0xFED2)  # bl JMADDA (-604)
+    data(2, 0xF000, 0xB802)  # b.w VAH (+4)
+    data(2, 0xF7FF, 0xFE3A)  # bl JADDA (-908)
+    data(2, 0xA885)  # add r0, sp, #532
+    data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xEA43, 0x0004)  # orr r0, r3, r4
+    data(2, 0xEA40, 0x0005)  # orr r0, r0, r5
+    data(2, 0xEA40, 0x0006)  # orr r0, r0, r6
+    data(2, 0xEA40, 0x0007)  # orr r0, r0, r7
+    data(2, 0xEA40, 0x0008)  # orr r0, r0, r8
+    data(2, 0xEA40, 0x0009)  # orr r0, r0, r9
+    data(2, 0xEA40, 0x000A)  # orr r0, r0, r10
+    data(2, 0xF1B0, 0x0F00)  # cmp r0, #0
+    data(2, 0xF040, 0x801F)  # bne.w VAB (+62)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xEA43, 0x0004)  # orr r0, r3, r4
+    data(2, 0xEA40, 0x0005)  # orr r0, r0, r5
+    data(2, 0xEA40, 0x0006)  # orr r0, r0, r6
+    data(2, 0xEA40, 0x0007)  # orr r0, r0, r7
+    data(2, 0xEA40, 0x0008)  # orr r0, r0, r8
+    data(2, 0xEA40, 0x0009)  # orr r0, r0, r9
+    data(2, 0xEA40, 0x000A)  # orr r0, r0, r10
+    data(2, 0xF1B0, 0x0F00)  # cmp r0, #0
+    data(2, 0xF040, 0x8004)  # bne.w VINF (+8)
+    data(2, 0xF7FF, 0xFDB5)  # bl PJDBL (-1174)
+    data(2, 0xF000, 0xB812)  # b.w VRET (+36)
+    data(2, 0xF04F, 0x0001)  # mov r0, #0x01
+    data(2, 0xF8CD, 0x04D8)  # str r0, [r13, #1240]
+    data(2, 0xF000, 0xB80C)  # b.w VRET (+24)
+    data(2, 0xF8DD, 0x04DC)  # ldr r0, [r13, #1244]
+    data(2, 0xF1B0, 0x0F00)  # cmp r0, #0
+    data(2, 0xF000, 0x8004)  # beq.w VBQ (+8)
+    data(2, 0xF7FF, 0xFEB8)  # bl JMADDB (-656)
+    data(2, 0xF000, 0xB802)  # b.w VRET (+4)
+    data(2, 0xF7FF, 0xFE33)  # bl JADDB (-922)
+    data(2, 0xF8DD, 0xF04C)  # ldr r15, [r13, #76]
+    data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
+    data(2, 0xF04F, 0x0901)  # mov r9, #0x01
+    data(2, 0xFA09, 0xF908)  # lsl r9, r9, r8
+    data(2, 0xF1A9, 0x0901)  # sub r9, r9, #0x1
+    data(2, 0xF1A8, 0x0A01)  # sub r10, r8, #0x1
+    data(2, 0xF240, 0x1B01)  # movw r11, #0x101
+    data(2, 0xF04F, 0x0000)  # mov r0, #0x00
+    data(2, 0xEB02, 0x0300)  # add r3, r2, r0
+    data(2, 0xF04F, 0x0741)  # mov r7, #0x41
+    data(2, 0xF843, 0x0B04)  # str r0, [r3], #4
+    data(2, 0xF1B7, 0x0701)  # subs r7, r7, #1
+    data(2, 0xF47F, 0xAFFA)  # bne.w WZERO (-12)
+    data(2, 0xF04F, 0x0400)  # mov r4, #0x00
+    data(2, 0xF04F, 0x0500)  # mov r5, #0x00
+    data(2, 0xEBB4, 0x0F0B)  # cmp r4, r11
+    data(2, 0xF080, 0x8030)  # bcs.w WDONE (+96)
+    data(2, 0xEA4F, 0x1054)  # lsr r0, r4, #5
+    data(2, 0xF851, 0x3020)  # ldr r3, [r1, r0, lsl #2]
+    data(2, 0xF100, 0x0001)  # add r0, r0, #1
+    data(2, 0xF851, 0x7020)  # ldr r7, [r1, r0, lsl #2]
+    data(2, 0xF004, 0x001F)  # and r0, r4, #0x1f
+    data(2, 0xFA23, 0xF300)  # lsr r3, r3, r0
+    data(2, 0xF1C0, 0x0020)  # rsb r0, r0, #0x20
+    data(2, 0xFA07, 0xF700)  # lsl r7, r7, r0
+    data(2, 0xEA43, 0x0307)  # orr r3, r3, r7
+    data(2, 0xF003, 0x0001)  # and r0, r3, #0x1
+    data(2, 0xEBB0, 0x0F05)  # cmp r0, r5
+    data(2, 0xF040, 0x8004)  # bne.w WDIG (+8)
+    data(2, 0xF104, 0x0401)  # add r4, r4, #1
+    data(2, 0xF7FF, 0xBFE0)  # b.w WL (-64)
+    data(2, 0xEA03, 0x0309)  # and r3, r3, r9
+    data(2, 0xEB03, 0x0305)  # add r3, r3, r5
+    data(2, 0xFA23, 0xF50A)  # lsr r5, r3, r10
+    data(2, 0xF005, 0x0501)  # and r5, r5, #0x1
+    data(2, 0xFA05, 0xF008)  # lsl r0, r5, r8
+    data(2, 0xEBA3, 0x0300)  # sub r3, r3, r0
+    data(2, 0xEB02, 0x0004)  # add r0, r2, r4
+    data(2, 0xF880, 0x3000)  # strb r3, [r0, #0]
+    data(2, 0xEB04, 0x0408)  # add r4, r4, r8
+    data(2, 0xF7FF, 0xBFCC)  # b.w WL (-104)
+    data(2, 0xF8DD, 0xF040)  # ldr r15, [r13, #64]
+    data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
     data(2, 0xF8CD, 0x0060)  # str r0, [r13, #96]
-    data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
-    data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF7FE, 0xFEBC)  # bl SQR (-4744)
-    data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
-    data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
-    data(2, 0xF7FE, 0xFEB6)  # bl SQR (-4756)
-    data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
-    data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
-    data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FE, 0xFCF2)  # bl MUL (-5660)
-    data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
-    data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
-    data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FF, 0xF86E)  # bl SUB (-3876)
-    data(2, 0xF20D, 0x2094)  # addw r0, r13, #660
-    data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
-    data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FF, 0xF822)  # bl ADD (-4028)
-    data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
-    data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
-    data(2, 0xF20D, 0x2294)  # addw r2, r13, #660
-    data(2, 0xF7FE, 0xFCDA)  # bl MUL (-5708)
-    data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
-    data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
-    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FF, 0xF812)  # bl ADD (-4060)
-    data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
-    data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FF, 0xF80A)  # bl ADD (-4076)
-    data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
-    data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
-    data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FE, 0xFCC2)  # bl MUL (-5756)
-    data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
-    data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FE, 0xFFFA)  # bl ADD (-4108)
-    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
-    data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
-    data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FE, 0xFFF2)  # bl ADD (-4124)
-    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
-    data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFFEA)  # bl ADD (-4140)
-    data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
-    data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF7FE, 0xFE60)  # bl SQR (-4928)
-    data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
-    data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FE, 0xFFDC)  # bl ADD (-4168)
-    data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
-    data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
-    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FF, 0xF818)  # bl SUB (-4048)
-    data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
-    data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF20D, 0x02F4)  # addw r2, r13, #244
-    data(2, 0xF7FF, 0xF810)  # bl SUB (-4064)
-    data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
-    data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFC84)  # bl MUL (-5880)
-    data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
-    data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
-    data(2, 0xF7FE, 0xFE3A)  # bl SQR (-5004)
-    data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
-    data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
-    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFFB6)  # bl ADD (-4244)
-    data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
-    data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
-    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFFAE)  # bl ADD (-4260)
-    data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
-    data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
-    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFFA6)  # bl ADD (-4276)
-    data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
-    data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
-    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FE, 0xFFE2)  # bl SUB (-4156)
+    data(2, 0xF8CD, 0x1054)  # str r1, [r13, #84]
+    data(2, 0xF8D0, 0x2000)  # ldr r2, [r0, #0]
+    data(2, 0xF042, 0x4200)  # orr r2, r2, #0x80000000
+    data(2, 0xFA92, 0xF2A2)  # rbit r2, r2
+    data(2, 0xFAB2, 0xFB82)  # clz r11, r2
+    data(2, 0xF1BB, 0x0F00)  # cmp r11, #0
+    data(2, 0xF000, 0x8098)  # beq.w BHRET (+304)
+    data(2, 0xF1CB, 0x0C20)  # rsb r12, r11, #0x20
+    data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xFA23, 0xF30B)  # lsr r3, r3, r11
+    data(2, 0xFA04, 0xFE0C)  # lsl r14, r4, r12
+    data(2, 0xEA43, 0x030E)  # orr r3, r3, r14
+    data(2, 0xFA24, 0xF40B)  # lsr r4, r4, r11
+    data(2, 0xFA05, 0xFE0C)  # lsl r14, r5, r12
+    data(2, 0xEA44, 0x040E)  # orr r4, r4, r14
+    data(2, 0xFA25, 0xF50B)  # lsr r5, r5, r11
+    data(2, 0xFA06, 0xFE0C)  # lsl r14, r6, r12
+    data(2, 0xEA45, 0x050E)  # orr r5, r5, r14
+    data(2, 0xFA26, 0xF60B)  # lsr r6, r6, r11
+    data(2, 0xFA07, 0xFE0C)  # lsl r14, r7, r12
+    data(2, 0xEA46, 0x060E)  # orr r6, r6, r14
+    data(2, 0xFA27, 0xF70B)  # lsr r7, r7, r11
+    data(2, 0xFA08, 0xFE0C)  # lsl r14, r8, r12
+    data(2, 0xEA47, 0x070E)  # orr r7, r7, r14
+    data(2, 0xFA28, 0xF80B)  # lsr r8, r8, r11
+    data(2, 0xFA09, 0xFE0C)  # lsl r14, r9, r12
+    data(2, 0xEA48, 0x080E)  # orr r8, r8, r14
+    data(2, 0xFA29, 0xF90B)  # lsr r9, r9, r11
+    data(2, 0xFA0A, 0xFE0C)  # lsl r14, r10, r12
+    data(2, 0xEA49, 0x090E)  # orr r9, r9, r14
+    data(2, 0xFA2A, 0xFA0B)  # lsr r10, r10, r11
+    data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xE891, 0x07F8)  # ldm r1, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8DD, 0xE4E4)  # ldr r14, [r13, #1252]
+    data(2, 0xFB03, 0xF20E)  # mul r2, r3, r14
+    data(2, 0xFA02, 0xF20C)  # lsl r2, r2, r12
+    data(2, 0xFA22, 0xF20C)  # lsr r2, r2, r12
+    data(2, 0xF04F, 0x0E00)  # mov r14, #0x00
+    data(2, 0xF8DD, 0x14E0)  # ldr r1, [r13, #1248]
+    data(2, 0xF8D1, 0x0000)  # ldr r0, [r1, #0]
+    data(2, 0xFBE2, 0x3E60)  # umaal r3, r14, r2, r0
+    data(2, 0xF8D1, 0x0004)  # ldr r0, [r1, #4]
+    data(2, 0xFBE2, 0x4E60)  # umaal r4, r14, r2, r0
+    data(2, 0xF8D1, 0x0008)  # ldr r0, [r1, #8]
+    data(2, 0xFBE2, 0x5E60)  # umaal r5, r14, r2, r0
+    data(2, 0xF8D1, 0x000C)  # ldr r0, [r1, #12]
+    data(2, 0xFBE2, 0x6E60)  # umaal r6, r14, r2, r0
+    data(2, 0xF8D1, 0x0010)  # ldr r0, [r1, #16]
+    data(2, 0xFBE2, 0x7E60)  # umaal r7, r14, r2, r0
+    data(2, 0xF8D1, 0x0014)  # ldr r0, [r1, #20]
+    data(2, 0xFBE2, 0x8E60)  # umaal r8, r14, r2, r0
+    data(2, 0xF8D1, 0x0018)  # ldr r0, [r1, #24]
+    data(2, 0xFBE2, 0x9E60)  # umaal r9, r14, r2, r0
+    data(2, 0xF8D1, 0x001C)  # ldr r0, [r1, #28]
+    data(2, 0xFBE2, 0xAE60)  # umaal r10, r14, r2, r0
+    data(2, 0xFA23, 0xF30B)  # lsr r3, r3, r11
+    data(2, 0xFA04, 0xF00C)  # lsl r0, r4, r12
+    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
+    data(2, 0xFA24, 0xF40B)  # lsr r4, r4, r11
+    data(2, 0xFA05, 0xF00C)  # lsl r0, r5, r12
+    data(2, 0xEA44, 0x0400)  # orr r4, r4, r0
+    data(2, 0xFA25, 0xF50B)  # lsr r5, r5, r11
+    data(2, 0xFA06, 0xF00C)  # lsl r0, r6, r12
+    data(2, 0xEA45, 0x0500)  # orr r5, r5, r0
+    data(2, 0xFA26, 0xF60B)  # lsr r6, r6, r11
+    data(2, 0xFA07, 0xF00C)  # lsl r0, r7, r12
+    data(2, 0xEA46, 0x0600)  # orr r6, r6, r0
+    data(2, 0xFA27, 0xF70B)  # lsr r7, r7, r11
+    data(2, 0xFA08, 0xF00C)  # lsl r0, r8, r12
+    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
+    data(2, 0xFA28, 0xF80B)  # lsr r8, r8, r11
+    data(2, 0xFA09, 0xF00C)  # lsl r0, r9, r12
+    data(2, 0xEA48, 0x0800)  # orr r8, r8, r0
+    data(2, 0xFA29, 0xF90B)  # lsr r9, r9, r11
+    data(2, 0xFA0A, 0xF00C)  # lsl r0, r10, r12
+    data(2, 0xEA49, 0x0900)  # orr r9, r9, r0
+    data(2, 0xFA2A, 0xFA0B)  # lsr r10, r10, r11
+    data(2, 0xFA0E, 0xF00C)  # lsl r0, r14, r12
+    data(2, 0xEA4A, 0x0A00)  # orr r10, r10, r0
+    data(2, 0xF8DD, 0x1054)  # ldr r1, [r13, #84]
+    data(2, 0xE881, 0x07F8)  # stm r1, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF8DD, 0x0060)  # ldr r0, [r13, #96]
-    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x0060)  # str r0, [r13, #96]
-    data(2, 0xF47F, 0xAF50)  # bne.w JDBL (-352)
-    data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
-    data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
-    data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FE, 0xFC4E)  # bl MUL (-5988)
-    data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
-    data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF7FE, 0xFE04)  # bl SQR (-5112)
-    data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
-    data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
-    data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FE, 0xFC40)  # bl MUL (-6016)
+    data(2, 0xF7FF, 0xBF5C)  # b.w BH (-328)
+    data(2, 0xF8DD, 0xF040)  # ldr r15, [r13, #64]
+    data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
+    data(2, 0xE891, 0x07F8)  # ldm r1, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xE8B2, 0x5802)  # ldm r2!, {r1, r11, r12, r14}
+    data(2, 0xEBB3, 0x0301)  # subs r3, r3, r1
+    data(2, 0xEB74, 0x040B)  # sbcs r4, r4, r11
+    data(2, 0xEB75, 0x050C)  # sbcs r5, r5, r12
+    data(2, 0xEB76, 0x060E)  # sbcs r6, r6, r14
+    data(2, 0xE892, 0x5802)  # ldm r2, {r1, r11, r12, r14}
+    data(2, 0xEB77, 0x0701)  # sbcs r7, r7, r1
+    data(2, 0xEB78, 0x080B)  # sbcs r8, r8, r11
+    data(2, 0xEB79, 0x090C)  # sbcs r9, r9, r12
+    data(2, 0xEB7A, 0x0A0E)  # sbcs r10, r10, r14
+    data(2, 0xF0C0, 0x8002)  # bcc.w BSRET (+4)
+    data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8DD, 0xF040)  # ldr r15, [r13, #64]
+    data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
+    data(2, 0xE891, 0x07F8)  # ldm r1, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xE8B2, 0x5802)  # ldm r2!, {r1, r11, r12, r14}
+    data(2, 0xEBB3, 0x0301)  # subs r3, r3, r1
+    data(2, 0xEB74, 0x040B)  # sbcs r4, r4, r11
+    data(2, 0xEB75, 0x050C)  # sbcs r5, r5, r12
+    data(2, 0xEB76, 0x060E)  # sbcs r6, r6, r14
+    data(2, 0xE892, 0x5802)  # ldm r2, {r1, r11, r12, r14}
+    data(2, 0xEB77, 0x0701)  # sbcs r7, r7, r1
+    data(2, 0xEB78, 0x080B)  # sbcs r8, r8, r11
+    data(2, 0xEB79, 0x090C)  # sbcs r9, r9, r12
+    data(2, 0xEB7A, 0x0A0E)  # sbcs r10, r10, r14
+    data(2, 0xEB62, 0x0202)  # sbc r2, r2, r2
+    data(2, 0xF8DD, 0xE4E0)  # ldr r14, [r13, #1248]
+    data(2, 0xF8DE, 0x1000)  # ldr r1, [r14, #0]
+    data(2, 0xEA01, 0x0102)  # and r1, r1, r2
+    data(2, 0xEB13, 0x0301)  # adds r3, r3, r1
+    data(2, 0xF8DE, 0x1004)  # ldr r1, [r14, #4]
+    data(2, 0xEA01, 0x0102)  # and r1, r1, r2
+    data(2, 0xEB54, 0x0401)  # adcs r4, r4, r1
+    data(2, 0xF8DE, 0x1008)  # ldr r1, [r14, #8]
+    data(2, 0xEA01, 0x0102)  # and r1, r1, r2
+    data(2, 0xEB55, 0x0501)  # adcs r5, r5, r1
+    data(2, 0xF8DE, 0x100C)  # ldr r1, [r14, #12]
+    data(2, 0xEA01, 0x0102)  # and r1, r1, r2
+    data(2, 0xEB56, 0x0601)  # adcs r6, r6, r1
+    data(2, 0xF8DE, 0x1010)  # ldr r1, [r14, #16]
+    data(2, 0xEA01, 0x0102)  # and r1, r1, r2
+    data(2, 0xEB57, 0x0701)  # adcs r7, r7, r1
+    data(2, 0xF8DE, 0x1014)  # ldr r1, [r14, #20]
+    data(2, 0xEA01, 0x0102)  # and r1, r1, r2
+    data(2, 0xEB58, 0x0801)  # adcs r8, r8, r1
+    data(2, 0xF8DE, 0x1018)  # ldr r1, [r14, #24]
+    data(2, 0xEA01, 0x0102)  # and r1, r1, r2
+    data(2, 0xEB59, 0x0901)  # adcs r9, r9, r1
+    data(2, 0xF8DE, 0x101C)  # ldr r1, [r14, #28]
+    data(2, 0xEA01, 0x0102)  # and r1, r1, r2
+    data(2, 0xEB5A, 0x0A01)  # adcs r10, r10, r1
+    data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8DD, 0xF040)  # ldr r15, [r13, #64]
+    data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
+    data(2, 0xF8DD, 0x04E0)  # ldr r0, [r13, #1248]
+    data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA875)  # add r0, sp, #468
+    data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA8E5)  # add r0, sp, #916
+    data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA87D)  # add r0, sp, #500
+    data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA8DD)  # add r0, sp, #884
+    data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA885)  # add r0, sp, #532
+    data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA86D)  # add r0, sp, #436
+    data(2, 0xA97D)  # add r1, sp, #500
+    data(2, 0xF7FF, 0xFECD)  # bl BHALF (-614)
+    data(2, 0xA875)  # add r0, sp, #468
+    data(2, 0xA985)  # add r1, sp, #532
+    data(2, 0xF7FF, 0xFEC9)  # bl BHALF (-622)
+    data(2, 0xA86D)  # add r0, sp, #436
+    data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF083, 0x0001)  # eor r0, r3, #0x1
+    data(2, 0xEA40, 0x0004)  # orr r0, r0, r4
+    data(2, 0xEA40, 0x0005)  # orr r0, r0, r5
+    data(2, 0xEA40, 0x0006)  # orr r0, r0, r6
+    data(2, 0xEA40, 0x0007)  # orr r0, r0, r7
+    data(2, 0xEA40, 0x0008)  # orr r0, r0, r8
+    data(2, 0xEA40, 0x0009)  # orr r0, r0, r9
+    data(2, 0xEA40, 0x000A)  # orr r0, r0, r10
+    data(2, 0xF1B0, 0x0F00)  # cmp r0, #0
+    data(2, 0xF000, 0x8031)  # beq.w BDONE1 (+98)
+    data(2, 0xA875)  # add r0, sp, #468
+    data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF083, 0x0001)  # eor r0, r3, #0x1
+    data(2, 0xEA40, 0x0004)  # orr r0, r0, r4
+    data(2, 0xEA40, 0x0005)  # orr r0, r0, r5
+    data(2, 0xEA40, 0x0006)  # orr r0, r0, r6
+    data(2, 0xEA40, 0x0007)  # orr r0, r0, r7
+    data(2, 0xEA40, 0x0008)  # orr r0, r0, r8
+    data(2, 0xEA40, 0x0009)  # orr r0, r0, r9
+    data(2, 0xEA40, 0x000A)  # orr r0, r0, r10
+    data(2, 0xF1B0, 0x0F00)  # cmp r0, #0
+    data(2, 0xF000, 0x8022)  # beq.w BDONE2 (+68)
+    data(2, 0xA86D)  # add r0, sp, #436
+    data(2, 0xA96D)  # add r1, sp, #436
+    data(2, 0xAA75)  # add r2, sp, #468
+    data(2, 0xF7FF, 0xFF42)  # bl BSUB (-380)
+    data(2, 0xF0C0, 0x8007)  # bcc.w BVU (+14)
+    data(2, 0xA87D)  # add r0, sp, #500
+    data(2, 0xA97D)  # add r1, sp, #500
+    data(2, 0xAA85)  # add r2, sp, #532
+    data(2, 0xF7FF, 0xFF59)  # bl BSUBM (-334)
+    data(2, 0xF7FF, 0xBFBC)  # b.w BLOOP (-136)
+    data(2, 0xA875)  # add r0, sp, #468
+    data(2, 0xA975)  # add r1, sp, #468
+    data(2, 0xAA6D)  # add r2, sp, #436
+    data(2, 0xF7FF, 0xFF34)  # bl BSUB (-408)
+    data(2, 0xA885)  # add r0, sp, #532
+    data(2, 0xA985)  # add r1, sp, #532
+    data(2, 0xAA7D)  # add r2, sp, #500
+    data(2, 0xF7FF, 0xFF4D)  # bl BSUBM (-358)
+    data(2, 0xF7FF, 0xBFB0)  # b.w BLOOP (-160)
+    data(2, 0xA87D)  # add r0, sp, #500
+    data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8DD, 0xF04C)  # ldr r15, [r13, #76]
+    data(2, 0xA885)  # add r0, sp, #532
+    data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF8DD, 0xF04C)  # ldr r15, [r13, #76]
     data(2, 0xF8CD, 0x0050)  # str r0, [r13, #80]
     data(2, 0xF002, 0x0001)  # and r0, r2, #0x1
     data(2, 0xF8CD, 0x005C)  # str r0, [r13, #92]
     data(2, 0xF8CD, 0x3064)  # str r3, [r13, #100]
-    data(2, 0xF002, 0x020E)  # and r2, r2, #0xe
+    data(2, 0xF002, 0x021E)  # and r2, r2, #0x1e
     data(2, 0xF04F, 0x0300)  # mov r3, #0x00
     data(2, 0xF04F, 0x0400)  # mov r4, #0x00
     data(2, 0xF04F, 0x0500)  # mov r5, #0x00
@@ -1656,12 +2246,26 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF2C6, 0x6AE1)  # movt r10, #0x66e1
     data(2, 0xF20D, 0x4C94)  # addw r12, r13, #1172
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF64F, 0x73FF)  # movw r3, #0xffff
+    data(2, 0xF6CF, 0x73FF)  # movt r3, #0xffff
+    data(2, 0xF64F, 0x74FF)  # movw r4, #0xffff
+    data(2, 0xF6CF, 0x74FF)  # movt r4, #0xffff
+    data(2, 0xF64F, 0x75FF)  # movw r5, #0xffff
+    data(2, 0xF6CF, 0x75FF)  # movt r5, #0xffff
+    data(2, 0xF04F, 0x0600)  # mov r6, #0x00
+    data(2, 0xF04F, 0x0700)  # mov r7, #0x00
+    data(2, 0xF04F, 0x0800)  # mov r8, #0x00
+    data(2, 0xF04F, 0x0901)  # mov r9, #0x01
+    data(2, 0xF64F, 0x7AFF)  # movw r10, #0xffff
+    data(2, 0xF6CF, 0x7AFF)  # movt r10, #0xffff
+    data(2, 0xF20D, 0x4CB4)  # addw r12, r13, #1204
+    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF1B2, 0x0F04)  # cmp r2, #0x04
-    data(2, 0xF001, 0x8370)  # beq.w MODN (+5856)
-    data(2, 0xF1B2, 0x0F08)  # cmp r2, #0x08
-    data(2, 0xF001, 0x805E)  # beq.w SUM (+4284)
+    data(2, 0xF001, 0x8330)  # beq.w MODN (+5728)
+    data(2, 0xF1B2, 0x0F10)  # cmp r2, #0x10
+    data(2, 0xF000, 0x875A)  # beq.w VER (+3764)
     data(2, 0xF1B2, 0x0F00)  # cmp r2, #0
-    data(2, 0xF040, 0x8400)  # bne.w CMB (+2048)
+    data(2, 0xF040, 0x8311)  # bne.w CMB (+1570)
     data(2, 0xF04F, 0x0300)  # mov r3, #0x00
     data(2, 0xF8CD, 0x30AC)  # str r3, [r13, #172]
     data(2, 0xF8D1, 0x3000)  # ldr r3, [r1, #0]
@@ -1675,7 +2279,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x0CB0)  # addw r12, r13, #176
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x01CE)  # addw r1, r13, #206
-    data(2, 0xF20D, 0x066C)  # addw r6, r13, #108
+    data(2, 0xAE1B)  # add r6, sp, #108
     data(2, 0xF04F, 0x0400)  # mov r4, #0x00
     data(2, 0xF04F, 0x0520)  # mov r5, #0x20
     data(2, 0xF891, 0x8001)  # ldrb r8, [r1, #1]
@@ -1739,172 +2343,43 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
     data(2, 0xF20D, 0x1C14)  # addw r12, r13, #276
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
-    data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
-    data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
-    data(2, 0xF7FE, 0xFABA)  # bl MUL (-6796)
-    data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
-    data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
-    data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
-    data(2, 0xF7FE, 0xFAB2)  # bl MUL (-6812)
-    data(2, 0xF20D, 0x3CB4)  # addw r12, r13, #948
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA83D)  # add r0, sp, #244
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xAAF5)  # add r2, sp, #980
+    data(2, 0xF7FE, 0xF872)  # bl MUL (-7964)
+    data(2, 0xA845)  # add r0, sp, #276
+    data(2, 0xA945)  # add r1, sp, #276
+    data(2, 0xAAF5)  # add r2, sp, #980
+    data(2, 0xF7FE, 0xF86D)  # bl MUL (-7974)
+    data(2, 0xA8ED)  # add r0, sp, #948
+    data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA84D)  # add r0, sp, #308
+    data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF7FF, 0xFB83)  # bl JTAB (-2298)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
-    data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x0C00)  # addw r12, r0, #0
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C14)  # addw r12, r13, #276
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x0C20)  # addw r12, r0, #32
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x0C40)  # addw r12, r0, #64
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FF, 0xF98E)  # bl PDBL (-3300)
-    data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C54)  # addw r12, r13, #340
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C14)  # addw r12, r13, #276
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C74)  # addw r12, r13, #372
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C94)  # addw r12, r13, #404
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
-    data(2, 0xF200, 0x0C00)  # addw r12, r0, #0
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x0C20)  # addw r12, r0, #32
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C14)  # addw r12, r13, #276
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x0C40)  # addw r12, r0, #64
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FF, 0xFA80)  # bl PADD (-2816)
-    data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
-    data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x0C60)  # addw r12, r0, #96
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C14)  # addw r12, r13, #276
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x0C80)  # addw r12, r0, #128
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x0CA0)  # addw r12, r0, #160
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FF, 0xFA64)  # bl PADD (-2872)
-    data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
-    data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x0CC0)  # addw r12, r0, #192
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C14)  # addw r12, r13, #276
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x0CE0)  # addw r12, r0, #224
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x1C00)  # addw r12, r0, #256
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FF, 0xFA48)  # bl PADD (-2928)
-    data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
-    data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x1C20)  # addw r12, r0, #288
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C14)  # addw r12, r13, #276
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x1C40)  # addw r12, r0, #320
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x1C60)  # addw r12, r0, #352
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FF, 0xFA2C)  # bl PADD (-2984)
-    data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
-    data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x1C80)  # addw r12, r0, #384
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C14)  # addw r12, r13, #276
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x1CA0)  # addw r12, r0, #416
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x1CC0)  # addw r12, r0, #448
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FF, 0xFA10)  # bl PADD (-3040)
-    data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
-    data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x1CE0)  # addw r12, r0, #480
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C14)  # addw r12, r13, #276
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x2C00)  # addw r12, r0, #512
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x2C20)  # addw r12, r0, #544
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FF, 0xF9F4)  # bl PADD (-3096)
-    data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
-    data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x2C40)  # addw r12, r0, #576
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C14)  # addw r12, r13, #276
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x2C60)  # addw r12, r0, #608
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x2C80)  # addw r12, r0, #640
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FF, 0xF9D8)  # bl PADD (-3152)
-    data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
-    data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x2CA0)  # addw r12, r0, #672
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C14)  # addw r12, r13, #276
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x2CC0)  # addw r12, r0, #704
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x2CE0)  # addw r12, r0, #736
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x0C00)  # addw r12, r0, #0
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x0C20)  # addw r12, r0, #32
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C14)  # addw r12, r13, #276
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF200, 0x0C40)  # addw r12, r0, #64
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF200, 0x0200)  # addw r2, r0, #0
+    data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xAA3D)  # add r2, sp, #244
+    data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF200, 0x0220)  # addw r2, r0, #32
+    data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xAA45)  # add r2, sp, #276
+    data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF200, 0x0240)  # addw r2, r0, #64
+    data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF04F, 0x003F)  # mov r0, #0x3f
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
-    data(2, 0xF7FF, 0xFC58)  # bl PDBL4 (-1872)
+    data(2, 0xF04F, 0x0004)  # mov r0, #0x04
+    data(2, 0xF8CD, 0x0060)  # str r0, [r13, #96]
+    data(2, 0xF7FF, 0xF9F4)  # bl PJDBL (-3096)
+    data(2, 0xF8DD, 0x0060)  # ldr r0, [r13, #96]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0060)  # str r0, [r13, #96]
+    data(2, 0xF47F, 0xAFF6)  # bne.w JDBL4 (-20)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
-    data(2, 0xF20D, 0x016C)  # addw r1, r13, #108
+    data(2, 0xA91B)  # add r1, sp, #108
     data(2, 0xF811, 0x2000)  # ldrb r2, [r1, r0, lsl #0]
     data(2, 0xEA4F, 0x6202)  # lsl r2, r2, #24
     data(2, 0xEA4F, 0x6222)  # asr r2, r2, #24
@@ -2128,16 +2603,16 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE8AC, 0x07F8)  # stm r12!, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF8CD, 0xC054)  # str r12, [r13, #84]
     data(2, 0xF10E, 0x0E20)  # add r14, r14, #32
-    data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
+    data(2, 0xA86D)  # add r0, sp, #436
     data(2, 0xEBBC, 0x0F00)  # cmp r12, r0
-    data(2, 0xF47F, 0xAEB2)  # bne.w SCAN (-668)
-    data(2, 0xF20D, 0x3034)  # addw r0, r13, #820
-    data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
-    data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FE, 0xFB2E)  # bl SUB (-6564)
+    data(2, 0xF47F, 0xAEB3)  # bne.w SCAN (-666)
+    data(2, 0xA8CD)  # add r0, sp, #820
+    data(2, 0xA9DD)  # add r1, sp, #884
+    data(2, 0xAA5D)  # add r2, sp, #372
+    data(2, 0xF7FE, 0xF9F5)  # bl SUB (-7190)
     data(2, 0xF8DD, 0xB0F0)  # ldr r11, [r13, #240]
-    data(2, 0xF20D, 0x1074)  # addw r0, r13, #372
-    data(2, 0xF20D, 0x3134)  # addw r1, r13, #820
+    data(2, 0xA85D)  # add r0, sp, #372
+    data(2, 0xA9CD)  # add r1, sp, #820
     data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
     data(2, 0xE8B1, 0x0780)  # ldm r1!, {r7, r8, r9, r10}
     data(2, 0xEA87, 0x0703)  # eor r7, r7, r3
@@ -2168,12 +2643,39 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xEA0A, 0x0A0B)  # and r10, r10, r11
     data(2, 0xEA86, 0x060A)  # eor r6, r6, r10
     data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xF7FE, 0xFF8C)  # bl PADD (-4328)
+    data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
+    data(2, 0xF1B0, 0x0F00)  # cmp r0, #0
+    data(2, 0xF000, 0x800C)  # beq.w KLAST (+24)
+    data(2, 0xF7FF, 0xF832)  # bl JADDA (-3996)
+    data(2, 0xF7FF, 0xF869)  # bl JADDB (-3886)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
-    data(2, 0xF57F, 0xADE2)  # bpl.w WINDOW (-1084)
-    data(2, 0xF000, 0xBD20)  # b.w FINISH (+2624)
+    data(2, 0xF7FF, 0xBDD5)  # b.w WINDOW (-1110)
+    data(2, 0xA83D)  # add r0, sp, #244
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xF7FD, 0xFE1A)  # bl MUL (-9164)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA94D)  # add r1, sp, #308
+    data(2, 0xF7FD, 0xFFD2)  # bl SQR (-8284)
+    data(2, 0xA84D)  # add r0, sp, #308
+    data(2, 0xA99D)  # add r1, sp, #628
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xF7FD, 0xFE11)  # bl MUL (-9182)
+    data(2, 0xA855)  # add r0, sp, #340
+    data(2, 0xA955)  # add r1, sp, #340
+    data(2, 0xAA65)  # add r2, sp, #404
+    data(2, 0xF7FD, 0xFE0C)  # bl MUL (-9192)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA965)  # add r1, sp, #404
+    data(2, 0xF7FD, 0xFFC4)  # bl SQR (-8312)
+    data(2, 0xA865)  # add r0, sp, #404
+    data(2, 0xA99D)  # add r1, sp, #628
+    data(2, 0xAA65)  # add r2, sp, #404
+    data(2, 0xF7FD, 0xFE03)  # bl MUL (-9210)
+    data(2, 0xF7FE, 0xFDFA)  # bl PADD (-5132)
+    data(2, 0xF000, 0xBE34)  # b.w FINISH (+3176)
     data(2, 0xF8D1, 0x301C)  # ldr r3, [r1, #28]
     data(2, 0xFA93, 0xF383)  # rev r3, r3
     data(2, 0xF8D1, 0x4018)  # ldr r4, [r1, #24]
@@ -2258,8 +2760,8 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xEA8A, 0x0A01)  # eor r10, r10, r1
     data(2, 0xF20D, 0x0CB0)  # addw r12, r13, #176
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x01B0)  # addw r1, r13, #176
-    data(2, 0xF20D, 0x066C)  # addw r6, r13, #108
+    data(2, 0xA92C)  # add r1, sp, #176
+    data(2, 0xAE1B)  # add r6, sp, #108
     data(2, 0xF04F, 0x0400)  # mov r4, #0x00
     data(2, 0xF04F, 0x0500)  # mov r5, #0x00
     data(2, 0xEA4F, 0x07D5)  # lsr r7, r5, #3
@@ -2281,18 +2783,18 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xEA4F, 0x7818)  # lsr r8, r8, #28
     data(2, 0xEB08, 0x0804)  # add r8, r8, r4
     data(2, 0xF886, 0x8000)  # strb r8, [r6, #0]
-    data(2, 0xF20D, 0x3C74)  # addw r12, r13, #884
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x3CB4)  # addw r12, r13, #948
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C14)  # addw r12, r13, #276
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x3C74)  # addw r12, r13, #884
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA8DD)  # add r0, sp, #884
+    data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA83D)  # add r0, sp, #244
+    data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA8ED)  # add r0, sp, #948
+    data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA845)  # add r0, sp, #276
+    data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA8DD)  # add r0, sp, #884
+    data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA84D)  # add r0, sp, #308
+    data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF04F, 0x0000)  # mov r0, #0x00
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
@@ -2301,10 +2803,10 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF040, 0x800C)  # bne.w CADD (+24)
     data(2, 0xF1B0, 0x0F00)  # cmp r0, #0x00
     data(2, 0xF000, 0x8008)  # beq.w CADD (+16)
-    data(2, 0xF7FE, 0xFD5C)  # bl PDBL (-5448)
-    data(2, 0xF7FE, 0xFD5A)  # bl PDBL (-5452)
-    data(2, 0xF7FE, 0xFD58)  # bl PDBL (-5456)
-    data(2, 0xF7FE, 0xFD56)  # bl PDBL (-5460)
+    data(2, 0xF7FE, 0xFC46)  # bl PDBL (-6004)
+    data(2, 0xF7FE, 0xFC44)  # bl PDBL (-6008)
+    data(2, 0xF7FE, 0xFC42)  # bl PDBL (-6012)
+    data(2, 0xF7FE, 0xFC40)  # bl PDBL (-6016)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF000, 0x010F)  # and r1, r0, #0xf
     data(2, 0xEA4F, 0x1210)  # lsr r2, r0, #4
@@ -2313,7 +2815,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xEBA3, 0x0302)  # sub r3, r3, r2
     data(2, 0xF8DD, 0xE064)  # ldr r14, [r13, #100]
     data(2, 0xEB0E, 0x2E41)  # add r14, r14, r1, lsl #9
-    data(2, 0xF20D, 0x016C)  # addw r1, r13, #108
+    data(2, 0xA91B)  # add r1, sp, #108
     data(2, 0xF811, 0x2003)  # ldrb r2, [r1, r3, lsl #0]
     data(2, 0xEA4F, 0x6202)  # lsl r2, r2, #24
     data(2, 0xEA4F, 0x6222)  # asr r2, r2, #24
@@ -2573,16 +3075,16 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE8AC, 0x07F8)  # stm r12!, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF8CD, 0xC054)  # str r12, [r13, #84]
     data(2, 0xF10E, 0x0E20)  # add r14, r14, #32
-    data(2, 0xF20D, 0x1094)  # addw r0, r13, #404
+    data(2, 0xA865)  # add r0, sp, #404
     data(2, 0xEBBC, 0x0F00)  # cmp r12, r0
-    data(2, 0xF47F, 0xAE72)  # bne.w CSCAN (-796)
-    data(2, 0xF20D, 0x3034)  # addw r0, r13, #820
-    data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
-    data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FD, 0xFFB4)  # bl SUB (-8344)
+    data(2, 0xF47F, 0xAE73)  # bne.w CSCAN (-794)
+    data(2, 0xA8CD)  # add r0, sp, #820
+    data(2, 0xA9DD)  # add r1, sp, #884
+    data(2, 0xAA5D)  # add r2, sp, #372
+    data(2, 0xF7FD, 0xFE64)  # bl SUB (-9016)
     data(2, 0xF8DD, 0xB0F0)  # ldr r11, [r13, #240]
-    data(2, 0xF20D, 0x1074)  # addw r0, r13, #372
-    data(2, 0xF20D, 0x3134)  # addw r1, r13, #820
+    data(2, 0xA85D)  # add r0, sp, #372
+    data(2, 0xA9CD)  # add r1, sp, #820
     data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
     data(2, 0xE8B1, 0x0780)  # ldm r1!, {r7, r8, r9, r10}
     data(2, 0xEA87, 0x0703)  # eor r7, r7, r3
@@ -2613,21 +3115,21 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xEA0A, 0x0A0B)  # and r10, r10, r11
     data(2, 0xEA86, 0x060A)  # eor r6, r6, r10
     data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x4C14)  # addw r12, r13, #1044
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C14)  # addw r12, r13, #276
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x4C34)  # addw r12, r13, #1076
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x4C54)  # addw r12, r13, #1108
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FE, 0xFD6E)  # bl PMADD (-5412)
+    data(2, 0xAA3D)  # add r2, sp, #244
+    data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
+    data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xAA45)  # add r2, sp, #276
+    data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF20D, 0x4234)  # addw r2, r13, #1076
+    data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF7FE, 0xFB6C)  # bl PMADD (-6440)
     data(2, 0xF8DD, 0xB068)  # ldr r11, [r13, #104]
-    data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
+    data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xF20D, 0x4114)  # addw r1, r13, #1044
     data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
     data(2, 0xE8B1, 0x0780)  # ldm r1!, {r7, r8, r9, r10}
@@ -2660,7 +3162,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xEA86, 0x060A)  # eor r6, r6, r10
     data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
     data(2, 0xF8DD, 0xB068)  # ldr r11, [r13, #104]
-    data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
+    data(2, 0xA845)  # add r0, sp, #276
     data(2, 0xF20D, 0x4134)  # addw r1, r13, #1076
     data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
     data(2, 0xE8B1, 0x0780)  # ldm r1!, {r7, r8, r9, r10}
@@ -2693,7 +3195,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xEA86, 0x060A)  # eor r6, r6, r10
     data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
     data(2, 0xF8DD, 0xB068)  # ldr r11, [r13, #104]
-    data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
+    data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xF20D, 0x4154)  # addw r1, r13, #1108
     data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
     data(2, 0xE8B1, 0x0780)  # ldm r1!, {r7, r8, r9, r10}
@@ -2729,8 +3231,102 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF100, 0x0001)  # add r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF1B0, 0x0F40)  # cmp r0, #0x40
-    data(2, 0xF47F, 0xAC9A)  # bne.w COMB (-1740)
-    data(2, 0xF000, 0xB8C6)  # b.w FINISH (+396)
+    data(2, 0xF47F, 0xACA7)  # bne.w COMB (-1714)
+    data(2, 0xF000, 0xB9EF)  # b.w FINISH (+990)
+    data(2, 0xF8D1, 0x301C)  # ldr r3, [r1, #28]
+    data(2, 0xFA93, 0xF383)  # rev r3, r3
+    data(2, 0xF8D1, 0x4018)  # ldr r4, [r1, #24]
+    data(2, 0xFA94, 0xF484)  # rev r4, r4
+    data(2, 0xF8D1, 0x5014)  # ldr r5, [r1, #20]
+    data(2, 0xFA95, 0xF585)  # rev r5, r5
+    data(2, 0xF8D1, 0x6010)  # ldr r6, [r1, #16]
+    data(2, 0xFA96, 0xF686)  # rev r6, r6
+    data(2, 0xF8D1, 0x700C)  # ldr r7, [r1, #12]
+    data(2, 0xFA97, 0xF787)  # rev r7, r7
+    data(2, 0xF8D1, 0x8008)  # ldr r8, [r1, #8]
+    data(2, 0xFA98, 0xF888)  # rev r8, r8
+    data(2, 0xF8D1, 0x9004)  # ldr r9, [r1, #4]
+    data(2, 0xFA99, 0xF989)  # rev r9, r9
+    data(2, 0xF8D1, 0xA000)  # ldr r10, [r1, #0]
+    data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
+    data(2, 0xF20D, 0x2C34)  # addw r12, r13, #564
+    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8D1, 0x303C)  # ldr r3, [r1, #60]
+    data(2, 0xFA93, 0xF383)  # rev r3, r3
+    data(2, 0xF8D1, 0x4038)  # ldr r4, [r1, #56]
+    data(2, 0xFA94, 0xF484)  # rev r4, r4
+    data(2, 0xF8D1, 0x5034)  # ldr r5, [r1, #52]
+    data(2, 0xFA95, 0xF585)  # rev r5, r5
+    data(2, 0xF8D1, 0x6030)  # ldr r6, [r1, #48]
+    data(2, 0xFA96, 0xF686)  # rev r6, r6
+    data(2, 0xF8D1, 0x702C)  # ldr r7, [r1, #44]
+    data(2, 0xFA97, 0xF787)  # rev r7, r7
+    data(2, 0xF8D1, 0x8028)  # ldr r8, [r1, #40]
+    data(2, 0xFA98, 0xF888)  # rev r8, r8
+    data(2, 0xF8D1, 0x9024)  # ldr r9, [r1, #36]
+    data(2, 0xFA99, 0xF989)  # rev r9, r9
+    data(2, 0xF8D1, 0xA020)  # ldr r10, [r1, #32]
+    data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
+    data(2, 0xF20D, 0x2C54)  # addw r12, r13, #596
+    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8D1, 0x305C)  # ldr r3, [r1, #92]
+    data(2, 0xFA93, 0xF383)  # rev r3, r3
+    data(2, 0xF8D1, 0x4058)  # ldr r4, [r1, #88]
+    data(2, 0xFA94, 0xF484)  # rev r4, r4
+    data(2, 0xF8D1, 0x5054)  # ldr r5, [r1, #84]
+    data(2, 0xFA95, 0xF585)  # rev r5, r5
+    data(2, 0xF8D1, 0x6050)  # ldr r6, [r1, #80]
+    data(2, 0xFA96, 0xF686)  # rev r6, r6
+    data(2, 0xF8D1, 0x704C)  # ldr r7, [r1, #76]
+    data(2, 0xFA97, 0xF787)  # rev r7, r7
+    data(2, 0xF8D1, 0x8048)  # ldr r8, [r1, #72]
+    data(2, 0xFA98, 0xF888)  # rev r8, r8
+    data(2, 0xF8D1, 0x9044)  # ldr r9, [r1, #68]
+    data(2, 0xFA99, 0xF989)  # rev r9, r9
+    data(2, 0xF8D1, 0xA040)  # ldr r10, [r1, #64]
+    data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
+    data(2, 0xF20D, 0x1CB4)  # addw r12, r13, #436
+    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF20D, 0x4074)  # addw r0, r13, #1140
+    data(2, 0xF8CD, 0x04E0)  # str r0, [r13, #1248]
+    data(2, 0xF64B, 0x404F)  # movw r0, #0xbc4f
+    data(2, 0xF6CE, 0x6000)  # movt r0, #0xee00
+    data(2, 0xF8CD, 0x04E4)  # str r0, [r13, #1252]
+    data(2, 0xF7FE, 0xFEBF)  # bl BINV (-4738)
+    data(2, 0xA86D)  # add r0, sp, #436
+    data(2, 0xA98D)  # add r1, sp, #564
+    data(2, 0xAAD5)  # add r2, sp, #852
+    data(2, 0xF7FD, 0xFD31)  # bl MULN (-9630)
+    data(2, 0xA86D)  # add r0, sp, #436
+    data(2, 0xA96D)  # add r1, sp, #436
+    data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
+    data(2, 0xF7FD, 0xFD2B)  # bl MULN (-9642)
+    data(2, 0xA87D)  # add r0, sp, #500
+    data(2, 0xA995)  # add r1, sp, #596
+    data(2, 0xAAD5)  # add r2, sp, #852
+    data(2, 0xF7FD, 0xFD26)  # bl MULN (-9652)
+    data(2, 0xA87D)  # add r0, sp, #500
+    data(2, 0xA97D)  # add r1, sp, #500
+    data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
+    data(2, 0xF7FD, 0xFD20)  # bl MULN (-9664)
+    data(2, 0xA8DD)  # add r0, sp, #884
+    data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA875)  # add r0, sp, #468
+    data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA8DD)  # add r0, sp, #884
+    data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA885)  # add r0, sp, #532
+    data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8DD, 0x2050)  # ldr r2, [r13, #80]
+    data(2, 0xF202, 0x3240)  # addw r2, r2, #832
+    data(2, 0xA96D)  # add r1, sp, #436
+    data(2, 0xF04F, 0x0804)  # mov r8, #0x04
+    data(2, 0xF7FE, 0xFD28)  # bl WNAF (-5552)
+    data(2, 0xF8DD, 0x2050)  # ldr r2, [r13, #80]
+    data(2, 0xF202, 0x4244)  # addw r2, r2, #1092
+    data(2, 0xA97D)  # add r1, sp, #500
+    data(2, 0xF04F, 0x0805)  # mov r8, #0x05
+    data(2, 0xF7FE, 0xFD1F)  # bl WNAF (-5570)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF8D0, 0x331C)  # ldr r3, [r0, #796]
     data(2, 0xFA93, 0xF383)  # rev r3, r3
@@ -2768,78 +3364,158 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
     data(2, 0xF20D, 0x1C14)  # addw r12, r13, #276
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
-    data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
-    data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
-    data(2, 0xF7FD, 0xFAB0)  # bl MUL (-10912)
-    data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
-    data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
-    data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
-    data(2, 0xF7FD, 0xFAA8)  # bl MUL (-10928)
-    data(2, 0xF20D, 0x3CB4)  # addw r12, r13, #948
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C34)  # addw r12, r13, #308
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA83D)  # add r0, sp, #244
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xAAF5)  # add r2, sp, #980
+    data(2, 0xF7FD, 0xF8BF)  # bl MUL (-11906)
+    data(2, 0xA845)  # add r0, sp, #276
+    data(2, 0xA945)  # add r1, sp, #276
+    data(2, 0xAAF5)  # add r2, sp, #980
+    data(2, 0xF7FD, 0xF8BA)  # bl MUL (-11916)
+    data(2, 0xA8ED)  # add r0, sp, #948
+    data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA84D)  # add r0, sp, #308
+    data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF7FE, 0xFBD0)  # bl JTAB (-6240)
+    data(2, 0xF04F, 0x0001)  # mov r0, #0x01
+    data(2, 0xF8CD, 0x04D8)  # str r0, [r13, #1240]
+    data(2, 0xF240, 0x1000)  # movw r0, #0x100
+    data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
+    data(2, 0xF8DD, 0x04D8)  # ldr r0, [r13, #1240]
+    data(2, 0xF1B0, 0x0F00)  # cmp r0, #0
+    data(2, 0xF040, 0x8002)  # bne.w VNODBL (+4)
+    data(2, 0xF7FE, 0xFA52)  # bl PJDBL (-7004)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
-    data(2, 0xF8D0, 0x301C)  # ldr r3, [r0, #28]
-    data(2, 0xFA93, 0xF383)  # rev r3, r3
-    data(2, 0xF8D0, 0x4018)  # ldr r4, [r0, #24]
-    data(2, 0xFA94, 0xF484)  # rev r4, r4
-    data(2, 0xF8D0, 0x5014)  # ldr r5, [r0, #20]
-    data(2, 0xFA95, 0xF585)  # rev r5, r5
-    data(2, 0xF8D0, 0x6010)  # ldr r6, [r0, #16]
-    data(2, 0xFA96, 0xF686)  # rev r6, r6
-    data(2, 0xF8D0, 0x700C)  # ldr r7, [r0, #12]
-    data(2, 0xFA97, 0xF787)  # rev r7, r7
-    data(2, 0xF8D0, 0x8008)  # ldr r8, [r0, #8]
-    data(2, 0xFA98, 0xF888)  # rev r8, r8
-    data(2, 0xF8D0, 0x9004)  # ldr r9, [r0, #4]
-    data(2, 0xFA99, 0xF989)  # rev r9, r9
-    data(2, 0xF8D0, 0xA000)  # ldr r10, [r0, #0]
-    data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
+    data(2, 0xF200, 0x3040)  # addw r0, r0, #832
+    data(2, 0xF8DD, 0x1058)  # ldr r1, [r13, #88]
+    data(2, 0xF810, 0x2001)  # ldrb r2, [r0, r1, lsl #0]
+    data(2, 0xEA4F, 0x6202)  # lsl r2, r2, #24
+    data(2, 0xEA4F, 0x6222)  # asr r2, r2, #24
+    data(2, 0xEA4F, 0x73E2)  # asr r3, r2, #31
+    data(2, 0xF8CD, 0x30F0)  # str r3, [r13, #240]
+    data(2, 0xEA82, 0x0203)  # eor r2, r2, r3
+    data(2, 0xEBA2, 0x0203)  # sub r2, r2, r3
+    data(2, 0xF1B2, 0x0F00)  # cmp r2, #0
+    data(2, 0xF000, 0x803B)  # beq.w VNOG (+118)
+    data(2, 0xF1A2, 0x0201)  # sub r2, r2, #0x1
+    data(2, 0xF8DD, 0xE064)  # ldr r14, [r13, #100]
+    data(2, 0xEB0E, 0x1E82)  # add r14, r14, r2, lsl #6
+    data(2, 0xF8DE, 0x3000)  # ldr r3, [r14, #0]
+    data(2, 0xF8DE, 0x4004)  # ldr r4, [r14, #4]
+    data(2, 0xF8DE, 0x5008)  # ldr r5, [r14, #8]
+    data(2, 0xF8DE, 0x600C)  # ldr r6, [r14, #12]
+    data(2, 0xF8DE, 0x7010)  # ldr r7, [r14, #16]
+    data(2, 0xF8DE, 0x8014)  # ldr r8, [r14, #20]
+    data(2, 0xF8DE, 0x9018)  # ldr r9, [r14, #24]
+    data(2, 0xF8DE, 0xA01C)  # ldr r10, [r14, #28]
     data(2, 0xF20D, 0x1C54)  # addw r12, r13, #340
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF8D0, 0x303C)  # ldr r3, [r0, #60]
-    data(2, 0xFA93, 0xF383)  # rev r3, r3
-    data(2, 0xF8D0, 0x4038)  # ldr r4, [r0, #56]
-    data(2, 0xFA94, 0xF484)  # rev r4, r4
-    data(2, 0xF8D0, 0x5034)  # ldr r5, [r0, #52]
-    data(2, 0xFA95, 0xF585)  # rev r5, r5
-    data(2, 0xF8D0, 0x6030)  # ldr r6, [r0, #48]
-    data(2, 0xFA96, 0xF686)  # rev r6, r6
-    data(2, 0xF8D0, 0x702C)  # ldr r7, [r0, #44]
-    data(2, 0xFA97, 0xF787)  # rev r7, r7
-    data(2, 0xF8D0, 0x8028)  # ldr r8, [r0, #40]
-    data(2, 0xFA98, 0xF888)  # rev r8, r8
-    data(2, 0xF8D0, 0x9024)  # ldr r9, [r0, #36]
-    data(2, 0xFA99, 0xF989)  # rev r9, r9
-    data(2, 0xF8D0, 0xA020)  # ldr r10, [r0, #32]
-    data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
+    data(2, 0xF8DE, 0x3020)  # ldr r3, [r14, #32]
+    data(2, 0xF8DE, 0x4024)  # ldr r4, [r14, #36]
+    data(2, 0xF8DE, 0x5028)  # ldr r5, [r14, #40]
+    data(2, 0xF8DE, 0x602C)  # ldr r6, [r14, #44]
+    data(2, 0xF8DE, 0x7030)  # ldr r7, [r14, #48]
+    data(2, 0xF8DE, 0x8034)  # ldr r8, [r14, #52]
+    data(2, 0xF8DE, 0x9038)  # ldr r9, [r14, #56]
+    data(2, 0xF8DE, 0xA03C)  # ldr r10, [r14, #60]
     data(2, 0xF20D, 0x1C74)  # addw r12, r13, #372
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1054)  # addw r0, r13, #340
-    data(2, 0xF20D, 0x1154)  # addw r1, r13, #340
-    data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
-    data(2, 0xF7FD, 0xFA4E)  # bl MUL (-11108)
-    data(2, 0xF20D, 0x1074)  # addw r0, r13, #372
-    data(2, 0xF20D, 0x1174)  # addw r1, r13, #372
-    data(2, 0xF20D, 0x32D4)  # addw r2, r13, #980
-    data(2, 0xF7FD, 0xFA46)  # bl MUL (-11124)
-    data(2, 0xF20D, 0x3CB4)  # addw r12, r13, #948
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x1C94)  # addw r12, r13, #404
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FE, 0xFA62)  # bl PADD (-6972)
+    data(2, 0xF8DD, 0x00F0)  # ldr r0, [r13, #240]
+    data(2, 0xF1B0, 0x0F00)  # cmp r0, #0
+    data(2, 0xF000, 0x8005)  # beq.w VGPOS (+10)
+    data(2, 0xA85D)  # add r0, sp, #372
+    data(2, 0xA9DD)  # add r1, sp, #884
+    data(2, 0xAA5D)  # add r2, sp, #372
+    data(2, 0xF7FD, 0xFBD5)  # bl SUB (-10326)
+    data(2, 0xF7FE, 0xFBE0)  # bl VADDG (-6208)
+    data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
+    data(2, 0xF200, 0x4044)  # addw r0, r0, #1092
+    data(2, 0xF8DD, 0x1058)  # ldr r1, [r13, #88]
+    data(2, 0xF810, 0x2001)  # ldrb r2, [r0, r1, lsl #0]
+    data(2, 0xEA4F, 0x6202)  # lsl r2, r2, #24
+    data(2, 0xEA4F, 0x6222)  # asr r2, r2, #24
+    data(2, 0xEA4F, 0x73E2)  # asr r3, r2, #31
+    data(2, 0xF8CD, 0x30F0)  # str r3, [r13, #240]
+    data(2, 0xEA82, 0x0203)  # eor r2, r2, r3
+    data(2, 0xEBA2, 0x0203)  # sub r2, r2, r3
+    data(2, 0xF1B2, 0x0F00)  # cmp r2, #0
+    data(2, 0xF000, 0x802C)  # beq.w VNOQ (+88)
+    data(2, 0xEA4F, 0x0252)  # lsr r2, r2, #1
+    data(2, 0xF04F, 0x0360)  # mov r3, #0x60
+    data(2, 0xFB02, 0xF203)  # mul r2, r2, r3
+    data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
+    data(2, 0xEB00, 0x0002)  # add r0, r0, r2
+    data(2, 0xF200, 0x0200)  # addw r2, r0, #0
+    data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xAA55)  # add r2, sp, #340
+    data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF200, 0x0220)  # addw r2, r0, #32
+    data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xAA5D)  # add r2, sp, #372
+    data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF200, 0x0240)  # addw r2, r0, #64
+    data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xAA65)  # add r2, sp, #404
+    data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8DD, 0x00F0)  # ldr r0, [r13, #240]
+    data(2, 0xF1B0, 0x0F00)  # cmp r0, #0
+    data(2, 0xF000, 0x8005)  # beq.w VQPOS (+10)
+    data(2, 0xA85D)  # add r0, sp, #372
+    data(2, 0xA9DD)  # add r1, sp, #884
+    data(2, 0xAA5D)  # add r2, sp, #372
+    data(2, 0xF7FD, 0xFB91)  # bl SUB (-10462)
+    data(2, 0xF7FE, 0xFBA0)  # bl VADDQ (-6336)
+    data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
+    data(2, 0xF57F, 0xAF59)  # bpl.w VLOOP (-334)
+    data(2, 0xF8DD, 0x04D8)  # ldr r0, [r13, #1240]
+    data(2, 0xF1B0, 0x0F00)  # cmp r0, #0
+    data(2, 0xF000, 0x8008)  # beq.w VPROJ (+16)
+    data(2, 0xA8DD)  # add r0, sp, #884
+    data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA84D)  # add r0, sp, #308
+    data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF000, 0xB82A)  # b.w FINISH (+84)
+    data(2, 0xA83D)  # add r0, sp, #244
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xF7FC, 0xFFF0)  # bl MUL (-12320)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA94D)  # add r1, sp, #308
+    data(2, 0xF7FD, 0xF9A8)  # bl SQR (-11440)
+    data(2, 0xA84D)  # add r0, sp, #308
+    data(2, 0xA99D)  # add r1, sp, #628
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xF7FC, 0xFFE7)  # bl MUL (-12338)
+    data(2, 0xA84D)  # add r0, sp, #308
+    data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA86D)  # add r0, sp, #436
+    data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF20D, 0x40B4)  # addw r0, r13, #1204
+    data(2, 0xF8CD, 0x04E0)  # str r0, [r13, #1248]
+    data(2, 0xF240, 0x0001)  # movw r0, #0x1
+    data(2, 0xF8CD, 0x04E4)  # str r0, [r13, #1252]
+    data(2, 0xF7FE, 0xFD54)  # bl BINV (-5464)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xAAF5)  # add r2, sp, #980
+    data(2, 0xF7FC, 0xFFD2)  # bl MUL (-12380)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xAAF5)  # add r2, sp, #980
+    data(2, 0xF7FC, 0xFFCD)  # bl MUL (-12390)
+    data(2, 0xF000, 0xB96B)  # b.w AFFINE (+726)
     data(2, 0xF8DD, 0x005C)  # ldr r0, [r13, #92]
     data(2, 0xF1C0, 0x0000)  # rsb r0, r0, #0x0
     data(2, 0xF8CD, 0x00F0)  # str r0, [r13, #240]
-    data(2, 0xF20D, 0x3034)  # addw r0, r13, #820
-    data(2, 0xF20D, 0x3174)  # addw r1, r13, #884
-    data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FD, 0xFDB2)  # bl SUB (-9372)
+    data(2, 0xA8CD)  # add r0, sp, #820
+    data(2, 0xA9DD)  # add r1, sp, #884
+    data(2, 0xAA45)  # add r2, sp, #276
+    data(2, 0xF7FD, 0xFB44)  # bl SUB (-10616)
     data(2, 0xF8DD, 0xB0F0)  # ldr r11, [r13, #240]
-    data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
-    data(2, 0xF20D, 0x3134)  # addw r1, r13, #820
+    data(2, 0xA845)  # add r0, sp, #276
+    data(2, 0xA9CD)  # add r1, sp, #820
     data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
     data(2, 0xE8B1, 0x0780)  # ldm r1!, {r7, r8, r9, r10}
     data(2, 0xEA87, 0x0703)  # eor r7, r7, r3
@@ -2870,208 +3546,208 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xEA0A, 0x0A0B)  # and r10, r10, r11
     data(2, 0xEA86, 0x060A)  # eor r6, r6, r10
     data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
-    data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
-    data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF7FD, 0xFBA2)  # bl SQR (-10428)
-    data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
-    data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
-    data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FD, 0xF9DE)  # bl MUL (-11332)
-    data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
-    data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
-    data(2, 0xF7FD, 0xFB94)  # bl SQR (-10456)
-    data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
-    data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
-    data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FD, 0xF9D0)  # bl MUL (-11360)
-    data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
-    data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
-    data(2, 0xF7FD, 0xFB86)  # bl SQR (-10484)
+    data(2, 0xA86D)  # add r0, sp, #436
+    data(2, 0xA94D)  # add r1, sp, #308
+    data(2, 0xF7FD, 0xF938)  # bl SQR (-11664)
+    data(2, 0xA86D)  # add r0, sp, #436
+    data(2, 0xA96D)  # add r1, sp, #436
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xF7FC, 0xFF77)  # bl MUL (-12562)
+    data(2, 0xA875)  # add r0, sp, #468
+    data(2, 0xA96D)  # add r1, sp, #436
+    data(2, 0xF7FD, 0xF92F)  # bl SQR (-11682)
+    data(2, 0xA875)  # add r0, sp, #468
+    data(2, 0xA975)  # add r1, sp, #468
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xF7FC, 0xFF6E)  # bl MUL (-12580)
+    data(2, 0xA87D)  # add r0, sp, #500
+    data(2, 0xA975)  # add r1, sp, #468
+    data(2, 0xF7FD, 0xF926)  # bl SQR (-11700)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
-    data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
-    data(2, 0xF7FD, 0xFB7C)  # bl SQR (-10504)
+    data(2, 0xA87D)  # add r0, sp, #500
+    data(2, 0xA97D)  # add r1, sp, #500
+    data(2, 0xF7FD, 0xF91E)  # bl SQR (-11716)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w V1 (-28)
-    data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
-    data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
-    data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FD, 0xF9B0)  # bl MUL (-11424)
-    data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
-    data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
-    data(2, 0xF7FD, 0xFB66)  # bl SQR (-10548)
+    data(2, 0xF47F, 0xAFF4)  # bne.w V1 (-24)
+    data(2, 0xA87D)  # add r0, sp, #500
+    data(2, 0xA97D)  # add r1, sp, #500
+    data(2, 0xAA75)  # add r2, sp, #468
+    data(2, 0xF7FC, 0xFF55)  # bl MUL (-12630)
+    data(2, 0xA885)  # add r0, sp, #532
+    data(2, 0xA97D)  # add r1, sp, #500
+    data(2, 0xF7FD, 0xF90D)  # bl SQR (-11750)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
-    data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF7FD, 0xFB5C)  # bl SQR (-10568)
+    data(2, 0xA885)  # add r0, sp, #532
+    data(2, 0xA985)  # add r1, sp, #532
+    data(2, 0xF7FD, 0xF905)  # bl SQR (-11766)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w V2 (-28)
-    data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
-    data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FD, 0xF990)  # bl MUL (-11488)
-    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
-    data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF7FD, 0xFB46)  # bl SQR (-10612)
+    data(2, 0xF47F, 0xAFF4)  # bne.w V2 (-24)
+    data(2, 0xA885)  # add r0, sp, #532
+    data(2, 0xA985)  # add r1, sp, #532
+    data(2, 0xAA7D)  # add r2, sp, #500
+    data(2, 0xF7FC, 0xFF3C)  # bl MUL (-12680)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA985)  # add r1, sp, #532
+    data(2, 0xF7FD, 0xF8F4)  # bl SQR (-11800)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
-    data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF7FD, 0xFB3C)  # bl SQR (-10632)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA98D)  # add r1, sp, #564
+    data(2, 0xF7FD, 0xF8EC)  # bl SQR (-11816)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w V3 (-28)
-    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
-    data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FD, 0xF970)  # bl MUL (-11552)
-    data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
-    data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF7FD, 0xFB26)  # bl SQR (-10676)
+    data(2, 0xF47F, 0xAFF4)  # bne.w V3 (-24)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA98D)  # add r1, sp, #564
+    data(2, 0xAA75)  # add r2, sp, #468
+    data(2, 0xF7FC, 0xFF23)  # bl MUL (-12730)
+    data(2, 0xA895)  # add r0, sp, #596
+    data(2, 0xA98D)  # add r1, sp, #564
+    data(2, 0xF7FD, 0xF8DB)  # bl SQR (-11850)
     data(2, 0xF04F, 0x000E)  # mov r0, #0x0e
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
-    data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
-    data(2, 0xF7FD, 0xFB1C)  # bl SQR (-10696)
+    data(2, 0xA895)  # add r0, sp, #596
+    data(2, 0xA995)  # add r1, sp, #596
+    data(2, 0xF7FD, 0xF8D3)  # bl SQR (-11866)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w V4 (-28)
-    data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
-    data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
-    data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FD, 0xF950)  # bl MUL (-11616)
-    data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
-    data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
-    data(2, 0xF7FD, 0xFB06)  # bl SQR (-10740)
+    data(2, 0xF47F, 0xAFF4)  # bne.w V4 (-24)
+    data(2, 0xA895)  # add r0, sp, #596
+    data(2, 0xA995)  # add r1, sp, #596
+    data(2, 0xAA8D)  # add r2, sp, #564
+    data(2, 0xF7FC, 0xFF0A)  # bl MUL (-12780)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA995)  # add r1, sp, #596
+    data(2, 0xF7FD, 0xF8C2)  # bl SQR (-11900)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
-    data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
-    data(2, 0xF7FD, 0xFAFC)  # bl SQR (-10760)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA99D)  # add r1, sp, #628
+    data(2, 0xF7FD, 0xF8BA)  # bl SQR (-11916)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w V5 (-28)
-    data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
-    data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
-    data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FD, 0xF930)  # bl MUL (-11680)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x2174)  # addw r1, r13, #628
-    data(2, 0xF7FD, 0xFAE6)  # bl SQR (-10804)
+    data(2, 0xF47F, 0xAFF4)  # bne.w V5 (-24)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA99D)  # add r1, sp, #628
+    data(2, 0xAA6D)  # add r2, sp, #436
+    data(2, 0xF7FC, 0xFEF1)  # bl MUL (-12830)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA99D)  # add r1, sp, #628
+    data(2, 0xF7FD, 0xF8A9)  # bl SQR (-11950)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFADC)  # bl SQR (-10824)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF8A1)  # bl SQR (-11966)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w V6 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FD, 0xF910)  # bl MUL (-11744)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFAC6)  # bl SQR (-10868)
+    data(2, 0xF47F, 0xAFF4)  # bne.w V6 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xF7FC, 0xFED8)  # bl MUL (-12880)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF890)  # bl SQR (-12000)
     data(2, 0xF04F, 0x005F)  # mov r0, #0x5f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFABC)  # bl SQR (-10888)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF888)  # bl SQR (-12016)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w V7 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFAAE)  # bl SQR (-10916)
+    data(2, 0xF47F, 0xAFF4)  # bne.w V7 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF87C)  # bl SQR (-12040)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFAA4)  # bl SQR (-10936)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF874)  # bl SQR (-12056)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w V8 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FD, 0xF8D8)  # bl MUL (-11856)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFA8E)  # bl SQR (-10980)
+    data(2, 0xF47F, 0xAFF4)  # bne.w V8 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FC, 0xFEAB)  # bl MUL (-12970)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF863)  # bl SQR (-12090)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFA84)  # bl SQR (-11000)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF85B)  # bl SQR (-12106)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w V9 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FD, 0xF8B8)  # bl MUL (-11920)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFA6E)  # bl SQR (-11044)
+    data(2, 0xF47F, 0xAFF4)  # bne.w V9 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FC, 0xFE92)  # bl MUL (-13020)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF84A)  # bl SQR (-12140)
     data(2, 0xF04F, 0x001D)  # mov r0, #0x1d
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFA64)  # bl SQR (-11064)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF842)  # bl SQR (-12156)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w V10 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF20D, 0x2254)  # addw r2, r13, #596
-    data(2, 0xF7FD, 0xF898)  # bl MUL (-11984)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFA4E)  # bl SQR (-11108)
+    data(2, 0xF47F, 0xAFF4)  # bne.w V10 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xAA95)  # add r2, sp, #596
+    data(2, 0xF7FC, 0xFE79)  # bl MUL (-13070)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF831)  # bl SQR (-12190)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFA44)  # bl SQR (-11128)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF829)  # bl SQR (-12206)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w V11 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FD, 0xF878)  # bl MUL (-12048)
-    data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
-    data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
-    data(2, 0xF20D, 0x3254)  # addw r2, r13, #852
-    data(2, 0xF7FD, 0xF870)  # bl MUL (-12064)
-    data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
-    data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
-    data(2, 0xF20D, 0x3254)  # addw r2, r13, #852
-    data(2, 0xF7FD, 0xF868)  # bl MUL (-12080)
-    data(2, 0xF20D, 0x00F4)  # addw r0, r13, #244
-    data(2, 0xF20D, 0x01F4)  # addw r1, r13, #244
-    data(2, 0xF20D, 0x3294)  # addw r2, r13, #916
-    data(2, 0xF7FD, 0xF860)  # bl MUL (-12096)
-    data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
-    data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
-    data(2, 0xF20D, 0x3294)  # addw r2, r13, #916
-    data(2, 0xF7FD, 0xF858)  # bl MUL (-12112)
+    data(2, 0xF47F, 0xAFF4)  # bne.w V11 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xF7FC, 0xFE60)  # bl MUL (-13120)
+    data(2, 0xA83D)  # add r0, sp, #244
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xAAD5)  # add r2, sp, #852
+    data(2, 0xF7FC, 0xFE5B)  # bl MUL (-13130)
+    data(2, 0xA845)  # add r0, sp, #276
+    data(2, 0xA945)  # add r1, sp, #276
+    data(2, 0xAAD5)  # add r2, sp, #852
+    data(2, 0xF7FC, 0xFE56)  # bl MUL (-13140)
+    data(2, 0xA83D)  # add r0, sp, #244
+    data(2, 0xA93D)  # add r1, sp, #244
+    data(2, 0xAAE5)  # add r2, sp, #916
+    data(2, 0xF7FC, 0xFE51)  # bl MUL (-13150)
+    data(2, 0xA845)  # add r0, sp, #276
+    data(2, 0xA945)  # add r1, sp, #276
+    data(2, 0xAAE5)  # add r2, sp, #916
+    data(2, 0xF7FC, 0xFE4C)  # bl MUL (-13160)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -3121,7 +3797,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF1C0, 0x0100)  # rsb r1, r0, #0x0
     data(2, 0xEA40, 0x0001)  # orr r0, r0, r1
     data(2, 0xEA4F, 0x70D0)  # lsr r0, r0, #31
-    data(2, 0xF000, 0xBF80)  # b.w DONE (+3840)
+    data(2, 0xF000, 0xBE1C)  # b.w DONE (+3128)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF8D0, 0x301C)  # ldr r3, [r0, #28]
     data(2, 0xFA93, 0xF383)  # rev r3, r3
@@ -3195,873 +3871,873 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
     data(2, 0xF20D, 0x2C14)  # addw r12, r13, #532
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x10B4)  # addw r0, r13, #436
-    data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
+    data(2, 0xA86D)  # add r0, sp, #436
+    data(2, 0xA96D)  # add r1, sp, #436
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FD, 0xFB0E)  # bl MULN (-10724)
-    data(2, 0xF20D, 0x10D4)  # addw r0, r13, #468
-    data(2, 0xF20D, 0x11D4)  # addw r1, r13, #468
+    data(2, 0xF7FD, 0xF944)  # bl MULN (-11640)
+    data(2, 0xA875)  # add r0, sp, #468
+    data(2, 0xA975)  # add r1, sp, #468
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FD, 0xFB06)  # bl MULN (-10740)
-    data(2, 0xF20D, 0x10F4)  # addw r0, r13, #500
-    data(2, 0xF20D, 0x11F4)  # addw r1, r13, #500
+    data(2, 0xF7FD, 0xF93E)  # bl MULN (-11652)
+    data(2, 0xA87D)  # add r0, sp, #500
+    data(2, 0xA97D)  # add r1, sp, #500
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FD, 0xFAFE)  # bl MULN (-10756)
-    data(2, 0xF20D, 0x2014)  # addw r0, r13, #532
-    data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
+    data(2, 0xF7FD, 0xF938)  # bl MULN (-11664)
+    data(2, 0xA885)  # add r0, sp, #532
+    data(2, 0xA985)  # add r1, sp, #532
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FD, 0xFAF6)  # bl MULN (-10772)
-    data(2, 0xF20D, 0x2074)  # addw r0, r13, #628
-    data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
-    data(2, 0xF7FD, 0xFC04)  # bl SQRN (-10232)
-    data(2, 0xF20D, 0x1014)  # addw r0, r13, #276
-    data(2, 0xF20D, 0x11B4)  # addw r1, r13, #436
-    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FD, 0xFAE8)  # bl MULN (-10800)
-    data(2, 0xF20D, 0x1034)  # addw r0, r13, #308
-    data(2, 0xF20D, 0x1114)  # addw r1, r13, #276
-    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FD, 0xFAE0)  # bl MULN (-10816)
-    data(2, 0xF20D, 0x1054)  # addw r0, r13, #340
-    data(2, 0xF20D, 0x1134)  # addw r1, r13, #308
-    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FD, 0xFAD8)  # bl MULN (-10832)
-    data(2, 0xF20D, 0x1074)  # addw r0, r13, #372
-    data(2, 0xF20D, 0x1154)  # addw r1, r13, #340
-    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FD, 0xFAD0)  # bl MULN (-10848)
+    data(2, 0xF7FD, 0xF932)  # bl MULN (-11676)
+    data(2, 0xA89D)  # add r0, sp, #628
+    data(2, 0xA96D)  # add r1, sp, #436
+    data(2, 0xF7FD, 0xFA42)  # bl SQRN (-11132)
+    data(2, 0xA845)  # add r0, sp, #276
+    data(2, 0xA96D)  # add r1, sp, #436
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FD, 0xF929)  # bl MULN (-11694)
+    data(2, 0xA84D)  # add r0, sp, #308
+    data(2, 0xA945)  # add r1, sp, #276
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FD, 0xF924)  # bl MULN (-11704)
+    data(2, 0xA855)  # add r0, sp, #340
+    data(2, 0xA94D)  # add r1, sp, #308
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FD, 0xF91F)  # bl MULN (-11714)
+    data(2, 0xA85D)  # add r0, sp, #372
+    data(2, 0xA955)  # add r1, sp, #340
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FD, 0xF91A)  # bl MULN (-11724)
     data(2, 0xF20D, 0x4014)  # addw r0, r13, #1044
-    data(2, 0xF20D, 0x1174)  # addw r1, r13, #372
-    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FD, 0xFAC8)  # bl MULN (-10864)
+    data(2, 0xA95D)  # add r1, sp, #372
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FD, 0xF914)  # bl MULN (-11736)
     data(2, 0xF20D, 0x4034)  # addw r0, r13, #1076
     data(2, 0xF20D, 0x4114)  # addw r1, r13, #1044
-    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FD, 0xFAC0)  # bl MULN (-10880)
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FD, 0xF90D)  # bl MULN (-11750)
     data(2, 0xF20D, 0x4054)  # addw r0, r13, #1108
     data(2, 0xF20D, 0x4134)  # addw r1, r13, #1076
-    data(2, 0xF20D, 0x2274)  # addw r2, r13, #628
-    data(2, 0xF7FD, 0xFAB8)  # bl MULN (-10896)
-    data(2, 0xF20D, 0x4C54)  # addw r12, r13, #1108
-    data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x3C54)  # addw r12, r13, #852
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFBBE)  # bl SQRN (-10372)
+    data(2, 0xAA9D)  # add r2, sp, #628
+    data(2, 0xF7FD, 0xF906)  # bl MULN (-11764)
+    data(2, 0xF20D, 0x4054)  # addw r0, r13, #1108
+    data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xFA0F)  # bl SQRN (-11234)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFBB4)  # bl SQRN (-10392)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xFA07)  # bl SQRN (-11250)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS1 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS1 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xFA90)  # bl MULN (-10976)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFB9E)  # bl SQRN (-10436)
+    data(2, 0xF7FD, 0xF8E5)  # bl MULN (-11830)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF9F5)  # bl SQRN (-11286)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFB94)  # bl SQRN (-10456)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF9ED)  # bl SQRN (-11302)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS3 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS3 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xFA70)  # bl MULN (-11040)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFB7E)  # bl SQRN (-10500)
+    data(2, 0xF7FD, 0xF8CB)  # bl MULN (-11882)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF9DB)  # bl SQRN (-11338)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFB74)  # bl SQRN (-10520)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF9D3)  # bl SQRN (-11354)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS5 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS5 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xFA50)  # bl MULN (-11104)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFB5E)  # bl SQRN (-10564)
+    data(2, 0xF7FD, 0xF8B1)  # bl MULN (-11934)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF9C1)  # bl SQRN (-11390)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFB54)  # bl SQRN (-10584)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF9B9)  # bl SQRN (-11406)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS7 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS7 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xFA30)  # bl MULN (-11168)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFB3E)  # bl SQRN (-10628)
+    data(2, 0xF7FD, 0xF897)  # bl MULN (-11986)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF9A7)  # bl SQRN (-11442)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFB34)  # bl SQRN (-10648)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF99F)  # bl SQRN (-11458)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS9 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS9 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xFA10)  # bl MULN (-11232)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFB1E)  # bl SQRN (-10692)
+    data(2, 0xF7FD, 0xF87D)  # bl MULN (-12038)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF98D)  # bl SQRN (-11494)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFB14)  # bl SQRN (-10712)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF985)  # bl SQRN (-11510)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS11 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS11 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xF9F0)  # bl MULN (-11296)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFAFE)  # bl SQRN (-10756)
+    data(2, 0xF7FD, 0xF863)  # bl MULN (-12090)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF973)  # bl SQRN (-11546)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFAF4)  # bl SQRN (-10776)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF96B)  # bl SQRN (-11562)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS13 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS13 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xF9D0)  # bl MULN (-11360)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFADE)  # bl SQRN (-10820)
+    data(2, 0xF7FD, 0xF849)  # bl MULN (-12142)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF959)  # bl SQRN (-11598)
     data(2, 0xF04F, 0x0023)  # mov r0, #0x23
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFAD4)  # bl SQRN (-10840)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF951)  # bl SQRN (-11614)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS15 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS15 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xF9B0)  # bl MULN (-11424)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFABE)  # bl SQRN (-10884)
+    data(2, 0xF7FD, 0xF82F)  # bl MULN (-12194)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF93F)  # bl SQRN (-11650)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFAB4)  # bl SQRN (-10904)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF937)  # bl SQRN (-11666)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS17 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS17 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xF990)  # bl MULN (-11488)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFA9E)  # bl SQRN (-10948)
+    data(2, 0xF7FD, 0xF815)  # bl MULN (-12246)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF925)  # bl SQRN (-11702)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFA94)  # bl SQRN (-10968)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF91D)  # bl SQRN (-11718)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS19 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS19 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xF970)  # bl MULN (-11552)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFA7E)  # bl SQRN (-11012)
+    data(2, 0xF7FC, 0xFFFB)  # bl MULN (-12298)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF90B)  # bl SQRN (-11754)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFA74)  # bl SQRN (-11032)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF903)  # bl SQRN (-11770)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS21 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS21 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xF950)  # bl MULN (-11616)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFA5E)  # bl SQRN (-11076)
+    data(2, 0xF7FC, 0xFFE1)  # bl MULN (-12350)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF8F1)  # bl SQRN (-11806)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFA54)  # bl SQRN (-11096)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF8E9)  # bl SQRN (-11822)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS23 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS23 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xF930)  # bl MULN (-11680)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFA3E)  # bl SQRN (-11140)
+    data(2, 0xF7FC, 0xFFC7)  # bl MULN (-12402)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF8D7)  # bl SQRN (-11858)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFA34)  # bl SQRN (-11160)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF8CF)  # bl SQRN (-11874)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS25 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS25 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xF910)  # bl MULN (-11744)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFA1E)  # bl SQRN (-11204)
+    data(2, 0xF7FC, 0xFFAD)  # bl MULN (-12454)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF8BD)  # bl SQRN (-11910)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xFA14)  # bl SQRN (-11224)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF8B5)  # bl SQRN (-11926)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS27 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS27 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xF8F0)  # bl MULN (-11808)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF9FE)  # bl SQRN (-11268)
+    data(2, 0xF7FC, 0xFF93)  # bl MULN (-12506)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF8A3)  # bl SQRN (-11962)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF9F4)  # bl SQRN (-11288)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF89B)  # bl SQRN (-11978)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS29 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS29 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xF8D0)  # bl MULN (-11872)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF9DE)  # bl SQRN (-11332)
+    data(2, 0xF7FC, 0xFF79)  # bl MULN (-12558)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF889)  # bl SQRN (-12014)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF9D4)  # bl SQRN (-11352)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF881)  # bl SQRN (-12030)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS31 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS31 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xF8B0)  # bl MULN (-11936)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF9BE)  # bl SQRN (-11396)
+    data(2, 0xF7FC, 0xFF5F)  # bl MULN (-12610)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF86F)  # bl SQRN (-12066)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF9B4)  # bl SQRN (-11416)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF867)  # bl SQRN (-12082)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS33 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS33 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xF890)  # bl MULN (-12000)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF99E)  # bl SQRN (-11460)
+    data(2, 0xF7FC, 0xFF45)  # bl MULN (-12662)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF855)  # bl SQRN (-12118)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF994)  # bl SQRN (-11480)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF84D)  # bl SQRN (-12134)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS35 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS35 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xF870)  # bl MULN (-12064)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF97E)  # bl SQRN (-11524)
+    data(2, 0xF7FC, 0xFF2B)  # bl MULN (-12714)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF83B)  # bl SQRN (-12170)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF974)  # bl SQRN (-11544)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF833)  # bl SQRN (-12186)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS37 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS37 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xF850)  # bl MULN (-12128)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF95E)  # bl SQRN (-11588)
+    data(2, 0xF7FC, 0xFF11)  # bl MULN (-12766)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF821)  # bl SQRN (-12222)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF954)  # bl SQRN (-11608)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF819)  # bl SQRN (-12238)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS39 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS39 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xF830)  # bl MULN (-12192)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF93E)  # bl SQRN (-11652)
+    data(2, 0xF7FC, 0xFEF7)  # bl MULN (-12818)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FD, 0xF807)  # bl SQRN (-12274)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF934)  # bl SQRN (-11672)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFFFF)  # bl SQRN (-12290)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS41 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS41 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xF810)  # bl MULN (-12256)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF91E)  # bl SQRN (-11716)
+    data(2, 0xF7FC, 0xFEDD)  # bl MULN (-12870)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFFED)  # bl SQRN (-12326)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF914)  # bl SQRN (-11736)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFFE5)  # bl SQRN (-12342)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS43 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS43 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFFF0)  # bl MULN (-12320)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF8FE)  # bl SQRN (-11780)
+    data(2, 0xF7FC, 0xFEC3)  # bl MULN (-12922)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFFD3)  # bl SQRN (-12378)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF8F4)  # bl SQRN (-11800)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFFCB)  # bl SQRN (-12394)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS45 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS45 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFFD0)  # bl MULN (-12384)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF8DE)  # bl SQRN (-11844)
+    data(2, 0xF7FC, 0xFEA9)  # bl MULN (-12974)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFFB9)  # bl SQRN (-12430)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF8D4)  # bl SQRN (-11864)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFFB1)  # bl SQRN (-12446)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS47 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS47 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FC, 0xFFB0)  # bl MULN (-12448)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF8BE)  # bl SQRN (-11908)
+    data(2, 0xF7FC, 0xFE8F)  # bl MULN (-13026)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFF9F)  # bl SQRN (-12482)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF8B4)  # bl SQRN (-11928)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFF97)  # bl SQRN (-12498)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS49 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FC, 0xFF90)  # bl MULN (-12512)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF89E)  # bl SQRN (-11972)
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS49 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xAA45)  # add r2, sp, #276
+    data(2, 0xF7FC, 0xFE76)  # bl MULN (-13076)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFF86)  # bl SQRN (-12532)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF894)  # bl SQRN (-11992)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFF7E)  # bl SQRN (-12548)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS51 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FC, 0xFF70)  # bl MULN (-12576)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF87E)  # bl SQRN (-12036)
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS51 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xAA55)  # add r2, sp, #340
+    data(2, 0xF7FC, 0xFE5D)  # bl MULN (-13126)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFF6D)  # bl SQRN (-12582)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF874)  # bl SQRN (-12056)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFF65)  # bl SQRN (-12598)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS53 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS53 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4234)  # addw r2, r13, #1076
-    data(2, 0xF7FC, 0xFF50)  # bl MULN (-12640)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF85E)  # bl SQRN (-12100)
+    data(2, 0xF7FC, 0xFE43)  # bl MULN (-13178)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFF53)  # bl SQRN (-12634)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF854)  # bl SQRN (-12120)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFF4B)  # bl SQRN (-12650)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS55 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS55 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFF30)  # bl MULN (-12704)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF83E)  # bl SQRN (-12164)
+    data(2, 0xF7FC, 0xFE29)  # bl MULN (-13230)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFF39)  # bl SQRN (-12686)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF834)  # bl SQRN (-12184)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFF31)  # bl SQRN (-12702)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS57 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FC, 0xFF10)  # bl MULN (-12768)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF81E)  # bl SQRN (-12228)
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS57 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xF7FC, 0xFE10)  # bl MULN (-13280)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFF20)  # bl SQRN (-12736)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FD, 0xF814)  # bl SQRN (-12248)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFF18)  # bl SQRN (-12752)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS59 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS59 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FC, 0xFEF0)  # bl MULN (-12832)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFFFE)  # bl SQRN (-12292)
+    data(2, 0xF7FC, 0xFDF6)  # bl MULN (-13332)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFF06)  # bl SQRN (-12788)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFFF4)  # bl SQRN (-12312)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFEFE)  # bl SQRN (-12804)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS61 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS61 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4234)  # addw r2, r13, #1076
-    data(2, 0xF7FC, 0xFED0)  # bl MULN (-12896)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFFDE)  # bl SQRN (-12356)
+    data(2, 0xF7FC, 0xFDDC)  # bl MULN (-13384)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFEEC)  # bl SQRN (-12840)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFFD4)  # bl SQRN (-12376)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFEE4)  # bl SQRN (-12856)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS63 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FC, 0xFEB0)  # bl MULN (-12960)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFFBE)  # bl SQRN (-12420)
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS63 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xAA55)  # add r2, sp, #340
+    data(2, 0xF7FC, 0xFDC3)  # bl MULN (-13434)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFED3)  # bl SQRN (-12890)
     data(2, 0xF04F, 0x0006)  # mov r0, #0x06
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFFB4)  # bl SQRN (-12440)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFECB)  # bl SQRN (-12906)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS65 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS65 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FC, 0xFE90)  # bl MULN (-13024)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFF9E)  # bl SQRN (-12484)
+    data(2, 0xF7FC, 0xFDA9)  # bl MULN (-13486)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFEB9)  # bl SQRN (-12942)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFF94)  # bl SQRN (-12504)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFEB1)  # bl SQRN (-12958)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS67 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FC, 0xFE70)  # bl MULN (-13088)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFF7E)  # bl SQRN (-12548)
-    data(2, 0xF04F, 0x0005)  # mov r0, #0x05
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFF74)  # bl SQRN (-12568)
-    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
-    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS69 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFE50)  # bl MULN (-13152)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFF5E)  # bl SQRN (-12612)
-    data(2, 0xF04F, 0x0001)  # mov r0, #0x01
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFF54)  # bl SQRN (-12632)
-    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
-    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS71 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF20D, 0x12B4)  # addw r2, r13, #436
-    data(2, 0xF7FC, 0xFE30)  # bl MULN (-13216)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFF3E)  # bl SQRN (-12676)
-    data(2, 0xF04F, 0x0007)  # mov r0, #0x07
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFF34)  # bl SQRN (-12696)
-    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
-    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS73 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FC, 0xFE10)  # bl MULN (-13280)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFF1E)  # bl SQRN (-12740)
-    data(2, 0xF04F, 0x0002)  # mov r0, #0x02
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFF14)  # bl SQRN (-12760)
-    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
-    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS75 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FC, 0xFDF0)  # bl MULN (-13344)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFEFE)  # bl SQRN (-12804)
-    data(2, 0xF04F, 0x0004)  # mov r0, #0x04
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFEF4)  # bl SQRN (-12824)
-    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
-    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS77 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FC, 0xFDD0)  # bl MULN (-13408)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFEDE)  # bl SQRN (-12868)
-    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFED4)  # bl SQRN (-12888)
-    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
-    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS79 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
-    data(2, 0xF7FC, 0xFDB0)  # bl MULN (-13472)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFEBE)  # bl SQRN (-12932)
-    data(2, 0xF04F, 0x0004)  # mov r0, #0x04
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFEB4)  # bl SQRN (-12952)
-    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
-    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS81 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF20D, 0x1254)  # addw r2, r13, #340
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS67 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xAA45)  # add r2, sp, #276
     data(2, 0xF7FC, 0xFD90)  # bl MULN (-13536)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFE9E)  # bl SQRN (-12996)
-    data(2, 0xF04F, 0x0004)  # mov r0, #0x04
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFEA0)  # bl SQRN (-12992)
+    data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFE94)  # bl SQRN (-13016)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFE98)  # bl SQRN (-13008)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS83 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FC, 0xFD70)  # bl MULN (-13600)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS69 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xFD76)  # bl MULN (-13588)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFE86)  # bl SQRN (-13044)
+    data(2, 0xF04F, 0x0001)  # mov r0, #0x01
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF7FC, 0xFE7E)  # bl SQRN (-13060)
-    data(2, 0xF04F, 0x0002)  # mov r0, #0x02
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFE74)  # bl SQRN (-13080)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS85 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FC, 0xFD50)  # bl MULN (-13664)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFE5E)  # bl SQRN (-13124)
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS71 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xAA6D)  # add r2, sp, #436
+    data(2, 0xF7FC, 0xFD5D)  # bl MULN (-13638)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFE6D)  # bl SQRN (-13094)
     data(2, 0xF04F, 0x0007)  # mov r0, #0x07
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFE65)  # bl SQRN (-13110)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS73 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xAA5D)  # add r2, sp, #372
+    data(2, 0xF7FC, 0xFD44)  # bl MULN (-13688)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF7FC, 0xFE54)  # bl SQRN (-13144)
+    data(2, 0xF04F, 0x0002)  # mov r0, #0x02
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFE4C)  # bl SQRN (-13160)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS87 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FC, 0xFD30)  # bl MULN (-13728)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFE3E)  # bl SQRN (-13188)
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS75 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xAA55)  # add r2, sp, #340
+    data(2, 0xF7FC, 0xFD2B)  # bl MULN (-13738)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFE3B)  # bl SQRN (-13194)
+    data(2, 0xF04F, 0x0004)  # mov r0, #0x04
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFE33)  # bl SQRN (-13210)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS77 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xAA55)  # add r2, sp, #340
+    data(2, 0xF7FC, 0xFD12)  # bl MULN (-13788)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFE22)  # bl SQRN (-13244)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFE34)  # bl SQRN (-13208)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFE1A)  # bl SQRN (-13260)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS89 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFD10)  # bl MULN (-13792)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFE1E)  # bl SQRN (-13252)
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS79 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xAA55)  # add r2, sp, #340
+    data(2, 0xF7FC, 0xFCF9)  # bl MULN (-13838)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFE09)  # bl SQRN (-13294)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFE14)  # bl SQRN (-13272)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFE01)  # bl SQRN (-13310)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS91 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FC, 0xFCF0)  # bl MULN (-13856)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDFE)  # bl SQRN (-13316)
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS81 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xAA55)  # add r2, sp, #340
+    data(2, 0xF7FC, 0xFCE0)  # bl MULN (-13888)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFDF0)  # bl SQRN (-13344)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDF4)  # bl SQRN (-13336)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFDE8)  # bl SQRN (-13360)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS93 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF20D, 0x1214)  # addw r2, r13, #276
-    data(2, 0xF7FC, 0xFCD0)  # bl MULN (-13920)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDDE)  # bl SQRN (-13380)
-    data(2, 0xF04F, 0x0005)  # mov r0, #0x05
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS83 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xF7FC, 0xFCC7)  # bl MULN (-13938)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFDD7)  # bl SQRN (-13394)
+    data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDD4)  # bl SQRN (-13400)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFDCF)  # bl SQRN (-13410)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS95 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF20D, 0x1274)  # addw r2, r13, #372
-    data(2, 0xF7FC, 0xFCB0)  # bl MULN (-13984)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS85 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xAA45)  # add r2, sp, #276
+    data(2, 0xF7FC, 0xFCAE)  # bl MULN (-13988)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF7FC, 0xFDBE)  # bl SQRN (-13444)
+    data(2, 0xF04F, 0x0007)  # mov r0, #0x07
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFDB6)  # bl SQRN (-13460)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS87 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
+    data(2, 0xF7FC, 0xFC94)  # bl MULN (-14040)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFDA4)  # bl SQRN (-13496)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFDB4)  # bl SQRN (-13464)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFD9C)  # bl SQRN (-13512)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS97 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF20D, 0x1234)  # addw r2, r13, #308
-    data(2, 0xF7FC, 0xFC90)  # bl MULN (-14048)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD9E)  # bl SQRN (-13508)
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS89 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xFC7A)  # bl MULN (-14092)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFD8A)  # bl SQRN (-13548)
+    data(2, 0xF04F, 0x0004)  # mov r0, #0x04
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFD82)  # bl SQRN (-13564)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS91 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xAA45)  # add r2, sp, #276
+    data(2, 0xF7FC, 0xFC61)  # bl MULN (-14142)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFD71)  # bl SQRN (-13598)
+    data(2, 0xF04F, 0x0004)  # mov r0, #0x04
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFD69)  # bl SQRN (-13614)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS93 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xAA45)  # add r2, sp, #276
+    data(2, 0xF7FC, 0xFC48)  # bl MULN (-14192)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFD58)  # bl SQRN (-13648)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF7FC, 0xFD94)  # bl SQRN (-13528)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFD50)  # bl SQRN (-13664)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF2)  # bne.w NS99 (-28)
-    data(2, 0xF20D, 0x3054)  # addw r0, r13, #852
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS95 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xAA5D)  # add r2, sp, #372
+    data(2, 0xF7FC, 0xFC2F)  # bl MULN (-14242)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFD3F)  # bl SQRN (-13698)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFD37)  # bl SQRN (-13714)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS97 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xAA4D)  # add r2, sp, #308
+    data(2, 0xF7FC, 0xFC16)  # bl MULN (-14292)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFD26)  # bl SQRN (-13748)
+    data(2, 0xF04F, 0x0005)  # mov r0, #0x05
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFD1E)  # bl SQRN (-13764)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS99 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFC70)  # bl MULN (-14112)
-    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
-    data(2, 0xF20D, 0x2114)  # addw r1, r13, #532
-    data(2, 0xF20D, 0x12D4)  # addw r2, r13, #468
-    data(2, 0xF7FC, 0xFC68)  # bl MULN (-14128)
-    data(2, 0xF20D, 0x2034)  # addw r0, r13, #564
-    data(2, 0xF20D, 0x2134)  # addw r1, r13, #564
-    data(2, 0xF20D, 0x12F4)  # addw r2, r13, #500
-    data(2, 0xF7FC, 0xFF3A)  # bl ADDN (-12684)
-    data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
-    data(2, 0xF20D, 0x3154)  # addw r1, r13, #852
-    data(2, 0xF20D, 0x2234)  # addw r2, r13, #564
-    data(2, 0xF7FC, 0xFC58)  # bl MULN (-14160)
-    data(2, 0xF20D, 0x2054)  # addw r0, r13, #596
-    data(2, 0xF20D, 0x2154)  # addw r1, r13, #596
-    data(2, 0xF20D, 0x3294)  # addw r2, r13, #916
-    data(2, 0xF7FC, 0xFC50)  # bl MULN (-14176)
+    data(2, 0xF7FC, 0xFBFC)  # bl MULN (-14344)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA985)  # add r1, sp, #532
+    data(2, 0xAA75)  # add r2, sp, #468
+    data(2, 0xF7FC, 0xFBF7)  # bl MULN (-14354)
+    data(2, 0xA88D)  # add r0, sp, #564
+    data(2, 0xA98D)  # add r1, sp, #564
+    data(2, 0xAA7D)  # add r2, sp, #500
+    data(2, 0xF7FC, 0xFECB)  # bl ADDN (-12906)
+    data(2, 0xA895)  # add r0, sp, #596
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xAA8D)  # add r2, sp, #564
+    data(2, 0xF7FC, 0xFBED)  # bl MULN (-14374)
+    data(2, 0xA895)  # add r0, sp, #596
+    data(2, 0xA995)  # add r1, sp, #596
+    data(2, 0xAAE5)  # add r2, sp, #916
+    data(2, 0xF7FC, 0xFBE8)  # bl MULN (-14384)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x2C54)  # addw r12, r13, #596
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -4082,7 +4758,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
     data(2, 0xF8C0, 0xA300)  # str r10, [r0, #768]
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
-    data(2, 0xF20D, 0x4DB4)  # addw r13, r13, #1204
+    data(2, 0xF20D, 0x4DE8)  # addw r13, r13, #1256
     data(2, 0xE8BD, 0x0F00)  # pop {r8, r9, r10, r11}
 
 
@@ -4357,7 +5033,7 @@ class _P256(_wv._Curve):
     # weierstrass_viper's context with the variable-base multiplications on the kernel
     def __init__(self, curve):
         super().__init__(curve)
-        self._buf = bytearray(832)
+        self._buf = bytearray(1352)
 
     def _kmul(self, k, x, y):
         # k*(x, y) into buf[_IO:]; True unless the result is the point at infinity
@@ -4365,13 +5041,13 @@ class _P256(_wv._Curve):
         neg = _fe.odd_scalar(kp, self._kb(k), self.nbytes, 32, 0)
         buf = self._buf
         buf[_IO:_IO + 32] = x.to_bytes(32, "big")
-        buf[_IO + 32:] = y.to_bytes(32, "big")
+        buf[_IO + 32:_IO + 64] = y.to_bytes(32, "big")
         return _mul256(buf, kp, neg, 0)
 
     def _result(self, ok):
         buf = self._buf
-        out = (int.from_bytes(buf[_IO:_IO + 32], "big"), int.from_bytes(buf[_IO + 32:], "big")) if ok else None
-        buf[_IO:] = _ZEROS
+        out = (int.from_bytes(buf[_IO:_IO + 32], "big"), int.from_bytes(buf[_IO + 32:_IO + 64], "big")) if ok else None
+        buf[_IO:_IO + 64] = _ZEROS
         return out
 
     def mul(self, k, x, y):
@@ -4384,7 +5060,7 @@ class _P256(_wv._Curve):
         ok = self._kmul(k, x, y)
         buf = self._buf
         out = bytes(buf[_IO:_IO + 32]) if ok else None
-        buf[_IO:] = _ZEROS
+        buf[_IO:_IO + 64] = _ZEROS
         return out
 
     def _mul_base(self, k):
@@ -4419,18 +5095,35 @@ class _P256(_wv._Curve):
         _mul256(buf, buf, 4, 0)
         return int.from_bytes(buf[_IO:_IO + 32], "big")
 
-    def mul2(self, u1, u2, x, y):
-        """u1*G + u2*(x, y) for PUBLIC u1, u2 in [0, n) (ECDSA verification): u2 (x, y), kept
-        as bytes at buf[0:64] (the comb does not touch it), u1 G, then their sum, each by
-        the kernel."""
+    def _verify(self, e, r, s, x, y):
+        # (e/s) G + (r/s) (x, y) mod n into buf[_IO:] (e any 32 bytes or int below 2^256: the
+        # kernel's Montgomery products reduce it); True unless the point at infinity
         buf = self._buf
-        if not self._kmul(u2, x, y):
-            return self.mul_base(u1)
-        buf[0:64] = buf[_IO:]
-        if not self._mul_base(u1):
-            buf[_IO:] = buf[0:64]
-            return self._result(True)
-        return self._result(_mul256(buf, buf, 8, 0))
+        buf[_IO:_IO + 32] = x.to_bytes(32, "big")
+        buf[_IO + 32:_IO + 64] = y.to_bytes(32, "big")
+        kb = self._kb
+        return _mul256(buf, kb(e) + kb(r) + kb(s), 16, _GTAB)
+
+    def verify_x(self, digest, r, s, x, y):
+        """ECDSA verification's x coordinate (SEC 1 §4.1.4 steps 3 .. 5) as an int, or None
+        for the point at infinity: e from the digest (its leftmost 256 bits), then
+        (e/s) G + (r/s) (x, y) mod n, s^-1 included, in one kernel call, variable time (all
+        public). r, s ints in [1, n - 1] (s = 0 would never end the kernel's inversion:
+        refused), (x, y) on the curve and not the identity."""
+        if not 0 < s < self.n:
+            raise ValueError("s out of range")
+        if len(digest) < 32:
+            digest = bytes(32 - len(digest)) + digest
+        ok = self._verify(bytes(digest[:32]), r, s, x, y)
+        buf = self._buf
+        out = int.from_bytes(buf[_IO:_IO + 32], "big") if ok else None
+        buf[_IO:_IO + 64] = _ZEROS
+        return out
+
+    def mul2(self, u1, u2, x, y):
+        """u1*G + u2*(x, y) for PUBLIC u1, u2 in [0, n) by the kernel (s = 1 in its
+        verification mode), variable time."""
+        return self._result(self._verify(u1, u2, 1, x, y))
 
 
 def new(curve):
