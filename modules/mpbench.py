@@ -240,7 +240,8 @@ def per_op(fn, min_us=_MIN_US):
     """``(ms per call, heap bytes per call)``, after one warm-up call: the mean over repeated
     calls, collections included. The row also gets ``median3_us``, the median of three single
     calls timed one by one, which is how issue 28's reference figures for C libraries were
-    taken (a collection falls into at most one of them)."""
+    taken; the heap is collected before each (outside the timed window), so that a call does
+    not pay for the garbage of the calls before it."""
     fn()
     heap = _heap_of(fn)
     us, reps = _calibrate(fn, min_us)
@@ -248,6 +249,7 @@ def per_op(fn, min_us=_MIN_US):
     m = dict(_LAST)
     ts = []
     for _ in range(3):
+        gc.collect()
         t0 = time.ticks_us()
         fn()
         ts.append(time.ticks_diff(time.ticks_us(), t0))

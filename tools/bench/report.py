@@ -573,8 +573,8 @@ def headline_markdown(rows, chart_name=None):
     L.append("Instructions per operation through the public API, this run (the library frozen in the firmware, "
              "`-icount shift=0`), beside C libraries built `-O2 -mcpu=cortex-m4`, bare metal, on the same QEMU "
              "machine (`report/reference/peers_emulated_m4.csv`; their method in `report/measurements.md`). "
-             "Instructions, not cycles. *mpcrypto*: the median of three single calls after the warm-up, the "
-             "method of the C libraries' figures; *mean*: the bench's mean over repeated calls, the garbage "
+             "Instructions, not cycles. *mpcrypto*: the median of three single calls after the warm-up (the "
+             "heap collected before each), the method of the C libraries' figures; *mean*: the bench's mean over repeated calls, the garbage "
              "collector's runs included. *target*: the project's goal for the row (issue 28): a count, or three "
              "times the 256-bit sibling's count of this run; *met* compares the median.")
     L.append("")
