@@ -57,7 +57,7 @@ import struct
 import sys
 
 from tools import ROOT
-from tools.emu import thumb_emu
+from tools.emu import mpy_reader, thumb_emu
 from tools.emu.mpy_reader import ARCH, compile_file, compile_module  # noqa: F401 (the tests' names for them)
 
 FIELD = ROOT / "modules" / "mpcrypto" / "ec" / "field"
@@ -65,9 +65,9 @@ UMAAL_SRC = FIELD / "thumb_umaal.py"  # the runners _run<N>: the library's
 MUL_SRC = ROOT / "tools" / "emu" / "umaal_mul.py"  # their MUL code alone, _mul<N>: the emulator's
 
 
-class UmaalModules:
-    """thumb_umaal's parsed .mpy and umaal_mul's read as one module: ``functions`` and
-    ``function`` over both, the header fields (``version``, ``arch``, ``arch_flags``) of the
+class UmaalModules(mpy_reader.Mpy):
+    """thumb_umaal's parsed .mpy and umaal_mul's read as one module: ``functions`` (and so
+    ``function``) over both, the header fields (``version``, ``arch``, ``arch_flags``) of the
     first."""
 
     def __init__(self, *mpys):
@@ -80,12 +80,6 @@ class UmaalModules:
             for name, rc in m.functions(kind).items():
                 out.setdefault(name, rc)
         return out
-
-    def function(self, name):
-        f = self.functions().get(name)
-        if f is None:
-            raise KeyError(name)
-        return f
 
 
 @functools.lru_cache(maxsize=None)
