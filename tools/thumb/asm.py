@@ -503,9 +503,8 @@ class Asm:
         """B<cond>.W to the byte offset ``target`` (from the first instruction), known now."""
         self.i(self._bcond(cond, target - (self.pos + 4)), "b%s.w %s" % (cond, label))
 
-    def assemble(self):
-        """(halfwords, text) per instruction with the branches to labels resolved, and
-        ("#", text) per note."""
+    def labels(self):
+        """The byte offset of every label (every item's size is fixed: a branch is 4 bytes)."""
         addr = 0
         where = {}
         for it in self.items:
@@ -515,6 +514,12 @@ class Asm:
                 addr += 2 * len(it[1])
             elif it[0] == "b":
                 addr += 4
+        return where
+
+    def assemble(self):
+        """(halfwords, text) per instruction with the branches to labels resolved, and
+        ("#", text) per note."""
+        where = self.labels()
         out = []
         addr = 0
         for it in self.items:

@@ -148,26 +148,13 @@ def next_block(a, mode):
     a.b("ne", "in_" + mode)
 
 
-def _labels(a):
-    # Byte offset of every label (what assemble computes: every item's size is fixed).
-    where, addr = {}, 0
-    for it in a.items:
-        if it[0] == "label":
-            where[it[1]] = addr
-        elif it[0] == "insn":
-            addr += 2 * len(it[1])
-        elif it[0] == "b":
-            addr += 4
-    return where
-
-
 def kernel(where=None):
     """The kernel of every mode; ``where``: its labels' offsets (from a first pass, which
     this makes when it is None: the entry's jump table and addresses need them)."""
     if where is None:
-        where = _labels(kernel({}))
+        where = kernel({}).labels()
         a = kernel(where)
-        if _labels(a) != where:
+        if a.labels() != where:
             raise AssertionError("label offsets moved between the passes")
         return a
     at = lambda name: where.get(name, 0)  # noqa: E731
