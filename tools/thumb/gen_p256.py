@@ -410,12 +410,10 @@ def _program(name):
     return _parse(_texts()[name])
 
 
-# Jacobian (X2, Y2, Z2) to projective (X2 Z2 : Y2 : Z2^3), _FROM_JAC on the second point.
-_FROM_JAC2 = """
-X2 = X2 * Z2
-u = Z2 * Z2
-Z2 = u * Z2
-"""
+def _on_second(prog):
+    # a program of the first point's slots (X1, Y1, Z1) run on the second's (X2, Y2, Z2)
+    sw = {"X1": "X2", "Y1": "Y2", "Z1": "Z2"}
+    return [tuple(sw.get(v, v) for v in line) for line in prog]
 
 
 # Jacobian doubling, a = -3: dbl-2001-b (EFD) with 2 Y1 formed first: Z3 = (2 Y1) Z1,
@@ -1343,7 +1341,7 @@ def _main(a):
     a.b("al", "WINDOW")
     a.label("KLAST")
     _emit(a, _program("_FROM_JAC"))
-    _emit(a, _parse(_FROM_JAC2))
+    _emit(a, _on_second(_program("_FROM_JAC")))  # the second point Jacobian -> projective
     a.bl("PADD")
     a.b("al", "FINISH")
     a.label("CMB")
