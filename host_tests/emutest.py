@@ -6,8 +6,12 @@ they run on the host under every ``--target``, with no MicroPython binary and no
   connection under ``--target=PORT``) that nothing there uses;
 - ``compiled``: a test module's ``mpy`` fixture, the module under test compiled once;
 - ``package_mpy``: a module of the library compiled for armv7emsp, once a session;
-- ``Kernels``: the asm_thumb functions of a compiled module, loaded on a fresh emulated core.
+- ``Kernels``: the asm_thumb functions of a compiled module, loaded on a fresh emulated core;
+- ``mutant``: a kernel's machine code with one instruction changed, for the tests that show a
+  check catches a broken kernel.
 """
+
+import re
 
 import pytest
 
@@ -63,3 +67,18 @@ class Kernels:
         """``call``'s run, returning ``(r0, instructions executed)``."""
         args = [a.addr if isinstance(a, thumb_emu.Buffer) else a for a in args]
         return self.core.call(self.fn[name], *args)
+
+
+def mutant(code, kernel_items, pattern, change):
+    """(text, code'): ``code`` with the second halfword of the first 32-bit instruction whose
+    text (of ``kernel_items``, an ``Asm.assemble()``) matches ``pattern`` changed by
+    ``change``."""
+    for hws, text in kernel_items:
+        if re.fullmatch(pattern, text) and len(hws) == 2:
+            pat = (hws[0] | hws[1] << 16).to_bytes(4, "little")
+            at = bytes(code).find(pat)
+            assert at >= 0, text
+            mutated = bytearray(code)
+            mutated[at + 2:at + 4] = change(hws[1]).to_bytes(2, "little")
+            return text, bytes(mutated)
+    raise AssertionError("no %s" % pattern)

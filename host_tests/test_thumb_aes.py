@@ -373,20 +373,6 @@ def test_ghash_feature(core):
 # -- the checks catch broken kernels --------------------------------------------------------------
 
 
-def _mutants(code, text_pattern, kernel_items, change):
-    # Byte offsets in ``code`` of the first instruction whose mnemonic matches, and the
-    # code with that instruction's second halfword changed by ``change``.
-    for hws, text in kernel_items:
-        if re.fullmatch(text_pattern, text) and len(hws) == 2:
-            pat = (hws[0] | hws[1] << 16).to_bytes(4, "little")
-            at = bytes(code).find(pat)
-            assert at >= 0, text
-            mutated = bytearray(code)
-            mutated[at + 2:at + 4] = change(hws[1]).to_bytes(2, "little")
-            return text, bytes(mutated)
-    raise AssertionError("no %s" % text_pattern)
-
-
 @pytest.mark.parametrize("pattern,change", [
     (r"eor r5, r5, r11, ror #24", lambda h: h ^ 0x0010),  # ROR 24 -> LSR-ish: a wrong rotation
     (r"uxtb r10, r2, ror #8", lambda h: h ^ 0x0010),  # takes the wrong byte
@@ -397,7 +383,7 @@ def test_aes_mutants_are_caught(mpy, pattern, change):
     from tools.thumb import gen_aes
 
     a = ate.AesThumb("cortex-m4", mpy=mpy)
-    text, code = _mutants(mpy.function("_aes").code, pattern, gen_aes.kernel().assemble(), change)
+    text, code = emutest.mutant(mpy.function("_aes").code, gen_aes.kernel().assemble(), pattern, change)
     a.core.write(a.addr["_aes"], code)
     rng = random.Random(pattern)  # not bytes(range(16)) with bytes(range(64)): their XOR has equal bytes
     key, data = rng.randbytes(16), rng.randbytes(64)
@@ -418,7 +404,7 @@ def test_ghash_mutants_are_caught(gmpy, pattern, change):
     from tools.thumb import gen_ghash
 
     g = ate.GhashThumb("cortex-m4", mpy=gmpy)
-    text, code = _mutants(gmpy.function("_ghash").code, pattern, gen_ghash.kernel().assemble(), change)
+    text, code = emutest.mutant(gmpy.function("_ghash").code, gen_ghash.kernel().assemble(), pattern, change)
     g.core.write(g.addr["_ghash"], code)
     rng = random.Random(7)
     h_, data = rng.randbytes(16), rng.randbytes(64)

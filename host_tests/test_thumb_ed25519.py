@@ -29,7 +29,6 @@ cannot run: host_tests/test_eddsa.py runs it through the public API on a device 
 import hashlib
 import pathlib
 import random
-import re
 import subprocess
 import sys
 
@@ -302,18 +301,6 @@ def test_mod_l_and_constant_time(core, mpy):
                                                                                 m.sign_s(1, 2, 3)[1]))
 
 
-def _mutants(code, kernel_items, pattern, change):
-    for hws, text in kernel_items:
-        if re.fullmatch(pattern, text) and len(hws) == 2:
-            pat = (hws[0] | hws[1] << 16).to_bytes(4, "little")
-            at = bytes(code).find(pat)
-            assert at >= 0, text
-            mutated = bytearray(code)
-            mutated[at + 2:at + 4] = change(hws[1]).to_bytes(2, "little")
-            return text, bytes(mutated)
-    raise AssertionError("no %s" % pattern)
-
-
 @pytest.mark.parametrize("pattern,change", [
     (r"sel r5, r12, r5", lambda h: h ^ 0x0003),  # keeps the wrong word of the scanned entry
     (r"ror r3, r3, r0", lambda h: h ^ 0x0001),  # reads the digit's bit at the wrong place
@@ -324,7 +311,7 @@ def _mutants(code, kernel_items, pattern, change):
 ])
 def test_mutants_are_caught(mpy, pattern, change):
     ed = Ed("cortex-m4", mpy)
-    text, code = _mutants(mpy.function("_ed25519").code, g.kernel().assemble(), pattern, change)
+    text, code = emutest.mutant(mpy.function("_ed25519").code, g.kernel().assemble(), pattern, change)
     ed.core.write(ed.fn["_ed25519"], code)
     rnd = random.Random(pattern)
     k, s, kk = rnd.randrange(L), rnd.randrange(L), rnd.randrange(L)
