@@ -191,8 +191,9 @@ class _MD:
     def oneshot(cls, data):
         """The digest of ``data`` alone, as ``cls(data).digest()`` gives it, without the
         object: the whole blocks go to the kernel from the caller's buffer, the tail into
-        one padded buffer, on a copy of the IV. Signatures hash one message each, and the
-        object's set-up and finish cost more than the compressions of a short one."""
+        one padded buffer (``_padded``), on a copy of the IV. Signatures hash one message
+        each, and the object's set-up and finish cost more than the compressions of a short
+        one."""
         data = _bytes_like(data)
         k = _backend.select(cls._prim, cls._chain)[1].compress
         ivb = _IVB.get(cls.name)
@@ -204,17 +205,9 @@ class _MD:
         whole = n - n % bs
         if whole:
             k(st, data, 0, whole // bs)
-        # _padded, inline: the tail, 0x80, zeros, the length in bits
-        tail = n - whole
-        lenb = cls._lenb
-        end = (tail + lenb + bs) // bs * bs
-        blk = bytearray(end)
-        blk[:tail] = data[whole:]
-        blk[tail] = 0x80
-        le = cls._le
-        blk[end - lenb:] = (n << 3).to_bytes(lenb, "little" if le else "big")
-        k(st, blk, 0, end // bs)
-        if le:
+        blk = _padded(data[whole:], n, cls)
+        k(st, blk, 0, len(blk) // bs)
+        if cls._le:
             return _words_le(st, cls.digest_size >> 2)
         return _words_be(st, cls.digest_size >> 2)
 
