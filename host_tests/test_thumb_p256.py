@@ -148,14 +148,15 @@ class Mul(emutest.Kernels):
         super().__init__(core, mpy)
         self.io = self.buf(bytes(gen_p256.BUFSIZE))
         self.k = self.buf(bytes(32))
-        self.k2 = self.buf(bytes(96))
+        self.k2 = self.buf(bytes(128))
         self.tab = None
 
-    def kmul(self, k, x, y):
-        """k*(x, y) by the raw function, k in [0, n] made odd first as the Python side does;
-        returns ((x, y) or None, instructions)."""
-        neg = 0 if k & 1 else 1
-        kp = k if k & 1 else N - k
+    def kmul(self, k, x, y, odd=False):
+        """k*(x, y) by the raw function, k in [0, n] as given (the kernel makes it odd) or,
+        with ``odd``, made odd here (n - k for an even k, with the flag that negates the
+        result); returns ((x, y) or None, instructions)."""
+        neg = 0 if k & 1 or not odd else 1
+        kp = k if k & 1 or not odd else N - k
         io = gen_p256.IO
         self.core.write(self.io.addr + io, x.to_bytes(32, "big") + y.to_bytes(32, "big"))
         self.core.write(self.k.addr, kp.to_bytes(32, "big"))
@@ -167,7 +168,7 @@ class Mul(emutest.Kernels):
             # at an odd address, as a frozen bytes object's data may be
             self.tab = self.buf(b"\0" + shipped_table())
             self.tab.addr += 1
-            self.core.check_alignment(self.tab.addr, self.tab.addr + gen_p256.GTABSIZE)
+            self.core.check_alignment(self.tab.addr, self.tab.addr + gen_p256.TABLESIZE)
         self.core.write(self.io.addr, bytes(gen_p256.BUFSIZE))
         self.core.write(self.k.addr, k.to_bytes(32, "big"))
         return self._run(2, self.tab)
@@ -178,6 +179,15 @@ class Mul(emutest.Kernels):
         flag, n = self.result("_mul256", self.io, 0, 4, 0)
         assert flag == 1
         return int.from_bytes(self.io.read()[gen_p256.IO:gen_p256.IO + 32], "big"), n
+
+    def kcheck(self, e, r, s, c2, q):
+        """The kernel's flags = 24 mode: (r0, instructions), r0 = 1 when the x coordinate of
+        e / s G + r / s q is r or c2; buf's point left as zeros."""
+        self.kmul_base(0)
+        self.core.write(self.io.addr, bytes(gen_p256.BUFSIZE))
+        self.core.write(self.io.addr + gen_p256.IO, q[0].to_bytes(32, "big") + q[1].to_bytes(32, "big"))
+        self.core.write(self.k2.addr, b"".join(v.to_bytes(32, "big") for v in (e, r, s, c2)))
+        return self.result("_mul256", self.io, self.k2, 24, self.tab)
 
     def kmul2(self, e, r, s, q):
         """The kernel's flags = 16 mode: u1 G + u2 q for u1 = e / s, u2 = r / s mod n
@@ -232,9 +242,9 @@ def test_against_ecdsa_and_constant_time(core, mpy):
         q = G * rnd.randrange(1, N)
         points.append((q.x(), q.y()))
     counts = set()
-    for x, y in points:
+    for i, (x, y) in enumerate(points):
         for k in _scalars(rnd):
-            got, n = m.kmul(k, x, y)
+            got, n = m.kmul(k, x, y, odd=i == 1)  # the kernel makes k odd, or (once) the caller
             counts.add(n)
             assert got == _want(k, x, y), hex(k)
     assert len(counts) == 1, counts
@@ -259,13 +269,21 @@ def test_last_addition_edges(core, mpy):
 def test_table_is_multiples_of_g():
     # every entry j 2^(16 r) G, checked against python-ecdsa (Montgomery form undone)
     t = shipped_table()
-    assert len(t) == gen_p256.GTABSIZE
+    # then verification's odd multiples j G, j = 1, 3, .., 2^(GW-1) - 1
+    assert len(t) == gen_p256.TABLESIZE
     for r in range(gen_p256.GROWS):
         for j in range(gen_p256.GCOLS):
             e = t[64 * (gen_p256.GCOLS * r + j):][:64]
             q = G * ((j + 1) << (16 * r))
             assert int.from_bytes(e[:32], "little") * RINV % P == q.x(), (r, j)
             assert int.from_bytes(e[32:], "little") * RINV % P == q.y(), (r, j)
+    odd = t[gen_p256.GTABSIZE:]
+    assert len(odd) == 64 << (gen_p256.GW - 2)
+    for i in range(len(odd) // 64):
+        e = odd[64 * i:][:64]
+        q = G * (2 * i + 1)
+        assert int.from_bytes(e[:32], "little") * RINV % P == q.x(), i
+        assert int.from_bytes(e[32:], "little") * RINV % P == q.y(), i
 
 
 def _base_scalars(rnd):
@@ -344,6 +362,51 @@ def test_verify_point_against_ecdsa(core, mpy):
         assert got == (None if want == INFINITY else (want.x(), want.y())), (hex(u1), hex(u2), hex(s))
     print("P-256 verification's point thumb on %s: %d .. %d instructions per call (random: %d)"
           % (core, min(counts), max(counts), counts[0]))
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_verify_check_against_ecdsa(core, mpy):
+    # the check mode (flags 24) on signatures made here: valid ones (1), and r, s, e or Q
+    # changed (0); the second candidate alone (the sum's true x passed as c2 with r
+    # another value: 1; x + 1: 0); the identity as the sum (0); counts printed
+    m = Mul(core, mpy)
+    rnd = random.Random("check" + core)
+    counts = []
+
+    def check(e, r, s, c2, q, want):
+        got, n = m.kcheck(e, r, s, c2, (q.x(), q.y()))
+        counts.append(n)
+        assert got == want, (hex(e), hex(r), hex(s), hex(c2))
+
+    for i in range(6):
+        d = rnd.randrange(1, N)
+        q = G * d
+        k = rnd.randrange(1, N)
+        r = (G * k).x() % N
+        e = rnd.randrange(R) if i % 2 else rnd.randrange(N)
+        s = pow(k, -1, N) * (e + r * d) % N
+        check(e, r, s, r, q, 1)
+        check(e, r, s, r + N if r + N < P else r, q, 1)
+        check(e, (r + 1) % N, s, (r + 1) % N, q, 0)
+        check(e, r, s % N + 1, r, q, 0)
+        check(e ^ 1, r, s, r, q, 0)
+        check(e, r, s, r, G * (d + 1), 0)
+        # the second candidate on its own: r + 1 in place of r (so r + 1 is not the sum's x),
+        # the sum's true x passed as c2
+        r1 = (r + 1) % N
+        x = (G * (e * pow(s, -1, N)) + q * (r1 * pow(s, -1, N))).x()
+        check(e, r1, s, x, q, 1)
+        check(e, r1, s, (x + 1) % P, q, 0)
+    # u1 G = -u2 Q: the identity fails; u1 G = u2 Q: the doubled sum
+    t, s = rnd.randrange(1, N), rnd.randrange(1, N)
+    u2 = rnd.randrange(1, N)
+    qt = G * t
+    check(N - u2 * t % N * s % N, u2 * s % N, s, 1, qt, 0)
+    e = u2 * t % N * s % N
+    r2 = (qt * (2 * u2)).x()
+    check(e, u2 * s % N, s, r2, qt, 1)
+    print("P-256 verification's check thumb on %s: %d .. %d instructions per call"
+          % (core, min(counts), max(counts)))
 
 
 def _decode(pub):

@@ -12,8 +12,8 @@ that module's source and compiled here into calls of the field routines, so both
 the same formulas. k*P (the recoding and window of ``weierstrass_viper._Curve.mul``, with
 Jacobian additions):
 
-- the scalar (odd, 32 bytes big-endian; the caller makes it odd) recoded in the kernel into
-  64 signed odd 4-bit digits and a top digit 1 (Joye-Tunstall, as ``weierstrass_python._recode``);
+- the scalar (32 bytes big-endian, k <= n) made odd, n - k chosen by mask for an even k,
+  then recoded into 64 signed odd 4-bit digits and a top digit 1 (Joye-Tunstall, as ``weierstrass_python._recode``);
 - the table P, 3P, ..., 15P (Jacobian, add-2007-bl: P has the prime order n, so no addition
   meets its exceptional cases) in the caller's buffer;
 - per digit from the top: four Jacobian doublings (dbl-2001-b, a = -3), a lookup that reads
@@ -22,7 +22,7 @@ Jacobian additions):
   last the running point is 16 S P with 16 <= 16 S < n / 16 + 16 for the partial sum S, so
   it is never +-d P for a digit |d| <= 15); the last addition, where k near n can make the
   two points equal or opposite, is the complete RCB one, both points made projective;
-- the result negated by mask when the caller's flag says the scalar was replaced by n - k,
+- the result negated by mask when the scalar was replaced by n - k (or the caller's flag asks),
   then Z^(p - 2) by a fixed addition chain (255 squarings, 12 multiplications) and the affine
   coordinates out of Montgomery form, big-endian, in the buffer; r0 = 0 when Z = 0 (the
   point at infinity), else 1.
@@ -65,15 +65,19 @@ Constant time (k*P, k*G, mod n): no branch and no address depends on the scalar 
 addition counts digits); UMAAL, UMULL and MUL take a fixed time on these
 cores. The state is on the stack (FRAME bytes); nothing is allocated.
 
-ECDSA verification (flags = 16) handles public data only and is variable time: w = s^-1 mod n
-by the binary inversion (Hankerson, Menezes, Vanstone, Algorithm 2.22; halvings k bits at a
-time with Montgomery's multiple of n), u1 = e w and u2 = r w by MULN, both recoded in width-w
-NAF (w = 4 for G, whose odd multiples 1, 3, 5, 7 G are in row 0 of ``g_table``; w = 5 for Q,
-whose 3Q .. 15Q are built in the call), one joint loop from the top (Straus-Shamir): a
-Jacobian doubling per position, a mixed addition (madd-2007-bl) for a digit of u1, a Jacobian
-one (add-2007-bl) for a digit of u2, their exceptional cases resolved by branches (the
-identity, P1 = P2 doubled, P1 = -P2 giving the identity), and Z^-1 by the same binary
-inversion mod p.
+ECDSA verification (flags = 16 and 24) handles public data only and is variable time:
+w = s^-1 mod n by the binary inversion (Hankerson, Menezes, Vanstone, Algorithm 2.22; halvings
+k bits at a time with Montgomery's multiple of n), u1 = e w and u2 = r w by MULN, both recoded
+in width-w NAF (w = GW = 7 for G, whose odd multiples 1, 3, .., 63 G follow the comb's rows in
+``g_table``: a wider window than Q's for 2 KB of flash, since G's multiples cost nothing per
+call; w = 5 for Q, whose 3Q .. 15Q are built in the call), one joint loop from the top
+(Straus-Shamir): a Jacobian doubling per position, a mixed addition (madd-2007-bl) for a digit
+of u1, a Jacobian one (add-2007-bl) for a digit of u2, their exceptional cases resolved by
+branches (the identity, P1 = P2 doubled, P1 = -P2 giving the identity). flags = 16 ends with
+Z^-1 by the same binary inversion mod p and the affine point; flags = 24 (the check ECDSA
+needs) inverts nothing: x(R) mod n = r holds exactly when x(R) is r or r + n (below p), and
+x = c is X = c Z^2 for the Jacobian (X : Y : Z), one squaring and two products per candidate
+c, which the caller passes (r + n only when it is below p, else r again).
 
 Subroutines (leaves, r0 = d, r1 = x, r2 = y addresses in the frame) keep their return
 address in the frame word RET; the point routines, which call them, in RET2; the Jacobian
@@ -112,13 +116,15 @@ KB = DIG + 64  # a zero word, then the scalar's 32 bytes as given (big-endian); 
 MASK = KB + 36  # eight lookup masks
 SGN = MASK + 32  # the digit's sign mask
 FE = ("X1", "Y1", "Z1", "X2", "Y2", "Z2", "t0", "t1", "t2", "t3", "t4", "t5", "u", "v", "w", "z",
-      "at2", "_a", "NY", "INV", "ZERO", "ONE", "ONEM", "R2", "B3", "X3", "Y3", "Z3", "NM", "R2N", "PM")
+      "at2", "_a", "NY", "INV", "ZERO", "ONE", "ONEM", "R2", "B3", "X3", "Y3", "Z3", "NM", "R2N", "PM",
+      "CR", "CR2")
 OFF = {name: SGN + 4 + 32 * i for i, name in enumerate(FE)}
 # PJDBL's return address (the point routines call it), verification's identity flag (the
-# running point is the identity while it is not 0), its addition's kind (1: mixed), and the
-# binary inversion's modulus (the address of its words) and -modulus^-1 mod 2^32
-RET3, INF, MIX, MODB, MODK = (SGN + 4 + 32 * len(FE) + 4 * i for i in range(5))
-FRAME = MODK + 4
+# running point is the identity while it is not 0), its addition's kind (1: mixed), the
+# binary inversion's modulus (the address of its words) and -modulus^-1 mod 2^32, and the
+# mode (flags AND 30)
+RET3, INF, MIX, MODB, MODK, MODE = (SGN + 4 + 32 * len(FE) + 4 * i for i in range(6))
+FRAME = MODE + 4
 CONST = {"ZERO": 0, "ONE": 1, "ONEM": R % P, "R2": R * R % P, "B3": 3 * B * R % P, "NM": N, "R2N": R * R % N, "PM": P}
 N0 = -pow(N, -1, 2**32) % 2**32  # Montgomery's -n^-1 mod 2^32
 
@@ -126,7 +132,7 @@ N0 = -pow(N, -1, 2**32) % 2**32  # Montgomery's -n^-1 mod 2^32
 # the result).
 TAB = 0
 IO = 8 * 96
-NAF1 = IO + 64  # verification: the w-NAF digits of u1 (w = 4) and u2 (w = 5), 257 bytes each
+NAF1 = IO + 64  # verification: the w-NAF digits of u1 (w = GW) and u2 (w = 5), 257 bytes each
 NAF2 = NAF1 + 260
 BUFSIZE = NAF2 + 260
 
@@ -136,6 +142,11 @@ ALL = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, LR]
 # affine x then y in Montgomery form, eight little-endian words each (64 bytes an entry).
 GROWS, GCOLS = 16, 8
 GTABSIZE = GROWS * GCOLS * 64
+# After it, for verification's u1 G in width-GW NAF: the odd multiples j G, j = 1, 3, .., 2^(GW-1) - 1
+# (affine, Montgomery form, 64 bytes each)
+GW = 7
+GODDSIZE = 2 ** (GW - 2) * 64
+TABLESIZE = GTABSIZE + GODDSIZE
 
 
 def _affine_add(p1, p2):
@@ -153,17 +164,26 @@ def _affine_add(p1, p2):
     return x3, (lam * (x1 - x3) - y1) % P
 
 
+def _entry(q):
+    return (q[0] * R % P).to_bytes(32, "little") + (q[1] * R % P).to_bytes(32, "little")
+
+
 def g_table():
-    """The comb's table (GTABSIZE bytes): see GROWS."""
+    """The comb's table and verification's odd multiples (TABLESIZE bytes): see GROWS, GW."""
     out = bytearray()
     base = (GX, GY)
     for _ in range(GROWS):
         q = base
         for _ in range(GCOLS):
-            out += (q[0] * R % P).to_bytes(32, "little") + (q[1] * R % P).to_bytes(32, "little")
+            out += _entry(q)
             q = _affine_add(q, base)
         for _ in range(16):
             base = _affine_add(base, base)
+    g2 = _affine_add((GX, GY), (GX, GY))
+    q = (GX, GY)
+    for _ in range(GODDSIZE // 64):
+        out += _entry(q)
+        q = _affine_add(q, g2)
     return bytes(out)
 X = [3, 4, 5, 6, 7, 8, 9, 10]
 
@@ -1040,6 +1060,32 @@ def _words_out(a, buf_reg, off, name):
         a.str_(r, buf_reg, off + 28 - 4 * i)
 
 
+def _odd_scalar(a):
+    # k (32 bytes big-endian at r1, k <= n) to KB + 4 (big-endian), replaced by n - k when k
+    # is even, chosen by mask, NEG toggled then (n is odd: the scalar is odd; (n - k) P is
+    # -k P). The mask comes from k's bit 0: no branch.
+    for i, r in enumerate(X):
+        a.ldr(r, 1, 28 - 4 * i)
+        a.rev(r, r)
+    for i, r in enumerate(X):  # t0 = n - k
+        a.const(0, NW[i])
+        a.dp("sub" if i == 0 else "sbc", 0, 0, r, s=True)
+        a.str_(0, SP, OFF["t0"] + 4 * i)
+    a.imm("and", 0, X[0], 1)
+    a.imm("sub", 0, 0, 1)  # all ones when k is even
+    a.imm("and", 1, 0, 1)
+    a.ldr(2, SP, NEG)
+    a.dp("eor", 1, 1, 2)  # NEG flipped under the mask
+    a.str_(1, SP, NEG)
+    for i, r in enumerate(X):
+        a.ldr(1, SP, OFF["t0"] + 4 * i)
+        a.dp("eor", 1, 1, r)
+        a.dp("and", 1, 1, 0)
+        a.dp("eor", r, r, 1)
+        a.rev(r, r)
+        a.str_(r, SP, KB + 32 - 4 * i)
+
+
 def _comb_scalar(a):
     # k (32 bytes big-endian at r1, k <= n) as eight little-endian limbs at KB + 4, replaced
     # by n - k when k >= 2^255, chosen by mask (then NEG = 1): the comb's scalar is below 2^255.
@@ -1183,13 +1229,22 @@ def _verify(a):
     # curve, not the identity): w = s^-1 (_binv), u1 = e w, u2 = r w mod n (MULN and R^2 mod n
     # out of Montgomery's R^-1), then u1 G + u2 Q, variable time: the interleaved w-NAF of
     # weierstrass_viper's mul2 (Straus-Shamir; Moeller's "Algorithms for multi-exponentiation",
-    # SAC 2001): u1 in width 4 on row 0 of the comb's table (j G, j = 1 .. 8, affine: odd j
-    # used), u2 in width 5 on Q, 3Q, .., 15Q (Jacobian, built here at TAB); from the top
-    # position, one Jacobian doubling (none while the running point is the identity), then
-    # VADDG for a digit of u1, VADDQ for one of u2. The sum goes to FINISH in projective form.
+    # SAC 2001): u1 in width GW on the odd multiples of G after the comb's table (affine), u2
+    # in width 5 on Q, 3Q, .., 15Q (Jacobian, built here at TAB); from the top position, one
+    # Jacobian doubling (none while the running point is the identity), then VADDG for a digit
+    # of u1, VADDQ for one of u2. flags = 16: the sum goes to FINISH in projective form.
+    # flags = 24 (verification's check, VCHECK): no inversion; r0 = 1 when the sum's affine x
+    # is one of the candidates c (r and r + n, the fourth 32 bytes at r1), tested as
+    # X = c Z^2 in Jacobian coordinates, else 0.
     _words_in(a, 1, 0, "t4")  # e
     _words_in(a, 1, 32, "t5")  # r
     _words_in(a, 1, 64, "t0")  # s
+    _copy(a, "CR", "t5")
+    a.ldr(0, SP, MODE)
+    a.cmpi(0, 24)
+    a.b("ne", "VNOC2")
+    _words_in(a, 1, 96, "CR2")
+    a.label("VNOC2")
     _set_modulus(a, "NM", N0)
     a.bl("BINV")  # w = s^-1
     for u, c in (("t0", "t4"), ("t2", "t5")):  # u1 = e w, u2 = r w (plain), a zero element after
@@ -1197,7 +1252,7 @@ def _verify(a):
         _call(a, "MULN", u, u, "R2N")
     _copy(a, "t1", "ZERO")
     _copy(a, "t3", "ZERO")
-    for naf, name, w in ((NAF1, "t0", 4), (NAF2, "t2", 5)):
+    for naf, name, w in ((NAF1, "t0", GW), (NAF2, "t2", 5)):
         a.ldr(2, SP, BUF)
         a.addw(2, 2, naf)
         _sp(a, 1, OFF[name])
@@ -1220,9 +1275,11 @@ def _verify(a):
     a.label("VNODBL")
     _load_digit(a, NAF1)
     a.b("eq", "VNOG")
-    a.imm("sub", 2, 2, 1)  # entry |d| - 1 of row 0: |d| G
+    a.imm("sub", 2, 2, 1)  # odd entry (|d| - 1) / 2: |d| G, 64 bytes each
     a.ldr(LR, SP, TABP)
-    a.dp("add", LR, LR, 2, "lsl", 6)
+    a.movw(0, GTABSIZE)
+    a.dp("add", LR, LR, 0)
+    a.dp("add", LR, LR, 2, "lsl", 5)
     for h, name in ((0, "X2"), (32, "Y2")):  # single LDRs: the table may be unaligned
         for i, r in enumerate(X):
             a.ldr(r, LR, h + 4 * i)
@@ -1246,6 +1303,9 @@ def _verify(a):
     a.subs1(0, 0)
     a.str_(0, SP, WIN)
     a.b("pl", "VLOOP")
+    a.ldr(0, SP, MODE)
+    a.cmpi(0, 24)
+    a.b("eq", "VCHECK")
     # Jacobian to projective (X Z : Y : Z^3), then Z^-1 by the binary inversion mod p (of
     # Z R: Z^-1 R = (Z R)^-1 R^2, two products by R^2) and on to AFFINE; the identity as Z = 0
     # and on to FINISH
@@ -1262,6 +1322,24 @@ def _verify(a):
     _call(a, "MUL", "INV", "INV", "R2")
     _call(a, "MUL", "INV", "INV", "R2")
     a.b("al", "AFFINE")
+    # the check: X1 = c R Z1^2 R / R (Montgomery form) for c = r, then r + n
+    a.label("VCHECK")
+    a.ldr(0, SP, INF)
+    a.cmp_imm0(0)
+    a.b("ne", "VFAIL")
+    _call(a, "SQR", "t0", "Z1")
+    for i, c in enumerate(("CR", "CR2")):
+        _call(a, "MUL", "t1", c, "R2")
+        _call(a, "MUL", "t1", "t1", "t0")
+        _call(a, "SUB", "t1", "t1", "X1")
+        _is_zero(a, "t1")
+        a.b("eq", "VMATCH")
+    a.label("VFAIL")
+    a.movi(0, 0)
+    a.b("al", "DONE")
+    a.label("VMATCH")
+    a.movi(0, 1)
+    a.b("al", "DONE")
 
 
 def _affine_in(a, off, i):
@@ -1282,6 +1360,7 @@ def _main(a):
     a.str_(0, SP, NEG)
     a.str_(3, SP, TABP)
     a.imm("and", 2, 2, 30)  # the mode (r2 is not used by the constants' code)
+    a.str_(2, SP, MODE)
     # the constants
     for name, v in CONST.items():
         for i, r in enumerate(X):
@@ -1294,17 +1373,15 @@ def _main(a):
         a.stm(12, X)
     a.cmpi(2, 4)
     a.b("eq", "MODN")
-    a.cmpi(2, 16)
-    a.b("eq", "VER")
+    a.imm("and", 0, 2, 16)
+    a.cmp_imm0(0)
+    a.b("ne", "VER")
     a.cmp_imm0(2)
     a.b("ne", "CMB")
-    # the scalar, after a zero word
+    # the scalar, made odd, after a zero word
     a.movi(3, 0)
     a.str_(3, SP, KB)
-    for i, r in enumerate(X):
-        a.ldr(r, 1, 4 * i)
-    _sp(a, 12, KB + 4)
-    a.stm(12, X)
+    _odd_scalar(a)
     _recode(a)
     # P in Montgomery form, Jacobian with Z = 1, and the table P, 3P, .., 15P (Jacobian)
     _affine_in(a, IO, "1")
@@ -1436,23 +1513,27 @@ call.
 Backend ``thumb`` of the seam primitive "ec_weierstrass" (``ec/ec``), chosen where
 ``mpcrypto._cpu`` finds feature ``umaal``, before ``viper``. ``new(curve)`` gives, for
 secp256r1, a ``weierstrass_viper`` context whose ``mul``, ``ecdh``, ``mul_base``, ``mul2`` and
-``verify_x`` (ECDSA verification's point from e, r, s) run the kernel; for other curves the
+``verify_rs`` (ECDSA verification from e, r, s) run the kernel; for other curves the
 ``weierstrass_viper`` context itself.
 
 ``_mul256(buf, k, flags, table)``, buf (%d bytes), k 32 bytes big-endian:
 
-- flags = neg (0 or 1), k*P: buf holds x || y of P big-endian at %d (and receives the table
-  of P .. 15P before it); k is odd; neg = 1 negates the result (the caller replaced an even
-  k by n - k); ``table`` is not read.
+- flags = 0, k*P for k <= n: buf holds x || y of P big-endian at %d (and receives the table
+  of P .. 15P before it); an even k is replaced by n - k (chosen by mask) and the result
+  negated; flags = 1 negates the result once more; ``table`` is not read.
 - flags = 2, k*G for k <= n by the fixed-base comb on ``table`` (``_GTAB``: j 2^(16 r) G for
-  r = 0 .. 15, j = 1 .. 8, affine, Montgomery form; %d bytes, in flash when frozen).
+  r = 0 .. 15, j = 1 .. 8, then verification's odd multiples j G, j = 1, 3, .., 63, affine,
+  Montgomery form; %d bytes, in flash when frozen).
 - flags = 4, mod n: buf holds k, d, e, r (each below n, 32 bytes big-endian) at 0, 32, 64,
   96; buf[%d:%d] receives ECDSA's s = k^-1 (e + r d) mod n (k^-1 by Fermat, a fixed chain
   over the public n - 2), r0 = 1; ``k`` and ``table`` are not read.
 - flags = 16, ECDSA verification (all public, variable time): k holds e, r, s (96 bytes
   big-endian; e any 256-bit value, r below n, 0 < s < n), buf x || y of Q at %d (on the
-  curve, not the identity); the result is (e/s) G + (r/s) Q mod n, G's multiples from row 0
-  of ``table`` (``_GTAB``); the rest of buf is scratch (Q's table, the w-NAF digits).
+  curve, not the identity); the result is (e/s) G + (r/s) Q mod n, G's odd multiples from
+  ``table`` (``_GTAB``); the rest of buf is scratch (Q's table, the w-NAF digits).
+- flags = 24, ECDSA verification's check (the same, public): k holds e, r, s and a second
+  candidate c2 (r + n when that is below p, else r); r0 = 1 when the sum's affine x is r or
+  c2, else 0 (the point at infinity included); buf receives no point.
 
 For the points, on return buf[%d:%d] is the affine result (x || y, big-endian) and r0 = 1,
 or r0 = 0 and zeros for the point at infinity. All formulas are ``weierstrass_viper``'s; the
@@ -1466,13 +1547,13 @@ reads every entry of its table or row and keeps one by mask. The state is on the
 import micropython
 from mpcrypto._cpu import umaal as probe  # noqa: F401 (what the seam's chain requires)
 from mpcrypto.ec import weierstrass_viper as _wv
-from mpcrypto.ec.field import engine as _fe
-''' % (BUFSIZE, IO, GTABSIZE, IO, IO + 32, IO, IO, IO + 64, FRAME)
+''' % (BUFSIZE, IO, TABLESIZE, IO, IO + 32, IO, IO, IO + 64, FRAME)
 
 FOOTER = '''
 
 _IO = %d
 _ZEROS = bytes(64)
+_P_N = 0x%X  # p - n: r + n is below p exactly when r is below this
 # d = 0, e = 1, r = 0 (32 bytes big-endian each) for inv_n
 _DER = b"%s"
 
@@ -1485,12 +1566,10 @@ class _P256(_wv._Curve):
 
     def _kmul(self, k, x, y):
         # k*(x, y) into buf[_IO:]; True unless the result is the point at infinity
-        kp = bytearray(32)
-        neg = _fe.odd_scalar(kp, self._kb(k), self.nbytes, 32, 0)
         buf = self._buf
         buf[_IO:_IO + 32] = x.to_bytes(32, "big")
         buf[_IO + 32:_IO + 64] = y.to_bytes(32, "big")
-        return _mul256(buf, kp, neg, 0)
+        return _mul256(buf, self._kb(k), 0, 0)
 
     def _result(self, ok):
         buf = self._buf
@@ -1543,41 +1622,40 @@ class _P256(_wv._Curve):
         _mul256(buf, buf, 4, 0)
         return int.from_bytes(buf[_IO:_IO + 32], "big")
 
-    def _verify(self, e, r, s, x, y):
-        # (e/s) G + (r/s) (x, y) mod n into buf[_IO:] (e any 32 bytes or int below 2^256: the
-        # kernel's Montgomery products reduce it); True unless the point at infinity
+    def _verify(self, k, flags, x, y):
+        # the kernel's verification mode (flags 16 or 24) on k (e, r, s and for 24 the second
+        # candidate, 32 bytes big-endian each) and the point (x, y)
         buf = self._buf
         buf[_IO:_IO + 32] = x.to_bytes(32, "big")
         buf[_IO + 32:_IO + 64] = y.to_bytes(32, "big")
-        kb = self._kb
-        return _mul256(buf, kb(e) + kb(r) + kb(s), 16, _GTAB)
+        return _mul256(buf, k, flags, _GTAB)
 
-    def verify_x(self, digest, r, s, x, y):
-        """ECDSA verification's x coordinate (SEC 1 §4.1.4 steps 3 .. 5) as an int, or None
-        for the point at infinity: e from the digest (its leftmost 256 bits), then
-        (e/s) G + (r/s) (x, y) mod n, s^-1 included, in one kernel call, variable time (all
-        public). r, s ints in [1, n - 1] (s = 0 would never end the kernel's inversion:
-        refused), (x, y) on the curve and not the identity."""
-        if not 0 < s < self.n:
-            raise ValueError("s out of range")
+    def verify_rs(self, digest, r, s, x, y):
+        """ECDSA verification (SEC 1 §4.1.4 steps 3 .. 6) in one kernel call, variable time
+        (all public): True when (e/s) G + (r/s) (x, y) is not the identity and its x
+        coordinate is r mod n, e the digest's leftmost 256 bits. The kernel inverts nothing
+        but s: it compares x with r and r + n (when below p) in Jacobian coordinates. r, s
+        ints in [1, n - 1] (s = 0 would never end the kernel's inversion: refused), (x, y) on
+        the curve and not the identity."""
+        if not (0 < s < self.n and 0 < r < self.n):
+            raise ValueError("r or s out of range")
         if len(digest) < 32:
             digest = bytes(32 - len(digest)) + digest
-        ok = self._verify(bytes(digest[:32]), r, s, x, y)
-        buf = self._buf
-        out = int.from_bytes(buf[_IO:_IO + 32], "big") if ok else None
-        buf[_IO:_IO + 64] = _ZEROS
-        return out
+        rb = r.to_bytes(32, "big")
+        c2 = (r + self.n).to_bytes(32, "big") if r < _P_N else rb
+        return self._verify(bytes(digest[:32]) + rb + s.to_bytes(32, "big") + c2, 24, x, y) == 1
 
     def mul2(self, u1, u2, x, y):
         """u1*G + u2*(x, y) for PUBLIC u1, u2 in [0, n) by the kernel (s = 1 in its
         verification mode), variable time."""
-        return self._result(self._verify(u1, u2, 1, x, y))
+        kb = self._kb
+        return self._result(self._verify(kb(u1) + kb(u2) + kb(1), 16, x, y))
 
 
 def new(curve):
     """The context of ``curve``: the kernel's for secp256r1, else weierstrass_viper's."""
     return _P256(curve) if curve.name == "secp256r1" else _wv.new(curve)
-''' % (IO, "".join("\\x%02x" % b for b in bytes(63) + bytes([1]) + bytes(32)), BUFSIZE)
+''' % (IO, P - N, "".join("\\x%02x" % b for b in bytes(63) + bytes([1]) + bytes(32)), BUFSIZE)
 
 
 def _table_lines():

@@ -155,15 +155,15 @@ def verify_digest(ctx, curve, x, y, digest, r, s):
     n = curve.n
     if not (0 < r < n and 0 < s < n):
         raise InvalidSignature("r or s out of range")
-    vx = getattr(ctx, "verify_x", None)
-    if vx is not None:  # a backend doing e, w = s^-1, u1, u2 and the sum in one call
-        X = vx(digest, r, s, x, y)
-    else:
-        e = bits2int(digest, curve.nbits) % n
-        w = ctx.inv_n(s)  # on limbs in the viper backend: no big-int Euclid (38 KB of heap at 256 bits)
-        R = ctx.mul2(e * w % n, r * w % n, x, y)
-        X = None if R is None else R[0]
-    if X is None or X % n != r:
+    vrs = getattr(ctx, "verify_rs", None)
+    if vrs is not None:  # a backend doing e, w = s^-1, u1, u2, the sum and the check in one call
+        if not vrs(digest, r, s, x, y):
+            raise InvalidSignature("bad signature")
+        return
+    e = bits2int(digest, curve.nbits) % n
+    w = ctx.inv_n(s)  # on limbs in the viper backend: no big-int Euclid (38 KB of heap at 256 bits)
+    R = ctx.mul2(e * w % n, r * w % n, x, y)
+    if R is None or R[0] % n != r:
         raise InvalidSignature("bad signature")
 
 

@@ -5,23 +5,27 @@ call.
 Backend ``thumb`` of the seam primitive "ec_weierstrass" (``ec/ec``), chosen where
 ``mpcrypto._cpu`` finds feature ``umaal``, before ``viper``. ``new(curve)`` gives, for
 secp256r1, a ``weierstrass_viper`` context whose ``mul``, ``ecdh``, ``mul_base``, ``mul2`` and
-``verify_x`` (ECDSA verification's point from e, r, s) run the kernel; for other curves the
+``verify_rs`` (ECDSA verification from e, r, s) run the kernel; for other curves the
 ``weierstrass_viper`` context itself.
 
 ``_mul256(buf, k, flags, table)``, buf (1352 bytes), k 32 bytes big-endian:
 
-- flags = neg (0 or 1), k*P: buf holds x || y of P big-endian at 768 (and receives the table
-  of P .. 15P before it); k is odd; neg = 1 negates the result (the caller replaced an even
-  k by n - k); ``table`` is not read.
+- flags = 0, k*P for k <= n: buf holds x || y of P big-endian at 768 (and receives the table
+  of P .. 15P before it); an even k is replaced by n - k (chosen by mask) and the result
+  negated; flags = 1 negates the result once more; ``table`` is not read.
 - flags = 2, k*G for k <= n by the fixed-base comb on ``table`` (``_GTAB``: j 2^(16 r) G for
-  r = 0 .. 15, j = 1 .. 8, affine, Montgomery form; 8192 bytes, in flash when frozen).
+  r = 0 .. 15, j = 1 .. 8, then verification's odd multiples j G, j = 1, 3, .., 63, affine,
+  Montgomery form; 10240 bytes, in flash when frozen).
 - flags = 4, mod n: buf holds k, d, e, r (each below n, 32 bytes big-endian) at 0, 32, 64,
   96; buf[768:800] receives ECDSA's s = k^-1 (e + r d) mod n (k^-1 by Fermat, a fixed chain
   over the public n - 2), r0 = 1; ``k`` and ``table`` are not read.
 - flags = 16, ECDSA verification (all public, variable time): k holds e, r, s (96 bytes
   big-endian; e any 256-bit value, r below n, 0 < s < n), buf x || y of Q at 768 (on the
-  curve, not the identity); the result is (e/s) G + (r/s) Q mod n, G's multiples from row 0
-  of ``table`` (``_GTAB``); the rest of buf is scratch (Q's table, the w-NAF digits).
+  curve, not the identity); the result is (e/s) G + (r/s) Q mod n, G's odd multiples from
+  ``table`` (``_GTAB``); the rest of buf is scratch (Q's table, the w-NAF digits).
+- flags = 24, ECDSA verification's check (the same, public): k holds e, r, s and a second
+  candidate c2 (r + n when that is below p, else r); r0 = 1 when the sum's affine x is r or
+  c2, else 0 (the point at infinity included); buf receives no point.
 
 For the points, on return buf[768:832] is the affine result (x || y, big-endian) and r0 = 1,
 or r0 = 0 and zeros for the point at infinity. All formulas are ``weierstrass_viper``'s; the
@@ -29,20 +33,19 @@ generator (tools/thumb/gen_p256.py) documents the algorithms and the field arith
 
 Constant time (flags 0 .. 4): no branch and no address depends on k or P; a table lookup
 reads every entry of its table or row and keeps one by mask. The state is on the C stack
-(1256 bytes); nothing is allocated per call but what the Python side converts.
+(1324 bytes); nothing is allocated per call but what the Python side converts.
 """
 
 import micropython
 from mpcrypto._cpu import umaal as probe  # noqa: F401 (what the seam's chain requires)
 from mpcrypto.ec import weierstrass_viper as _wv
-from mpcrypto.ec.field import engine as _fe
 
 
 @micropython.asm_thumb
 def _mul256(r0, r1, r2, r3):
     # _mul256(buf, k, flags, table): buf[768:832] = k*P or k*G; see the module docstring
     data(2, 0xE92D, 0x0F00)  # push {r8, r9, r10, r11}
-    data(2, 0xF2AD, 0x4DE8)  # subw r13, r13, #1256
+    data(2, 0xF2AD, 0x5D2C)  # subw r13, r13, #1324
     data(2, 0xF001, 0xBDF2)  # b.w MAIN (+7140)
     data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
     data(2, 0xF8CD, 0x0044)  # str r0, [r13, #68]
@@ -1467,7 +1470,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xAAB5)  # add r2, sp, #724
     data(2, 0xF7FF, 0xF992)  # bl ADD (-3292)
     data(2, 0xF8DD, 0xF04C)  # ldr r15, [r13, #76]
-    data(2, 0xF8CD, 0xE4D4)  # str r14, [r13, #1236]
+    data(2, 0xF8CD, 0xE514)  # str r14, [r13, #1300]
     data(2, 0xA86D)  # add r0, sp, #436
     data(2, 0xA94D)  # add r1, sp, #308
     data(2, 0xF7FF, 0xF806)  # bl SQR (-4084)
@@ -1535,8 +1538,8 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA945)  # add r1, sp, #276
     data(2, 0xAA9D)  # add r2, sp, #628
     data(2, 0xF7FF, 0xF97D)  # bl SUB (-3334)
-    data(2, 0xF8DD, 0xF4D4)  # ldr r15, [r13, #1236]
-    data(2, 0xF8CD, 0xE4D4)  # str r14, [r13, #1236]
+    data(2, 0xF8DD, 0xF514)  # ldr r15, [r13, #1300]
+    data(2, 0xF8CD, 0xE514)  # str r14, [r13, #1300]
     data(2, 0xA86D)  # add r0, sp, #436
     data(2, 0xA94D)  # add r1, sp, #308
     data(2, 0xF7FE, 0xFFAD)  # bl SQR (-4262)
@@ -1579,8 +1582,8 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA98D)  # add r1, sp, #564
     data(2, 0xAA8D)  # add r2, sp, #564
     data(2, 0xF7FF, 0xF900)  # bl ADD (-3584)
-    data(2, 0xF8DD, 0xF4D4)  # ldr r15, [r13, #1236]
-    data(2, 0xF8CD, 0xE4D4)  # str r14, [r13, #1236]
+    data(2, 0xF8DD, 0xF514)  # ldr r15, [r13, #1300]
+    data(2, 0xF8CD, 0xE514)  # str r14, [r13, #1300]
     data(2, 0xA8AD)  # add r0, sp, #692
     data(2, 0xA985)  # add r1, sp, #532
     data(2, 0xAA85)  # add r2, sp, #532
@@ -1650,8 +1653,8 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA94D)  # add r1, sp, #308
     data(2, 0xAA85)  # add r2, sp, #532
     data(2, 0xF7FE, 0xFD65)  # bl MUL (-5430)
-    data(2, 0xF8DD, 0xF4D4)  # ldr r15, [r13, #1236]
-    data(2, 0xF8CD, 0xE4D4)  # str r14, [r13, #1236]
+    data(2, 0xF8DD, 0xF514)  # ldr r15, [r13, #1300]
+    data(2, 0xF8CD, 0xE514)  # str r14, [r13, #1300]
     data(2, 0xA86D)  # add r0, sp, #436
     data(2, 0xA94D)  # add r1, sp, #308
     data(2, 0xF7FE, 0xFF19)  # bl SQR (-4558)
@@ -1679,8 +1682,8 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA98D)  # add r1, sp, #564
     data(2, 0xAA8D)  # add r2, sp, #564
     data(2, 0xF7FF, 0xF87F)  # bl ADD (-3842)
-    data(2, 0xF8DD, 0xF4D4)  # ldr r15, [r13, #1236]
-    data(2, 0xF8CD, 0xE4D4)  # str r14, [r13, #1236]
+    data(2, 0xF8DD, 0xF514)  # ldr r15, [r13, #1300]
+    data(2, 0xF8CD, 0xE514)  # str r14, [r13, #1300]
     data(2, 0xA895)  # add r0, sp, #596
     data(2, 0xA985)  # add r1, sp, #532
     data(2, 0xF7FE, 0xFEF3)  # bl SQR (-4634)
@@ -1750,7 +1753,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA94D)  # add r1, sp, #308
     data(2, 0xAA95)  # add r2, sp, #596
     data(2, 0xF7FF, 0xF868)  # bl SUB (-3888)
-    data(2, 0xF8DD, 0xF4D4)  # ldr r15, [r13, #1236]
+    data(2, 0xF8DD, 0xF514)  # ldr r15, [r13, #1300]
     data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xAA3D)  # add r2, sp, #244
@@ -1820,8 +1823,8 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF000, 0xB802)  # b.w VADD (+4)
     data(2, 0xF04F, 0x0000)  # mov r0, #0x00
     data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
-    data(2, 0xF8CD, 0x04DC)  # str r0, [r13, #1244]
-    data(2, 0xF8DD, 0x14D8)  # ldr r1, [r13, #1240]
+    data(2, 0xF8CD, 0x051C)  # str r0, [r13, #1308]
+    data(2, 0xF8DD, 0x1518)  # ldr r1, [r13, #1304]
     data(2, 0xF1B1, 0x0F00)  # cmp r1, #0
     data(2, 0xF000, 0x8024)  # beq.w VA1 (+72)
     data(2, 0xAA55)  # add r2, sp, #340
@@ -1837,8 +1840,8 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xAA4D)  # add r2, sp, #308
     data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF04F, 0x0100)  # mov r1, #0x00
-    data(2, 0xF8CD, 0x14D8)  # str r1, [r13, #1240]
-    data(2, 0xF8DD, 0x04DC)  # ldr r0, [r13, #1244]
+    data(2, 0xF8CD, 0x1518)  # str r1, [r13, #1304]
+    data(2, 0xF8DD, 0x051C)  # ldr r0, [r13, #1308]
     data(2, 0xF1B0, 0x0F00)  # cmp r0, #0
     data(2, 0xF000, 0x8052)  # beq.w VRET (+164)
     data(2, 0xA8ED)  # add r0, sp, #948
@@ -1876,9 +1879,9 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF7FF, 0xFDB5)  # bl PJDBL (-1174)
     data(2, 0xF000, 0xB812)  # b.w VRET (+36)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
-    data(2, 0xF8CD, 0x04D8)  # str r0, [r13, #1240]
+    data(2, 0xF8CD, 0x0518)  # str r0, [r13, #1304]
     data(2, 0xF000, 0xB80C)  # b.w VRET (+24)
-    data(2, 0xF8DD, 0x04DC)  # ldr r0, [r13, #1244]
+    data(2, 0xF8DD, 0x051C)  # ldr r0, [r13, #1308]
     data(2, 0xF1B0, 0x0F00)  # cmp r0, #0
     data(2, 0xF000, 0x8004)  # beq.w VBQ (+8)
     data(2, 0xF7FF, 0xFEB8)  # bl JMADDB (-656)
@@ -1961,12 +1964,12 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xFA2A, 0xFA0B)  # lsr r10, r10, r11
     data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xE891, 0x07F8)  # ldm r1, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF8DD, 0xE4E4)  # ldr r14, [r13, #1252]
+    data(2, 0xF8DD, 0xE524)  # ldr r14, [r13, #1316]
     data(2, 0xFB03, 0xF20E)  # mul r2, r3, r14
     data(2, 0xFA02, 0xF20C)  # lsl r2, r2, r12
     data(2, 0xFA22, 0xF20C)  # lsr r2, r2, r12
     data(2, 0xF04F, 0x0E00)  # mov r14, #0x00
-    data(2, 0xF8DD, 0x14E0)  # ldr r1, [r13, #1248]
+    data(2, 0xF8DD, 0x1520)  # ldr r1, [r13, #1312]
     data(2, 0xF8D1, 0x0000)  # ldr r0, [r1, #0]
     data(2, 0xFBE2, 0x3E60)  # umaal r3, r14, r2, r0
     data(2, 0xF8D1, 0x0004)  # ldr r0, [r1, #4]
@@ -2040,7 +2043,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xEB79, 0x090C)  # sbcs r9, r9, r12
     data(2, 0xEB7A, 0x0A0E)  # sbcs r10, r10, r14
     data(2, 0xEB62, 0x0202)  # sbc r2, r2, r2
-    data(2, 0xF8DD, 0xE4E0)  # ldr r14, [r13, #1248]
+    data(2, 0xF8DD, 0xE520)  # ldr r14, [r13, #1312]
     data(2, 0xF8DE, 0x1000)  # ldr r1, [r14, #0]
     data(2, 0xEA01, 0x0102)  # and r1, r1, r2
     data(2, 0xEB13, 0x0301)  # adds r3, r3, r1
@@ -2068,7 +2071,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF8DD, 0xF040)  # ldr r15, [r13, #64]
     data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
-    data(2, 0xF8DD, 0x04E0)  # ldr r0, [r13, #1248]
+    data(2, 0xF8DD, 0x0520)  # ldr r0, [r13, #1312]
     data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xA875)  # add r0, sp, #468
     data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -2144,6 +2147,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF8CD, 0x005C)  # str r0, [r13, #92]
     data(2, 0xF8CD, 0x3064)  # str r3, [r13, #100]
     data(2, 0xF002, 0x021E)  # and r2, r2, #0x1e
+    data(2, 0xF8CD, 0x2528)  # str r2, [r13, #1320]
     data(2, 0xF04F, 0x0300)  # mov r3, #0x00
     data(2, 0xF04F, 0x0400)  # mov r4, #0x00
     data(2, 0xF04F, 0x0500)  # mov r5, #0x00
@@ -2261,23 +2265,115 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x4CB4)  # addw r12, r13, #1204
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF1B2, 0x0F04)  # cmp r2, #0x04
-    data(2, 0xF001, 0x8330)  # beq.w MODN (+5728)
-    data(2, 0xF1B2, 0x0F10)  # cmp r2, #0x10
-    data(2, 0xF000, 0x875A)  # beq.w VER (+3764)
+    data(2, 0xF001, 0x847F)  # beq.w MODN (+6398)
+    data(2, 0xF002, 0x0010)  # and r0, r2, #0x10
+    data(2, 0xF1B0, 0x0F00)  # cmp r0, #0
+    data(2, 0xF041, 0x8010)  # bne.w VER (+4128)
     data(2, 0xF1B2, 0x0F00)  # cmp r2, #0
-    data(2, 0xF040, 0x8311)  # bne.w CMB (+1570)
+    data(2, 0xF040, 0x83C7)  # bne.w CMB (+1934)
     data(2, 0xF04F, 0x0300)  # mov r3, #0x00
     data(2, 0xF8CD, 0x30AC)  # str r3, [r13, #172]
-    data(2, 0xF8D1, 0x3000)  # ldr r3, [r1, #0]
-    data(2, 0xF8D1, 0x4004)  # ldr r4, [r1, #4]
-    data(2, 0xF8D1, 0x5008)  # ldr r5, [r1, #8]
-    data(2, 0xF8D1, 0x600C)  # ldr r6, [r1, #12]
-    data(2, 0xF8D1, 0x7010)  # ldr r7, [r1, #16]
-    data(2, 0xF8D1, 0x8014)  # ldr r8, [r1, #20]
-    data(2, 0xF8D1, 0x9018)  # ldr r9, [r1, #24]
-    data(2, 0xF8D1, 0xA01C)  # ldr r10, [r1, #28]
-    data(2, 0xF20D, 0x0CB0)  # addw r12, r13, #176
-    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8D1, 0x301C)  # ldr r3, [r1, #28]
+    data(2, 0xFA93, 0xF383)  # rev r3, r3
+    data(2, 0xF8D1, 0x4018)  # ldr r4, [r1, #24]
+    data(2, 0xFA94, 0xF484)  # rev r4, r4
+    data(2, 0xF8D1, 0x5014)  # ldr r5, [r1, #20]
+    data(2, 0xFA95, 0xF585)  # rev r5, r5
+    data(2, 0xF8D1, 0x6010)  # ldr r6, [r1, #16]
+    data(2, 0xFA96, 0xF686)  # rev r6, r6
+    data(2, 0xF8D1, 0x700C)  # ldr r7, [r1, #12]
+    data(2, 0xFA97, 0xF787)  # rev r7, r7
+    data(2, 0xF8D1, 0x8008)  # ldr r8, [r1, #8]
+    data(2, 0xFA98, 0xF888)  # rev r8, r8
+    data(2, 0xF8D1, 0x9004)  # ldr r9, [r1, #4]
+    data(2, 0xFA99, 0xF989)  # rev r9, r9
+    data(2, 0xF8D1, 0xA000)  # ldr r10, [r1, #0]
+    data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
+    data(2, 0xF242, 0x5051)  # movw r0, #0x2551
+    data(2, 0xF6CF, 0x4063)  # movt r0, #0xfc63
+    data(2, 0xEBB0, 0x0003)  # subs r0, r0, r3
+    data(2, 0xF8CD, 0x01B4)  # str r0, [r13, #436]
+    data(2, 0xF64C, 0x20C2)  # movw r0, #0xcac2
+    data(2, 0xF2CF, 0x30B9)  # movt r0, #0xf3b9
+    data(2, 0xEB70, 0x0004)  # sbcs r0, r0, r4
+    data(2, 0xF8CD, 0x01B8)  # str r0, [r13, #440]
+    data(2, 0xF649, 0x6084)  # movw r0, #0x9e84
+    data(2, 0xF2CA, 0x7017)  # movt r0, #0xa717
+    data(2, 0xEB70, 0x0005)  # sbcs r0, r0, r5
+    data(2, 0xF8CD, 0x01BC)  # str r0, [r13, #444]
+    data(2, 0xF64F, 0x20AD)  # movw r0, #0xfaad
+    data(2, 0xF6CB, 0x40E6)  # movt r0, #0xbce6
+    data(2, 0xEB70, 0x0006)  # sbcs r0, r0, r6
+    data(2, 0xF8CD, 0x01C0)  # str r0, [r13, #448]
+    data(2, 0xF64F, 0x70FF)  # movw r0, #0xffff
+    data(2, 0xF6CF, 0x70FF)  # movt r0, #0xffff
+    data(2, 0xEB70, 0x0007)  # sbcs r0, r0, r7
+    data(2, 0xF8CD, 0x01C4)  # str r0, [r13, #452]
+    data(2, 0xF64F, 0x70FF)  # movw r0, #0xffff
+    data(2, 0xF6CF, 0x70FF)  # movt r0, #0xffff
+    data(2, 0xEB70, 0x0008)  # sbcs r0, r0, r8
+    data(2, 0xF8CD, 0x01C8)  # str r0, [r13, #456]
+    data(2, 0xF240, 0x0000)  # movw r0, #0x0
+    data(2, 0xEB70, 0x0009)  # sbcs r0, r0, r9
+    data(2, 0xF8CD, 0x01CC)  # str r0, [r13, #460]
+    data(2, 0xF64F, 0x70FF)  # movw r0, #0xffff
+    data(2, 0xF6CF, 0x70FF)  # movt r0, #0xffff
+    data(2, 0xEB70, 0x000A)  # sbcs r0, r0, r10
+    data(2, 0xF8CD, 0x01D0)  # str r0, [r13, #464]
+    data(2, 0xF003, 0x0001)  # and r0, r3, #0x1
+    data(2, 0xF1A0, 0x0001)  # sub r0, r0, #0x1
+    data(2, 0xF000, 0x0101)  # and r1, r0, #0x1
+    data(2, 0xF8DD, 0x205C)  # ldr r2, [r13, #92]
+    data(2, 0xEA81, 0x0102)  # eor r1, r1, r2
+    data(2, 0xF8CD, 0x105C)  # str r1, [r13, #92]
+    data(2, 0xF8DD, 0x11B4)  # ldr r1, [r13, #436]
+    data(2, 0xEA81, 0x0103)  # eor r1, r1, r3
+    data(2, 0xEA01, 0x0100)  # and r1, r1, r0
+    data(2, 0xEA83, 0x0301)  # eor r3, r3, r1
+    data(2, 0xFA93, 0xF383)  # rev r3, r3
+    data(2, 0xF8CD, 0x30CC)  # str r3, [r13, #204]
+    data(2, 0xF8DD, 0x11B8)  # ldr r1, [r13, #440]
+    data(2, 0xEA81, 0x0104)  # eor r1, r1, r4
+    data(2, 0xEA01, 0x0100)  # and r1, r1, r0
+    data(2, 0xEA84, 0x0401)  # eor r4, r4, r1
+    data(2, 0xFA94, 0xF484)  # rev r4, r4
+    data(2, 0xF8CD, 0x40C8)  # str r4, [r13, #200]
+    data(2, 0xF8DD, 0x11BC)  # ldr r1, [r13, #444]
+    data(2, 0xEA81, 0x0105)  # eor r1, r1, r5
+    data(2, 0xEA01, 0x0100)  # and r1, r1, r0
+    data(2, 0xEA85, 0x0501)  # eor r5, r5, r1
+    data(2, 0xFA95, 0xF585)  # rev r5, r5
+    data(2, 0xF8CD, 0x50C4)  # str r5, [r13, #196]
+    data(2, 0xF8DD, 0x11C0)  # ldr r1, [r13, #448]
+    data(2, 0xEA81, 0x0106)  # eor r1, r1, r6
+    data(2, 0xEA01, 0x0100)  # and r1, r1, r0
+    data(2, 0xEA86, 0x0601)  # eor r6, r6, r1
+    data(2, 0xFA96, 0xF686)  # rev r6, r6
+    data(2, 0xF8CD, 0x60C0)  # str r6, [r13, #192]
+    data(2, 0xF8DD, 0x11C4)  # ldr r1, [r13, #452]
+    data(2, 0xEA81, 0x0107)  # eor r1, r1, r7
+    data(2, 0xEA01, 0x0100)  # and r1, r1, r0
+    data(2, 0xEA87, 0x0701)  # eor r7, r7, r1
+    data(2, 0xFA97, 0xF787)  # rev r7, r7
+    data(2, 0xF8CD, 0x70BC)  # str r7, [r13, #188]
+    data(2, 0xF8DD, 0x11C8)  # ldr r1, [r13, #456]
+    data(2, 0xEA81, 0x0108)  # eor r1, r1, r8
+    data(2, 0xEA01, 0x0100)  # and r1, r1, r0
+    data(2, 0xEA88, 0x0801)  # eor r8, r8, r1
+    data(2, 0xFA98, 0xF888)  # rev r8, r8
+    data(2, 0xF8CD, 0x80B8)  # str r8, [r13, #184]
+    data(2, 0xF8DD, 0x11CC)  # ldr r1, [r13, #460]
+    data(2, 0xEA81, 0x0109)  # eor r1, r1, r9
+    data(2, 0xEA01, 0x0100)  # and r1, r1, r0
+    data(2, 0xEA89, 0x0901)  # eor r9, r9, r1
+    data(2, 0xFA99, 0xF989)  # rev r9, r9
+    data(2, 0xF8CD, 0x90B4)  # str r9, [r13, #180]
+    data(2, 0xF8DD, 0x11D0)  # ldr r1, [r13, #464]
+    data(2, 0xEA81, 0x010A)  # eor r1, r1, r10
+    data(2, 0xEA01, 0x0100)  # and r1, r1, r0
+    data(2, 0xEA8A, 0x0A01)  # eor r10, r10, r1
+    data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
+    data(2, 0xF8CD, 0xA0B0)  # str r10, [r13, #176]
     data(2, 0xF20D, 0x01CE)  # addw r1, r13, #206
     data(2, 0xAE1B)  # add r6, sp, #108
     data(2, 0xF04F, 0x0400)  # mov r4, #0x00
@@ -2346,16 +2442,16 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAAF5)  # add r2, sp, #980
-    data(2, 0xF7FE, 0xF872)  # bl MUL (-7964)
+    data(2, 0xF7FD, 0xFFB8)  # bl MUL (-8336)
     data(2, 0xA845)  # add r0, sp, #276
     data(2, 0xA945)  # add r1, sp, #276
     data(2, 0xAAF5)  # add r2, sp, #980
-    data(2, 0xF7FE, 0xF86D)  # bl MUL (-7974)
+    data(2, 0xF7FD, 0xFFB3)  # bl MUL (-8346)
     data(2, 0xA8ED)  # add r0, sp, #948
     data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FF, 0xFB83)  # bl JTAB (-2298)
+    data(2, 0xF7FF, 0xFAC9)  # bl JTAB (-2670)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF200, 0x0200)  # addw r2, r0, #0
     data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -2373,7 +2469,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0060)  # str r0, [r13, #96]
-    data(2, 0xF7FF, 0xF9F4)  # bl PJDBL (-3096)
+    data(2, 0xF7FF, 0xF93A)  # bl PJDBL (-3468)
     data(2, 0xF8DD, 0x0060)  # ldr r0, [r13, #96]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0060)  # str r0, [r13, #96]
@@ -2609,7 +2705,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8CD)  # add r0, sp, #820
     data(2, 0xA9DD)  # add r1, sp, #884
     data(2, 0xAA5D)  # add r2, sp, #372
-    data(2, 0xF7FE, 0xF9F5)  # bl SUB (-7190)
+    data(2, 0xF7FE, 0xF93B)  # bl SUB (-7562)
     data(2, 0xF8DD, 0xB0F0)  # ldr r11, [r13, #240]
     data(2, 0xA85D)  # add r0, sp, #372
     data(2, 0xA9CD)  # add r1, sp, #820
@@ -2646,8 +2742,8 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0F00)  # cmp r0, #0
     data(2, 0xF000, 0x800C)  # beq.w KLAST (+24)
-    data(2, 0xF7FF, 0xF832)  # bl JADDA (-3996)
-    data(2, 0xF7FF, 0xF869)  # bl JADDB (-3886)
+    data(2, 0xF7FE, 0xFF78)  # bl JADDA (-4368)
+    data(2, 0xF7FE, 0xFFAF)  # bl JADDB (-4258)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
@@ -2655,27 +2751,27 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FD, 0xFE1A)  # bl MUL (-9164)
+    data(2, 0xF7FD, 0xFD60)  # bl MUL (-9536)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA94D)  # add r1, sp, #308
-    data(2, 0xF7FD, 0xFFD2)  # bl SQR (-8284)
+    data(2, 0xF7FD, 0xFF18)  # bl SQR (-8656)
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xA99D)  # add r1, sp, #628
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FD, 0xFE11)  # bl MUL (-9182)
+    data(2, 0xF7FD, 0xFD57)  # bl MUL (-9554)
     data(2, 0xA855)  # add r0, sp, #340
     data(2, 0xA955)  # add r1, sp, #340
     data(2, 0xAA65)  # add r2, sp, #404
-    data(2, 0xF7FD, 0xFE0C)  # bl MUL (-9192)
+    data(2, 0xF7FD, 0xFD52)  # bl MUL (-9564)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA965)  # add r1, sp, #404
-    data(2, 0xF7FD, 0xFFC4)  # bl SQR (-8312)
+    data(2, 0xF7FD, 0xFF0A)  # bl SQR (-8684)
     data(2, 0xA865)  # add r0, sp, #404
     data(2, 0xA99D)  # add r1, sp, #628
     data(2, 0xAA65)  # add r2, sp, #404
-    data(2, 0xF7FD, 0xFE03)  # bl MUL (-9210)
-    data(2, 0xF7FE, 0xFDFA)  # bl PADD (-5132)
-    data(2, 0xF000, 0xBE34)  # b.w FINISH (+3176)
+    data(2, 0xF7FD, 0xFD49)  # bl MUL (-9582)
+    data(2, 0xF7FE, 0xFD40)  # bl PADD (-5504)
+    data(2, 0xF000, 0xBECB)  # b.w FINISH (+3478)
     data(2, 0xF8D1, 0x301C)  # ldr r3, [r1, #28]
     data(2, 0xFA93, 0xF383)  # rev r3, r3
     data(2, 0xF8D1, 0x4018)  # ldr r4, [r1, #24]
@@ -2803,10 +2899,10 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF040, 0x800C)  # bne.w CADD (+24)
     data(2, 0xF1B0, 0x0F00)  # cmp r0, #0x00
     data(2, 0xF000, 0x8008)  # beq.w CADD (+16)
-    data(2, 0xF7FE, 0xFC46)  # bl PDBL (-6004)
-    data(2, 0xF7FE, 0xFC44)  # bl PDBL (-6008)
-    data(2, 0xF7FE, 0xFC42)  # bl PDBL (-6012)
-    data(2, 0xF7FE, 0xFC40)  # bl PDBL (-6016)
+    data(2, 0xF7FE, 0xFB8C)  # bl PDBL (-6376)
+    data(2, 0xF7FE, 0xFB8A)  # bl PDBL (-6380)
+    data(2, 0xF7FE, 0xFB88)  # bl PDBL (-6384)
+    data(2, 0xF7FE, 0xFB86)  # bl PDBL (-6388)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF000, 0x010F)  # and r1, r0, #0xf
     data(2, 0xEA4F, 0x1210)  # lsr r2, r0, #4
@@ -3081,7 +3177,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8CD)  # add r0, sp, #820
     data(2, 0xA9DD)  # add r1, sp, #884
     data(2, 0xAA5D)  # add r2, sp, #372
-    data(2, 0xF7FD, 0xFE64)  # bl SUB (-9016)
+    data(2, 0xF7FD, 0xFDAA)  # bl SUB (-9388)
     data(2, 0xF8DD, 0xB0F0)  # ldr r11, [r13, #240]
     data(2, 0xA85D)  # add r0, sp, #372
     data(2, 0xA9CD)  # add r1, sp, #820
@@ -3127,7 +3223,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
     data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FE, 0xFB6C)  # bl PMADD (-6440)
+    data(2, 0xF7FE, 0xFAB2)  # bl PMADD (-6812)
     data(2, 0xF8DD, 0xB068)  # ldr r11, [r13, #104]
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xF20D, 0x4114)  # addw r1, r13, #1044
@@ -3232,7 +3328,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF1B0, 0x0F40)  # cmp r0, #0x40
     data(2, 0xF47F, 0xACA7)  # bne.w COMB (-1714)
-    data(2, 0xF000, 0xB9EF)  # b.w FINISH (+990)
+    data(2, 0xF000, 0xBA86)  # b.w FINISH (+1292)
     data(2, 0xF8D1, 0x301C)  # ldr r3, [r1, #28]
     data(2, 0xFA93, 0xF383)  # rev r3, r3
     data(2, 0xF8D1, 0x4018)  # ldr r4, [r1, #24]
@@ -3287,28 +3383,53 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
     data(2, 0xF20D, 0x1CB4)  # addw r12, r13, #436
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xA895)  # add r0, sp, #596
+    data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF20D, 0x40D4)  # addw r0, r13, #1236
+    data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xF8DD, 0x0528)  # ldr r0, [r13, #1320]
+    data(2, 0xF1B0, 0x0F18)  # cmp r0, #0x18
+    data(2, 0xF040, 0x8024)  # bne.w VNOC2 (+72)
+    data(2, 0xF8D1, 0x307C)  # ldr r3, [r1, #124]
+    data(2, 0xFA93, 0xF383)  # rev r3, r3
+    data(2, 0xF8D1, 0x4078)  # ldr r4, [r1, #120]
+    data(2, 0xFA94, 0xF484)  # rev r4, r4
+    data(2, 0xF8D1, 0x5074)  # ldr r5, [r1, #116]
+    data(2, 0xFA95, 0xF585)  # rev r5, r5
+    data(2, 0xF8D1, 0x6070)  # ldr r6, [r1, #112]
+    data(2, 0xFA96, 0xF686)  # rev r6, r6
+    data(2, 0xF8D1, 0x706C)  # ldr r7, [r1, #108]
+    data(2, 0xFA97, 0xF787)  # rev r7, r7
+    data(2, 0xF8D1, 0x8068)  # ldr r8, [r1, #104]
+    data(2, 0xFA98, 0xF888)  # rev r8, r8
+    data(2, 0xF8D1, 0x9064)  # ldr r9, [r1, #100]
+    data(2, 0xFA99, 0xF989)  # rev r9, r9
+    data(2, 0xF8D1, 0xA060)  # ldr r10, [r1, #96]
+    data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
+    data(2, 0xF20D, 0x4CF4)  # addw r12, r13, #1268
+    data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x4074)  # addw r0, r13, #1140
-    data(2, 0xF8CD, 0x04E0)  # str r0, [r13, #1248]
+    data(2, 0xF8CD, 0x0520)  # str r0, [r13, #1312]
     data(2, 0xF64B, 0x404F)  # movw r0, #0xbc4f
     data(2, 0xF6CE, 0x6000)  # movt r0, #0xee00
-    data(2, 0xF8CD, 0x04E4)  # str r0, [r13, #1252]
-    data(2, 0xF7FE, 0xFEBF)  # bl BINV (-4738)
+    data(2, 0xF8CD, 0x0524)  # str r0, [r13, #1316]
+    data(2, 0xF7FE, 0xFDD4)  # bl BINV (-5208)
     data(2, 0xA86D)  # add r0, sp, #436
     data(2, 0xA98D)  # add r1, sp, #564
     data(2, 0xAAD5)  # add r2, sp, #852
-    data(2, 0xF7FD, 0xFD31)  # bl MULN (-9630)
+    data(2, 0xF7FD, 0xFC46)  # bl MULN (-10100)
     data(2, 0xA86D)  # add r0, sp, #436
     data(2, 0xA96D)  # add r1, sp, #436
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FD, 0xFD2B)  # bl MULN (-9642)
+    data(2, 0xF7FD, 0xFC40)  # bl MULN (-10112)
     data(2, 0xA87D)  # add r0, sp, #500
     data(2, 0xA995)  # add r1, sp, #596
     data(2, 0xAAD5)  # add r2, sp, #852
-    data(2, 0xF7FD, 0xFD26)  # bl MULN (-9652)
+    data(2, 0xF7FD, 0xFC3B)  # bl MULN (-10122)
     data(2, 0xA87D)  # add r0, sp, #500
     data(2, 0xA97D)  # add r1, sp, #500
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FD, 0xFD20)  # bl MULN (-9664)
+    data(2, 0xF7FD, 0xFC35)  # bl MULN (-10134)
     data(2, 0xA8DD)  # add r0, sp, #884
     data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xA875)  # add r0, sp, #468
@@ -3320,13 +3441,13 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF8DD, 0x2050)  # ldr r2, [r13, #80]
     data(2, 0xF202, 0x3240)  # addw r2, r2, #832
     data(2, 0xA96D)  # add r1, sp, #436
-    data(2, 0xF04F, 0x0804)  # mov r8, #0x04
-    data(2, 0xF7FE, 0xFD28)  # bl WNAF (-5552)
+    data(2, 0xF04F, 0x0807)  # mov r8, #0x07
+    data(2, 0xF7FE, 0xFC3D)  # bl WNAF (-6022)
     data(2, 0xF8DD, 0x2050)  # ldr r2, [r13, #80]
     data(2, 0xF202, 0x4244)  # addw r2, r2, #1092
     data(2, 0xA97D)  # add r1, sp, #500
     data(2, 0xF04F, 0x0805)  # mov r8, #0x05
-    data(2, 0xF7FE, 0xFD1F)  # bl WNAF (-5570)
+    data(2, 0xF7FE, 0xFC34)  # bl WNAF (-6040)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF8D0, 0x331C)  # ldr r3, [r0, #796]
     data(2, 0xFA93, 0xF383)  # rev r3, r3
@@ -3367,24 +3488,24 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAAF5)  # add r2, sp, #980
-    data(2, 0xF7FD, 0xF8BF)  # bl MUL (-11906)
+    data(2, 0xF7FC, 0xFFD4)  # bl MUL (-12376)
     data(2, 0xA845)  # add r0, sp, #276
     data(2, 0xA945)  # add r1, sp, #276
     data(2, 0xAAF5)  # add r2, sp, #980
-    data(2, 0xF7FD, 0xF8BA)  # bl MUL (-11916)
+    data(2, 0xF7FC, 0xFFCF)  # bl MUL (-12386)
     data(2, 0xA8ED)  # add r0, sp, #948
     data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FE, 0xFBD0)  # bl JTAB (-6240)
+    data(2, 0xF7FE, 0xFAE5)  # bl JTAB (-6710)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
-    data(2, 0xF8CD, 0x04D8)  # str r0, [r13, #1240]
+    data(2, 0xF8CD, 0x0518)  # str r0, [r13, #1304]
     data(2, 0xF240, 0x1000)  # movw r0, #0x100
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
-    data(2, 0xF8DD, 0x04D8)  # ldr r0, [r13, #1240]
+    data(2, 0xF8DD, 0x0518)  # ldr r0, [r13, #1304]
     data(2, 0xF1B0, 0x0F00)  # cmp r0, #0
     data(2, 0xF040, 0x8002)  # bne.w VNODBL (+4)
-    data(2, 0xF7FE, 0xFA52)  # bl PJDBL (-7004)
+    data(2, 0xF7FE, 0xF967)  # bl PJDBL (-7474)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF200, 0x3040)  # addw r0, r0, #832
     data(2, 0xF8DD, 0x1058)  # ldr r1, [r13, #88]
@@ -3396,10 +3517,12 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xEA82, 0x0203)  # eor r2, r2, r3
     data(2, 0xEBA2, 0x0203)  # sub r2, r2, r3
     data(2, 0xF1B2, 0x0F00)  # cmp r2, #0
-    data(2, 0xF000, 0x803B)  # beq.w VNOG (+118)
+    data(2, 0xF000, 0x803F)  # beq.w VNOG (+126)
     data(2, 0xF1A2, 0x0201)  # sub r2, r2, #0x1
     data(2, 0xF8DD, 0xE064)  # ldr r14, [r13, #100]
-    data(2, 0xEB0E, 0x1E82)  # add r14, r14, r2, lsl #6
+    data(2, 0xF242, 0x0000)  # movw r0, #0x2000
+    data(2, 0xEB0E, 0x0E00)  # add r14, r14, r0
+    data(2, 0xEB0E, 0x1E42)  # add r14, r14, r2, lsl #5
     data(2, 0xF8DE, 0x3000)  # ldr r3, [r14, #0]
     data(2, 0xF8DE, 0x4004)  # ldr r4, [r14, #4]
     data(2, 0xF8DE, 0x5008)  # ldr r5, [r14, #8]
@@ -3426,8 +3549,8 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA85D)  # add r0, sp, #372
     data(2, 0xA9DD)  # add r1, sp, #884
     data(2, 0xAA5D)  # add r2, sp, #372
-    data(2, 0xF7FD, 0xFBD5)  # bl SUB (-10326)
-    data(2, 0xF7FE, 0xFBE0)  # bl VADDG (-6208)
+    data(2, 0xF7FD, 0xFAE6)  # bl SUB (-10804)
+    data(2, 0xF7FE, 0xFAF1)  # bl VADDG (-6686)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF200, 0x4044)  # addw r0, r0, #1092
     data(2, 0xF8DD, 0x1058)  # ldr r1, [r13, #88]
@@ -3463,56 +3586,115 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA85D)  # add r0, sp, #372
     data(2, 0xA9DD)  # add r1, sp, #884
     data(2, 0xAA5D)  # add r2, sp, #372
-    data(2, 0xF7FD, 0xFB91)  # bl SUB (-10462)
-    data(2, 0xF7FE, 0xFBA0)  # bl VADDQ (-6336)
+    data(2, 0xF7FD, 0xFAA2)  # bl SUB (-10940)
+    data(2, 0xF7FE, 0xFAB1)  # bl VADDQ (-6814)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
-    data(2, 0xF57F, 0xAF59)  # bpl.w VLOOP (-334)
-    data(2, 0xF8DD, 0x04D8)  # ldr r0, [r13, #1240]
+    data(2, 0xF57F, 0xAF55)  # bpl.w VLOOP (-342)
+    data(2, 0xF8DD, 0x0528)  # ldr r0, [r13, #1320]
+    data(2, 0xF1B0, 0x0F18)  # cmp r0, #0x18
+    data(2, 0xF000, 0x8038)  # beq.w VCHECK (+112)
+    data(2, 0xF8DD, 0x0518)  # ldr r0, [r13, #1304]
     data(2, 0xF1B0, 0x0F00)  # cmp r0, #0
     data(2, 0xF000, 0x8008)  # beq.w VPROJ (+16)
     data(2, 0xA8DD)  # add r0, sp, #884
     data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF000, 0xB82A)  # b.w FINISH (+84)
+    data(2, 0xF000, 0xB886)  # b.w FINISH (+268)
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FC, 0xFFF0)  # bl MUL (-12320)
+    data(2, 0xF7FC, 0xFEFB)  # bl MUL (-12810)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA94D)  # add r1, sp, #308
-    data(2, 0xF7FD, 0xF9A8)  # bl SQR (-11440)
+    data(2, 0xF7FD, 0xF8B3)  # bl SQR (-11930)
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xA99D)  # add r1, sp, #628
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FC, 0xFFE7)  # bl MUL (-12338)
+    data(2, 0xF7FC, 0xFEF2)  # bl MUL (-12828)
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xA86D)  # add r0, sp, #436
     data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x40B4)  # addw r0, r13, #1204
-    data(2, 0xF8CD, 0x04E0)  # str r0, [r13, #1248]
+    data(2, 0xF8CD, 0x0520)  # str r0, [r13, #1312]
     data(2, 0xF240, 0x0001)  # movw r0, #0x1
-    data(2, 0xF8CD, 0x04E4)  # str r0, [r13, #1252]
-    data(2, 0xF7FE, 0xFD54)  # bl BINV (-5464)
+    data(2, 0xF8CD, 0x0524)  # str r0, [r13, #1316]
+    data(2, 0xF7FE, 0xFC5F)  # bl BINV (-5954)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAAF5)  # add r2, sp, #980
-    data(2, 0xF7FC, 0xFFD2)  # bl MUL (-12380)
+    data(2, 0xF7FC, 0xFEDD)  # bl MUL (-12870)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAAF5)  # add r2, sp, #980
-    data(2, 0xF7FC, 0xFFCD)  # bl MUL (-12390)
-    data(2, 0xF000, 0xB96B)  # b.w AFFINE (+726)
+    data(2, 0xF7FC, 0xFED8)  # bl MUL (-12880)
+    data(2, 0xF000, 0xB9C7)  # b.w AFFINE (+910)
+    data(2, 0xF8DD, 0x0518)  # ldr r0, [r13, #1304]
+    data(2, 0xF1B0, 0x0F00)  # cmp r0, #0
+    data(2, 0xF040, 0x804E)  # bne.w VFAIL (+156)
+    data(2, 0xA86D)  # add r0, sp, #436
+    data(2, 0xA94D)  # add r1, sp, #308
+    data(2, 0xF7FD, 0xF888)  # bl SQR (-12016)
+    data(2, 0xA875)  # add r0, sp, #468
+    data(2, 0xF20D, 0x41D4)  # addw r1, r13, #1236
+    data(2, 0xAAF5)  # add r2, sp, #980
+    data(2, 0xF7FC, 0xFEC6)  # bl MUL (-12916)
+    data(2, 0xA875)  # add r0, sp, #468
+    data(2, 0xA975)  # add r1, sp, #468
+    data(2, 0xAA6D)  # add r2, sp, #436
+    data(2, 0xF7FC, 0xFEC1)  # bl MUL (-12926)
+    data(2, 0xA875)  # add r0, sp, #468
+    data(2, 0xA975)  # add r1, sp, #468
+    data(2, 0xAA3D)  # add r2, sp, #244
+    data(2, 0xF7FD, 0xFA40)  # bl SUB (-11136)
+    data(2, 0xA875)  # add r0, sp, #468
+    data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xEA43, 0x0004)  # orr r0, r3, r4
+    data(2, 0xEA40, 0x0005)  # orr r0, r0, r5
+    data(2, 0xEA40, 0x0006)  # orr r0, r0, r6
+    data(2, 0xEA40, 0x0007)  # orr r0, r0, r7
+    data(2, 0xEA40, 0x0008)  # orr r0, r0, r8
+    data(2, 0xEA40, 0x0009)  # orr r0, r0, r9
+    data(2, 0xEA40, 0x000A)  # orr r0, r0, r10
+    data(2, 0xF1B0, 0x0F00)  # cmp r0, #0
+    data(2, 0xF000, 0x8029)  # beq.w VMATCH (+82)
+    data(2, 0xA875)  # add r0, sp, #468
+    data(2, 0xF20D, 0x41F4)  # addw r1, r13, #1268
+    data(2, 0xAAF5)  # add r2, sp, #980
+    data(2, 0xF7FC, 0xFEA1)  # bl MUL (-12990)
+    data(2, 0xA875)  # add r0, sp, #468
+    data(2, 0xA975)  # add r1, sp, #468
+    data(2, 0xAA6D)  # add r2, sp, #436
+    data(2, 0xF7FC, 0xFE9C)  # bl MUL (-13000)
+    data(2, 0xA875)  # add r0, sp, #468
+    data(2, 0xA975)  # add r1, sp, #468
+    data(2, 0xAA3D)  # add r2, sp, #244
+    data(2, 0xF7FD, 0xFA1B)  # bl SUB (-11210)
+    data(2, 0xA875)  # add r0, sp, #468
+    data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xEA43, 0x0004)  # orr r0, r3, r4
+    data(2, 0xEA40, 0x0005)  # orr r0, r0, r5
+    data(2, 0xEA40, 0x0006)  # orr r0, r0, r6
+    data(2, 0xEA40, 0x0007)  # orr r0, r0, r7
+    data(2, 0xEA40, 0x0008)  # orr r0, r0, r8
+    data(2, 0xEA40, 0x0009)  # orr r0, r0, r9
+    data(2, 0xEA40, 0x000A)  # orr r0, r0, r10
+    data(2, 0xF1B0, 0x0F00)  # cmp r0, #0
+    data(2, 0xF000, 0x8004)  # beq.w VMATCH (+8)
+    data(2, 0xF04F, 0x0000)  # mov r0, #0x00
+    data(2, 0xF001, 0xB803)  # b.w DONE (+4102)
+    data(2, 0xF04F, 0x0001)  # mov r0, #0x01
+    data(2, 0xF000, 0xBFFF)  # b.w DONE (+4094)
     data(2, 0xF8DD, 0x005C)  # ldr r0, [r13, #92]
     data(2, 0xF1C0, 0x0000)  # rsb r0, r0, #0x0
     data(2, 0xF8CD, 0x00F0)  # str r0, [r13, #240]
     data(2, 0xA8CD)  # add r0, sp, #820
     data(2, 0xA9DD)  # add r1, sp, #884
     data(2, 0xAA45)  # add r2, sp, #276
-    data(2, 0xF7FD, 0xFB44)  # bl SUB (-10616)
+    data(2, 0xF7FD, 0xF9F3)  # bl SUB (-11290)
     data(2, 0xF8DD, 0xB0F0)  # ldr r11, [r13, #240]
     data(2, 0xA845)  # add r0, sp, #276
     data(2, 0xA9CD)  # add r1, sp, #820
@@ -3548,26 +3730,26 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
     data(2, 0xA86D)  # add r0, sp, #436
     data(2, 0xA94D)  # add r1, sp, #308
-    data(2, 0xF7FD, 0xF938)  # bl SQR (-11664)
+    data(2, 0xF7FC, 0xFFE7)  # bl SQR (-12338)
     data(2, 0xA86D)  # add r0, sp, #436
     data(2, 0xA96D)  # add r1, sp, #436
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FC, 0xFF77)  # bl MUL (-12562)
+    data(2, 0xF7FC, 0xFE26)  # bl MUL (-13236)
     data(2, 0xA875)  # add r0, sp, #468
     data(2, 0xA96D)  # add r1, sp, #436
-    data(2, 0xF7FD, 0xF92F)  # bl SQR (-11682)
+    data(2, 0xF7FC, 0xFFDE)  # bl SQR (-12356)
     data(2, 0xA875)  # add r0, sp, #468
     data(2, 0xA975)  # add r1, sp, #468
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FC, 0xFF6E)  # bl MUL (-12580)
+    data(2, 0xF7FC, 0xFE1D)  # bl MUL (-13254)
     data(2, 0xA87D)  # add r0, sp, #500
     data(2, 0xA975)  # add r1, sp, #468
-    data(2, 0xF7FD, 0xF926)  # bl SQR (-11700)
+    data(2, 0xF7FC, 0xFFD5)  # bl SQR (-12374)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA87D)  # add r0, sp, #500
     data(2, 0xA97D)  # add r1, sp, #500
-    data(2, 0xF7FD, 0xF91E)  # bl SQR (-11716)
+    data(2, 0xF7FC, 0xFFCD)  # bl SQR (-12390)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3575,15 +3757,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA87D)  # add r0, sp, #500
     data(2, 0xA97D)  # add r1, sp, #500
     data(2, 0xAA75)  # add r2, sp, #468
-    data(2, 0xF7FC, 0xFF55)  # bl MUL (-12630)
+    data(2, 0xF7FC, 0xFE04)  # bl MUL (-13304)
     data(2, 0xA885)  # add r0, sp, #532
     data(2, 0xA97D)  # add r1, sp, #500
-    data(2, 0xF7FD, 0xF90D)  # bl SQR (-11750)
+    data(2, 0xF7FC, 0xFFBC)  # bl SQR (-12424)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA885)  # add r0, sp, #532
     data(2, 0xA985)  # add r1, sp, #532
-    data(2, 0xF7FD, 0xF905)  # bl SQR (-11766)
+    data(2, 0xF7FC, 0xFFB4)  # bl SQR (-12440)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3591,15 +3773,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA885)  # add r0, sp, #532
     data(2, 0xA985)  # add r1, sp, #532
     data(2, 0xAA7D)  # add r2, sp, #500
-    data(2, 0xF7FC, 0xFF3C)  # bl MUL (-12680)
+    data(2, 0xF7FC, 0xFDEB)  # bl MUL (-13354)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA985)  # add r1, sp, #532
-    data(2, 0xF7FD, 0xF8F4)  # bl SQR (-11800)
+    data(2, 0xF7FC, 0xFFA3)  # bl SQR (-12474)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA98D)  # add r1, sp, #564
-    data(2, 0xF7FD, 0xF8EC)  # bl SQR (-11816)
+    data(2, 0xF7FC, 0xFF9B)  # bl SQR (-12490)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3607,15 +3789,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA98D)  # add r1, sp, #564
     data(2, 0xAA75)  # add r2, sp, #468
-    data(2, 0xF7FC, 0xFF23)  # bl MUL (-12730)
+    data(2, 0xF7FC, 0xFDD2)  # bl MUL (-13404)
     data(2, 0xA895)  # add r0, sp, #596
     data(2, 0xA98D)  # add r1, sp, #564
-    data(2, 0xF7FD, 0xF8DB)  # bl SQR (-11850)
+    data(2, 0xF7FC, 0xFF8A)  # bl SQR (-12524)
     data(2, 0xF04F, 0x000E)  # mov r0, #0x0e
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA895)  # add r0, sp, #596
     data(2, 0xA995)  # add r1, sp, #596
-    data(2, 0xF7FD, 0xF8D3)  # bl SQR (-11866)
+    data(2, 0xF7FC, 0xFF82)  # bl SQR (-12540)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3623,15 +3805,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA895)  # add r0, sp, #596
     data(2, 0xA995)  # add r1, sp, #596
     data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FC, 0xFF0A)  # bl MUL (-12780)
+    data(2, 0xF7FC, 0xFDB9)  # bl MUL (-13454)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA995)  # add r1, sp, #596
-    data(2, 0xF7FD, 0xF8C2)  # bl SQR (-11900)
+    data(2, 0xF7FC, 0xFF71)  # bl SQR (-12574)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA99D)  # add r1, sp, #628
-    data(2, 0xF7FD, 0xF8BA)  # bl SQR (-11916)
+    data(2, 0xF7FC, 0xFF69)  # bl SQR (-12590)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3639,15 +3821,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA99D)  # add r1, sp, #628
     data(2, 0xAA6D)  # add r2, sp, #436
-    data(2, 0xF7FC, 0xFEF1)  # bl MUL (-12830)
+    data(2, 0xF7FC, 0xFDA0)  # bl MUL (-13504)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA99D)  # add r1, sp, #628
-    data(2, 0xF7FD, 0xF8A9)  # bl SQR (-11950)
+    data(2, 0xF7FC, 0xFF58)  # bl SQR (-12624)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF8A1)  # bl SQR (-11966)
+    data(2, 0xF7FC, 0xFF50)  # bl SQR (-12640)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3655,27 +3837,27 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FC, 0xFED8)  # bl MUL (-12880)
+    data(2, 0xF7FC, 0xFD87)  # bl MUL (-13554)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF890)  # bl SQR (-12000)
+    data(2, 0xF7FC, 0xFF3F)  # bl SQR (-12674)
     data(2, 0xF04F, 0x005F)  # mov r0, #0x5f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF888)  # bl SQR (-12016)
+    data(2, 0xF7FC, 0xFF37)  # bl SQR (-12690)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF47F, 0xAFF4)  # bne.w V7 (-24)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF87C)  # bl SQR (-12040)
+    data(2, 0xF7FC, 0xFF2B)  # bl SQR (-12714)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF874)  # bl SQR (-12056)
+    data(2, 0xF7FC, 0xFF23)  # bl SQR (-12730)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3683,15 +3865,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FC, 0xFEAB)  # bl MUL (-12970)
+    data(2, 0xF7FC, 0xFD5A)  # bl MUL (-13644)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF863)  # bl SQR (-12090)
+    data(2, 0xF7FC, 0xFF12)  # bl SQR (-12764)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF85B)  # bl SQR (-12106)
+    data(2, 0xF7FC, 0xFF0A)  # bl SQR (-12780)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3699,15 +3881,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FC, 0xFE92)  # bl MUL (-13020)
+    data(2, 0xF7FC, 0xFD41)  # bl MUL (-13694)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF84A)  # bl SQR (-12140)
+    data(2, 0xF7FC, 0xFEF9)  # bl SQR (-12814)
     data(2, 0xF04F, 0x001D)  # mov r0, #0x1d
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF842)  # bl SQR (-12156)
+    data(2, 0xF7FC, 0xFEF1)  # bl SQR (-12830)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3715,15 +3897,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA95)  # add r2, sp, #596
-    data(2, 0xF7FC, 0xFE79)  # bl MUL (-13070)
+    data(2, 0xF7FC, 0xFD28)  # bl MUL (-13744)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF831)  # bl SQR (-12190)
+    data(2, 0xF7FC, 0xFEE0)  # bl SQR (-12864)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF829)  # bl SQR (-12206)
+    data(2, 0xF7FC, 0xFED8)  # bl SQR (-12880)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3731,23 +3913,23 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FC, 0xFE60)  # bl MUL (-13120)
+    data(2, 0xF7FC, 0xFD0F)  # bl MUL (-13794)
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAAD5)  # add r2, sp, #852
-    data(2, 0xF7FC, 0xFE5B)  # bl MUL (-13130)
+    data(2, 0xF7FC, 0xFD0A)  # bl MUL (-13804)
     data(2, 0xA845)  # add r0, sp, #276
     data(2, 0xA945)  # add r1, sp, #276
     data(2, 0xAAD5)  # add r2, sp, #852
-    data(2, 0xF7FC, 0xFE56)  # bl MUL (-13140)
+    data(2, 0xF7FC, 0xFD05)  # bl MUL (-13814)
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAAE5)  # add r2, sp, #916
-    data(2, 0xF7FC, 0xFE51)  # bl MUL (-13150)
+    data(2, 0xF7FC, 0xFD00)  # bl MUL (-13824)
     data(2, 0xA845)  # add r0, sp, #276
     data(2, 0xA945)  # add r1, sp, #276
     data(2, 0xAAE5)  # add r2, sp, #916
-    data(2, 0xF7FC, 0xFE4C)  # bl MUL (-13160)
+    data(2, 0xF7FC, 0xFCFB)  # bl MUL (-13834)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -3874,62 +4056,62 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA86D)  # add r0, sp, #436
     data(2, 0xA96D)  # add r1, sp, #436
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FD, 0xF944)  # bl MULN (-11640)
+    data(2, 0xF7FC, 0xFFF3)  # bl MULN (-12314)
     data(2, 0xA875)  # add r0, sp, #468
     data(2, 0xA975)  # add r1, sp, #468
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FD, 0xF93E)  # bl MULN (-11652)
+    data(2, 0xF7FC, 0xFFED)  # bl MULN (-12326)
     data(2, 0xA87D)  # add r0, sp, #500
     data(2, 0xA97D)  # add r1, sp, #500
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FD, 0xF938)  # bl MULN (-11664)
+    data(2, 0xF7FC, 0xFFE7)  # bl MULN (-12338)
     data(2, 0xA885)  # add r0, sp, #532
     data(2, 0xA985)  # add r1, sp, #532
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FD, 0xF932)  # bl MULN (-11676)
+    data(2, 0xF7FC, 0xFFE1)  # bl MULN (-12350)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA96D)  # add r1, sp, #436
-    data(2, 0xF7FD, 0xFA42)  # bl SQRN (-11132)
+    data(2, 0xF7FD, 0xF8F1)  # bl SQRN (-11806)
     data(2, 0xA845)  # add r0, sp, #276
     data(2, 0xA96D)  # add r1, sp, #436
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FD, 0xF929)  # bl MULN (-11694)
+    data(2, 0xF7FC, 0xFFD8)  # bl MULN (-12368)
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xA945)  # add r1, sp, #276
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FD, 0xF924)  # bl MULN (-11704)
+    data(2, 0xF7FC, 0xFFD3)  # bl MULN (-12378)
     data(2, 0xA855)  # add r0, sp, #340
     data(2, 0xA94D)  # add r1, sp, #308
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FD, 0xF91F)  # bl MULN (-11714)
+    data(2, 0xF7FC, 0xFFCE)  # bl MULN (-12388)
     data(2, 0xA85D)  # add r0, sp, #372
     data(2, 0xA955)  # add r1, sp, #340
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FD, 0xF91A)  # bl MULN (-11724)
+    data(2, 0xF7FC, 0xFFC9)  # bl MULN (-12398)
     data(2, 0xF20D, 0x4014)  # addw r0, r13, #1044
     data(2, 0xA95D)  # add r1, sp, #372
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FD, 0xF914)  # bl MULN (-11736)
+    data(2, 0xF7FC, 0xFFC3)  # bl MULN (-12410)
     data(2, 0xF20D, 0x4034)  # addw r0, r13, #1076
     data(2, 0xF20D, 0x4114)  # addw r1, r13, #1044
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FD, 0xF90D)  # bl MULN (-11750)
+    data(2, 0xF7FC, 0xFFBC)  # bl MULN (-12424)
     data(2, 0xF20D, 0x4054)  # addw r0, r13, #1108
     data(2, 0xF20D, 0x4134)  # addw r1, r13, #1076
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FD, 0xF906)  # bl MULN (-11764)
+    data(2, 0xF7FC, 0xFFB5)  # bl MULN (-12438)
     data(2, 0xF20D, 0x4054)  # addw r0, r13, #1108
     data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xFA0F)  # bl SQRN (-11234)
+    data(2, 0xF7FD, 0xF8BE)  # bl SQRN (-11908)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xFA07)  # bl SQRN (-11250)
+    data(2, 0xF7FD, 0xF8B6)  # bl SQRN (-11924)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3937,15 +4119,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xF8E5)  # bl MULN (-11830)
+    data(2, 0xF7FC, 0xFF94)  # bl MULN (-12504)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF9F5)  # bl SQRN (-11286)
+    data(2, 0xF7FD, 0xF8A4)  # bl SQRN (-11960)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF9ED)  # bl SQRN (-11302)
+    data(2, 0xF7FD, 0xF89C)  # bl SQRN (-11976)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3953,15 +4135,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xF8CB)  # bl MULN (-11882)
+    data(2, 0xF7FC, 0xFF7A)  # bl MULN (-12556)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF9DB)  # bl SQRN (-11338)
+    data(2, 0xF7FD, 0xF88A)  # bl SQRN (-12012)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF9D3)  # bl SQRN (-11354)
+    data(2, 0xF7FD, 0xF882)  # bl SQRN (-12028)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3969,15 +4151,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xF8B1)  # bl MULN (-11934)
+    data(2, 0xF7FC, 0xFF60)  # bl MULN (-12608)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF9C1)  # bl SQRN (-11390)
+    data(2, 0xF7FD, 0xF870)  # bl SQRN (-12064)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF9B9)  # bl SQRN (-11406)
+    data(2, 0xF7FD, 0xF868)  # bl SQRN (-12080)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3985,15 +4167,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xF897)  # bl MULN (-11986)
+    data(2, 0xF7FC, 0xFF46)  # bl MULN (-12660)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF9A7)  # bl SQRN (-11442)
+    data(2, 0xF7FD, 0xF856)  # bl SQRN (-12116)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF99F)  # bl SQRN (-11458)
+    data(2, 0xF7FD, 0xF84E)  # bl SQRN (-12132)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4001,15 +4183,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xF87D)  # bl MULN (-12038)
+    data(2, 0xF7FC, 0xFF2C)  # bl MULN (-12712)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF98D)  # bl SQRN (-11494)
+    data(2, 0xF7FD, 0xF83C)  # bl SQRN (-12168)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF985)  # bl SQRN (-11510)
+    data(2, 0xF7FD, 0xF834)  # bl SQRN (-12184)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4017,15 +4199,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xF863)  # bl MULN (-12090)
+    data(2, 0xF7FC, 0xFF12)  # bl MULN (-12764)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF973)  # bl SQRN (-11546)
+    data(2, 0xF7FD, 0xF822)  # bl SQRN (-12220)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF96B)  # bl SQRN (-11562)
+    data(2, 0xF7FD, 0xF81A)  # bl SQRN (-12236)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4033,15 +4215,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xF849)  # bl MULN (-12142)
+    data(2, 0xF7FC, 0xFEF8)  # bl MULN (-12816)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF959)  # bl SQRN (-11598)
+    data(2, 0xF7FD, 0xF808)  # bl SQRN (-12272)
     data(2, 0xF04F, 0x0023)  # mov r0, #0x23
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF951)  # bl SQRN (-11614)
+    data(2, 0xF7FD, 0xF800)  # bl SQRN (-12288)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4049,15 +4231,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xF82F)  # bl MULN (-12194)
+    data(2, 0xF7FC, 0xFEDE)  # bl MULN (-12868)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF93F)  # bl SQRN (-11650)
+    data(2, 0xF7FC, 0xFFEE)  # bl SQRN (-12324)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF937)  # bl SQRN (-11666)
+    data(2, 0xF7FC, 0xFFE6)  # bl SQRN (-12340)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4065,15 +4247,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FD, 0xF815)  # bl MULN (-12246)
+    data(2, 0xF7FC, 0xFEC4)  # bl MULN (-12920)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF925)  # bl SQRN (-11702)
+    data(2, 0xF7FC, 0xFFD4)  # bl SQRN (-12376)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF91D)  # bl SQRN (-11718)
+    data(2, 0xF7FC, 0xFFCC)  # bl SQRN (-12392)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4081,15 +4263,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFFFB)  # bl MULN (-12298)
+    data(2, 0xF7FC, 0xFEAA)  # bl MULN (-12972)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF90B)  # bl SQRN (-11754)
+    data(2, 0xF7FC, 0xFFBA)  # bl SQRN (-12428)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF903)  # bl SQRN (-11770)
+    data(2, 0xF7FC, 0xFFB2)  # bl SQRN (-12444)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4097,15 +4279,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFFE1)  # bl MULN (-12350)
+    data(2, 0xF7FC, 0xFE90)  # bl MULN (-13024)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF8F1)  # bl SQRN (-11806)
+    data(2, 0xF7FC, 0xFFA0)  # bl SQRN (-12480)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF8E9)  # bl SQRN (-11822)
+    data(2, 0xF7FC, 0xFF98)  # bl SQRN (-12496)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4113,219 +4295,11 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFFC7)  # bl MULN (-12402)
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF8D7)  # bl SQRN (-11858)
-    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF8CF)  # bl SQRN (-11874)
-    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
-    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF4)  # bne.w NS25 (-24)
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFFAD)  # bl MULN (-12454)
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF8BD)  # bl SQRN (-11910)
-    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF8B5)  # bl SQRN (-11926)
-    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
-    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF4)  # bne.w NS27 (-24)
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFF93)  # bl MULN (-12506)
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF8A3)  # bl SQRN (-11962)
-    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF89B)  # bl SQRN (-11978)
-    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
-    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF4)  # bne.w NS29 (-24)
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFF79)  # bl MULN (-12558)
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF889)  # bl SQRN (-12014)
-    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF881)  # bl SQRN (-12030)
-    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
-    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF4)  # bne.w NS31 (-24)
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFF5F)  # bl MULN (-12610)
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF86F)  # bl SQRN (-12066)
-    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF867)  # bl SQRN (-12082)
-    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
-    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF4)  # bne.w NS33 (-24)
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFF45)  # bl MULN (-12662)
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF855)  # bl SQRN (-12118)
-    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF84D)  # bl SQRN (-12134)
-    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
-    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF4)  # bne.w NS35 (-24)
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFF2B)  # bl MULN (-12714)
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF83B)  # bl SQRN (-12170)
-    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF833)  # bl SQRN (-12186)
-    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
-    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF4)  # bne.w NS37 (-24)
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFF11)  # bl MULN (-12766)
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF821)  # bl SQRN (-12222)
-    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF819)  # bl SQRN (-12238)
-    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
-    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF4)  # bne.w NS39 (-24)
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFEF7)  # bl MULN (-12818)
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF807)  # bl SQRN (-12274)
-    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFFFF)  # bl SQRN (-12290)
-    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
-    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF4)  # bne.w NS41 (-24)
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFEDD)  # bl MULN (-12870)
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFFED)  # bl SQRN (-12326)
-    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFFE5)  # bl SQRN (-12342)
-    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
-    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF4)  # bne.w NS43 (-24)
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFEC3)  # bl MULN (-12922)
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFFD3)  # bl SQRN (-12378)
-    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFFCB)  # bl SQRN (-12394)
-    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
-    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF4)  # bne.w NS45 (-24)
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFEA9)  # bl MULN (-12974)
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFFB9)  # bl SQRN (-12430)
-    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFFB1)  # bl SQRN (-12446)
-    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
-    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF4)  # bne.w NS47 (-24)
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FC, 0xFE8F)  # bl MULN (-13026)
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF9F)  # bl SQRN (-12482)
-    data(2, 0xF04F, 0x0001)  # mov r0, #0x01
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF97)  # bl SQRN (-12498)
-    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
-    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
-    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
-    data(2, 0xF47F, 0xAFF4)  # bne.w NS49 (-24)
-    data(2, 0xA8D5)  # add r0, sp, #852
-    data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xAA45)  # add r2, sp, #276
     data(2, 0xF7FC, 0xFE76)  # bl MULN (-13076)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF7FC, 0xFF86)  # bl SQRN (-12532)
-    data(2, 0xF04F, 0x0004)  # mov r0, #0x04
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
@@ -4333,19 +4307,227 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS25 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xFE5C)  # bl MULN (-13128)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFF6C)  # bl SQRN (-12584)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFF64)  # bl SQRN (-12600)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS27 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xFE42)  # bl MULN (-13180)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFF52)  # bl SQRN (-12636)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFF4A)  # bl SQRN (-12652)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS29 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xFE28)  # bl MULN (-13232)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFF38)  # bl SQRN (-12688)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFF30)  # bl SQRN (-12704)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS31 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xFE0E)  # bl MULN (-13284)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFF1E)  # bl SQRN (-12740)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFF16)  # bl SQRN (-12756)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS33 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xFDF4)  # bl MULN (-13336)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFF04)  # bl SQRN (-12792)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFEFC)  # bl SQRN (-12808)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS35 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xFDDA)  # bl MULN (-13388)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFEEA)  # bl SQRN (-12844)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFEE2)  # bl SQRN (-12860)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS37 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xFDC0)  # bl MULN (-13440)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFED0)  # bl SQRN (-12896)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFEC8)  # bl SQRN (-12912)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS39 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xFDA6)  # bl MULN (-13492)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFEB6)  # bl SQRN (-12948)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFEAE)  # bl SQRN (-12964)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS41 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xFD8C)  # bl MULN (-13544)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFE9C)  # bl SQRN (-13000)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFE94)  # bl SQRN (-13016)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS43 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xFD72)  # bl MULN (-13596)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFE82)  # bl SQRN (-13052)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFE7A)  # bl SQRN (-13068)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS45 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
+    data(2, 0xF7FC, 0xFD58)  # bl MULN (-13648)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFE68)  # bl SQRN (-13104)
+    data(2, 0xF04F, 0x0003)  # mov r0, #0x03
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFE60)  # bl SQRN (-13120)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS47 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
+    data(2, 0xF7FC, 0xFD3E)  # bl MULN (-13700)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFE4E)  # bl SQRN (-13156)
+    data(2, 0xF04F, 0x0001)  # mov r0, #0x01
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFE46)  # bl SQRN (-13172)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xF47F, 0xAFF4)  # bne.w NS49 (-24)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xAA45)  # add r2, sp, #276
+    data(2, 0xF7FC, 0xFD25)  # bl MULN (-13750)
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFE35)  # bl SQRN (-13206)
+    data(2, 0xF04F, 0x0004)  # mov r0, #0x04
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
+    data(2, 0xA8D5)  # add r0, sp, #852
+    data(2, 0xA9D5)  # add r1, sp, #852
+    data(2, 0xF7FC, 0xFE2D)  # bl SQRN (-13222)
+    data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
+    data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
+    data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF47F, 0xAFF4)  # bne.w NS51 (-24)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA55)  # add r2, sp, #340
-    data(2, 0xF7FC, 0xFE5D)  # bl MULN (-13126)
+    data(2, 0xF7FC, 0xFD0C)  # bl MULN (-13800)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF6D)  # bl SQRN (-12582)
+    data(2, 0xF7FC, 0xFE1C)  # bl SQRN (-13256)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF65)  # bl SQRN (-12598)
+    data(2, 0xF7FC, 0xFE14)  # bl SQRN (-13272)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4353,15 +4535,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4234)  # addw r2, r13, #1076
-    data(2, 0xF7FC, 0xFE43)  # bl MULN (-13178)
+    data(2, 0xF7FC, 0xFCF2)  # bl MULN (-13852)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF53)  # bl SQRN (-12634)
+    data(2, 0xF7FC, 0xFE02)  # bl SQRN (-13308)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF4B)  # bl SQRN (-12650)
+    data(2, 0xF7FC, 0xFDFA)  # bl SQRN (-13324)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4369,15 +4551,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFE29)  # bl MULN (-13230)
+    data(2, 0xF7FC, 0xFCD8)  # bl MULN (-13904)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF39)  # bl SQRN (-12686)
+    data(2, 0xF7FC, 0xFDE8)  # bl SQRN (-13360)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF31)  # bl SQRN (-12702)
+    data(2, 0xF7FC, 0xFDE0)  # bl SQRN (-13376)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4385,15 +4567,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FC, 0xFE10)  # bl MULN (-13280)
+    data(2, 0xF7FC, 0xFCBF)  # bl MULN (-13954)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF20)  # bl SQRN (-12736)
+    data(2, 0xF7FC, 0xFDCF)  # bl SQRN (-13410)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF18)  # bl SQRN (-12752)
+    data(2, 0xF7FC, 0xFDC7)  # bl SQRN (-13426)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4401,15 +4583,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FC, 0xFDF6)  # bl MULN (-13332)
+    data(2, 0xF7FC, 0xFCA5)  # bl MULN (-14006)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF06)  # bl SQRN (-12788)
+    data(2, 0xF7FC, 0xFDB5)  # bl SQRN (-13462)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFEFE)  # bl SQRN (-12804)
+    data(2, 0xF7FC, 0xFDAD)  # bl SQRN (-13478)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4417,15 +4599,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4234)  # addw r2, r13, #1076
-    data(2, 0xF7FC, 0xFDDC)  # bl MULN (-13384)
+    data(2, 0xF7FC, 0xFC8B)  # bl MULN (-14058)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFEEC)  # bl SQRN (-12840)
+    data(2, 0xF7FC, 0xFD9B)  # bl SQRN (-13514)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFEE4)  # bl SQRN (-12856)
+    data(2, 0xF7FC, 0xFD93)  # bl SQRN (-13530)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4433,15 +4615,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA55)  # add r2, sp, #340
-    data(2, 0xF7FC, 0xFDC3)  # bl MULN (-13434)
+    data(2, 0xF7FC, 0xFC72)  # bl MULN (-14108)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFED3)  # bl SQRN (-12890)
+    data(2, 0xF7FC, 0xFD82)  # bl SQRN (-13564)
     data(2, 0xF04F, 0x0006)  # mov r0, #0x06
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFECB)  # bl SQRN (-12906)
+    data(2, 0xF7FC, 0xFD7A)  # bl SQRN (-13580)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4449,15 +4631,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FC, 0xFDA9)  # bl MULN (-13486)
+    data(2, 0xF7FC, 0xFC58)  # bl MULN (-14160)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFEB9)  # bl SQRN (-12942)
+    data(2, 0xF7FC, 0xFD68)  # bl SQRN (-13616)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFEB1)  # bl SQRN (-12958)
+    data(2, 0xF7FC, 0xFD60)  # bl SQRN (-13632)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4465,15 +4647,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA45)  # add r2, sp, #276
-    data(2, 0xF7FC, 0xFD90)  # bl MULN (-13536)
+    data(2, 0xF7FC, 0xFC3F)  # bl MULN (-14210)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFEA0)  # bl SQRN (-12992)
+    data(2, 0xF7FC, 0xFD4F)  # bl SQRN (-13666)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFE98)  # bl SQRN (-13008)
+    data(2, 0xF7FC, 0xFD47)  # bl SQRN (-13682)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4481,15 +4663,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFD76)  # bl MULN (-13588)
+    data(2, 0xF7FC, 0xFC25)  # bl MULN (-14262)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFE86)  # bl SQRN (-13044)
+    data(2, 0xF7FC, 0xFD35)  # bl SQRN (-13718)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFE7E)  # bl SQRN (-13060)
+    data(2, 0xF7FC, 0xFD2D)  # bl SQRN (-13734)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4497,15 +4679,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA6D)  # add r2, sp, #436
-    data(2, 0xF7FC, 0xFD5D)  # bl MULN (-13638)
+    data(2, 0xF7FC, 0xFC0C)  # bl MULN (-14312)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFE6D)  # bl SQRN (-13094)
+    data(2, 0xF7FC, 0xFD1C)  # bl SQRN (-13768)
     data(2, 0xF04F, 0x0007)  # mov r0, #0x07
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFE65)  # bl SQRN (-13110)
+    data(2, 0xF7FC, 0xFD14)  # bl SQRN (-13784)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4513,15 +4695,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA5D)  # add r2, sp, #372
-    data(2, 0xF7FC, 0xFD44)  # bl MULN (-13688)
+    data(2, 0xF7FC, 0xFBF3)  # bl MULN (-14362)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFE54)  # bl SQRN (-13144)
+    data(2, 0xF7FC, 0xFD03)  # bl SQRN (-13818)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFE4C)  # bl SQRN (-13160)
+    data(2, 0xF7FC, 0xFCFB)  # bl SQRN (-13834)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4529,15 +4711,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA55)  # add r2, sp, #340
-    data(2, 0xF7FC, 0xFD2B)  # bl MULN (-13738)
+    data(2, 0xF7FC, 0xFBDA)  # bl MULN (-14412)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFE3B)  # bl SQRN (-13194)
+    data(2, 0xF7FC, 0xFCEA)  # bl SQRN (-13868)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFE33)  # bl SQRN (-13210)
+    data(2, 0xF7FC, 0xFCE2)  # bl SQRN (-13884)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4545,15 +4727,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA55)  # add r2, sp, #340
-    data(2, 0xF7FC, 0xFD12)  # bl MULN (-13788)
+    data(2, 0xF7FC, 0xFBC1)  # bl MULN (-14462)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFE22)  # bl SQRN (-13244)
+    data(2, 0xF7FC, 0xFCD1)  # bl SQRN (-13918)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFE1A)  # bl SQRN (-13260)
+    data(2, 0xF7FC, 0xFCC9)  # bl SQRN (-13934)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4561,15 +4743,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA55)  # add r2, sp, #340
-    data(2, 0xF7FC, 0xFCF9)  # bl MULN (-13838)
+    data(2, 0xF7FC, 0xFBA8)  # bl MULN (-14512)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFE09)  # bl SQRN (-13294)
+    data(2, 0xF7FC, 0xFCB8)  # bl SQRN (-13968)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFE01)  # bl SQRN (-13310)
+    data(2, 0xF7FC, 0xFCB0)  # bl SQRN (-13984)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4577,15 +4759,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA55)  # add r2, sp, #340
-    data(2, 0xF7FC, 0xFCE0)  # bl MULN (-13888)
+    data(2, 0xF7FC, 0xFB8F)  # bl MULN (-14562)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFDF0)  # bl SQRN (-13344)
+    data(2, 0xF7FC, 0xFC9F)  # bl SQRN (-14018)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFDE8)  # bl SQRN (-13360)
+    data(2, 0xF7FC, 0xFC97)  # bl SQRN (-14034)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4593,15 +4775,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FC, 0xFCC7)  # bl MULN (-13938)
+    data(2, 0xF7FC, 0xFB76)  # bl MULN (-14612)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFDD7)  # bl SQRN (-13394)
+    data(2, 0xF7FC, 0xFC86)  # bl SQRN (-14068)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFDCF)  # bl SQRN (-13410)
+    data(2, 0xF7FC, 0xFC7E)  # bl SQRN (-14084)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4609,15 +4791,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA45)  # add r2, sp, #276
-    data(2, 0xF7FC, 0xFCAE)  # bl MULN (-13988)
+    data(2, 0xF7FC, 0xFB5D)  # bl MULN (-14662)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFDBE)  # bl SQRN (-13444)
+    data(2, 0xF7FC, 0xFC6D)  # bl SQRN (-14118)
     data(2, 0xF04F, 0x0007)  # mov r0, #0x07
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFDB6)  # bl SQRN (-13460)
+    data(2, 0xF7FC, 0xFC65)  # bl SQRN (-14134)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4625,15 +4807,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FC, 0xFC94)  # bl MULN (-14040)
+    data(2, 0xF7FC, 0xFB43)  # bl MULN (-14714)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFDA4)  # bl SQRN (-13496)
+    data(2, 0xF7FC, 0xFC53)  # bl SQRN (-14170)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFD9C)  # bl SQRN (-13512)
+    data(2, 0xF7FC, 0xFC4B)  # bl SQRN (-14186)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4641,15 +4823,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFC7A)  # bl MULN (-14092)
+    data(2, 0xF7FC, 0xFB29)  # bl MULN (-14766)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFD8A)  # bl SQRN (-13548)
+    data(2, 0xF7FC, 0xFC39)  # bl SQRN (-14222)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFD82)  # bl SQRN (-13564)
+    data(2, 0xF7FC, 0xFC31)  # bl SQRN (-14238)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4657,15 +4839,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA45)  # add r2, sp, #276
-    data(2, 0xF7FC, 0xFC61)  # bl MULN (-14142)
+    data(2, 0xF7FC, 0xFB10)  # bl MULN (-14816)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFD71)  # bl SQRN (-13598)
+    data(2, 0xF7FC, 0xFC20)  # bl SQRN (-14272)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFD69)  # bl SQRN (-13614)
+    data(2, 0xF7FC, 0xFC18)  # bl SQRN (-14288)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4673,15 +4855,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA45)  # add r2, sp, #276
-    data(2, 0xF7FC, 0xFC48)  # bl MULN (-14192)
+    data(2, 0xF7FC, 0xFAF7)  # bl MULN (-14866)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFD58)  # bl SQRN (-13648)
+    data(2, 0xF7FC, 0xFC07)  # bl SQRN (-14322)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFD50)  # bl SQRN (-13664)
+    data(2, 0xF7FC, 0xFBFF)  # bl SQRN (-14338)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4689,15 +4871,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA5D)  # add r2, sp, #372
-    data(2, 0xF7FC, 0xFC2F)  # bl MULN (-14242)
+    data(2, 0xF7FC, 0xFADE)  # bl MULN (-14916)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFD3F)  # bl SQRN (-13698)
+    data(2, 0xF7FC, 0xFBEE)  # bl SQRN (-14372)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFD37)  # bl SQRN (-13714)
+    data(2, 0xF7FC, 0xFBE6)  # bl SQRN (-14388)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4705,15 +4887,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FC, 0xFC16)  # bl MULN (-14292)
+    data(2, 0xF7FC, 0xFAC5)  # bl MULN (-14966)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFD26)  # bl SQRN (-13748)
+    data(2, 0xF7FC, 0xFBD5)  # bl SQRN (-14422)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFD1E)  # bl SQRN (-13764)
+    data(2, 0xF7FC, 0xFBCD)  # bl SQRN (-14438)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4721,23 +4903,23 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFBFC)  # bl MULN (-14344)
+    data(2, 0xF7FC, 0xFAAB)  # bl MULN (-15018)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA985)  # add r1, sp, #532
     data(2, 0xAA75)  # add r2, sp, #468
-    data(2, 0xF7FC, 0xFBF7)  # bl MULN (-14354)
+    data(2, 0xF7FC, 0xFAA6)  # bl MULN (-15028)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA98D)  # add r1, sp, #564
     data(2, 0xAA7D)  # add r2, sp, #500
-    data(2, 0xF7FC, 0xFECB)  # bl ADDN (-12906)
+    data(2, 0xF7FC, 0xFD7A)  # bl ADDN (-13580)
     data(2, 0xA895)  # add r0, sp, #596
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FC, 0xFBED)  # bl MULN (-14374)
+    data(2, 0xF7FC, 0xFA9C)  # bl MULN (-15048)
     data(2, 0xA895)  # add r0, sp, #596
     data(2, 0xA995)  # add r1, sp, #596
     data(2, 0xAAE5)  # add r2, sp, #916
-    data(2, 0xF7FC, 0xFBE8)  # bl MULN (-14384)
+    data(2, 0xF7FC, 0xFA97)  # bl MULN (-15058)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x2C54)  # addw r12, r13, #596
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -4758,11 +4940,11 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xFA9A, 0xFA8A)  # rev r10, r10
     data(2, 0xF8C0, 0xA300)  # str r10, [r0, #768]
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
-    data(2, 0xF20D, 0x4DE8)  # addw r13, r13, #1256
+    data(2, 0xF20D, 0x5D2C)  # addw r13, r13, #1324
     data(2, 0xE8BD, 0x0F00)  # pop {r8, r9, r10, r11}
 
 
-# The comb's table for k*G (see the docstring): 8192 bytes.
+# The comb's table for k*G (see the docstring): 10240 bytes.
 _GTAB = (
     b"\x3c\x14\xa9\x18\xd4\x30\xe7\x79\x01\xb6\xed\x5f\xfc\x95\xba\x75\x10\x25\x62\x77\x2b\x73\xfb\x79\xc6\x55\x37\xa5\x76\x5f\x90\x18"
     b"\x0a\x56\x95\xce\x57\x53\xf2\xdd\x5c\xe4\x19\xba\xe4\xb8\x4a\x8b\x25\xf3\x21\xdd\x88\x86\xe8\xd2\x85\x5d\x88\x25\x18\xff\x71\x85"
@@ -5020,11 +5202,76 @@ _GTAB = (
     b"\xf7\x31\x0c\xd3\x25\x49\x57\x3b\x22\x21\x2a\xac\xba\x72\xeb\xb7\xe7\x59\x08\xef\xac\x0d\x6a\x77\x42\x09\x90\x21\x14\xc3\xfe\x06"
     b"\x2b\x12\x50\x7e\xb0\x94\x47\x32\xa5\x7c\xf0\x4a\x8b\x4f\x74\xdd\x7b\xc9\x3f\xd6\x08\x2f\xa1\x30\x9d\x6d\x62\x76\x1a\x0f\x65\x39"
     b"\x77\x84\xa3\x1f\xf7\x47\x1b\x10\x4f\x12\xdc\xd4\x19\x5f\x81\x3d\x8a\xb5\x6e\xb2\x95\xae\x69\x15\x87\x18\xfb\x95\x88\xe1\xcd\xc3"
+    b"\x3c\x14\xa9\x18\xd4\x30\xe7\x79\x01\xb6\xed\x5f\xfc\x95\xba\x75\x10\x25\x62\x77\x2b\x73\xfb\x79\xc6\x55\x37\xa5\x76\x5f\x90\x18"
+    b"\x0a\x56\x95\xce\x57\x53\xf2\xdd\x5c\xe4\x19\xba\xe4\xb8\x4a\x8b\x25\xf3\x21\xdd\x88\x86\xe8\xd2\x85\x5d\x88\x25\x18\xff\x71\x85"
+    b"\x27\xc1\xeb\x4e\x90\x3f\xac\xff\xfb\x81\x7d\x08\x4a\xf8\x27\xb0\x98\xbc\xcb\x87\xdd\x77\xad\x66\x7e\x74\xff\xb6\x3f\x6a\x93\x26"
+    b"\xeb\xa7\x83\xc9\x1f\x5c\x4c\xb0\x1a\xfe\x61\x08\xad\x47\x3e\x58\x8e\xe9\x2e\x1a\x31\x08\x82\x78\x07\xcc\x87\xe5\x29\x6a\xf0\xd5"
+    b"\xf5\x61\x5c\xc4\xae\x8a\x1b\xbe\x7d\x53\xb9\x94\x9a\x64\xec\x90\x0c\xc2\x76\xd0\xaa\xb5\x1c\x94\xc8\x23\x05\x89\x05\x96\x07\xc9"
+    b"\x10\x4f\xba\xe7\x4a\x9b\x30\xeb\x2b\x88\xeb\xe5\xef\x68\xc5\x73\x68\x1f\x7a\x7e\x87\xa9\x40\x35\x16\xe9\xd1\x2d\xbb\x76\xa0\x73"
+    b"\x4f\x3b\x17\xa0\x4e\x35\x46\x07\xf7\x00\x3c\xd2\x13\x02\xd2\x2b\x08\xbb\x23\x0c\xb5\xaa\x3e\xf4\x03\x3e\x12\xc3\x19\x51\xba\x13"
+    b"\x4d\x9d\x5b\x3f\x30\xd0\x47\x28\xdd\x7b\xa6\x5d\xf2\xf2\x42\x67\x95\x41\xc9\x77\xdc\x3b\x93\xef\x67\x08\x24\x6e\x15\xd9\xed\xea"
+    b"\xe8\x20\x4e\x26\x8f\x6e\xc9\x75\x41\xa8\xa7\x59\xed\xbf\xe6\xab\x00\xeb\xc8\x44\x04\x9c\xc0\x2c\x6b\xe1\xc4\xf0\x80\x30\x5b\xe0"
+    b"\x14\x33\x5f\xa4\x7a\x77\xb7\x1e\xe3\x45\x5d\xce\xed\x7b\xaf\x56\x1a\x2f\xb1\x88\x9a\x01\x6e\x2b\x9b\x5f\x83\xfd\xcd\x59\x66\x08"
+    b"\x04\xe4\x45\x62\x0a\x26\x7d\xea\xe0\xdf\x7f\x6e\x95\x07\xe4\x9d\xb5\x1a\xac\x8d\x15\xa4\xf3\x1f\x73\x90\x9c\x64\xf1\x90\x70\x3e"
+    b"\x88\x4e\x94\x2b\x61\x85\x76\x1a\xc8\x61\x7f\xe5\x9e\x93\x0f\x25\x3d\x64\xad\x1e\x89\xaa\x0d\x0c\x8e\xb8\x25\xe1\x23\x00\x93\x68"
+    b"\x09\xd7\x2e\x4b\x63\x25\xc4\xcc\x0d\xd3\x6f\x85\x69\x67\x35\x0e\x11\x98\x9e\x55\x3f\xd4\xbc\xbc\x59\xb7\x95\x53\xac\x77\x84\x73"
+    b"\x7f\xe1\x0e\xc0\x90\x2b\x75\x35\xe3\xd2\x2e\x74\x90\x83\x74\x68\xc1\x5b\x1f\xbd\x22\x64\xd0\x7c\x97\xb7\xe7\xc9\x69\x87\xc0\xfb"
+    b"\x5b\x05\x60\xbc\xb7\xd8\xbc\x72\x4b\x7e\xe2\x56\xee\x23\xcc\x03\x70\x93\x81\xe4\x24\x74\x33\xee\x09\xda\xd3\x0a\x43\x0e\xaa\xe2"
+    b"\x5d\xc4\x83\x63\x4f\x52\xb8\x40\x25\x1b\xa4\x42\x54\x35\x66\xd7\x97\x47\x8a\x77\xde\xa6\xef\x64\xf4\xad\x79\x70\x0a\x17\x42\x20"
+    b"\x9d\x5c\x3c\xd5\xcb\x1d\x09\x97\x7b\x17\x0a\xac\xb6\x24\x76\xf1\xff\x2d\xfe\x2c\x75\x39\xf1\xb0\x4e\x57\x7a\x6c\x0a\x5c\xa3\xc1"
+    b"\x87\x99\xe7\x93\x46\x31\x7d\x22\x0e\xb8\x9c\xe8\x30\xbf\x75\x05\xbb\x83\x18\x0d\x7f\x24\x4e\x2f\xd0\xc3\x74\x32\x26\x12\xd5\xeb"
+    b"\xe8\x9a\x65\xa5\xba\x12\xa9\xfe\x6e\xa1\xe1\x25\xba\x3a\x36\x68\xac\x41\x2c\x75\x77\x22\x84\xb8\xfc\xc3\x97\x28\x28\x5c\x54\xfe"
+    b"\x6b\x69\x4c\xdc\xe7\xe9\x36\x2d\xc5\x77\xa9\xfb\x4a\x24\x06\x58\xc1\x08\x95\xe3\x9b\x5e\x66\x85\x7b\x59\x12\x6d\x25\xee\x20\xf7"
+    b"\x08\xb2\x35\xc1\xec\x4c\x2e\x56\x7d\xf4\x83\x47\x65\xb2\xe1\x74\x30\x3b\x3f\x5a\x6c\x50\x2a\x6d\xfc\x62\x67\xc1\xf4\xd9\xea\xec"
+    b"\xb9\xe5\x86\xe2\xb2\xd4\x9d\xf2\x61\x3c\xbb\x83\xc0\xad\x0f\x1b\xa4\x29\xac\x7f\x3e\x02\x75\x7a\xa3\x7f\x47\xc9\xf1\xd5\x86\xc0"
+    b"\x68\x50\xe4\x2d\x53\x76\xf8\xf4\x6e\x1f\x2e\x9e\xe8\xa7\xc7\x37\x69\x40\x58\xa3\xa2\x5f\x82\xd0\x42\xbf\x27\x17\x7c\xea\x2c\xaf"
+    b"\xa9\x85\x47\x9e\xfb\xa4\x60\x03\x4a\x9f\x29\x27\x9c\xa4\xfd\xe5\x71\x2f\xac\x71\x13\x8e\x06\x48\x6f\x66\x77\x90\x7b\x68\xd0\x83"
+    b"\x9f\x87\x37\xd8\xac\x19\xa3\xa4\xb0\x67\x6b\xed\x9e\xb4\xc1\x6f\xaf\xf3\xf1\x32\x33\x99\x95\xe3\x2e\x2a\x43\x65\xeb\x42\x67\x96"
+    b"\x28\x62\x96\xb4\xfe\xc9\x8d\x4b\x50\x39\xf4\x43\x12\x63\xcc\x96\xee\x31\xb7\xc9\x59\x88\x06\x12\x68\x99\xf7\x56\xc3\x8d\x94\x7b"
+    b"\xb4\xfe\xe2\x97\xf4\x2a\x2c\x04\x13\x73\xbf\xae\xd7\x42\x6a\xd3\xd7\xfd\x4f\x08\xeb\xc9\xd2\x49\x6a\xc7\xf7\x2e\x4b\xa5\x8a\x9f"
+    b"\x70\x5e\x89\x09\xba\xb7\x00\x92\x58\xfb\xb7\xdd\x6f\xc6\xd0\x3b\xbb\x4c\xeb\x78\x08\xd1\x97\x2d\x31\xde\x4b\xd8\x68\x10\x43\x2d"
+    b"\x32\xe1\x66\xcb\x6a\xb4\x5d\x5e\x80\x58\x92\x0d\x3a\x96\xbe\xf1\xe2\xb9\x17\x03\x27\x70\x4a\x94\x48\x3d\x60\x48\x59\xf9\x66\xe2"
+    b"\x99\x88\x20\x5c\x73\x66\xdb\x98\xa3\x18\xfb\xa2\x47\x24\x47\x90\x9f\x61\x7c\x77\x39\x69\x96\x8a\x1b\xe2\x3b\x2a\x2a\x14\x98\x37"
+    b"\x89\xff\x55\x67\x69\x3c\xf7\xe2\xe6\x17\x30\x47\xe7\xf7\x3c\xdd\x0d\x60\xf7\x3c\x9d\x68\xf5\x8e\xb4\x87\xfc\xb1\xf8\xc4\x8d\x94"
+    b"\x99\x32\xa5\x4e\x81\xfe\xe9\xd9\x28\x60\xeb\x98\xa2\x1c\x92\x2d\xfc\x03\x98\x0c\xfd\xed\xec\xfa\x45\x47\x7b\x4d\x91\xe8\x8a\xf3"
+    b"\x34\x45\x66\x0f\x56\x14\x15\x87\x03\xf1\x68\x4b\x7c\xae\xce\x85\xb9\x8a\x57\x65\xae\xc4\x09\xac\x0c\xb1\x44\xf0\x68\x68\xec\x33"
+    b"\xf1\xc1\x8e\x3a\x2b\x83\xc4\x6a\xef\xd5\x47\x58\x28\xd1\x09\x55\x74\x15\x3f\x76\x4f\x60\x09\xf9\xc4\x63\x2f\xc3\x03\x43\x6c\xb1"
+    b"\xf5\x7e\xc6\xde\x7f\x84\x16\xfd\xb7\x76\x3e\x23\x64\xe4\x2e\x74\xc8\xb4\xc2\xef\x34\x41\x8e\x0b\x21\xe5\xa3\x42\x86\x0b\x64\xca"
+    b"\xa9\x6a\xeb\x8c\x90\x01\x3a\x65\xd5\x52\x78\x54\x0c\x30\x3c\x31\xf7\x7a\x23\x6b\x12\xab\xe4\x24\xf8\x7a\xb4\x8b\x62\x01\xa9\x2b"
+    b"\xb5\x08\xce\x8c\xc5\x7b\x46\x00\x55\x8d\x17\x7f\x8c\x45\x36\xb6\x06\xd8\x77\xa6\xae\x8b\x74\xc5\xeb\x94\xa3\xdf\x87\xa3\x63\x27"
+    b"\xb6\xeb\x3c\x7d\x8a\x44\x2b\xa1\x50\xd8\x20\x6f\x3e\xda\xad\xe7\x2c\x46\x58\x15\xe5\xbc\x3e\xf6\xa8\x88\x00\x62\x43\x61\xb3\x58"
+    b"\x42\xc1\x59\xa0\x88\x94\xd8\xa9\x46\x93\x0b\xff\x14\xe7\x5a\x6f\x64\x36\xfb\x16\x7d\x23\x8f\x06\xac\x86\x31\x36\xc4\xe4\x53\x58"
+    b"\x98\x2f\xc5\x63\x23\x7d\xd8\xe2\x76\x88\x82\x81\x66\xa7\xc4\x2e\x1c\x7b\x4e\xe1\xfa\x64\xb8\x47\x08\x24\x19\x69\xe5\xc0\x0b\x0c"
+    b"\x91\x2e\xd2\x2e\x49\x60\x4d\x62\x22\x28\x07\x6f\xb5\xe0\xdf\x6f\x71\x22\xce\x39\x15\x11\xca\xee\x4f\x61\x01\xdb\x4f\x0a\x10\x98"
+    b"\x8f\x62\x5c\xa3\xa2\xda\xb0\xb6\x47\x9a\x7e\xc8\x2e\x4d\xf9\xb6\xce\xd9\x57\x1d\x59\x32\x77\xc6\x7b\x4a\x88\x03\xec\xfe\x0b\xf7"
+    b"\x06\x7d\x8a\x24\xfd\x3f\xf2\x4f\xfa\x73\x88\x87\xb4\xbf\xc5\x80\x81\x59\x74\x05\x90\xad\xd9\xb7\x94\x19\xb0\x3d\xdb\x85\x9c\x17"
+    b"\x6c\x96\xa6\x61\x62\xb0\x41\xba\xa8\xe5\xdc\xea\x52\xd0\x82\x4d\x18\xa3\xe6\xa5\x3b\xcd\x91\x9e\xa0\xdd\xb2\x95\x4f\x5f\x79\x47"
+    b"\xbf\x79\xcd\xd5\xcc\x26\xe4\x1e\x18\x6e\x6c\x94\x0b\x94\x32\x00\x58\x7f\x47\x57\xe0\x8a\x1e\x1b\x78\x32\x82\x6d\x34\x7d\x4f\xe9"
+    b"\x1a\xa2\x2b\x78\x96\xcb\x47\xc7\xa5\x33\x2b\xf7\x69\x44\x25\xc5\x81\x0c\xf8\xc7\xde\xf6\x2e\x77\xb5\xe6\xd9\x2c\xfe\xcb\x3a\xd7"
+    b"\x97\x60\xa7\xca\x13\x75\x3c\x28\x06\x39\xc8\x36\xa9\x4f\x62\x0a\xc7\xf2\x5a\x71\xec\xaf\x20\x6b\xfd\x8b\xa7\xeb\x74\x99\x96\x4b"
+    b"\x0e\xd6\x21\xd9\xcc\x55\x07\x22\x13\xca\xae\x7b\x10\x4e\x94\x9b\xd4\x93\xed\x5d\x51\x9d\x81\x04\x27\xfd\xdd\x6d\x6e\xf8\xbf\x9b"
+    b"\xd3\xac\xf6\x1f\x42\x0b\x95\x21\x09\x69\xdc\x53\x84\x04\xe7\xff\x27\x61\x76\x28\xb2\xd0\x4c\xff\x2b\xdb\xb7\x4f\x08\xe6\xdb\xab"
+    b"\xe8\x09\x11\x5e\x28\x92\x7c\x83\x5a\x5b\x64\xf4\x27\x7d\x14\x26\xd8\x8e\x81\xf7\x92\xf5\x78\x4d\x36\xfa\x47\xf2\x7e\x07\x94\xd3"
+    b"\xc9\x64\x3f\x3b\x1c\xec\x8c\x50\x3f\xdf\x5e\x1e\xba\xc0\x0b\xe2\xd4\x18\x43\x2f\x85\xeb\x1d\xda\x43\xa4\x3f\x5c\x0d\xbe\x0e\xd2"
+    b"\xa3\x1e\x24\x73\xa7\x4e\x0b\x37\x65\x5f\x1a\x5e\x1c\x51\xf1\x61\x62\x1c\x68\x82\x3d\xe2\xa5\x99\x2d\x4c\xf5\xa2\x83\xe3\x31\xd7"
+    b"\x8d\x4d\x6c\x54\x38\x96\x35\x97\x79\x46\xf2\x92\xc4\x3f\x9c\x5f\xd9\xac\xc8\xa8\xed\x8b\x2e\x91\xb0\x34\x66\x30\x8d\x31\x3a\xec"
+    b"\x64\xb2\x1c\xc3\x41\x7f\x16\x80\xf2\x13\x21\x52\x6f\x2f\xb8\x3d\x97\xe1\xaf\xdc\xd2\xbc\x55\xb1\x83\x52\x46\x43\x59\xda\xa1\xfb"
+    b"\x83\x56\x30\xe7\xf9\xbb\x8b\x25\xe6\x5b\xef\x07\xbf\xa5\xee\x31\xc1\x14\xc8\x46\x4a\x0e\xeb\x0d\xdd\x30\xb7\xa7\x49\x84\xee\x5c"
+    b"\xde\x2b\x18\xa0\xc5\x95\xb4\xea\xb4\xa6\x27\x9e\x87\x9f\x75\xee\xca\x18\xe5\x80\x68\x6a\xcf\xc2\xf4\xf3\x4c\xf1\x3f\x01\xe8\x25"
+    b"\x28\xca\xca\x7a\xe7\x32\xc8\x3e\x29\x5b\x38\xc7\x57\xea\xfe\x1b\x38\xaf\x1e\xfd\xe3\x12\x82\x06\xcc\x8c\xcf\x6a\x30\x98\x32\xc1"
+    b"\x59\x9e\xac\x2a\xdb\xf2\x09\xb9\x2a\x78\x61\xb6\x0d\x06\x48\x57\x01\x7a\x9b\xc7\x32\x26\xab\xc5\x26\x76\x01\x00\xc6\xc6\x44\xda"
+    b"\x8e\xaa\x46\x5c\xd6\x4e\xd4\x69\xd1\x63\xd0\xa8\xd3\xd5\x00\x21\x36\x7c\xd1\xa2\xea\x27\x97\xcb\xb7\x53\xdd\x8a\x1b\xab\x2b\x4c"
+    b"\x04\x67\x42\x15\x0c\xe9\x84\xa0\xea\xeb\x37\xa8\xd3\xfc\x8a\x77\xf8\x77\xe4\x7c\x01\xf7\x51\x66\x8b\x7a\xfb\x46\x98\x49\x62\xa0"
+    b"\xcc\x04\x4c\x7f\x1a\xeb\x67\x36\x84\x4f\x40\xa9\x21\x66\x55\x59\x0a\xb5\xce\x7e\x53\xf6\xcd\x71\xfa\x35\x83\x9b\xa6\x44\x4a\x99"
+    b"\x69\x9b\xeb\xdb\x19\xf8\xfa\xd7\x0d\x35\xd4\xee\x80\x56\x3c\x47\xa2\xbb\x44\xda\x66\x84\x65\xb6\xf3\xdb\x2b\x87\x80\xc7\x1b\x0d"
+    b"\xe5\x1f\xf9\x9f\x31\xd9\xd3\xb8\xed\x8e\x51\xf0\x00\x48\x9c\x03\x26\xcb\x82\x91\x32\x76\xc3\x95\x8d\x56\xfc\x82\x34\xa4\x63\x07"
+    b"\xba\x76\x3e\x38\xd5\x04\x7c\x70\x97\x81\x4e\x82\x30\xb9\x98\xac\xe0\x0d\x23\x91\x8f\x7c\xbf\x92\x70\x9b\x95\x40\x01\x6a\x87\x90"
 )
 
 
 _IO = 768
 _ZEROS = bytes(64)
+_P_N = 0x4319055358E8617B0C46353D039CDAAE  # p - n: r + n is below p exactly when r is below this
 # d = 0, e = 1, r = 0 (32 bytes big-endian each) for inv_n
 _DER = b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
@@ -5037,12 +5284,10 @@ class _P256(_wv._Curve):
 
     def _kmul(self, k, x, y):
         # k*(x, y) into buf[_IO:]; True unless the result is the point at infinity
-        kp = bytearray(32)
-        neg = _fe.odd_scalar(kp, self._kb(k), self.nbytes, 32, 0)
         buf = self._buf
         buf[_IO:_IO + 32] = x.to_bytes(32, "big")
         buf[_IO + 32:_IO + 64] = y.to_bytes(32, "big")
-        return _mul256(buf, kp, neg, 0)
+        return _mul256(buf, self._kb(k), 0, 0)
 
     def _result(self, ok):
         buf = self._buf
@@ -5095,35 +5340,34 @@ class _P256(_wv._Curve):
         _mul256(buf, buf, 4, 0)
         return int.from_bytes(buf[_IO:_IO + 32], "big")
 
-    def _verify(self, e, r, s, x, y):
-        # (e/s) G + (r/s) (x, y) mod n into buf[_IO:] (e any 32 bytes or int below 2^256: the
-        # kernel's Montgomery products reduce it); True unless the point at infinity
+    def _verify(self, k, flags, x, y):
+        # the kernel's verification mode (flags 16 or 24) on k (e, r, s and for 24 the second
+        # candidate, 32 bytes big-endian each) and the point (x, y)
         buf = self._buf
         buf[_IO:_IO + 32] = x.to_bytes(32, "big")
         buf[_IO + 32:_IO + 64] = y.to_bytes(32, "big")
-        kb = self._kb
-        return _mul256(buf, kb(e) + kb(r) + kb(s), 16, _GTAB)
+        return _mul256(buf, k, flags, _GTAB)
 
-    def verify_x(self, digest, r, s, x, y):
-        """ECDSA verification's x coordinate (SEC 1 §4.1.4 steps 3 .. 5) as an int, or None
-        for the point at infinity: e from the digest (its leftmost 256 bits), then
-        (e/s) G + (r/s) (x, y) mod n, s^-1 included, in one kernel call, variable time (all
-        public). r, s ints in [1, n - 1] (s = 0 would never end the kernel's inversion:
-        refused), (x, y) on the curve and not the identity."""
-        if not 0 < s < self.n:
-            raise ValueError("s out of range")
+    def verify_rs(self, digest, r, s, x, y):
+        """ECDSA verification (SEC 1 §4.1.4 steps 3 .. 6) in one kernel call, variable time
+        (all public): True when (e/s) G + (r/s) (x, y) is not the identity and its x
+        coordinate is r mod n, e the digest's leftmost 256 bits. The kernel inverts nothing
+        but s: it compares x with r and r + n (when below p) in Jacobian coordinates. r, s
+        ints in [1, n - 1] (s = 0 would never end the kernel's inversion: refused), (x, y) on
+        the curve and not the identity."""
+        if not (0 < s < self.n and 0 < r < self.n):
+            raise ValueError("r or s out of range")
         if len(digest) < 32:
             digest = bytes(32 - len(digest)) + digest
-        ok = self._verify(bytes(digest[:32]), r, s, x, y)
-        buf = self._buf
-        out = int.from_bytes(buf[_IO:_IO + 32], "big") if ok else None
-        buf[_IO:_IO + 64] = _ZEROS
-        return out
+        rb = r.to_bytes(32, "big")
+        c2 = (r + self.n).to_bytes(32, "big") if r < _P_N else rb
+        return self._verify(bytes(digest[:32]) + rb + s.to_bytes(32, "big") + c2, 24, x, y) == 1
 
     def mul2(self, u1, u2, x, y):
         """u1*G + u2*(x, y) for PUBLIC u1, u2 in [0, n) by the kernel (s = 1 in its
         verification mode), variable time."""
-        return self._result(self._verify(u1, u2, 1, x, y))
+        kb = self._kb
+        return self._result(self._verify(kb(u1) + kb(u2) + kb(1), 16, x, y))
 
 
 def new(curve):
