@@ -193,7 +193,8 @@ def bind(primitive, chain):
     """``(available, context, run)`` with ``primitive`` and ``chain`` filled in: the
     ``backends()``, per-object context and run of a module whose backends are built per
     object (a curve). ``run(obj, fn, *args)`` is documented below; it is on the path of every
-    public-key operation, so it calls ``context`` and ``fn`` with no frame between."""
+    public-key operation, so it looks a built context up itself and calls ``fn`` with no
+    frame between."""
 
     def available_():
         return available(primitive, chain)
@@ -210,7 +211,14 @@ def bind(primitive, chain):
         failing. A second MemoryError propagates. ``fn`` must not have effects before its
         result (the protocol functions only compute)."""
         try:
-            return _call(context(primitive, chain, obj), fn, args)
+            # context() inlined for a context already built (every call but the first)
+            hit = _chosen.get(primitive)
+            ctx = _contexts.get((primitive, hit[0], obj.name)) if hit else None
+            if ctx is None:
+                ctx = context(primitive, chain, obj)
+            if isinstance(fn, str):
+                return getattr(ctx, fn)(*args)
+            return fn(ctx, *args)
         except MemoryError:
             pass
         evict()
