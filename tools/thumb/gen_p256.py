@@ -17,7 +17,7 @@ Jacobian additions):
 - the table P, 3P, ..., 15P (Jacobian, add-2007-bl: P has the prime order n, so no addition
   meets its exceptional cases) in the caller's buffer;
 - per digit from the top: four Jacobian doublings (dbl-2001-b, a = -3), a lookup that reads
-  all eight entries and keeps one by mask, the entry's Y negated by mask for a negative
+  all eight entries and keeps one by a 0/1 factor, the entry's Y negated by mask for a negative
   digit, and one Jacobian addition (add-2007-bl, not complete: before every digit but the
   last the running point is 16 S P with 16 <= 16 S < n / 16 + 16 for the partial sum S, so
   it is never +-d P for a digit |d| <= 15); the last addition, where k near n can make the
@@ -37,7 +37,7 @@ k*G (flags = 2) is a fixed-base comb in the layout of ref10's Ed25519 base multi
   Montgomery form: a row per four digits;
 - R = the identity; for g = 3, 2, 1, 0: R += e_i 16^(i-g) G for the 16 digits i = 4 r + g
   (row r), then R = 16 R by four complete RCB doublings (R may be the identity) unless g =
-  0: each term is a scan of all eight entries of its row (entry |e| - 1 kept by mask, Y
+  0: each term is a scan of all eight entries of its row (entry |e| - 1 kept by a 0/1 factor, Y
   negated by mask when e < 0) and one complete mixed addition (RCB Algorithm 2); for e = 0
   no entry is kept and the step's result is dropped by mask (R saved before it). Sixteen
   rows rather than 32 (one per pair of digits) halve the table's flash for 8 more
@@ -48,22 +48,25 @@ reduced to [0, p):
 
 - MUL and SQR: the 512-bit product by ``gen_x25519``'s UMAAL code, then Montgomery
   reduction word by word in the special form of p: since p = -1 (mod 2^32) the multiplier
-  of step i is the current low word m_i, and adding m_i p W^i adds m_i at words i + 3,
-  i + 6, i + 8 and subtracts it at word i + 7 (W = 2^32; word i becomes 0). So each column j
-  of the result is T_j + carry + m_(j-3) + m_(j-6) - m_(j-7) + m_(j-8). The subtraction is
-  done as an addition of ~m_(j-7) (-m = ~m + 1 - W; over columns 7 .. 14 the +1 and -W
-  telescope to +W^7 - W^15, added once each), so every term is unsigned: one UMAAL (the
-  column's first term, with the word and the carry) or UMLAL (the others) by a register
-  holding 1, into the column's word and a carry word that stays small. Columns 0 .. 7 give
-  m_0 .. m_7, columns 8 .. 15 the result, below 2p; then one masked subtraction of p.
+  of step i is the current low word m_i, and adding m_i p W^i adds m_i at words i + 3 and
+  i + 6, m_i W at word i + 7 and subtracts m_i at words i + 7 and i (W = 2^32; word i becomes
+  0): m_i W^(i+8) - m_i W^(i+7) is the two-word product m_i (W - 1) at word i + 7. So each
+  column j of the result is T_j + carries + m_(j-3) + m_(j-6) + m_(j-7) (W - 1), every term
+  unsigned: the product by one UMAAL by a register holding W - 1 into the column's word and a
+  carry word of its own (below W: (W - 1)^2 + 2 (W - 1) = W^2 - 1), the other terms by UMAAL
+  (the first, with the column's other carry) and UMLAL by a register holding 1 (that carry
+  stays below 4). Columns 0 .. 7 give m_0 .. m_7, columns 8 .. 15 the result, below 2p; then
+  one masked subtraction of p.
 - ADD, SUB: eight ADCS / SBCS, then p subtracted (ADD) and added back under the mask of the
   final borrow, or added under the mask of the borrow (SUB).
-- ``d = A * x`` (a = -3): x + x + x subtracted from zero.
+- TRIPLE (3 x) and SUB2 (x - 2 y): the first addition or subtraction as ADD's or SUB's, then
+  on into ADD or SUB for the second.
+- ``d = A * x`` (a = -3): TRIPLE's 3 x subtracted from zero.
 
 Constant time (k*P, k*G, mod n): no branch and no address depends on the scalar or the point
-(the loops count public numbers; digits only become masks; the branch before the last
-addition counts digits); UMAAL, UMULL and MUL take a fixed time on these
-cores. The state is on the stack (FRAME bytes); nothing is allocated.
+(the loops count public numbers; digits only become masks and 0/1 factors; the branch
+before the last addition counts digits); UMAAL, UMLAL, UMULL, MUL and MLA take a fixed time
+on these cores. The state is on the stack (FRAME bytes); nothing is allocated.
 
 ECDSA verification (flags = 16 and 24) handles public data only and is variable time:
 w = s^-1 mod n by the binary inversion (Hankerson, Menezes, Vanstone, Algorithm 2.22; halvings
@@ -113,7 +116,7 @@ PROD, RET, DST, BPT = gen_x25519.PROD, gen_x25519.RET, gen_x25519.DST, gen_x2551
 RET2, BUF, CNT, WIN, NEG, DCNT, TABP, ZM = (76 + 4 * i for i in range(8))
 DIG = 108  # 64 digit bytes, least significant first
 KB = DIG + 64  # a zero word, then the scalar's 32 bytes as given (big-endian); the comb: limbs
-MASK = KB + 36  # eight lookup masks
+MASK = KB + 36  # eight lookup words (1 for the entry kept, else 0)
 SGN = MASK + 32  # the digit's sign mask
 FE = ("X1", "Y1", "Z1", "X2", "Y2", "Z2", "t0", "t1", "t2", "t3", "t4", "t5", "u", "v", "w", "z",
       "at2", "_a", "NY", "INV", "ZERO", "ONE", "ONEM", "R2", "B3", "X3", "Y3", "Z3", "NM", "R2N", "PM",
@@ -191,58 +194,50 @@ X = [3, 4, 5, 6, 7, 8, 9, 10]
 def _reduce(a, hi):
     # Montgomery reduction of the product (words 0 .. 7 or 0 .. 11 at PROD, the rest in the
     # registers ``hi``, None for a word already in the frame), stored at DST; then return.
-    # Column j of T + M p: T_j + m_(j-3) + m_(j-6) + m_(j-8) - m_(j-7) (module docstring).
-    # The subtraction is an addition of ~m (-m = ~m + 1 - W: over the eight columns 7 .. 14
-    # the +1 and -W telescope to +W^7 - W^15), so every term is unsigned and each is one
-    # UMAAL (the first of a column: T_j + carry + term) or UMLAL (the rest) by a register
-    # holding 1, into the column's word and a carry word that stays below 6.
-    for i, r in enumerate(hi):
-        if r is not None:
-            a.str_(r, SP, PROD + 4 * (8 + i))
-    free = list(ALL)
-    one = free.pop(0)
-    a.movi(one, 1)
-    c = free.pop()  # the carry word (lr)
-    m = {}  # step -> register of m_i
-    out = []
-    for j in range(16):
-        lo = free.pop(0)
-        a.ldr(lo, SP, PROD + 4 * j)
-        if j == 3:
-            a.movi(c, 0)
-        terms = [(m[i], one) for i in (j - 3, j - 6, j - 8) if 0 <= i < 8]
-        t = None
-        if 0 <= j - 7 < 8:
-            t = free.pop(0)
-            a.mvn(t, m[j - 7])
-            terms.append((t, one))
-        if j == 7:
-            terms.append((one, one))  # + W^7
-        for k, (x, y) in enumerate(terms):
-            if k == 0:
-                a.umaal(lo, c, x, y)
-            else:
-                a.umlal(lo, c, x, y)
-        if t is not None:
-            free.append(t)
-        if j == 15:  # - W^15
-            a.imm("subs", lo, lo, 1)
-            a.imm("sbc", c, c, 0)
-        if j < 8:
-            m[j] = lo
-        else:
-            out.append(lo)
-            free.append(m.pop(j - 8))
-    free.append(one)
-    # the value c 2^256 + out < 2p: subtract p, add it back under the mask of the borrow
-    _sub_p(a, out, c)
-    t = free.pop(0)
-    a.imm("and", t, c, 1)
-    _add_p_masked(a, out, c, t)
-    d = free.pop(0)
-    a.ldr(d, SP, DST)
+    # Column j of T + M p (module docstring): T_j + m_(j-3) + m_(j-6) + the two-word product
+    # m_(j-7) (W - 1) (its high word in column j + 1), every term unsigned. Two carry words:
+    # c2 takes the products' high words (UMAAL by W - 1: at most (W - 1)^2 + 2 (W - 1) = W^2 - 1,
+    # so c2 < W), c the rest (UMAAL, then UMLAL, by 1: c <= 3); column 14 (the last product)
+    # absorbs c into its product instead, column 15 adds c2 to c by one more UMAAL.
+    # Registers: T_0 .. T_7 by one LDM into g2 .. g9 (they become m_0 .. m_7 in place);
+    # T_8, T_9 by LDRD into g0, g1 and the later pairs into the registers of m_(j-8), m_(j-7)
+    # as those die (m_i is last read in column i + 7), so the result is g0 .. g7 in order and
+    # leaves by one STM.
     for i in range(0, 8, 2):
-        a.strd(out[i], out[i + 1], d, 4 * i)
+        if hi[i] is not None:
+            a.strd(hi[i], hi[i + 1], SP, PROD + 4 * (8 + i))
+    one, k, c, c2 = 0, 1, 2, 3
+    g = [4, 5, 6, 7, 8, 9, 10, 11, 12, LR]
+    reg = {j: g[2 + j] for j in range(8)}  # word j -> its register
+    a.ldm(SP, g[2:])
+    a.movi(one, 1)
+    a.movi(c, 0)
+    for j in range(3, 16):
+        if j in (8, 10, 12, 14):
+            r0, r1 = g[j - 8], g[j - 7]
+            a.ldrd(r0, r1, SP, PROD + 4 * j)
+            reg[j], reg[j + 1] = r0, r1
+        if j == 7:
+            a.movi(k, 0xFFFFFFFF)
+            a.movi(c2, 0)
+        lo = reg[j]
+        if 0 <= j - 7 < 8:
+            a.umaal(lo, c2, reg[j - 7], k)
+        for n, i in enumerate(i for i in (j - 3, j - 6) if 0 <= i < 8):
+            (a.umlal if n else a.umaal)(lo, c, reg[i], one)
+        if j == 14:
+            a.adds(lo, lo, c)
+        elif j == 15:
+            a.dp("adc", lo, lo, c2, s=True)
+            a.imm("adcs", c, one, 0xFFFFFFFF)  # c = the carry: 1 + (2^32 - 1) + C
+    out = g[:8]
+    # the value c 2^256 + out < 2p (c is 0 or 1): subtract p, add it back under the mask of
+    # the borrow
+    _sub_p(a, out, c)
+    a.imm("and", one, c, 1)
+    _add_p_masked(a, out, c, one)
+    a.ldr(k, SP, DST)
+    a.stm(k, out)
     a.ldr(15, SP, RET)
 
 
@@ -322,12 +317,15 @@ def _redn(a):
     a.ldr(15, SP, RET)
 
 
-def _chain(a, label, op):
+def _chain(a, label, op, inner=None):
     # The head of ADD, SUB and ADDN (r0 = d, r1 = x, r2 = y): X = x op y over eight words,
-    # the carry or borrow left in the flags.
+    # the carry or borrow left in the flags, r2 left at y + 16; ``inner``: a label after x's
+    # load (TRIPLE and SUB2 enter there).
     a.label(label)
     a.str_(LR, SP, RET)
     a.ldm(1, X)
+    if inner:
+        a.label(inner)
     Y = [1, 11, 12, LR]
     a.ldm(2, Y, wb=True)
     for j in range(8):
@@ -354,9 +352,38 @@ def _addn(a):
     a.ldr(15, SP, RET)
 
 
+def _sub2(a):
+    # SUB2: r0 = d, r1 = x, r2 = y; d = x - 2 y mod p as (x - y) - y: x - y as SUB's (the mask
+    # and p's low word in r11, r12, which the chain is done with), then r2 back to y and on
+    # into SUB after its load of x.
+    _chain(a, "SUB2", "sub")
+    a.dp("sbc", 11, 11, 11)  # all ones on a borrow
+    a.imm("and", 12, 11, 1)
+    _add_p_masked(a, X, 11, 12)
+    a.sub_imm(2, 2, 16)
+    a.b("al", "SUBY")
+
+
+def _triple(a):
+    # TRIPLE: r0 = d, r1 = x; d = 3 x mod p as (x + x) + x: x + x reduced as ADD's sum (the
+    # carry and p's low word in r11, r12), then r2 = x and on into ADD after its load of x.
+    a.label("TRIPLE")
+    a.str_(LR, SP, RET)
+    a.ldm(1, X)
+    a.mov(2, 1)
+    for j, r in enumerate(X):
+        a.dp("add" if j == 0 else "adc", r, r, r, s=True)
+    a.movi(11, 0)
+    a.adc0(11, 11)  # the carry
+    _sub_p(a, X, 11)
+    a.imm("and", 12, 11, 1)
+    _add_p_masked(a, X, 11, 12)
+    a.b("al", "ADDY")
+
+
 def _addsub(a, op):
     # ADD / SUB: r0 = d, r1 = x, r2 = y; d = x op y mod p, inputs and result in [0, p).
-    _chain(a, op.upper(), op)
+    _chain(a, op.upper(), op, {"add": "ADDY", "sub": "SUBY"}[op])
     if op == "add":
         a.movi(2, 0)
         a.adc0(2, 2)  # the carry
@@ -438,22 +465,21 @@ def _on_second(prog):
 
 # Jacobian doubling, a = -3: dbl-2001-b (EFD) with 2 Y1 formed first: Z3 = (2 Y1) Z1,
 # 4 gamma = (2 Y1)^2, 4 beta = X1 (4 gamma), and 8 gamma^2 = (4 gamma)^2 / 2 (H: halving mod
-# p); ten additions, subtractions and halvings where weierstrass_viper's _JDBL_M3 has
-# fourteen, the same 4M + 4S.
+# p); eight calls of the additions, subtractions and halvings (alpha = 3 (..) by one TRIPLE,
+# X3 = alpha^2 - 2 (4 beta) by one SUB2) where weierstrass_viper's _JDBL_M3 has fourteen, the
+# same 4M + 4S.
 _JDBL_H = """
 t0 = Z1 * Z1
 u = X1 - t0
 v = X1 + t0
 u = u * v
-t3 = u + u
-t3 = t3 + u
+t3 = u + u + u
 v = Y1 + Y1
 Z1 = v * Z1
 t1 = v * v
 t4 = X1 * t1
 X1 = t3 * t3
-u = t4 + t4
-X1 = X1 - u
+X1 = X1 - t4 - t4
 u = t4 - X1
 Y1 = t3 * u
 u = t1 * t1
@@ -468,28 +494,34 @@ def _parse(text):
     for line in text.strip().splitlines():
         d, expr = (s.strip() for s in line.split("="))
         parts = expr.split()
+        if len(parts) == 5 and parts[1] == parts[3] == "-" and parts[2] == parts[4]:
+            parts = [parts[0], "--", parts[2]]  # x - y - y: SUB2
+        elif len(parts) == 5 and parts[1] == parts[3] == "+" and parts[0] == parts[2] == parts[4]:
+            parts = [parts[0], "+++", parts[0]]  # x + x + x: TRIPLE
         out.append((d, parts[0], None, None) if len(parts) == 1 else (d, parts[0], parts[1], parts[2]))
     return out
 
 
 def _emit(a, prog):
-    # One field program as calls: x * y (SQR when x is y), x + y, x - y, x, A * x (a = -3).
+    # One field program as calls: x * y (SQR when x is y), x + y, x - y, x - y - y (SUB2),
+    # x + x + x (TRIPLE), x, A * x (a = -3: 0 - 3 x), H * x (x / 2).
     for d, x, op, y in prog:
         if op is None:
             _copy(a, d, x)
         elif op == "*" and x == "H":
             _call(a, "HALF", d, y)
         elif op == "*" and x == "A":
-            _call(a, "ADD", "_a", y, y)
-            _call(a, "ADD", "_a", "_a", y)
+            _call(a, "TRIPLE", "_a", y)
             _call(a, "SUB", d, "ZERO", "_a")
+        elif op == "+++":
+            _call(a, "TRIPLE", d, x)
         elif op == "*":
             if x == y:
                 _call(a, "SQR", d, x)
             else:
                 _call(a, "MUL", d, x, y)
         else:
-            _call(a, {"+": "ADD", "-": "SUB"}[op], d, x, y)
+            _call(a, {"+": "ADD", "-": "SUB", "--": "SUB2"}[op], d, x, y)
 
 
 def _point_routine(a, label, body):
@@ -502,7 +534,9 @@ def _point_routine(a, label, body):
 def _subroutines(a):
     gen_x25519._mul(a, _reduce)
     gen_x25519._sqr(a, _reduce)
+    _triple(a)
     _addsub(a, "add")
+    _sub2(a)
     _addsub(a, "sub")
     _half(a)
     gen_x25519._mul(a, _reduce_n, "MULN")
@@ -959,22 +993,29 @@ def _sign_split(a, d):
 
 
 def _masks(a, idx):
-    # MASK + 4 e = all ones when register idx == e, else 0 (e = 0 .. 7): ((t | -t) >> 31) - 1,
+    # MASK + 4 e = 1 when register idx == e, else 0 (e = 0 .. 7): 1 - ((t | -t) >> 31),
     # t = idx XOR e (r0, r1 used)
     for e in range(8):
         a.imm("eor", 0, idx, e)
         a.imm("rsb", 1, 0, 0)
         a.dp("orr", 0, 0, 1)
         a.lsr(0, 0, 31)
-        a.imm("sub", 0, 0, 1)
+        a.imm("rsb", 0, 0, 1)
         a.str_(0, SP, MASK + 4 * e)
+
+
+def _mla(a, d, n, m, acc):
+    # MLA Rd, Rn, Rm, Ra (T1): d = n * m + acc, low word (a fixed time on these cores, as MUL)
+    a.i((0xFB00 | n, acc << 12 | d << 8 | m), "mla %s" % a._regs((d, n, m, acc)))
 
 
 def _scan(a, stride, halves, label, aligned=True):
     # Eight entries at lr, ``stride`` bytes apart, all read: the first ``halves`` 32-byte
-    # elements of the one whose MASK word is all ones into X2, Y2 (, Z2), a loop over the
-    # elements (lr advanced by 32, the destination in the frame word CNT). Not ``aligned`` (a
-    # bytes object's data): single LDRs, which allow any address (LDRD faults).
+    # elements of the one whose MASK word is 1 into X2, Y2 (, Z2) as the sum of every entry's
+    # words times its MASK word (MUL, then MLA: the others are 0; none is kept when every
+    # MASK word is 0), a loop over the elements (lr advanced by 32, the destination in the
+    # frame word CNT). Not ``aligned`` (a bytes object's data): single LDRs, which allow any
+    # address (LDRD faults).
     W = [0, 1, 2, 11]
     _sp(a, 12, OFF["X2"])
     a.str_(12, SP, CNT)
@@ -992,10 +1033,9 @@ def _scan(a, stride, halves, label, aligned=True):
             for k in range(4):
                 acc = X[4 * q + k]
                 if e == 0:
-                    a.dp("and", acc, W[k], 12)
+                    a.mul(acc, W[k], 12)
                 else:
-                    a.dp("and", W[k], W[k], 12)
-                    a.dp("orr", acc, acc, W[k])
+                    _mla(a, acc, W[k], 12, acc)
     a.ldr(12, SP, CNT)
     a.stm(12, X, wb=True)
     a.str_(12, SP, CNT)
@@ -1013,7 +1053,7 @@ def _negate_y2(a):
 
 def _lookup(a):
     # (X2, Y2, Z2) = the table entry of digit DIG[WIN] (entry |d| >> 1), Y2 negated when d < 0;
-    # all eight entries read, one kept by mask.
+    # all eight entries read, one kept (_scan).
     a.ldr(0, SP, WIN)
     _sp(a, 1, DIG)
     a.ldr_idx(2, 1, 0, 0, byte=True)
@@ -1469,9 +1509,9 @@ def kernel():
 def field_op(op):
     """A test function (not shipped) of the same routines, as whole machine code:
     ``f(out, x, y)``, out = x op y for op "mul", "sqr", "add", "sub" (Montgomery product x y
-    R^-1 for "mul" and "sqr"), "amul" (-3 x), "half" (x / 2) and "inv" (x^(p - 2) in
-    Montgomery form),
-    and mod n "muln", "sqrn", "addn", "invn" likewise, eight little-endian words each."""
+    R^-1 for "mul" and "sqr"), "sub2" (x - 2 y), "triple" (3 x), "amul" (-3 x), "half" (x / 2)
+    and "inv" (x^(p - 2) in Montgomery form), and mod n "muln", "sqrn", "addn", "invn"
+    likewise, eight little-endian words each."""
 
     def body(a):
         a.str_(0, SP, BUF)
@@ -1540,7 +1580,7 @@ or r0 = 0 and zeros for the point at infinity. All formulas are ``weierstrass_vi
 generator (tools/thumb/gen_p256.py) documents the algorithms and the field arithmetic.
 
 Constant time (flags 0 .. 4): no branch and no address depends on k or P; a table lookup
-reads every entry of its table or row and keeps one by mask. The state is on the C stack
+reads every entry of its table or row and keeps one by a 0/1 factor. The state is on the C stack
 (%d bytes); nothing is allocated per call but what the Python side converts.
 """
 

@@ -56,7 +56,8 @@ OUT = ROOT / "modules" / "mpcrypto" / "ec" / "montgomery_thumb.py"
 # The frame (byte offsets from sp): the 16-word product, then the subroutines' and the
 # ladder's words, then the field elements and K, the clamped copy of the scalar. ADDSUB's
 # operands x, y and its results x + y, x - y are four adjacent elements: X2 Z2 A B, X3 Z3 C D,
-# DA CB X3 Z3; SUB's: AA BB (T) E. The select's A B and C D are adjacent pairs.
+# DA CB X3 Z3; SUB's: AA BB (T) E. The select's A B and C D are adjacent pairs; RET and DST
+# too (MUL and SQR store both by one STRD).
 PROD = 0
 RET, DST, BPT, OUT_PTR, T_CNT, SWAP, CNT = (64 + 4 * i for i in range(7))
 FE = ("X1", "X2", "Z2", "A", "B", "DA", "CB", "X3", "Z3", "C", "D", "AA", "BB", "T", "E", "K")
@@ -143,16 +144,15 @@ def _reduce(a, hi):
 def _mul(a, reduce=_reduce, label="MUL"):
     # MUL: r0 = d, r1 = a, r2 = b; ``reduce(a, hi)`` as _reduce (gen_p256 passes its own,
     # and a second label for its product mod n).
+    # RET and DST are adjacent (one STRD); BPT keeps b + 16, where pass 2's words start.
     a.label(label)
-    a.str_(LR, SP, RET)
-    a.str_(0, SP, DST)
-    a.str_(2, SP, BPT)
+    a.strd(LR, 0, SP, RET)
     B = [3, 4, 5, 6]
     C = [7, 8, 9, 10]
-    a.ldm(2, B)
+    a.ldm(2, B, wb=True)
+    a.str_(2, SP, BPT)
     hi = _mul_pass(a, B, C, first=True)
     a.ldr(0, SP, BPT)
-    a.addw(0, 0, 16)
     a.ldm(0, B)
     reduce(a, [None] * 4 + _mul_pass(a, B, C, first=False))
 
@@ -215,8 +215,7 @@ def _sqr(a, reduce=_reduce, label="SQR"):
     # 14 in registers. (2) t = 2 t + sum a_i^2 W^(2i), one UMAAL chain by the constant 2:
     # (lo, c) = 2 t_w + s_w + c, s the UMULL square words, c < 2^32. (3) ``reduce``.
     a.label(label)
-    a.str_(LR, SP, RET)
-    a.str_(0, SP, DST)
+    a.strd(LR, 0, SP, RET)  # RET, DST
     A = [3, 4, 5, 6]
     C = [7, 8, 9, 10]
     a.ldm(1, A)

@@ -47,11 +47,10 @@ def _ed25519(r0, r1, r2, r3):
     # _ed25519(buf, k, mode, table): see the module docstring
     data(2, 0xE92D, 0x0F00)  # push {r8, r9, r10, r11}
     data(2, 0xF2AD, 0x5DC0)  # subw r13, r13, #1472
-    data(2, 0xF000, 0xBDD9)  # b.w MAIN (+2994)
-    data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
-    data(2, 0xF8CD, 0x0044)  # str r0, [r13, #68]
+    data(2, 0xF000, 0xBDD3)  # b.w MAIN (+2982)
+    data(2, 0xE9CD, 0xE010)  # strd r14, r0, [r13, #64]
+    data(2, 0xE8B2, 0x0078)  # ldm r2!, {r3, r4, r5, r6}
     data(2, 0xF8CD, 0x2048)  # str r2, [r13, #72]
-    data(2, 0xE892, 0x0078)  # ldm r2, {r3, r4, r5, r6}
     data(2, 0xF8D1, 0x0000)  # ldr r0, [r1, #0]
     data(2, 0xFBA0, 0xB703)  # umull r11, r7, r0, r3
     data(2, 0xFBA0, 0xC804)  # umull r12, r8, r0, r4
@@ -114,7 +113,6 @@ def _ed25519(r0, r1, r2, r3):
     data(2, 0xE9CD, 0xBC08)  # strd r11, r12, [r13, #32]
     data(2, 0xE9CD, 0xEA0A)  # strd r14, r10, [r13, #40]
     data(2, 0xF8DD, 0x0048)  # ldr r0, [r13, #72]
-    data(2, 0xF200, 0x0010)  # addw r0, r0, #16
     data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
     data(2, 0xF20D, 0x0010)  # addw r0, r13, #16
     data(2, 0xE890, 0x5804)  # ldm r0, {r2, r11, r12, r14}
@@ -211,8 +209,7 @@ def _ed25519(r0, r1, r2, r3):
     data(2, 0xF8DD, 0x2044)  # ldr r2, [r13, #68]
     data(2, 0xE882, 0x439B)  # stm r2, {r0, r1, r3, r4, r7, r8, r9, r14}
     data(2, 0xF8DD, 0xF040)  # ldr r15, [r13, #64]
-    data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
-    data(2, 0xF8CD, 0x0044)  # str r0, [r13, #68]
+    data(2, 0xE9CD, 0xE010)  # strd r14, r0, [r13, #64]
     data(2, 0xE891, 0x0078)  # ldm r1, {r3, r4, r5, r6}
     data(2, 0xF8D1, 0x0004)  # ldr r0, [r1, #4]
     data(2, 0xFBA3, 0xB700)  # umull r11, r7, r3, r0
@@ -411,7 +408,7 @@ def _ed25519(r0, r1, r2, r3):
     data(2, 0x0804, 0x100C, 0x1814, 0x001C)  # .byte 4, 8, 12, 16, 20, 24, 28, 0
     data(2, 0xF8DD, 0xF260)  # ldr r15, [r13, #608]
     data(2, 0xF000, 0xB82C)  # b.w RNEXT (+88)
-    data(2, 0xF7FF, 0xFD28)  # bl MUL (-1456)
+    data(2, 0xF7FF, 0xFD2E)  # bl MUL (-1444)
     data(2, 0xF000, 0xB828)  # b.w RNEXT (+80)
     data(2, 0xF7FF, 0xFF6E)  # bl ADD (-292)
     data(2, 0xF000, 0xB824)  # b.w RNEXT (+72)
@@ -419,11 +416,11 @@ def _ed25519(r0, r1, r2, r3):
     data(2, 0xF000, 0xB820)  # b.w RNEXT (+64)
     data(2, 0xF000, 0xB81A)  # b.w RCOPY (+52)
     data(2, 0xF000, 0xB81C)  # b.w RNEXT (+56)
-    data(2, 0xF7FF, 0xFE5E)  # bl SQR (-836)
+    data(2, 0xF7FF, 0xFE60)  # bl SQR (-832)
     data(2, 0xF000, 0xB818)  # b.w RNEXT (+48)
     data(2, 0xF8CD, 0xC284)  # str r12, [r13, #644]
     data(2, 0xF8CD, 0x0288)  # str r0, [r13, #648]
-    data(2, 0xF7FF, 0xFE56)  # bl SQR (-852)
+    data(2, 0xF7FF, 0xFE58)  # bl SQR (-848)
     data(2, 0xF8DD, 0x0288)  # ldr r0, [r13, #648]
     data(2, 0xEA4F, 0x0100)  # mov r1, r0
     data(2, 0xF8DD, 0x2284)  # ldr r2, [r13, #644]
@@ -439,13 +436,13 @@ def _ed25519(r0, r1, r2, r3):
     data(2, 0xF8CD, 0xE260)  # str r14, [r13, #608]
     data(2, 0xF20D, 0x4020)  # addw r0, r13, #1056
     data(2, 0xF20D, 0x0160)  # addw r1, r13, #96
-    data(2, 0xF7FF, 0xFE36)  # bl SQR (-916)
+    data(2, 0xF7FF, 0xFE38)  # bl SQR (-912)
     data(2, 0xF20D, 0x4040)  # addw r0, r13, #1088
     data(2, 0xF20D, 0x21C0)  # addw r1, r13, #704
-    data(2, 0xF7FF, 0xFE30)  # bl SQR (-928)
+    data(2, 0xF7FF, 0xFE32)  # bl SQR (-924)
     data(2, 0xF20D, 0x4060)  # addw r0, r13, #1120
     data(2, 0xF20D, 0x21E0)  # addw r1, r13, #736
-    data(2, 0xF7FF, 0xFE2A)  # bl SQR (-940)
+    data(2, 0xF7FF, 0xFE2C)  # bl SQR (-936)
     data(2, 0xF20D, 0x4060)  # addw r0, r13, #1120
     data(2, 0xF20D, 0x4160)  # addw r1, r13, #1120
     data(2, 0xF20D, 0x4260)  # addw r2, r13, #1120
@@ -460,7 +457,7 @@ def _ed25519(r0, r1, r2, r3):
     data(2, 0xF7FF, 0xFF16)  # bl ADD (-468)
     data(2, 0xF20D, 0x3000)  # addw r0, r13, #768
     data(2, 0xF20D, 0x3100)  # addw r1, r13, #768
-    data(2, 0xF7FF, 0xFE0C)  # bl SQR (-1000)
+    data(2, 0xF7FF, 0xFE0E)  # bl SQR (-996)
     data(2, 0xF20D, 0x3000)  # addw r0, r13, #768
     data(2, 0xF20D, 0x3120)  # addw r1, r13, #800
     data(2, 0xF20D, 0x3200)  # addw r2, r13, #768
@@ -476,21 +473,21 @@ def _ed25519(r0, r1, r2, r3):
     data(2, 0xF20D, 0x0060)  # addw r0, r13, #96
     data(2, 0xF20D, 0x3100)  # addw r1, r13, #768
     data(2, 0xF20D, 0x42A0)  # addw r2, r13, #1184
-    data(2, 0xF7FF, 0xFCA6)  # bl MUL (-1716)
+    data(2, 0xF7FF, 0xFCAC)  # bl MUL (-1704)
     data(2, 0xF20D, 0x20C0)  # addw r0, r13, #704
     data(2, 0xF20D, 0x41C0)  # addw r1, r13, #1216
     data(2, 0xF20D, 0x3220)  # addw r2, r13, #800
-    data(2, 0xF7FF, 0xFC9E)  # bl MUL (-1732)
+    data(2, 0xF7FF, 0xFCA4)  # bl MUL (-1720)
     data(2, 0xF20D, 0x20E0)  # addw r0, r13, #736
     data(2, 0xF20D, 0x41A0)  # addw r1, r13, #1184
     data(2, 0xF20D, 0x42C0)  # addw r2, r13, #1216
-    data(2, 0xF7FF, 0xFC96)  # bl MUL (-1748)
+    data(2, 0xF7FF, 0xFC9C)  # bl MUL (-1736)
     data(2, 0xF8DD, 0xF260)  # ldr r15, [r13, #608]
     data(2, 0xF8CD, 0xE260)  # str r14, [r13, #608]
     data(2, 0xF20D, 0x4000)  # addw r0, r13, #1024
     data(2, 0xF20D, 0x3100)  # addw r1, r13, #768
     data(2, 0xF20D, 0x3220)  # addw r2, r13, #800
-    data(2, 0xF7FF, 0xFC8A)  # bl MUL (-1772)
+    data(2, 0xF7FF, 0xFC90)  # bl MUL (-1760)
     data(2, 0xF20D, 0x40E0)  # addw r0, r13, #1248
     data(2, 0xF20D, 0x3140)  # addw r1, r13, #832
     data(2, 0xF20D, 0x3260)  # addw r2, r13, #864
@@ -502,11 +499,11 @@ def _ed25519(r0, r1, r2, r3):
     data(2, 0xF20D, 0x5020)  # addw r0, r13, #1312
     data(2, 0xF20D, 0x3160)  # addw r1, r13, #864
     data(2, 0xF20D, 0x3240)  # addw r2, r13, #832
-    data(2, 0xF7FF, 0xFC72)  # bl MUL (-1820)
+    data(2, 0xF7FF, 0xFC78)  # bl MUL (-1808)
     data(2, 0xF20D, 0x5020)  # addw r0, r13, #1312
     data(2, 0xF20D, 0x5120)  # addw r1, r13, #1312
     data(2, 0xF20D, 0x52A0)  # addw r2, r13, #1440
-    data(2, 0xF7FF, 0xFC6A)  # bl MUL (-1836)
+    data(2, 0xF7FF, 0xFC70)  # bl MUL (-1824)
     data(2, 0xF20D, 0x4020)  # addw r0, r13, #1056
     data(2, 0xF20D, 0x21C0)  # addw r1, r13, #704
     data(2, 0xF20D, 0x0260)  # addw r2, r13, #96
@@ -514,7 +511,7 @@ def _ed25519(r0, r1, r2, r3):
     data(2, 0xF20D, 0x4020)  # addw r0, r13, #1056
     data(2, 0xF20D, 0x4120)  # addw r1, r13, #1056
     data(2, 0xF20D, 0x5200)  # addw r2, r13, #1280
-    data(2, 0xF7FF, 0xFC5A)  # bl MUL (-1868)
+    data(2, 0xF7FF, 0xFC60)  # bl MUL (-1856)
     data(2, 0xF20D, 0x4040)  # addw r0, r13, #1088
     data(2, 0xF20D, 0x21C0)  # addw r1, r13, #704
     data(2, 0xF20D, 0x0260)  # addw r2, r13, #96
@@ -522,11 +519,11 @@ def _ed25519(r0, r1, r2, r3):
     data(2, 0xF20D, 0x4040)  # addw r0, r13, #1088
     data(2, 0xF20D, 0x4140)  # addw r1, r13, #1088
     data(2, 0xF20D, 0x42E0)  # addw r2, r13, #1248
-    data(2, 0xF7FF, 0xFC4A)  # bl MUL (-1900)
+    data(2, 0xF7FF, 0xFC50)  # bl MUL (-1888)
     data(2, 0xF20D, 0x4060)  # addw r0, r13, #1120
     data(2, 0xF20D, 0x4100)  # addw r1, r13, #1024
     data(2, 0xF20D, 0x5220)  # addw r2, r13, #1312
-    data(2, 0xF7FF, 0xFC42)  # bl MUL (-1916)
+    data(2, 0xF7FF, 0xFC48)  # bl MUL (-1904)
     data(2, 0xF20D, 0x4080)  # addw r0, r13, #1152
     data(2, 0xF20D, 0x21E0)  # addw r1, r13, #736
     data(2, 0xF20D, 0x22E0)  # addw r2, r13, #736
@@ -550,15 +547,15 @@ def _ed25519(r0, r1, r2, r3):
     data(2, 0xF20D, 0x0060)  # addw r0, r13, #96
     data(2, 0xF20D, 0x3100)  # addw r1, r13, #768
     data(2, 0xF20D, 0x42A0)  # addw r2, r13, #1184
-    data(2, 0xF7FF, 0xFC12)  # bl MUL (-2012)
+    data(2, 0xF7FF, 0xFC18)  # bl MUL (-2000)
     data(2, 0xF20D, 0x20C0)  # addw r0, r13, #704
     data(2, 0xF20D, 0x41C0)  # addw r1, r13, #1216
     data(2, 0xF20D, 0x3220)  # addw r2, r13, #800
-    data(2, 0xF7FF, 0xFC0A)  # bl MUL (-2028)
+    data(2, 0xF7FF, 0xFC10)  # bl MUL (-2016)
     data(2, 0xF20D, 0x20E0)  # addw r0, r13, #736
     data(2, 0xF20D, 0x41A0)  # addw r1, r13, #1184
     data(2, 0xF20D, 0x42C0)  # addw r2, r13, #1216
-    data(2, 0xF7FF, 0xFC02)  # bl MUL (-2044)
+    data(2, 0xF7FF, 0xFC08)  # bl MUL (-2032)
     data(2, 0xF8DD, 0xF260)  # ldr r15, [r13, #608]
     data(2, 0x4678)  # mov r0, pc
     data(2, 0xF7FF, 0xBEB5)  # b.w RUN (-662)
@@ -1271,7 +1268,7 @@ def _ed25519(r0, r1, r2, r3):
     data(2, 0xF8DD, 0x0268)  # ldr r0, [r13, #616]
     data(2, 0xEA4F, 0x0100)  # mov r1, r0
     data(2, 0xF8DD, 0x2264)  # ldr r2, [r13, #612]
-    data(2, 0xF7FE, 0xFEF7)  # bl MUL (-4626)
+    data(2, 0xF7FE, 0xFEFD)  # bl MUL (-4614)
     data(2, 0xF8DD, 0x0268)  # ldr r0, [r13, #616]
     data(2, 0xF100, 0x0020)  # add r0, r0, #32
     data(2, 0xF8CD, 0x0268)  # str r0, [r13, #616]

@@ -31,11 +31,10 @@ def _ladder(r0, r1, r2):
     # _ladder(out, k, u): out = X25519(k, u); see the module docstring
     data(2, 0xE92D, 0x0F00)  # push {r8, r9, r10, r11}
     data(2, 0xF2AD, 0x2D60)  # subw r13, r13, #608
-    data(2, 0xF000, 0xBAB7)  # b.w MAIN (+1390)
-    data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
-    data(2, 0xF8CD, 0x0044)  # str r0, [r13, #68]
+    data(2, 0xF000, 0xBAB1)  # b.w MAIN (+1378)
+    data(2, 0xE9CD, 0xE010)  # strd r14, r0, [r13, #64]
+    data(2, 0xE8B2, 0x0078)  # ldm r2!, {r3, r4, r5, r6}
     data(2, 0xF8CD, 0x2048)  # str r2, [r13, #72]
-    data(2, 0xE892, 0x0078)  # ldm r2, {r3, r4, r5, r6}
     data(2, 0xF8D1, 0x0000)  # ldr r0, [r1, #0]
     data(2, 0xFBA0, 0xB703)  # umull r11, r7, r0, r3
     data(2, 0xFBA0, 0xC804)  # umull r12, r8, r0, r4
@@ -98,7 +97,6 @@ def _ladder(r0, r1, r2):
     data(2, 0xE9CD, 0xBC08)  # strd r11, r12, [r13, #32]
     data(2, 0xE9CD, 0xEA0A)  # strd r14, r10, [r13, #40]
     data(2, 0xF8DD, 0x0048)  # ldr r0, [r13, #72]
-    data(2, 0xF200, 0x0010)  # addw r0, r0, #16
     data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
     data(2, 0xF20D, 0x0010)  # addw r0, r13, #16
     data(2, 0xE890, 0x5804)  # ldm r0, {r2, r11, r12, r14}
@@ -195,8 +193,7 @@ def _ladder(r0, r1, r2):
     data(2, 0xF8DD, 0x2044)  # ldr r2, [r13, #68]
     data(2, 0xE882, 0x439B)  # stm r2, {r0, r1, r3, r4, r7, r8, r9, r14}
     data(2, 0xF8DD, 0xF040)  # ldr r15, [r13, #64]
-    data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
-    data(2, 0xF8CD, 0x0044)  # str r0, [r13, #68]
+    data(2, 0xE9CD, 0xE010)  # strd r14, r0, [r13, #64]
     data(2, 0xE891, 0x0078)  # ldm r1, {r3, r4, r5, r6}
     data(2, 0xF8D1, 0x0004)  # ldr r0, [r1, #4]
     data(2, 0xFBA3, 0xB700)  # umull r11, r7, r3, r0
@@ -442,11 +439,11 @@ def _ladder(r0, r1, r2):
     data(2, 0xF20D, 0x1000)  # addw r0, r13, #256
     data(2, 0xF20D, 0x11A0)  # addw r1, r13, #416
     data(2, 0xF20D, 0x02C0)  # addw r2, r13, #192
-    data(2, 0xF7FF, 0xFCCB)  # bl MUL (-1642)
+    data(2, 0xF7FF, 0xFCD1)  # bl MUL (-1630)
     data(2, 0xF20D, 0x1020)  # addw r0, r13, #288
     data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
     data(2, 0xF20D, 0x02E0)  # addw r2, r13, #224
-    data(2, 0xF7FF, 0xFCC3)  # bl MUL (-1658)
+    data(2, 0xF7FF, 0xFCC9)  # bl MUL (-1646)
     data(2, 0xF20D, 0x00C0)  # addw r0, r13, #192
     data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
     data(2, 0xE890, 0x00FC)  # ldm r0, {r2, r3, r4, r5, r6, r7}
@@ -478,24 +475,24 @@ def _ladder(r0, r1, r2):
     data(2, 0xF7FF, 0xFED3)  # bl ADDSUB (-602)
     data(2, 0xF20D, 0x1040)  # addw r0, r13, #320
     data(2, 0xF20D, 0x1140)  # addw r1, r13, #320
-    data(2, 0xF7FF, 0xFDC9)  # bl SQR (-1134)
+    data(2, 0xF7FF, 0xFDCB)  # bl SQR (-1130)
     data(2, 0xF20D, 0x1060)  # addw r0, r13, #352
     data(2, 0xF20D, 0x1160)  # addw r1, r13, #352
-    data(2, 0xF7FF, 0xFDC3)  # bl SQR (-1146)
+    data(2, 0xF7FF, 0xFDC5)  # bl SQR (-1142)
     data(2, 0xF20D, 0x1060)  # addw r0, r13, #352
     data(2, 0xF20D, 0x1160)  # addw r1, r13, #352
     data(2, 0xF20D, 0x0260)  # addw r2, r13, #96
-    data(2, 0xF7FF, 0xFC75)  # bl MUL (-1814)
+    data(2, 0xF7FF, 0xFC7B)  # bl MUL (-1802)
     data(2, 0xF20D, 0x10C0)  # addw r0, r13, #448
     data(2, 0xF20D, 0x01C0)  # addw r1, r13, #192
-    data(2, 0xF7FF, 0xFDB5)  # bl SQR (-1174)
+    data(2, 0xF7FF, 0xFDB7)  # bl SQR (-1170)
     data(2, 0xF20D, 0x10E0)  # addw r0, r13, #480
     data(2, 0xF20D, 0x01E0)  # addw r1, r13, #224
-    data(2, 0xF7FF, 0xFDAF)  # bl SQR (-1186)
+    data(2, 0xF7FF, 0xFDB1)  # bl SQR (-1182)
     data(2, 0xF20D, 0x0080)  # addw r0, r13, #128
     data(2, 0xF20D, 0x11C0)  # addw r1, r13, #448
     data(2, 0xF20D, 0x12E0)  # addw r2, r13, #480
-    data(2, 0xF7FF, 0xFC61)  # bl MUL (-1854)
+    data(2, 0xF7FF, 0xFC67)  # bl MUL (-1842)
     data(2, 0xF20D, 0x11C0)  # addw r1, r13, #448
     data(2, 0xF7FF, 0xFEDD)  # bl SUB (-582)
     data(2, 0xF20D, 0x1CC0)  # addw r12, r13, #448
@@ -534,22 +531,22 @@ def _ladder(r0, r1, r2):
     data(2, 0xF20D, 0x00A0)  # addw r0, r13, #160
     data(2, 0xF20D, 0x2120)  # addw r1, r13, #544
     data(2, 0xF20D, 0x2200)  # addw r2, r13, #512
-    data(2, 0xF7FF, 0xFC13)  # bl MUL (-2010)
+    data(2, 0xF7FF, 0xFC19)  # bl MUL (-1998)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0050)  # str r0, [r13, #80]
     data(2, 0xF57F, 0xAF1E)  # bpl.w LADDER (-452)
     data(2, 0xF20D, 0x00C0)  # addw r0, r13, #192
     data(2, 0xF20D, 0x01A0)  # addw r1, r13, #160
-    data(2, 0xF7FF, 0xFD4B)  # bl SQR (-1386)
+    data(2, 0xF7FF, 0xFD4D)  # bl SQR (-1382)
     data(2, 0xF20D, 0x00E0)  # addw r0, r13, #224
     data(2, 0xF20D, 0x01C0)  # addw r1, r13, #192
-    data(2, 0xF7FF, 0xFD45)  # bl SQR (-1398)
+    data(2, 0xF7FF, 0xFD47)  # bl SQR (-1394)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF20D, 0x00E0)  # addw r0, r13, #224
     data(2, 0xF20D, 0x01E0)  # addw r1, r13, #224
-    data(2, 0xF7FF, 0xFD3B)  # bl SQR (-1418)
+    data(2, 0xF7FF, 0xFD3D)  # bl SQR (-1414)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
@@ -557,26 +554,26 @@ def _ladder(r0, r1, r2):
     data(2, 0xF20D, 0x00E0)  # addw r0, r13, #224
     data(2, 0xF20D, 0x01A0)  # addw r1, r13, #160
     data(2, 0xF20D, 0x02E0)  # addw r2, r13, #224
-    data(2, 0xF7FF, 0xFBE5)  # bl MUL (-2102)
+    data(2, 0xF7FF, 0xFBEB)  # bl MUL (-2090)
     data(2, 0xF20D, 0x00C0)  # addw r0, r13, #192
     data(2, 0xF20D, 0x01C0)  # addw r1, r13, #192
     data(2, 0xF20D, 0x02E0)  # addw r2, r13, #224
-    data(2, 0xF7FF, 0xFBDD)  # bl MUL (-2118)
+    data(2, 0xF7FF, 0xFBE3)  # bl MUL (-2106)
     data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
     data(2, 0xF20D, 0x01C0)  # addw r1, r13, #192
-    data(2, 0xF7FF, 0xFD1D)  # bl SQR (-1478)
+    data(2, 0xF7FF, 0xFD1F)  # bl SQR (-1474)
     data(2, 0xF20D, 0x00E0)  # addw r0, r13, #224
     data(2, 0xF20D, 0x01E0)  # addw r1, r13, #224
     data(2, 0xF20D, 0x1280)  # addw r2, r13, #384
-    data(2, 0xF7FF, 0xFBCF)  # bl MUL (-2146)
+    data(2, 0xF7FF, 0xFBD5)  # bl MUL (-2134)
     data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
     data(2, 0xF20D, 0x01E0)  # addw r1, r13, #224
-    data(2, 0xF7FF, 0xFD0F)  # bl SQR (-1506)
+    data(2, 0xF7FF, 0xFD11)  # bl SQR (-1502)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
     data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
-    data(2, 0xF7FF, 0xFD05)  # bl SQR (-1526)
+    data(2, 0xF7FF, 0xFD07)  # bl SQR (-1522)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
@@ -584,15 +581,15 @@ def _ladder(r0, r1, r2):
     data(2, 0xF20D, 0x00E0)  # addw r0, r13, #224
     data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
     data(2, 0xF20D, 0x02E0)  # addw r2, r13, #224
-    data(2, 0xF7FF, 0xFBAF)  # bl MUL (-2210)
+    data(2, 0xF7FF, 0xFBB5)  # bl MUL (-2198)
     data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
     data(2, 0xF20D, 0x01E0)  # addw r1, r13, #224
-    data(2, 0xF7FF, 0xFCEF)  # bl SQR (-1570)
+    data(2, 0xF7FF, 0xFCF1)  # bl SQR (-1566)
     data(2, 0xF04F, 0x0009)  # mov r0, #0x09
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
     data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
-    data(2, 0xF7FF, 0xFCE5)  # bl SQR (-1590)
+    data(2, 0xF7FF, 0xFCE7)  # bl SQR (-1586)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
@@ -600,15 +597,15 @@ def _ladder(r0, r1, r2):
     data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
     data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
     data(2, 0xF20D, 0x02E0)  # addw r2, r13, #224
-    data(2, 0xF7FF, 0xFB8F)  # bl MUL (-2274)
+    data(2, 0xF7FF, 0xFB95)  # bl MUL (-2262)
     data(2, 0xF20D, 0x10A0)  # addw r0, r13, #416
     data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
-    data(2, 0xF7FF, 0xFCCF)  # bl SQR (-1634)
+    data(2, 0xF7FF, 0xFCD1)  # bl SQR (-1630)
     data(2, 0xF04F, 0x0013)  # mov r0, #0x13
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF20D, 0x10A0)  # addw r0, r13, #416
     data(2, 0xF20D, 0x11A0)  # addw r1, r13, #416
-    data(2, 0xF7FF, 0xFCC5)  # bl SQR (-1654)
+    data(2, 0xF7FF, 0xFCC7)  # bl SQR (-1650)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
@@ -616,15 +613,15 @@ def _ladder(r0, r1, r2):
     data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
     data(2, 0xF20D, 0x11A0)  # addw r1, r13, #416
     data(2, 0xF20D, 0x1280)  # addw r2, r13, #384
-    data(2, 0xF7FF, 0xFB6F)  # bl MUL (-2338)
+    data(2, 0xF7FF, 0xFB75)  # bl MUL (-2326)
     data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
     data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
-    data(2, 0xF7FF, 0xFCAF)  # bl SQR (-1698)
+    data(2, 0xF7FF, 0xFCB1)  # bl SQR (-1694)
     data(2, 0xF04F, 0x0009)  # mov r0, #0x09
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
     data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
-    data(2, 0xF7FF, 0xFCA5)  # bl SQR (-1718)
+    data(2, 0xF7FF, 0xFCA7)  # bl SQR (-1714)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
@@ -632,15 +629,15 @@ def _ladder(r0, r1, r2):
     data(2, 0xF20D, 0x00E0)  # addw r0, r13, #224
     data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
     data(2, 0xF20D, 0x02E0)  # addw r2, r13, #224
-    data(2, 0xF7FF, 0xFB4F)  # bl MUL (-2402)
+    data(2, 0xF7FF, 0xFB55)  # bl MUL (-2390)
     data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
     data(2, 0xF20D, 0x01E0)  # addw r1, r13, #224
-    data(2, 0xF7FF, 0xFC8F)  # bl SQR (-1762)
+    data(2, 0xF7FF, 0xFC91)  # bl SQR (-1758)
     data(2, 0xF04F, 0x0031)  # mov r0, #0x31
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
     data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
-    data(2, 0xF7FF, 0xFC85)  # bl SQR (-1782)
+    data(2, 0xF7FF, 0xFC87)  # bl SQR (-1778)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
@@ -648,15 +645,15 @@ def _ladder(r0, r1, r2):
     data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
     data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
     data(2, 0xF20D, 0x02E0)  # addw r2, r13, #224
-    data(2, 0xF7FF, 0xFB2F)  # bl MUL (-2466)
+    data(2, 0xF7FF, 0xFB35)  # bl MUL (-2454)
     data(2, 0xF20D, 0x10A0)  # addw r0, r13, #416
     data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
-    data(2, 0xF7FF, 0xFC6F)  # bl SQR (-1826)
+    data(2, 0xF7FF, 0xFC71)  # bl SQR (-1822)
     data(2, 0xF04F, 0x0063)  # mov r0, #0x63
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF20D, 0x10A0)  # addw r0, r13, #416
     data(2, 0xF20D, 0x11A0)  # addw r1, r13, #416
-    data(2, 0xF7FF, 0xFC65)  # bl SQR (-1846)
+    data(2, 0xF7FF, 0xFC67)  # bl SQR (-1842)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
@@ -664,15 +661,15 @@ def _ladder(r0, r1, r2):
     data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
     data(2, 0xF20D, 0x11A0)  # addw r1, r13, #416
     data(2, 0xF20D, 0x1280)  # addw r2, r13, #384
-    data(2, 0xF7FF, 0xFB0F)  # bl MUL (-2530)
+    data(2, 0xF7FF, 0xFB15)  # bl MUL (-2518)
     data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
     data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
-    data(2, 0xF7FF, 0xFC4F)  # bl SQR (-1890)
+    data(2, 0xF7FF, 0xFC51)  # bl SQR (-1886)
     data(2, 0xF04F, 0x0031)  # mov r0, #0x31
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF20D, 0x1080)  # addw r0, r13, #384
     data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
-    data(2, 0xF7FF, 0xFC45)  # bl SQR (-1910)
+    data(2, 0xF7FF, 0xFC47)  # bl SQR (-1906)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
@@ -680,15 +677,15 @@ def _ladder(r0, r1, r2):
     data(2, 0xF20D, 0x00E0)  # addw r0, r13, #224
     data(2, 0xF20D, 0x1180)  # addw r1, r13, #384
     data(2, 0xF20D, 0x02E0)  # addw r2, r13, #224
-    data(2, 0xF7FF, 0xFAEF)  # bl MUL (-2594)
+    data(2, 0xF7FF, 0xFAF5)  # bl MUL (-2582)
     data(2, 0xF20D, 0x00E0)  # addw r0, r13, #224
     data(2, 0xF20D, 0x01E0)  # addw r1, r13, #224
-    data(2, 0xF7FF, 0xFC2F)  # bl SQR (-1954)
+    data(2, 0xF7FF, 0xFC31)  # bl SQR (-1950)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF20D, 0x00E0)  # addw r0, r13, #224
     data(2, 0xF20D, 0x01E0)  # addw r1, r13, #224
-    data(2, 0xF7FF, 0xFC25)  # bl SQR (-1974)
+    data(2, 0xF7FF, 0xFC27)  # bl SQR (-1970)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
@@ -696,11 +693,11 @@ def _ladder(r0, r1, r2):
     data(2, 0xF20D, 0x00A0)  # addw r0, r13, #160
     data(2, 0xF20D, 0x01E0)  # addw r1, r13, #224
     data(2, 0xF20D, 0x02C0)  # addw r2, r13, #192
-    data(2, 0xF7FF, 0xFACF)  # bl MUL (-2658)
+    data(2, 0xF7FF, 0xFAD5)  # bl MUL (-2646)
     data(2, 0xF20D, 0x0080)  # addw r0, r13, #128
     data(2, 0xF20D, 0x0180)  # addw r1, r13, #128
     data(2, 0xF20D, 0x02A0)  # addw r2, r13, #160
-    data(2, 0xF7FF, 0xFAC7)  # bl MUL (-2674)
+    data(2, 0xF7FF, 0xFACD)  # bl MUL (-2662)
     data(2, 0xF8DD, 0x104C)  # ldr r1, [r13, #76]
     data(2, 0xF20D, 0x0C80)  # addw r12, r13, #128
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}

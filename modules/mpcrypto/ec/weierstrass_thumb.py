@@ -32,7 +32,7 @@ or r0 = 0 and zeros for the point at infinity. All formulas are ``weierstrass_vi
 generator (tools/thumb/gen_p256.py) documents the algorithms and the field arithmetic.
 
 Constant time (flags 0 .. 4): no branch and no address depends on k or P; a table lookup
-reads every entry of its table or row and keeps one by mask. The state is on the C stack
+reads every entry of its table or row and keeps one by a 0/1 factor. The state is on the C stack
 (1324 bytes); nothing is allocated per call but what the Python side converts.
 """
 
@@ -46,11 +46,10 @@ def _mul256(r0, r1, r2, r3):
     # _mul256(buf, k, flags, table): buf[768:832] = k*P or k*G; see the module docstring
     data(2, 0xE92D, 0x0F00)  # push {r8, r9, r10, r11}
     data(2, 0xF2AD, 0x5D2C)  # subw r13, r13, #1324
-    data(2, 0xF001, 0xBDF2)  # b.w MAIN (+7140)
-    data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
-    data(2, 0xF8CD, 0x0044)  # str r0, [r13, #68]
+    data(2, 0xF001, 0xBD99)  # b.w MAIN (+6962)
+    data(2, 0xE9CD, 0xE010)  # strd r14, r0, [r13, #64]
+    data(2, 0xE8B2, 0x0078)  # ldm r2!, {r3, r4, r5, r6}
     data(2, 0xF8CD, 0x2048)  # str r2, [r13, #72]
-    data(2, 0xE892, 0x0078)  # ldm r2, {r3, r4, r5, r6}
     data(2, 0xF8D1, 0x0000)  # ldr r0, [r1, #0]
     data(2, 0xFBA0, 0xB703)  # umull r11, r7, r0, r3
     data(2, 0xFBA0, 0xC804)  # umull r12, r8, r0, r4
@@ -113,7 +112,6 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE9CD, 0xBC08)  # strd r11, r12, [r13, #32]
     data(2, 0xE9CD, 0xEA0A)  # strd r14, r10, [r13, #40]
     data(2, 0xF8DD, 0x0048)  # ldr r0, [r13, #72]
-    data(2, 0xF200, 0x0010)  # addw r0, r0, #16
     data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
     data(2, 0xF20D, 0x0010)  # addw r0, r13, #16
     data(2, 0xE890, 0x5804)  # ldm r0, {r2, r11, r12, r14}
@@ -180,97 +178,66 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xEB5B, 0x0B08)  # adcs r11, r11, r8
     data(2, 0xEB5C, 0x0C09)  # adcs r12, r12, r9
     data(2, 0xF14A, 0x0A00)  # adc r10, r10, #0
-    data(2, 0xF8CD, 0x2030)  # str r2, [r13, #48]
-    data(2, 0xF8CD, 0xB034)  # str r11, [r13, #52]
-    data(2, 0xF8CD, 0xC038)  # str r12, [r13, #56]
-    data(2, 0xF8CD, 0xA03C)  # str r10, [r13, #60]
+    data(2, 0xE9CD, 0x2B0C)  # strd r2, r11, [r13, #48]
+    data(2, 0xE9CD, 0xCA0E)  # strd r12, r10, [r13, #56]
+    data(2, 0xE89D, 0x5FC0)  # ldm r13, {r6, r7, r8, r9, r10, r11, r12, r14}
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
-    data(2, 0xF8DD, 0x1000)  # ldr r1, [r13, #0]
-    data(2, 0xF8DD, 0x2004)  # ldr r2, [r13, #4]
-    data(2, 0xF8DD, 0x3008)  # ldr r3, [r13, #8]
-    data(2, 0xF8DD, 0x400C)  # ldr r4, [r13, #12]
-    data(2, 0xF04F, 0x0E00)  # mov r14, #0x00
-    data(2, 0xFBE1, 0x4E60)  # umaal r4, r14, r1, r0
-    data(2, 0xF8DD, 0x5010)  # ldr r5, [r13, #16]
-    data(2, 0xFBE2, 0x5E60)  # umaal r5, r14, r2, r0
-    data(2, 0xF8DD, 0x6014)  # ldr r6, [r13, #20]
-    data(2, 0xFBE3, 0x6E60)  # umaal r6, r14, r3, r0
-    data(2, 0xF8DD, 0x7018)  # ldr r7, [r13, #24]
-    data(2, 0xFBE4, 0x7E60)  # umaal r7, r14, r4, r0
-    data(2, 0xFBE1, 0x7E00)  # umlal r7, r14, r1, r0
-    data(2, 0xF8DD, 0x801C)  # ldr r8, [r13, #28]
-    data(2, 0xEA6F, 0x0901)  # mvn r9, r1
-    data(2, 0xFBE5, 0x8E60)  # umaal r8, r14, r5, r0
-    data(2, 0xFBE2, 0x8E00)  # umlal r8, r14, r2, r0
-    data(2, 0xFBE9, 0x8E00)  # umlal r8, r14, r9, r0
-    data(2, 0xFBE0, 0x8E00)  # umlal r8, r14, r0, r0
-    data(2, 0xF8DD, 0xA020)  # ldr r10, [r13, #32]
-    data(2, 0xEA6F, 0x0B02)  # mvn r11, r2
-    data(2, 0xFBE6, 0xAE60)  # umaal r10, r14, r6, r0
-    data(2, 0xFBE3, 0xAE00)  # umlal r10, r14, r3, r0
-    data(2, 0xFBE1, 0xAE00)  # umlal r10, r14, r1, r0
-    data(2, 0xFBEB, 0xAE00)  # umlal r10, r14, r11, r0
-    data(2, 0xF8DD, 0xC024)  # ldr r12, [r13, #36]
-    data(2, 0xEA6F, 0x0903)  # mvn r9, r3
-    data(2, 0xFBE7, 0xCE60)  # umaal r12, r14, r7, r0
-    data(2, 0xFBE4, 0xCE00)  # umlal r12, r14, r4, r0
-    data(2, 0xFBE2, 0xCE00)  # umlal r12, r14, r2, r0
-    data(2, 0xFBE9, 0xCE00)  # umlal r12, r14, r9, r0
-    data(2, 0xF8DD, 0xB028)  # ldr r11, [r13, #40]
-    data(2, 0xEA6F, 0x0104)  # mvn r1, r4
-    data(2, 0xFBE8, 0xBE60)  # umaal r11, r14, r8, r0
-    data(2, 0xFBE5, 0xBE00)  # umlal r11, r14, r5, r0
-    data(2, 0xFBE3, 0xBE00)  # umlal r11, r14, r3, r0
-    data(2, 0xFBE1, 0xBE00)  # umlal r11, r14, r1, r0
-    data(2, 0xF8DD, 0x902C)  # ldr r9, [r13, #44]
-    data(2, 0xEA6F, 0x0205)  # mvn r2, r5
-    data(2, 0xFBE6, 0x9E60)  # umaal r9, r14, r6, r0
-    data(2, 0xFBE4, 0x9E00)  # umlal r9, r14, r4, r0
-    data(2, 0xFBE2, 0x9E00)  # umlal r9, r14, r2, r0
-    data(2, 0xF8DD, 0x1030)  # ldr r1, [r13, #48]
-    data(2, 0xEA6F, 0x0306)  # mvn r3, r6
-    data(2, 0xFBE7, 0x1E60)  # umaal r1, r14, r7, r0
-    data(2, 0xFBE5, 0x1E00)  # umlal r1, r14, r5, r0
-    data(2, 0xFBE3, 0x1E00)  # umlal r1, r14, r3, r0
-    data(2, 0xF8DD, 0x2034)  # ldr r2, [r13, #52]
-    data(2, 0xEA6F, 0x0407)  # mvn r4, r7
-    data(2, 0xFBE8, 0x2E60)  # umaal r2, r14, r8, r0
-    data(2, 0xFBE6, 0x2E00)  # umlal r2, r14, r6, r0
-    data(2, 0xFBE4, 0x2E00)  # umlal r2, r14, r4, r0
-    data(2, 0xF8DD, 0x3038)  # ldr r3, [r13, #56]
-    data(2, 0xEA6F, 0x0508)  # mvn r5, r8
-    data(2, 0xFBE7, 0x3E60)  # umaal r3, r14, r7, r0
-    data(2, 0xFBE5, 0x3E00)  # umlal r3, r14, r5, r0
-    data(2, 0xF8DD, 0x403C)  # ldr r4, [r13, #60]
-    data(2, 0xFBE8, 0x4E60)  # umaal r4, r14, r8, r0
-    data(2, 0xF1B4, 0x0401)  # subs r4, r4, #0x1
-    data(2, 0xF16E, 0x0E00)  # sbc r14, r14, #0x0
-    data(2, 0xF1BA, 0x3AFF)  # subs r10, r10, #0xffffffff
-    data(2, 0xF17C, 0x3CFF)  # sbcs r12, r12, #0xffffffff
-    data(2, 0xF17B, 0x3BFF)  # sbcs r11, r11, #0xffffffff
+    data(2, 0xF04F, 0x0200)  # mov r2, #0x00
+    data(2, 0xFBE6, 0x9260)  # umaal r9, r2, r6, r0
+    data(2, 0xFBE7, 0xA260)  # umaal r10, r2, r7, r0
+    data(2, 0xFBE8, 0xB260)  # umaal r11, r2, r8, r0
+    data(2, 0xFBE9, 0xC260)  # umaal r12, r2, r9, r0
+    data(2, 0xFBE6, 0xC200)  # umlal r12, r2, r6, r0
+    data(2, 0xF04F, 0x31FF)  # mov r1, #0xffffffff
+    data(2, 0xF04F, 0x0300)  # mov r3, #0x00
+    data(2, 0xFBE6, 0xE361)  # umaal r14, r3, r6, r1
+    data(2, 0xFBEA, 0xE260)  # umaal r14, r2, r10, r0
+    data(2, 0xFBE7, 0xE200)  # umlal r14, r2, r7, r0
+    data(2, 0xE9DD, 0x4508)  # ldrd r4, r5, [r13, #32]
+    data(2, 0xFBE7, 0x4361)  # umaal r4, r3, r7, r1
+    data(2, 0xFBEB, 0x4260)  # umaal r4, r2, r11, r0
+    data(2, 0xFBE8, 0x4200)  # umlal r4, r2, r8, r0
+    data(2, 0xFBE8, 0x5361)  # umaal r5, r3, r8, r1
+    data(2, 0xFBEC, 0x5260)  # umaal r5, r2, r12, r0
+    data(2, 0xFBE9, 0x5200)  # umlal r5, r2, r9, r0
+    data(2, 0xE9DD, 0x670A)  # ldrd r6, r7, [r13, #40]
+    data(2, 0xFBE9, 0x6361)  # umaal r6, r3, r9, r1
+    data(2, 0xFBEE, 0x6260)  # umaal r6, r2, r14, r0
+    data(2, 0xFBEA, 0x6200)  # umlal r6, r2, r10, r0
+    data(2, 0xFBEA, 0x7361)  # umaal r7, r3, r10, r1
+    data(2, 0xFBEB, 0x7260)  # umaal r7, r2, r11, r0
+    data(2, 0xE9DD, 0x890C)  # ldrd r8, r9, [r13, #48]
+    data(2, 0xFBEB, 0x8361)  # umaal r8, r3, r11, r1
+    data(2, 0xFBEC, 0x8260)  # umaal r8, r2, r12, r0
+    data(2, 0xFBEC, 0x9361)  # umaal r9, r3, r12, r1
+    data(2, 0xFBEE, 0x9260)  # umaal r9, r2, r14, r0
+    data(2, 0xE9DD, 0xAB0E)  # ldrd r10, r11, [r13, #56]
+    data(2, 0xFBEE, 0xA361)  # umaal r10, r3, r14, r1
+    data(2, 0xEB1A, 0x0A02)  # adds r10, r10, r2
+    data(2, 0xEB5B, 0x0B03)  # adcs r11, r11, r3
+    data(2, 0xF150, 0x32FF)  # adcs r2, r0, #0xffffffff
+    data(2, 0xF1B4, 0x34FF)  # subs r4, r4, #0xffffffff
+    data(2, 0xF175, 0x35FF)  # sbcs r5, r5, #0xffffffff
+    data(2, 0xF176, 0x36FF)  # sbcs r6, r6, #0xffffffff
+    data(2, 0xF177, 0x0700)  # sbcs r7, r7, #0x0
+    data(2, 0xF178, 0x0800)  # sbcs r8, r8, #0x0
     data(2, 0xF179, 0x0900)  # sbcs r9, r9, #0x0
-    data(2, 0xF171, 0x0100)  # sbcs r1, r1, #0x0
-    data(2, 0xF172, 0x0200)  # sbcs r2, r2, #0x0
-    data(2, 0xF173, 0x0301)  # sbcs r3, r3, #0x1
-    data(2, 0xF174, 0x34FF)  # sbcs r4, r4, #0xffffffff
-    data(2, 0xF16E, 0x0E00)  # sbc r14, r14, #0x0
-    data(2, 0xF00E, 0x0601)  # and r6, r14, #0x1
-    data(2, 0xEB1A, 0x0A0E)  # adds r10, r10, r14
-    data(2, 0xEB5C, 0x0C0E)  # adcs r12, r12, r14
-    data(2, 0xEB5B, 0x0B0E)  # adcs r11, r11, r14
+    data(2, 0xF17A, 0x0A01)  # sbcs r10, r10, #0x1
+    data(2, 0xF17B, 0x3BFF)  # sbcs r11, r11, #0xffffffff
+    data(2, 0xF162, 0x0200)  # sbc r2, r2, #0x0
+    data(2, 0xF002, 0x0001)  # and r0, r2, #0x1
+    data(2, 0xEB14, 0x0402)  # adds r4, r4, r2
+    data(2, 0xEB55, 0x0502)  # adcs r5, r5, r2
+    data(2, 0xEB56, 0x0602)  # adcs r6, r6, r2
+    data(2, 0xF157, 0x0700)  # adcs r7, r7, #0x0
+    data(2, 0xF158, 0x0800)  # adcs r8, r8, #0x0
     data(2, 0xF159, 0x0900)  # adcs r9, r9, #0x0
-    data(2, 0xF151, 0x0100)  # adcs r1, r1, #0x0
-    data(2, 0xF152, 0x0200)  # adcs r2, r2, #0x0
-    data(2, 0xEB53, 0x0306)  # adcs r3, r3, r6
-    data(2, 0xEB44, 0x040E)  # adc r4, r4, r14
-    data(2, 0xF8DD, 0x5044)  # ldr r5, [r13, #68]
-    data(2, 0xE9C5, 0xAC00)  # strd r10, r12, [r5, #0]
-    data(2, 0xE9C5, 0xB902)  # strd r11, r9, [r5, #8]
-    data(2, 0xE9C5, 0x1204)  # strd r1, r2, [r5, #16]
-    data(2, 0xE9C5, 0x3406)  # strd r3, r4, [r5, #24]
+    data(2, 0xEB5A, 0x0A00)  # adcs r10, r10, r0
+    data(2, 0xEB4B, 0x0B02)  # adc r11, r11, r2
+    data(2, 0xF8DD, 0x1044)  # ldr r1, [r13, #68]
+    data(2, 0xE881, 0x0FF0)  # stm r1, {r4, r5, r6, r7, r8, r9, r10, r11}
     data(2, 0xF8DD, 0xF040)  # ldr r15, [r13, #64]
-    data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
-    data(2, 0xF8CD, 0x0044)  # str r0, [r13, #68]
+    data(2, 0xE9CD, 0xE010)  # strd r14, r0, [r13, #64]
     data(2, 0xE891, 0x0078)  # ldm r1, {r3, r4, r5, r6}
     data(2, 0xF8D1, 0x0004)  # ldr r0, [r1, #4]
     data(2, 0xFBA3, 0xB700)  # umull r11, r7, r3, r0
@@ -370,99 +337,99 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xFBA6, 0x7606)  # umull r7, r6, r6, r6
     data(2, 0xFBE8, 0x7360)  # umaal r7, r3, r8, r0
     data(2, 0xEB06, 0x0603)  # add r6, r6, r3
-    data(2, 0xF8CD, 0x5020)  # str r5, [r13, #32]
-    data(2, 0xF8CD, 0x4024)  # str r4, [r13, #36]
-    data(2, 0xF8CD, 0x9028)  # str r9, [r13, #40]
-    data(2, 0xF8CD, 0x202C)  # str r2, [r13, #44]
-    data(2, 0xF8CD, 0xB030)  # str r11, [r13, #48]
-    data(2, 0xF8CD, 0xA034)  # str r10, [r13, #52]
-    data(2, 0xF8CD, 0x7038)  # str r7, [r13, #56]
-    data(2, 0xF8CD, 0x603C)  # str r6, [r13, #60]
+    data(2, 0xE9CD, 0x5408)  # strd r5, r4, [r13, #32]
+    data(2, 0xE9CD, 0x920A)  # strd r9, r2, [r13, #40]
+    data(2, 0xE9CD, 0xBA0C)  # strd r11, r10, [r13, #48]
+    data(2, 0xE9CD, 0x760E)  # strd r7, r6, [r13, #56]
+    data(2, 0xE89D, 0x5FC0)  # ldm r13, {r6, r7, r8, r9, r10, r11, r12, r14}
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
-    data(2, 0xF8DD, 0x1000)  # ldr r1, [r13, #0]
-    data(2, 0xF8DD, 0x2004)  # ldr r2, [r13, #4]
-    data(2, 0xF8DD, 0x3008)  # ldr r3, [r13, #8]
-    data(2, 0xF8DD, 0x400C)  # ldr r4, [r13, #12]
-    data(2, 0xF04F, 0x0E00)  # mov r14, #0x00
-    data(2, 0xFBE1, 0x4E60)  # umaal r4, r14, r1, r0
-    data(2, 0xF8DD, 0x5010)  # ldr r5, [r13, #16]
-    data(2, 0xFBE2, 0x5E60)  # umaal r5, r14, r2, r0
-    data(2, 0xF8DD, 0x6014)  # ldr r6, [r13, #20]
-    data(2, 0xFBE3, 0x6E60)  # umaal r6, r14, r3, r0
-    data(2, 0xF8DD, 0x7018)  # ldr r7, [r13, #24]
-    data(2, 0xFBE4, 0x7E60)  # umaal r7, r14, r4, r0
-    data(2, 0xFBE1, 0x7E00)  # umlal r7, r14, r1, r0
-    data(2, 0xF8DD, 0x801C)  # ldr r8, [r13, #28]
-    data(2, 0xEA6F, 0x0901)  # mvn r9, r1
-    data(2, 0xFBE5, 0x8E60)  # umaal r8, r14, r5, r0
-    data(2, 0xFBE2, 0x8E00)  # umlal r8, r14, r2, r0
-    data(2, 0xFBE9, 0x8E00)  # umlal r8, r14, r9, r0
-    data(2, 0xFBE0, 0x8E00)  # umlal r8, r14, r0, r0
-    data(2, 0xF8DD, 0xA020)  # ldr r10, [r13, #32]
-    data(2, 0xEA6F, 0x0B02)  # mvn r11, r2
-    data(2, 0xFBE6, 0xAE60)  # umaal r10, r14, r6, r0
-    data(2, 0xFBE3, 0xAE00)  # umlal r10, r14, r3, r0
-    data(2, 0xFBE1, 0xAE00)  # umlal r10, r14, r1, r0
-    data(2, 0xFBEB, 0xAE00)  # umlal r10, r14, r11, r0
-    data(2, 0xF8DD, 0xC024)  # ldr r12, [r13, #36]
-    data(2, 0xEA6F, 0x0903)  # mvn r9, r3
-    data(2, 0xFBE7, 0xCE60)  # umaal r12, r14, r7, r0
-    data(2, 0xFBE4, 0xCE00)  # umlal r12, r14, r4, r0
-    data(2, 0xFBE2, 0xCE00)  # umlal r12, r14, r2, r0
-    data(2, 0xFBE9, 0xCE00)  # umlal r12, r14, r9, r0
-    data(2, 0xF8DD, 0xB028)  # ldr r11, [r13, #40]
-    data(2, 0xEA6F, 0x0104)  # mvn r1, r4
-    data(2, 0xFBE8, 0xBE60)  # umaal r11, r14, r8, r0
-    data(2, 0xFBE5, 0xBE00)  # umlal r11, r14, r5, r0
-    data(2, 0xFBE3, 0xBE00)  # umlal r11, r14, r3, r0
-    data(2, 0xFBE1, 0xBE00)  # umlal r11, r14, r1, r0
-    data(2, 0xF8DD, 0x902C)  # ldr r9, [r13, #44]
-    data(2, 0xEA6F, 0x0205)  # mvn r2, r5
-    data(2, 0xFBE6, 0x9E60)  # umaal r9, r14, r6, r0
-    data(2, 0xFBE4, 0x9E00)  # umlal r9, r14, r4, r0
-    data(2, 0xFBE2, 0x9E00)  # umlal r9, r14, r2, r0
-    data(2, 0xF8DD, 0x1030)  # ldr r1, [r13, #48]
-    data(2, 0xEA6F, 0x0306)  # mvn r3, r6
-    data(2, 0xFBE7, 0x1E60)  # umaal r1, r14, r7, r0
-    data(2, 0xFBE5, 0x1E00)  # umlal r1, r14, r5, r0
-    data(2, 0xFBE3, 0x1E00)  # umlal r1, r14, r3, r0
-    data(2, 0xF8DD, 0x2034)  # ldr r2, [r13, #52]
-    data(2, 0xEA6F, 0x0407)  # mvn r4, r7
-    data(2, 0xFBE8, 0x2E60)  # umaal r2, r14, r8, r0
-    data(2, 0xFBE6, 0x2E00)  # umlal r2, r14, r6, r0
-    data(2, 0xFBE4, 0x2E00)  # umlal r2, r14, r4, r0
-    data(2, 0xF8DD, 0x3038)  # ldr r3, [r13, #56]
-    data(2, 0xEA6F, 0x0508)  # mvn r5, r8
-    data(2, 0xFBE7, 0x3E60)  # umaal r3, r14, r7, r0
-    data(2, 0xFBE5, 0x3E00)  # umlal r3, r14, r5, r0
-    data(2, 0xF8DD, 0x403C)  # ldr r4, [r13, #60]
-    data(2, 0xFBE8, 0x4E60)  # umaal r4, r14, r8, r0
-    data(2, 0xF1B4, 0x0401)  # subs r4, r4, #0x1
-    data(2, 0xF16E, 0x0E00)  # sbc r14, r14, #0x0
-    data(2, 0xF1BA, 0x3AFF)  # subs r10, r10, #0xffffffff
-    data(2, 0xF17C, 0x3CFF)  # sbcs r12, r12, #0xffffffff
-    data(2, 0xF17B, 0x3BFF)  # sbcs r11, r11, #0xffffffff
+    data(2, 0xF04F, 0x0200)  # mov r2, #0x00
+    data(2, 0xFBE6, 0x9260)  # umaal r9, r2, r6, r0
+    data(2, 0xFBE7, 0xA260)  # umaal r10, r2, r7, r0
+    data(2, 0xFBE8, 0xB260)  # umaal r11, r2, r8, r0
+    data(2, 0xFBE9, 0xC260)  # umaal r12, r2, r9, r0
+    data(2, 0xFBE6, 0xC200)  # umlal r12, r2, r6, r0
+    data(2, 0xF04F, 0x31FF)  # mov r1, #0xffffffff
+    data(2, 0xF04F, 0x0300)  # mov r3, #0x00
+    data(2, 0xFBE6, 0xE361)  # umaal r14, r3, r6, r1
+    data(2, 0xFBEA, 0xE260)  # umaal r14, r2, r10, r0
+    data(2, 0xFBE7, 0xE200)  # umlal r14, r2, r7, r0
+    data(2, 0xE9DD, 0x4508)  # ldrd r4, r5, [r13, #32]
+    data(2, 0xFBE7, 0x4361)  # umaal r4, r3, r7, r1
+    data(2, 0xFBEB, 0x4260)  # umaal r4, r2, r11, r0
+    data(2, 0xFBE8, 0x4200)  # umlal r4, r2, r8, r0
+    data(2, 0xFBE8, 0x5361)  # umaal r5, r3, r8, r1
+    data(2, 0xFBEC, 0x5260)  # umaal r5, r2, r12, r0
+    data(2, 0xFBE9, 0x5200)  # umlal r5, r2, r9, r0
+    data(2, 0xE9DD, 0x670A)  # ldrd r6, r7, [r13, #40]
+    data(2, 0xFBE9, 0x6361)  # umaal r6, r3, r9, r1
+    data(2, 0xFBEE, 0x6260)  # umaal r6, r2, r14, r0
+    data(2, 0xFBEA, 0x6200)  # umlal r6, r2, r10, r0
+    data(2, 0xFBEA, 0x7361)  # umaal r7, r3, r10, r1
+    data(2, 0xFBEB, 0x7260)  # umaal r7, r2, r11, r0
+    data(2, 0xE9DD, 0x890C)  # ldrd r8, r9, [r13, #48]
+    data(2, 0xFBEB, 0x8361)  # umaal r8, r3, r11, r1
+    data(2, 0xFBEC, 0x8260)  # umaal r8, r2, r12, r0
+    data(2, 0xFBEC, 0x9361)  # umaal r9, r3, r12, r1
+    data(2, 0xFBEE, 0x9260)  # umaal r9, r2, r14, r0
+    data(2, 0xE9DD, 0xAB0E)  # ldrd r10, r11, [r13, #56]
+    data(2, 0xFBEE, 0xA361)  # umaal r10, r3, r14, r1
+    data(2, 0xEB1A, 0x0A02)  # adds r10, r10, r2
+    data(2, 0xEB5B, 0x0B03)  # adcs r11, r11, r3
+    data(2, 0xF150, 0x32FF)  # adcs r2, r0, #0xffffffff
+    data(2, 0xF1B4, 0x34FF)  # subs r4, r4, #0xffffffff
+    data(2, 0xF175, 0x35FF)  # sbcs r5, r5, #0xffffffff
+    data(2, 0xF176, 0x36FF)  # sbcs r6, r6, #0xffffffff
+    data(2, 0xF177, 0x0700)  # sbcs r7, r7, #0x0
+    data(2, 0xF178, 0x0800)  # sbcs r8, r8, #0x0
     data(2, 0xF179, 0x0900)  # sbcs r9, r9, #0x0
-    data(2, 0xF171, 0x0100)  # sbcs r1, r1, #0x0
-    data(2, 0xF172, 0x0200)  # sbcs r2, r2, #0x0
-    data(2, 0xF173, 0x0301)  # sbcs r3, r3, #0x1
-    data(2, 0xF174, 0x34FF)  # sbcs r4, r4, #0xffffffff
-    data(2, 0xF16E, 0x0E00)  # sbc r14, r14, #0x0
-    data(2, 0xF00E, 0x0601)  # and r6, r14, #0x1
-    data(2, 0xEB1A, 0x0A0E)  # adds r10, r10, r14
-    data(2, 0xEB5C, 0x0C0E)  # adcs r12, r12, r14
-    data(2, 0xEB5B, 0x0B0E)  # adcs r11, r11, r14
+    data(2, 0xF17A, 0x0A01)  # sbcs r10, r10, #0x1
+    data(2, 0xF17B, 0x3BFF)  # sbcs r11, r11, #0xffffffff
+    data(2, 0xF162, 0x0200)  # sbc r2, r2, #0x0
+    data(2, 0xF002, 0x0001)  # and r0, r2, #0x1
+    data(2, 0xEB14, 0x0402)  # adds r4, r4, r2
+    data(2, 0xEB55, 0x0502)  # adcs r5, r5, r2
+    data(2, 0xEB56, 0x0602)  # adcs r6, r6, r2
+    data(2, 0xF157, 0x0700)  # adcs r7, r7, #0x0
+    data(2, 0xF158, 0x0800)  # adcs r8, r8, #0x0
     data(2, 0xF159, 0x0900)  # adcs r9, r9, #0x0
-    data(2, 0xF151, 0x0100)  # adcs r1, r1, #0x0
-    data(2, 0xF152, 0x0200)  # adcs r2, r2, #0x0
-    data(2, 0xEB53, 0x0306)  # adcs r3, r3, r6
-    data(2, 0xEB44, 0x040E)  # adc r4, r4, r14
-    data(2, 0xF8DD, 0x5044)  # ldr r5, [r13, #68]
-    data(2, 0xE9C5, 0xAC00)  # strd r10, r12, [r5, #0]
-    data(2, 0xE9C5, 0xB902)  # strd r11, r9, [r5, #8]
-    data(2, 0xE9C5, 0x1204)  # strd r1, r2, [r5, #16]
-    data(2, 0xE9C5, 0x3406)  # strd r3, r4, [r5, #24]
+    data(2, 0xEB5A, 0x0A00)  # adcs r10, r10, r0
+    data(2, 0xEB4B, 0x0B02)  # adc r11, r11, r2
+    data(2, 0xF8DD, 0x1044)  # ldr r1, [r13, #68]
+    data(2, 0xE881, 0x0FF0)  # stm r1, {r4, r5, r6, r7, r8, r9, r10, r11}
     data(2, 0xF8DD, 0xF040)  # ldr r15, [r13, #64]
+    data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
+    data(2, 0xE891, 0x07F8)  # ldm r1, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xEA4F, 0x0201)  # mov r2, r1
+    data(2, 0xEB13, 0x0303)  # adds r3, r3, r3
+    data(2, 0xEB54, 0x0404)  # adcs r4, r4, r4
+    data(2, 0xEB55, 0x0505)  # adcs r5, r5, r5
+    data(2, 0xEB56, 0x0606)  # adcs r6, r6, r6
+    data(2, 0xEB57, 0x0707)  # adcs r7, r7, r7
+    data(2, 0xEB58, 0x0808)  # adcs r8, r8, r8
+    data(2, 0xEB59, 0x0909)  # adcs r9, r9, r9
+    data(2, 0xEB5A, 0x0A0A)  # adcs r10, r10, r10
+    data(2, 0xF04F, 0x0B00)  # mov r11, #0x00
+    data(2, 0xF14B, 0x0B00)  # adc r11, r11, #0
+    data(2, 0xF1B3, 0x33FF)  # subs r3, r3, #0xffffffff
+    data(2, 0xF174, 0x34FF)  # sbcs r4, r4, #0xffffffff
+    data(2, 0xF175, 0x35FF)  # sbcs r5, r5, #0xffffffff
+    data(2, 0xF176, 0x0600)  # sbcs r6, r6, #0x0
+    data(2, 0xF177, 0x0700)  # sbcs r7, r7, #0x0
+    data(2, 0xF178, 0x0800)  # sbcs r8, r8, #0x0
+    data(2, 0xF179, 0x0901)  # sbcs r9, r9, #0x1
+    data(2, 0xF17A, 0x3AFF)  # sbcs r10, r10, #0xffffffff
+    data(2, 0xF16B, 0x0B00)  # sbc r11, r11, #0x0
+    data(2, 0xF00B, 0x0C01)  # and r12, r11, #0x1
+    data(2, 0xEB13, 0x030B)  # adds r3, r3, r11
+    data(2, 0xEB54, 0x040B)  # adcs r4, r4, r11
+    data(2, 0xEB55, 0x050B)  # adcs r5, r5, r11
+    data(2, 0xF156, 0x0600)  # adcs r6, r6, #0x0
+    data(2, 0xF157, 0x0700)  # adcs r7, r7, #0x0
+    data(2, 0xF158, 0x0800)  # adcs r8, r8, #0x0
+    data(2, 0xEB59, 0x090C)  # adcs r9, r9, r12
+    data(2, 0xEB4A, 0x0A0B)  # adc r10, r10, r11
+    data(2, 0xF000, 0xB804)  # b.w ADDY (+8)
     data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
     data(2, 0xE891, 0x07F8)  # ldm r1, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xE8B2, 0x5802)  # ldm r2!, {r1, r11, r12, r14}
@@ -497,6 +464,30 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xEB4A, 0x0A02)  # adc r10, r10, r2
     data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF8DD, 0xF040)  # ldr r15, [r13, #64]
+    data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
+    data(2, 0xE891, 0x07F8)  # ldm r1, {r3, r4, r5, r6, r7, r8, r9, r10}
+    data(2, 0xE8B2, 0x5802)  # ldm r2!, {r1, r11, r12, r14}
+    data(2, 0xEBB3, 0x0301)  # subs r3, r3, r1
+    data(2, 0xEB74, 0x040B)  # sbcs r4, r4, r11
+    data(2, 0xEB75, 0x050C)  # sbcs r5, r5, r12
+    data(2, 0xEB76, 0x060E)  # sbcs r6, r6, r14
+    data(2, 0xE892, 0x5802)  # ldm r2, {r1, r11, r12, r14}
+    data(2, 0xEB77, 0x0701)  # sbcs r7, r7, r1
+    data(2, 0xEB78, 0x080B)  # sbcs r8, r8, r11
+    data(2, 0xEB79, 0x090C)  # sbcs r9, r9, r12
+    data(2, 0xEB7A, 0x0A0E)  # sbcs r10, r10, r14
+    data(2, 0xEB6B, 0x0B0B)  # sbc r11, r11, r11
+    data(2, 0xF00B, 0x0C01)  # and r12, r11, #0x1
+    data(2, 0xEB13, 0x030B)  # adds r3, r3, r11
+    data(2, 0xEB54, 0x040B)  # adcs r4, r4, r11
+    data(2, 0xEB55, 0x050B)  # adcs r5, r5, r11
+    data(2, 0xF156, 0x0600)  # adcs r6, r6, #0x0
+    data(2, 0xF157, 0x0700)  # adcs r7, r7, #0x0
+    data(2, 0xF158, 0x0800)  # adcs r8, r8, #0x0
+    data(2, 0xEB59, 0x090C)  # adcs r9, r9, r12
+    data(2, 0xEB4A, 0x0A0B)  # adc r10, r10, r11
+    data(2, 0xF1A2, 0x0210)  # sub r2, r2, #16
+    data(2, 0xF000, 0xB804)  # b.w SUBY (+8)
     data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
     data(2, 0xE891, 0x07F8)  # ldm r1, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xE8B2, 0x5802)  # ldm r2!, {r1, r11, r12, r14}
@@ -553,10 +544,9 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xEA4A, 0x7ACC)  # orr r10, r10, r12, lsl #31
     data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF8DD, 0xF040)  # ldr r15, [r13, #64]
-    data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
-    data(2, 0xF8CD, 0x0044)  # str r0, [r13, #68]
+    data(2, 0xE9CD, 0xE010)  # strd r14, r0, [r13, #64]
+    data(2, 0xE8B2, 0x0078)  # ldm r2!, {r3, r4, r5, r6}
     data(2, 0xF8CD, 0x2048)  # str r2, [r13, #72]
-    data(2, 0xE892, 0x0078)  # ldm r2, {r3, r4, r5, r6}
     data(2, 0xF8D1, 0x0000)  # ldr r0, [r1, #0]
     data(2, 0xFBA0, 0xB703)  # umull r11, r7, r0, r3
     data(2, 0xFBA0, 0xC804)  # umull r12, r8, r0, r4
@@ -619,7 +609,6 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE9CD, 0xBC08)  # strd r11, r12, [r13, #32]
     data(2, 0xE9CD, 0xEA0A)  # strd r14, r10, [r13, #40]
     data(2, 0xF8DD, 0x0048)  # ldr r0, [r13, #72]
-    data(2, 0xF200, 0x0010)  # addw r0, r0, #16
     data(2, 0xE890, 0x0078)  # ldm r0, {r3, r4, r5, r6}
     data(2, 0xF20D, 0x0010)  # addw r0, r13, #16
     data(2, 0xE890, 0x5804)  # ldm r0, {r2, r11, r12, r14}
@@ -690,9 +679,8 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF8CD, 0xB034)  # str r11, [r13, #52]
     data(2, 0xF8CD, 0xC038)  # str r12, [r13, #56]
     data(2, 0xF8CD, 0xA03C)  # str r10, [r13, #60]
-    data(2, 0xF000, 0xB8DC)  # b.w REDN (+440)
-    data(2, 0xF8CD, 0xE040)  # str r14, [r13, #64]
-    data(2, 0xF8CD, 0x0044)  # str r0, [r13, #68]
+    data(2, 0xF000, 0xB8DA)  # b.w REDN (+436)
+    data(2, 0xE9CD, 0xE010)  # strd r14, r0, [r13, #64]
     data(2, 0xE891, 0x0078)  # ldm r1, {r3, r4, r5, r6}
     data(2, 0xF8D1, 0x0004)  # ldr r0, [r1, #4]
     data(2, 0xFBA3, 0xB700)  # umull r11, r7, r3, r0
@@ -978,345 +966,315 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
     data(2, 0xA86D)  # add r0, sp, #436
     data(2, 0xA93D)  # add r1, sp, #244
-    data(2, 0xF7FF, 0xFA77)  # bl SQR (-2834)
+    data(2, 0xF7FF, 0xFA4F)  # bl SQR (-2914)
     data(2, 0xA875)  # add r0, sp, #468
     data(2, 0xA945)  # add r1, sp, #276
-    data(2, 0xF7FF, 0xFA73)  # bl SQR (-2842)
+    data(2, 0xF7FF, 0xFA4B)  # bl SQR (-2922)
     data(2, 0xA87D)  # add r0, sp, #500
     data(2, 0xA94D)  # add r1, sp, #308
-    data(2, 0xF7FF, 0xFA6F)  # bl SQR (-2850)
+    data(2, 0xF7FF, 0xFA47)  # bl SQR (-2930)
     data(2, 0xA885)  # add r0, sp, #532
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAA45)  # add r2, sp, #276
-    data(2, 0xF7FF, 0xF8AE)  # bl MUL (-3748)
+    data(2, 0xF7FF, 0xF8C6)  # bl MUL (-3700)
     data(2, 0xA885)  # add r0, sp, #532
     data(2, 0xA985)  # add r1, sp, #532
     data(2, 0xAA85)  # add r2, sp, #532
-    data(2, 0xF7FF, 0xFBE9)  # bl ADD (-2094)
+    data(2, 0xF7FF, 0xFBBF)  # bl ADD (-2178)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FF, 0xF8A4)  # bl MUL (-3768)
+    data(2, 0xF7FF, 0xF8BC)  # bl MUL (-3720)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA98D)  # add r1, sp, #564
     data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FF, 0xFBDF)  # bl ADD (-2114)
+    data(2, 0xF7FF, 0xFBB5)  # bl ADD (-2198)
     data(2, 0xA895)  # add r0, sp, #596
     data(2, 0xA945)  # add r1, sp, #276
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FF, 0xF89A)  # bl MUL (-3788)
+    data(2, 0xF7FF, 0xF8B2)  # bl MUL (-3740)
     data(2, 0xA895)  # add r0, sp, #596
     data(2, 0xA995)  # add r1, sp, #596
     data(2, 0xAA95)  # add r2, sp, #596
-    data(2, 0xF7FF, 0xFBD5)  # bl ADD (-2134)
+    data(2, 0xF7FF, 0xFBAB)  # bl ADD (-2218)
     data(2, 0xA8C5)  # add r0, sp, #788
     data(2, 0xA97D)  # add r1, sp, #500
-    data(2, 0xAA7D)  # add r2, sp, #500
-    data(2, 0xF7FF, 0xFBD0)  # bl ADD (-2144)
-    data(2, 0xA8C5)  # add r0, sp, #788
-    data(2, 0xA9C5)  # add r1, sp, #788
-    data(2, 0xAA7D)  # add r2, sp, #500
-    data(2, 0xF7FF, 0xFBCB)  # bl ADD (-2154)
+    data(2, 0xF7FF, 0xFB67)  # bl TRIPLE (-2354)
     data(2, 0xA8BD)  # add r0, sp, #756
     data(2, 0xA9DD)  # add r1, sp, #884
     data(2, 0xAAC5)  # add r2, sp, #788
-    data(2, 0xF7FF, 0xFC0A)  # bl SUB (-2028)
+    data(2, 0xF7FF, 0xFC16)  # bl SUB (-2004)
     data(2, 0xA8C5)  # add r0, sp, #788
     data(2, 0xA98D)  # add r1, sp, #564
-    data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FF, 0xFBC1)  # bl ADD (-2174)
-    data(2, 0xA8C5)  # add r0, sp, #788
-    data(2, 0xA9C5)  # add r1, sp, #788
-    data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FF, 0xFBBC)  # bl ADD (-2184)
+    data(2, 0xF7FF, 0xFB5E)  # bl TRIPLE (-2372)
     data(2, 0xA8B5)  # add r0, sp, #724
     data(2, 0xA9DD)  # add r1, sp, #884
     data(2, 0xAAC5)  # add r2, sp, #788
-    data(2, 0xF7FF, 0xFBFB)  # bl SUB (-2058)
+    data(2, 0xF7FF, 0xFC0D)  # bl SUB (-2022)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA9FD)  # add r1, sp, #1012
     data(2, 0xAA7D)  # add r2, sp, #500
-    data(2, 0xF7FF, 0xF872)  # bl MUL (-3868)
+    data(2, 0xF7FF, 0xF896)  # bl MUL (-3796)
     data(2, 0xA8B5)  # add r0, sp, #724
     data(2, 0xA9B5)  # add r1, sp, #724
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FF, 0xFBAD)  # bl ADD (-2214)
+    data(2, 0xF7FF, 0xFB8F)  # bl ADD (-2274)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA975)  # add r1, sp, #468
     data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FF, 0xFBEC)  # bl SUB (-2088)
+    data(2, 0xF7FF, 0xFBFE)  # bl SUB (-2052)
     data(2, 0xA8A5)  # add r0, sp, #660
     data(2, 0xA975)  # add r1, sp, #468
     data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FF, 0xFBA3)  # bl ADD (-2234)
+    data(2, 0xF7FF, 0xFB85)  # bl ADD (-2294)
     data(2, 0xA8AD)  # add r0, sp, #692
     data(2, 0xA96D)  # add r1, sp, #436
     data(2, 0xAA6D)  # add r2, sp, #436
-    data(2, 0xF7FF, 0xFB9E)  # bl ADD (-2244)
+    data(2, 0xF7FF, 0xFB80)  # bl ADD (-2304)
     data(2, 0xA8AD)  # add r0, sp, #692
     data(2, 0xA9AD)  # add r1, sp, #692
     data(2, 0xAA6D)  # add r2, sp, #436
-    data(2, 0xF7FF, 0xFB99)  # bl ADD (-2254)
+    data(2, 0xF7FF, 0xFB7B)  # bl ADD (-2314)
     data(2, 0xA8AD)  # add r0, sp, #692
     data(2, 0xA9AD)  # add r1, sp, #692
     data(2, 0xAABD)  # add r2, sp, #756
-    data(2, 0xF7FF, 0xFB94)  # bl ADD (-2264)
+    data(2, 0xF7FF, 0xFB76)  # bl ADD (-2324)
     data(2, 0xA8B5)  # add r0, sp, #724
     data(2, 0xA96D)  # add r1, sp, #436
     data(2, 0xAABD)  # add r2, sp, #756
-    data(2, 0xF7FF, 0xFBD3)  # bl SUB (-2138)
+    data(2, 0xF7FF, 0xFBE5)  # bl SUB (-2102)
     data(2, 0xA8C5)  # add r0, sp, #788
     data(2, 0xA9B5)  # add r1, sp, #724
-    data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FF, 0xFB8A)  # bl ADD (-2284)
-    data(2, 0xA8C5)  # add r0, sp, #788
-    data(2, 0xA9C5)  # add r1, sp, #788
-    data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FF, 0xFB85)  # bl ADD (-2294)
+    data(2, 0xF7FF, 0xFB2D)  # bl TRIPLE (-2470)
     data(2, 0xA8B5)  # add r0, sp, #724
     data(2, 0xA9DD)  # add r1, sp, #884
     data(2, 0xAAC5)  # add r2, sp, #788
-    data(2, 0xF7FF, 0xFBC4)  # bl SUB (-2168)
+    data(2, 0xF7FF, 0xFBDC)  # bl SUB (-2120)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA9FD)  # add r1, sp, #1012
     data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FF, 0xF83B)  # bl MUL (-3978)
+    data(2, 0xF7FF, 0xF865)  # bl MUL (-3894)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA98D)  # add r1, sp, #564
     data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FF, 0xFB76)  # bl ADD (-2324)
+    data(2, 0xF7FF, 0xFB5E)  # bl ADD (-2372)
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xA985)  # add r1, sp, #532
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FF, 0xF831)  # bl MUL (-3998)
+    data(2, 0xF7FF, 0xF85B)  # bl MUL (-3914)
     data(2, 0xA8B5)  # add r0, sp, #724
     data(2, 0xA995)  # add r1, sp, #596
     data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FF, 0xF82C)  # bl MUL (-4008)
+    data(2, 0xF7FF, 0xF856)  # bl MUL (-3924)
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FF, 0xFBAB)  # bl SUB (-2218)
+    data(2, 0xF7FF, 0xFBC3)  # bl SUB (-2170)
     data(2, 0xA845)  # add r0, sp, #276
     data(2, 0xA99D)  # add r1, sp, #628
     data(2, 0xAAA5)  # add r2, sp, #660
-    data(2, 0xF7FF, 0xF822)  # bl MUL (-4028)
+    data(2, 0xF7FF, 0xF84C)  # bl MUL (-3944)
     data(2, 0xA8B5)  # add r0, sp, #724
     data(2, 0xA9AD)  # add r1, sp, #692
     data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FF, 0xF81D)  # bl MUL (-4038)
+    data(2, 0xF7FF, 0xF847)  # bl MUL (-3954)
     data(2, 0xA845)  # add r0, sp, #276
     data(2, 0xA945)  # add r1, sp, #276
     data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FF, 0xFB58)  # bl ADD (-2384)
+    data(2, 0xF7FF, 0xFB40)  # bl ADD (-2432)
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xA995)  # add r1, sp, #596
     data(2, 0xAAA5)  # add r2, sp, #660
-    data(2, 0xF7FF, 0xF813)  # bl MUL (-4058)
+    data(2, 0xF7FF, 0xF83D)  # bl MUL (-3974)
     data(2, 0xA8B5)  # add r0, sp, #724
     data(2, 0xA985)  # add r1, sp, #532
     data(2, 0xAAAD)  # add r2, sp, #692
-    data(2, 0xF7FF, 0xF80E)  # bl MUL (-4068)
+    data(2, 0xF7FF, 0xF838)  # bl MUL (-3984)
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xA94D)  # add r1, sp, #308
     data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FF, 0xFB49)  # bl ADD (-2414)
+    data(2, 0xF7FF, 0xFB31)  # bl ADD (-2462)
     data(2, 0xF8DD, 0xF04C)  # ldr r15, [r13, #76]
     data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
     data(2, 0xA86D)  # add r0, sp, #436
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAA55)  # add r2, sp, #340
-    data(2, 0xF7FF, 0xF800)  # bl MUL (-4096)
+    data(2, 0xF7FF, 0xF82A)  # bl MUL (-4012)
     data(2, 0xA875)  # add r0, sp, #468
     data(2, 0xA945)  # add r1, sp, #276
     data(2, 0xAA5D)  # add r2, sp, #372
-    data(2, 0xF7FE, 0xFFFB)  # bl MUL (-4106)
+    data(2, 0xF7FF, 0xF825)  # bl MUL (-4022)
     data(2, 0xA87D)  # add r0, sp, #500
     data(2, 0xA94D)  # add r1, sp, #308
     data(2, 0xAA65)  # add r2, sp, #404
-    data(2, 0xF7FE, 0xFFF6)  # bl MUL (-4116)
+    data(2, 0xF7FF, 0xF820)  # bl MUL (-4032)
     data(2, 0xA885)  # add r0, sp, #532
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAA45)  # add r2, sp, #276
-    data(2, 0xF7FF, 0xFB31)  # bl ADD (-2462)
+    data(2, 0xF7FF, 0xFB19)  # bl ADD (-2510)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA955)  # add r1, sp, #340
     data(2, 0xAA5D)  # add r2, sp, #372
-    data(2, 0xF7FF, 0xFB2C)  # bl ADD (-2472)
+    data(2, 0xF7FF, 0xFB14)  # bl ADD (-2520)
     data(2, 0xA885)  # add r0, sp, #532
     data(2, 0xA985)  # add r1, sp, #532
     data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FE, 0xFFE7)  # bl MUL (-4146)
+    data(2, 0xF7FF, 0xF811)  # bl MUL (-4062)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA96D)  # add r1, sp, #436
     data(2, 0xAA75)  # add r2, sp, #468
-    data(2, 0xF7FF, 0xFB22)  # bl ADD (-2492)
+    data(2, 0xF7FF, 0xFB0A)  # bl ADD (-2540)
     data(2, 0xA885)  # add r0, sp, #532
     data(2, 0xA985)  # add r1, sp, #532
     data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FF, 0xFB61)  # bl SUB (-2366)
+    data(2, 0xF7FF, 0xFB79)  # bl SUB (-2318)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FF, 0xFB18)  # bl ADD (-2512)
+    data(2, 0xF7FF, 0xFB00)  # bl ADD (-2560)
     data(2, 0xA895)  # add r0, sp, #596
     data(2, 0xA955)  # add r1, sp, #340
     data(2, 0xAA65)  # add r2, sp, #404
-    data(2, 0xF7FF, 0xFB13)  # bl ADD (-2522)
+    data(2, 0xF7FF, 0xFAFB)  # bl ADD (-2570)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA98D)  # add r1, sp, #564
     data(2, 0xAA95)  # add r2, sp, #596
-    data(2, 0xF7FE, 0xFFCE)  # bl MUL (-4196)
+    data(2, 0xF7FE, 0xFFF8)  # bl MUL (-4112)
     data(2, 0xA895)  # add r0, sp, #596
     data(2, 0xA96D)  # add r1, sp, #436
     data(2, 0xAA7D)  # add r2, sp, #500
-    data(2, 0xF7FF, 0xFB09)  # bl ADD (-2542)
+    data(2, 0xF7FF, 0xFAF1)  # bl ADD (-2590)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA98D)  # add r1, sp, #564
     data(2, 0xAA95)  # add r2, sp, #596
-    data(2, 0xF7FF, 0xFB48)  # bl SUB (-2416)
+    data(2, 0xF7FF, 0xFB60)  # bl SUB (-2368)
     data(2, 0xA895)  # add r0, sp, #596
     data(2, 0xA945)  # add r1, sp, #276
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FF, 0xFAFF)  # bl ADD (-2562)
+    data(2, 0xF7FF, 0xFAE7)  # bl ADD (-2610)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA95D)  # add r1, sp, #372
     data(2, 0xAA65)  # add r2, sp, #404
-    data(2, 0xF7FF, 0xFAFA)  # bl ADD (-2572)
+    data(2, 0xF7FF, 0xFAE2)  # bl ADD (-2620)
     data(2, 0xA895)  # add r0, sp, #596
     data(2, 0xA995)  # add r1, sp, #596
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FE, 0xFFB5)  # bl MUL (-4246)
+    data(2, 0xF7FE, 0xFFDF)  # bl MUL (-4162)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA975)  # add r1, sp, #468
     data(2, 0xAA7D)  # add r2, sp, #500
-    data(2, 0xF7FF, 0xFAF0)  # bl ADD (-2592)
+    data(2, 0xF7FF, 0xFAD8)  # bl ADD (-2640)
     data(2, 0xA895)  # add r0, sp, #596
     data(2, 0xA995)  # add r1, sp, #596
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FF, 0xFB2F)  # bl SUB (-2466)
+    data(2, 0xF7FF, 0xFB47)  # bl SUB (-2418)
     data(2, 0xA8C5)  # add r0, sp, #788
     data(2, 0xA97D)  # add r1, sp, #500
-    data(2, 0xAA7D)  # add r2, sp, #500
-    data(2, 0xF7FF, 0xFAE6)  # bl ADD (-2612)
-    data(2, 0xA8C5)  # add r0, sp, #788
-    data(2, 0xA9C5)  # add r1, sp, #788
-    data(2, 0xAA7D)  # add r2, sp, #500
-    data(2, 0xF7FF, 0xFAE1)  # bl ADD (-2622)
+    data(2, 0xF7FF, 0xFA8F)  # bl TRIPLE (-2786)
     data(2, 0xA8BD)  # add r0, sp, #756
     data(2, 0xA9DD)  # add r1, sp, #884
     data(2, 0xAAC5)  # add r2, sp, #788
-    data(2, 0xF7FF, 0xFB20)  # bl SUB (-2496)
+    data(2, 0xF7FF, 0xFB3E)  # bl SUB (-2436)
     data(2, 0xA8C5)  # add r0, sp, #788
     data(2, 0xA98D)  # add r1, sp, #564
-    data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FF, 0xFAD7)  # bl ADD (-2642)
-    data(2, 0xA8C5)  # add r0, sp, #788
-    data(2, 0xA9C5)  # add r1, sp, #788
-    data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FF, 0xFAD2)  # bl ADD (-2652)
+    data(2, 0xF7FF, 0xFA86)  # bl TRIPLE (-2804)
     data(2, 0xA8B5)  # add r0, sp, #724
     data(2, 0xA9DD)  # add r1, sp, #884
     data(2, 0xAAC5)  # add r2, sp, #788
-    data(2, 0xF7FF, 0xFB11)  # bl SUB (-2526)
+    data(2, 0xF7FF, 0xFB35)  # bl SUB (-2454)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA9FD)  # add r1, sp, #1012
     data(2, 0xAA7D)  # add r2, sp, #500
-    data(2, 0xF7FE, 0xFF88)  # bl MUL (-4336)
+    data(2, 0xF7FE, 0xFFBE)  # bl MUL (-4228)
     data(2, 0xA8B5)  # add r0, sp, #724
     data(2, 0xA9B5)  # add r1, sp, #724
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FF, 0xFAC3)  # bl ADD (-2682)
+    data(2, 0xF7FF, 0xFAB7)  # bl ADD (-2706)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA975)  # add r1, sp, #468
     data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FF, 0xFB02)  # bl SUB (-2556)
+    data(2, 0xF7FF, 0xFB26)  # bl SUB (-2484)
     data(2, 0xA8A5)  # add r0, sp, #660
     data(2, 0xA975)  # add r1, sp, #468
     data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FF, 0xFAB9)  # bl ADD (-2702)
+    data(2, 0xF7FF, 0xFAAD)  # bl ADD (-2726)
     data(2, 0xA8AD)  # add r0, sp, #692
     data(2, 0xA96D)  # add r1, sp, #436
     data(2, 0xAA6D)  # add r2, sp, #436
-    data(2, 0xF7FF, 0xFAB4)  # bl ADD (-2712)
+    data(2, 0xF7FF, 0xFAA8)  # bl ADD (-2736)
     data(2, 0xA8AD)  # add r0, sp, #692
     data(2, 0xA9AD)  # add r1, sp, #692
     data(2, 0xAA6D)  # add r2, sp, #436
-    data(2, 0xF7FF, 0xFAAF)  # bl ADD (-2722)
+    data(2, 0xF7FF, 0xFAA3)  # bl ADD (-2746)
     data(2, 0xA8AD)  # add r0, sp, #692
     data(2, 0xA9AD)  # add r1, sp, #692
     data(2, 0xAABD)  # add r2, sp, #756
-    data(2, 0xF7FF, 0xFAAA)  # bl ADD (-2732)
+    data(2, 0xF7FF, 0xFA9E)  # bl ADD (-2756)
     data(2, 0xA8B5)  # add r0, sp, #724
     data(2, 0xA96D)  # add r1, sp, #436
     data(2, 0xAABD)  # add r2, sp, #756
-    data(2, 0xF7FF, 0xFAE9)  # bl SUB (-2606)
+    data(2, 0xF7FF, 0xFB0D)  # bl SUB (-2534)
     data(2, 0xA8C5)  # add r0, sp, #788
     data(2, 0xA9B5)  # add r1, sp, #724
-    data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FF, 0xFAA0)  # bl ADD (-2752)
-    data(2, 0xA8C5)  # add r0, sp, #788
-    data(2, 0xA9C5)  # add r1, sp, #788
-    data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FF, 0xFA9B)  # bl ADD (-2762)
+    data(2, 0xF7FF, 0xFA55)  # bl TRIPLE (-2902)
     data(2, 0xA8B5)  # add r0, sp, #724
     data(2, 0xA9DD)  # add r1, sp, #884
     data(2, 0xAAC5)  # add r2, sp, #788
-    data(2, 0xF7FF, 0xFADA)  # bl SUB (-2636)
+    data(2, 0xF7FF, 0xFB04)  # bl SUB (-2552)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA9FD)  # add r1, sp, #1012
     data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FE, 0xFF51)  # bl MUL (-4446)
+    data(2, 0xF7FE, 0xFF8D)  # bl MUL (-4326)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA98D)  # add r1, sp, #564
     data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FF, 0xFA8C)  # bl ADD (-2792)
+    data(2, 0xF7FF, 0xFA86)  # bl ADD (-2804)
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xA985)  # add r1, sp, #532
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FE, 0xFF47)  # bl MUL (-4466)
+    data(2, 0xF7FE, 0xFF83)  # bl MUL (-4346)
     data(2, 0xA8B5)  # add r0, sp, #724
     data(2, 0xA995)  # add r1, sp, #596
     data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FE, 0xFF42)  # bl MUL (-4476)
+    data(2, 0xF7FE, 0xFF7E)  # bl MUL (-4356)
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FF, 0xFAC1)  # bl SUB (-2686)
+    data(2, 0xF7FF, 0xFAEB)  # bl SUB (-2602)
     data(2, 0xA845)  # add r0, sp, #276
     data(2, 0xA99D)  # add r1, sp, #628
     data(2, 0xAAA5)  # add r2, sp, #660
-    data(2, 0xF7FE, 0xFF38)  # bl MUL (-4496)
+    data(2, 0xF7FE, 0xFF74)  # bl MUL (-4376)
     data(2, 0xA8B5)  # add r0, sp, #724
     data(2, 0xA9AD)  # add r1, sp, #692
     data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FE, 0xFF33)  # bl MUL (-4506)
+    data(2, 0xF7FE, 0xFF6F)  # bl MUL (-4386)
     data(2, 0xA845)  # add r0, sp, #276
     data(2, 0xA945)  # add r1, sp, #276
     data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FF, 0xFA6E)  # bl ADD (-2852)
+    data(2, 0xF7FF, 0xFA68)  # bl ADD (-2864)
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xA995)  # add r1, sp, #596
     data(2, 0xAAA5)  # add r2, sp, #660
-    data(2, 0xF7FE, 0xFF29)  # bl MUL (-4526)
+    data(2, 0xF7FE, 0xFF65)  # bl MUL (-4406)
     data(2, 0xA8B5)  # add r0, sp, #724
     data(2, 0xA985)  # add r1, sp, #532
     data(2, 0xAAAD)  # add r2, sp, #692
-    data(2, 0xF7FE, 0xFF24)  # bl MUL (-4536)
+    data(2, 0xF7FE, 0xFF60)  # bl MUL (-4416)
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xA94D)  # add r1, sp, #308
     data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FF, 0xFA5F)  # bl ADD (-2882)
+    data(2, 0xF7FF, 0xFA59)  # bl ADD (-2894)
     data(2, 0xF8DD, 0xF04C)  # ldr r15, [r13, #76]
     data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
     data(2, 0xA86D)  # add r0, sp, #436
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAA55)  # add r2, sp, #340
-    data(2, 0xF7FE, 0xFF16)  # bl MUL (-4564)
+    data(2, 0xF7FE, 0xFF52)  # bl MUL (-4444)
     data(2, 0xA875)  # add r0, sp, #468
     data(2, 0xA945)  # add r1, sp, #276
     data(2, 0xAA5D)  # add r2, sp, #372
-    data(2, 0xF7FE, 0xFF11)  # bl MUL (-4574)
+    data(2, 0xF7FE, 0xFF4D)  # bl MUL (-4454)
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xA87D)  # add r0, sp, #500
@@ -1324,435 +1282,411 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA885)  # add r0, sp, #532
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAA45)  # add r2, sp, #276
-    data(2, 0xF7FF, 0xFA46)  # bl ADD (-2932)
+    data(2, 0xF7FF, 0xFA40)  # bl ADD (-2944)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA955)  # add r1, sp, #340
     data(2, 0xAA5D)  # add r2, sp, #372
-    data(2, 0xF7FF, 0xFA41)  # bl ADD (-2942)
+    data(2, 0xF7FF, 0xFA3B)  # bl ADD (-2954)
     data(2, 0xA885)  # add r0, sp, #532
     data(2, 0xA985)  # add r1, sp, #532
     data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FE, 0xFEFC)  # bl MUL (-4616)
+    data(2, 0xF7FE, 0xFF38)  # bl MUL (-4496)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA96D)  # add r1, sp, #436
     data(2, 0xAA75)  # add r2, sp, #468
-    data(2, 0xF7FF, 0xFA37)  # bl ADD (-2962)
+    data(2, 0xF7FF, 0xFA31)  # bl ADD (-2974)
     data(2, 0xA885)  # add r0, sp, #532
     data(2, 0xA985)  # add r1, sp, #532
     data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FF, 0xFA76)  # bl SUB (-2836)
+    data(2, 0xF7FF, 0xFAA0)  # bl SUB (-2752)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA955)  # add r1, sp, #340
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FE, 0xFEED)  # bl MUL (-4646)
+    data(2, 0xF7FE, 0xFF29)  # bl MUL (-4526)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA98D)  # add r1, sp, #564
     data(2, 0xAA3D)  # add r2, sp, #244
-    data(2, 0xF7FF, 0xFA28)  # bl ADD (-2992)
+    data(2, 0xF7FF, 0xFA22)  # bl ADD (-3004)
     data(2, 0xA895)  # add r0, sp, #596
     data(2, 0xA95D)  # add r1, sp, #372
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FE, 0xFEE3)  # bl MUL (-4666)
+    data(2, 0xF7FE, 0xFF1F)  # bl MUL (-4546)
     data(2, 0xA895)  # add r0, sp, #596
     data(2, 0xA995)  # add r1, sp, #596
     data(2, 0xAA45)  # add r2, sp, #276
-    data(2, 0xF7FF, 0xFA1E)  # bl ADD (-3012)
+    data(2, 0xF7FF, 0xFA18)  # bl ADD (-3024)
     data(2, 0xA8C5)  # add r0, sp, #788
     data(2, 0xA97D)  # add r1, sp, #500
-    data(2, 0xAA7D)  # add r2, sp, #500
-    data(2, 0xF7FF, 0xFA19)  # bl ADD (-3022)
-    data(2, 0xA8C5)  # add r0, sp, #788
-    data(2, 0xA9C5)  # add r1, sp, #788
-    data(2, 0xAA7D)  # add r2, sp, #500
-    data(2, 0xF7FF, 0xFA14)  # bl ADD (-3032)
+    data(2, 0xF7FF, 0xF9D4)  # bl TRIPLE (-3160)
     data(2, 0xA8BD)  # add r0, sp, #756
     data(2, 0xA9DD)  # add r1, sp, #884
     data(2, 0xAAC5)  # add r2, sp, #788
-    data(2, 0xF7FF, 0xFA53)  # bl SUB (-2906)
+    data(2, 0xF7FF, 0xFA83)  # bl SUB (-2810)
     data(2, 0xA8C5)  # add r0, sp, #788
     data(2, 0xA98D)  # add r1, sp, #564
-    data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FF, 0xFA0A)  # bl ADD (-3052)
-    data(2, 0xA8C5)  # add r0, sp, #788
-    data(2, 0xA9C5)  # add r1, sp, #788
-    data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FF, 0xFA05)  # bl ADD (-3062)
+    data(2, 0xF7FF, 0xF9CB)  # bl TRIPLE (-3178)
     data(2, 0xA8B5)  # add r0, sp, #724
     data(2, 0xA9DD)  # add r1, sp, #884
     data(2, 0xAAC5)  # add r2, sp, #788
-    data(2, 0xF7FF, 0xFA44)  # bl SUB (-2936)
+    data(2, 0xF7FF, 0xFA7A)  # bl SUB (-2828)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA9FD)  # add r1, sp, #1012
     data(2, 0xAA7D)  # add r2, sp, #500
-    data(2, 0xF7FE, 0xFEBB)  # bl MUL (-4746)
+    data(2, 0xF7FE, 0xFF03)  # bl MUL (-4602)
     data(2, 0xA8B5)  # add r0, sp, #724
     data(2, 0xA9B5)  # add r1, sp, #724
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FF, 0xF9F6)  # bl ADD (-3092)
+    data(2, 0xF7FF, 0xF9FC)  # bl ADD (-3080)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA975)  # add r1, sp, #468
     data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FF, 0xFA35)  # bl SUB (-2966)
+    data(2, 0xF7FF, 0xFA6B)  # bl SUB (-2858)
     data(2, 0xA8A5)  # add r0, sp, #660
     data(2, 0xA975)  # add r1, sp, #468
     data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FF, 0xF9EC)  # bl ADD (-3112)
+    data(2, 0xF7FF, 0xF9F2)  # bl ADD (-3100)
     data(2, 0xA8AD)  # add r0, sp, #692
     data(2, 0xA96D)  # add r1, sp, #436
     data(2, 0xAA6D)  # add r2, sp, #436
-    data(2, 0xF7FF, 0xF9E7)  # bl ADD (-3122)
+    data(2, 0xF7FF, 0xF9ED)  # bl ADD (-3110)
     data(2, 0xA8AD)  # add r0, sp, #692
     data(2, 0xA9AD)  # add r1, sp, #692
     data(2, 0xAA6D)  # add r2, sp, #436
-    data(2, 0xF7FF, 0xF9E2)  # bl ADD (-3132)
+    data(2, 0xF7FF, 0xF9E8)  # bl ADD (-3120)
     data(2, 0xA8AD)  # add r0, sp, #692
     data(2, 0xA9AD)  # add r1, sp, #692
     data(2, 0xAABD)  # add r2, sp, #756
-    data(2, 0xF7FF, 0xF9DD)  # bl ADD (-3142)
+    data(2, 0xF7FF, 0xF9E3)  # bl ADD (-3130)
     data(2, 0xA8B5)  # add r0, sp, #724
     data(2, 0xA96D)  # add r1, sp, #436
     data(2, 0xAABD)  # add r2, sp, #756
-    data(2, 0xF7FF, 0xFA1C)  # bl SUB (-3016)
+    data(2, 0xF7FF, 0xFA52)  # bl SUB (-2908)
     data(2, 0xA8C5)  # add r0, sp, #788
     data(2, 0xA9B5)  # add r1, sp, #724
-    data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FF, 0xF9D3)  # bl ADD (-3162)
-    data(2, 0xA8C5)  # add r0, sp, #788
-    data(2, 0xA9C5)  # add r1, sp, #788
-    data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FF, 0xF9CE)  # bl ADD (-3172)
+    data(2, 0xF7FF, 0xF99A)  # bl TRIPLE (-3276)
     data(2, 0xA8B5)  # add r0, sp, #724
     data(2, 0xA9DD)  # add r1, sp, #884
     data(2, 0xAAC5)  # add r2, sp, #788
-    data(2, 0xF7FF, 0xFA0D)  # bl SUB (-3046)
+    data(2, 0xF7FF, 0xFA49)  # bl SUB (-2926)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA9FD)  # add r1, sp, #1012
     data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FE, 0xFE84)  # bl MUL (-4856)
+    data(2, 0xF7FE, 0xFED2)  # bl MUL (-4700)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA98D)  # add r1, sp, #564
     data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FF, 0xF9BF)  # bl ADD (-3202)
+    data(2, 0xF7FF, 0xF9CB)  # bl ADD (-3178)
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xA985)  # add r1, sp, #532
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FE, 0xFE7A)  # bl MUL (-4876)
+    data(2, 0xF7FE, 0xFEC8)  # bl MUL (-4720)
     data(2, 0xA8B5)  # add r0, sp, #724
     data(2, 0xA995)  # add r1, sp, #596
     data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FE, 0xFE75)  # bl MUL (-4886)
+    data(2, 0xF7FE, 0xFEC3)  # bl MUL (-4730)
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FF, 0xF9F4)  # bl SUB (-3096)
+    data(2, 0xF7FF, 0xFA30)  # bl SUB (-2976)
     data(2, 0xA845)  # add r0, sp, #276
     data(2, 0xA99D)  # add r1, sp, #628
     data(2, 0xAAA5)  # add r2, sp, #660
-    data(2, 0xF7FE, 0xFE6B)  # bl MUL (-4906)
+    data(2, 0xF7FE, 0xFEB9)  # bl MUL (-4750)
     data(2, 0xA8B5)  # add r0, sp, #724
     data(2, 0xA9AD)  # add r1, sp, #692
     data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FE, 0xFE66)  # bl MUL (-4916)
+    data(2, 0xF7FE, 0xFEB4)  # bl MUL (-4760)
     data(2, 0xA845)  # add r0, sp, #276
     data(2, 0xA945)  # add r1, sp, #276
     data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FF, 0xF9A1)  # bl ADD (-3262)
+    data(2, 0xF7FF, 0xF9AD)  # bl ADD (-3238)
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xA995)  # add r1, sp, #596
     data(2, 0xAAA5)  # add r2, sp, #660
-    data(2, 0xF7FE, 0xFE5C)  # bl MUL (-4936)
+    data(2, 0xF7FE, 0xFEAA)  # bl MUL (-4780)
     data(2, 0xA8B5)  # add r0, sp, #724
     data(2, 0xA985)  # add r1, sp, #532
     data(2, 0xAAAD)  # add r2, sp, #692
-    data(2, 0xF7FE, 0xFE57)  # bl MUL (-4946)
+    data(2, 0xF7FE, 0xFEA5)  # bl MUL (-4790)
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xA94D)  # add r1, sp, #308
     data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FF, 0xF992)  # bl ADD (-3292)
+    data(2, 0xF7FF, 0xF99E)  # bl ADD (-3268)
     data(2, 0xF8DD, 0xF04C)  # ldr r15, [r13, #76]
     data(2, 0xF8CD, 0xE514)  # str r14, [r13, #1300]
     data(2, 0xA86D)  # add r0, sp, #436
     data(2, 0xA94D)  # add r1, sp, #308
-    data(2, 0xF7FF, 0xF806)  # bl SQR (-4084)
+    data(2, 0xF7FF, 0xF814)  # bl SQR (-4056)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAA6D)  # add r2, sp, #436
-    data(2, 0xF7FF, 0xF9C9)  # bl SUB (-3182)
+    data(2, 0xF7FF, 0xFA05)  # bl SUB (-3062)
     data(2, 0xA8A5)  # add r0, sp, #660
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAA6D)  # add r2, sp, #436
-    data(2, 0xF7FF, 0xF980)  # bl ADD (-3328)
+    data(2, 0xF7FF, 0xF98C)  # bl ADD (-3304)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA99D)  # add r1, sp, #628
     data(2, 0xAAA5)  # add r2, sp, #660
-    data(2, 0xF7FE, 0xFE3B)  # bl MUL (-5002)
+    data(2, 0xF7FE, 0xFE89)  # bl MUL (-4846)
     data(2, 0xA885)  # add r0, sp, #532
     data(2, 0xA99D)  # add r1, sp, #628
-    data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FF, 0xF976)  # bl ADD (-3348)
-    data(2, 0xA885)  # add r0, sp, #532
-    data(2, 0xA985)  # add r1, sp, #532
-    data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FF, 0xF971)  # bl ADD (-3358)
+    data(2, 0xF7FF, 0xF943)  # bl TRIPLE (-3450)
     data(2, 0xA8A5)  # add r0, sp, #660
     data(2, 0xA945)  # add r1, sp, #276
     data(2, 0xAA45)  # add r2, sp, #276
-    data(2, 0xF7FF, 0xF96C)  # bl ADD (-3368)
+    data(2, 0xF7FF, 0xF97E)  # bl ADD (-3332)
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xA9A5)  # add r1, sp, #660
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FE, 0xFE27)  # bl MUL (-5042)
+    data(2, 0xF7FE, 0xFE7B)  # bl MUL (-4874)
     data(2, 0xA875)  # add r0, sp, #468
     data(2, 0xA9A5)  # add r1, sp, #660
-    data(2, 0xF7FE, 0xFFDF)  # bl SQR (-4162)
+    data(2, 0xF7FE, 0xFFF3)  # bl SQR (-4122)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAA75)  # add r2, sp, #468
-    data(2, 0xF7FE, 0xFE1E)  # bl MUL (-5060)
+    data(2, 0xF7FE, 0xFE72)  # bl MUL (-4892)
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xA985)  # add r1, sp, #532
-    data(2, 0xF7FE, 0xFFD6)  # bl SQR (-4180)
-    data(2, 0xA89D)  # add r0, sp, #628
-    data(2, 0xA98D)  # add r1, sp, #564
-    data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FF, 0xF955)  # bl ADD (-3414)
+    data(2, 0xF7FE, 0xFFEA)  # bl SQR (-4140)
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xA93D)  # add r1, sp, #244
-    data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FF, 0xF994)  # bl SUB (-3288)
+    data(2, 0xAA8D)  # add r2, sp, #564
+    data(2, 0xF7FF, 0xF9AB)  # bl SUB2 (-3242)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA98D)  # add r1, sp, #564
     data(2, 0xAA3D)  # add r2, sp, #244
-    data(2, 0xF7FF, 0xF98F)  # bl SUB (-3298)
+    data(2, 0xF7FF, 0xF9D6)  # bl SUB (-3156)
     data(2, 0xA845)  # add r0, sp, #276
     data(2, 0xA985)  # add r1, sp, #532
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FE, 0xFE06)  # bl MUL (-5108)
+    data(2, 0xF7FE, 0xFE5F)  # bl MUL (-4930)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA975)  # add r1, sp, #468
-    data(2, 0xF7FE, 0xFFBE)  # bl SQR (-4228)
+    data(2, 0xF7FE, 0xFFD7)  # bl SQR (-4178)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA99D)  # add r1, sp, #628
-    data(2, 0xF7FF, 0xF9B2)  # bl HALF (-3228)
+    data(2, 0xF7FF, 0xF9F9)  # bl HALF (-3086)
     data(2, 0xA845)  # add r0, sp, #276
     data(2, 0xA945)  # add r1, sp, #276
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FF, 0xF97D)  # bl SUB (-3334)
+    data(2, 0xF7FF, 0xF9C4)  # bl SUB (-3192)
     data(2, 0xF8DD, 0xF514)  # ldr r15, [r13, #1300]
     data(2, 0xF8CD, 0xE514)  # str r14, [r13, #1300]
     data(2, 0xA86D)  # add r0, sp, #436
     data(2, 0xA94D)  # add r1, sp, #308
-    data(2, 0xF7FE, 0xFFAD)  # bl SQR (-4262)
+    data(2, 0xF7FE, 0xFFC6)  # bl SQR (-4212)
     data(2, 0xA895)  # add r0, sp, #596
     data(2, 0xA965)  # add r1, sp, #404
-    data(2, 0xF7FE, 0xFFA9)  # bl SQR (-4270)
+    data(2, 0xF7FE, 0xFFC2)  # bl SQR (-4220)
     data(2, 0xA875)  # add r0, sp, #468
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAA95)  # add r2, sp, #596
-    data(2, 0xF7FE, 0xFDE8)  # bl MUL (-5168)
+    data(2, 0xF7FE, 0xFE41)  # bl MUL (-4990)
     data(2, 0xA87D)  # add r0, sp, #500
     data(2, 0xA955)  # add r1, sp, #340
     data(2, 0xAA6D)  # add r2, sp, #436
-    data(2, 0xF7FE, 0xFDE3)  # bl MUL (-5178)
+    data(2, 0xF7FE, 0xFE3C)  # bl MUL (-5000)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA945)  # add r1, sp, #276
     data(2, 0xAA65)  # add r2, sp, #404
-    data(2, 0xF7FE, 0xFDDE)  # bl MUL (-5188)
+    data(2, 0xF7FE, 0xFE37)  # bl MUL (-5010)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA99D)  # add r1, sp, #628
     data(2, 0xAA95)  # add r2, sp, #596
-    data(2, 0xF7FE, 0xFDD9)  # bl MUL (-5198)
+    data(2, 0xF7FE, 0xFE32)  # bl MUL (-5020)
     data(2, 0xA8A5)  # add r0, sp, #660
     data(2, 0xA95D)  # add r1, sp, #372
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FE, 0xFDD4)  # bl MUL (-5208)
+    data(2, 0xF7FE, 0xFE2D)  # bl MUL (-5030)
     data(2, 0xA8A5)  # add r0, sp, #660
     data(2, 0xA9A5)  # add r1, sp, #660
     data(2, 0xAA6D)  # add r2, sp, #436
-    data(2, 0xF7FE, 0xFDCF)  # bl MUL (-5218)
+    data(2, 0xF7FE, 0xFE28)  # bl MUL (-5040)
     data(2, 0xA885)  # add r0, sp, #532
     data(2, 0xA97D)  # add r1, sp, #500
     data(2, 0xAA75)  # add r2, sp, #468
-    data(2, 0xF7FF, 0xF94E)  # bl SUB (-3428)
+    data(2, 0xF7FF, 0xF995)  # bl SUB (-3286)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA9A5)  # add r1, sp, #660
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FF, 0xF949)  # bl SUB (-3438)
+    data(2, 0xF7FF, 0xF990)  # bl SUB (-3296)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA98D)  # add r1, sp, #564
     data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FF, 0xF900)  # bl ADD (-3584)
+    data(2, 0xF7FF, 0xF917)  # bl ADD (-3538)
     data(2, 0xF8DD, 0xF514)  # ldr r15, [r13, #1300]
     data(2, 0xF8CD, 0xE514)  # str r14, [r13, #1300]
     data(2, 0xA8AD)  # add r0, sp, #692
     data(2, 0xA985)  # add r1, sp, #532
     data(2, 0xAA85)  # add r2, sp, #532
-    data(2, 0xF7FF, 0xF8F7)  # bl ADD (-3602)
+    data(2, 0xF7FF, 0xF90E)  # bl ADD (-3556)
     data(2, 0xA8AD)  # add r0, sp, #692
     data(2, 0xA9AD)  # add r1, sp, #692
-    data(2, 0xF7FE, 0xFF6F)  # bl SQR (-4386)
+    data(2, 0xF7FE, 0xFF88)  # bl SQR (-4336)
     data(2, 0xA8B5)  # add r0, sp, #724
     data(2, 0xA985)  # add r1, sp, #532
     data(2, 0xAAAD)  # add r2, sp, #692
-    data(2, 0xF7FE, 0xFDAE)  # bl MUL (-5284)
+    data(2, 0xF7FE, 0xFE07)  # bl MUL (-5106)
     data(2, 0xA8AD)  # add r0, sp, #692
     data(2, 0xA975)  # add r1, sp, #468
     data(2, 0xAAAD)  # add r2, sp, #692
-    data(2, 0xF7FE, 0xFDA9)  # bl MUL (-5294)
+    data(2, 0xF7FE, 0xFE02)  # bl MUL (-5116)
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xA98D)  # add r1, sp, #564
-    data(2, 0xF7FE, 0xFF61)  # bl SQR (-4414)
+    data(2, 0xF7FE, 0xFF7A)  # bl SQR (-4364)
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FF, 0xF924)  # bl SUB (-3512)
+    data(2, 0xF7FF, 0xF96B)  # bl SUB (-3370)
     data(2, 0xA87D)  # add r0, sp, #500
     data(2, 0xA9AD)  # add r1, sp, #692
     data(2, 0xAAAD)  # add r2, sp, #692
-    data(2, 0xF7FF, 0xF8DB)  # bl ADD (-3658)
+    data(2, 0xF7FF, 0xF8F2)  # bl ADD (-3612)
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAA7D)  # add r2, sp, #500
-    data(2, 0xF7FF, 0xF91A)  # bl SUB (-3532)
+    data(2, 0xF7FF, 0xF961)  # bl SUB (-3390)
     data(2, 0xA8AD)  # add r0, sp, #692
     data(2, 0xA9AD)  # add r1, sp, #692
     data(2, 0xAA3D)  # add r2, sp, #244
-    data(2, 0xF7FF, 0xF915)  # bl SUB (-3542)
+    data(2, 0xF7FF, 0xF95C)  # bl SUB (-3400)
     data(2, 0xA8AD)  # add r0, sp, #692
     data(2, 0xA98D)  # add r1, sp, #564
     data(2, 0xAAAD)  # add r2, sp, #692
-    data(2, 0xF7FE, 0xFD8C)  # bl MUL (-5352)
+    data(2, 0xF7FE, 0xFDE5)  # bl MUL (-5174)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA99D)  # add r1, sp, #628
     data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FE, 0xFD87)  # bl MUL (-5362)
+    data(2, 0xF7FE, 0xFDE0)  # bl MUL (-5184)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA99D)  # add r1, sp, #628
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FF, 0xF8C2)  # bl ADD (-3708)
+    data(2, 0xF7FF, 0xF8D9)  # bl ADD (-3662)
     data(2, 0xA845)  # add r0, sp, #276
     data(2, 0xA9AD)  # add r1, sp, #692
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FF, 0xF901)  # bl SUB (-3582)
+    data(2, 0xF7FF, 0xF948)  # bl SUB (-3440)
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xA94D)  # add r1, sp, #308
     data(2, 0xAA65)  # add r2, sp, #404
-    data(2, 0xF7FF, 0xF8B8)  # bl ADD (-3728)
+    data(2, 0xF7FF, 0xF8CF)  # bl ADD (-3682)
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xA94D)  # add r1, sp, #308
-    data(2, 0xF7FE, 0xFF30)  # bl SQR (-4512)
+    data(2, 0xF7FE, 0xFF49)  # bl SQR (-4462)
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xA94D)  # add r1, sp, #308
     data(2, 0xAA6D)  # add r2, sp, #436
-    data(2, 0xF7FF, 0xF8F3)  # bl SUB (-3610)
+    data(2, 0xF7FF, 0xF93A)  # bl SUB (-3468)
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xA94D)  # add r1, sp, #308
     data(2, 0xAA95)  # add r2, sp, #596
-    data(2, 0xF7FF, 0xF8EE)  # bl SUB (-3620)
+    data(2, 0xF7FF, 0xF935)  # bl SUB (-3478)
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xA94D)  # add r1, sp, #308
     data(2, 0xAA85)  # add r2, sp, #532
-    data(2, 0xF7FE, 0xFD65)  # bl MUL (-5430)
+    data(2, 0xF7FE, 0xFDBE)  # bl MUL (-5252)
     data(2, 0xF8DD, 0xF514)  # ldr r15, [r13, #1300]
     data(2, 0xF8CD, 0xE514)  # str r14, [r13, #1300]
     data(2, 0xA86D)  # add r0, sp, #436
     data(2, 0xA94D)  # add r1, sp, #308
-    data(2, 0xF7FE, 0xFF19)  # bl SQR (-4558)
+    data(2, 0xF7FE, 0xFF32)  # bl SQR (-4508)
     data(2, 0xA875)  # add r0, sp, #468
     data(2, 0xA955)  # add r1, sp, #340
     data(2, 0xAA6D)  # add r2, sp, #436
-    data(2, 0xF7FE, 0xFD58)  # bl MUL (-5456)
+    data(2, 0xF7FE, 0xFDB1)  # bl MUL (-5278)
     data(2, 0xA87D)  # add r0, sp, #500
     data(2, 0xA95D)  # add r1, sp, #372
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FE, 0xFD53)  # bl MUL (-5466)
+    data(2, 0xF7FE, 0xFDAC)  # bl MUL (-5288)
     data(2, 0xA87D)  # add r0, sp, #500
     data(2, 0xA97D)  # add r1, sp, #500
     data(2, 0xAA6D)  # add r2, sp, #436
-    data(2, 0xF7FE, 0xFD4E)  # bl MUL (-5476)
+    data(2, 0xF7FE, 0xFDA7)  # bl MUL (-5298)
     data(2, 0xA885)  # add r0, sp, #532
     data(2, 0xA975)  # add r1, sp, #468
     data(2, 0xAA3D)  # add r2, sp, #244
-    data(2, 0xF7FF, 0xF8CD)  # bl SUB (-3686)
+    data(2, 0xF7FF, 0xF914)  # bl SUB (-3544)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA97D)  # add r1, sp, #500
     data(2, 0xAA45)  # add r2, sp, #276
-    data(2, 0xF7FF, 0xF8C8)  # bl SUB (-3696)
+    data(2, 0xF7FF, 0xF90F)  # bl SUB (-3554)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA98D)  # add r1, sp, #564
     data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FF, 0xF87F)  # bl ADD (-3842)
+    data(2, 0xF7FF, 0xF896)  # bl ADD (-3796)
     data(2, 0xF8DD, 0xF514)  # ldr r15, [r13, #1300]
     data(2, 0xF8CD, 0xE514)  # str r14, [r13, #1300]
     data(2, 0xA895)  # add r0, sp, #596
     data(2, 0xA985)  # add r1, sp, #532
-    data(2, 0xF7FE, 0xFEF3)  # bl SQR (-4634)
+    data(2, 0xF7FE, 0xFF0C)  # bl SQR (-4584)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA995)  # add r1, sp, #596
     data(2, 0xAA95)  # add r2, sp, #596
-    data(2, 0xF7FF, 0xF872)  # bl ADD (-3868)
+    data(2, 0xF7FF, 0xF889)  # bl ADD (-3822)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA99D)  # add r1, sp, #628
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FF, 0xF86D)  # bl ADD (-3878)
+    data(2, 0xF7FF, 0xF884)  # bl ADD (-3832)
     data(2, 0xA8A5)  # add r0, sp, #660
     data(2, 0xA985)  # add r1, sp, #532
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FE, 0xFD28)  # bl MUL (-5552)
+    data(2, 0xF7FE, 0xFD81)  # bl MUL (-5374)
     data(2, 0xA8AD)  # add r0, sp, #692
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FE, 0xFD23)  # bl MUL (-5562)
+    data(2, 0xF7FE, 0xFD7C)  # bl MUL (-5384)
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xA98D)  # add r1, sp, #564
-    data(2, 0xF7FE, 0xFEDB)  # bl SQR (-4682)
+    data(2, 0xF7FE, 0xFEF4)  # bl SQR (-4632)
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAAA5)  # add r2, sp, #660
-    data(2, 0xF7FF, 0xF89E)  # bl SUB (-3780)
+    data(2, 0xF7FF, 0xF8E5)  # bl SUB (-3638)
     data(2, 0xA8B5)  # add r0, sp, #724
     data(2, 0xA9AD)  # add r1, sp, #692
     data(2, 0xAAAD)  # add r2, sp, #692
-    data(2, 0xF7FF, 0xF855)  # bl ADD (-3926)
+    data(2, 0xF7FF, 0xF86C)  # bl ADD (-3880)
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FF, 0xF894)  # bl SUB (-3800)
+    data(2, 0xF7FF, 0xF8DB)  # bl SUB (-3658)
     data(2, 0xA8B5)  # add r0, sp, #724
     data(2, 0xA9AD)  # add r1, sp, #692
     data(2, 0xAA3D)  # add r2, sp, #244
-    data(2, 0xF7FF, 0xF88F)  # bl SUB (-3810)
+    data(2, 0xF7FF, 0xF8D6)  # bl SUB (-3668)
     data(2, 0xA8B5)  # add r0, sp, #724
     data(2, 0xA98D)  # add r1, sp, #564
     data(2, 0xAAB5)  # add r2, sp, #724
-    data(2, 0xF7FE, 0xFD06)  # bl MUL (-5620)
+    data(2, 0xF7FE, 0xFD5F)  # bl MUL (-5442)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA945)  # add r1, sp, #276
     data(2, 0xAAA5)  # add r2, sp, #660
-    data(2, 0xF7FE, 0xFD01)  # bl MUL (-5630)
+    data(2, 0xF7FE, 0xFD5A)  # bl MUL (-5452)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA99D)  # add r1, sp, #628
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FF, 0xF83C)  # bl ADD (-3976)
+    data(2, 0xF7FF, 0xF853)  # bl ADD (-3930)
     data(2, 0xA845)  # add r0, sp, #276
     data(2, 0xA9B5)  # add r1, sp, #724
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FF, 0xF87B)  # bl SUB (-3850)
+    data(2, 0xF7FF, 0xF8C2)  # bl SUB (-3708)
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xA94D)  # add r1, sp, #308
     data(2, 0xAA85)  # add r2, sp, #532
-    data(2, 0xF7FF, 0xF832)  # bl ADD (-3996)
+    data(2, 0xF7FF, 0xF849)  # bl ADD (-3950)
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xA94D)  # add r1, sp, #308
-    data(2, 0xF7FE, 0xFEAA)  # bl SQR (-4780)
+    data(2, 0xF7FE, 0xFEC3)  # bl SQR (-4730)
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xA94D)  # add r1, sp, #308
     data(2, 0xAA6D)  # add r2, sp, #436
-    data(2, 0xF7FF, 0xF86D)  # bl SUB (-3878)
+    data(2, 0xF7FF, 0xF8B4)  # bl SUB (-3736)
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xA94D)  # add r1, sp, #308
     data(2, 0xAA95)  # add r2, sp, #596
-    data(2, 0xF7FF, 0xF868)  # bl SUB (-3888)
+    data(2, 0xF7FF, 0xF8AF)  # bl SUB (-3746)
     data(2, 0xF8DD, 0xF514)  # ldr r15, [r13, #1300]
     data(2, 0xF8CD, 0xE04C)  # str r14, [r13, #76]
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
@@ -1768,7 +1702,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF200, 0x0240)  # addw r2, r0, #64
     data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FF, 0xFE77)  # bl PJDBL (-786)
+    data(2, 0xF7FF, 0xFE82)  # bl PJDBL (-764)
     data(2, 0xAA3D)  # add r2, sp, #244
     data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xAA55)  # add r2, sp, #340
@@ -1876,7 +1810,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xEA40, 0x000A)  # orr r0, r0, r10
     data(2, 0xF1B0, 0x0F00)  # cmp r0, #0
     data(2, 0xF040, 0x8004)  # bne.w VINF (+8)
-    data(2, 0xF7FF, 0xFDB5)  # bl PJDBL (-1174)
+    data(2, 0xF7FF, 0xFDC0)  # bl PJDBL (-1152)
     data(2, 0xF000, 0xB812)  # b.w VRET (+36)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0518)  # str r0, [r13, #1304]
@@ -2265,12 +2199,12 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF20D, 0x4CB4)  # addw r12, r13, #1204
     data(2, 0xE88C, 0x07F8)  # stm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF1B2, 0x0F04)  # cmp r2, #0x04
-    data(2, 0xF001, 0x847F)  # beq.w MODN (+6398)
+    data(2, 0xF001, 0x839F)  # beq.w MODN (+5950)
     data(2, 0xF002, 0x0010)  # and r0, r2, #0x10
     data(2, 0xF1B0, 0x0F00)  # cmp r0, #0
-    data(2, 0xF041, 0x8010)  # bne.w VER (+4128)
+    data(2, 0xF040, 0x8730)  # bne.w VER (+3680)
     data(2, 0xF1B2, 0x0F00)  # cmp r2, #0
-    data(2, 0xF040, 0x83C7)  # bne.w CMB (+1934)
+    data(2, 0xF040, 0x8357)  # bne.w CMB (+1710)
     data(2, 0xF04F, 0x0300)  # mov r3, #0x00
     data(2, 0xF8CD, 0x30AC)  # str r3, [r13, #172]
     data(2, 0xF8D1, 0x301C)  # ldr r3, [r1, #28]
@@ -2442,11 +2376,11 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAAF5)  # add r2, sp, #980
-    data(2, 0xF7FD, 0xFFB8)  # bl MUL (-8336)
+    data(2, 0xF7FE, 0xF811)  # bl MUL (-8158)
     data(2, 0xA845)  # add r0, sp, #276
     data(2, 0xA945)  # add r1, sp, #276
     data(2, 0xAAF5)  # add r2, sp, #980
-    data(2, 0xF7FD, 0xFFB3)  # bl MUL (-8346)
+    data(2, 0xF7FE, 0xF80C)  # bl MUL (-8168)
     data(2, 0xA8ED)  # add r0, sp, #948
     data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xA84D)  # add r0, sp, #308
@@ -2469,7 +2403,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0060)  # str r0, [r13, #96]
-    data(2, 0xF7FF, 0xF93A)  # bl PJDBL (-3468)
+    data(2, 0xF7FF, 0xF945)  # bl PJDBL (-3446)
     data(2, 0xF8DD, 0x0060)  # ldr r0, [r13, #96]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0060)  # str r0, [r13, #96]
@@ -2488,49 +2422,49 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF1C0, 0x0100)  # rsb r1, r0, #0x0
     data(2, 0xEA40, 0x0001)  # orr r0, r0, r1
     data(2, 0xEA4F, 0x70D0)  # lsr r0, r0, #31
-    data(2, 0xF1A0, 0x0001)  # sub r0, r0, #0x1
+    data(2, 0xF1C0, 0x0001)  # rsb r0, r0, #0x1
     data(2, 0xF8CD, 0x00D0)  # str r0, [r13, #208]
     data(2, 0xF082, 0x0001)  # eor r0, r2, #0x1
     data(2, 0xF1C0, 0x0100)  # rsb r1, r0, #0x0
     data(2, 0xEA40, 0x0001)  # orr r0, r0, r1
     data(2, 0xEA4F, 0x70D0)  # lsr r0, r0, #31
-    data(2, 0xF1A0, 0x0001)  # sub r0, r0, #0x1
+    data(2, 0xF1C0, 0x0001)  # rsb r0, r0, #0x1
     data(2, 0xF8CD, 0x00D4)  # str r0, [r13, #212]
     data(2, 0xF082, 0x0002)  # eor r0, r2, #0x2
     data(2, 0xF1C0, 0x0100)  # rsb r1, r0, #0x0
     data(2, 0xEA40, 0x0001)  # orr r0, r0, r1
     data(2, 0xEA4F, 0x70D0)  # lsr r0, r0, #31
-    data(2, 0xF1A0, 0x0001)  # sub r0, r0, #0x1
+    data(2, 0xF1C0, 0x0001)  # rsb r0, r0, #0x1
     data(2, 0xF8CD, 0x00D8)  # str r0, [r13, #216]
     data(2, 0xF082, 0x0003)  # eor r0, r2, #0x3
     data(2, 0xF1C0, 0x0100)  # rsb r1, r0, #0x0
     data(2, 0xEA40, 0x0001)  # orr r0, r0, r1
     data(2, 0xEA4F, 0x70D0)  # lsr r0, r0, #31
-    data(2, 0xF1A0, 0x0001)  # sub r0, r0, #0x1
+    data(2, 0xF1C0, 0x0001)  # rsb r0, r0, #0x1
     data(2, 0xF8CD, 0x00DC)  # str r0, [r13, #220]
     data(2, 0xF082, 0x0004)  # eor r0, r2, #0x4
     data(2, 0xF1C0, 0x0100)  # rsb r1, r0, #0x0
     data(2, 0xEA40, 0x0001)  # orr r0, r0, r1
     data(2, 0xEA4F, 0x70D0)  # lsr r0, r0, #31
-    data(2, 0xF1A0, 0x0001)  # sub r0, r0, #0x1
+    data(2, 0xF1C0, 0x0001)  # rsb r0, r0, #0x1
     data(2, 0xF8CD, 0x00E0)  # str r0, [r13, #224]
     data(2, 0xF082, 0x0005)  # eor r0, r2, #0x5
     data(2, 0xF1C0, 0x0100)  # rsb r1, r0, #0x0
     data(2, 0xEA40, 0x0001)  # orr r0, r0, r1
     data(2, 0xEA4F, 0x70D0)  # lsr r0, r0, #31
-    data(2, 0xF1A0, 0x0001)  # sub r0, r0, #0x1
+    data(2, 0xF1C0, 0x0001)  # rsb r0, r0, #0x1
     data(2, 0xF8CD, 0x00E4)  # str r0, [r13, #228]
     data(2, 0xF082, 0x0006)  # eor r0, r2, #0x6
     data(2, 0xF1C0, 0x0100)  # rsb r1, r0, #0x0
     data(2, 0xEA40, 0x0001)  # orr r0, r0, r1
     data(2, 0xEA4F, 0x70D0)  # lsr r0, r0, #31
-    data(2, 0xF1A0, 0x0001)  # sub r0, r0, #0x1
+    data(2, 0xF1C0, 0x0001)  # rsb r0, r0, #0x1
     data(2, 0xF8CD, 0x00E8)  # str r0, [r13, #232]
     data(2, 0xF082, 0x0007)  # eor r0, r2, #0x7
     data(2, 0xF1C0, 0x0100)  # rsb r1, r0, #0x0
     data(2, 0xEA40, 0x0001)  # orr r0, r0, r1
     data(2, 0xEA4F, 0x70D0)  # lsr r0, r0, #31
-    data(2, 0xF1A0, 0x0001)  # sub r0, r0, #0x1
+    data(2, 0xF1C0, 0x0001)  # rsb r0, r0, #0x1
     data(2, 0xF8CD, 0x00EC)  # str r0, [r13, #236]
     data(2, 0xF8DD, 0xE050)  # ldr r14, [r13, #80]
     data(2, 0xF20D, 0x1C54)  # addw r12, r13, #340
@@ -2538,174 +2472,118 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF8DD, 0xC0D0)  # ldr r12, [r13, #208]
     data(2, 0xE9DE, 0x0100)  # ldrd r0, r1, [r14, #0]
     data(2, 0xE9DE, 0x2B02)  # ldrd r2, r11, [r14, #8]
-    data(2, 0xEA00, 0x030C)  # and r3, r0, r12
-    data(2, 0xEA01, 0x040C)  # and r4, r1, r12
-    data(2, 0xEA02, 0x050C)  # and r5, r2, r12
-    data(2, 0xEA0B, 0x060C)  # and r6, r11, r12
+    data(2, 0xFB00, 0xF30C)  # mul r3, r0, r12
+    data(2, 0xFB01, 0xF40C)  # mul r4, r1, r12
+    data(2, 0xFB02, 0xF50C)  # mul r5, r2, r12
+    data(2, 0xFB0B, 0xF60C)  # mul r6, r11, r12
     data(2, 0xE9DE, 0x0104)  # ldrd r0, r1, [r14, #16]
     data(2, 0xE9DE, 0x2B06)  # ldrd r2, r11, [r14, #24]
-    data(2, 0xEA00, 0x070C)  # and r7, r0, r12
-    data(2, 0xEA01, 0x080C)  # and r8, r1, r12
-    data(2, 0xEA02, 0x090C)  # and r9, r2, r12
-    data(2, 0xEA0B, 0x0A0C)  # and r10, r11, r12
+    data(2, 0xFB00, 0xF70C)  # mul r7, r0, r12
+    data(2, 0xFB01, 0xF80C)  # mul r8, r1, r12
+    data(2, 0xFB02, 0xF90C)  # mul r9, r2, r12
+    data(2, 0xFB0B, 0xFA0C)  # mul r10, r11, r12
     data(2, 0xF8DD, 0xC0D4)  # ldr r12, [r13, #212]
     data(2, 0xE9DE, 0x0118)  # ldrd r0, r1, [r14, #96]
     data(2, 0xE9DE, 0x2B1A)  # ldrd r2, r11, [r14, #104]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
+    data(2, 0xFB00, 0x330C)  # mla r3, r0, r12, r3
+    data(2, 0xFB01, 0x440C)  # mla r4, r1, r12, r4
+    data(2, 0xFB02, 0x550C)  # mla r5, r2, r12, r5
+    data(2, 0xFB0B, 0x660C)  # mla r6, r11, r12, r6
     data(2, 0xE9DE, 0x011C)  # ldrd r0, r1, [r14, #112]
     data(2, 0xE9DE, 0x2B1E)  # ldrd r2, r11, [r14, #120]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
+    data(2, 0xFB00, 0x770C)  # mla r7, r0, r12, r7
+    data(2, 0xFB01, 0x880C)  # mla r8, r1, r12, r8
+    data(2, 0xFB02, 0x990C)  # mla r9, r2, r12, r9
+    data(2, 0xFB0B, 0xAA0C)  # mla r10, r11, r12, r10
     data(2, 0xF8DD, 0xC0D8)  # ldr r12, [r13, #216]
     data(2, 0xE9DE, 0x0130)  # ldrd r0, r1, [r14, #192]
     data(2, 0xE9DE, 0x2B32)  # ldrd r2, r11, [r14, #200]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
+    data(2, 0xFB00, 0x330C)  # mla r3, r0, r12, r3
+    data(2, 0xFB01, 0x440C)  # mla r4, r1, r12, r4
+    data(2, 0xFB02, 0x550C)  # mla r5, r2, r12, r5
+    data(2, 0xFB0B, 0x660C)  # mla r6, r11, r12, r6
     data(2, 0xE9DE, 0x0134)  # ldrd r0, r1, [r14, #208]
     data(2, 0xE9DE, 0x2B36)  # ldrd r2, r11, [r14, #216]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
+    data(2, 0xFB00, 0x770C)  # mla r7, r0, r12, r7
+    data(2, 0xFB01, 0x880C)  # mla r8, r1, r12, r8
+    data(2, 0xFB02, 0x990C)  # mla r9, r2, r12, r9
+    data(2, 0xFB0B, 0xAA0C)  # mla r10, r11, r12, r10
     data(2, 0xF8DD, 0xC0DC)  # ldr r12, [r13, #220]
     data(2, 0xE9DE, 0x0148)  # ldrd r0, r1, [r14, #288]
     data(2, 0xE9DE, 0x2B4A)  # ldrd r2, r11, [r14, #296]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
+    data(2, 0xFB00, 0x330C)  # mla r3, r0, r12, r3
+    data(2, 0xFB01, 0x440C)  # mla r4, r1, r12, r4
+    data(2, 0xFB02, 0x550C)  # mla r5, r2, r12, r5
+    data(2, 0xFB0B, 0x660C)  # mla r6, r11, r12, r6
     data(2, 0xE9DE, 0x014C)  # ldrd r0, r1, [r14, #304]
     data(2, 0xE9DE, 0x2B4E)  # ldrd r2, r11, [r14, #312]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
+    data(2, 0xFB00, 0x770C)  # mla r7, r0, r12, r7
+    data(2, 0xFB01, 0x880C)  # mla r8, r1, r12, r8
+    data(2, 0xFB02, 0x990C)  # mla r9, r2, r12, r9
+    data(2, 0xFB0B, 0xAA0C)  # mla r10, r11, r12, r10
     data(2, 0xF8DD, 0xC0E0)  # ldr r12, [r13, #224]
     data(2, 0xE9DE, 0x0160)  # ldrd r0, r1, [r14, #384]
     data(2, 0xE9DE, 0x2B62)  # ldrd r2, r11, [r14, #392]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
+    data(2, 0xFB00, 0x330C)  # mla r3, r0, r12, r3
+    data(2, 0xFB01, 0x440C)  # mla r4, r1, r12, r4
+    data(2, 0xFB02, 0x550C)  # mla r5, r2, r12, r5
+    data(2, 0xFB0B, 0x660C)  # mla r6, r11, r12, r6
     data(2, 0xE9DE, 0x0164)  # ldrd r0, r1, [r14, #400]
     data(2, 0xE9DE, 0x2B66)  # ldrd r2, r11, [r14, #408]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
+    data(2, 0xFB00, 0x770C)  # mla r7, r0, r12, r7
+    data(2, 0xFB01, 0x880C)  # mla r8, r1, r12, r8
+    data(2, 0xFB02, 0x990C)  # mla r9, r2, r12, r9
+    data(2, 0xFB0B, 0xAA0C)  # mla r10, r11, r12, r10
     data(2, 0xF8DD, 0xC0E4)  # ldr r12, [r13, #228]
     data(2, 0xE9DE, 0x0178)  # ldrd r0, r1, [r14, #480]
     data(2, 0xE9DE, 0x2B7A)  # ldrd r2, r11, [r14, #488]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
+    data(2, 0xFB00, 0x330C)  # mla r3, r0, r12, r3
+    data(2, 0xFB01, 0x440C)  # mla r4, r1, r12, r4
+    data(2, 0xFB02, 0x550C)  # mla r5, r2, r12, r5
+    data(2, 0xFB0B, 0x660C)  # mla r6, r11, r12, r6
     data(2, 0xE9DE, 0x017C)  # ldrd r0, r1, [r14, #496]
     data(2, 0xE9DE, 0x2B7E)  # ldrd r2, r11, [r14, #504]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
+    data(2, 0xFB00, 0x770C)  # mla r7, r0, r12, r7
+    data(2, 0xFB01, 0x880C)  # mla r8, r1, r12, r8
+    data(2, 0xFB02, 0x990C)  # mla r9, r2, r12, r9
+    data(2, 0xFB0B, 0xAA0C)  # mla r10, r11, r12, r10
     data(2, 0xF8DD, 0xC0E8)  # ldr r12, [r13, #232]
     data(2, 0xE9DE, 0x0190)  # ldrd r0, r1, [r14, #576]
     data(2, 0xE9DE, 0x2B92)  # ldrd r2, r11, [r14, #584]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
+    data(2, 0xFB00, 0x330C)  # mla r3, r0, r12, r3
+    data(2, 0xFB01, 0x440C)  # mla r4, r1, r12, r4
+    data(2, 0xFB02, 0x550C)  # mla r5, r2, r12, r5
+    data(2, 0xFB0B, 0x660C)  # mla r6, r11, r12, r6
     data(2, 0xE9DE, 0x0194)  # ldrd r0, r1, [r14, #592]
     data(2, 0xE9DE, 0x2B96)  # ldrd r2, r11, [r14, #600]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
+    data(2, 0xFB00, 0x770C)  # mla r7, r0, r12, r7
+    data(2, 0xFB01, 0x880C)  # mla r8, r1, r12, r8
+    data(2, 0xFB02, 0x990C)  # mla r9, r2, r12, r9
+    data(2, 0xFB0B, 0xAA0C)  # mla r10, r11, r12, r10
     data(2, 0xF8DD, 0xC0EC)  # ldr r12, [r13, #236]
     data(2, 0xE9DE, 0x01A8)  # ldrd r0, r1, [r14, #672]
     data(2, 0xE9DE, 0x2BAA)  # ldrd r2, r11, [r14, #680]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
+    data(2, 0xFB00, 0x330C)  # mla r3, r0, r12, r3
+    data(2, 0xFB01, 0x440C)  # mla r4, r1, r12, r4
+    data(2, 0xFB02, 0x550C)  # mla r5, r2, r12, r5
+    data(2, 0xFB0B, 0x660C)  # mla r6, r11, r12, r6
     data(2, 0xE9DE, 0x01AC)  # ldrd r0, r1, [r14, #688]
     data(2, 0xE9DE, 0x2BAE)  # ldrd r2, r11, [r14, #696]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
+    data(2, 0xFB00, 0x770C)  # mla r7, r0, r12, r7
+    data(2, 0xFB01, 0x880C)  # mla r8, r1, r12, r8
+    data(2, 0xFB02, 0x990C)  # mla r9, r2, r12, r9
+    data(2, 0xFB0B, 0xAA0C)  # mla r10, r11, r12, r10
     data(2, 0xF8DD, 0xC054)  # ldr r12, [r13, #84]
     data(2, 0xE8AC, 0x07F8)  # stm r12!, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF8CD, 0xC054)  # str r12, [r13, #84]
     data(2, 0xF10E, 0x0E20)  # add r14, r14, #32
     data(2, 0xA86D)  # add r0, sp, #436
     data(2, 0xEBBC, 0x0F00)  # cmp r12, r0
-    data(2, 0xF47F, 0xAEB3)  # bne.w SCAN (-666)
+    data(2, 0xF47F, 0xAF23)  # bne.w SCAN (-442)
     data(2, 0xA8CD)  # add r0, sp, #820
     data(2, 0xA9DD)  # add r1, sp, #884
     data(2, 0xAA5D)  # add r2, sp, #372
-    data(2, 0xF7FE, 0xF93B)  # bl SUB (-7562)
+    data(2, 0xF7FE, 0xF9F2)  # bl SUB (-7196)
     data(2, 0xF8DD, 0xB0F0)  # ldr r11, [r13, #240]
     data(2, 0xA85D)  # add r0, sp, #372
     data(2, 0xA9CD)  # add r1, sp, #820
@@ -2742,36 +2620,36 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0F00)  # cmp r0, #0
     data(2, 0xF000, 0x800C)  # beq.w KLAST (+24)
-    data(2, 0xF7FE, 0xFF78)  # bl JADDA (-4368)
-    data(2, 0xF7FE, 0xFFAF)  # bl JADDB (-4258)
+    data(2, 0xF7FE, 0xFFE8)  # bl JADDA (-4144)
+    data(2, 0xF7FF, 0xF81F)  # bl JADDB (-4034)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
-    data(2, 0xF7FF, 0xBDD5)  # b.w WINDOW (-1110)
+    data(2, 0xF7FF, 0xBE45)  # b.w WINDOW (-886)
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FD, 0xFD60)  # bl MUL (-9536)
+    data(2, 0xF7FD, 0xFE29)  # bl MUL (-9134)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA94D)  # add r1, sp, #308
-    data(2, 0xF7FD, 0xFF18)  # bl SQR (-8656)
+    data(2, 0xF7FD, 0xFFA1)  # bl SQR (-8382)
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xA99D)  # add r1, sp, #628
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FD, 0xFD57)  # bl MUL (-9554)
+    data(2, 0xF7FD, 0xFE20)  # bl MUL (-9152)
     data(2, 0xA855)  # add r0, sp, #340
     data(2, 0xA955)  # add r1, sp, #340
     data(2, 0xAA65)  # add r2, sp, #404
-    data(2, 0xF7FD, 0xFD52)  # bl MUL (-9564)
+    data(2, 0xF7FD, 0xFE1B)  # bl MUL (-9162)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA965)  # add r1, sp, #404
-    data(2, 0xF7FD, 0xFF0A)  # bl SQR (-8684)
+    data(2, 0xF7FD, 0xFF93)  # bl SQR (-8410)
     data(2, 0xA865)  # add r0, sp, #404
     data(2, 0xA99D)  # add r1, sp, #628
     data(2, 0xAA65)  # add r2, sp, #404
-    data(2, 0xF7FD, 0xFD49)  # bl MUL (-9582)
-    data(2, 0xF7FE, 0xFD40)  # bl PADD (-5504)
-    data(2, 0xF000, 0xBECB)  # b.w FINISH (+3478)
+    data(2, 0xF7FD, 0xFE12)  # bl MUL (-9180)
+    data(2, 0xF7FE, 0xFDDF)  # bl PADD (-5186)
+    data(2, 0xF000, 0xBE5B)  # b.w FINISH (+3254)
     data(2, 0xF8D1, 0x301C)  # ldr r3, [r1, #28]
     data(2, 0xFA93, 0xF383)  # rev r3, r3
     data(2, 0xF8D1, 0x4018)  # ldr r4, [r1, #24]
@@ -2899,10 +2777,10 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF040, 0x800C)  # bne.w CADD (+24)
     data(2, 0xF1B0, 0x0F00)  # cmp r0, #0x00
     data(2, 0xF000, 0x8008)  # beq.w CADD (+16)
-    data(2, 0xF7FE, 0xFB8C)  # bl PDBL (-6376)
-    data(2, 0xF7FE, 0xFB8A)  # bl PDBL (-6380)
-    data(2, 0xF7FE, 0xFB88)  # bl PDBL (-6384)
-    data(2, 0xF7FE, 0xFB86)  # bl PDBL (-6388)
+    data(2, 0xF7FE, 0xFC3D)  # bl PDBL (-6022)
+    data(2, 0xF7FE, 0xFC3B)  # bl PDBL (-6026)
+    data(2, 0xF7FE, 0xFC39)  # bl PDBL (-6030)
+    data(2, 0xF7FE, 0xFC37)  # bl PDBL (-6034)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF000, 0x010F)  # and r1, r0, #0xf
     data(2, 0xEA4F, 0x1210)  # lsr r2, r0, #4
@@ -2929,49 +2807,49 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF1C0, 0x0100)  # rsb r1, r0, #0x0
     data(2, 0xEA40, 0x0001)  # orr r0, r0, r1
     data(2, 0xEA4F, 0x70D0)  # lsr r0, r0, #31
-    data(2, 0xF1A0, 0x0001)  # sub r0, r0, #0x1
+    data(2, 0xF1C0, 0x0001)  # rsb r0, r0, #0x1
     data(2, 0xF8CD, 0x00D0)  # str r0, [r13, #208]
     data(2, 0xF082, 0x0001)  # eor r0, r2, #0x1
     data(2, 0xF1C0, 0x0100)  # rsb r1, r0, #0x0
     data(2, 0xEA40, 0x0001)  # orr r0, r0, r1
     data(2, 0xEA4F, 0x70D0)  # lsr r0, r0, #31
-    data(2, 0xF1A0, 0x0001)  # sub r0, r0, #0x1
+    data(2, 0xF1C0, 0x0001)  # rsb r0, r0, #0x1
     data(2, 0xF8CD, 0x00D4)  # str r0, [r13, #212]
     data(2, 0xF082, 0x0002)  # eor r0, r2, #0x2
     data(2, 0xF1C0, 0x0100)  # rsb r1, r0, #0x0
     data(2, 0xEA40, 0x0001)  # orr r0, r0, r1
     data(2, 0xEA4F, 0x70D0)  # lsr r0, r0, #31
-    data(2, 0xF1A0, 0x0001)  # sub r0, r0, #0x1
+    data(2, 0xF1C0, 0x0001)  # rsb r0, r0, #0x1
     data(2, 0xF8CD, 0x00D8)  # str r0, [r13, #216]
     data(2, 0xF082, 0x0003)  # eor r0, r2, #0x3
     data(2, 0xF1C0, 0x0100)  # rsb r1, r0, #0x0
     data(2, 0xEA40, 0x0001)  # orr r0, r0, r1
     data(2, 0xEA4F, 0x70D0)  # lsr r0, r0, #31
-    data(2, 0xF1A0, 0x0001)  # sub r0, r0, #0x1
+    data(2, 0xF1C0, 0x0001)  # rsb r0, r0, #0x1
     data(2, 0xF8CD, 0x00DC)  # str r0, [r13, #220]
     data(2, 0xF082, 0x0004)  # eor r0, r2, #0x4
     data(2, 0xF1C0, 0x0100)  # rsb r1, r0, #0x0
     data(2, 0xEA40, 0x0001)  # orr r0, r0, r1
     data(2, 0xEA4F, 0x70D0)  # lsr r0, r0, #31
-    data(2, 0xF1A0, 0x0001)  # sub r0, r0, #0x1
+    data(2, 0xF1C0, 0x0001)  # rsb r0, r0, #0x1
     data(2, 0xF8CD, 0x00E0)  # str r0, [r13, #224]
     data(2, 0xF082, 0x0005)  # eor r0, r2, #0x5
     data(2, 0xF1C0, 0x0100)  # rsb r1, r0, #0x0
     data(2, 0xEA40, 0x0001)  # orr r0, r0, r1
     data(2, 0xEA4F, 0x70D0)  # lsr r0, r0, #31
-    data(2, 0xF1A0, 0x0001)  # sub r0, r0, #0x1
+    data(2, 0xF1C0, 0x0001)  # rsb r0, r0, #0x1
     data(2, 0xF8CD, 0x00E4)  # str r0, [r13, #228]
     data(2, 0xF082, 0x0006)  # eor r0, r2, #0x6
     data(2, 0xF1C0, 0x0100)  # rsb r1, r0, #0x0
     data(2, 0xEA40, 0x0001)  # orr r0, r0, r1
     data(2, 0xEA4F, 0x70D0)  # lsr r0, r0, #31
-    data(2, 0xF1A0, 0x0001)  # sub r0, r0, #0x1
+    data(2, 0xF1C0, 0x0001)  # rsb r0, r0, #0x1
     data(2, 0xF8CD, 0x00E8)  # str r0, [r13, #232]
     data(2, 0xF082, 0x0007)  # eor r0, r2, #0x7
     data(2, 0xF1C0, 0x0100)  # rsb r1, r0, #0x0
     data(2, 0xEA40, 0x0001)  # orr r0, r0, r1
     data(2, 0xEA4F, 0x70D0)  # lsr r0, r0, #31
-    data(2, 0xF1A0, 0x0001)  # sub r0, r0, #0x1
+    data(2, 0xF1C0, 0x0001)  # rsb r0, r0, #0x1
     data(2, 0xF8CD, 0x00EC)  # str r0, [r13, #236]
     data(2, 0xF20D, 0x1C54)  # addw r12, r13, #340
     data(2, 0xF8CD, 0xC054)  # str r12, [r13, #84]
@@ -2980,204 +2858,148 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF8DE, 0x1004)  # ldr r1, [r14, #4]
     data(2, 0xF8DE, 0x2008)  # ldr r2, [r14, #8]
     data(2, 0xF8DE, 0xB00C)  # ldr r11, [r14, #12]
-    data(2, 0xEA00, 0x030C)  # and r3, r0, r12
-    data(2, 0xEA01, 0x040C)  # and r4, r1, r12
-    data(2, 0xEA02, 0x050C)  # and r5, r2, r12
-    data(2, 0xEA0B, 0x060C)  # and r6, r11, r12
+    data(2, 0xFB00, 0xF30C)  # mul r3, r0, r12
+    data(2, 0xFB01, 0xF40C)  # mul r4, r1, r12
+    data(2, 0xFB02, 0xF50C)  # mul r5, r2, r12
+    data(2, 0xFB0B, 0xF60C)  # mul r6, r11, r12
     data(2, 0xF8DE, 0x0010)  # ldr r0, [r14, #16]
     data(2, 0xF8DE, 0x1014)  # ldr r1, [r14, #20]
     data(2, 0xF8DE, 0x2018)  # ldr r2, [r14, #24]
     data(2, 0xF8DE, 0xB01C)  # ldr r11, [r14, #28]
-    data(2, 0xEA00, 0x070C)  # and r7, r0, r12
-    data(2, 0xEA01, 0x080C)  # and r8, r1, r12
-    data(2, 0xEA02, 0x090C)  # and r9, r2, r12
-    data(2, 0xEA0B, 0x0A0C)  # and r10, r11, r12
+    data(2, 0xFB00, 0xF70C)  # mul r7, r0, r12
+    data(2, 0xFB01, 0xF80C)  # mul r8, r1, r12
+    data(2, 0xFB02, 0xF90C)  # mul r9, r2, r12
+    data(2, 0xFB0B, 0xFA0C)  # mul r10, r11, r12
     data(2, 0xF8DD, 0xC0D4)  # ldr r12, [r13, #212]
     data(2, 0xF8DE, 0x0040)  # ldr r0, [r14, #64]
     data(2, 0xF8DE, 0x1044)  # ldr r1, [r14, #68]
     data(2, 0xF8DE, 0x2048)  # ldr r2, [r14, #72]
     data(2, 0xF8DE, 0xB04C)  # ldr r11, [r14, #76]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
+    data(2, 0xFB00, 0x330C)  # mla r3, r0, r12, r3
+    data(2, 0xFB01, 0x440C)  # mla r4, r1, r12, r4
+    data(2, 0xFB02, 0x550C)  # mla r5, r2, r12, r5
+    data(2, 0xFB0B, 0x660C)  # mla r6, r11, r12, r6
     data(2, 0xF8DE, 0x0050)  # ldr r0, [r14, #80]
     data(2, 0xF8DE, 0x1054)  # ldr r1, [r14, #84]
     data(2, 0xF8DE, 0x2058)  # ldr r2, [r14, #88]
     data(2, 0xF8DE, 0xB05C)  # ldr r11, [r14, #92]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
+    data(2, 0xFB00, 0x770C)  # mla r7, r0, r12, r7
+    data(2, 0xFB01, 0x880C)  # mla r8, r1, r12, r8
+    data(2, 0xFB02, 0x990C)  # mla r9, r2, r12, r9
+    data(2, 0xFB0B, 0xAA0C)  # mla r10, r11, r12, r10
     data(2, 0xF8DD, 0xC0D8)  # ldr r12, [r13, #216]
     data(2, 0xF8DE, 0x0080)  # ldr r0, [r14, #128]
     data(2, 0xF8DE, 0x1084)  # ldr r1, [r14, #132]
     data(2, 0xF8DE, 0x2088)  # ldr r2, [r14, #136]
     data(2, 0xF8DE, 0xB08C)  # ldr r11, [r14, #140]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
+    data(2, 0xFB00, 0x330C)  # mla r3, r0, r12, r3
+    data(2, 0xFB01, 0x440C)  # mla r4, r1, r12, r4
+    data(2, 0xFB02, 0x550C)  # mla r5, r2, r12, r5
+    data(2, 0xFB0B, 0x660C)  # mla r6, r11, r12, r6
     data(2, 0xF8DE, 0x0090)  # ldr r0, [r14, #144]
     data(2, 0xF8DE, 0x1094)  # ldr r1, [r14, #148]
     data(2, 0xF8DE, 0x2098)  # ldr r2, [r14, #152]
     data(2, 0xF8DE, 0xB09C)  # ldr r11, [r14, #156]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
+    data(2, 0xFB00, 0x770C)  # mla r7, r0, r12, r7
+    data(2, 0xFB01, 0x880C)  # mla r8, r1, r12, r8
+    data(2, 0xFB02, 0x990C)  # mla r9, r2, r12, r9
+    data(2, 0xFB0B, 0xAA0C)  # mla r10, r11, r12, r10
     data(2, 0xF8DD, 0xC0DC)  # ldr r12, [r13, #220]
     data(2, 0xF8DE, 0x00C0)  # ldr r0, [r14, #192]
     data(2, 0xF8DE, 0x10C4)  # ldr r1, [r14, #196]
     data(2, 0xF8DE, 0x20C8)  # ldr r2, [r14, #200]
     data(2, 0xF8DE, 0xB0CC)  # ldr r11, [r14, #204]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
+    data(2, 0xFB00, 0x330C)  # mla r3, r0, r12, r3
+    data(2, 0xFB01, 0x440C)  # mla r4, r1, r12, r4
+    data(2, 0xFB02, 0x550C)  # mla r5, r2, r12, r5
+    data(2, 0xFB0B, 0x660C)  # mla r6, r11, r12, r6
     data(2, 0xF8DE, 0x00D0)  # ldr r0, [r14, #208]
     data(2, 0xF8DE, 0x10D4)  # ldr r1, [r14, #212]
     data(2, 0xF8DE, 0x20D8)  # ldr r2, [r14, #216]
     data(2, 0xF8DE, 0xB0DC)  # ldr r11, [r14, #220]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
+    data(2, 0xFB00, 0x770C)  # mla r7, r0, r12, r7
+    data(2, 0xFB01, 0x880C)  # mla r8, r1, r12, r8
+    data(2, 0xFB02, 0x990C)  # mla r9, r2, r12, r9
+    data(2, 0xFB0B, 0xAA0C)  # mla r10, r11, r12, r10
     data(2, 0xF8DD, 0xC0E0)  # ldr r12, [r13, #224]
     data(2, 0xF8DE, 0x0100)  # ldr r0, [r14, #256]
     data(2, 0xF8DE, 0x1104)  # ldr r1, [r14, #260]
     data(2, 0xF8DE, 0x2108)  # ldr r2, [r14, #264]
     data(2, 0xF8DE, 0xB10C)  # ldr r11, [r14, #268]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
+    data(2, 0xFB00, 0x330C)  # mla r3, r0, r12, r3
+    data(2, 0xFB01, 0x440C)  # mla r4, r1, r12, r4
+    data(2, 0xFB02, 0x550C)  # mla r5, r2, r12, r5
+    data(2, 0xFB0B, 0x660C)  # mla r6, r11, r12, r6
     data(2, 0xF8DE, 0x0110)  # ldr r0, [r14, #272]
     data(2, 0xF8DE, 0x1114)  # ldr r1, [r14, #276]
     data(2, 0xF8DE, 0x2118)  # ldr r2, [r14, #280]
     data(2, 0xF8DE, 0xB11C)  # ldr r11, [r14, #284]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
+    data(2, 0xFB00, 0x770C)  # mla r7, r0, r12, r7
+    data(2, 0xFB01, 0x880C)  # mla r8, r1, r12, r8
+    data(2, 0xFB02, 0x990C)  # mla r9, r2, r12, r9
+    data(2, 0xFB0B, 0xAA0C)  # mla r10, r11, r12, r10
     data(2, 0xF8DD, 0xC0E4)  # ldr r12, [r13, #228]
     data(2, 0xF8DE, 0x0140)  # ldr r0, [r14, #320]
     data(2, 0xF8DE, 0x1144)  # ldr r1, [r14, #324]
     data(2, 0xF8DE, 0x2148)  # ldr r2, [r14, #328]
     data(2, 0xF8DE, 0xB14C)  # ldr r11, [r14, #332]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
+    data(2, 0xFB00, 0x330C)  # mla r3, r0, r12, r3
+    data(2, 0xFB01, 0x440C)  # mla r4, r1, r12, r4
+    data(2, 0xFB02, 0x550C)  # mla r5, r2, r12, r5
+    data(2, 0xFB0B, 0x660C)  # mla r6, r11, r12, r6
     data(2, 0xF8DE, 0x0150)  # ldr r0, [r14, #336]
     data(2, 0xF8DE, 0x1154)  # ldr r1, [r14, #340]
     data(2, 0xF8DE, 0x2158)  # ldr r2, [r14, #344]
     data(2, 0xF8DE, 0xB15C)  # ldr r11, [r14, #348]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
+    data(2, 0xFB00, 0x770C)  # mla r7, r0, r12, r7
+    data(2, 0xFB01, 0x880C)  # mla r8, r1, r12, r8
+    data(2, 0xFB02, 0x990C)  # mla r9, r2, r12, r9
+    data(2, 0xFB0B, 0xAA0C)  # mla r10, r11, r12, r10
     data(2, 0xF8DD, 0xC0E8)  # ldr r12, [r13, #232]
     data(2, 0xF8DE, 0x0180)  # ldr r0, [r14, #384]
     data(2, 0xF8DE, 0x1184)  # ldr r1, [r14, #388]
     data(2, 0xF8DE, 0x2188)  # ldr r2, [r14, #392]
     data(2, 0xF8DE, 0xB18C)  # ldr r11, [r14, #396]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
+    data(2, 0xFB00, 0x330C)  # mla r3, r0, r12, r3
+    data(2, 0xFB01, 0x440C)  # mla r4, r1, r12, r4
+    data(2, 0xFB02, 0x550C)  # mla r5, r2, r12, r5
+    data(2, 0xFB0B, 0x660C)  # mla r6, r11, r12, r6
     data(2, 0xF8DE, 0x0190)  # ldr r0, [r14, #400]
     data(2, 0xF8DE, 0x1194)  # ldr r1, [r14, #404]
     data(2, 0xF8DE, 0x2198)  # ldr r2, [r14, #408]
     data(2, 0xF8DE, 0xB19C)  # ldr r11, [r14, #412]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
+    data(2, 0xFB00, 0x770C)  # mla r7, r0, r12, r7
+    data(2, 0xFB01, 0x880C)  # mla r8, r1, r12, r8
+    data(2, 0xFB02, 0x990C)  # mla r9, r2, r12, r9
+    data(2, 0xFB0B, 0xAA0C)  # mla r10, r11, r12, r10
     data(2, 0xF8DD, 0xC0EC)  # ldr r12, [r13, #236]
     data(2, 0xF8DE, 0x01C0)  # ldr r0, [r14, #448]
     data(2, 0xF8DE, 0x11C4)  # ldr r1, [r14, #452]
     data(2, 0xF8DE, 0x21C8)  # ldr r2, [r14, #456]
     data(2, 0xF8DE, 0xB1CC)  # ldr r11, [r14, #460]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA43, 0x0300)  # orr r3, r3, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA44, 0x0401)  # orr r4, r4, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA45, 0x0502)  # orr r5, r5, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA46, 0x060B)  # orr r6, r6, r11
+    data(2, 0xFB00, 0x330C)  # mla r3, r0, r12, r3
+    data(2, 0xFB01, 0x440C)  # mla r4, r1, r12, r4
+    data(2, 0xFB02, 0x550C)  # mla r5, r2, r12, r5
+    data(2, 0xFB0B, 0x660C)  # mla r6, r11, r12, r6
     data(2, 0xF8DE, 0x01D0)  # ldr r0, [r14, #464]
     data(2, 0xF8DE, 0x11D4)  # ldr r1, [r14, #468]
     data(2, 0xF8DE, 0x21D8)  # ldr r2, [r14, #472]
     data(2, 0xF8DE, 0xB1DC)  # ldr r11, [r14, #476]
-    data(2, 0xEA00, 0x000C)  # and r0, r0, r12
-    data(2, 0xEA47, 0x0700)  # orr r7, r7, r0
-    data(2, 0xEA01, 0x010C)  # and r1, r1, r12
-    data(2, 0xEA48, 0x0801)  # orr r8, r8, r1
-    data(2, 0xEA02, 0x020C)  # and r2, r2, r12
-    data(2, 0xEA49, 0x0902)  # orr r9, r9, r2
-    data(2, 0xEA0B, 0x0B0C)  # and r11, r11, r12
-    data(2, 0xEA4A, 0x0A0B)  # orr r10, r10, r11
+    data(2, 0xFB00, 0x770C)  # mla r7, r0, r12, r7
+    data(2, 0xFB01, 0x880C)  # mla r8, r1, r12, r8
+    data(2, 0xFB02, 0x990C)  # mla r9, r2, r12, r9
+    data(2, 0xFB0B, 0xAA0C)  # mla r10, r11, r12, r10
     data(2, 0xF8DD, 0xC054)  # ldr r12, [r13, #84]
     data(2, 0xE8AC, 0x07F8)  # stm r12!, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF8CD, 0xC054)  # str r12, [r13, #84]
     data(2, 0xF10E, 0x0E20)  # add r14, r14, #32
     data(2, 0xA865)  # add r0, sp, #404
     data(2, 0xEBBC, 0x0F00)  # cmp r12, r0
-    data(2, 0xF47F, 0xAE73)  # bne.w CSCAN (-794)
+    data(2, 0xF47F, 0xAEE3)  # bne.w CSCAN (-570)
     data(2, 0xA8CD)  # add r0, sp, #820
     data(2, 0xA9DD)  # add r1, sp, #884
     data(2, 0xAA5D)  # add r2, sp, #372
-    data(2, 0xF7FD, 0xFDAA)  # bl SUB (-9388)
+    data(2, 0xF7FD, 0xFED1)  # bl SUB (-8798)
     data(2, 0xF8DD, 0xB0F0)  # ldr r11, [r13, #240]
     data(2, 0xA85D)  # add r0, sp, #372
     data(2, 0xA9CD)  # add r1, sp, #820
@@ -3223,7 +3045,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE892, 0x07F8)  # ldm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
     data(2, 0xE882, 0x07F8)  # stm r2, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FE, 0xFAB2)  # bl PMADD (-6812)
+    data(2, 0xF7FE, 0xFBAF)  # bl PMADD (-6306)
     data(2, 0xF8DD, 0xB068)  # ldr r11, [r13, #104]
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xF20D, 0x4114)  # addw r1, r13, #1044
@@ -3327,7 +3149,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF100, 0x0001)  # add r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
     data(2, 0xF1B0, 0x0F40)  # cmp r0, #0x40
-    data(2, 0xF47F, 0xACA7)  # bne.w COMB (-1714)
+    data(2, 0xF47F, 0xAD17)  # bne.w COMB (-1490)
     data(2, 0xF000, 0xBA86)  # b.w FINISH (+1292)
     data(2, 0xF8D1, 0x301C)  # ldr r3, [r1, #28]
     data(2, 0xFA93, 0xF383)  # rev r3, r3
@@ -3413,23 +3235,23 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF64B, 0x404F)  # movw r0, #0xbc4f
     data(2, 0xF6CE, 0x6000)  # movt r0, #0xee00
     data(2, 0xF8CD, 0x0524)  # str r0, [r13, #1316]
-    data(2, 0xF7FE, 0xFDD4)  # bl BINV (-5208)
+    data(2, 0xF7FE, 0xFEB4)  # bl BINV (-4760)
     data(2, 0xA86D)  # add r0, sp, #436
     data(2, 0xA98D)  # add r1, sp, #564
     data(2, 0xAAD5)  # add r2, sp, #852
-    data(2, 0xF7FD, 0xFC46)  # bl MULN (-10100)
+    data(2, 0xF7FD, 0xFD6D)  # bl MULN (-9510)
     data(2, 0xA86D)  # add r0, sp, #436
     data(2, 0xA96D)  # add r1, sp, #436
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FD, 0xFC40)  # bl MULN (-10112)
+    data(2, 0xF7FD, 0xFD67)  # bl MULN (-9522)
     data(2, 0xA87D)  # add r0, sp, #500
     data(2, 0xA995)  # add r1, sp, #596
     data(2, 0xAAD5)  # add r2, sp, #852
-    data(2, 0xF7FD, 0xFC3B)  # bl MULN (-10122)
+    data(2, 0xF7FD, 0xFD62)  # bl MULN (-9532)
     data(2, 0xA87D)  # add r0, sp, #500
     data(2, 0xA97D)  # add r1, sp, #500
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FD, 0xFC35)  # bl MULN (-10134)
+    data(2, 0xF7FD, 0xFD5C)  # bl MULN (-9544)
     data(2, 0xA8DD)  # add r0, sp, #884
     data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xA875)  # add r0, sp, #468
@@ -3442,12 +3264,12 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF202, 0x3240)  # addw r2, r2, #832
     data(2, 0xA96D)  # add r1, sp, #436
     data(2, 0xF04F, 0x0807)  # mov r8, #0x07
-    data(2, 0xF7FE, 0xFC3D)  # bl WNAF (-6022)
+    data(2, 0xF7FE, 0xFD1D)  # bl WNAF (-5574)
     data(2, 0xF8DD, 0x2050)  # ldr r2, [r13, #80]
     data(2, 0xF202, 0x4244)  # addw r2, r2, #1092
     data(2, 0xA97D)  # add r1, sp, #500
     data(2, 0xF04F, 0x0805)  # mov r8, #0x05
-    data(2, 0xF7FE, 0xFC34)  # bl WNAF (-6040)
+    data(2, 0xF7FE, 0xFD14)  # bl WNAF (-5592)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF8D0, 0x331C)  # ldr r3, [r0, #796]
     data(2, 0xFA93, 0xF383)  # rev r3, r3
@@ -3488,16 +3310,16 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAAF5)  # add r2, sp, #980
-    data(2, 0xF7FC, 0xFFD4)  # bl MUL (-12376)
+    data(2, 0xF7FD, 0xF90D)  # bl MUL (-11750)
     data(2, 0xA845)  # add r0, sp, #276
     data(2, 0xA945)  # add r1, sp, #276
     data(2, 0xAAF5)  # add r2, sp, #980
-    data(2, 0xF7FC, 0xFFCF)  # bl MUL (-12386)
+    data(2, 0xF7FD, 0xF908)  # bl MUL (-11760)
     data(2, 0xA8ED)  # add r0, sp, #948
     data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
-    data(2, 0xF7FE, 0xFAE5)  # bl JTAB (-6710)
+    data(2, 0xF7FE, 0xFBC5)  # bl JTAB (-6262)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0518)  # str r0, [r13, #1304]
     data(2, 0xF240, 0x1000)  # movw r0, #0x100
@@ -3505,7 +3327,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF8DD, 0x0518)  # ldr r0, [r13, #1304]
     data(2, 0xF1B0, 0x0F00)  # cmp r0, #0
     data(2, 0xF040, 0x8002)  # bne.w VNODBL (+4)
-    data(2, 0xF7FE, 0xF967)  # bl PJDBL (-7474)
+    data(2, 0xF7FE, 0xFA52)  # bl PJDBL (-7004)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF200, 0x3040)  # addw r0, r0, #832
     data(2, 0xF8DD, 0x1058)  # ldr r1, [r13, #88]
@@ -3549,8 +3371,8 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA85D)  # add r0, sp, #372
     data(2, 0xA9DD)  # add r1, sp, #884
     data(2, 0xAA5D)  # add r2, sp, #372
-    data(2, 0xF7FD, 0xFAE6)  # bl SUB (-10804)
-    data(2, 0xF7FE, 0xFAF1)  # bl VADDG (-6686)
+    data(2, 0xF7FD, 0xFC0D)  # bl SUB (-10214)
+    data(2, 0xF7FE, 0xFBD1)  # bl VADDG (-6238)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF200, 0x4044)  # addw r0, r0, #1092
     data(2, 0xF8DD, 0x1058)  # ldr r1, [r13, #88]
@@ -3586,8 +3408,8 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA85D)  # add r0, sp, #372
     data(2, 0xA9DD)  # add r1, sp, #884
     data(2, 0xAA5D)  # add r2, sp, #372
-    data(2, 0xF7FD, 0xFAA2)  # bl SUB (-10940)
-    data(2, 0xF7FE, 0xFAB1)  # bl VADDQ (-6814)
+    data(2, 0xF7FD, 0xFBC9)  # bl SUB (-10350)
+    data(2, 0xF7FE, 0xFB91)  # bl VADDQ (-6366)
     data(2, 0xF8DD, 0x0058)  # ldr r0, [r13, #88]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0058)  # str r0, [r13, #88]
@@ -3606,14 +3428,14 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FC, 0xFEFB)  # bl MUL (-12810)
+    data(2, 0xF7FD, 0xF834)  # bl MUL (-12184)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA94D)  # add r1, sp, #308
-    data(2, 0xF7FD, 0xF8B3)  # bl SQR (-11930)
+    data(2, 0xF7FD, 0xF9AC)  # bl SQR (-11432)
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xA99D)  # add r1, sp, #628
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FC, 0xFEF2)  # bl MUL (-12828)
+    data(2, 0xF7FD, 0xF82B)  # bl MUL (-12202)
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xA86D)  # add r0, sp, #436
@@ -3622,34 +3444,34 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xF8CD, 0x0520)  # str r0, [r13, #1312]
     data(2, 0xF240, 0x0001)  # movw r0, #0x1
     data(2, 0xF8CD, 0x0524)  # str r0, [r13, #1316]
-    data(2, 0xF7FE, 0xFC5F)  # bl BINV (-5954)
+    data(2, 0xF7FE, 0xFD3F)  # bl BINV (-5506)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAAF5)  # add r2, sp, #980
-    data(2, 0xF7FC, 0xFEDD)  # bl MUL (-12870)
+    data(2, 0xF7FD, 0xF816)  # bl MUL (-12244)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAAF5)  # add r2, sp, #980
-    data(2, 0xF7FC, 0xFED8)  # bl MUL (-12880)
+    data(2, 0xF7FD, 0xF811)  # bl MUL (-12254)
     data(2, 0xF000, 0xB9C7)  # b.w AFFINE (+910)
     data(2, 0xF8DD, 0x0518)  # ldr r0, [r13, #1304]
     data(2, 0xF1B0, 0x0F00)  # cmp r0, #0
     data(2, 0xF040, 0x804E)  # bne.w VFAIL (+156)
     data(2, 0xA86D)  # add r0, sp, #436
     data(2, 0xA94D)  # add r1, sp, #308
-    data(2, 0xF7FD, 0xF888)  # bl SQR (-12016)
+    data(2, 0xF7FD, 0xF981)  # bl SQR (-11518)
     data(2, 0xA875)  # add r0, sp, #468
     data(2, 0xF20D, 0x41D4)  # addw r1, r13, #1236
     data(2, 0xAAF5)  # add r2, sp, #980
-    data(2, 0xF7FC, 0xFEC6)  # bl MUL (-12916)
+    data(2, 0xF7FC, 0xFFFF)  # bl MUL (-12290)
     data(2, 0xA875)  # add r0, sp, #468
     data(2, 0xA975)  # add r1, sp, #468
     data(2, 0xAA6D)  # add r2, sp, #436
-    data(2, 0xF7FC, 0xFEC1)  # bl MUL (-12926)
+    data(2, 0xF7FC, 0xFFFA)  # bl MUL (-12300)
     data(2, 0xA875)  # add r0, sp, #468
     data(2, 0xA975)  # add r1, sp, #468
     data(2, 0xAA3D)  # add r2, sp, #244
-    data(2, 0xF7FD, 0xFA40)  # bl SUB (-11136)
+    data(2, 0xF7FD, 0xFB67)  # bl SUB (-10546)
     data(2, 0xA875)  # add r0, sp, #468
     data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xEA43, 0x0004)  # orr r0, r3, r4
@@ -3664,15 +3486,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA875)  # add r0, sp, #468
     data(2, 0xF20D, 0x41F4)  # addw r1, r13, #1268
     data(2, 0xAAF5)  # add r2, sp, #980
-    data(2, 0xF7FC, 0xFEA1)  # bl MUL (-12990)
+    data(2, 0xF7FC, 0xFFDA)  # bl MUL (-12364)
     data(2, 0xA875)  # add r0, sp, #468
     data(2, 0xA975)  # add r1, sp, #468
     data(2, 0xAA6D)  # add r2, sp, #436
-    data(2, 0xF7FC, 0xFE9C)  # bl MUL (-13000)
+    data(2, 0xF7FC, 0xFFD5)  # bl MUL (-12374)
     data(2, 0xA875)  # add r0, sp, #468
     data(2, 0xA975)  # add r1, sp, #468
     data(2, 0xAA3D)  # add r2, sp, #244
-    data(2, 0xF7FD, 0xFA1B)  # bl SUB (-11210)
+    data(2, 0xF7FD, 0xFB42)  # bl SUB (-10620)
     data(2, 0xA875)  # add r0, sp, #468
     data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xEA43, 0x0004)  # orr r0, r3, r4
@@ -3694,7 +3516,7 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8CD)  # add r0, sp, #820
     data(2, 0xA9DD)  # add r1, sp, #884
     data(2, 0xAA45)  # add r2, sp, #276
-    data(2, 0xF7FD, 0xF9F3)  # bl SUB (-11290)
+    data(2, 0xF7FD, 0xFB1A)  # bl SUB (-10700)
     data(2, 0xF8DD, 0xB0F0)  # ldr r11, [r13, #240]
     data(2, 0xA845)  # add r0, sp, #276
     data(2, 0xA9CD)  # add r1, sp, #820
@@ -3730,26 +3552,26 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xE8A0, 0x0078)  # stm r0!, {r3, r4, r5, r6}
     data(2, 0xA86D)  # add r0, sp, #436
     data(2, 0xA94D)  # add r1, sp, #308
-    data(2, 0xF7FC, 0xFFE7)  # bl SQR (-12338)
+    data(2, 0xF7FD, 0xF8E0)  # bl SQR (-11840)
     data(2, 0xA86D)  # add r0, sp, #436
     data(2, 0xA96D)  # add r1, sp, #436
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FC, 0xFE26)  # bl MUL (-13236)
+    data(2, 0xF7FC, 0xFF5F)  # bl MUL (-12610)
     data(2, 0xA875)  # add r0, sp, #468
     data(2, 0xA96D)  # add r1, sp, #436
-    data(2, 0xF7FC, 0xFFDE)  # bl SQR (-12356)
+    data(2, 0xF7FD, 0xF8D7)  # bl SQR (-11858)
     data(2, 0xA875)  # add r0, sp, #468
     data(2, 0xA975)  # add r1, sp, #468
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FC, 0xFE1D)  # bl MUL (-13254)
+    data(2, 0xF7FC, 0xFF56)  # bl MUL (-12628)
     data(2, 0xA87D)  # add r0, sp, #500
     data(2, 0xA975)  # add r1, sp, #468
-    data(2, 0xF7FC, 0xFFD5)  # bl SQR (-12374)
+    data(2, 0xF7FD, 0xF8CE)  # bl SQR (-11876)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA87D)  # add r0, sp, #500
     data(2, 0xA97D)  # add r1, sp, #500
-    data(2, 0xF7FC, 0xFFCD)  # bl SQR (-12390)
+    data(2, 0xF7FD, 0xF8C6)  # bl SQR (-11892)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3757,15 +3579,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA87D)  # add r0, sp, #500
     data(2, 0xA97D)  # add r1, sp, #500
     data(2, 0xAA75)  # add r2, sp, #468
-    data(2, 0xF7FC, 0xFE04)  # bl MUL (-13304)
+    data(2, 0xF7FC, 0xFF3D)  # bl MUL (-12678)
     data(2, 0xA885)  # add r0, sp, #532
     data(2, 0xA97D)  # add r1, sp, #500
-    data(2, 0xF7FC, 0xFFBC)  # bl SQR (-12424)
+    data(2, 0xF7FD, 0xF8B5)  # bl SQR (-11926)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA885)  # add r0, sp, #532
     data(2, 0xA985)  # add r1, sp, #532
-    data(2, 0xF7FC, 0xFFB4)  # bl SQR (-12440)
+    data(2, 0xF7FD, 0xF8AD)  # bl SQR (-11942)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3773,15 +3595,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA885)  # add r0, sp, #532
     data(2, 0xA985)  # add r1, sp, #532
     data(2, 0xAA7D)  # add r2, sp, #500
-    data(2, 0xF7FC, 0xFDEB)  # bl MUL (-13354)
+    data(2, 0xF7FC, 0xFF24)  # bl MUL (-12728)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA985)  # add r1, sp, #532
-    data(2, 0xF7FC, 0xFFA3)  # bl SQR (-12474)
+    data(2, 0xF7FD, 0xF89C)  # bl SQR (-11976)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA98D)  # add r1, sp, #564
-    data(2, 0xF7FC, 0xFF9B)  # bl SQR (-12490)
+    data(2, 0xF7FD, 0xF894)  # bl SQR (-11992)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3789,15 +3611,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA98D)  # add r1, sp, #564
     data(2, 0xAA75)  # add r2, sp, #468
-    data(2, 0xF7FC, 0xFDD2)  # bl MUL (-13404)
+    data(2, 0xF7FC, 0xFF0B)  # bl MUL (-12778)
     data(2, 0xA895)  # add r0, sp, #596
     data(2, 0xA98D)  # add r1, sp, #564
-    data(2, 0xF7FC, 0xFF8A)  # bl SQR (-12524)
+    data(2, 0xF7FD, 0xF883)  # bl SQR (-12026)
     data(2, 0xF04F, 0x000E)  # mov r0, #0x0e
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA895)  # add r0, sp, #596
     data(2, 0xA995)  # add r1, sp, #596
-    data(2, 0xF7FC, 0xFF82)  # bl SQR (-12540)
+    data(2, 0xF7FD, 0xF87B)  # bl SQR (-12042)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3805,15 +3627,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA895)  # add r0, sp, #596
     data(2, 0xA995)  # add r1, sp, #596
     data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FC, 0xFDB9)  # bl MUL (-13454)
+    data(2, 0xF7FC, 0xFEF2)  # bl MUL (-12828)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA995)  # add r1, sp, #596
-    data(2, 0xF7FC, 0xFF71)  # bl SQR (-12574)
+    data(2, 0xF7FD, 0xF86A)  # bl SQR (-12076)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA99D)  # add r1, sp, #628
-    data(2, 0xF7FC, 0xFF69)  # bl SQR (-12590)
+    data(2, 0xF7FD, 0xF862)  # bl SQR (-12092)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3821,15 +3643,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA99D)  # add r1, sp, #628
     data(2, 0xAA6D)  # add r2, sp, #436
-    data(2, 0xF7FC, 0xFDA0)  # bl MUL (-13504)
+    data(2, 0xF7FC, 0xFED9)  # bl MUL (-12878)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA99D)  # add r1, sp, #628
-    data(2, 0xF7FC, 0xFF58)  # bl SQR (-12624)
+    data(2, 0xF7FD, 0xF851)  # bl SQR (-12126)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF50)  # bl SQR (-12640)
+    data(2, 0xF7FD, 0xF849)  # bl SQR (-12142)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3837,27 +3659,27 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FC, 0xFD87)  # bl MUL (-13554)
+    data(2, 0xF7FC, 0xFEC0)  # bl MUL (-12928)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF3F)  # bl SQR (-12674)
+    data(2, 0xF7FD, 0xF838)  # bl SQR (-12176)
     data(2, 0xF04F, 0x005F)  # mov r0, #0x5f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF37)  # bl SQR (-12690)
+    data(2, 0xF7FD, 0xF830)  # bl SQR (-12192)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xF47F, 0xAFF4)  # bne.w V7 (-24)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF2B)  # bl SQR (-12714)
+    data(2, 0xF7FD, 0xF824)  # bl SQR (-12216)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF23)  # bl SQR (-12730)
+    data(2, 0xF7FD, 0xF81C)  # bl SQR (-12232)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3865,15 +3687,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FC, 0xFD5A)  # bl MUL (-13644)
+    data(2, 0xF7FC, 0xFE93)  # bl MUL (-13018)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF12)  # bl SQR (-12764)
+    data(2, 0xF7FD, 0xF80B)  # bl SQR (-12266)
     data(2, 0xF04F, 0x001F)  # mov r0, #0x1f
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF0A)  # bl SQR (-12780)
+    data(2, 0xF7FD, 0xF803)  # bl SQR (-12282)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3881,15 +3703,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FC, 0xFD41)  # bl MUL (-13694)
+    data(2, 0xF7FC, 0xFE7A)  # bl MUL (-13068)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFEF9)  # bl SQR (-12814)
+    data(2, 0xF7FC, 0xFFF2)  # bl SQR (-12316)
     data(2, 0xF04F, 0x001D)  # mov r0, #0x1d
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFEF1)  # bl SQR (-12830)
+    data(2, 0xF7FC, 0xFFEA)  # bl SQR (-12332)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3897,15 +3719,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA95)  # add r2, sp, #596
-    data(2, 0xF7FC, 0xFD28)  # bl MUL (-13744)
+    data(2, 0xF7FC, 0xFE61)  # bl MUL (-13118)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFEE0)  # bl SQR (-12864)
+    data(2, 0xF7FC, 0xFFD9)  # bl SQR (-12366)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFED8)  # bl SQR (-12880)
+    data(2, 0xF7FC, 0xFFD1)  # bl SQR (-12382)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -3913,23 +3735,23 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FC, 0xFD0F)  # bl MUL (-13794)
+    data(2, 0xF7FC, 0xFE48)  # bl MUL (-13168)
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAAD5)  # add r2, sp, #852
-    data(2, 0xF7FC, 0xFD0A)  # bl MUL (-13804)
+    data(2, 0xF7FC, 0xFE43)  # bl MUL (-13178)
     data(2, 0xA845)  # add r0, sp, #276
     data(2, 0xA945)  # add r1, sp, #276
     data(2, 0xAAD5)  # add r2, sp, #852
-    data(2, 0xF7FC, 0xFD05)  # bl MUL (-13814)
+    data(2, 0xF7FC, 0xFE3E)  # bl MUL (-13188)
     data(2, 0xA83D)  # add r0, sp, #244
     data(2, 0xA93D)  # add r1, sp, #244
     data(2, 0xAAE5)  # add r2, sp, #916
-    data(2, 0xF7FC, 0xFD00)  # bl MUL (-13824)
+    data(2, 0xF7FC, 0xFE39)  # bl MUL (-13198)
     data(2, 0xA845)  # add r0, sp, #276
     data(2, 0xA945)  # add r1, sp, #276
     data(2, 0xAAE5)  # add r2, sp, #916
-    data(2, 0xF7FC, 0xFCFB)  # bl MUL (-13834)
+    data(2, 0xF7FC, 0xFE34)  # bl MUL (-13208)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x0CF4)  # addw r12, r13, #244
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
@@ -4056,62 +3878,62 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA86D)  # add r0, sp, #436
     data(2, 0xA96D)  # add r1, sp, #436
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FC, 0xFFF3)  # bl MULN (-12314)
+    data(2, 0xF7FD, 0xF91A)  # bl MULN (-11724)
     data(2, 0xA875)  # add r0, sp, #468
     data(2, 0xA975)  # add r1, sp, #468
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FC, 0xFFED)  # bl MULN (-12326)
+    data(2, 0xF7FD, 0xF914)  # bl MULN (-11736)
     data(2, 0xA87D)  # add r0, sp, #500
     data(2, 0xA97D)  # add r1, sp, #500
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FC, 0xFFE7)  # bl MULN (-12338)
+    data(2, 0xF7FD, 0xF90E)  # bl MULN (-11748)
     data(2, 0xA885)  # add r0, sp, #532
     data(2, 0xA985)  # add r1, sp, #532
     data(2, 0xF20D, 0x4294)  # addw r2, r13, #1172
-    data(2, 0xF7FC, 0xFFE1)  # bl MULN (-12350)
+    data(2, 0xF7FD, 0xF908)  # bl MULN (-11760)
     data(2, 0xA89D)  # add r0, sp, #628
     data(2, 0xA96D)  # add r1, sp, #436
-    data(2, 0xF7FD, 0xF8F1)  # bl SQRN (-11806)
+    data(2, 0xF7FD, 0xFA14)  # bl SQRN (-11224)
     data(2, 0xA845)  # add r0, sp, #276
     data(2, 0xA96D)  # add r1, sp, #436
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FC, 0xFFD8)  # bl MULN (-12368)
+    data(2, 0xF7FD, 0xF8FF)  # bl MULN (-11778)
     data(2, 0xA84D)  # add r0, sp, #308
     data(2, 0xA945)  # add r1, sp, #276
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FC, 0xFFD3)  # bl MULN (-12378)
+    data(2, 0xF7FD, 0xF8FA)  # bl MULN (-11788)
     data(2, 0xA855)  # add r0, sp, #340
     data(2, 0xA94D)  # add r1, sp, #308
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FC, 0xFFCE)  # bl MULN (-12388)
+    data(2, 0xF7FD, 0xF8F5)  # bl MULN (-11798)
     data(2, 0xA85D)  # add r0, sp, #372
     data(2, 0xA955)  # add r1, sp, #340
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FC, 0xFFC9)  # bl MULN (-12398)
+    data(2, 0xF7FD, 0xF8F0)  # bl MULN (-11808)
     data(2, 0xF20D, 0x4014)  # addw r0, r13, #1044
     data(2, 0xA95D)  # add r1, sp, #372
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FC, 0xFFC3)  # bl MULN (-12410)
+    data(2, 0xF7FD, 0xF8EA)  # bl MULN (-11820)
     data(2, 0xF20D, 0x4034)  # addw r0, r13, #1076
     data(2, 0xF20D, 0x4114)  # addw r1, r13, #1044
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FC, 0xFFBC)  # bl MULN (-12424)
+    data(2, 0xF7FD, 0xF8E3)  # bl MULN (-11834)
     data(2, 0xF20D, 0x4054)  # addw r0, r13, #1108
     data(2, 0xF20D, 0x4134)  # addw r1, r13, #1076
     data(2, 0xAA9D)  # add r2, sp, #628
-    data(2, 0xF7FC, 0xFFB5)  # bl MULN (-12438)
+    data(2, 0xF7FD, 0xF8DC)  # bl MULN (-11848)
     data(2, 0xF20D, 0x4054)  # addw r0, r13, #1108
     data(2, 0xE890, 0x07F8)  # ldm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xE880, 0x07F8)  # stm r0, {r3, r4, r5, r6, r7, r8, r9, r10}
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF8BE)  # bl SQRN (-11908)
+    data(2, 0xF7FD, 0xF9E1)  # bl SQRN (-11326)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF8B6)  # bl SQRN (-11924)
+    data(2, 0xF7FD, 0xF9D9)  # bl SQRN (-11342)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4119,15 +3941,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFF94)  # bl MULN (-12504)
+    data(2, 0xF7FD, 0xF8BB)  # bl MULN (-11914)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF8A4)  # bl SQRN (-11960)
+    data(2, 0xF7FD, 0xF9C7)  # bl SQRN (-11378)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF89C)  # bl SQRN (-11976)
+    data(2, 0xF7FD, 0xF9BF)  # bl SQRN (-11394)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4135,15 +3957,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFF7A)  # bl MULN (-12556)
+    data(2, 0xF7FD, 0xF8A1)  # bl MULN (-11966)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF88A)  # bl SQRN (-12012)
+    data(2, 0xF7FD, 0xF9AD)  # bl SQRN (-11430)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF882)  # bl SQRN (-12028)
+    data(2, 0xF7FD, 0xF9A5)  # bl SQRN (-11446)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4151,15 +3973,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFF60)  # bl MULN (-12608)
+    data(2, 0xF7FD, 0xF887)  # bl MULN (-12018)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF870)  # bl SQRN (-12064)
+    data(2, 0xF7FD, 0xF993)  # bl SQRN (-11482)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF868)  # bl SQRN (-12080)
+    data(2, 0xF7FD, 0xF98B)  # bl SQRN (-11498)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4167,15 +3989,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFF46)  # bl MULN (-12660)
+    data(2, 0xF7FD, 0xF86D)  # bl MULN (-12070)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF856)  # bl SQRN (-12116)
+    data(2, 0xF7FD, 0xF979)  # bl SQRN (-11534)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF84E)  # bl SQRN (-12132)
+    data(2, 0xF7FD, 0xF971)  # bl SQRN (-11550)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4183,15 +4005,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFF2C)  # bl MULN (-12712)
+    data(2, 0xF7FD, 0xF853)  # bl MULN (-12122)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF83C)  # bl SQRN (-12168)
+    data(2, 0xF7FD, 0xF95F)  # bl SQRN (-11586)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF834)  # bl SQRN (-12184)
+    data(2, 0xF7FD, 0xF957)  # bl SQRN (-11602)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4199,15 +4021,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFF12)  # bl MULN (-12764)
+    data(2, 0xF7FD, 0xF839)  # bl MULN (-12174)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF822)  # bl SQRN (-12220)
+    data(2, 0xF7FD, 0xF945)  # bl SQRN (-11638)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF81A)  # bl SQRN (-12236)
+    data(2, 0xF7FD, 0xF93D)  # bl SQRN (-11654)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4215,15 +4037,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFEF8)  # bl MULN (-12816)
+    data(2, 0xF7FD, 0xF81F)  # bl MULN (-12226)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF808)  # bl SQRN (-12272)
+    data(2, 0xF7FD, 0xF92B)  # bl SQRN (-11690)
     data(2, 0xF04F, 0x0023)  # mov r0, #0x23
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FD, 0xF800)  # bl SQRN (-12288)
+    data(2, 0xF7FD, 0xF923)  # bl SQRN (-11706)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4231,15 +4053,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFEDE)  # bl MULN (-12868)
+    data(2, 0xF7FD, 0xF805)  # bl MULN (-12278)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFFEE)  # bl SQRN (-12324)
+    data(2, 0xF7FD, 0xF911)  # bl SQRN (-11742)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFFE6)  # bl SQRN (-12340)
+    data(2, 0xF7FD, 0xF909)  # bl SQRN (-11758)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4247,15 +4069,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFEC4)  # bl MULN (-12920)
+    data(2, 0xF7FC, 0xFFEB)  # bl MULN (-12330)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFFD4)  # bl SQRN (-12376)
+    data(2, 0xF7FD, 0xF8F7)  # bl SQRN (-11794)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFFCC)  # bl SQRN (-12392)
+    data(2, 0xF7FD, 0xF8EF)  # bl SQRN (-11810)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4263,15 +4085,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFEAA)  # bl MULN (-12972)
+    data(2, 0xF7FC, 0xFFD1)  # bl MULN (-12382)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFFBA)  # bl SQRN (-12428)
+    data(2, 0xF7FD, 0xF8DD)  # bl SQRN (-11846)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFFB2)  # bl SQRN (-12444)
+    data(2, 0xF7FD, 0xF8D5)  # bl SQRN (-11862)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4279,15 +4101,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFE90)  # bl MULN (-13024)
+    data(2, 0xF7FC, 0xFFB7)  # bl MULN (-12434)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFFA0)  # bl SQRN (-12480)
+    data(2, 0xF7FD, 0xF8C3)  # bl SQRN (-11898)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF98)  # bl SQRN (-12496)
+    data(2, 0xF7FD, 0xF8BB)  # bl SQRN (-11914)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4295,15 +4117,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFE76)  # bl MULN (-13076)
+    data(2, 0xF7FC, 0xFF9D)  # bl MULN (-12486)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF86)  # bl SQRN (-12532)
+    data(2, 0xF7FD, 0xF8A9)  # bl SQRN (-11950)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF7E)  # bl SQRN (-12548)
+    data(2, 0xF7FD, 0xF8A1)  # bl SQRN (-11966)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4311,15 +4133,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFE5C)  # bl MULN (-13128)
+    data(2, 0xF7FC, 0xFF83)  # bl MULN (-12538)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF6C)  # bl SQRN (-12584)
+    data(2, 0xF7FD, 0xF88F)  # bl SQRN (-12002)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF64)  # bl SQRN (-12600)
+    data(2, 0xF7FD, 0xF887)  # bl SQRN (-12018)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4327,15 +4149,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFE42)  # bl MULN (-13180)
+    data(2, 0xF7FC, 0xFF69)  # bl MULN (-12590)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF52)  # bl SQRN (-12636)
+    data(2, 0xF7FD, 0xF875)  # bl SQRN (-12054)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF4A)  # bl SQRN (-12652)
+    data(2, 0xF7FD, 0xF86D)  # bl SQRN (-12070)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4343,15 +4165,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFE28)  # bl MULN (-13232)
+    data(2, 0xF7FC, 0xFF4F)  # bl MULN (-12642)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF38)  # bl SQRN (-12688)
+    data(2, 0xF7FD, 0xF85B)  # bl SQRN (-12106)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF30)  # bl SQRN (-12704)
+    data(2, 0xF7FD, 0xF853)  # bl SQRN (-12122)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4359,15 +4181,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFE0E)  # bl MULN (-13284)
+    data(2, 0xF7FC, 0xFF35)  # bl MULN (-12694)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF1E)  # bl SQRN (-12740)
+    data(2, 0xF7FD, 0xF841)  # bl SQRN (-12158)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF16)  # bl SQRN (-12756)
+    data(2, 0xF7FD, 0xF839)  # bl SQRN (-12174)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4375,15 +4197,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFDF4)  # bl MULN (-13336)
+    data(2, 0xF7FC, 0xFF1B)  # bl MULN (-12746)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFF04)  # bl SQRN (-12792)
+    data(2, 0xF7FD, 0xF827)  # bl SQRN (-12210)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFEFC)  # bl SQRN (-12808)
+    data(2, 0xF7FD, 0xF81F)  # bl SQRN (-12226)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4391,15 +4213,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFDDA)  # bl MULN (-13388)
+    data(2, 0xF7FC, 0xFF01)  # bl MULN (-12798)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFEEA)  # bl SQRN (-12844)
+    data(2, 0xF7FD, 0xF80D)  # bl SQRN (-12262)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFEE2)  # bl SQRN (-12860)
+    data(2, 0xF7FD, 0xF805)  # bl SQRN (-12278)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4407,15 +4229,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFDC0)  # bl MULN (-13440)
+    data(2, 0xF7FC, 0xFEE7)  # bl MULN (-12850)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFED0)  # bl SQRN (-12896)
+    data(2, 0xF7FC, 0xFFF3)  # bl SQRN (-12314)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFEC8)  # bl SQRN (-12912)
+    data(2, 0xF7FC, 0xFFEB)  # bl SQRN (-12330)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4423,15 +4245,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFDA6)  # bl MULN (-13492)
+    data(2, 0xF7FC, 0xFECD)  # bl MULN (-12902)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFEB6)  # bl SQRN (-12948)
+    data(2, 0xF7FC, 0xFFD9)  # bl SQRN (-12366)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFEAE)  # bl SQRN (-12964)
+    data(2, 0xF7FC, 0xFFD1)  # bl SQRN (-12382)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4439,15 +4261,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFD8C)  # bl MULN (-13544)
+    data(2, 0xF7FC, 0xFEB3)  # bl MULN (-12954)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFE9C)  # bl SQRN (-13000)
+    data(2, 0xF7FC, 0xFFBF)  # bl SQRN (-12418)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFE94)  # bl SQRN (-13016)
+    data(2, 0xF7FC, 0xFFB7)  # bl SQRN (-12434)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4455,15 +4277,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFD72)  # bl MULN (-13596)
+    data(2, 0xF7FC, 0xFE99)  # bl MULN (-13006)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFE82)  # bl SQRN (-13052)
+    data(2, 0xF7FC, 0xFFA5)  # bl SQRN (-12470)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFE7A)  # bl SQRN (-13068)
+    data(2, 0xF7FC, 0xFF9D)  # bl SQRN (-12486)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4471,15 +4293,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFD58)  # bl MULN (-13648)
+    data(2, 0xF7FC, 0xFE7F)  # bl MULN (-13058)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFE68)  # bl SQRN (-13104)
+    data(2, 0xF7FC, 0xFF8B)  # bl SQRN (-12522)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFE60)  # bl SQRN (-13120)
+    data(2, 0xF7FC, 0xFF83)  # bl SQRN (-12538)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4487,15 +4309,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FC, 0xFD3E)  # bl MULN (-13700)
+    data(2, 0xF7FC, 0xFE65)  # bl MULN (-13110)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFE4E)  # bl SQRN (-13156)
+    data(2, 0xF7FC, 0xFF71)  # bl SQRN (-12574)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFE46)  # bl SQRN (-13172)
+    data(2, 0xF7FC, 0xFF69)  # bl SQRN (-12590)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4503,15 +4325,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA45)  # add r2, sp, #276
-    data(2, 0xF7FC, 0xFD25)  # bl MULN (-13750)
+    data(2, 0xF7FC, 0xFE4C)  # bl MULN (-13160)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFE35)  # bl SQRN (-13206)
+    data(2, 0xF7FC, 0xFF58)  # bl SQRN (-12624)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFE2D)  # bl SQRN (-13222)
+    data(2, 0xF7FC, 0xFF50)  # bl SQRN (-12640)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4519,15 +4341,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA55)  # add r2, sp, #340
-    data(2, 0xF7FC, 0xFD0C)  # bl MULN (-13800)
+    data(2, 0xF7FC, 0xFE33)  # bl MULN (-13210)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFE1C)  # bl SQRN (-13256)
+    data(2, 0xF7FC, 0xFF3F)  # bl SQRN (-12674)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFE14)  # bl SQRN (-13272)
+    data(2, 0xF7FC, 0xFF37)  # bl SQRN (-12690)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4535,15 +4357,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4234)  # addw r2, r13, #1076
-    data(2, 0xF7FC, 0xFCF2)  # bl MULN (-13852)
+    data(2, 0xF7FC, 0xFE19)  # bl MULN (-13262)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFE02)  # bl SQRN (-13308)
+    data(2, 0xF7FC, 0xFF25)  # bl SQRN (-12726)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFDFA)  # bl SQRN (-13324)
+    data(2, 0xF7FC, 0xFF1D)  # bl SQRN (-12742)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4551,15 +4373,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFCD8)  # bl MULN (-13904)
+    data(2, 0xF7FC, 0xFDFF)  # bl MULN (-13314)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFDE8)  # bl SQRN (-13360)
+    data(2, 0xF7FC, 0xFF0B)  # bl SQRN (-12778)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFDE0)  # bl SQRN (-13376)
+    data(2, 0xF7FC, 0xFF03)  # bl SQRN (-12794)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4567,15 +4389,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FC, 0xFCBF)  # bl MULN (-13954)
+    data(2, 0xF7FC, 0xFDE6)  # bl MULN (-13364)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFDCF)  # bl SQRN (-13410)
+    data(2, 0xF7FC, 0xFEF2)  # bl SQRN (-12828)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFDC7)  # bl SQRN (-13426)
+    data(2, 0xF7FC, 0xFEEA)  # bl SQRN (-12844)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4583,15 +4405,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FC, 0xFCA5)  # bl MULN (-14006)
+    data(2, 0xF7FC, 0xFDCC)  # bl MULN (-13416)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFDB5)  # bl SQRN (-13462)
+    data(2, 0xF7FC, 0xFED8)  # bl SQRN (-12880)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFDAD)  # bl SQRN (-13478)
+    data(2, 0xF7FC, 0xFED0)  # bl SQRN (-12896)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4599,15 +4421,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4234)  # addw r2, r13, #1076
-    data(2, 0xF7FC, 0xFC8B)  # bl MULN (-14058)
+    data(2, 0xF7FC, 0xFDB2)  # bl MULN (-13468)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFD9B)  # bl SQRN (-13514)
+    data(2, 0xF7FC, 0xFEBE)  # bl SQRN (-12932)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFD93)  # bl SQRN (-13530)
+    data(2, 0xF7FC, 0xFEB6)  # bl SQRN (-12948)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4615,15 +4437,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA55)  # add r2, sp, #340
-    data(2, 0xF7FC, 0xFC72)  # bl MULN (-14108)
+    data(2, 0xF7FC, 0xFD99)  # bl MULN (-13518)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFD82)  # bl SQRN (-13564)
+    data(2, 0xF7FC, 0xFEA5)  # bl SQRN (-12982)
     data(2, 0xF04F, 0x0006)  # mov r0, #0x06
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFD7A)  # bl SQRN (-13580)
+    data(2, 0xF7FC, 0xFE9D)  # bl SQRN (-12998)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4631,15 +4453,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FC, 0xFC58)  # bl MULN (-14160)
+    data(2, 0xF7FC, 0xFD7F)  # bl MULN (-13570)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFD68)  # bl SQRN (-13616)
+    data(2, 0xF7FC, 0xFE8B)  # bl SQRN (-13034)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFD60)  # bl SQRN (-13632)
+    data(2, 0xF7FC, 0xFE83)  # bl SQRN (-13050)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4647,15 +4469,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA45)  # add r2, sp, #276
-    data(2, 0xF7FC, 0xFC3F)  # bl MULN (-14210)
+    data(2, 0xF7FC, 0xFD66)  # bl MULN (-13620)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFD4F)  # bl SQRN (-13666)
+    data(2, 0xF7FC, 0xFE72)  # bl SQRN (-13084)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFD47)  # bl SQRN (-13682)
+    data(2, 0xF7FC, 0xFE6A)  # bl SQRN (-13100)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4663,15 +4485,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFC25)  # bl MULN (-14262)
+    data(2, 0xF7FC, 0xFD4C)  # bl MULN (-13672)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFD35)  # bl SQRN (-13718)
+    data(2, 0xF7FC, 0xFE58)  # bl SQRN (-13136)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFD2D)  # bl SQRN (-13734)
+    data(2, 0xF7FC, 0xFE50)  # bl SQRN (-13152)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4679,15 +4501,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA6D)  # add r2, sp, #436
-    data(2, 0xF7FC, 0xFC0C)  # bl MULN (-14312)
+    data(2, 0xF7FC, 0xFD33)  # bl MULN (-13722)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFD1C)  # bl SQRN (-13768)
+    data(2, 0xF7FC, 0xFE3F)  # bl SQRN (-13186)
     data(2, 0xF04F, 0x0007)  # mov r0, #0x07
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFD14)  # bl SQRN (-13784)
+    data(2, 0xF7FC, 0xFE37)  # bl SQRN (-13202)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4695,15 +4517,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA5D)  # add r2, sp, #372
-    data(2, 0xF7FC, 0xFBF3)  # bl MULN (-14362)
+    data(2, 0xF7FC, 0xFD1A)  # bl MULN (-13772)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFD03)  # bl SQRN (-13818)
+    data(2, 0xF7FC, 0xFE26)  # bl SQRN (-13236)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFCFB)  # bl SQRN (-13834)
+    data(2, 0xF7FC, 0xFE1E)  # bl SQRN (-13252)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4711,15 +4533,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA55)  # add r2, sp, #340
-    data(2, 0xF7FC, 0xFBDA)  # bl MULN (-14412)
+    data(2, 0xF7FC, 0xFD01)  # bl MULN (-13822)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFCEA)  # bl SQRN (-13868)
+    data(2, 0xF7FC, 0xFE0D)  # bl SQRN (-13286)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFCE2)  # bl SQRN (-13884)
+    data(2, 0xF7FC, 0xFE05)  # bl SQRN (-13302)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4727,15 +4549,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA55)  # add r2, sp, #340
-    data(2, 0xF7FC, 0xFBC1)  # bl MULN (-14462)
+    data(2, 0xF7FC, 0xFCE8)  # bl MULN (-13872)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFCD1)  # bl SQRN (-13918)
+    data(2, 0xF7FC, 0xFDF4)  # bl SQRN (-13336)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFCC9)  # bl SQRN (-13934)
+    data(2, 0xF7FC, 0xFDEC)  # bl SQRN (-13352)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4743,15 +4565,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA55)  # add r2, sp, #340
-    data(2, 0xF7FC, 0xFBA8)  # bl MULN (-14512)
+    data(2, 0xF7FC, 0xFCCF)  # bl MULN (-13922)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFCB8)  # bl SQRN (-13968)
+    data(2, 0xF7FC, 0xFDDB)  # bl SQRN (-13386)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFCB0)  # bl SQRN (-13984)
+    data(2, 0xF7FC, 0xFDD3)  # bl SQRN (-13402)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4759,15 +4581,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA55)  # add r2, sp, #340
-    data(2, 0xF7FC, 0xFB8F)  # bl MULN (-14562)
+    data(2, 0xF7FC, 0xFCB6)  # bl MULN (-13972)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFC9F)  # bl SQRN (-14018)
+    data(2, 0xF7FC, 0xFDC2)  # bl SQRN (-13436)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFC97)  # bl SQRN (-14034)
+    data(2, 0xF7FC, 0xFDBA)  # bl SQRN (-13452)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4775,15 +4597,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FC, 0xFB76)  # bl MULN (-14612)
+    data(2, 0xF7FC, 0xFC9D)  # bl MULN (-14022)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFC86)  # bl SQRN (-14068)
+    data(2, 0xF7FC, 0xFDA9)  # bl SQRN (-13486)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFC7E)  # bl SQRN (-14084)
+    data(2, 0xF7FC, 0xFDA1)  # bl SQRN (-13502)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4791,15 +4613,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA45)  # add r2, sp, #276
-    data(2, 0xF7FC, 0xFB5D)  # bl MULN (-14662)
+    data(2, 0xF7FC, 0xFC84)  # bl MULN (-14072)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFC6D)  # bl SQRN (-14118)
+    data(2, 0xF7FC, 0xFD90)  # bl SQRN (-13536)
     data(2, 0xF04F, 0x0007)  # mov r0, #0x07
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFC65)  # bl SQRN (-14134)
+    data(2, 0xF7FC, 0xFD88)  # bl SQRN (-13552)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4807,15 +4629,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4214)  # addw r2, r13, #1044
-    data(2, 0xF7FC, 0xFB43)  # bl MULN (-14714)
+    data(2, 0xF7FC, 0xFC6A)  # bl MULN (-14124)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFC53)  # bl SQRN (-14170)
+    data(2, 0xF7FC, 0xFD76)  # bl SQRN (-13588)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFC4B)  # bl SQRN (-14186)
+    data(2, 0xF7FC, 0xFD6E)  # bl SQRN (-13604)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4823,15 +4645,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFB29)  # bl MULN (-14766)
+    data(2, 0xF7FC, 0xFC50)  # bl MULN (-14176)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFC39)  # bl SQRN (-14222)
+    data(2, 0xF7FC, 0xFD5C)  # bl SQRN (-13640)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFC31)  # bl SQRN (-14238)
+    data(2, 0xF7FC, 0xFD54)  # bl SQRN (-13656)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4839,15 +4661,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA45)  # add r2, sp, #276
-    data(2, 0xF7FC, 0xFB10)  # bl MULN (-14816)
+    data(2, 0xF7FC, 0xFC37)  # bl MULN (-14226)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFC20)  # bl SQRN (-14272)
+    data(2, 0xF7FC, 0xFD43)  # bl SQRN (-13690)
     data(2, 0xF04F, 0x0004)  # mov r0, #0x04
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFC18)  # bl SQRN (-14288)
+    data(2, 0xF7FC, 0xFD3B)  # bl SQRN (-13706)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4855,15 +4677,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA45)  # add r2, sp, #276
-    data(2, 0xF7FC, 0xFAF7)  # bl MULN (-14866)
+    data(2, 0xF7FC, 0xFC1E)  # bl MULN (-14276)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFC07)  # bl SQRN (-14322)
+    data(2, 0xF7FC, 0xFD2A)  # bl SQRN (-13740)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFBFF)  # bl SQRN (-14338)
+    data(2, 0xF7FC, 0xFD22)  # bl SQRN (-13756)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4871,15 +4693,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA5D)  # add r2, sp, #372
-    data(2, 0xF7FC, 0xFADE)  # bl MULN (-14916)
+    data(2, 0xF7FC, 0xFC05)  # bl MULN (-14326)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFBEE)  # bl SQRN (-14372)
+    data(2, 0xF7FC, 0xFD11)  # bl SQRN (-13790)
     data(2, 0xF04F, 0x0003)  # mov r0, #0x03
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFBE6)  # bl SQRN (-14388)
+    data(2, 0xF7FC, 0xFD09)  # bl SQRN (-13806)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4887,15 +4709,15 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA4D)  # add r2, sp, #308
-    data(2, 0xF7FC, 0xFAC5)  # bl MULN (-14966)
+    data(2, 0xF7FC, 0xFBEC)  # bl MULN (-14376)
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFBD5)  # bl SQRN (-14422)
+    data(2, 0xF7FC, 0xFCF8)  # bl SQRN (-13840)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
-    data(2, 0xF7FC, 0xFBCD)  # bl SQRN (-14438)
+    data(2, 0xF7FC, 0xFCF0)  # bl SQRN (-13856)
     data(2, 0xF8DD, 0x0054)  # ldr r0, [r13, #84]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0054)  # str r0, [r13, #84]
@@ -4903,23 +4725,23 @@ def _mul256(r0, r1, r2, r3):
     data(2, 0xA8D5)  # add r0, sp, #852
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xF20D, 0x4254)  # addw r2, r13, #1108
-    data(2, 0xF7FC, 0xFAAB)  # bl MULN (-15018)
+    data(2, 0xF7FC, 0xFBD2)  # bl MULN (-14428)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA985)  # add r1, sp, #532
     data(2, 0xAA75)  # add r2, sp, #468
-    data(2, 0xF7FC, 0xFAA6)  # bl MULN (-15028)
+    data(2, 0xF7FC, 0xFBCD)  # bl MULN (-14438)
     data(2, 0xA88D)  # add r0, sp, #564
     data(2, 0xA98D)  # add r1, sp, #564
     data(2, 0xAA7D)  # add r2, sp, #500
-    data(2, 0xF7FC, 0xFD7A)  # bl ADDN (-13580)
+    data(2, 0xF7FC, 0xFE9B)  # bl ADDN (-13002)
     data(2, 0xA895)  # add r0, sp, #596
     data(2, 0xA9D5)  # add r1, sp, #852
     data(2, 0xAA8D)  # add r2, sp, #564
-    data(2, 0xF7FC, 0xFA9C)  # bl MULN (-15048)
+    data(2, 0xF7FC, 0xFBC3)  # bl MULN (-14458)
     data(2, 0xA895)  # add r0, sp, #596
     data(2, 0xA995)  # add r1, sp, #596
     data(2, 0xAAE5)  # add r2, sp, #916
-    data(2, 0xF7FC, 0xFA97)  # bl MULN (-15058)
+    data(2, 0xF7FC, 0xFBBE)  # bl MULN (-14468)
     data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
     data(2, 0xF20D, 0x2C54)  # addw r12, r13, #596
     data(2, 0xE89C, 0x07F8)  # ldm r12, {r3, r4, r5, r6, r7, r8, r9, r10}
