@@ -58,6 +58,11 @@ def test_seam_context_cached_per_object(target):
     assert reclaim  # a context with reclaim = None is handed _backend.evict
 
 
+def test_seam_run_retries_on_a_fresh_context(target):
+    # the retry after a MemoryError frees the failed context first: each holds 55% of the heap
+    assert target.call("drv_core", "run_retry", [()]) == [("ok", 2)]
+
+
 # --- the buffer rules (mpcrypto._util), which every public module applies -----------------
 
 READ = ["bytes", "bytearray", "mv_bytes", "mv_bytearray", "array_B", "mv_slice", "mv_bytes_slice",

@@ -99,6 +99,40 @@ def contexts():
     return a, b, Impl.made, _backend.context("demo5", (), _Obj()).reclaim is _backend.evict
 
 
+def run_retry():
+    # run(): a context whose call fails with MemoryError is dropped and the call runs once
+    # more on a new one. Each context holds 55% of the free heap, so the second is built only
+    # if nothing keeps the first alive: (result, contexts made).
+    import gc
+
+    gc.collect()
+    size = gc.mem_free() * 55 // 100
+
+    class Ctx:
+        def __init__(self):
+            self.table = bytearray(size)
+
+    class Impl:
+        made = 0
+
+        @classmethod
+        def new(cls, obj):
+            cls.made += 1
+            return Ctx()
+
+    def fn(ctx, x):
+        if Impl.made == 1:
+            raise MemoryError
+        return x
+
+    _backend.register("demo6", "hw", Impl)
+    run = _backend.bind("demo6", ())[2]
+    try:
+        return run(_Obj(), fn, "ok"), Impl.made
+    finally:
+        _backend.evict()
+
+
 # -- the buffer rules (mpcrypto._util) ------------------------------------------------------
 
 

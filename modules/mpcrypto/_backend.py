@@ -220,7 +220,7 @@ def bind(primitive, chain):
                 return getattr(ctx, fn)(*args)
             return fn(ctx, *args)
         except MemoryError:
-            pass
+            ctx = None  # the failed context's tables must be free for evict's collection
         evict()
         return _call(context(primitive, chain, obj), fn, args)
 
