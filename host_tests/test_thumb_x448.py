@@ -2,7 +2,7 @@
 encoded by ``tools/thumb/gen_x448.py``) on emulated Cortex-M4 and M7 cores (unicorn, through
 ``tools/emu/thumb_emu.py``):
 
-- the field routines one by one (MUL, ADD, SUB, MLA and the final reduction, assembled by the
+- the field routines one by one (MUL, SQR, ADD, SUB, MLA and the final reduction, assembled by the
   generator's ``field_op`` from the same emitters, run as raw machine code) against Python
   integers modulo 2^448 - 2^224 - 1, over edge operands that drive the folds' second carry
   and borrow (0, 1, p - 1, p, p + 1, 2^448 - 1, 2^224 - 1, words of all ones around word 7,
@@ -58,7 +58,7 @@ class Field:
     def __init__(self, core):
         self.core = thumb_emu.Core(core)
         self.fn = {}
-        for op in ("mul", "add", "sub", "mla", "freeze"):
+        for op in ("mul", "sqr", "add", "sub", "mla", "freeze"):
             code = b"".join(h.to_bytes(2, "little") for hws, _ in gen_x448.field_op(op).assemble()
                             if hws != "#" for h in hws)
             self.fn[op] = self.core.load(code)
@@ -73,8 +73,8 @@ class Field:
         return int.from_bytes(self.out.read(), "little"), n, r0
 
 
-WANT = {"mul": lambda x, y: x * y, "add": lambda x, y: x + y, "sub": lambda x, y: x - y,
-        "mla": lambda x, y: x + gen_x448.A24 * y}
+WANT = {"mul": lambda x, y: x * y, "sqr": lambda x, y: x * x, "add": lambda x, y: x + y,
+        "sub": lambda x, y: x - y, "mla": lambda x, y: x + gen_x448.A24 * y}
 
 
 @pytest.mark.parametrize("core", CORES)

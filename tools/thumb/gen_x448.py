@@ -7,13 +7,16 @@ value below 2^448 that is congruent to the element modulo p; only the result is 
 [0, p), once, at the end. Every reduction uses 2^448 = 2^224 + 1 (mod p):
 
 - MUL (a subroutine, d = a b): the 896-bit product by operand scanning in four passes over
-  the words of b (4, 4, 4 and 2 of them), each pass one UMAAL chain per word of b (its carry
-  in its own register) over a window of product words in registers, one word of a loaded per
-  step, the finished words stored to the frame's product buffer. Then REDUCE: with the
-  product L + 2^448 (Hl + 2^224 Hh) (L fourteen words, Hl and Hh seven each):
-  L + 2^448 H = L + (Hl + Hh) + 2^224 (Hl + 2 Hh) (mod p), summed word by word by two UMAAL
-  chains into L, one adding Hl + 2^224 Hl (by 1), one Hh + 2^224 (2 Hh) (by 1, then by 2);
-  their carries (at most 1 and 2) are the top c < 4, and FOLD adds c (2^224 + 1).
+  the words of b (4, 4, 3 and 3 of them), each pass one UMAAL chain per word of b (its carry
+  in its own register) over a window of product words in registers, the finished words
+  stored to the frame's product buffer. The 4-word passes load one word of a per step; the
+  3-word ones have the registers for two steps at a time, so that two words of a, the
+  window's two new words and the two finished ones each move by one LDRD or STRD. Then
+  REDUCE: with the product L + 2^448 (Hl + 2^224 Hh) (L fourteen words, Hl and Hh seven
+  each): L + 2^448 H = L + (Hl + Hh) + 2^224 (Hl + 2 Hh) (mod p), summed word by word into L
+  (two words at a time by LDRD) by two carry chains, Hl + 2^224 Hl by ADDS / ADCS (the
+  carry flag, which UMAAL leaves alone), Hh + 2^224 (2 Hh) by UMAAL (by 1, then by 2); their
+  carries (at most 1 and 2) are the top c < 4, and FOLD adds c (2^224 + 1).
 - SQR (a subroutine, d = a^2): the 91 cross products a_i a_j (i < j) by UMAAL rows as in
   MUL's passes, doubled and the squares a_i^2 added by one UMAAL-by-2 chain, then a branch to
   MUL's REDUCE.
@@ -104,16 +107,50 @@ def _mul(a):
     a.str_(2, SP, BPT)
     B = [3, 4, 5, 6]
     C = [7, 8, 9, 10]
-    for s in range(0, N, 4):
-        nb = min(4, N - s)
+    for s, nb in PASSES:
         if s == 0:
             a.ldm(2, B)
         else:
             a.ldr(0, SP, BPT)
             for i in range(nb):
                 a.ldr(B[i], 0, 4 * (s + i))
-        _mul_pass(a, s, B[:nb], C[:nb])
+        (_mul_pass if nb == 4 else _mul_pass2)(a, s, B[:nb], C[:nb])
     _reduce(a)
+
+
+PASSES = ((0, 4), (4, 4), (8, 3), (11, 3))  # MUL's passes: (the first word of b, how many)
+
+
+def _mul_pass2(a, s, B, C):
+    # A pass over nb = 3 words of b (s > 0), two steps j, j + 1 at a time: a_j and a_(j+1) by
+    # one LDRD (into r0 and r6), the window's two new words by one LDRD (or set to 0 above
+    # word s + 13, which the earlier passes did not write), the two finished words stored by
+    # one STRD. The window is nb + 1 registers.
+    nb = len(B)
+    pool = [11, 12, LR, 2]
+    win = {}
+    for c in C:
+        a.movi(c, 0)
+    for j in range(0, N, 2):
+        need = [w for w in range(s + j, s + j + nb + 1) if w not in win]
+        while need:
+            w = need.pop(0)
+            win[w] = pool.pop(0)
+            if w > s + 13:
+                a.movi(win[w], 0)
+            elif need and need[0] == w + 1 and need[0] <= s + 13:
+                w2 = need.pop(0)
+                win[w2] = pool.pop(0)
+                a.ldrd(win[w], win[w2], SP, PROD + 4 * w)
+            else:
+                a.ldr(win[w], SP, PROD + 4 * w)
+        a.ldrd(0, 6, 1, 4 * j)
+        for t, aj in ((0, 0), (1, 6)):
+            for i in range(nb):
+                a.umaal(win[s + j + t + i], C[i], aj, B[i])
+        a.strd(win[s + j], win[s + j + 1], SP, PROD + 4 * (s + j))
+        pool += [win.pop(s + j), win.pop(s + j + 1)]
+    _carries(a, s, nb, win, C)
 
 
 def _mul_pass(a, s, B, C):
@@ -241,25 +278,44 @@ def _double(a):
 
 def _reduce(a):
     # REDUCE, MUL's and SQR's: d = the product in fourteen words (see the module docstring)
-    # by FOLD. Words 0 .. 6 go to d (its address in r3 until word 7 takes r3), 7 .. 13 to HI.
-    one, two, c1, c2, dp = 11, LR, 12, 10, 3
+    # by FOLD, two words at a time by LDRD. Two carry chains: word w of L plus the word of Hl
+    # by ADDS / ADCS (the carry flag, which UMAAL leaves alone), plus the word of Hh times k
+    # (1 in words 0 .. 6, 2 in 7 .. 13) by UMAAL (its carry in r12). Words 0 .. 6 go to d
+    # (r0, as FOLD wants it), 7 .. 13 to HI; c = r12 plus the last carry flag (c < 4).
+    d, k, c, x, h1, h2 = 0, LR, 12, [1, 2], [10, 11], [3, 4]
     a.label("REDUCE")
-    a.movi(one, 1)
-    a.movi(two, 2)
-    a.movi(c1, 0)
-    a.movi(c2, 0)
-    a.ldr(dp, SP, DST)
-    for w in range(N):
-        x = 2 if w < 7 else HI[w - 7]
-        a.ldr(x, SP, PROD + 4 * w)
-        a.ldr(0, SP, PROD + 4 * (14 + w % 7))
-        a.ldr(1, SP, PROD + 4 * (21 + w % 7))
-        a.umaal(x, c1, 0, one)
-        a.umaal(x, c2, 1, one if w < 7 else two)
-        if w < 7:
-            a.str_(x, dp, 4 * w)
-    a.add(c1, c1, c2)  # c < 4
-    a.ldr(0, SP, DST)
+    a.ldr(d, SP, DST)
+    a.movi(k, 1)
+    a.movi(c, 0)
+    for w in range(0, N, 2):
+        if w == 7 - 1:
+            # the single word 6, then words 7 .. 13 pairwise (7, 8) ... (13), into HI
+            _reduce_words(a, [6], [1], [10], [3], k, c, first=False)
+            a.str_(1, d, 24)
+            a.movi(k, 2)  # MOV (immediate, no S): the carry flag stays
+            break
+        _reduce_words(a, [w, w + 1], x, h1, h2, k, c, first=w == 0)
+        a.strd(x[0], x[1], d, 4 * w)
+    for w in range(7, N, 2):
+        n = min(2, N - w)
+        hi = HI[w - 7:w - 7 + n]
+        _reduce_words(a, list(range(w, w + n)), hi, h1[:n], [1, 2][:n], k, c, first=False)
+    a.adc0(c, c)
+
+
+def _reduce_words(a, ws, xs, h1, h2, k, c, first):
+    # xs = words ws of L + Hl (the carry flag) + k Hh (UMAAL, carry c); one or two words
+    # (LDRD). Word w's Hl and Hh words: w + 14 and w + 21 below 7, w + 7 and w + 14 above.
+    lo = ws[0]
+    hl, hh = (lo + 14, lo + 21) if lo < 7 else (lo + 7, lo + 14)
+    for regs, word in ((xs, lo), (h1, hl), (h2, hh)):
+        if len(ws) == 2:
+            a.ldrd(regs[0], regs[1], SP, PROD + 4 * word)
+        else:
+            a.ldr(regs[0], SP, PROD + 4 * word)
+    for i in range(len(ws)):
+        a.dp("add" if first and i == 0 else "adc", xs[i], xs[i], h1[i], s=True)
+        a.umaal(xs[i], c, h2[i], k)
 
 
 def _addsub(a, op):

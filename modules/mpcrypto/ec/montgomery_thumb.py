@@ -753,7 +753,7 @@ def _ladder448(r0, r1, r2):
     # _ladder448(out, k, u): out = X448(k, u); see the module docstring
     data(2, 0xE92D, 0x0F00)  # push {r8, r9, r10, r11}
     data(2, 0xF2AD, 0x4D10)  # subw r13, r13, #1040
-    data(2, 0xF000, 0xBF72)  # b.w MAIN (+3812)
+    data(2, 0xF000, 0xBEF0)  # b.w MAIN (+3552)
     data(2, 0xF8CD, 0xE070)  # str r14, [r13, #112]
     data(2, 0xF8CD, 0x0074)  # str r0, [r13, #116]
     data(2, 0xF8D1, 0x3000)  # ldr r3, [r1, #0]
@@ -1076,7 +1076,7 @@ def _ladder448(r0, r1, r2):
     data(2, 0xFBE5, 0x4B6C)  # umaal r4, r11, r5, r12
     data(2, 0xEB03, 0x030B)  # add r3, r3, r11
     data(2, 0xE9CD, 0x431A)  # strd r4, r3, [r13, #104]
-    data(2, 0xF000, 0xBB52)  # b.w REDUCE (+1700)
+    data(2, 0xF000, 0xBAFE)  # b.w REDUCE (+1532)
     data(2, 0xF8CD, 0xE070)  # str r14, [r13, #112]
     data(2, 0xF8CD, 0x0074)  # str r0, [r13, #116]
     data(2, 0xF8CD, 0x2078)  # str r2, [r13, #120]
@@ -1308,284 +1308,219 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF8D0, 0x3020)  # ldr r3, [r0, #32]
     data(2, 0xF8D0, 0x4024)  # ldr r4, [r0, #36]
     data(2, 0xF8D0, 0x5028)  # ldr r5, [r0, #40]
-    data(2, 0xF8D0, 0x602C)  # ldr r6, [r0, #44]
-    data(2, 0xF8DD, 0xB020)  # ldr r11, [r13, #32]
     data(2, 0xF04F, 0x0700)  # mov r7, #0x00
-    data(2, 0xF8DD, 0xC024)  # ldr r12, [r13, #36]
     data(2, 0xF04F, 0x0800)  # mov r8, #0x00
-    data(2, 0xF8DD, 0xE028)  # ldr r14, [r13, #40]
     data(2, 0xF04F, 0x0900)  # mov r9, #0x00
-    data(2, 0xF8DD, 0x202C)  # ldr r2, [r13, #44]
-    data(2, 0xF04F, 0x0A00)  # mov r10, #0x00
-    data(2, 0xF8D1, 0x0000)  # ldr r0, [r1, #0]
+    data(2, 0xE9DD, 0xBC08)  # ldrd r11, r12, [r13, #32]
+    data(2, 0xE9DD, 0xE20A)  # ldrd r14, r2, [r13, #40]
+    data(2, 0xE9D1, 0x0600)  # ldrd r0, r6, [r1, #0]
     data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
     data(2, 0xFBE0, 0xC864)  # umaal r12, r8, r0, r4
     data(2, 0xFBE0, 0xE965)  # umaal r14, r9, r0, r5
-    data(2, 0xFBE0, 0x2A66)  # umaal r2, r10, r0, r6
-    data(2, 0xF8CD, 0xB020)  # str r11, [r13, #32]
-    data(2, 0xF8D1, 0x0004)  # ldr r0, [r1, #4]
-    data(2, 0xF8DD, 0xB030)  # ldr r11, [r13, #48]
-    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
-    data(2, 0xFBE0, 0xE864)  # umaal r14, r8, r0, r4
-    data(2, 0xFBE0, 0x2965)  # umaal r2, r9, r0, r5
-    data(2, 0xFBE0, 0xBA66)  # umaal r11, r10, r0, r6
-    data(2, 0xF8CD, 0xC024)  # str r12, [r13, #36]
-    data(2, 0xF8D1, 0x0008)  # ldr r0, [r1, #8]
-    data(2, 0xF8DD, 0xC034)  # ldr r12, [r13, #52]
+    data(2, 0xFBE6, 0xC763)  # umaal r12, r7, r6, r3
+    data(2, 0xFBE6, 0xE864)  # umaal r14, r8, r6, r4
+    data(2, 0xFBE6, 0x2965)  # umaal r2, r9, r6, r5
+    data(2, 0xE9CD, 0xBC08)  # strd r11, r12, [r13, #32]
+    data(2, 0xE9DD, 0xBC0C)  # ldrd r11, r12, [r13, #48]
+    data(2, 0xE9D1, 0x0602)  # ldrd r0, r6, [r1, #8]
     data(2, 0xFBE0, 0xE763)  # umaal r14, r7, r0, r3
     data(2, 0xFBE0, 0x2864)  # umaal r2, r8, r0, r4
     data(2, 0xFBE0, 0xB965)  # umaal r11, r9, r0, r5
-    data(2, 0xFBE0, 0xCA66)  # umaal r12, r10, r0, r6
-    data(2, 0xF8CD, 0xE028)  # str r14, [r13, #40]
-    data(2, 0xF8D1, 0x000C)  # ldr r0, [r1, #12]
-    data(2, 0xF8DD, 0xE038)  # ldr r14, [r13, #56]
-    data(2, 0xFBE0, 0x2763)  # umaal r2, r7, r0, r3
-    data(2, 0xFBE0, 0xB864)  # umaal r11, r8, r0, r4
-    data(2, 0xFBE0, 0xC965)  # umaal r12, r9, r0, r5
-    data(2, 0xFBE0, 0xEA66)  # umaal r14, r10, r0, r6
-    data(2, 0xF8CD, 0x202C)  # str r2, [r13, #44]
-    data(2, 0xF8D1, 0x0010)  # ldr r0, [r1, #16]
-    data(2, 0xF8DD, 0x203C)  # ldr r2, [r13, #60]
+    data(2, 0xFBE6, 0x2763)  # umaal r2, r7, r6, r3
+    data(2, 0xFBE6, 0xB864)  # umaal r11, r8, r6, r4
+    data(2, 0xFBE6, 0xC965)  # umaal r12, r9, r6, r5
+    data(2, 0xE9CD, 0xE20A)  # strd r14, r2, [r13, #40]
+    data(2, 0xE9DD, 0xE20E)  # ldrd r14, r2, [r13, #56]
+    data(2, 0xE9D1, 0x0604)  # ldrd r0, r6, [r1, #16]
     data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
     data(2, 0xFBE0, 0xC864)  # umaal r12, r8, r0, r4
     data(2, 0xFBE0, 0xE965)  # umaal r14, r9, r0, r5
-    data(2, 0xFBE0, 0x2A66)  # umaal r2, r10, r0, r6
-    data(2, 0xF8CD, 0xB030)  # str r11, [r13, #48]
-    data(2, 0xF8D1, 0x0014)  # ldr r0, [r1, #20]
-    data(2, 0xF8DD, 0xB040)  # ldr r11, [r13, #64]
-    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
-    data(2, 0xFBE0, 0xE864)  # umaal r14, r8, r0, r4
-    data(2, 0xFBE0, 0x2965)  # umaal r2, r9, r0, r5
-    data(2, 0xFBE0, 0xBA66)  # umaal r11, r10, r0, r6
-    data(2, 0xF8CD, 0xC034)  # str r12, [r13, #52]
-    data(2, 0xF8D1, 0x0018)  # ldr r0, [r1, #24]
-    data(2, 0xF8DD, 0xC044)  # ldr r12, [r13, #68]
+    data(2, 0xFBE6, 0xC763)  # umaal r12, r7, r6, r3
+    data(2, 0xFBE6, 0xE864)  # umaal r14, r8, r6, r4
+    data(2, 0xFBE6, 0x2965)  # umaal r2, r9, r6, r5
+    data(2, 0xE9CD, 0xBC0C)  # strd r11, r12, [r13, #48]
+    data(2, 0xE9DD, 0xBC10)  # ldrd r11, r12, [r13, #64]
+    data(2, 0xE9D1, 0x0606)  # ldrd r0, r6, [r1, #24]
     data(2, 0xFBE0, 0xE763)  # umaal r14, r7, r0, r3
     data(2, 0xFBE0, 0x2864)  # umaal r2, r8, r0, r4
     data(2, 0xFBE0, 0xB965)  # umaal r11, r9, r0, r5
-    data(2, 0xFBE0, 0xCA66)  # umaal r12, r10, r0, r6
-    data(2, 0xF8CD, 0xE038)  # str r14, [r13, #56]
-    data(2, 0xF8D1, 0x001C)  # ldr r0, [r1, #28]
-    data(2, 0xF8DD, 0xE048)  # ldr r14, [r13, #72]
-    data(2, 0xFBE0, 0x2763)  # umaal r2, r7, r0, r3
-    data(2, 0xFBE0, 0xB864)  # umaal r11, r8, r0, r4
-    data(2, 0xFBE0, 0xC965)  # umaal r12, r9, r0, r5
-    data(2, 0xFBE0, 0xEA66)  # umaal r14, r10, r0, r6
-    data(2, 0xF8CD, 0x203C)  # str r2, [r13, #60]
-    data(2, 0xF8D1, 0x0020)  # ldr r0, [r1, #32]
-    data(2, 0xF8DD, 0x204C)  # ldr r2, [r13, #76]
+    data(2, 0xFBE6, 0x2763)  # umaal r2, r7, r6, r3
+    data(2, 0xFBE6, 0xB864)  # umaal r11, r8, r6, r4
+    data(2, 0xFBE6, 0xC965)  # umaal r12, r9, r6, r5
+    data(2, 0xE9CD, 0xE20E)  # strd r14, r2, [r13, #56]
+    data(2, 0xE9DD, 0xE212)  # ldrd r14, r2, [r13, #72]
+    data(2, 0xE9D1, 0x0608)  # ldrd r0, r6, [r1, #32]
     data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
     data(2, 0xFBE0, 0xC864)  # umaal r12, r8, r0, r4
     data(2, 0xFBE0, 0xE965)  # umaal r14, r9, r0, r5
-    data(2, 0xFBE0, 0x2A66)  # umaal r2, r10, r0, r6
-    data(2, 0xF8CD, 0xB040)  # str r11, [r13, #64]
-    data(2, 0xF8D1, 0x0024)  # ldr r0, [r1, #36]
-    data(2, 0xF8DD, 0xB050)  # ldr r11, [r13, #80]
-    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
-    data(2, 0xFBE0, 0xE864)  # umaal r14, r8, r0, r4
-    data(2, 0xFBE0, 0x2965)  # umaal r2, r9, r0, r5
-    data(2, 0xFBE0, 0xBA66)  # umaal r11, r10, r0, r6
-    data(2, 0xF8CD, 0xC044)  # str r12, [r13, #68]
-    data(2, 0xF8D1, 0x0028)  # ldr r0, [r1, #40]
-    data(2, 0xF8DD, 0xC054)  # ldr r12, [r13, #84]
+    data(2, 0xFBE6, 0xC763)  # umaal r12, r7, r6, r3
+    data(2, 0xFBE6, 0xE864)  # umaal r14, r8, r6, r4
+    data(2, 0xFBE6, 0x2965)  # umaal r2, r9, r6, r5
+    data(2, 0xE9CD, 0xBC10)  # strd r11, r12, [r13, #64]
+    data(2, 0xE9DD, 0xBC14)  # ldrd r11, r12, [r13, #80]
+    data(2, 0xE9D1, 0x060A)  # ldrd r0, r6, [r1, #40]
     data(2, 0xFBE0, 0xE763)  # umaal r14, r7, r0, r3
     data(2, 0xFBE0, 0x2864)  # umaal r2, r8, r0, r4
     data(2, 0xFBE0, 0xB965)  # umaal r11, r9, r0, r5
-    data(2, 0xFBE0, 0xCA66)  # umaal r12, r10, r0, r6
-    data(2, 0xF8CD, 0xE048)  # str r14, [r13, #72]
-    data(2, 0xF8D1, 0x002C)  # ldr r0, [r1, #44]
+    data(2, 0xFBE6, 0x2763)  # umaal r2, r7, r6, r3
+    data(2, 0xFBE6, 0xB864)  # umaal r11, r8, r6, r4
+    data(2, 0xFBE6, 0xC965)  # umaal r12, r9, r6, r5
+    data(2, 0xE9CD, 0xE212)  # strd r14, r2, [r13, #72]
     data(2, 0xF04F, 0x0E00)  # mov r14, #0x00
-    data(2, 0xFBE0, 0x2763)  # umaal r2, r7, r0, r3
-    data(2, 0xFBE0, 0xB864)  # umaal r11, r8, r0, r4
-    data(2, 0xFBE0, 0xC965)  # umaal r12, r9, r0, r5
-    data(2, 0xFBE0, 0xEA66)  # umaal r14, r10, r0, r6
-    data(2, 0xF8CD, 0x204C)  # str r2, [r13, #76]
-    data(2, 0xF8D1, 0x0030)  # ldr r0, [r1, #48]
     data(2, 0xF04F, 0x0200)  # mov r2, #0x00
+    data(2, 0xE9D1, 0x060C)  # ldrd r0, r6, [r1, #48]
     data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
     data(2, 0xFBE0, 0xC864)  # umaal r12, r8, r0, r4
     data(2, 0xFBE0, 0xE965)  # umaal r14, r9, r0, r5
-    data(2, 0xFBE0, 0x2A66)  # umaal r2, r10, r0, r6
-    data(2, 0xF8CD, 0xB050)  # str r11, [r13, #80]
-    data(2, 0xF8D1, 0x0034)  # ldr r0, [r1, #52]
-    data(2, 0xF04F, 0x0B00)  # mov r11, #0x00
-    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
-    data(2, 0xFBE0, 0xE864)  # umaal r14, r8, r0, r4
-    data(2, 0xFBE0, 0x2965)  # umaal r2, r9, r0, r5
-    data(2, 0xFBE0, 0xBA66)  # umaal r11, r10, r0, r6
-    data(2, 0xF8CD, 0xC054)  # str r12, [r13, #84]
+    data(2, 0xFBE6, 0xC763)  # umaal r12, r7, r6, r3
+    data(2, 0xFBE6, 0xE864)  # umaal r14, r8, r6, r4
+    data(2, 0xFBE6, 0x2965)  # umaal r2, r9, r6, r5
+    data(2, 0xE9CD, 0xBC14)  # strd r11, r12, [r13, #80]
     data(2, 0xEB1E, 0x0E07)  # adds r14, r14, r7
     data(2, 0xEB52, 0x0208)  # adcs r2, r2, r8
-    data(2, 0xEB5B, 0x0B09)  # adcs r11, r11, r9
-    data(2, 0xF14A, 0x0A00)  # adc r10, r10, #0
+    data(2, 0xF149, 0x0900)  # adc r9, r9, #0
     data(2, 0xF8CD, 0xE058)  # str r14, [r13, #88]
     data(2, 0xF8CD, 0x205C)  # str r2, [r13, #92]
-    data(2, 0xF8CD, 0xB060)  # str r11, [r13, #96]
-    data(2, 0xF8CD, 0xA064)  # str r10, [r13, #100]
+    data(2, 0xF8CD, 0x9060)  # str r9, [r13, #96]
     data(2, 0xF8DD, 0x0078)  # ldr r0, [r13, #120]
-    data(2, 0xF8D0, 0x3030)  # ldr r3, [r0, #48]
-    data(2, 0xF8D0, 0x4034)  # ldr r4, [r0, #52]
-    data(2, 0xF8DD, 0xB030)  # ldr r11, [r13, #48]
+    data(2, 0xF8D0, 0x302C)  # ldr r3, [r0, #44]
+    data(2, 0xF8D0, 0x4030)  # ldr r4, [r0, #48]
+    data(2, 0xF8D0, 0x5034)  # ldr r5, [r0, #52]
     data(2, 0xF04F, 0x0700)  # mov r7, #0x00
-    data(2, 0xF8DD, 0xC034)  # ldr r12, [r13, #52]
     data(2, 0xF04F, 0x0800)  # mov r8, #0x00
-    data(2, 0xF8D1, 0x0000)  # ldr r0, [r1, #0]
+    data(2, 0xF04F, 0x0900)  # mov r9, #0x00
+    data(2, 0xE9DD, 0xBC0B)  # ldrd r11, r12, [r13, #44]
+    data(2, 0xE9DD, 0xE20D)  # ldrd r14, r2, [r13, #52]
+    data(2, 0xE9D1, 0x0600)  # ldrd r0, r6, [r1, #0]
     data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
     data(2, 0xFBE0, 0xC864)  # umaal r12, r8, r0, r4
-    data(2, 0xF8CD, 0xB030)  # str r11, [r13, #48]
-    data(2, 0xF8D1, 0x0004)  # ldr r0, [r1, #4]
-    data(2, 0xF8DD, 0xB038)  # ldr r11, [r13, #56]
-    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
-    data(2, 0xFBE0, 0xB864)  # umaal r11, r8, r0, r4
-    data(2, 0xF8CD, 0xC034)  # str r12, [r13, #52]
-    data(2, 0xF8D1, 0x0008)  # ldr r0, [r1, #8]
-    data(2, 0xF8DD, 0xC03C)  # ldr r12, [r13, #60]
+    data(2, 0xFBE0, 0xE965)  # umaal r14, r9, r0, r5
+    data(2, 0xFBE6, 0xC763)  # umaal r12, r7, r6, r3
+    data(2, 0xFBE6, 0xE864)  # umaal r14, r8, r6, r4
+    data(2, 0xFBE6, 0x2965)  # umaal r2, r9, r6, r5
+    data(2, 0xE9CD, 0xBC0B)  # strd r11, r12, [r13, #44]
+    data(2, 0xE9DD, 0xBC0F)  # ldrd r11, r12, [r13, #60]
+    data(2, 0xE9D1, 0x0602)  # ldrd r0, r6, [r1, #8]
+    data(2, 0xFBE0, 0xE763)  # umaal r14, r7, r0, r3
+    data(2, 0xFBE0, 0x2864)  # umaal r2, r8, r0, r4
+    data(2, 0xFBE0, 0xB965)  # umaal r11, r9, r0, r5
+    data(2, 0xFBE6, 0x2763)  # umaal r2, r7, r6, r3
+    data(2, 0xFBE6, 0xB864)  # umaal r11, r8, r6, r4
+    data(2, 0xFBE6, 0xC965)  # umaal r12, r9, r6, r5
+    data(2, 0xE9CD, 0xE20D)  # strd r14, r2, [r13, #52]
+    data(2, 0xE9DD, 0xE211)  # ldrd r14, r2, [r13, #68]
+    data(2, 0xE9D1, 0x0604)  # ldrd r0, r6, [r1, #16]
     data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
     data(2, 0xFBE0, 0xC864)  # umaal r12, r8, r0, r4
-    data(2, 0xF8CD, 0xB038)  # str r11, [r13, #56]
-    data(2, 0xF8D1, 0x000C)  # ldr r0, [r1, #12]
-    data(2, 0xF8DD, 0xB040)  # ldr r11, [r13, #64]
-    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
-    data(2, 0xFBE0, 0xB864)  # umaal r11, r8, r0, r4
-    data(2, 0xF8CD, 0xC03C)  # str r12, [r13, #60]
-    data(2, 0xF8D1, 0x0010)  # ldr r0, [r1, #16]
-    data(2, 0xF8DD, 0xC044)  # ldr r12, [r13, #68]
+    data(2, 0xFBE0, 0xE965)  # umaal r14, r9, r0, r5
+    data(2, 0xFBE6, 0xC763)  # umaal r12, r7, r6, r3
+    data(2, 0xFBE6, 0xE864)  # umaal r14, r8, r6, r4
+    data(2, 0xFBE6, 0x2965)  # umaal r2, r9, r6, r5
+    data(2, 0xE9CD, 0xBC0F)  # strd r11, r12, [r13, #60]
+    data(2, 0xE9DD, 0xBC13)  # ldrd r11, r12, [r13, #76]
+    data(2, 0xE9D1, 0x0606)  # ldrd r0, r6, [r1, #24]
+    data(2, 0xFBE0, 0xE763)  # umaal r14, r7, r0, r3
+    data(2, 0xFBE0, 0x2864)  # umaal r2, r8, r0, r4
+    data(2, 0xFBE0, 0xB965)  # umaal r11, r9, r0, r5
+    data(2, 0xFBE6, 0x2763)  # umaal r2, r7, r6, r3
+    data(2, 0xFBE6, 0xB864)  # umaal r11, r8, r6, r4
+    data(2, 0xFBE6, 0xC965)  # umaal r12, r9, r6, r5
+    data(2, 0xE9CD, 0xE211)  # strd r14, r2, [r13, #68]
+    data(2, 0xE9DD, 0xE215)  # ldrd r14, r2, [r13, #84]
+    data(2, 0xE9D1, 0x0608)  # ldrd r0, r6, [r1, #32]
     data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
     data(2, 0xFBE0, 0xC864)  # umaal r12, r8, r0, r4
-    data(2, 0xF8CD, 0xB040)  # str r11, [r13, #64]
-    data(2, 0xF8D1, 0x0014)  # ldr r0, [r1, #20]
-    data(2, 0xF8DD, 0xB048)  # ldr r11, [r13, #72]
-    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
-    data(2, 0xFBE0, 0xB864)  # umaal r11, r8, r0, r4
-    data(2, 0xF8CD, 0xC044)  # str r12, [r13, #68]
-    data(2, 0xF8D1, 0x0018)  # ldr r0, [r1, #24]
-    data(2, 0xF8DD, 0xC04C)  # ldr r12, [r13, #76]
+    data(2, 0xFBE0, 0xE965)  # umaal r14, r9, r0, r5
+    data(2, 0xFBE6, 0xC763)  # umaal r12, r7, r6, r3
+    data(2, 0xFBE6, 0xE864)  # umaal r14, r8, r6, r4
+    data(2, 0xFBE6, 0x2965)  # umaal r2, r9, r6, r5
+    data(2, 0xE9CD, 0xBC13)  # strd r11, r12, [r13, #76]
+    data(2, 0xE9DD, 0xBC17)  # ldrd r11, r12, [r13, #92]
+    data(2, 0xE9D1, 0x060A)  # ldrd r0, r6, [r1, #40]
+    data(2, 0xFBE0, 0xE763)  # umaal r14, r7, r0, r3
+    data(2, 0xFBE0, 0x2864)  # umaal r2, r8, r0, r4
+    data(2, 0xFBE0, 0xB965)  # umaal r11, r9, r0, r5
+    data(2, 0xFBE6, 0x2763)  # umaal r2, r7, r6, r3
+    data(2, 0xFBE6, 0xB864)  # umaal r11, r8, r6, r4
+    data(2, 0xFBE6, 0xC965)  # umaal r12, r9, r6, r5
+    data(2, 0xE9CD, 0xE215)  # strd r14, r2, [r13, #84]
+    data(2, 0xF04F, 0x0E00)  # mov r14, #0x00
+    data(2, 0xF04F, 0x0200)  # mov r2, #0x00
+    data(2, 0xE9D1, 0x060C)  # ldrd r0, r6, [r1, #48]
     data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
     data(2, 0xFBE0, 0xC864)  # umaal r12, r8, r0, r4
-    data(2, 0xF8CD, 0xB048)  # str r11, [r13, #72]
-    data(2, 0xF8D1, 0x001C)  # ldr r0, [r1, #28]
-    data(2, 0xF8DD, 0xB050)  # ldr r11, [r13, #80]
-    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
-    data(2, 0xFBE0, 0xB864)  # umaal r11, r8, r0, r4
-    data(2, 0xF8CD, 0xC04C)  # str r12, [r13, #76]
-    data(2, 0xF8D1, 0x0020)  # ldr r0, [r1, #32]
-    data(2, 0xF8DD, 0xC054)  # ldr r12, [r13, #84]
-    data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
-    data(2, 0xFBE0, 0xC864)  # umaal r12, r8, r0, r4
-    data(2, 0xF8CD, 0xB050)  # str r11, [r13, #80]
-    data(2, 0xF8D1, 0x0024)  # ldr r0, [r1, #36]
-    data(2, 0xF8DD, 0xB058)  # ldr r11, [r13, #88]
-    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
-    data(2, 0xFBE0, 0xB864)  # umaal r11, r8, r0, r4
-    data(2, 0xF8CD, 0xC054)  # str r12, [r13, #84]
-    data(2, 0xF8D1, 0x0028)  # ldr r0, [r1, #40]
-    data(2, 0xF8DD, 0xC05C)  # ldr r12, [r13, #92]
-    data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
-    data(2, 0xFBE0, 0xC864)  # umaal r12, r8, r0, r4
-    data(2, 0xF8CD, 0xB058)  # str r11, [r13, #88]
-    data(2, 0xF8D1, 0x002C)  # ldr r0, [r1, #44]
-    data(2, 0xF8DD, 0xB060)  # ldr r11, [r13, #96]
-    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
-    data(2, 0xFBE0, 0xB864)  # umaal r11, r8, r0, r4
-    data(2, 0xF8CD, 0xC05C)  # str r12, [r13, #92]
-    data(2, 0xF8D1, 0x0030)  # ldr r0, [r1, #48]
-    data(2, 0xF8DD, 0xC064)  # ldr r12, [r13, #100]
-    data(2, 0xFBE0, 0xB763)  # umaal r11, r7, r0, r3
-    data(2, 0xFBE0, 0xC864)  # umaal r12, r8, r0, r4
-    data(2, 0xF8CD, 0xB060)  # str r11, [r13, #96]
-    data(2, 0xF8D1, 0x0034)  # ldr r0, [r1, #52]
-    data(2, 0xF04F, 0x0B00)  # mov r11, #0x00
-    data(2, 0xFBE0, 0xC763)  # umaal r12, r7, r0, r3
-    data(2, 0xFBE0, 0xB864)  # umaal r11, r8, r0, r4
-    data(2, 0xF8CD, 0xC064)  # str r12, [r13, #100]
-    data(2, 0xEB1B, 0x0B07)  # adds r11, r11, r7
-    data(2, 0xF148, 0x0800)  # adc r8, r8, #0
-    data(2, 0xF8CD, 0xB068)  # str r11, [r13, #104]
-    data(2, 0xF8CD, 0x806C)  # str r8, [r13, #108]
-    data(2, 0xF04F, 0x0B01)  # mov r11, #0x01
-    data(2, 0xF04F, 0x0E02)  # mov r14, #0x02
-    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
-    data(2, 0xF04F, 0x0A00)  # mov r10, #0x00
-    data(2, 0xF8DD, 0x3074)  # ldr r3, [r13, #116]
-    data(2, 0xF8DD, 0x2000)  # ldr r2, [r13, #0]
-    data(2, 0xF8DD, 0x0038)  # ldr r0, [r13, #56]
-    data(2, 0xF8DD, 0x1054)  # ldr r1, [r13, #84]
-    data(2, 0xFBE0, 0x2C6B)  # umaal r2, r12, r0, r11
-    data(2, 0xFBE1, 0x2A6B)  # umaal r2, r10, r1, r11
-    data(2, 0xF8C3, 0x2000)  # str r2, [r3, #0]
-    data(2, 0xF8DD, 0x2004)  # ldr r2, [r13, #4]
-    data(2, 0xF8DD, 0x003C)  # ldr r0, [r13, #60]
-    data(2, 0xF8DD, 0x1058)  # ldr r1, [r13, #88]
-    data(2, 0xFBE0, 0x2C6B)  # umaal r2, r12, r0, r11
-    data(2, 0xFBE1, 0x2A6B)  # umaal r2, r10, r1, r11
-    data(2, 0xF8C3, 0x2004)  # str r2, [r3, #4]
-    data(2, 0xF8DD, 0x2008)  # ldr r2, [r13, #8]
-    data(2, 0xF8DD, 0x0040)  # ldr r0, [r13, #64]
-    data(2, 0xF8DD, 0x105C)  # ldr r1, [r13, #92]
-    data(2, 0xFBE0, 0x2C6B)  # umaal r2, r12, r0, r11
-    data(2, 0xFBE1, 0x2A6B)  # umaal r2, r10, r1, r11
-    data(2, 0xF8C3, 0x2008)  # str r2, [r3, #8]
-    data(2, 0xF8DD, 0x200C)  # ldr r2, [r13, #12]
-    data(2, 0xF8DD, 0x0044)  # ldr r0, [r13, #68]
-    data(2, 0xF8DD, 0x1060)  # ldr r1, [r13, #96]
-    data(2, 0xFBE0, 0x2C6B)  # umaal r2, r12, r0, r11
-    data(2, 0xFBE1, 0x2A6B)  # umaal r2, r10, r1, r11
-    data(2, 0xF8C3, 0x200C)  # str r2, [r3, #12]
-    data(2, 0xF8DD, 0x2010)  # ldr r2, [r13, #16]
-    data(2, 0xF8DD, 0x0048)  # ldr r0, [r13, #72]
-    data(2, 0xF8DD, 0x1064)  # ldr r1, [r13, #100]
-    data(2, 0xFBE0, 0x2C6B)  # umaal r2, r12, r0, r11
-    data(2, 0xFBE1, 0x2A6B)  # umaal r2, r10, r1, r11
-    data(2, 0xF8C3, 0x2010)  # str r2, [r3, #16]
-    data(2, 0xF8DD, 0x2014)  # ldr r2, [r13, #20]
-    data(2, 0xF8DD, 0x004C)  # ldr r0, [r13, #76]
-    data(2, 0xF8DD, 0x1068)  # ldr r1, [r13, #104]
-    data(2, 0xFBE0, 0x2C6B)  # umaal r2, r12, r0, r11
-    data(2, 0xFBE1, 0x2A6B)  # umaal r2, r10, r1, r11
-    data(2, 0xF8C3, 0x2014)  # str r2, [r3, #20]
-    data(2, 0xF8DD, 0x2018)  # ldr r2, [r13, #24]
-    data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
-    data(2, 0xF8DD, 0x106C)  # ldr r1, [r13, #108]
-    data(2, 0xFBE0, 0x2C6B)  # umaal r2, r12, r0, r11
-    data(2, 0xFBE1, 0x2A6B)  # umaal r2, r10, r1, r11
-    data(2, 0xF8C3, 0x2018)  # str r2, [r3, #24]
-    data(2, 0xF8DD, 0x301C)  # ldr r3, [r13, #28]
-    data(2, 0xF8DD, 0x0038)  # ldr r0, [r13, #56]
-    data(2, 0xF8DD, 0x1054)  # ldr r1, [r13, #84]
-    data(2, 0xFBE0, 0x3C6B)  # umaal r3, r12, r0, r11
-    data(2, 0xFBE1, 0x3A6E)  # umaal r3, r10, r1, r14
-    data(2, 0xF8DD, 0x4020)  # ldr r4, [r13, #32]
-    data(2, 0xF8DD, 0x003C)  # ldr r0, [r13, #60]
-    data(2, 0xF8DD, 0x1058)  # ldr r1, [r13, #88]
-    data(2, 0xFBE0, 0x4C6B)  # umaal r4, r12, r0, r11
-    data(2, 0xFBE1, 0x4A6E)  # umaal r4, r10, r1, r14
-    data(2, 0xF8DD, 0x5024)  # ldr r5, [r13, #36]
-    data(2, 0xF8DD, 0x0040)  # ldr r0, [r13, #64]
-    data(2, 0xF8DD, 0x105C)  # ldr r1, [r13, #92]
-    data(2, 0xFBE0, 0x5C6B)  # umaal r5, r12, r0, r11
-    data(2, 0xFBE1, 0x5A6E)  # umaal r5, r10, r1, r14
-    data(2, 0xF8DD, 0x6028)  # ldr r6, [r13, #40]
-    data(2, 0xF8DD, 0x0044)  # ldr r0, [r13, #68]
-    data(2, 0xF8DD, 0x1060)  # ldr r1, [r13, #96]
-    data(2, 0xFBE0, 0x6C6B)  # umaal r6, r12, r0, r11
-    data(2, 0xFBE1, 0x6A6E)  # umaal r6, r10, r1, r14
-    data(2, 0xF8DD, 0x702C)  # ldr r7, [r13, #44]
-    data(2, 0xF8DD, 0x0048)  # ldr r0, [r13, #72]
-    data(2, 0xF8DD, 0x1064)  # ldr r1, [r13, #100]
-    data(2, 0xFBE0, 0x7C6B)  # umaal r7, r12, r0, r11
-    data(2, 0xFBE1, 0x7A6E)  # umaal r7, r10, r1, r14
-    data(2, 0xF8DD, 0x8030)  # ldr r8, [r13, #48]
-    data(2, 0xF8DD, 0x004C)  # ldr r0, [r13, #76]
-    data(2, 0xF8DD, 0x1068)  # ldr r1, [r13, #104]
-    data(2, 0xFBE0, 0x8C6B)  # umaal r8, r12, r0, r11
-    data(2, 0xFBE1, 0x8A6E)  # umaal r8, r10, r1, r14
-    data(2, 0xF8DD, 0x9034)  # ldr r9, [r13, #52]
-    data(2, 0xF8DD, 0x0050)  # ldr r0, [r13, #80]
-    data(2, 0xF8DD, 0x106C)  # ldr r1, [r13, #108]
-    data(2, 0xFBE0, 0x9C6B)  # umaal r9, r12, r0, r11
-    data(2, 0xFBE1, 0x9A6E)  # umaal r9, r10, r1, r14
-    data(2, 0xEB0C, 0x0C0A)  # add r12, r12, r10
+    data(2, 0xFBE0, 0xE965)  # umaal r14, r9, r0, r5
+    data(2, 0xFBE6, 0xC763)  # umaal r12, r7, r6, r3
+    data(2, 0xFBE6, 0xE864)  # umaal r14, r8, r6, r4
+    data(2, 0xFBE6, 0x2965)  # umaal r2, r9, r6, r5
+    data(2, 0xE9CD, 0xBC17)  # strd r11, r12, [r13, #92]
+    data(2, 0xEB1E, 0x0E07)  # adds r14, r14, r7
+    data(2, 0xEB52, 0x0208)  # adcs r2, r2, r8
+    data(2, 0xF149, 0x0900)  # adc r9, r9, #0
+    data(2, 0xF8CD, 0xE064)  # str r14, [r13, #100]
+    data(2, 0xF8CD, 0x2068)  # str r2, [r13, #104]
+    data(2, 0xF8CD, 0x906C)  # str r9, [r13, #108]
     data(2, 0xF8DD, 0x0074)  # ldr r0, [r13, #116]
+    data(2, 0xF04F, 0x0E01)  # mov r14, #0x01
+    data(2, 0xF04F, 0x0C00)  # mov r12, #0x00
+    data(2, 0xE9DD, 0x1200)  # ldrd r1, r2, [r13, #0]
+    data(2, 0xE9DD, 0xAB0E)  # ldrd r10, r11, [r13, #56]
+    data(2, 0xE9DD, 0x3415)  # ldrd r3, r4, [r13, #84]
+    data(2, 0xEB11, 0x010A)  # adds r1, r1, r10
+    data(2, 0xFBE3, 0x1C6E)  # umaal r1, r12, r3, r14
+    data(2, 0xEB52, 0x020B)  # adcs r2, r2, r11
+    data(2, 0xFBE4, 0x2C6E)  # umaal r2, r12, r4, r14
+    data(2, 0xE9C0, 0x1200)  # strd r1, r2, [r0, #0]
+    data(2, 0xE9DD, 0x1202)  # ldrd r1, r2, [r13, #8]
+    data(2, 0xE9DD, 0xAB10)  # ldrd r10, r11, [r13, #64]
+    data(2, 0xE9DD, 0x3417)  # ldrd r3, r4, [r13, #92]
+    data(2, 0xEB51, 0x010A)  # adcs r1, r1, r10
+    data(2, 0xFBE3, 0x1C6E)  # umaal r1, r12, r3, r14
+    data(2, 0xEB52, 0x020B)  # adcs r2, r2, r11
+    data(2, 0xFBE4, 0x2C6E)  # umaal r2, r12, r4, r14
+    data(2, 0xE9C0, 0x1202)  # strd r1, r2, [r0, #8]
+    data(2, 0xE9DD, 0x1204)  # ldrd r1, r2, [r13, #16]
+    data(2, 0xE9DD, 0xAB12)  # ldrd r10, r11, [r13, #72]
+    data(2, 0xE9DD, 0x3419)  # ldrd r3, r4, [r13, #100]
+    data(2, 0xEB51, 0x010A)  # adcs r1, r1, r10
+    data(2, 0xFBE3, 0x1C6E)  # umaal r1, r12, r3, r14
+    data(2, 0xEB52, 0x020B)  # adcs r2, r2, r11
+    data(2, 0xFBE4, 0x2C6E)  # umaal r2, r12, r4, r14
+    data(2, 0xE9C0, 0x1204)  # strd r1, r2, [r0, #16]
+    data(2, 0xF8DD, 0x1018)  # ldr r1, [r13, #24]
+    data(2, 0xF8DD, 0xA050)  # ldr r10, [r13, #80]
+    data(2, 0xF8DD, 0x306C)  # ldr r3, [r13, #108]
+    data(2, 0xEB51, 0x010A)  # adcs r1, r1, r10
+    data(2, 0xFBE3, 0x1C6E)  # umaal r1, r12, r3, r14
+    data(2, 0xF8C0, 0x1018)  # str r1, [r0, #24]
+    data(2, 0xF04F, 0x0E02)  # mov r14, #0x02
+    data(2, 0xE9DD, 0x3407)  # ldrd r3, r4, [r13, #28]
+    data(2, 0xE9DD, 0xAB0E)  # ldrd r10, r11, [r13, #56]
+    data(2, 0xE9DD, 0x1215)  # ldrd r1, r2, [r13, #84]
+    data(2, 0xEB53, 0x030A)  # adcs r3, r3, r10
+    data(2, 0xFBE1, 0x3C6E)  # umaal r3, r12, r1, r14
+    data(2, 0xEB54, 0x040B)  # adcs r4, r4, r11
+    data(2, 0xFBE2, 0x4C6E)  # umaal r4, r12, r2, r14
+    data(2, 0xE9DD, 0x5609)  # ldrd r5, r6, [r13, #36]
+    data(2, 0xE9DD, 0xAB10)  # ldrd r10, r11, [r13, #64]
+    data(2, 0xE9DD, 0x1217)  # ldrd r1, r2, [r13, #92]
+    data(2, 0xEB55, 0x050A)  # adcs r5, r5, r10
+    data(2, 0xFBE1, 0x5C6E)  # umaal r5, r12, r1, r14
+    data(2, 0xEB56, 0x060B)  # adcs r6, r6, r11
+    data(2, 0xFBE2, 0x6C6E)  # umaal r6, r12, r2, r14
+    data(2, 0xE9DD, 0x780B)  # ldrd r7, r8, [r13, #44]
+    data(2, 0xE9DD, 0xAB12)  # ldrd r10, r11, [r13, #72]
+    data(2, 0xE9DD, 0x1219)  # ldrd r1, r2, [r13, #100]
+    data(2, 0xEB57, 0x070A)  # adcs r7, r7, r10
+    data(2, 0xFBE1, 0x7C6E)  # umaal r7, r12, r1, r14
+    data(2, 0xEB58, 0x080B)  # adcs r8, r8, r11
+    data(2, 0xFBE2, 0x8C6E)  # umaal r8, r12, r2, r14
+    data(2, 0xF8DD, 0x9034)  # ldr r9, [r13, #52]
+    data(2, 0xF8DD, 0xA050)  # ldr r10, [r13, #80]
+    data(2, 0xF8DD, 0x106C)  # ldr r1, [r13, #108]
+    data(2, 0xEB59, 0x090A)  # adcs r9, r9, r10
+    data(2, 0xFBE1, 0x9C6E)  # umaal r9, r12, r1, r14
+    data(2, 0xF14C, 0x0C00)  # adc r12, r12, #0
     data(2, 0xEA4F, 0x7EEC)  # asr r14, r12, #31
     data(2, 0xE890, 0x0C06)  # ldm r0, {r1, r2, r10, r11}
     data(2, 0xEB11, 0x010C)  # adds r1, r1, r12
@@ -1822,11 +1757,11 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x3030)  # addw r0, r13, #816
     data(2, 0xF20D, 0x2150)  # addw r1, r13, #592
     data(2, 0xF20D, 0x12A8)  # addw r2, r13, #424
-    data(2, 0xF7FF, 0xFA2C)  # bl MUL (-2984)
+    data(2, 0xF7FF, 0xFAAE)  # bl MUL (-2724)
     data(2, 0xF20D, 0x3068)  # addw r0, r13, #872
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
     data(2, 0xF20D, 0x12E0)  # addw r2, r13, #480
-    data(2, 0xF7FF, 0xFA24)  # bl MUL (-3000)
+    data(2, 0xF7FF, 0xFAA6)  # bl MUL (-2740)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
     data(2, 0xE890, 0x00FC)  # ldm r0, {r2, r3, r4, r5, r6, r7}
@@ -1882,24 +1817,24 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF7FF, 0xFE3E)  # bl SUB (-900)
     data(2, 0xF20D, 0x1038)  # addw r0, r13, #312
     data(2, 0xF20D, 0x1138)  # addw r1, r13, #312
-    data(2, 0xF7FE, 0xFF2E)  # bl SQR (-4516)
+    data(2, 0xF7FE, 0xFFB0)  # bl SQR (-4256)
     data(2, 0xF20D, 0x1070)  # addw r0, r13, #368
     data(2, 0xF20D, 0x1170)  # addw r1, r13, #368
-    data(2, 0xF7FE, 0xFF28)  # bl SQR (-4528)
+    data(2, 0xF7FE, 0xFFAA)  # bl SQR (-4268)
     data(2, 0xF20D, 0x1070)  # addw r0, r13, #368
     data(2, 0xF20D, 0x1170)  # addw r1, r13, #368
     data(2, 0xF20D, 0x0290)  # addw r2, r13, #144
-    data(2, 0xF7FF, 0xF9A6)  # bl MUL (-3252)
+    data(2, 0xF7FF, 0xFA28)  # bl MUL (-2992)
     data(2, 0xF20D, 0x2088)  # addw r0, r13, #648
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
-    data(2, 0xF7FE, 0xFF1A)  # bl SQR (-4556)
+    data(2, 0xF7FE, 0xFF9C)  # bl SQR (-4296)
     data(2, 0xF20D, 0x20C0)  # addw r0, r13, #704
     data(2, 0xF20D, 0x11E0)  # addw r1, r13, #480
-    data(2, 0xF7FE, 0xFF14)  # bl SQR (-4568)
+    data(2, 0xF7FE, 0xFF96)  # bl SQR (-4308)
     data(2, 0xF20D, 0x00C8)  # addw r0, r13, #200
     data(2, 0xF20D, 0x2188)  # addw r1, r13, #648
     data(2, 0xF20D, 0x22C0)  # addw r2, r13, #704
-    data(2, 0xF7FF, 0xF992)  # bl MUL (-3292)
+    data(2, 0xF7FF, 0xFA14)  # bl MUL (-3032)
     data(2, 0xF20D, 0x20F8)  # addw r0, r13, #760
     data(2, 0xF20D, 0x2188)  # addw r1, r13, #648
     data(2, 0xF20D, 0x22C0)  # addw r2, r13, #704
@@ -1911,33 +1846,33 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x1000)  # addw r0, r13, #256
     data(2, 0xF20D, 0x21F8)  # addw r1, r13, #760
     data(2, 0xF20D, 0x32A0)  # addw r2, r13, #928
-    data(2, 0xF7FF, 0xF97A)  # bl MUL (-3340)
+    data(2, 0xF7FF, 0xF9FC)  # bl MUL (-3080)
     data(2, 0xF8DD, 0x0080)  # ldr r0, [r13, #128]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0080)  # str r0, [r13, #128]
     data(2, 0xF57F, 0xAF0C)  # bpl.w LADDER (-488)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x1100)  # addw r1, r13, #256
-    data(2, 0xF7FE, 0xFEE6)  # bl SQR (-4660)
+    data(2, 0xF7FE, 0xFF68)  # bl SQR (-4400)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
     data(2, 0xF20D, 0x1200)  # addw r2, r13, #256
-    data(2, 0xF7FF, 0xF964)  # bl MUL (-3384)
+    data(2, 0xF7FF, 0xF9E6)  # bl MUL (-3124)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
-    data(2, 0xF7FE, 0xFED8)  # bl SQR (-4688)
+    data(2, 0xF7FE, 0xFF5A)  # bl SQR (-4428)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
     data(2, 0xF20D, 0x1200)  # addw r2, r13, #256
-    data(2, 0xF7FF, 0xF956)  # bl MUL (-3412)
+    data(2, 0xF7FF, 0xF9D8)  # bl MUL (-3152)
     data(2, 0xF20D, 0x10E0)  # addw r0, r13, #480
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
-    data(2, 0xF7FE, 0xFECA)  # bl SQR (-4716)
+    data(2, 0xF7FE, 0xFF4C)  # bl SQR (-4456)
     data(2, 0xF04F, 0x0002)  # mov r0, #0x02
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x10E0)  # addw r0, r13, #480
     data(2, 0xF20D, 0x11E0)  # addw r1, r13, #480
-    data(2, 0xF7FE, 0xFEC0)  # bl SQR (-4736)
+    data(2, 0xF7FE, 0xFF42)  # bl SQR (-4476)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -1945,15 +1880,15 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x10E0)  # addw r0, r13, #480
     data(2, 0xF20D, 0x11E0)  # addw r1, r13, #480
     data(2, 0xF20D, 0x12A8)  # addw r2, r13, #424
-    data(2, 0xF7FF, 0xF936)  # bl MUL (-3476)
+    data(2, 0xF7FF, 0xF9B8)  # bl MUL (-3216)
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x11E0)  # addw r1, r13, #480
-    data(2, 0xF7FE, 0xFEAA)  # bl SQR (-4780)
+    data(2, 0xF7FE, 0xFF2C)  # bl SQR (-4520)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xFEA0)  # bl SQR (-4800)
+    data(2, 0xF7FE, 0xFF22)  # bl SQR (-4540)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -1961,15 +1896,15 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
     data(2, 0xF20D, 0x12E0)  # addw r2, r13, #480
-    data(2, 0xF7FF, 0xF916)  # bl MUL (-3540)
+    data(2, 0xF7FF, 0xF998)  # bl MUL (-3280)
     data(2, 0xF20D, 0x2050)  # addw r0, r13, #592
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xFE8A)  # bl SQR (-4844)
+    data(2, 0xF7FE, 0xFF0C)  # bl SQR (-4584)
     data(2, 0xF04F, 0x000B)  # mov r0, #0x0b
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x2050)  # addw r0, r13, #592
     data(2, 0xF20D, 0x2150)  # addw r1, r13, #592
-    data(2, 0xF7FE, 0xFE80)  # bl SQR (-4864)
+    data(2, 0xF7FE, 0xFF02)  # bl SQR (-4604)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -1977,15 +1912,15 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x2050)  # addw r0, r13, #592
     data(2, 0xF20D, 0x2150)  # addw r1, r13, #592
     data(2, 0xF20D, 0x2218)  # addw r2, r13, #536
-    data(2, 0xF7FF, 0xF8F6)  # bl MUL (-3604)
+    data(2, 0xF7FF, 0xF978)  # bl MUL (-3344)
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2150)  # addw r1, r13, #592
-    data(2, 0xF7FE, 0xFE6A)  # bl SQR (-4908)
+    data(2, 0xF7FE, 0xFEEC)  # bl SQR (-4648)
     data(2, 0xF04F, 0x0017)  # mov r0, #0x17
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xFE60)  # bl SQR (-4928)
+    data(2, 0xF7FE, 0xFEE2)  # bl SQR (-4668)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -1993,15 +1928,15 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
     data(2, 0xF20D, 0x2250)  # addw r2, r13, #592
-    data(2, 0xF7FF, 0xF8D6)  # bl MUL (-3668)
+    data(2, 0xF7FF, 0xF958)  # bl MUL (-3408)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xFE4A)  # bl SQR (-4972)
+    data(2, 0xF7FE, 0xFECC)  # bl SQR (-4712)
     data(2, 0xF04F, 0x002F)  # mov r0, #0x2f
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
-    data(2, 0xF7FE, 0xFE40)  # bl SQR (-4992)
+    data(2, 0xF7FE, 0xFEC2)  # bl SQR (-4732)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -2009,15 +1944,15 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
     data(2, 0xF20D, 0x2218)  # addw r2, r13, #536
-    data(2, 0xF7FF, 0xF8B6)  # bl MUL (-3732)
+    data(2, 0xF7FF, 0xF938)  # bl MUL (-3472)
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
-    data(2, 0xF7FE, 0xFE2A)  # bl SQR (-5036)
+    data(2, 0xF7FE, 0xFEAC)  # bl SQR (-4776)
     data(2, 0xF04F, 0x005F)  # mov r0, #0x5f
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xFE20)  # bl SQR (-5056)
+    data(2, 0xF7FE, 0xFEA2)  # bl SQR (-4796)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -2025,15 +1960,15 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
     data(2, 0xF20D, 0x12A8)  # addw r2, r13, #424
-    data(2, 0xF7FF, 0xF896)  # bl MUL (-3796)
+    data(2, 0xF7FF, 0xF918)  # bl MUL (-3536)
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xFE0A)  # bl SQR (-5100)
+    data(2, 0xF7FE, 0xFE8C)  # bl SQR (-4840)
     data(2, 0xF04F, 0x0017)  # mov r0, #0x17
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xFE00)  # bl SQR (-5120)
+    data(2, 0xF7FE, 0xFE82)  # bl SQR (-4860)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -2041,15 +1976,15 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
     data(2, 0xF20D, 0x2250)  # addw r2, r13, #592
-    data(2, 0xF7FF, 0xF876)  # bl MUL (-3860)
+    data(2, 0xF7FF, 0xF8F8)  # bl MUL (-3600)
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xFDEA)  # bl SQR (-5164)
+    data(2, 0xF7FE, 0xFE6C)  # bl SQR (-4904)
     data(2, 0xF04F, 0x0005)  # mov r0, #0x05
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xFDE0)  # bl SQR (-5184)
+    data(2, 0xF7FE, 0xFE62)  # bl SQR (-4924)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -2057,37 +1992,37 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
     data(2, 0xF20D, 0x12E0)  # addw r2, r13, #480
-    data(2, 0xF7FF, 0xF856)  # bl MUL (-3924)
+    data(2, 0xF7FF, 0xF8D8)  # bl MUL (-3664)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xFDCA)  # bl SQR (-5228)
+    data(2, 0xF7FE, 0xFE4C)  # bl SQR (-4968)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
     data(2, 0xF20D, 0x1200)  # addw r2, r13, #256
-    data(2, 0xF7FF, 0xF848)  # bl MUL (-3952)
+    data(2, 0xF7FF, 0xF8CA)  # bl MUL (-3692)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
-    data(2, 0xF7FE, 0xFDBC)  # bl SQR (-5256)
+    data(2, 0xF7FE, 0xFE3E)  # bl SQR (-4996)
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
-    data(2, 0xF7FE, 0xFDB6)  # bl SQR (-5268)
+    data(2, 0xF7FE, 0xFE38)  # bl SQR (-5008)
     data(2, 0xF04F, 0x00DF)  # mov r0, #0xdf
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x10A8)  # addw r0, r13, #424
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
-    data(2, 0xF7FE, 0xFDAC)  # bl SQR (-5288)
+    data(2, 0xF7FE, 0xFE2E)  # bl SQR (-5028)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF47F, 0xAFF2)  # bne.w J9 (-28)
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xFD9E)  # bl SQR (-5316)
+    data(2, 0xF7FE, 0xFE20)  # bl SQR (-5056)
     data(2, 0xF04F, 0x0001)  # mov r0, #0x01
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
-    data(2, 0xF7FE, 0xFD94)  # bl SQR (-5336)
+    data(2, 0xF7FE, 0xFE16)  # bl SQR (-5076)
     data(2, 0xF8DD, 0x0088)  # ldr r0, [r13, #136]
     data(2, 0xF1B0, 0x0001)  # subs r0, r0, #1
     data(2, 0xF8CD, 0x0088)  # str r0, [r13, #136]
@@ -2095,15 +2030,15 @@ def _ladder448(r0, r1, r2):
     data(2, 0xF20D, 0x2018)  # addw r0, r13, #536
     data(2, 0xF20D, 0x2118)  # addw r1, r13, #536
     data(2, 0xF20D, 0x1200)  # addw r2, r13, #256
-    data(2, 0xF7FF, 0xF80A)  # bl MUL (-4076)
+    data(2, 0xF7FF, 0xF88C)  # bl MUL (-3816)
     data(2, 0xF20D, 0x1000)  # addw r0, r13, #256
     data(2, 0xF20D, 0x11A8)  # addw r1, r13, #424
     data(2, 0xF20D, 0x2218)  # addw r2, r13, #536
-    data(2, 0xF7FF, 0xF802)  # bl MUL (-4092)
+    data(2, 0xF7FF, 0xF884)  # bl MUL (-3832)
     data(2, 0xF20D, 0x00C8)  # addw r0, r13, #200
     data(2, 0xF20D, 0x01C8)  # addw r1, r13, #200
     data(2, 0xF20D, 0x1200)  # addw r2, r13, #256
-    data(2, 0xF7FE, 0xFFFA)  # bl MUL (-4108)
+    data(2, 0xF7FF, 0xF87C)  # bl MUL (-3848)
     data(2, 0xF8DD, 0x107C)  # ldr r1, [r13, #124]
     data(2, 0xF8DD, 0x30C8)  # ldr r3, [r13, #200]
     data(2, 0xF113, 0x0301)  # adds r3, r3, #0x1
