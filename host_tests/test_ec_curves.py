@@ -308,6 +308,10 @@ def test_structured_scalars(target, params, name, backend):
 
     got = target.call("drv_ec", "base_mult", [(name, k) for k in ks], force=force)
     assert got == [enc(w) for w in want_g], name
+    if backend == "viper":  # the viper recoding (engine.recode4) against the portable one
+        odd = [k if k & 1 else n - k for k in ks]
+        for vd, pd in target.call("drv_ec", "recode_both", [(name, odd)], force=force)[0]:
+            assert vd == pd and vd != [0] * len(vd), name
     got = target.call("drv_ec", "scalar_mult", [(name, k, Qb) for k in ks], force=force)
     assert got == [enc(w) for w in want_q], name
     got = target.call("drv_ec", "twin_mult", [(name, k, ks[-1 - i], Qb) for i, k in enumerate(ks)], force=force)

@@ -66,6 +66,24 @@ def scalar_mult(name, k, point):
     return R[0].to_bytes(c.size, "big") + R[1].to_bytes(c.size, "big")
 
 
+def recode_both(name, ks):
+    # The viper backend's recoding of each odd k (weierstrass_viper's scalar bytes, through
+    # field.engine.recode4, digits as signed bytes) beside weierstrass_python's list.
+    from mpcrypto.ec import weierstrass_python
+    from mpcrypto.ec.field import engine
+
+    c = curves.get(name)
+    py = weierstrass_python.new(c)
+    nsz = c.nsize
+    out = []
+    for k in ks:
+        kp = k.to_bytes(nsz, "big")
+        d = bytearray(py.nwin)
+        engine.recode4(d, kp, nsz, py.nwin)
+        out.append(([v - ((v & 128) << 1) for v in d], py._recode(kp)))
+    return out
+
+
 def base_mult(name, k):
     c = curves.get(name)
     R = ec._arith(c).mul_base(k)

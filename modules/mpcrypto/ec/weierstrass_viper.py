@@ -526,7 +526,6 @@ class _Curve(_fe.Arena):
         return self._affine_x()
 
     def _mul(self, k, x, y):
-        py = self._py
         kp = bytearray(self.nsz)
         neg = _fe.odd_scalar(kp, self._kb(k), self.nbytes, self.nsz, 0)
         n = self.N
@@ -541,7 +540,8 @@ class _Curve(_fe.Arena):
         for i in range(1, 8):
             self.exec(self.P_ADD)  # (2i + 1)P = (2i - 1)P + 2P
             self._save("X1", 3, tab, i * ent)
-        digits = py._recode(kp)
+        digits = bytearray(self.nwin)  # signed digits as bytes (_fe.recode4)
+        _fe.recode4(digits, kp, self.nsz, self.nwin)
         self._load("X1", 3, tab, 0)  # the top digit is 1
         x2 = self.woff("X2")
         yoff = self.wd
@@ -557,8 +557,8 @@ class _Curve(_fe.Arena):
         for i in range(self.nwin - 1, -1, -1):
             run(0, 0, 0, dbl, ndbl, mem, minv, mm, actx)
             d = digits[i]
-            sg = d >> 8  # -1 when d < 0
-            _fe.select(0, 0, 0, mem, x2, tab, 8, ent, ((d ^ sg) - sg) >> 1, yoff, n, sg & 1)
+            sg = 0 - (d >> 7)  # -1 when the digit is negative
+            _fe.select(0, 0, 0, mem, x2, tab, 8, ent, ((d ^ (sg & 0xFF)) - sg) >> 1, yoff, n, sg & 1)
             run(0, 0, 0, add, nadd, mem, minv, mm, actx)
         _fe.cneg(mem, self.woff("Y1"), n, neg)
 

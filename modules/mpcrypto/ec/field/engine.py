@@ -25,7 +25,8 @@ What it holds:
   one up for a prime.
 - Viper helpers on the arena, all with a fixed instruction sequence for fixed sizes (no
   branch or index on the values): ``select`` (masked table lookup and conditional
-  negation), ``cneg``, ``copy``, ``is_zero`` (public data only), ``comb_digits``.
+  negation), ``cneg``, ``copy``, ``is_zero`` (public data only), ``comb_digits``, and on
+  scalar bytes ``odd_scalar``, ``recode4``, ``comb_scalar``.
 - Scalar schedules for public scalars: ``sparse_wnaf`` and ``joint`` (variable time).
 
 Constant time: every op of a kernel is straight-line code whose instruction sequence
@@ -640,6 +641,31 @@ def odd_scalar(out: ptr8, k: ptr8, q: ptr8, nb: int, add: int) -> int:
         out[i] = (kv & (m ^ 0xFF)) | (v & m)
         i -= 1
     return even
+
+
+@micropython.viper
+def recode4(out: ptr8, kp: ptr8, nbk: int, nw: int):
+    # Joye-Tunstall regular recoding (CHES 2009, Alg. 6) of an odd kp (nbk bytes, big-endian,
+    # below 16^nw) into nw signed odd digits in [-15, 15] (the top digit 1 implicit), least
+    # significant first, each stored as its low byte (two's complement): with u_i the 4-bit
+    # digits of kp (u_nw = 0), v = u_i + c, d_i = ((v + 16 (u_(i+1) AND 1)) AND 31) - 16,
+    # c = (v - d_i) / 16, as weierstrass_python._recode computes them, without a list or an
+    # object per digit. Only the public bounds branch.
+    c = 0
+    nxt = kp[nbk - 1] & 15
+    i = 0
+    while i < nw:
+        u = nxt
+        j = i + 1
+        b = nbk - 1 - (j >> 1)
+        nxt = 0
+        if j < nw and b >= 0:
+            nxt = (kp[b] >> ((j & 1) << 2)) & 15
+        v = u + c
+        d = ((v + ((nxt & 1) << 4)) & 31) - 16
+        c = (v - d) >> 4
+        out[i] = d & 0xFF
+        i += 1
 
 
 @micropython.viper
