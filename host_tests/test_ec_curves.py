@@ -285,6 +285,42 @@ def _aff_mul(k, P, p, a):
     return R
 
 
+def _wnaf_model(k, w):
+    # the textbook width-w NAF (Hankerson, Menezes, Vanstone, Algorithm 3.35): position -> digit
+    out, i = {}, 0
+    while k:
+        if k & 1:
+            d = k % (1 << w)
+            if d >= 1 << (w - 1):
+                d -= 1 << w
+            out[i] = d
+            k -= d
+        k >>= 1
+        i += 1
+    return out
+
+
+def _schedule_model(e1, w1, e2, w2):
+    a, b = _wnaf_model(e1, w1), _wnaf_model(e2, w2)
+    out, cur = [], None
+    for pos in sorted(set(a) | set(b), reverse=True):
+        out.append((0 if cur is None else cur - pos, a.get(pos, 0), b.get(pos, 0)))
+        cur = pos
+    return out + [(cur or 0, 0, 0)]
+
+
+def test_wnaf_schedule(target):
+    # the viper w-NAFs and their joint schedule (verification's u1 G + u2 Q, EdDSA's
+    # [s]B + [k]A) against the textbook w-NAF: zeros, single bits, runs of ones (the carries),
+    # widths 4 .. 7, values of 160 .. 521 bits and random ones
+    rnd = random.Random("wnaf")
+    vals = [0, 1, 2, 3, 5, 7, 8, 255, 256, (1 << 160) - 1, (1 << 255) + 1, (1 << 446) - 1,
+            (1 << 521) - 1, int("5" * 130, 16), int("a" * 130, 16)] + [rnd.getrandbits(rnd.choice((160, 256, 384, 521))) for _ in range(12)]
+    cases = [(vals[i], 4 + i % 4, vals[-1 - i], 4 + (i + 1) % 4) for i in range(len(vals))]
+    got = target.call("drv_ec", "schedule", [(cases,)])[0]
+    assert got == [_schedule_model(*c) for c in cases]
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("name", ["secp256r1", "secp224k1", "secp521r1", "brainpoolP160t1", "brainpoolP320r1"])
 def test_structured_scalars(target, params, name, backend):

@@ -84,6 +84,19 @@ def recode_both(name, ks):
     return out
 
 
+def schedule(cases):
+    # field.engine.schedule's entries for each (e1, w1, e2, w2), decoded: (doublings before,
+    # digit of e1, digit of e2) with the digits signed
+    from mpcrypto.ec.field import engine
+
+    out = []
+    for e1, w1, e2, w2 in cases:
+        sch, cnt = engine.schedule(e1, w1, e2, w2)
+        out.append([(sch[4 * i] | (sch[4 * i + 1] << 8), sch[4 * i + 2] - ((sch[4 * i + 2] & 128) << 1),
+                     sch[4 * i + 3] - ((sch[4 * i + 3] & 128) << 1)) for i in range(cnt)])
+    return out
+
+
 def base_mult(name, k):
     c = curves.get(name)
     R = ec._arith(c).mul_base(k)

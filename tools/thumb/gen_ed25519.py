@@ -41,7 +41,7 @@ of the block's table (64 bytes each, y then x) and keeps one by SEL, APSR.GE set
 a mask that is all ones only at the entry (the table index and the loop count are public).
 
 [s]B + [k]P (mode 1), s and k little-endian below 2^253 (public): their width-7 and width-5
-NAFs (the loop of ``engine.sparse_wnaf``, here written per bit into two digit arrays), the odd
+NAFs (``engine.wnaf``'s loop, here in Thumb-2, into two digit arrays), the odd
 multiples P .. 15P (extended, X Y Z 2dT) built in the caller's buffer, and from the top
 non-zero digit down one doubling per bit, a mixed addition of B's entry |d| >> 1 (the cached
 table of B, 3B, .., 63B, affine) and an addition of P's, each negated (x, and x and 2dT) for a
@@ -478,7 +478,7 @@ def _ecopy(a):
 def _wnaf(a):
     # WNAF (a leaf): r1 = a scalar (nine little-endian words, the top one 0, value below
     # 2^253), r2 = its digit array (256 bytes, zero), r3 = w. The width-w NAF, digit i at
-    # byte i (signed, odd, |d| < 2^(w-1)), as engine.sparse_wnaf: at bit i with carry c, the
+    # byte i (signed, odd, |d| < 2^(w-1)), as engine.wnaf: at bit i with carry c, the
     # next w bits v; when bit i of v equals c the digit is 0 (the carry passes on), else
     # d = v + c, taken as d - 2^w with carry 1 when it reaches 2^(w-1), and i moves on by w.
     # Registers: r4 = i, r5 = c, r6 = 2^w - 1, r7 = w - 1.

@@ -501,9 +501,14 @@ class _Ed25519(_fe.Arena):
         qy = self.woff("QY")
         px = self.woff("PX")
         started = False
-        for gap, d1, d2 in _fe.joint(_fe.sparse_wnaf(s, _WB), _fe.sparse_wnaf(k, _WP)):
+        sch, cnt = _fe.schedule(s, _WB, k, _WP)
+        for e in range(0, 4 * cnt, 4):
             if started:
-                self.repeat(self.P_DBL8, gap)
+                self.repeat(self.P_DBL8, sch[e] | (sch[e + 1] << 8))
+            d1 = sch[e + 2]
+            d1 -= (d1 & 128) << 1
+            d2 = sch[e + 3]
+            d2 -= (d2 & 128) << 1
             if d1:
                 _fe.copy(mem, qy, tb, ((d1 if d1 > 0 else -d1) >> 1) * 2 * wd, 2 * wd)
                 if d1 < 0:

@@ -748,16 +748,20 @@ class _Curve(_fe.Arena):
         inf = True
         dbl8 = self.P_JDBL8
         n1 = len(dbl8) >> 5
-        for gap, d1, d2 in _fe.joint(_fe.sparse_wnaf(u1, wg), _fe.sparse_wnaf(u2, _WP)):
+        sch, cnt = _fe.schedule(u1, wg, u2, _WP)
+        for e in range(0, 4 * cnt, 4):
             if not inf:
+                gap = sch[e] | (sch[e + 1] << 8)
                 if gap <= 8:
                     self.exec(dbl8, gap * n1)
                 else:
                     self.repeat(dbl8, gap)
-            if d1:
-                inf = self._jadd_digit(d1, tg, inf, 2)
-            if d2:
-                inf = self._jadd_digit(d2, tp, inf, 3)
+            d = sch[e + 2]
+            if d:
+                inf = self._jadd_digit(d - ((d & 128) << 1), tg, inf, 2)
+            d = sch[e + 3]
+            if d:
+                inf = self._jadd_digit(d - ((d & 128) << 1), tp, inf, 3)
         if inf:
             return None
         # Jacobian -> affine: x = X/Z^2, y = Y/Z^3.

@@ -27,7 +27,7 @@ What it holds:
   branch or index on the values): ``select`` (masked table lookup and conditional
   negation), ``cneg``, ``copy``, ``is_zero`` (public data only), ``comb_digits``, and on
   scalar bytes ``odd_scalar``, ``recode4``, ``comb_scalar``.
-- Scalar schedules for public scalars: ``sparse_wnaf`` and ``joint`` (variable time).
+- Scalar schedules for public scalars: ``wnaf``, ``joint`` and ``schedule`` (variable time).
 
 Constant time: every op of a kernel is straight-line code whose instruction sequence
 depends only on the limb count (Montgomery reduction with a masked final subtraction, masked
@@ -690,57 +690,89 @@ def comb_scalar(out: ptr8, nbo: int, kp: ptr8, nbk: int, top: int):
 # -- scalar schedules for public scalars (variable time) ---------------------------------
 
 
-def sparse_wnaf(k, w):
-    # Width-w NAF of k >= 0 as a sparse list, least significant first: (i << 8) | (d & 0xFF)
-    # for each nonzero digit d (odd, in (-2^(w-1), 2^(w-1))) at bit i. From the bytes of k,
-    # with small ints only.
-    nbits = _bits(k)
-    kb = k.to_bytes((nbits + 7) // 8 + 3, "little")
+@micropython.viper
+def wnaf(out: ptr8, kb: ptr8, nb: int, w: int):
+    # The width-w NAF of the nb little-endian bytes at kb (the top byte 0: the last carry
+    # ends inside) into out, one signed byte per bit position (8 nb of them): an odd digit
+    # in (-2^(w-1), 2^(w-1)) at least w positions after the one before, 0 elsewhere. From
+    # the bottom with a carry c: a bit equal to c gives no digit; else v = (the w bits from
+    # here) + c is odd, the digit is v (minus 2^w with c = 1 when v >= 2^(w-1)). Public
+    # scalars only: the loop branches on the bits.
     full = 1 << w
-    mask = full - 1
     half = full >> 1
-    out = []
+    n = 8 * nb
     i = 0
-    carry = 0
-    while i <= nbits:
+    while i < n:
+        out[i] = 0
+        i += 1
+    i = 0
+    c = 0
+    while i < n:
         j = i >> 3
-        v = (((kb[j] | (kb[j + 1] << 8) | (kb[j + 2] << 16)) >> (i & 7)) + carry) & mask
-        if v & 1 == 0:  # bit i plus the carry is even: digit 0
-            carry = (((kb[j] >> (i & 7)) & 1) + carry) >> 1
+        x = kb[j]
+        if j + 1 < nb:
+            x |= kb[j + 1] << 8
+        if j + 2 < nb:
+            x |= kb[j + 2] << 16
+        x >>= i & 7
+        v = (x + c) & (full - 1)
+        if v & 1 == 0:
+            c = ((x & 1) + c) >> 1
             i += 1
             continue
         if v >= half:
             v -= full
-            carry = 1
+            c = 1
         else:
-            carry = 0
-        out.append((i << 8) | (v & 0xFF))
+            c = 0
+        out[i] = v & 0xFF
         i += w
-    return out
 
 
-def joint(e1, e2):
-    # The interleaved (Shamir) schedule of two sparse w-NAFs (see sparse_wnaf), most significant
-    # first: (doublings before, digit of e1 or 0, digit of e2 or 0) per position that has a
-    # digit, then (doublings after the last one, 0, 0). Digits are signed ints.
-    out = []
-    a = len(e1) - 1
-    b = len(e2) - 1
+@micropython.viper
+def joint(out: ptr8, a: ptr8, b: ptr8, npos: int) -> int:
+    # The interleaved (Shamir) schedule of two digit strings of npos positions (``wnaf``),
+    # most significant first, 4 bytes per position with a digit: the doublings before it
+    # (16 bits, little-endian; 0 for the first), a's digit, b's digit (signed bytes); then
+    # one entry of the doublings after the last digit, digits 0. Returns the entry count.
+    cnt = 0
     cur = -1
-    while a >= 0 or b >= 0:
-        p1 = e1[a] >> 8 if a >= 0 else -1
-        p2 = e2[b] >> 8 if b >= 0 else -1
-        pos = p1 if p1 > p2 else p2
-        d1 = d2 = 0
-        if p1 == pos:
-            d1 = e1[a] & 0xFF
-            a -= 1
-        if p2 == pos:
-            d2 = e2[b] & 0xFF
-            b -= 1
-        out.append((cur - pos if cur >= 0 else 0, d1 - 256 if d1 > 127 else d1, d2 - 256 if d2 > 127 else d2))
-        cur = pos
-    out.append((cur if cur > 0 else 0, 0, 0))
-    return out
+    i = npos - 1
+    while i >= 0:
+        if (a[i] | b[i]) != 0:
+            gap = 0
+            if cur >= 0:
+                gap = cur - i
+            o = 4 * cnt
+            out[o] = gap & 0xFF
+            out[o + 1] = (gap >> 8) & 0xFF
+            out[o + 2] = a[i]
+            out[o + 3] = b[i]
+            cnt += 1
+            cur = i
+        i -= 1
+    gap = 0
+    if cur > 0:
+        gap = cur
+    o = 4 * cnt
+    out[o] = gap & 0xFF
+    out[o + 1] = (gap >> 8) & 0xFF
+    out[o + 2] = 0
+    out[o + 3] = 0
+    return cnt + 1
+
+
+def schedule(e1, w1, e2, w2):
+    """The joint schedule of public e1, e2 >= 0 in widths w1, w2 (``wnaf``, ``joint``):
+    (bytes, entry count), entry i at 4 i: doublings before (two bytes, little-endian), then
+    the digits of e1 and e2 as signed bytes. Variable time."""
+    nb = (max(_bits(e1), _bits(e2)) >> 3) + 2  # a zero top byte for the last carry
+    npos = 8 * nb
+    a = bytearray(npos)
+    b = bytearray(npos)
+    wnaf(a, e1.to_bytes(nb, "little"), nb, w1)
+    wnaf(b, e2.to_bytes(nb, "little"), nb, w2)
+    out = bytearray(4 * npos + 4)
+    return out, joint(out, a, b, npos)
 
 
