@@ -317,8 +317,13 @@ def test_wnaf_schedule(target):
     vals = [0, 1, 2, 3, 5, 7, 8, 255, 256, (1 << 160) - 1, (1 << 255) + 1, (1 << 446) - 1,
             (1 << 521) - 1, int("5" * 130, 16), int("a" * 130, 16)] + [rnd.getrandbits(rnd.choice((160, 256, 384, 521))) for _ in range(12)]
     cases = [(vals[i], 4 + i % 4, vals[-1 - i], 4 + (i + 1) % 4) for i in range(len(vals))]
-    got = target.call("drv_ec", "schedule", [(cases,)])[0]
-    assert got == [_schedule_model(*c) for c in cases]
+    got = target.call("drv_ec", "schedule", cases)
+
+    def entries(raw):  # doublings before, digit of e1, digit of e2 (signed bytes)
+        return [(raw[i] | (raw[i + 1] << 8), raw[i + 2] - ((raw[i + 2] & 128) << 1),
+                 raw[i + 3] - ((raw[i + 3] & 128) << 1)) for i in range(0, len(raw), 4)]
+
+    assert [entries(g) for g in got] == [_schedule_model(*c) for c in cases]
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

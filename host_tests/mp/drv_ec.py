@@ -84,17 +84,12 @@ def recode_both(name, ks):
     return out
 
 
-def schedule(cases):
-    # field.engine.schedule's entries for each (e1, w1, e2, w2), decoded: (doublings before,
-    # digit of e1, digit of e2) with the digits signed
+def schedule(e1, w1, e2, w2):
+    # field.engine.schedule's entries for (e1, w1, e2, w2), as raw bytes (4 per entry)
     from mpcrypto.ec.field import engine
 
-    out = []
-    for e1, w1, e2, w2 in cases:
-        sch, cnt = engine.schedule(e1, w1, e2, w2)
-        out.append([(sch[4 * i] | (sch[4 * i + 1] << 8), sch[4 * i + 2] - ((sch[4 * i + 2] & 128) << 1),
-                     sch[4 * i + 3] - ((sch[4 * i + 3] & 128) << 1)) for i in range(cnt)])
-    return out
+    sch, cnt = engine.schedule(e1, w1, e2, w2)
+    return bytes(sch[:4 * cnt])
 
 
 def base_mult(name, k):
