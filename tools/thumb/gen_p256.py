@@ -1100,10 +1100,10 @@ def _words_out(a, buf_reg, off, name):
         a.str_(r, buf_reg, off + 28 - 4 * i)
 
 
-def _odd_scalar(a):
-    # k (32 bytes big-endian at r1, k <= n) to KB + 4 (big-endian), replaced by n - k when k
-    # is even, chosen by mask, NEG toggled then (n is odd: the scalar is odd; (n - k) P is
-    # -k P). The mask comes from k's bit 0: no branch.
+def _k_or_n_minus_k(a, mask, word=None):
+    # k (32 bytes big-endian at r1, k <= n) into X as little-endian words, replaced by n - k
+    # (computed into t0) where r0 is all ones: ``mask(a)`` sets r0 from k's words in X (and
+    # NEG with it), ``word(i, r)`` emits what follows the choice of word i (in r). No branch.
     for i, r in enumerate(X):
         a.ldr(r, 1, 28 - 4 * i)
         a.rev(r, r)
@@ -1111,39 +1111,43 @@ def _odd_scalar(a):
         a.const(0, NW[i])
         a.dp("sub" if i == 0 else "sbc", 0, 0, r, s=True)
         a.str_(0, SP, OFF["t0"] + 4 * i)
-    a.imm("and", 0, X[0], 1)
-    a.imm("sub", 0, 0, 1)  # all ones when k is even
-    a.imm("and", 1, 0, 1)
-    a.ldr(2, SP, NEG)
-    a.dp("eor", 1, 1, 2)  # NEG flipped under the mask
-    a.str_(1, SP, NEG)
+    mask(a)
     for i, r in enumerate(X):
         a.ldr(1, SP, OFF["t0"] + 4 * i)
         a.dp("eor", 1, 1, r)
         a.dp("and", 1, 1, 0)
         a.dp("eor", r, r, 1)
+        if word is not None:
+            word(i, r)
+
+
+def _odd_scalar(a):
+    # k (k <= n) to KB + 4 (big-endian), replaced by n - k when k is even, NEG toggled then
+    # (n is odd: the scalar is odd; (n - k) P is -k P). The mask comes from k's bit 0.
+    def mask(a):
+        a.imm("and", 0, X[0], 1)
+        a.imm("sub", 0, 0, 1)  # all ones when k is even
+        a.imm("and", 1, 0, 1)
+        a.ldr(2, SP, NEG)
+        a.dp("eor", 1, 1, 2)  # NEG flipped under the mask
+        a.str_(1, SP, NEG)
+
+    def word(i, r):
         a.rev(r, r)
         a.str_(r, SP, KB + 32 - 4 * i)
 
+    _k_or_n_minus_k(a, mask, word)
+
 
 def _comb_scalar(a):
-    # k (32 bytes big-endian at r1, k <= n) as eight little-endian limbs at KB + 4, replaced
-    # by n - k when k >= 2^255, chosen by mask (then NEG = 1): the comb's scalar is below 2^255.
-    for i, r in enumerate(X):
-        a.ldr(r, 1, 28 - 4 * i)
-        a.rev(r, r)
-    for i, r in enumerate(X):  # t0 = n - k
-        a.const(0, NW[i])
-        a.dp("sub" if i == 0 else "sbc", 0, 0, r, s=True)
-        a.str_(0, SP, OFF["t0"] + 4 * i)
-    a.sh("asr", 0, X[7], 31)  # all ones when k >= 2^255
-    a.imm("and", 1, 0, 1)
-    a.str_(1, SP, NEG)
-    for i, r in enumerate(X):
-        a.ldr(1, SP, OFF["t0"] + 4 * i)
-        a.dp("eor", 1, 1, r)
-        a.dp("and", 1, 1, 0)
-        a.dp("eor", r, r, 1)
+    # k (k <= n) as eight little-endian limbs at KB + 4, replaced by n - k when k >= 2^255
+    # (then NEG = 1): the comb's scalar is below 2^255.
+    def mask(a):
+        a.sh("asr", 0, X[7], 31)  # all ones when k >= 2^255
+        a.imm("and", 1, 0, 1)
+        a.str_(1, SP, NEG)
+
+    _k_or_n_minus_k(a, mask)
     _sp(a, 12, KB + 4)
     a.stm(12, X)
 
