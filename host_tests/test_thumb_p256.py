@@ -181,23 +181,23 @@ class Mul(emutest.Kernels):
         assert flag == 1
         return int.from_bytes(self.io.read()[gen_p256.IO:gen_p256.IO + 32], "big"), n
 
+    def _verify_mode(self, ks, q, flags):
+        # the verification modes on the module's own _GTAB at an odd address: (r0, instructions)
+        self.kmul_base(0)  # places the table
+        self.core.write(self.io.addr, bytes(gen_p256.BUFSIZE))
+        self.core.write(self.io.addr + gen_p256.IO, q[0].to_bytes(32, "big") + q[1].to_bytes(32, "big"))
+        self.core.write(self.k2.addr, b"".join(v.to_bytes(32, "big") for v in ks))
+        return self.result("_mul256", self.io, self.k2, flags, self.tab)
+
     def kcheck(self, e, r, s, c2, q):
         """The kernel's flags = 24 mode: (r0, instructions), r0 = 1 when the x coordinate of
         e / s G + r / s q is r or c2; buf's point left as zeros."""
-        self.kmul_base(0)
-        self.core.write(self.io.addr, bytes(gen_p256.BUFSIZE))
-        self.core.write(self.io.addr + gen_p256.IO, q[0].to_bytes(32, "big") + q[1].to_bytes(32, "big"))
-        self.core.write(self.k2.addr, b"".join(v.to_bytes(32, "big") for v in (e, r, s, c2)))
-        return self.result("_mul256", self.io, self.k2, 24, self.tab)
+        return self._verify_mode((e, r, s, c2), q, 24)
 
     def kmul2(self, e, r, s, q):
         """The kernel's flags = 16 mode: u1 G + u2 q for u1 = e / s, u2 = r / s mod n
         (verification) on the module's own _GTAB at an odd address; as ``kmul``."""
-        self.kmul_base(0)  # places the table
-        self.core.write(self.io.addr, bytes(gen_p256.BUFSIZE))
-        self.core.write(self.io.addr + gen_p256.IO, q[0].to_bytes(32, "big") + q[1].to_bytes(32, "big"))
-        self.core.write(self.k2.addr, e.to_bytes(32, "big") + r.to_bytes(32, "big") + s.to_bytes(32, "big"))
-        flag, n = self.result("_mul256", self.io, self.k2, 16, self.tab)
+        flag, n = self._verify_mode((e, r, s), q, 16)
         out = self.io.read()[gen_p256.IO:gen_p256.IO + 64]
         if not flag:
             assert out == bytes(64)

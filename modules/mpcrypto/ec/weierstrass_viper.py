@@ -557,8 +557,9 @@ class _Curve(_fe.Arena):
         for i in range(self.nwin - 1, -1, -1):
             run(0, 0, 0, dbl, ndbl, mem, minv, mm, actx)
             d = digits[i]
-            sg = 0 - (d >> 7)  # -1 when the digit is negative
-            _fe.select(0, 0, 0, mem, x2, tab, 8, ent, ((d ^ (sg & 0xFF)) - sg) >> 1, yoff, n, sg & 1)
+            d -= (d & 128) << 1  # the signed digit
+            sg = d >> 8  # -1 when d < 0
+            _fe.select(0, 0, 0, mem, x2, tab, 8, ent, ((d ^ sg) - sg) >> 1, yoff, n, sg & 1)
             run(0, 0, 0, add, nadd, mem, minv, mm, actx)
         _fe.cneg(mem, self.woff("Y1"), n, neg)
 
