@@ -8,7 +8,9 @@ module's function shapes; host_tests has no vendor driver and no C module):
   the NIST answers (AESAVS KAT ECB/CBC, RFC 3686 CTR, GCM, SHA-224/256 CAVP ShortMsg), with
   every call going through the stand-in;
 - a module with only some functions registers only those primitives; without the module
-  nothing is registered (the software backends run).
+  nothing is registered (the software backends run);
+- a module whose function gives a wrong answer or raises during the board's check is not
+  registered for that primitive (c_seam.FAILED says why), the others are.
 
 What this does not show: that a real C module over r_rsip or r_tsip_rx works. That needs the
 vendor's driver and the hardware.
@@ -79,12 +81,20 @@ def random(buf):
 
 ONLY_RANDOM = '''
 NAME = "tsip"
-import os
+_n = [0]
 
 
 def random(buf):
-    buf[:] = b"\\x5a" * len(buf)
+    # A counter, not random: the output shows the call went here, and reads differ.
+    for i in range(len(buf)):
+        buf[i] = (_n[0] + i) & 255
+    _n[0] += 7
 '''
+
+# FULL with one fault each: CTR's counter carried past its width (a driver that ignores
+# width 4), and a compression function that reports a hardware error.
+CTR_IGNORES_WIDTH = FULL.replace("k.ctr_xor(src, dst, n, ctr, width)", "k.ctr_xor(src, dst, n, ctr, 16)")
+SHA_FAILS = FULL.replace('    sha256_python.compress(st, buf, off, n)', '    raise OSError(5)')
 
 
 def run(tmp_path, board, module, script):
@@ -123,7 +133,18 @@ def test_partial_module_registers_only_what_it_has(tmp_path):
               "print(entropy_source()(4))\n").split("\n")
     assert out[0].startswith("[('entropy', 'tsip')] ") and out[0].endswith(" True")
     assert "tsip" not in out[0].split("] ", 1)[1].rsplit(" ", 1)[0]
-    assert out[1] == "b'ZZZZ'"
+    assert out[1] == "b'\\x0e\\x0f\\x10\\x11'"
+
+
+@pytest.mark.parametrize("module, failed", [(CTR_IGNORES_WIDTH, "[('aes', 'CTR carry (width 4)')]"),
+                                            (SHA_FAILS, "[('sha256', 'OSError: [Errno 5] EIO')]")])
+def test_board_leaves_a_failing_primitive_to_software(tmp_path, module, failed):
+    assert module != FULL
+    out = run(tmp_path, "EK_RA8D1", module, STATUS + "import c_seam\nprint(sorted(c_seam.FAILED.items()))\n")
+    out = out.split("\n")
+    prim = failed.split("'")[1]
+    assert prim not in dict(eval(out[0].split("] ")[0] + "]"))
+    assert out[1] == failed
 
 
 def _h(s):
@@ -148,7 +169,7 @@ def test_public_api_through_the_seam(tmp_path):
             want.append(_h(r["CIPHERTEXT"]))
     gcm = [r for r in load_rsp(cryptography_vector("ciphers/AES/GCM/gcmEncryptExtIV128.rsp")) if "COUNT" in r][:40]
     sha = [r for r in load_rsp(cryptography_vector("hashes/SHA2/SHA256ShortMsg.rsp")) if "MD" in r]
-    script = ("import mpcrypto_board\nimport _mpcrypto_hw\nimport mptest\n"
+    script = ("import mpcrypto_board\nimport _mpcrypto_hw\nimport mptest\n_mpcrypto_hw.calls.clear()\n"
               "mptest.run('drv_aes', 'crypt', %r, {'aes': 'rsip'})\n"
               "mptest.run('drv_aes', 'gcm_case', %r, {'aes': 'rsip'})\n"
               "mptest.run('drv_sha', 'digest', %r, {'sha256': 'rsip'})\n"

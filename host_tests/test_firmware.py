@@ -11,6 +11,7 @@ firmware/README.md). Runs on the host under any --target.
 import json
 import os
 import pathlib
+import re
 import subprocess
 import sys
 import time
@@ -53,6 +54,32 @@ def test_every_board_has_a_recipe():
 
 def test_recipes_check_clean():
     assert firmware.check() == []
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_c_modules_are_the_boards_own(board):
+    # The RSIP-E51A C module is built into the EK-RA8D1 firmware and no other: the procedures
+    # it calls exist only in a Zephyr build for an RSIP-E51A part.
+    info = firmware.boards()[board]
+    found = []
+    manifest_files.modules_of(ROOT / "firmware" / info["manifest"], c_modules=found)
+    want = [ROOT / "firmware" / "usermod" / "rsip_e51a"] if "RSIP-E51A" in info.get("hardware", {}) else []
+    assert found == want
+
+
+def test_rsip_module_has_every_seam_function():
+    # The C module's globals table against the seam's contract (c_seam.py): every function
+    # register() looks for, under the module name mpcrypto_board imports.
+    src = (ROOT / "firmware" / "usermod" / "rsip_e51a" / "mpcrypto_hw_rsip.c").read_text()
+    table = src[src.index("mpcrypto_hw_globals_table[] = {"):]
+    table = table[:table.index("};")]
+    names = set(re.findall(r"MP_ROM_QSTR\(MP_QSTR_(\w+)\), MP_ROM_", table))
+    seam = (ROOT / "boards" / "c_seam" / "c_seam.py").read_text()
+    funcs = set(re.findall(r'"(aes_\w+|sha256_compress|random)"', seam))
+    assert funcs >= {"aes_key", "aes_ctr", "sha256_compress", "random"}
+    assert names == funcs | {"__name__", "NAME"}
+    assert "MP_REGISTER_MODULE(MP_QSTR__mpcrypto_hw," in src
+    assert "MP_ROM_QSTR(MP_QSTR_NAME), MP_ROM_QSTR(MP_QSTR_rsip)" in table
 
 
 @pytest.mark.parametrize("board", BOARDS)

@@ -1,11 +1,11 @@
-"""The seam a firmware author binds a vendor's crypto driver through when the hardware has no
-public register interface: Renesas RSIP-E51A (RA8D1, FSP's ``r_rsip``) and TSIP (RX65N,
-``r_tsip_rx``) are driven only through their vendors' C APIs, so they cannot be written in
+"""The seam a firmware binds a vendor's crypto block through when the block is driven by the
+vendor's C procedures rather than a register interface of its own: Renesas RSIP-E51A (RA8D1)
+and TSIP (RX65N) run microcode that only Renesas' procedures load, so they cannot be written in
 asm_thumb or viper like the Kinetis mmCAU. Instead a MicroPython C module named
-``_mpcrypto_hw``, compiled into the firmware (``USER_C_MODULES``), wraps the vendor calls in
-the shapes below, and the board's ``mpcrypto_board.py`` (boards/EK_RA8D1, boards/RX65N)
-imports it and calls ``register``. No such C module exists in this repository: the vendors'
-drivers are not ours to ship, and nothing here pretends to drive those blocks.
+``_mpcrypto_hw``, compiled into the firmware, wraps the procedures in the shapes below, and
+the board's ``mpcrypto_board.py`` (boards/EK_RA8D1, boards/RX65N) imports it and calls
+``register``. The EK-RA8D1's module is firmware/usermod/rsip_e51a, over the RSIP-E51A
+procedures Zephyr's hal_renesas ships; the RX65N has none (boards/RX65N/README.md says why).
 
 ``_mpcrypto_hw`` (every function optional; ``register`` registers a primitive only when all
 of that primitive's functions are present):
@@ -32,6 +32,13 @@ of that primitive's functions are present):
 The wrappers here turn these into the backend surfaces (``new(key)`` and the context methods
 of ``mpcrypto.cipher.aes_python``; ``compress``; ``urandom(n)``). A C module can be checked
 on the unix port with a stand-in written in Python (host_tests/test_c_seam.py does).
+
+``register`` checks each primitive before it registers it: known answers from FIPS 197,
+SP 800-38A and FIPS 180-4, the counter's carries at the ``width`` boundary, buffers that are
+not word aligned and ``src`` that is ``dst``, and two TRNG reads that differ. A primitive that
+gives a wrong answer or raises is left to the software backends, and ``FAILED`` says why: a C
+module compiled for a board but never run on it (the EK-RA8D1's) cannot then give a wrong
+answer through the library.
 """
 
 from mpcrypto import _backend
@@ -89,17 +96,124 @@ class Entropy:
         return bytes(buf)
 
 
+# Known answers (the sources named): FIPS 197 Appendix C.1-C.3 (one block each), SP 800-38A
+# F.2.1 (CBC-AES128, two blocks) and F.5.1 (CTR-AES128, two blocks), FIPS 180-4's "abc".
+_H = bytes.fromhex
+_FIPS197_PT = _H("00112233445566778899aabbccddeeff")
+_FIPS197 = ((16, "69c4e0d86a7b0430d8cdb78070b4c55a"), (24, "dda97ca4864cdfe06eaf70a0ec0d7191"),
+            (32, "8ea2b7ca516745bfeafc49904b496089"))
+_SP_KEY = "2b7e151628aed2a6abf7158809cf4f3c"
+_SP_PT = "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
+_SP_CBC = ("000102030405060708090a0b0c0d0e0f", "7649abac8119b246cee98e9b12e9197d5086cb9b507219ee95db113a917678b2")
+_SP_CTR = ("f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff", "874d6191b620e3261bef6864990db6ce9806f66b7970fdff8617187bb9fffdff",
+           "f0f1f2f3f4f5f6f7f8f9fafbfcfdff01")
+_SHA256_IV = (0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A, 0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19)
+_SHA256_ABC = (0xBA7816BF, 0x8F01CFEA, 0x414140DE, 0x5DAE2223, 0xB00361A3, 0x96177A9C, 0xB410FF61, 0xF20015AD)
+
+
+def _ecb(hw, k, data):
+    out = bytearray(len(data))
+    hw.aes_ecb_encrypt(k, data, out, len(data) // 16)
+    return bytes(out)
+
+
+def _check_aes(hw):
+    """None if the module's AES gives the known answers, else what it got wrong."""
+    for n, ct in _FIPS197:
+        k = hw.aes_key(bytes(range(n)))
+        if _ecb(hw, k, _FIPS197_PT) != _H(ct):
+            return "ECB AES-%d" % (8 * n)
+        buf = bytearray(_H(ct))
+        hw.aes_ecb_decrypt(k, buf, buf, 1)  # src is dst
+        if buf != _FIPS197_PT:
+            return "ECB decrypt AES-%d" % (8 * n)
+    k = hw.aes_key(_H(_SP_KEY))
+    pt, (iv0, ct) = _H(_SP_PT), _SP_CBC
+    iv, out = bytearray(_H(iv0)), bytearray(32)
+    hw.aes_cbc_encrypt(k, pt, out, 2, iv)
+    if out != _H(ct) or iv != out[16:]:
+        return "CBC encrypt"
+    # Not word aligned, in place: the ciphertext at offset 1 of a larger buffer.
+    raw = bytearray(33)
+    raw[1:] = _H(ct)
+    view, iv = memoryview(raw)[1:], bytearray(_H(iv0))
+    hw.aes_cbc_decrypt(k, view, view, 2, iv)
+    if bytes(view) != pt or iv != _H(ct)[16:]:
+        return "CBC decrypt (unaligned, in place)"
+    c0, ct, c2 = _SP_CTR
+    ctr, out = bytearray(_H(c0)), bytearray(32)
+    hw.aes_ctr(k, pt, out, 2, ctr, 16)
+    if out != _H(ct) or ctr != _H(c2):
+        return "CTR"
+    # The counter's carries: out of the low 32 bits into the rest (width 16), and wrapping
+    # inside them with the other bytes unchanged (width 4, GCM's inc32).
+    for width, c0, c1, c2 in ((16, "00112233445566778899aa00ffffffff", "00112233445566778899aa0100000000",
+                               "00112233445566778899aa0100000001"),
+                              (4, "00112233445566778899aabbffffffff", "00112233445566778899aabb00000000",
+                               "00112233445566778899aabb00000001")):
+        ctr, out = bytearray(_H(c0)), bytearray(32)
+        hw.aes_ctr(k, bytes(32), out, 2, ctr, width)
+        if out != _ecb(hw, k, _H(c0) + _H(c1)) or ctr != _H(c2):
+            return "CTR carry (width %d)" % width
+    return None
+
+
+def _check_sha256(hw):
+    """None if the compression function gives FIPS 180-4's answer for "abc", else what failed."""
+    from array import array
+
+    block = bytearray(64)
+    block[:4] = b"abc\x80"
+    block[63] = 24
+    st = array("I", _SHA256_IV)
+    hw.sha256_compress(st, block, 0, 1)
+    if tuple(st) != _SHA256_ABC:
+        return "SHA-256 of abc"
+    # Two blocks at an odd offset against one block at a time.
+    raw = bytearray(range(129))
+    st2 = array("I", _SHA256_IV)
+    hw.sha256_compress(st2, raw, 1, 2)
+    st = array("I", _SHA256_IV)
+    hw.sha256_compress(st, bytes(raw[1:65]), 0, 1)
+    hw.sha256_compress(st, bytes(raw[65:129]), 0, 1)
+    if st2 != st:
+        return "SHA-256 over two unaligned blocks"
+    return None
+
+
+def _check_entropy(hw):
+    """None unless two reads are equal or a read is one byte repeated."""
+    a, b = bytearray(32), bytearray(32)
+    hw.random(a)
+    hw.random(b)
+    if a == b or a == bytes([a[0]]) * 32:
+        return "TRNG reads repeat"
+    return None
+
+
+# What each primitive needs and how it is checked, in registration order.
+_PRIMITIVES = (("aes", AES_FUNCS, _check_aes, AES), ("sha256", ("sha256_compress",), _check_sha256, SHA256),
+               ("entropy", ("random",), _check_entropy, Entropy))
+
+# {primitive: why it was not registered}, for a module that has the functions but failed a check.
+FAILED = {}
+
+
 def register(hw):
-    """Register what the C module ``hw`` provides; returns {primitive: backend name}."""
+    """Register what the C module ``hw`` provides and answers correctly; returns {primitive: backend
+    name}. A primitive whose check fails or raises is not registered (``FAILED`` says why)."""
     name = getattr(hw, "NAME", "hw")
     done = {}
-    if all(hasattr(hw, f) for f in AES_FUNCS):
-        _backend.register("aes", name, AES(hw))
-        done["aes"] = name
-    if hasattr(hw, "sha256_compress"):
-        _backend.register("sha256", name, SHA256(hw))
-        done["sha256"] = name
-    if hasattr(hw, "random"):
-        _backend.register("entropy", name, Entropy(hw))
-        done["entropy"] = name
+    for prim, funcs, check, backend in _PRIMITIVES:
+        if not all(hasattr(hw, f) for f in funcs):
+            continue
+        try:
+            bad = check(hw)
+        except Exception as e:  # a driver's error during the check: the primitive stays software
+            bad = "%s: %s" % (type(e).__name__, e)
+        if bad:
+            FAILED[prim] = bad
+            continue
+        _backend.register(prim, name, backend(hw))
+        done[prim] = name
     return done

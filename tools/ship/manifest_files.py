@@ -1,7 +1,7 @@
 """List the modules a MicroPython freeze manifest in ``firmware/`` would freeze.
 
 MicroPython's own ``makemanifest`` executes a manifest as Python with ``package``, ``module``,
-``include``, ``freeze``, ``require`` and ``metadata`` defined. This runs a manifest the same way
+``include``, ``freeze``, ``require``, ``metadata`` and ``c_module`` defined. This runs a manifest the same way
 with stand-ins that only record paths, so tests and tools can check what a board freezes
 without a MicroPython source tree. Only what our manifests use is modelled. An ``include`` of
 a path in the port (``$(PORT_DIR)/...``, resolved by MicroPython's build) is recorded by
@@ -25,10 +25,11 @@ class _Options:
             self.__dict__.setdefault(k, v)
 
 
-def modules_of(manifest, port=None, **options):
+def modules_of(manifest, port=None, c_modules=None, **options):
     """The files a manifest freezes from this repository; ``port``, if a list, receives the
     port-relative includes (``$(PORT_DIR)/...``) of it and of the manifests it includes;
-    ``options`` are the manifest's ``options`` (what an ``include`` of it would pass)."""
+    ``c_modules``, if a list, the C module directories its ``c_module`` calls add to the
+    build; ``options`` are the manifest's ``options`` (what an ``include`` of it would pass)."""
     manifest = pathlib.Path(manifest).resolve()
     found = []
 
@@ -50,13 +51,21 @@ def modules_of(manifest, port=None, **options):
             if port is not None:
                 port.append(path)
             return
-        found.extend(modules_of(_base(path), port, **kw))
+        found.extend(modules_of(_base(path), port, c_modules, **kw))
+
+    def c_module(module_path):
+        # MicroPython's c_module: a directory with a micropython.cmake (or .mk) the build adds.
+        d = _base(module_path)
+        if not ((d / "micropython.cmake").exists() or (d / "micropython.mk").exists()):
+            raise FileNotFoundError("manifest %s: %s is not a C module directory" % (manifest, d))
+        if c_modules is not None:
+            c_modules.append(d)
 
     def _ignore(*args, **kwargs):
         pass
 
     env = {"package": package, "module": module, "include": include, "freeze": _ignore,
-           "require": _ignore, "metadata": _ignore, "options": _Options(**options),
+           "require": _ignore, "metadata": _ignore, "c_module": c_module, "options": _Options(**options),
            "__file__": str(manifest)}
     exec(compile(manifest.read_text(), str(manifest), "exec"), env)
     missing = [p for p in found if not p.exists()]
