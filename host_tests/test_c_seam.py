@@ -21,6 +21,7 @@ import pathlib
 import subprocess
 
 import pytest
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from harness import _parse, find_micropython
 from vectors import cryptography_vector, load_rsp
@@ -77,6 +78,40 @@ def sha256_compress(st, buf, off, n):
 def random(buf):
     _c("random")
     buf[:] = os.urandom(len(buf))
+
+
+from mpcrypto.ec import curves, weierstrass_python
+_ec = {}
+
+
+def _curve(size):
+    if size not in _ec:
+        c = curves.get({32: "secp256r1", 48: "secp384r1"}[size])
+        _ec[size] = (c, weierstrass_python.new(c))
+    return _ec[size]
+
+
+def _ints(b, size):
+    return [int.from_bytes(b[i:i + size], "big") for i in range(0, len(b), size)]
+
+
+def ec_mul(size, k, xy):
+    _c("ec_mul")
+    c, ctx = _curve(size)
+    x, y = _ints(xy, size)
+    R = ctx.mul(int.from_bytes(k, "big"), x, y)
+    return R[0].to_bytes(size, "big") + R[1].to_bytes(size, "big")
+
+
+def ecdsa_verify(size, xy, e, rs):
+    _c("ecdsa_verify")
+    c, ctx = _curve(size)
+    n = c.n
+    x, y = _ints(xy, size)
+    r, s = _ints(rs, size)
+    w = pow(s, n - 2, n)
+    R = ctx.mul2(int.from_bytes(e, "big") * w % n, r * w % n, x, y)
+    return R is not None and R[0] % n == r
 '''
 
 ONLY_RANDOM = '''
@@ -95,6 +130,9 @@ def random(buf):
 # width 4), and a compression function that reports a hardware error.
 CTR_IGNORES_WIDTH = FULL.replace("k.ctr_xor(src, dst, n, ctr, width)", "k.ctr_xor(src, dst, n, ctr, 16)")
 SHA_FAILS = FULL.replace('    sha256_python.compress(st, buf, off, n)', '    raise OSError(5)')
+# k*P off by one point on P-384 only (k + 1 for k): its curve check fails, P-256's passes.
+EC_WRONG_P384 = FULL.replace("R = ctx.mul(int.from_bytes(k, \"big\"), x, y)",
+                             "R = ctx.mul(int.from_bytes(k, \"big\") + (size == 48), x, y)")
 
 
 def run(tmp_path, board, module, script):
@@ -118,7 +156,7 @@ STATUS = ("import mpcrypto_board\nfrom mpcrypto import _backend\nfrom mpcrypto.c
 @pytest.mark.parametrize("board", ["EK_RA8D1", "RX65N"])
 def test_board_registers_a_complete_module(tmp_path, board):
     out = run(tmp_path, board, FULL, STATUS).split("\n")
-    assert out[0] == "[('aes', 'rsip'), ('entropy', 'rsip'), ('sha256', 'rsip')] rsip rsip True"
+    assert out[0] == "[('aes', 'rsip'), ('ec_weierstrass', 'rsip'), ('entropy', 'rsip'), ('sha256', 'rsip')] rsip rsip True"
 
 
 @pytest.mark.parametrize("board", ["EK_RA8D1", "RX65N"])
@@ -183,3 +221,82 @@ def test_public_api_through_the_seam(tmp_path):
     assert _parse(parts[2] + "DONE", len(sha), "sha") == [_h(r["MD"]) for r in sha]
     assert "CALLS ['aes_cbc_decrypt', 'aes_cbc_encrypt', 'aes_ctr', 'aes_ecb_decrypt', 'aes_ecb_encrypt', " \
            "'aes_key', 'sha256_compress']" in out
+
+
+def _ec_script(cases_verify, cases_sign, cases_ecdh):
+    return ("import mpcrypto_board\nimport _mpcrypto_hw\nimport mptest\nimport c_seam\n_mpcrypto_hw.calls.clear()\n"
+            "mptest.run('drv_ec', 'ecdsa_verify', %r)\n"
+            "mptest.run('drv_ec', 'ecdsa_sign_k', %r)\n"
+            "mptest.run('drv_ec', 'ecdh', %r)\n"
+            "print('CALLS', sorted(_mpcrypto_hw.calls.items()))\n"
+            "print('FAILED', sorted(c_seam.FAILED.items()))\n" % (cases_verify, cases_sign, cases_ecdh))
+
+
+def _ec_cases():
+    # NIST CAVP FIPS 186-3 SigVer and SigGen records of P-256, P-384 (the module's curves) and
+    # P-521 (not the module's: the software backend's), with SHA-256/384/512; ECDH shared
+    # secrets from pyca cryptography (OpenSSL) for the same curves.
+    from cryptography.hazmat.primitives.asymmetric import ec as pyec
+
+    sizes = {"P-256": ("secp256r1", 32), "P-384": ("secp384r1", 48), "P-521": ("secp521r1", 66)}
+    hashes = {"SHA-256": "sha256", "SHA-384": "sha384", "SHA-512": "sha512"}
+    ver, ver_want = [], []
+    for r in load_rsp(cryptography_vector("asymmetric/ECDSA/FIPS_186-3/SigVer.rsp")):
+        cv, _, h = r.get("_section", "").partition(",")
+        if "MSG" in r and cv in sizes and h in hashes and sum(c[0] == sizes[cv][0] for c in ver) < 30:
+            curve, size = sizes[cv]
+            point = b"\x04" + int(r["QX"], 16).to_bytes(size, "big") + int(r["QY"], 16).to_bytes(size, "big")
+            sig = int(r["R"], 16).to_bytes(size, "big") + int(r["S"], 16).to_bytes(size, "big")
+            ver.append((curve, point, _h(r["MSG"]), sig, hashes[h], "raw"))
+            ver_want.append(r["RESULT"].startswith("P"))
+    sign, sign_want = [], []
+    for r in load_rsp(cryptography_vector("asymmetric/ECDSA/FIPS_186-3/SigGen.txt")):
+        cv, _, h = r.get("_section", "").partition(",")
+        if "MSG" in r and cv in sizes and h in hashes and sum(c[0] == sizes[cv][0] for c in sign) < 6:
+            sign.append((sizes[cv][0], int(r["D"], 16), _h(r["MSG"]), hashes[h], int(r["K"], 16)))
+            sign_want.append((int(r["R"], 16), int(r["S"], 16)))
+    dh, dh_want = [], []
+    for name, pycurve in (("secp256r1", pyec.SECP256R1()), ("secp384r1", pyec.SECP384R1()),
+                          ("secp521r1", pyec.SECP521R1())):
+        for i in range(3):
+            a = pyec.derive_private_key(0x1234567 * (i + 1) + 77, pycurve)
+            b = pyec.derive_private_key(0x7654321 * (i + 3) + 5, pycurve)
+            pt = b.public_key().public_bytes(Encoding.X962, PublicFormat.UncompressedPoint)
+            dh.append((name, a.private_numbers().private_value, pt))
+            dh_want.append(a.exchange(pyec.ECDH(), b.public_key()))
+    return ver, ver_want, sign, sign_want, dh, dh_want
+
+
+def _ec_check(out, cases):
+    ver, ver_want, sign, sign_want, dh, dh_want = cases
+    parts = out.split("DONE\n")
+    got = [line[2:] for line in parts[0].split("\n") if line]
+    assert [g == "'ok'" for g in got] == ver_want
+    assert all(g.startswith("'ok'") or g.startswith("InvalidSignature") for g in got)
+    assert [eval(line[2:]) for line in parts[1].split("\n") if line] == sign_want
+    assert [eval(line[2:]) for line in parts[2].split("\n") if line] == dh_want
+    return parts[3]
+
+
+def test_ec_through_the_seam(tmp_path):
+    cases = _ec_cases()
+    assert {c[0] for c in cases[0]} == {"secp256r1", "secp384r1", "secp521r1"} and any(cases[1]) and not all(cases[1])
+    tail = _ec_check(run(tmp_path, "EK_RA8D1", FULL, _ec_script(cases[0], cases[2], cases[4])), cases)
+    calls = dict(eval(tail.split("CALLS ")[1].split("\n")[0]))
+    # Verification of P-256/P-384 records on the module, P-521's not; k*G of each signature,
+    # each ECDH's k*P, and the two curve checks' own calls (two k*G/k*P, two verifications).
+    nmod = sum(1 for c in cases[0] if c[0] != "secp521r1")
+    assert calls["ecdsa_verify"] == nmod + 2 * 2
+    nsig = sum(1 for c in cases[2] if c[0] != "secp521r1")
+    ndh = sum(1 for c in cases[4] if c[0] != "secp521r1")
+    assert calls["ec_mul"] == nsig + ndh + 2 * 2
+    assert "FAILED []" in tail
+
+
+def test_ec_curve_failing_its_check_stays_software(tmp_path):
+    cases = _ec_cases()
+    tail = _ec_check(run(tmp_path, "EK_RA8D1", EC_WRONG_P384, _ec_script(cases[0], cases[2], cases[4])), cases)
+    assert "FAILED [('ec:secp384r1', 'k*G')]" in tail
+    calls = dict(eval(tail.split("CALLS ")[1].split("\n")[0]))
+    n256 = sum(1 for c in cases[0] if c[0] == "secp256r1")
+    assert calls["ecdsa_verify"] == n256 + 2

@@ -28,6 +28,12 @@ of that primitive's functions are present):
   digest() without finalizing, HMAC); leave it out and the viper kernel runs.
 - Entropy (the seam's ``"entropy"``, the default rng): ``random(buf)`` fills the writable
   buffer from the TRNG and raises OSError on a failure the driver reports.
+- NIST P-256 and P-384 (seam primitive ``"ec_weierstrass"``, for those two curves; every other
+  curve and the arithmetic mod n stay on the software backend): ``ec_mul(size, k, xy)`` returns
+  k * (X, Y) as X || Y (size: 32 or 48, the bytes of a coordinate; k: size big-endian bytes,
+  0 < k < n; xy: X || Y of a point on the curve), ``ecdsa_verify(size, xy, e, rs)`` returns
+  whether (r, s) (rs = r || s, both in [1, n - 1]) is a valid SEC 1 signature of the reduced
+  hash value e (size bytes) under the public point xy.
 
 The wrappers here turn these into the backend surfaces (``new(key)`` and the context methods
 of ``mpcrypto.cipher.aes_python``; ``compress``; ``urandom(n)``). A C module can be checked
@@ -35,10 +41,12 @@ on the unix port with a stand-in written in Python (host_tests/test_c_seam.py do
 
 ``register`` checks each primitive before it registers it: known answers from FIPS 197,
 SP 800-38A and FIPS 180-4, the counter's carries at the ``width`` boundary, buffers that are
-not word aligned and ``src`` that is ``dst``, and two TRNG reads that differ. A primitive that
-gives a wrong answer or raises is left to the software backends, and ``FAILED`` says why: a C
-module compiled for a board but never run on it (the EK-RA8D1's) cannot then give a wrong
-answer through the library.
+not word aligned and ``src`` that is ``dst``, and two TRNG reads that differ. A curve is
+checked when its first context is built, against the software backend: k*G and k*P for fixed
+scalars, a signature that verifies and one that does not. A primitive (or curve) that gives a
+wrong answer or raises is left to the software backends, and ``FAILED`` says why: a C module
+compiled for a board but never run on it (the EK-RA8D1's) cannot then give a wrong answer
+through the library.
 """
 
 from mpcrypto import _backend
@@ -94,6 +102,83 @@ class Entropy:
         buf = bytearray(n)
         self._random(buf)
         return bytes(buf)
+
+
+class _EcCtx:
+    """A curve's context: k*G, k*P, ECDH and verification on the module; the rest (scalars mod
+    n, SM2) on the software backend's context for the same curve."""
+
+    def __init__(self, hw, curve, soft):
+        self._hw = hw
+        self._soft = soft
+        self._size = curve.size
+        self._n = curve.n
+        self._nbits = curve.nbits
+        self._g = curve.G
+
+    def __getattr__(self, name):
+        return getattr(self._soft, name)
+
+    def _xy(self, x, y):
+        return x.to_bytes(self._size, "big") + y.to_bytes(self._size, "big")
+
+    def mul(self, k, x, y):
+        kb = k.to_bytes(self._size, "big") if isinstance(k, int) else bytes(self._size - len(k)) + bytes(k)
+        if not 0 < int.from_bytes(kb, "big") < self._n:
+            return self._soft.mul(k, x, y)  # 0 and n (the identity) are the software's
+        r = self._hw.ec_mul(self._size, kb, self._xy(x, y))
+        return int.from_bytes(r[: self._size], "big"), int.from_bytes(r[self._size:], "big")
+
+    def mul_base(self, k):
+        return self.mul(k, self._g[0], self._g[1])
+
+    def ecdh(self, k, x, y):
+        R = self.mul(k, x, y)
+        return None if R is None else R[0].to_bytes(self._size, "big")
+
+    def verify_rs(self, digest, r, s, x, y):
+        from mpcrypto.ec.ecdsa import bits2int
+
+        size = self._size
+        e = bits2int(digest, self._nbits) % self._n
+        return self._hw.ecdsa_verify(size, self._xy(x, y), e.to_bytes(size, "big"),
+                                     r.to_bytes(size, "big") + s.to_bytes(size, "big"))
+
+
+EC_FUNCS = ("ec_mul", "ecdsa_verify")
+EC_CURVES = ("secp256r1", "secp384r1")
+
+
+class EC:
+    """The ``"ec_weierstrass"`` backend: P-256 and P-384 on the module once a curve passes its
+    check (``_check_curve``), every other curve (and a curve that fails) on the software
+    backend that would run without the module."""
+
+    def __init__(self, hw):
+        self._hw = hw
+
+    def new(self, curve):
+        from mpcrypto import _cpu
+        from mpcrypto.ec import ec
+
+        # The first software backend of the chain, as _backend would pick it with no module.
+        for _name, modname, requires in ec._CHAIN:
+            if requires is None or _cpu.has(requires):
+                soft = _backend.load(modname)
+                if soft is not None:
+                    break
+        soft = soft.new(curve)
+        if curve.name not in EC_CURVES or "ec:" + curve.name in FAILED:
+            return soft
+        ctx = _EcCtx(self._hw, curve, soft)
+        try:
+            bad = _check_curve(ctx, soft, curve)
+        except Exception as e:
+            bad = "%s: %s" % (type(e).__name__, e)
+        if bad:
+            FAILED["ec:" + curve.name] = bad
+            return soft
+        return ctx
 
 
 # Known answers (the sources named): FIPS 197 Appendix C.1-C.3 (one block each), SP 800-38A
@@ -191,11 +276,35 @@ def _check_entropy(hw):
     return None
 
 
+def _check_curve(ctx, soft, curve):
+    """None if the module's k*G, k*P and verification agree with the software backend on
+    ``curve``, else what disagreed."""
+    from mpcrypto.ec import ecdsa
+
+    n = curve.n
+    k1, k2 = n - 2, (n >> 1) + 12345  # fixed scalars: one near n, one in the middle
+    if ctx.mul_base(k1) != soft.mul_base(k1):
+        return "k*G"
+    P = soft.mul_base(k2)
+    if ctx.mul(k1, P[0], P[1]) != soft.mul(k1, P[0], P[1]):
+        return "k*P"
+    digest = bytes(range(1, 1 + curve.size))
+    r, s = ecdsa.sign_with_k(soft, curve, k2, ecdsa.bits2int(digest, curve.nbits) % n, k1)
+    if ctx.verify_rs(digest, r, s, P[0], P[1]) is not True:
+        return "a valid signature"
+    # Not n - s: (r, n - s) is the same signature's other valid form.
+    if ctx.verify_rs(digest, r, s + 1 if s + 1 < n else s - 1, P[0], P[1]) is not False:
+        return "a signature with s changed"
+    return None
+
+
 # What each primitive needs and how it is checked, in registration order.
 _PRIMITIVES = (("aes", AES_FUNCS, _check_aes, AES), ("sha256", ("sha256_compress",), _check_sha256, SHA256),
-               ("entropy", ("random",), _check_entropy, Entropy))
+               ("entropy", ("random",), _check_entropy, Entropy),
+               ("ec_weierstrass", EC_FUNCS, None, EC))  # each curve is checked as it is first used
 
-# {primitive: why it was not registered}, for a module that has the functions but failed a check.
+# {primitive (or "ec:" + curve name): why it was not registered (used)}, for a module that has
+# the functions but failed a check.
 FAILED = {}
 
 
@@ -208,7 +317,7 @@ def register(hw):
         if not all(hasattr(hw, f) for f in funcs):
             continue
         try:
-            bad = check(hw)
+            bad = check(hw) if check else None
         except Exception as e:  # a driver's error during the check: the primitive stays software
             bad = "%s: %s" % (type(e).__name__, e)
         if bad:

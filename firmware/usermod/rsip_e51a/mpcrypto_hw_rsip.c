@@ -11,6 +11,7 @@
 //   aes_key(key) -> handle             the plain key turned into the RSIP's wrapped key index
 //   aes_ecb_encrypt/decrypt, aes_cbc_encrypt/decrypt, aes_ctr
 //   sha256_compress(st, buf, off, n)   the procedures' resume-update-suspend SHA-256
+//   ec_mul, ecdsa_verify               P-256 and P-384 scalar multiplication and verification
 //   random(buf)                        the TRNG (HW_SCE_RNG_Read, 16 bytes per read)
 //
 // Facts it relies on, from the sources named:
@@ -385,6 +386,105 @@ static mp_obj_t hw_sha256_compress(size_t n_args, const mp_obj_t *args) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(hw_sha256_compress_obj, 4, 4, hw_sha256_compress);
 
+// ---- NIST P-256 and P-384 ----------------------------------------------------------------
+
+// The procedures take big-endian coordinates and scalars as they lie in memory, the curve
+// type SCE_ECC_CURVE_TYPE_NIST (0) and command 0 for these curves, and a private scalar as
+// the key index HW_SCE_GenerateOemKeyIndexPrivate makes of it (key mode 0), as FSP's ECDH and
+// ECDSA adaptors and CycloneCRYPTO's RA8 port call them. This hal version's verification
+// procedures take the public point itself (the words they write are X || Y).
+
+typedef struct {
+    size_t size;  // bytes of a coordinate
+    sce_oem_cmd_t private_cmd;
+    const uint32_t *domain;
+} ec_curve_t;
+
+static const ec_curve_t ec_p256 = {32, SCE_OEM_CMD_ECC_P256_PRIVATE, DomainParam_NIST_P256};
+static const ec_curve_t ec_p384 = {48, SCE_OEM_CMD_ECC_P384_PRIVATE, DomainParam_NIST_P384};
+
+static const ec_curve_t *get_curve(mp_obj_t size_in) {
+    mp_int_t size = mp_obj_get_int(size_in);
+    if (size == 32) {
+        return &ec_p256;
+    }
+    if (size == 48) {
+        return &ec_p384;
+    }
+    mp_raise_ValueError(MP_ERROR_TEXT("curve must be P-256 (32) or P-384 (48)"));
+}
+
+// A read-only buffer of exactly n bytes, copied into aligned words.
+static void get_words(mp_obj_t o, size_t n, uint32_t *out) {
+    mp_buffer_info_t b;
+    mp_get_buffer_raise(o, &b, MP_BUFFER_READ);
+    if (b.len != n) {
+        mp_raise_ValueError(MP_ERROR_TEXT("wrong length for this curve"));
+    }
+    memcpy(out, b.buf, n);
+}
+
+static void wipe(uint32_t *p, size_t words) {
+    volatile uint32_t *v = p;
+    for (size_t i = 0; i < words; i++) {
+        v[i] = 0;
+    }
+}
+
+// ec_mul(size, k, xy) -> bytes: k (size bytes, 0 < k < n) times the point xy (X || Y, 2 * size
+// bytes, on the curve: the caller checks), as X || Y. The scalar is secret: its plain copy and
+// its key index are wiped before returning.
+static mp_obj_t hw_ec_mul(mp_obj_t size_in, mp_obj_t k_in, mp_obj_t xy_in) {
+    const ec_curve_t *c = get_curve(size_in);
+    uint32_t k[12], xy[24], out[24];
+    uint32_t index[32] = {0};  // the P-384 private key index is 17 words (FSP's wrapped_private_key)
+    get_words(xy_in, 2 * c->size, xy);
+    get_words(k_in, c->size, k);
+    uint32_t curve_type = 0, cmd = 0;
+    k_sched_lock();
+    fsp_err_t err = HW_SCE_GenerateOemKeyIndexPrivate(SCE_OEM_KEY_TYPE_PLAIN, c->private_cmd, NULL, NULL,
+        (const uint8_t *)k, index);
+    if (err == FSP_SUCCESS) {
+        if (c->size == 32) {
+            err = HW_SCE_Ecc256ScalarMultiplicationSubAdaptor(&curve_type, &cmd, index, xy, c->domain, out);
+        } else {
+            err = HW_SCE_Ecc384ScalarMultiplicationSubAdaptor(&curve_type, &cmd, index, xy, c->domain, out);
+        }
+    }
+    k_sched_unlock();
+    wipe(k, 12);
+    wipe(index, 32);
+    check(err);
+    return mp_obj_new_bytes((const uint8_t *)out, 2 * c->size);
+}
+static MP_DEFINE_CONST_FUN_OBJ_3(hw_ec_mul_obj, hw_ec_mul);
+
+// ecdsa_verify(size, xy, e, rs) -> bool: SEC 1's verification of (r, s) (rs = r || s, each size
+// bytes, both in [1, n - 1]: the caller checks) for the hash value e (size bytes, already
+// reduced as SEC 1 says) under the public point xy. Public data only.
+static mp_obj_t hw_ecdsa_verify(size_t n_args, const mp_obj_t *args) {
+    const ec_curve_t *c = get_curve(args[0]);
+    uint32_t xy[24], e[12], rs[24];
+    get_words(args[1], 2 * c->size, xy);
+    get_words(args[2], c->size, e);
+    get_words(args[3], 2 * c->size, rs);
+    uint32_t curve_type = 0, cmd = 0;
+    k_sched_lock();
+    fsp_err_t err;
+    if (c->size == 32) {
+        err = HW_SCE_EcdsaSignatureVerificationSubAdaptor(&curve_type, &cmd, NULL, xy, e, rs, c->domain);
+    } else {
+        err = HW_SCE_EcdsaP384SignatureVerificationSubAdaptor(&curve_type, NULL, xy, e, rs, c->domain);
+    }
+    k_sched_unlock();
+    if (err == FSP_ERR_CRYPTO_SCE_FAIL || err == FSP_ERR_CRYPTO_SCE_VERIFY_FAIL) {
+        return mp_const_false;  // the procedures' "signature does not verify"
+    }
+    check(err);
+    return mp_const_true;
+}
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(hw_ecdsa_verify_obj, 4, 4, hw_ecdsa_verify);
+
 // ---- TRNG ---------------------------------------------------------------------------------
 
 // random(buf): fill the writable buffer from the TRNG, 16 bytes per read (the procedure runs
@@ -422,6 +522,8 @@ static const mp_rom_map_elem_t mpcrypto_hw_globals_table[] = {
     { MP_ROM_QSTR(MP_QSTR_aes_cbc_decrypt), MP_ROM_PTR(&hw_aes_cbc_decrypt_obj) },
     { MP_ROM_QSTR(MP_QSTR_aes_ctr), MP_ROM_PTR(&hw_aes_ctr_obj) },
     { MP_ROM_QSTR(MP_QSTR_sha256_compress), MP_ROM_PTR(&hw_sha256_compress_obj) },
+    { MP_ROM_QSTR(MP_QSTR_ec_mul), MP_ROM_PTR(&hw_ec_mul_obj) },
+    { MP_ROM_QSTR(MP_QSTR_ecdsa_verify), MP_ROM_PTR(&hw_ecdsa_verify_obj) },
     { MP_ROM_QSTR(MP_QSTR_random), MP_ROM_PTR(&hw_random_obj) },
 };
 static MP_DEFINE_CONST_DICT(mpcrypto_hw_globals, mpcrypto_hw_globals_table);
