@@ -103,6 +103,12 @@ def ec_mul(size, k, xy):
     return R[0].to_bytes(size, "big") + R[1].to_bytes(size, "big")
 
 
+def rsa_private(n, d, x):
+    _c("rsa_private")
+    k = len(n)
+    return pow(int.from_bytes(x, "big"), int.from_bytes(d, "big"), int.from_bytes(n, "big")).to_bytes(k, "big")
+
+
 def ecdsa_verify(size, xy, e, rs):
     _c("ecdsa_verify")
     c, ctx = _curve(size)
@@ -130,6 +136,8 @@ def random(buf):
 # width 4), and a compression function that reports a hardware error.
 CTR_IGNORES_WIDTH = FULL.replace("k.ctr_xor(src, dst, n, ctr, width)", "k.ctr_xor(src, dst, n, ctr, 16)")
 SHA_FAILS = FULL.replace('    sha256_python.compress(st, buf, off, n)', '    raise OSError(5)')
+# x^d mod n with one bit of the result flipped: the 2048-bit size fails its first-use check.
+RSA_WRONG = FULL.replace('int.from_bytes(n, "big")).to_bytes(k, "big")', 'int.from_bytes(n, "big") ^ 1).to_bytes(k, "big")')
 # k*P off by one point on P-384 only (k + 1 for k): its curve check fails, P-256's passes.
 EC_WRONG_P384 = FULL.replace("R = ctx.mul(int.from_bytes(k, \"big\"), x, y)",
                              "R = ctx.mul(int.from_bytes(k, \"big\") + (size == 48), x, y)")
@@ -156,7 +164,8 @@ STATUS = ("import mpcrypto_board\nfrom mpcrypto import _backend\nfrom mpcrypto.c
 @pytest.mark.parametrize("board", ["EK_RA8D1", "RX65N"])
 def test_board_registers_a_complete_module(tmp_path, board):
     out = run(tmp_path, board, FULL, STATUS).split("\n")
-    assert out[0] == "[('aes', 'rsip'), ('ec_weierstrass', 'rsip'), ('entropy', 'rsip'), ('sha256', 'rsip')] rsip rsip True"
+    assert out[0] == ("[('aes', 'rsip'), ('ec_weierstrass', 'rsip'), ('entropy', 'rsip'), ('rsa', 'rsip'), "
+                      "('sha256', 'rsip')] rsip rsip True")
 
 
 @pytest.mark.parametrize("board", ["EK_RA8D1", "RX65N"])
@@ -300,3 +309,37 @@ def test_ec_curve_failing_its_check_stays_software(tmp_path):
     calls = dict(eval(tail.split("CALLS ")[1].split("\n")[0]))
     n256 = sum(1 for c in cases[0] if c[0] == "secp256r1")
     assert calls["ecdsa_verify"] == n256 + 2
+
+
+def _rsa_cases():
+    # PKCS #1 v1.5 signatures (deterministic) of a 2048-bit key (the module's size) and a
+    # 1024-bit one (not: the library's CRT code), made by pyca cryptography (OpenSSL).
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.asymmetric import padding as pypad, rsa as pyrsa
+
+    out = []
+    for bits in (2048, 1024):
+        key = pyrsa.generate_private_key(65537, bits)
+        pn = key.private_numbers()
+        tup = (pn.public_numbers.n, pn.public_numbers.e, pn.d, pn.p, pn.q, pn.dmp1, pn.dmq1, pn.iqmp)
+        msgs = [b"", b"abc", bytes(range(200))]
+        out.append((tup, msgs, [key.sign(m, pypad.PKCS1v15(), hashes.SHA256()) for m in msgs]))
+    return out
+
+
+def _rsa_script(cases):
+    return ("import mpcrypto_board\nimport _mpcrypto_hw\nimport drv_rsa\nimport c_seam\n_mpcrypto_hw.calls.clear()\n"
+            + "".join("print(repr(drv_rsa.sign_group(%r, 'pkcs1', 'sha256', None, None, %r)))\n" % (t, m)
+                      for t, m, _ in cases)
+            + "print('CALLS', sorted(_mpcrypto_hw.calls.items()))\nprint('FAILED', sorted(c_seam.FAILED.items()))\n")
+
+
+@pytest.mark.parametrize("module, calls, failed", [(FULL, 3, "[]"), (RSA_WRONG, 1, "[('rsa:2048', 'ValueError: result^e != x')]")])
+def test_rsa_through_the_seam(tmp_path, module, calls, failed):
+    # A 2048-bit key's signatures on the module (checked once with e), or, after the module
+    # failed that check, on the library's CRT code; the 1024-bit key's never on the module.
+    cases = _rsa_cases()
+    out = run(tmp_path, "EK_RA8D1", module, _rsa_script(cases)).split("\n")
+    assert [eval(line) for line in out[:2]] == [want for _, _, want in cases]
+    assert dict(eval(out[2].split("CALLS ")[1])).get("rsa_private") == calls
+    assert out[3] == "FAILED " + failed

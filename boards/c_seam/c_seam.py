@@ -28,6 +28,9 @@ of that primitive's functions are present):
   digest() without finalizing, HMAC); leave it out and the viper kernel runs.
 - Entropy (the seam's ``"entropy"``, the default rng): ``random(buf)`` fills the writable
   buffer from the TRNG and raises OSError on a failure the driver reports.
+- RSA (seam primitive ``"rsa"``, the private operation of ``mpcrypto.pk.rsa``):
+  ``rsa_private(n, d, x)`` returns x^d mod n, each of n, d and x as k big-endian bytes (k = 256,
+  384 or 512: a 2048-, 3072- or 4096-bit n with its top bit set; x < n).
 - NIST P-256 and P-384 (seam primitive ``"ec_weierstrass"``, for those two curves; every other
   curve and the arithmetic mod n stay on the software backend): ``ec_mul(size, k, xy)`` returns
   k * (X, Y) as X || Y (size: 32 or 48, the bytes of a coordinate; k: size big-endian bytes,
@@ -43,7 +46,8 @@ on the unix port with a stand-in written in Python (host_tests/test_c_seam.py do
 SP 800-38A and FIPS 180-4, the counter's carries at the ``width`` boundary, buffers that are
 not word aligned and ``src`` that is ``dst``, and two TRNG reads that differ. A curve is
 checked when its first context is built, against the software backend: k*G and k*P for fixed
-scalars, a signature that verifies and one that does not. A primitive (or curve) that gives a
+scalars, a signature that verifies and one that does not; an RSA size with its first result
+(raised to the public exponent). A primitive (or curve) that gives a
 wrong answer or raises is left to the software backends, and ``FAILED`` says why: a C module
 compiled for a board but never run on it (the EK-RA8D1's) cannot then give a wrong answer
 through the library.
@@ -143,6 +147,39 @@ class _EcCtx:
         e = bits2int(digest, self._nbits) % self._n
         return self._hw.ecdsa_verify(size, self._xy(x, y), e.to_bytes(size, "big"),
                                      r.to_bytes(size, "big") + s.to_bytes(size, "big"))
+
+
+class RSA:
+    """The ``"rsa"`` backend: ``private(n, e, d, x)``, x^d mod n on the module for the moduli it
+    takes (None otherwise: the library's CRT code runs). The first result of each size is
+    checked with the public exponent before that size is used (a size that fails stays
+    software, ``FAILED`` says why); the library checks every result again."""
+
+    def __init__(self, hw):
+        self._hw = hw
+        self._ok = []
+
+    def private(self, n, e, d, x):
+        from mpcrypto.pk import mpi
+
+        bits = mpi.bits(n)
+        key = "rsa:%d" % bits
+        if bits not in (2048, 3072, 4096) or key in FAILED:
+            return None
+        k = bits >> 3
+        try:
+            r = int.from_bytes(self._hw.rsa_private(n.to_bytes(k, "big"), d.to_bytes(k, "big"),
+                                                    x.to_bytes(k, "big")), "big")
+            if bits not in self._ok and pow(r, e, n) != x:
+                raise ValueError("result^e != x")
+        except Exception as ex:
+            if bits in self._ok:
+                raise
+            FAILED[key] = "%s: %s" % (type(ex).__name__, ex)
+            return None
+        if bits not in self._ok:
+            self._ok.append(bits)
+        return r
 
 
 EC_FUNCS = ("ec_mul", "ecdsa_verify")
@@ -301,10 +338,11 @@ def _check_curve(ctx, soft, curve):
 # What each primitive needs and how it is checked, in registration order.
 _PRIMITIVES = (("aes", AES_FUNCS, _check_aes, AES), ("sha256", ("sha256_compress",), _check_sha256, SHA256),
                ("entropy", ("random",), _check_entropy, Entropy),
-               ("ec_weierstrass", EC_FUNCS, None, EC))  # each curve is checked as it is first used
+               ("ec_weierstrass", EC_FUNCS, None, EC),  # each curve is checked as it is first used
+               ("rsa", ("rsa_private",), None, RSA))  # each size is checked as it is first used
 
-# {primitive (or "ec:" + curve name): why it was not registered (used)}, for a module that has
-# the functions but failed a check.
+# {primitive (or "ec:" + curve name, "rsa:" + bits): why it was not registered (used)}, for a
+# module that has the functions but failed a check.
 FAILED = {}
 
 

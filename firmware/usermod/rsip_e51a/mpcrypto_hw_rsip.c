@@ -12,6 +12,7 @@
 //   aes_ecb_encrypt/decrypt, aes_cbc_encrypt/decrypt, aes_ctr
 //   sha256_compress(st, buf, off, n)   the procedures' resume-update-suspend SHA-256
 //   ec_mul, ecdsa_verify               P-256 and P-384 scalar multiplication and verification
+//   rsa_private(n, d, x)               x^d mod n for 2048-, 3072- and 4096-bit n
 //   random(buf)                        the TRNG (HW_SCE_RNG_Read, 16 bytes per read)
 //
 // Facts it relies on, from the sources named:
@@ -485,6 +486,71 @@ static mp_obj_t hw_ecdsa_verify(size_t n_args, const mp_obj_t *args) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(hw_ecdsa_verify_obj, 4, 4, hw_ecdsa_verify);
 
+// ---- RSA -----------------------------------------------------------------------------------
+
+// The private operation x^d mod n for 2048-, 3072- and 4096-bit n: n || d (big-endian, as they
+// lie in memory) become a private key index (HW_SCE_GenerateOemKeyIndexPrivate, the instance
+// data of SCE_OEM_CMD_RSA*_PRIVATE being 2 * k bytes), then the decryption procedure runs with
+// key mode 0. The buffers are static (up to 3.6 KB: too much for the stack) and wiped after.
+
+typedef fsp_err_t (*rsa_decrypt_t)(const uint32_t *, const uint32_t *, const uint32_t *, const uint32_t *,
+    uint32_t *);
+
+#define RSA_MAX_BYTES 512
+// The largest private key index: SCE_OEM_KEY_SIZE_RSA4096_PRIVATE_KEY_INST_DATA_WORD + 1.
+#define RSA_INDEX_WORDS (SCE_OEM_KEY_SIZE_RSA4096_PRIVATE_KEY_INST_DATA_WORD + 1)
+
+static uint32_t rsa_key[2 * RSA_MAX_BYTES / 4];
+static uint32_t rsa_index[RSA_INDEX_WORDS];
+static uint32_t rsa_in[RSA_MAX_BYTES / 4];
+static uint32_t rsa_out[RSA_MAX_BYTES / 4];
+
+// rsa_private(n, d, x) -> bytes: x^d mod n, each of n, d, x as k big-endian bytes (k = 256, 384
+// or 512; x < n: the caller checks). The caller checks the result with the public exponent.
+static mp_obj_t hw_rsa_private(mp_obj_t n_in, mp_obj_t d_in, mp_obj_t x_in) {
+    mp_buffer_info_t n, d, x;
+    mp_get_buffer_raise(n_in, &n, MP_BUFFER_READ);
+    mp_get_buffer_raise(d_in, &d, MP_BUFFER_READ);
+    mp_get_buffer_raise(x_in, &x, MP_BUFFER_READ);
+    size_t k = n.len;
+    sce_oem_cmd_t cmd;
+    rsa_decrypt_t decrypt;
+    if (k == 256) {
+        cmd = SCE_OEM_CMD_RSA2048_PRIVATE;
+        decrypt = HW_SCE_Rsa2048ModularExponentDecryptSubAdaptor;
+    } else if (k == 384) {
+        cmd = SCE_OEM_CMD_RSA3072_PRIVATE;
+        decrypt = HW_SCE_Rsa3072ModularExponentDecryptSubAdaptor;
+    } else if (k == 512) {
+        cmd = SCE_OEM_CMD_RSA4096_PRIVATE;
+        decrypt = HW_SCE_Rsa4096ModularExponentDecryptSubAdaptor;
+    } else {
+        mp_raise_ValueError(MP_ERROR_TEXT("RSA modulus must be 2048, 3072 or 4096 bits"));
+    }
+    if (d.len != k || x.len != k) {
+        mp_raise_ValueError(MP_ERROR_TEXT("d and x must be as long as n"));
+    }
+    memcpy(rsa_key, n.buf, k);
+    memcpy((uint8_t *)rsa_key + k, d.buf, k);
+    memcpy(rsa_in, x.buf, k);
+    uint32_t mode = 0;
+    k_sched_lock();
+    fsp_err_t err = HW_SCE_GenerateOemKeyIndexPrivate(SCE_OEM_KEY_TYPE_PLAIN, cmd, NULL, NULL,
+        (const uint8_t *)rsa_key, rsa_index);
+    if (err == FSP_SUCCESS) {
+        err = decrypt(&mode, rsa_index, NULL, rsa_in, rsa_out);
+    }
+    k_sched_unlock();
+    wipe(rsa_key, 2 * RSA_MAX_BYTES / 4);
+    wipe(rsa_index, RSA_INDEX_WORDS);
+    wipe(rsa_in, RSA_MAX_BYTES / 4);
+    check(err);
+    mp_obj_t out = mp_obj_new_bytes((const uint8_t *)rsa_out, k);
+    wipe(rsa_out, RSA_MAX_BYTES / 4);
+    return out;
+}
+static MP_DEFINE_CONST_FUN_OBJ_3(hw_rsa_private_obj, hw_rsa_private);
+
 // ---- TRNG ---------------------------------------------------------------------------------
 
 // random(buf): fill the writable buffer from the TRNG, 16 bytes per read (the procedure runs
@@ -524,6 +590,7 @@ static const mp_rom_map_elem_t mpcrypto_hw_globals_table[] = {
     { MP_ROM_QSTR(MP_QSTR_sha256_compress), MP_ROM_PTR(&hw_sha256_compress_obj) },
     { MP_ROM_QSTR(MP_QSTR_ec_mul), MP_ROM_PTR(&hw_ec_mul_obj) },
     { MP_ROM_QSTR(MP_QSTR_ecdsa_verify), MP_ROM_PTR(&hw_ecdsa_verify_obj) },
+    { MP_ROM_QSTR(MP_QSTR_rsa_private), MP_ROM_PTR(&hw_rsa_private_obj) },
     { MP_ROM_QSTR(MP_QSTR_random), MP_ROM_PTR(&hw_random_obj) },
 };
 static MP_DEFINE_CONST_DICT(mpcrypto_hw_globals, mpcrypto_hw_globals_table);

@@ -340,7 +340,9 @@ class RSAPrivateKey:
         return out
 
     def _private(self, c):
-        # RSADP / RSASP1 with the CRT (RFC 8017 5.1.2 step 2b), blinded, fault-checked.
+        # RSADP / RSASP1 with the CRT (RFC 8017 5.1.2 step 2b), blinded, fault-checked; on a
+        # board's RSA hardware (``_backend.hardware("rsa")``: x^d mod n, None for a size it
+        # lacks) when it has one, blinded and checked the same way.
         n = self._pub._n
         p, q = self._p, self._q
         # The public context (for blinding and the check; for e = 65537 already the smallest
@@ -349,10 +351,19 @@ class RSAPrivateKey:
         cp, cq = self._ctxs()
         re, ri = self._blinding()
         cb = modexp.mulmod(cn, c, re)
-        m1 = modexp.pow_ctx(cp, cb % p, self._dp, 8 * len(self._dp) - 8, "fw", self._wp)
-        m2 = modexp.pow_ctx(cq, cb % q, self._dq, 8 * len(self._dq) - 8, "fw", self._wq)
-        h = modexp.mulmod(cp, self._iqmp, (m1 - m2) % p)
-        m = modexp.mulmod(cn, m2 + h * q, ri)
+        # (h, the hardware, then m: no more locals than the CRT code had, whose frame is on the
+        # heap, and imported here, not into the module's globals: a 4096-bit operation on a 96 KB
+        # heap has no room to spare, and that dict's growth was enough to tip one over)
+        from mpcrypto._backend import hardware as h
+
+        h = h("rsa")
+        m = h.private(n, self._pub._e, self._numbers.d, cb) if h else None
+        if m is None:
+            m1 = modexp.pow_ctx(cp, cb % p, self._dp, 8 * len(self._dp) - 8, "fw", self._wp)
+            m2 = modexp.pow_ctx(cq, cb % q, self._dq, 8 * len(self._dq) - 8, "fw", self._wq)
+            h = modexp.mulmod(cp, self._iqmp, (m1 - m2) % p)
+            m = m2 + h * q
+        m = modexp.mulmod(cn, m, ri)
         if self._pub._public(m) != c:
             raise ValueError("RSA private operation failed its check")
         return m
