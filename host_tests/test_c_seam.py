@@ -103,6 +103,14 @@ def ec_mul(size, k, xy):
     return R[0].to_bytes(size, "big") + R[1].to_bytes(size, "big")
 
 
+from mpcrypto.mac import ghash_python
+
+
+def ghash(h, y, src, n):
+    _c("ghash")
+    ghash_python.new(bytes(h)).update(y, src, n)
+
+
 def rsa_private(n, d, x):
     _c("rsa_private")
     k = len(n)
@@ -136,6 +144,9 @@ def random(buf):
 # width 4), and a compression function that reports a hardware error.
 CTR_IGNORES_WIDTH = FULL.replace("k.ctr_xor(src, dst, n, ctr, width)", "k.ctr_xor(src, dst, n, ctr, 16)")
 SHA_FAILS = FULL.replace('    sha256_python.compress(st, buf, off, n)', '    raise OSError(5)')
+# GHASH ignoring the starting value y (a driver that restarts from zero each call).
+GHASH_RESTARTS = FULL.replace("ghash_python.new(bytes(h)).update(y, src, n)",
+                              "y[:] = bytes(16)\n    ghash_python.new(bytes(h)).update(y, src, n)")
 # x^d mod n with one bit of the result flipped: the 2048-bit size fails its first-use check.
 RSA_WRONG = FULL.replace('int.from_bytes(n, "big")).to_bytes(k, "big")', 'int.from_bytes(n, "big") ^ 1).to_bytes(k, "big")')
 # k*P off by one point on P-384 only (k + 1 for k): its curve check fails, P-256's passes.
@@ -164,8 +175,8 @@ STATUS = ("import mpcrypto_board\nfrom mpcrypto import _backend\nfrom mpcrypto.c
 @pytest.mark.parametrize("board", ["EK_RA8D1", "RX65N"])
 def test_board_registers_a_complete_module(tmp_path, board):
     out = run(tmp_path, board, FULL, STATUS).split("\n")
-    assert out[0] == ("[('aes', 'rsip'), ('ec_weierstrass', 'rsip'), ('entropy', 'rsip'), ('rsa', 'rsip'), "
-                      "('sha256', 'rsip')] rsip rsip True")
+    assert out[0] == ("[('aes', 'rsip'), ('ec_weierstrass', 'rsip'), ('entropy', 'rsip'), ('ghash', 'rsip'), "
+                      "('rsa', 'rsip'), ('sha256', 'rsip')] rsip rsip True")
 
 
 @pytest.mark.parametrize("board", ["EK_RA8D1", "RX65N"])
@@ -184,6 +195,7 @@ def test_partial_module_registers_only_what_it_has(tmp_path):
 
 
 @pytest.mark.parametrize("module, failed", [(CTR_IGNORES_WIDTH, "[('aes', 'CTR carry (width 4)')]"),
+                                            (GHASH_RESTARTS, "[('ghash', 'GHASH')]"),
                                             (SHA_FAILS, "[('sha256', 'OSError: [Errno 5] EIO')]")])
 def test_board_leaves_a_failing_primitive_to_software(tmp_path, module, failed):
     assert module != FULL
@@ -229,7 +241,7 @@ def test_public_api_through_the_seam(tmp_path):
     assert _parse(parts[1] + "DONE", len(gcm), "gcm") == [_h(r["CT"]) + _h(r["TAG"]) for r in gcm]
     assert _parse(parts[2] + "DONE", len(sha), "sha") == [_h(r["MD"]) for r in sha]
     assert "CALLS ['aes_cbc_decrypt', 'aes_cbc_encrypt', 'aes_ctr', 'aes_ecb_decrypt', 'aes_ecb_encrypt', " \
-           "'aes_key', 'sha256_compress']" in out
+           "'aes_key', 'ghash', 'sha256_compress']" in out
 
 
 def _ec_script(cases_verify, cases_sign, cases_ecdh):

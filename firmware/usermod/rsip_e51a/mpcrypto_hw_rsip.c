@@ -10,6 +10,7 @@
 //   NAME                               "rsip"
 //   aes_key(key) -> handle             the plain key turned into the RSIP's wrapped key index
 //   aes_ecb_encrypt/decrypt, aes_cbc_encrypt/decrypt, aes_ctr
+//   ghash(h, y, src, n)                GCM's GHASH (HW_SCE_GhashSub)
 //   sha256_compress(st, buf, off, n)   the procedures' resume-update-suspend SHA-256
 //   ec_mul, ecdsa_verify               P-256 and P-384 scalar multiplication and verification
 //   rsa_private(n, d, x)               x^d mod n for 2048-, 3072- and 4096-bit n
@@ -80,6 +81,13 @@ static void check(fsp_err_t err) {
     mp_raise_msg_varg(&mp_type_OSError, MP_ERROR_TEXT("RSIP error 0x%x"), (unsigned)err);
 }
 
+static void wipe(uint32_t *p, size_t words) {
+    volatile uint32_t *v = p;
+    for (size_t i = 0; i < words; i++) {
+        v[i] = 0;
+    }
+}
+
 // ---- AES ----------------------------------------------------------------------------------
 
 typedef fsp_err_t (*aes_init_t)(const uint32_t *, const uint32_t *, const uint32_t *, const uint32_t *,
@@ -114,10 +122,7 @@ typedef struct {
 // it is still key material.
 static mp_obj_t aes_key_wipe(mp_obj_t self_in) {
     aes_key_obj_t *self = MP_OBJ_TO_PTR(self_in);
-    volatile uint32_t *p = self->index;
-    for (size_t i = 0; i < KEY_INDEX_WORDS; i++) {
-        p[i] = 0;
-    }
+    wipe(self->index, KEY_INDEX_WORDS);
     self->procs = NULL;
     return mp_const_none;
 }
@@ -156,10 +161,7 @@ static mp_obj_t hw_aes_key(mp_obj_t key_in) {
     fsp_err_t err = HW_SCE_GenerateOemKeyIndexPrivate(SCE_OEM_KEY_TYPE_PLAIN, aes_procs[which].oem_cmd,
         NULL, NULL, (const uint8_t *)plain, self->index);
     k_sched_unlock();
-    volatile uint32_t *p = plain;
-    for (size_t i = 0; i < 8; i++) {
-        p[i] = 0;
-    }
+    wipe(plain, 8);
     check(err);
     self->procs = &aes_procs[which];
     return MP_OBJ_FROM_PTR(self);
@@ -328,6 +330,52 @@ static mp_obj_t hw_aes_ctr(size_t n_args, const mp_obj_t *args) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(hw_aes_ctr_obj, 6, 6, hw_aes_ctr);
 
+// ---- GHASH ---------------------------------------------------------------------------------
+
+// ghash(h, y, src, n): y <- GHASH_H over n blocks of src, starting from y (SP 800-38D §6.4:
+// Y_i = (Y_(i-1) xor X_i) * H), through HW_SCE_GhashSub (its IV is the starting value, its
+// output the last; the blocks as they lie in memory).
+static mp_obj_t hw_ghash(size_t n_args, const mp_obj_t *args) {
+    mp_buffer_info_t h, src;
+    mp_get_buffer_raise(args[0], &h, MP_BUFFER_READ);
+    uint8_t *y = get_block16(args[1]);
+    mp_get_buffer_raise(args[2], &src, MP_BUFFER_READ);
+    mp_int_t n = mp_obj_get_int(args[3]);
+    if (h.len != BLOCK) {
+        mp_raise_ValueError(MP_ERROR_TEXT("H must be 16 bytes"));
+    }
+    if (n < 0 || (size_t)n > src.len / BLOCK) {
+        mp_raise_ValueError(MP_ERROR_TEXT("buffer shorter than the blocks asked for"));
+    }
+    uint32_t hv[4], acc[4];
+    memcpy(hv, h.buf, BLOCK);
+    memcpy(acc, y, BLOCK);
+    const uint8_t *p = src.buf;
+    size_t left = (size_t)n;
+    fsp_err_t err = FSP_SUCCESS;
+    while (left && err == FSP_SUCCESS) {
+        size_t run = left;
+        const uint32_t *words = (const uint32_t *)p;
+        if ((uintptr_t)p & 3) {
+            run = left < BOUNCE_BLOCKS ? left : BOUNCE_BLOCKS;
+            memcpy(bounce_in, p, run * BLOCK);
+            words = bounce_in;
+        }
+        uint32_t out[4];
+        k_sched_lock();
+        err = HW_SCE_GhashSub(hv, acc, words, out, run * 4);
+        k_sched_unlock();
+        memcpy(acc, out, BLOCK);
+        p += run * BLOCK;
+        left -= run;
+    }
+    wipe(hv, 4);
+    check(err);
+    memcpy(y, acc, BLOCK);
+    return mp_const_none;
+}
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(hw_ghash_obj, 4, 4, hw_ghash);
+
 // ---- SHA-256 ------------------------------------------------------------------------------
 
 // The state words the procedure keeps beside the chaining value (see the header comment).
@@ -423,13 +471,6 @@ static void get_words(mp_obj_t o, size_t n, uint32_t *out) {
         mp_raise_ValueError(MP_ERROR_TEXT("wrong length for this curve"));
     }
     memcpy(out, b.buf, n);
-}
-
-static void wipe(uint32_t *p, size_t words) {
-    volatile uint32_t *v = p;
-    for (size_t i = 0; i < words; i++) {
-        v[i] = 0;
-    }
 }
 
 // ec_mul(size, k, xy) -> bytes: k (size bytes, 0 < k < n) times the point xy (X || Y, 2 * size
@@ -571,7 +612,7 @@ static mp_obj_t hw_random(mp_obj_t buf_in) {
         p += take;
         left -= take;
     }
-    memset(words, 0, sizeof(words));
+    wipe(words, 4);
     return mp_const_none;
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(hw_random_obj, hw_random);
@@ -587,6 +628,7 @@ static const mp_rom_map_elem_t mpcrypto_hw_globals_table[] = {
     { MP_ROM_QSTR(MP_QSTR_aes_cbc_encrypt), MP_ROM_PTR(&hw_aes_cbc_encrypt_obj) },
     { MP_ROM_QSTR(MP_QSTR_aes_cbc_decrypt), MP_ROM_PTR(&hw_aes_cbc_decrypt_obj) },
     { MP_ROM_QSTR(MP_QSTR_aes_ctr), MP_ROM_PTR(&hw_aes_ctr_obj) },
+    { MP_ROM_QSTR(MP_QSTR_ghash), MP_ROM_PTR(&hw_ghash_obj) },
     { MP_ROM_QSTR(MP_QSTR_sha256_compress), MP_ROM_PTR(&hw_sha256_compress_obj) },
     { MP_ROM_QSTR(MP_QSTR_ec_mul), MP_ROM_PTR(&hw_ec_mul_obj) },
     { MP_ROM_QSTR(MP_QSTR_ecdsa_verify), MP_ROM_PTR(&hw_ecdsa_verify_obj) },
