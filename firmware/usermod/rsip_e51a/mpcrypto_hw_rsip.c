@@ -236,12 +236,21 @@ static fsp_err_t aes_sequence(const aes_procs_t *procs, const uint32_t *index, u
 
 static const uint8_t zero_iv[BLOCK];
 
+// check(err) for an operation that writes len bytes at dst: on a failure they are zeroed
+// first, so no partial result is left behind (the iv or counter is left as it was).
+static void check_output(fsp_err_t err, void *dst, size_t len) {
+    if (err != FSP_SUCCESS) {
+        memset(dst, 0, len);
+    }
+    check(err);
+}
+
 static mp_obj_t aes_ecb(size_t n_args, const mp_obj_t *args, uint32_t cmd) {
     aes_key_obj_t *k = get_key(args[0]);
     mp_buffer_info_t src, dst;
     size_t n = get_blocks(args[1], args[2], args[3], &src, &dst);
     if (n) {
-        check(aes_sequence(k->procs, k->index, cmd, src.buf, dst.buf, n, zero_iv));
+        check_output(aes_sequence(k->procs, k->index, cmd, src.buf, dst.buf, n, zero_iv), dst.buf, n * BLOCK);
     }
     return mp_const_none;
 }
@@ -268,7 +277,7 @@ static mp_obj_t aes_cbc(const mp_obj_t *args, uint32_t cmd, bool encrypt) {
         if (!encrypt) {
             memcpy(next, (const uint8_t *)src.buf + (n - 1) * BLOCK, BLOCK);
         }
-        check(aes_sequence(k->procs, k->index, cmd, src.buf, dst.buf, n, iv));
+        check_output(aes_sequence(k->procs, k->index, cmd, src.buf, dst.buf, n, iv), dst.buf, n * BLOCK);
         if (encrypt) {
             memcpy(next, (const uint8_t *)dst.buf + (n - 1) * BLOCK, BLOCK);
         }
@@ -312,20 +321,25 @@ static mp_obj_t hw_aes_ctr(size_t n_args, const mp_obj_t *args) {
     }
     const uint8_t *s = src.buf;
     uint8_t *d = dst.buf;
+    // The counter is advanced only once every stretch has run.
+    uint8_t next[BLOCK];
+    memcpy(next, ctr, BLOCK);
+    size_t total = n;
     while (n) {
         size_t low_bytes = width < 4 ? (size_t)width : 4;
         uint64_t low = 0;
         for (size_t i = 0; i < low_bytes; i++) {
-            low = (low << 8) | ctr[BLOCK - low_bytes + i];
+            low = (low << 8) | next[BLOCK - low_bytes + i];
         }
         uint64_t room = ((uint64_t)1 << (8 * low_bytes)) - low;
         size_t run = (uint64_t)n < room ? n : (size_t)room;
-        check(aes_sequence(k->procs, k->index, CMD_CTR, s, d, run, ctr));
-        ctr_add(ctr, (size_t)width, (uint32_t)run);
+        check_output(aes_sequence(k->procs, k->index, CMD_CTR, s, d, run, next), dst.buf, total * BLOCK);
+        ctr_add(next, (size_t)width, (uint32_t)run);
         s += run * BLOCK;
         d += run * BLOCK;
         n -= run;
     }
+    memcpy(ctr, next, BLOCK);
     return mp_const_none;
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(hw_aes_ctr_obj, 6, 6, hw_aes_ctr);
@@ -606,7 +620,7 @@ static mp_obj_t hw_random(mp_obj_t buf_in) {
         k_sched_lock();
         fsp_err_t err = HW_SCE_RNG_Read(words);
         k_sched_unlock();
-        check(err);
+        check_output(err, buf.buf, buf.len);
         size_t take = left < sizeof(words) ? left : sizeof(words);
         memcpy(p, words, take);
         p += take;
