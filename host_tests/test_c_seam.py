@@ -355,3 +355,15 @@ def test_rsa_through_the_seam(tmp_path, module, calls, failed):
     assert [eval(line) for line in out[:2]] == [want for _, _, want in cases]
     assert dict(eval(out[2].split("CALLS ")[1])).get("rsa_private") == calls
     assert out[3] == "FAILED " + failed
+
+
+def test_force_sets_the_hardware_aside(tmp_path):
+    # _backend.hardware() honours force(): a primitive pinned to another backend gets None, so
+    # a benchmark can measure the software beside the hardware (bench_rsa does).
+    script = ("import mpcrypto_board\nfrom mpcrypto import _backend\n"
+              "print(_backend.hardware('rsa') is not None, _backend.available('rsa', ()))\n"
+              "_backend.force('rsa', 'thumb')\nprint(_backend.hardware('rsa'))\n"
+              "_backend.force('rsa', 'rsip')\nprint(_backend.hardware('rsa') is not None)\n"
+              "_backend.force('rsa')\nprint(_backend.hardware('rsa').SIZES)\n")
+    out = run(tmp_path, "EK_RA8D1", FULL, script).split("\n")
+    assert out[:4] == ["True ['rsip']", "None", "True", "(2048, 3072, 4096)"]

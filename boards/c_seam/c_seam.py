@@ -178,6 +178,8 @@ class RSA:
     checked with the public exponent before that size is used (a size that fails stays
     software, ``FAILED`` says why); the library checks every result again."""
 
+    SIZES = (2048, 3072, 4096)  # the moduli rsa_private takes, in bits
+
     def __init__(self, hw):
         self._hw = hw
         self._ok = []
@@ -187,7 +189,7 @@ class RSA:
 
         bits = mpi.bits(n)
         key = "rsa:%d" % bits
-        if bits not in (2048, 3072, 4096) or key in FAILED:
+        if bits not in self.SIZES or key in FAILED:
             return None
         k = bits >> 3
         try:

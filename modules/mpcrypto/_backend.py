@@ -65,10 +65,11 @@ def _board():
 
 
 def hardware(primitive):
-    """The ``impl`` a board driver registered for ``primitive``, or None."""
+    """The ``impl`` a board driver registered for ``primitive``, or None (also when ``force``
+    pinned the primitive to another backend)."""
     _board()
     hit = _hw.get(primitive)
-    return hit[1] if hit else None
+    return hit[1] if hit and _forced.get(primitive, hit[0]) == hit[0] else None
 
 
 def register(primitive, name, impl):
