@@ -31,8 +31,9 @@ pick among sizes rather than backends (the field kernels).
 A firmware that freezes a module named ``mpcrypto_board`` (``firmware/manifest_kinetis.py``
 freezes ``boards/<NAME>/mpcrypto_board.py``) has it imported once, before the first choice:
 that module probes the hardware and registers what it finds. ``hardware(primitive)`` gives
-what the board registered (``"entropy"``: the board's entropy source, see
-``_util.resolve_rng``).
+what the board registered, unless ``force`` pinned the primitive to another name
+(``"entropy"``: the board's entropy source, see ``_util.resolve_rng``; ``"rsa"``: a board's
+RSA private operation, asked by ``pk/rsa.py``).
 
 ``force(primitive, name)`` pins a backend (for a helper, a name not in its chain means the
 portable code); tests use it to run one suite over every backend. Call sites never take a
