@@ -367,3 +367,19 @@ def test_force_sets_the_hardware_aside(tmp_path):
               "_backend.force('rsa')\nprint(_backend.hardware('rsa').SIZES)\n")
     out = run(tmp_path, "EK_RA8D1", FULL, script).split("\n")
     assert out[:4] == ["True ['rsip']", "None", "True", "(2048, 3072, 4096)"]
+
+
+def test_ec_curve_is_checked_once(tmp_path):
+    # The seam drops its contexts after a MemoryError and rebuilds them: the rebuilt P-256
+    # context is the module's again, without a second check (call counts: the first context's
+    # check makes two k*G/k*P and two verifications, the key's k*G one more; the rebuilt one
+    # only the key's).
+    script = ("import mpcrypto_board\nimport _mpcrypto_hw\nfrom mpcrypto import _backend\n"
+              "from mpcrypto.ec import ec\n"
+              "k = ec.derive_private_key(12345, 'secp256r1')\n"
+              "_mpcrypto_hw.calls.clear()\nk.public_key()\nn1 = _mpcrypto_hw.calls['ec_mul']\n"
+              "_backend.evict()\n_mpcrypto_hw.calls.clear()\n"
+              "ec.derive_private_key(12346, 'secp256r1').public_key()\n"
+              "print(n1, _mpcrypto_hw.calls['ec_mul'], sorted(_mpcrypto_hw.calls))\n")
+    out = run(tmp_path, "EK_RA8D1", FULL, script).split("\n")
+    assert out[0] == "3 1 ['ec_mul']"

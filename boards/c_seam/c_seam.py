@@ -218,21 +218,26 @@ class EC:
 
     def __init__(self, hw):
         self._hw = hw
+        self._soft = None  # the software backend's module, found at the first context
+        self._passed = []  # curves checked: the seam rebuilds contexts after a MemoryError
 
     def new(self, curve):
-        from mpcrypto import _cpu
-        from mpcrypto.ec import ec
+        if self._soft is None:
+            from mpcrypto import _cpu
+            from mpcrypto.ec import ec
 
-        # The first software backend of the chain, as _backend would pick it with no module.
-        for _name, modname, requires in ec._CHAIN:
-            if requires is None or _cpu.has(requires):
-                soft = _backend.load(modname)
-                if soft is not None:
-                    break
-        soft = soft.new(curve)
+            # The first software backend of the chain, as _backend would pick it with no module.
+            for _name, modname, requires in ec._CHAIN:
+                if requires is None or _cpu.has(requires):
+                    self._soft = _backend.load(modname)
+                    if self._soft is not None:
+                        break
+        soft = self._soft.new(curve)
         if curve.name not in EC_CURVES or "ec:" + curve.name in FAILED:
             return soft
         ctx = _EcCtx(self._hw, curve, soft)
+        if curve.name in self._passed:
+            return ctx
         try:
             bad = _check_curve(ctx, soft, curve)
         except Exception as e:
@@ -240,6 +245,7 @@ class EC:
         if bad:
             FAILED["ec:" + curve.name] = bad
             return soft
+        self._passed.append(curve.name)
         return ctx
 
 
