@@ -12,7 +12,8 @@
 # UMULL (Cortex-M4, M7, M55, M85: every feature of mpcrypto/_cpu.py but ``dcache``), a Thumb-2
 # kernel ahead of each of them in its chain always loads, so they would never run. The
 # ``v16_<N>`` field kernels go too: there the Thumb-2 program runners of
-# ec/field/thumb_umaal.py execute every field program (ec/field/engine.py ``Shape``).
+# ec/field/thumb_umaal.py execute every field program (ec/field/engine.py ``Shape``). So
+# does the portable SHA-256, whose bytecode-only target is the qemu-m4-bytecode board.
 # host_tests/test_compile.py checks each entry against its chain.
 options.defaults(dsp=False)
 
@@ -32,6 +33,7 @@ SHADOWED = [
     "hash/ascon_viper.py",
     "hash/md5_viper.py",
     "hash/sha1_viper.py",
+    "hash/sha256_python.py",
     "hash/sha256_viper.py",
     "hash/sha512_viper.py",
     "hash/sm3_viper.py",

@@ -6,72 +6,244 @@ an ``array('I')`` whose words 0..7 are H0..H7 (words 8.. are the viper kernel's 
 are not used here). Nothing validates; the public classes in ``sha256`` do.
 
 No viper or native decorators: this module serves bytecode-only ports (RX65N) and compiles
-with plain ``mpy-cross``. Constant time in the sense that no branch or table index depends on
-the data; the interpreter's big-int arithmetic is not promised constant time.
+with plain ``mpy-cross``. It is written for a 32-bit interpreter, where a Python int of
+2**30 or more is a heap object: every 32-bit word is two 16-bit halves (``al`` low, ``ah``
+high) in local variables, sums are carried from the low half into the high one, and a
+rotation is assembled from shifts of both halves and masked to 16 bits. No value reaches
+2**30 (left shifts are bounded: at most 14 bits of a 16-bit half, or 3 of a 27-bit one), so
+the rounds make no big integer of the data and allocate nothing; the state is read and
+written through ``struct`` as halves, never as 32-bit ints. Eight rounds per loop pass, the
+variables' roles rotating, so no round moves a word.
 
-Allocation: one 64-entry list for the message schedule per call (reused for every block) and
-one tuple per block from ``struct.unpack_from``. Words are Python ints: on 32-bit ports any
-value of 2**30 or more is a heap object, so the rounds allocate on those ports (the 64-bit
-unix port keeps them as small ints). Prefer the viper backend where the port has it.
+No branch or table index depends on the data. Not checked by instruction counts: the
+interpreter's small-int operations are not promised to take the same time for every value.
+
+Allocation per call: two 64-entry lists (the message schedule, reused for every block) and
+the 16-tuple of the state's halves; nothing per block.
 """
 
-from struct import unpack_from
+from struct import pack_into, unpack_from
+from sys import byteorder
 
-# FIPS 180-4 §4.2.2 (cube roots of the first 64 primes).
-_K = (
-    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+_LE = byteorder == "little"  # the order of a word's two halves in st
+# FIPS 180-4 §4.2.2 (cube roots of the first 64 primes), high and low halves.
+_KH = (
+    0x428a, 0x7137, 0xb5c0, 0xe9b5, 0x3956, 0x59f1, 0x923f, 0xab1c, 0xd807, 0x1283, 0x2431, 0x550c,
+    0x72be, 0x80de, 0x9bdc, 0xc19b, 0xe49b, 0xefbe, 0x0fc1, 0x240c, 0x2de9, 0x4a74, 0x5cb0, 0x76f9,
+    0x983e, 0xa831, 0xb003, 0xbf59, 0xc6e0, 0xd5a7, 0x06ca, 0x1429, 0x27b7, 0x2e1b, 0x4d2c, 0x5338,
+    0x650a, 0x766a, 0x81c2, 0x9272, 0xa2bf, 0xa81a, 0xc24b, 0xc76c, 0xd192, 0xd699, 0xf40e, 0x106a,
+    0x19a4, 0x1e37, 0x2748, 0x34b0, 0x391c, 0x4ed8, 0x5b9c, 0x682e, 0x748f, 0x78a5, 0x84c8, 0x8cc7,
+    0x90be, 0xa450, 0xbef9, 0xc671,
+)
+_KL = (
+    0x2f98, 0x4491, 0xfbcf, 0xdba5, 0xc25b, 0x11f1, 0x82a4, 0x5ed5, 0xaa98, 0x5b01, 0x85be, 0x7dc3,
+    0x5d74, 0xb1fe, 0x06a7, 0xf174, 0x69c1, 0x4786, 0x9dc6, 0xa1cc, 0x2c6f, 0x84aa, 0xa9dc, 0x88da,
+    0x5152, 0xc66d, 0x27c8, 0x7fc7, 0x0bf3, 0x9147, 0x6351, 0x2967, 0x0a85, 0x2138, 0x6dfc, 0x0d13,
+    0x7354, 0x0abb, 0xc92e, 0x2c85, 0xe8a1, 0x664b, 0x8b70, 0x51a3, 0xe819, 0x0624, 0x3585, 0xa070,
+    0xc116, 0x6c08, 0x774c, 0xbcb5, 0x0cb3, 0xaa4a, 0xca4f, 0x6ff3, 0x82ee, 0x636f, 0x7814, 0x0208,
+    0xfffa, 0x6ceb, 0xa3f7, 0x78f2,
 )
 
 
 def compress(st, buf, off, nblocks):
-    K = _K
-    M = 0xFFFFFFFF
-    W = [0] * 64
-    a, b, c, d, e, f, g, h = st[0], st[1], st[2], st[3], st[4], st[5], st[6], st[7]
+    F = 0xFFFF
+    KH = _KH
+    KL = _KL
+    WH = [0] * 64
+    WL = [0] * 64
+    s = unpack_from("16H", st, 0)
+    if _LE:
+        al, ah, bl, bh, cl, ch, dl, dh, el, eh, fl, fh, gl, gh, hl, hh = s
+    else:
+        ah, al, bh, bl, ch, cl, dh, dl, eh, el, fh, fl, gh, gl, hh, hl = s
     for _ in range(nblocks):
-        # §6.2.2 step 1: the message schedule.
-        blk = unpack_from(">16I", buf, off)
+        # §6.2.2 step 1: the message schedule, big-endian halves of the block's words.
         for t in range(16):
-            W[t] = blk[t]
+            WH[t] = buf[off] << 8 | buf[off + 1]
+            WL[t] = buf[off + 2] << 8 | buf[off + 3]
+            off += 4
         for t in range(16, 64):
-            x = W[t - 2]
-            y = W[t - 15]
-            W[t] = (((x >> 17 | x << 15) ^ (x >> 19 | x << 13) ^ (x >> 10))    # σ1
-                    + W[t - 7]
-                    + ((y >> 7 | y << 25) ^ (y >> 18 | y << 14) ^ (y >> 3))   # σ0
-                    + W[t - 16]) & M
-        # §6.2.2 steps 2-3. Left shifts leave bits above 31; they are masked before any
-        # value is shifted right again.
-        a0, b0, c0, d0, e0, f0, g0, h0 = a, b, c, d, e, f, g, h
-        for t in range(64):
-            t1 = (h + ((e >> 6 | e << 26) ^ (e >> 11 | e << 21) ^ (e >> 25 | e << 7))   # Σ1
-                  + (g ^ (e & (f ^ g)))                                                # Ch
-                  + K[t] + W[t])
-            t2 = (((a >> 2 | a << 30) ^ (a >> 13 | a << 19) ^ (a >> 22 | a << 10))     # Σ0
-                  + ((a & b) | (c & (a | b))))                                         # Maj
-            h = g
-            g = f
-            f = e
-            e = (d + t1) & M
-            d = c
-            c = b
-            b = a
-            a = (t1 + t2) & M
+            i = t - 2
+            xl = WL[i]
+            xh = WH[i]
+            i = t - 15
+            yl = WL[i]
+            yh = WH[i]
+            i = t - 7
+            j = t - 16
+            rl = xh ^ xh << 2
+            rh = xl ^ xl << 2
+            vl = yl ^ yl << 4
+            vh = yh ^ yh << 4
+            ul = ((rl >> 3 ^ (rh & 7) << 13 ^ xl >> 10 ^ xh << 6) & F) + WL[i] + ((vl >> 7 ^ vh << 9 ^ yh >> 2 ^ yl << 14) & F) + WL[j]
+            uh = ((rh >> 3 ^ (rl & 7) << 13 ^ xh >> 10) & F) + WH[i] + ((vh >> 7 ^ yl << 9 ^ yl >> 2 ^ yh << 14) & F) + WH[j]
+            WL[t] = ul & F
+            WH[t] = (uh + (ul >> 16)) & F
+        # §6.2.2 steps 2-3, eight rounds per pass; y holds b ^ c for Maj.
+        a0l = al
+        a0h = ah
+        b0l = bl
+        b0h = bh
+        c0l = cl
+        c0h = ch
+        d0l = dl
+        d0h = dh
+        e0l = el
+        e0h = eh
+        f0l = fl
+        f0h = fh
+        g0l = gl
+        g0h = gh
+        h0l = hl
+        h0h = hh
+        yl = bl ^ cl
+        yh = bh ^ ch
+        for t in range(0, 64, 8):
+            vl = el ^ el << 5
+            vh = eh ^ eh << 5
+            ul = hl + ((vl >> 11 ^ vh << 5 ^ eh >> 9 ^ el << 7) & F) + (gl ^ (el & (fl ^ gl))) + KL[t] + WL[t]
+            uh = hh + ((vh >> 11 ^ vl << 5 ^ el >> 9 ^ eh << 7) & F) + (gh ^ (eh & (fh ^ gh))) + KH[t] + WH[t]
+            dl += ul
+            dh = (dh + uh + (dl >> 16)) & F
+            dl &= F
+            xl = al ^ bl
+            xh = ah ^ bh
+            vl = al ^ al << 11
+            vh = ah ^ ah << 11
+            ul += ((vl >> 13 ^ vh << 3 ^ ah >> 6 ^ al << 10) & F) + (bl ^ (xl & yl))
+            hl = ul & F
+            hh = (uh + ((vh >> 13 ^ vl << 3 ^ al >> 6 ^ ah << 10) & F) + (bh ^ (xh & yh)) + (ul >> 16)) & F
+            i = t + 1
+            vl = dl ^ dl << 5
+            vh = dh ^ dh << 5
+            ul = gl + ((vl >> 11 ^ vh << 5 ^ dh >> 9 ^ dl << 7) & F) + (fl ^ (dl & (el ^ fl))) + KL[i] + WL[i]
+            uh = gh + ((vh >> 11 ^ vl << 5 ^ dl >> 9 ^ dh << 7) & F) + (fh ^ (dh & (eh ^ fh))) + KH[i] + WH[i]
+            cl += ul
+            ch = (ch + uh + (cl >> 16)) & F
+            cl &= F
+            yl = hl ^ al
+            yh = hh ^ ah
+            vl = hl ^ hl << 11
+            vh = hh ^ hh << 11
+            ul += ((vl >> 13 ^ vh << 3 ^ hh >> 6 ^ hl << 10) & F) + (al ^ (yl & xl))
+            gl = ul & F
+            gh = (uh + ((vh >> 13 ^ vl << 3 ^ hl >> 6 ^ hh << 10) & F) + (ah ^ (yh & xh)) + (ul >> 16)) & F
+            i = t + 2
+            vl = cl ^ cl << 5
+            vh = ch ^ ch << 5
+            ul = fl + ((vl >> 11 ^ vh << 5 ^ ch >> 9 ^ cl << 7) & F) + (el ^ (cl & (dl ^ el))) + KL[i] + WL[i]
+            uh = fh + ((vh >> 11 ^ vl << 5 ^ cl >> 9 ^ ch << 7) & F) + (eh ^ (ch & (dh ^ eh))) + KH[i] + WH[i]
+            bl += ul
+            bh = (bh + uh + (bl >> 16)) & F
+            bl &= F
+            xl = gl ^ hl
+            xh = gh ^ hh
+            vl = gl ^ gl << 11
+            vh = gh ^ gh << 11
+            ul += ((vl >> 13 ^ vh << 3 ^ gh >> 6 ^ gl << 10) & F) + (hl ^ (xl & yl))
+            fl = ul & F
+            fh = (uh + ((vh >> 13 ^ vl << 3 ^ gl >> 6 ^ gh << 10) & F) + (hh ^ (xh & yh)) + (ul >> 16)) & F
+            i = t + 3
+            vl = bl ^ bl << 5
+            vh = bh ^ bh << 5
+            ul = el + ((vl >> 11 ^ vh << 5 ^ bh >> 9 ^ bl << 7) & F) + (dl ^ (bl & (cl ^ dl))) + KL[i] + WL[i]
+            uh = eh + ((vh >> 11 ^ vl << 5 ^ bl >> 9 ^ bh << 7) & F) + (dh ^ (bh & (ch ^ dh))) + KH[i] + WH[i]
+            al += ul
+            ah = (ah + uh + (al >> 16)) & F
+            al &= F
+            yl = fl ^ gl
+            yh = fh ^ gh
+            vl = fl ^ fl << 11
+            vh = fh ^ fh << 11
+            ul += ((vl >> 13 ^ vh << 3 ^ fh >> 6 ^ fl << 10) & F) + (gl ^ (yl & xl))
+            el = ul & F
+            eh = (uh + ((vh >> 13 ^ vl << 3 ^ fl >> 6 ^ fh << 10) & F) + (gh ^ (yh & xh)) + (ul >> 16)) & F
+            i = t + 4
+            vl = al ^ al << 5
+            vh = ah ^ ah << 5
+            ul = dl + ((vl >> 11 ^ vh << 5 ^ ah >> 9 ^ al << 7) & F) + (cl ^ (al & (bl ^ cl))) + KL[i] + WL[i]
+            uh = dh + ((vh >> 11 ^ vl << 5 ^ al >> 9 ^ ah << 7) & F) + (ch ^ (ah & (bh ^ ch))) + KH[i] + WH[i]
+            hl += ul
+            hh = (hh + uh + (hl >> 16)) & F
+            hl &= F
+            xl = el ^ fl
+            xh = eh ^ fh
+            vl = el ^ el << 11
+            vh = eh ^ eh << 11
+            ul += ((vl >> 13 ^ vh << 3 ^ eh >> 6 ^ el << 10) & F) + (fl ^ (xl & yl))
+            dl = ul & F
+            dh = (uh + ((vh >> 13 ^ vl << 3 ^ el >> 6 ^ eh << 10) & F) + (fh ^ (xh & yh)) + (ul >> 16)) & F
+            i = t + 5
+            vl = hl ^ hl << 5
+            vh = hh ^ hh << 5
+            ul = cl + ((vl >> 11 ^ vh << 5 ^ hh >> 9 ^ hl << 7) & F) + (bl ^ (hl & (al ^ bl))) + KL[i] + WL[i]
+            uh = ch + ((vh >> 11 ^ vl << 5 ^ hl >> 9 ^ hh << 7) & F) + (bh ^ (hh & (ah ^ bh))) + KH[i] + WH[i]
+            gl += ul
+            gh = (gh + uh + (gl >> 16)) & F
+            gl &= F
+            yl = dl ^ el
+            yh = dh ^ eh
+            vl = dl ^ dl << 11
+            vh = dh ^ dh << 11
+            ul += ((vl >> 13 ^ vh << 3 ^ dh >> 6 ^ dl << 10) & F) + (el ^ (yl & xl))
+            cl = ul & F
+            ch = (uh + ((vh >> 13 ^ vl << 3 ^ dl >> 6 ^ dh << 10) & F) + (eh ^ (yh & xh)) + (ul >> 16)) & F
+            i = t + 6
+            vl = gl ^ gl << 5
+            vh = gh ^ gh << 5
+            ul = bl + ((vl >> 11 ^ vh << 5 ^ gh >> 9 ^ gl << 7) & F) + (al ^ (gl & (hl ^ al))) + KL[i] + WL[i]
+            uh = bh + ((vh >> 11 ^ vl << 5 ^ gl >> 9 ^ gh << 7) & F) + (ah ^ (gh & (hh ^ ah))) + KH[i] + WH[i]
+            fl += ul
+            fh = (fh + uh + (fl >> 16)) & F
+            fl &= F
+            xl = cl ^ dl
+            xh = ch ^ dh
+            vl = cl ^ cl << 11
+            vh = ch ^ ch << 11
+            ul += ((vl >> 13 ^ vh << 3 ^ ch >> 6 ^ cl << 10) & F) + (dl ^ (xl & yl))
+            bl = ul & F
+            bh = (uh + ((vh >> 13 ^ vl << 3 ^ cl >> 6 ^ ch << 10) & F) + (dh ^ (xh & yh)) + (ul >> 16)) & F
+            i = t + 7
+            vl = fl ^ fl << 5
+            vh = fh ^ fh << 5
+            ul = al + ((vl >> 11 ^ vh << 5 ^ fh >> 9 ^ fl << 7) & F) + (hl ^ (fl & (gl ^ hl))) + KL[i] + WL[i]
+            uh = ah + ((vh >> 11 ^ vl << 5 ^ fl >> 9 ^ fh << 7) & F) + (hh ^ (fh & (gh ^ hh))) + KH[i] + WH[i]
+            el += ul
+            eh = (eh + uh + (el >> 16)) & F
+            el &= F
+            yl = bl ^ cl
+            yh = bh ^ ch
+            vl = bl ^ bl << 11
+            vh = bh ^ bh << 11
+            ul += ((vl >> 13 ^ vh << 3 ^ bh >> 6 ^ bl << 10) & F) + (cl ^ (yl & xl))
+            al = ul & F
+            ah = (uh + ((vh >> 13 ^ vl << 3 ^ bl >> 6 ^ bh << 10) & F) + (ch ^ (yh & xh)) + (ul >> 16)) & F
         # §6.2.2 step 4.
-        a = (a + a0) & M
-        b = (b + b0) & M
-        c = (c + c0) & M
-        d = (d + d0) & M
-        e = (e + e0) & M
-        f = (f + f0) & M
-        g = (g + g0) & M
-        h = (h + h0) & M
-        off += 64
-    st[0], st[1], st[2], st[3], st[4], st[5], st[6], st[7] = a, b, c, d, e, f, g, h
+        al += a0l
+        ah = (ah + a0h + (al >> 16)) & F
+        al &= F
+        bl += b0l
+        bh = (bh + b0h + (bl >> 16)) & F
+        bl &= F
+        cl += c0l
+        ch = (ch + c0h + (cl >> 16)) & F
+        cl &= F
+        dl += d0l
+        dh = (dh + d0h + (dl >> 16)) & F
+        dl &= F
+        el += e0l
+        eh = (eh + e0h + (el >> 16)) & F
+        el &= F
+        fl += f0l
+        fh = (fh + f0h + (fl >> 16)) & F
+        fl &= F
+        gl += g0l
+        gh = (gh + g0h + (gl >> 16)) & F
+        gl &= F
+        hl += h0l
+        hh = (hh + h0h + (hl >> 16)) & F
+        hl &= F
+    if _LE:
+        pack_into("16H", st, 0, al, ah, bl, bh, cl, ch, dl, dh, el, eh, fl, fh, gl, gh, hl, hh)
+    else:
+        pack_into("16H", st, 0, ah, al, bh, bl, ch, cl, dh, dl, eh, el, fh, fl, gh, gl, hh, hl)
