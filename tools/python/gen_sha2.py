@@ -131,7 +131,7 @@ No branch or table index depends on the data. Not checked by instruction counts:
 interpreter's small-int operations are not promised to take the same time for every value.
 
 Allocation per call: two 64-entry lists (the message schedule, reused for every block) and
-the 16-tuple of the state's halves; nothing per block.
+the 16-tuple of the state's halves; nothing per block. At import: K as two tuples of halves.
 """
 
 from struct import pack_into, unpack_from
@@ -282,14 +282,18 @@ def sha256_text():
     pairs = ", ".join("%sl, %sh" % (v, v) for v in V)
     swapped = ", ".join("%sh, %sl" % (v, v) for v in V)
 
-    def table(name, vals):
-        rows = ["    " + " ".join("0x%04x," % w for w in vals[i:i + 12]) for i in range(0, len(vals), 12)]
-        return "\n".join(["%s = (" % name] + rows + [")"])
+    kb = b"".join(k.to_bytes(4, "big") for k in K256)
+    rows = ["    b\"%s\"" % "".join("\\x%02x" % c for c in kb[i:i + 32]) for i in range(0, len(kb), 32)]
 
     L = [generated_line(TOOL) + SHA256_HEADER.rstrip("\n"),
-         "# FIPS 180-4 §4.2.2 (cube roots of the first 64 primes), high and low halves.",
-         table("_KH", [k >> 16 for k in K256]),
-         table("_KL", [k & 0xFFFF for k in K256]),
+         "# FIPS 180-4 §4.2.2 (cube roots of the first 64 primes), big-endian. The halves' tuples",
+         "# are built at import: a frozen module would keep an int constant above 0x1FFF as a",
+         "# big-int object (tools/mpy-tool.py), and every sum with one would allocate.",
+         "_K = (",
+         *rows,
+         ")",
+         "_KH = tuple(_K[i] << 8 | _K[i + 1] for i in range(0, 256, 4))",
+         "_KL = tuple(_K[i + 2] << 8 | _K[i + 3] for i in range(0, 256, 4))",
          "", "",
          "def compress(st, buf, off, nblocks):",
          "    F = 0xFFFF",

@@ -19,30 +19,28 @@ No branch or table index depends on the data. Not checked by instruction counts:
 interpreter's small-int operations are not promised to take the same time for every value.
 
 Allocation per call: two 64-entry lists (the message schedule, reused for every block) and
-the 16-tuple of the state's halves; nothing per block.
+the 16-tuple of the state's halves; nothing per block. At import: K as two tuples of halves.
 """
 
 from struct import pack_into, unpack_from
 from sys import byteorder
 
 _LE = byteorder == "little"  # the order of a word's two halves in st
-# FIPS 180-4 §4.2.2 (cube roots of the first 64 primes), high and low halves.
-_KH = (
-    0x428a, 0x7137, 0xb5c0, 0xe9b5, 0x3956, 0x59f1, 0x923f, 0xab1c, 0xd807, 0x1283, 0x2431, 0x550c,
-    0x72be, 0x80de, 0x9bdc, 0xc19b, 0xe49b, 0xefbe, 0x0fc1, 0x240c, 0x2de9, 0x4a74, 0x5cb0, 0x76f9,
-    0x983e, 0xa831, 0xb003, 0xbf59, 0xc6e0, 0xd5a7, 0x06ca, 0x1429, 0x27b7, 0x2e1b, 0x4d2c, 0x5338,
-    0x650a, 0x766a, 0x81c2, 0x9272, 0xa2bf, 0xa81a, 0xc24b, 0xc76c, 0xd192, 0xd699, 0xf40e, 0x106a,
-    0x19a4, 0x1e37, 0x2748, 0x34b0, 0x391c, 0x4ed8, 0x5b9c, 0x682e, 0x748f, 0x78a5, 0x84c8, 0x8cc7,
-    0x90be, 0xa450, 0xbef9, 0xc671,
+# FIPS 180-4 §4.2.2 (cube roots of the first 64 primes), big-endian. The halves' tuples
+# are built at import: a frozen module would keep an int constant above 0x1FFF as a
+# big-int object (tools/mpy-tool.py), and every sum with one would allocate.
+_K = (
+    b"\x42\x8a\x2f\x98\x71\x37\x44\x91\xb5\xc0\xfb\xcf\xe9\xb5\xdb\xa5\x39\x56\xc2\x5b\x59\xf1\x11\xf1\x92\x3f\x82\xa4\xab\x1c\x5e\xd5"
+    b"\xd8\x07\xaa\x98\x12\x83\x5b\x01\x24\x31\x85\xbe\x55\x0c\x7d\xc3\x72\xbe\x5d\x74\x80\xde\xb1\xfe\x9b\xdc\x06\xa7\xc1\x9b\xf1\x74"
+    b"\xe4\x9b\x69\xc1\xef\xbe\x47\x86\x0f\xc1\x9d\xc6\x24\x0c\xa1\xcc\x2d\xe9\x2c\x6f\x4a\x74\x84\xaa\x5c\xb0\xa9\xdc\x76\xf9\x88\xda"
+    b"\x98\x3e\x51\x52\xa8\x31\xc6\x6d\xb0\x03\x27\xc8\xbf\x59\x7f\xc7\xc6\xe0\x0b\xf3\xd5\xa7\x91\x47\x06\xca\x63\x51\x14\x29\x29\x67"
+    b"\x27\xb7\x0a\x85\x2e\x1b\x21\x38\x4d\x2c\x6d\xfc\x53\x38\x0d\x13\x65\x0a\x73\x54\x76\x6a\x0a\xbb\x81\xc2\xc9\x2e\x92\x72\x2c\x85"
+    b"\xa2\xbf\xe8\xa1\xa8\x1a\x66\x4b\xc2\x4b\x8b\x70\xc7\x6c\x51\xa3\xd1\x92\xe8\x19\xd6\x99\x06\x24\xf4\x0e\x35\x85\x10\x6a\xa0\x70"
+    b"\x19\xa4\xc1\x16\x1e\x37\x6c\x08\x27\x48\x77\x4c\x34\xb0\xbc\xb5\x39\x1c\x0c\xb3\x4e\xd8\xaa\x4a\x5b\x9c\xca\x4f\x68\x2e\x6f\xf3"
+    b"\x74\x8f\x82\xee\x78\xa5\x63\x6f\x84\xc8\x78\x14\x8c\xc7\x02\x08\x90\xbe\xff\xfa\xa4\x50\x6c\xeb\xbe\xf9\xa3\xf7\xc6\x71\x78\xf2"
 )
-_KL = (
-    0x2f98, 0x4491, 0xfbcf, 0xdba5, 0xc25b, 0x11f1, 0x82a4, 0x5ed5, 0xaa98, 0x5b01, 0x85be, 0x7dc3,
-    0x5d74, 0xb1fe, 0x06a7, 0xf174, 0x69c1, 0x4786, 0x9dc6, 0xa1cc, 0x2c6f, 0x84aa, 0xa9dc, 0x88da,
-    0x5152, 0xc66d, 0x27c8, 0x7fc7, 0x0bf3, 0x9147, 0x6351, 0x2967, 0x0a85, 0x2138, 0x6dfc, 0x0d13,
-    0x7354, 0x0abb, 0xc92e, 0x2c85, 0xe8a1, 0x664b, 0x8b70, 0x51a3, 0xe819, 0x0624, 0x3585, 0xa070,
-    0xc116, 0x6c08, 0x774c, 0xbcb5, 0x0cb3, 0xaa4a, 0xca4f, 0x6ff3, 0x82ee, 0x636f, 0x7814, 0x0208,
-    0xfffa, 0x6ceb, 0xa3f7, 0x78f2,
-)
+_KH = tuple(_K[i] << 8 | _K[i + 1] for i in range(0, 256, 4))
+_KL = tuple(_K[i + 2] << 8 | _K[i + 3] for i in range(0, 256, 4))
 
 
 def compress(st, buf, off, nblocks):
