@@ -13,13 +13,15 @@
 # kernel ahead of each of them in its chain always loads, so they would never run. The
 # ``v16_<N>`` field kernels go too: there the Thumb-2 program runners of
 # ec/field/thumb_umaal.py execute every field program (ec/field/engine.py ``Shape``). So
-# do the portable AES and SHA-256, whose bytecode-only target is the qemu-m4-bytecode board.
+# do the portable AES, ChaCha20 and SHA-256, whose bytecode-only target is the
+# qemu-m4-bytecode board.
 # host_tests/test_compile.py checks each entry against its chain.
 options.defaults(dsp=False)
 
 SHADOWED = [
     "cipher/aes_python.py",
     "cipher/aes_viper.py",
+    "cipher/chacha20_python.py",
     "cipher/chacha20_viper.py",
     "ec/field/v16_10.py",
     "ec/field/v16_12.py",

@@ -22,7 +22,8 @@ Vector sources:
   bit of ciphertext, tag, AAD and nonce flipped and every truncation rejected with InvalidTag
   and no byte of the output buffer written, bad lengths ValueError, wrong types TypeError,
   Poly1305's one-time life (AlreadyFinalized), zero heap per bulk call (viper).
-The viper Poly1305 module is generated: ``python -m tools.viper.gen_poly1305 --check`` passes.
+The viper Poly1305 and the portable ChaCha20 modules are generated: ``python -m
+tools.viper.gen_poly1305 --check`` and ``python -m tools.python.gen_chacha --check`` pass.
 """
 
 import random
@@ -314,6 +315,7 @@ def test_zero_heap_per_call_viper(target, kind):
     assert got == [0, 0, 0, 0], got
 
 
-def test_generated_viper_poly1305_is_current():
-    p = subprocess.run([sys.executable, "-m", "tools.viper.gen_poly1305", "--check"], capture_output=True, text=True, cwd=ROOT)
+@pytest.mark.parametrize("gen", ["tools.viper.gen_poly1305", "tools.python.gen_chacha"])
+def test_generated_modules_are_current(gen):
+    p = subprocess.run([sys.executable, "-m", gen, "--check"], capture_output=True, text=True, cwd=ROOT)
     assert p.returncode == 0, p.stdout + p.stderr

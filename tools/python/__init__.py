@@ -1,6 +1,7 @@
 """The generators of portable-Python kernels in ``modules/``, run from the repository root:
 
-    python -m tools.python.gen_aes     # cipher/aes_python.py: the round columns and key add
+    python -m tools.python.gen_aes     # cipher/aes_python.py: table rounds on 16-bit halves
+    python -m tools.python.gen_chacha  # cipher/chacha20_python.py: the double round on locals
     python -m tools.python.gen_sha2    # hash/sha256_python.py and hash/sha512_python.py
 
 each with ``--check`` (exit 1 where a module is not what it writes).
