@@ -13,8 +13,8 @@
 # kernel ahead of each of them in its chain always loads, so they would never run. The
 # ``v16_<N>`` field kernels go too: there the Thumb-2 program runners of
 # ec/field/thumb_umaal.py execute every field program (ec/field/engine.py ``Shape``). So
-# do the portable AES, ChaCha20, SHA-1 and SHA-256, whose bytecode-only target is
-# the qemu-m4-bytecode board.
+# do the portable AES, ChaCha20, MD5, SHA-1 and SHA-256, whose bytecode-only target
+# is the qemu-m4-bytecode board.
 # host_tests/test_compile.py checks each entry against its chain.
 options.defaults(dsp=False)
 
@@ -34,6 +34,7 @@ SHADOWED = [
     "ec/field/v16_p256.py",
     "ec/montgomery_viper.py",
     "hash/ascon_viper.py",
+    "hash/md5_python.py",
     "hash/md5_viper.py",
     "hash/sha1_python.py",
     "hash/sha1_viper.py",

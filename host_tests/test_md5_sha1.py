@@ -8,9 +8,9 @@ The hash contract and random messages against hashlib are ``test_hash_contract.p
 Wycheproof HMAC-SHA1 and random HMACs ``test_hmac.py``'s.
 Every test runs over every backend of the primitive (seam primitives "md5" and "sha1");
 an absent backend is a skip.
-The viper MD5 and SHA-1 modules and the portable SHA-1 are generated: ``python -m
-tools.viper.gen_md5 --check``, ``tools.viper.gen_sha1 --check`` and ``tools.python.gen_sha1
---check`` pass.
+The viper and the portable MD5 and SHA-1 modules are generated: ``python -m
+tools.viper.gen_md5 --check``, ``tools.viper.gen_sha1 --check``, ``tools.python.gen_md5
+--check`` and ``tools.python.gen_sha1 --check`` pass.
 """
 
 import subprocess
@@ -113,7 +113,7 @@ def _rfc2202(path):
     return [r for r in recs if "KEY" in r]
 
 
-@pytest.mark.parametrize("gen", ["viper.gen_md5", "viper.gen_sha1", "python.gen_sha1"])
+@pytest.mark.parametrize("gen", ["viper.gen_md5", "viper.gen_sha1", "python.gen_md5", "python.gen_sha1"])
 def test_generated_module_is_current(gen):
     p = subprocess.run([sys.executable, "-m", "tools." + gen, "--check"], capture_output=True, text=True, cwd=ROOT)
     assert p.returncode == 0, p.stdout + p.stderr
