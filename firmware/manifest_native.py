@@ -13,8 +13,8 @@
 # kernel ahead of each of them in its chain always loads, so they would never run. The
 # ``v16_<N>`` field kernels go too: there the Thumb-2 program runners of
 # ec/field/thumb_umaal.py execute every field program (ec/field/engine.py ``Shape``). So
-# do the portable AES, ChaCha20, MD5, SHA-1 and SHA-256, whose bytecode-only target
-# is the qemu-m4-bytecode board.
+# do the portable AES, ChaCha20, MD5, SHA-1, SHA-256 and SHA-512, whose
+# bytecode-only target is the qemu-m4-bytecode board.
 # host_tests/test_compile.py checks each entry against its chain.
 options.defaults(dsp=False)
 
@@ -40,6 +40,7 @@ SHADOWED = [
     "hash/sha1_viper.py",
     "hash/sha256_python.py",
     "hash/sha256_viper.py",
+    "hash/sha512_python.py",
     "hash/sha512_viper.py",
     "hash/sm3_viper.py",
     "mac/ghash_viper.py",

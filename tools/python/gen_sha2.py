@@ -8,10 +8,12 @@ SHA-256 (``sha256_text``) is written for a 32-bit bytecode interpreter: every wo
 16-bit halves held in local variables, so no value reaches 2**30 and nothing is allocated
 per block (on a 32-bit port a Python int of 2**30 or more is a heap object). The rounds are
 unrolled eight at a time, the state's names rotating through the eight, so no round moves
-a word; Σ0, Σ1, σ0 and σ1 are written per half from the rotation amounts (``halves``).
+a word; Σ0, Σ1, σ0 and σ1 are merged by hand per half and checked against the terms
+``halves`` gives and against 32-bit arithmetic when the module is written.
 
-SHA-512 keeps the older template (``COMPRESS``: one Python int per word), from which SHA-256
-was also written before: its words are 64-bit ints.
+SHA-512 (``sha512_text``) is written the same way on four 16-bit limbs per 64-bit word; its
+Σ and σ terms come from ``limb_terms`` (checked against 64-bit arithmetic when written), and
+every sum carries limb to limb.
 """
 
 import sys
@@ -22,92 +24,6 @@ from tools.sha2_constants import K256, K512
 
 DIR = ROOT / "modules" / "mpcrypto" / "hash"
 TOOL = "tools.python.gen_sha2"
-
-# The compression function; {..}: what the two modules differ in (``MODULES``, ``fields``).
-COMPRESS = """\
-
-
-def compress(st, buf, off, nblocks):
-    K = _K
-    M = {mask}
-    W = [0] * {rounds}
-{load}
-    for _ in range(nblocks):
-        # §{sec} step 1: the message schedule.
-        blk = unpack_from(">16{fmt}", buf, off)
-        for t in range(16):
-            W[t] = blk[t]
-        for t in range(16, {rounds}):
-            x = W[t - 2]
-            y = W[t - 15]
-{s1}
-                    + W[t - 7]
-{s0}
-                    + W[t - 16]) & M
-{note}
-        a0, b0, c0, d0, e0, f0, g0, h0 = a, b, c, d, e, f, g, h
-        for t in range({rounds}):
-{t1}
-{ch}
-                  + K[t] + W[t])
-{t2}
-{maj}
-            h = g
-            g = f
-            f = e
-            e = (d + t1) & M
-            d = c
-            c = b
-            b = a
-            a = (t1 + t2) & M
-        # §{sec} step 4.
-        a = (a + a0) & M
-        b = (b + b0) & M
-        c = (c + c0) & M
-        d = (d + d0) & M
-        e = (e + e0) & M
-        f = (f + f0) & M
-        g = (g + g0) & M
-        h = (h + h0) & M
-        off += {bs}
-{store}
-"""
-
-MODULES = {
-    "sha512_python.py": dict(
-        header='''"""SHA-512 compression in portable Python: FIPS 180-4 §6.4.2, many 128-byte blocks per call.
-
-Same surface as ``sha512_viper`` (see there): ``compress(st, buf, off, nblocks)`` with ``st``
-an ``array('I')`` whose words 0..15 are H0..H7 as (high, low) 32-bit halves (words 16.. are
-the viper kernel's scratch, unused here). Nothing validates; the classes in ``sha512`` do.
-
-No viper or native decorators: serves bytecode-only ports and compiles with plain
-``mpy-cross``. No branch or table index depends on the data; big-int arithmetic is not
-promised constant time.
-
-Allocation: words are Python ints of up to 64 bits, which are heap objects on every port
-(above 2**62 on 64-bit ports, above 2**30 on 32-bit ports), so every round allocates. One
-80-entry schedule list per call and one tuple per block. Use the viper backend where the
-port has it.
-"""
-
-from struct import unpack_from
-
-''',
-        bits=64, rounds=80, sec="6.4.2", fmt="Q", bs=128, K=K512, per_row=4,
-        kdoc="# FIPS 180-4 §4.2.3 (cube roots of the first 80 primes, 64 bits).",
-        # §4.1.3
-        S0=(28, 34, 39), S1=(14, 18, 41), s0=((1, 8), 7), s1=((19, 61), 6),
-        cols=(78, 78, 89, 88, 88, 88),
-        note="        # §6.4.2 steps 2-3; bits above 63 left by << are masked before the next >>.",
-        load="\n".join("    %s = st[%d] << 32 | st[%d]" % (v, 2 * i, 2 * i + 1) for i, v in enumerate("abcdefgh")),
-        store="""\
-    i = 0
-    for x in (a, b, c, d, e, f, g, h):
-        st[i] = x >> 32
-        st[i + 1] = x & 0xFFFFFFFF
-        i += 2"""),
-}
 
 # -- SHA-256 in 16-bit halves -----------------------------------------------------------------
 
@@ -333,54 +249,198 @@ def sha256_text():
     return "\n".join(L) + "\n"
 
 
-def sigma(v, bits, rots, shr=0):
-    """ROTR^r(v) ^ ... for r in ``rots`` (^ SHR^shr(v) unless ``shr`` is 0), each ROTR as
-    (v >> r | v << bits - r)."""
-    terms = ["(%s >> %d | %s << %d)" % (v, r, v, bits - r) for r in rots]
-    return " ^ ".join(terms + (["(%s >> %d)" % (v, shr)] if shr else []))
+# -- SHA-512 in 16-bit limbs -------------------------------------------------------------------
+
+SHA512_HEADER = """\"\"\"SHA-512 compression in portable Python: FIPS 180-4 §6.4.2, many 128-byte blocks per call.
+
+Same surface as ``sha512_viper`` (see there): ``compress(st, buf, off, nblocks)`` with ``st``
+an ``array('I')`` whose words 0..15 are H0..H7 as (high, low) 32-bit halves (words 16.. are
+the viper kernel's scratch, unused here). Nothing validates; the classes in ``sha512`` do.
+
+No viper or native decorators: serves bytecode-only ports and compiles with plain
+``mpy-cross``. Written for a 32-bit interpreter, where a Python int of 2**30 or more is a heap
+object: every 64-bit word is four 16-bit limbs in local variables (``a3`` the most
+significant .. ``a0``), sums carry from limb to limb, and a rotation is the limbs renamed
+(by 16-bit steps) and then shifted, each output limb from two input limbs and masked to 16
+bits (masked first where a limb would be shifted left by 15, so no value reaches 2**30). The
+state is read and written through ``struct`` as 16-bit units. Eight rounds per loop pass,
+the roles of a..h rotating through the eight names.
+
+No branch or table index depends on the data. Not checked by instruction counts: the
+interpreter's small-int operations are not promised to take the same time for every value.
+
+Allocation per call: four 80-entry lists (the message schedule, reused for every block) and
+the tuple of the state's units; nothing per block. At import: K as four tuples of limbs.
+\"\"\"
+
+from struct import pack_into, unpack_from
+from sys import byteorder
+
+_LE = byteorder == "little"  # the order of the 16-bit units in st's 32-bit words
+
+"""
 
 
-def note(code, col, text):
-    """``code`` with the comment ``text`` from column ``col``."""
-    return code.ljust(col) + text
-
-
-def fields(mod):
-    b = mod["bits"]
-    c = mod["cols"]
-    return dict(
-        mask="0x" + "F" * (b // 4), rounds=mod["rounds"], sec=mod["sec"], fmt=mod["fmt"], bs=mod["bs"],
-        load=mod["load"], store=mod["store"], note=mod["note"],
-        s1=note("            W[t] = ((%s)" % sigma("x", b, *mod["s1"]), c[0], "# σ1"),
-        s0=note("                    + (%s)" % sigma("y", b, *mod["s0"]), c[1], "# σ0"),
-        t1=note("            t1 = (h + (%s)" % sigma("e", b, mod["S1"]), c[2], "# Σ1"),
-        ch=note("                  + (g ^ (e & (f ^ g)))", c[3], "# Ch"),
-        t2=note("            t2 = ((%s)" % sigma("a", b, mod["S0"]), c[4], "# Σ0"),
-        maj=note("                  + ((a & b) | (c & (a | b))))", c[5], "# Maj"))
-
-
-def k_table(mod):
-    k, n = mod["K"], mod["per_row"]
-    rows = ["    " + " ".join("0x%0*x," % (mod["bits"] // 4, w) for w in k[i:i + n]) for i in range(0, len(k), n)]
-    return "\n".join([mod["kdoc"], "_K = ("] + rows + [")"]) + "\n"
-
-
-def module_text(name):
-    mod = MODULES[name]
-    return "".join([generated_line(TOOL), mod["header"], k_table(mod), COMPRESS.format(**fields(mod))])
-
-
-def generate():
-    out = {name: module_text(name) for name in MODULES}
-    out["sha256_python.py"] = sha256_text()
+def limb_terms(v, rots, shr=0, n=4):
+    """Per output limb i (0 = least significant), the terms (limb name, shift) of ROTR^r(v)
+    (r in rots) ^ SHR^shr(v) for a word v of n 16-bit limbs ``v0``..: a positive shift is to
+    the right, a negative one to the left; ``(name, -15)`` stands for ``(name & 1) << 15``."""
+    out = [[] for _ in range(n)]
+    for r, rot in [(r, True) for r in rots] + ([(shr, False)] if shr else []):
+        k, s = divmod(r, 16)
+        for i in range(n):
+            lo = i + k
+            hi = i + k + 1
+            if rot:
+                lo %= n
+                hi %= n
+            if lo < n:
+                out[i].append(("%s%d" % (v, lo), s))
+            if s and hi < n:
+                out[i].append(("%s%d" % (v, hi), s - 16))
     return out
 
 
+def term_text(name, n):
+    if n == 0:
+        return name
+    if n > 0:
+        return "%s >> %d" % (name, n)
+    if n == -15:
+        return "(%s & 1) << 15" % name
+    return "%s << %d" % (name, -n)
+
+
+def sigma_text(v, rots, shr=0):
+    return ["(%s) & F" % " ^ ".join(term_text(nm, n) for nm, n in terms) for terms in limb_terms(v, rots, shr)]
+
+
+def _check_limbs():
+    # limb_terms() against 64-bit arithmetic for SHA-512's four functions (run at generation).
+    import random
+    rng = random.Random(512)
+    for rots, shr in (((28, 34, 39), 0), ((14, 18, 41), 0), ((1, 8), 7), ((19, 61), 6)):
+        for _ in range(200):
+            x = rng.getrandbits(64)
+            want = 0
+            for r in rots:
+                want ^= (x >> r | x << (64 - r)) & (2 ** 64 - 1)
+            if shr:
+                want ^= x >> shr
+            env = {"v%d" % i: x >> 16 * i & 0xFFFF for i in range(4)}
+            got = 0
+            for i, terms in enumerate(limb_terms("v", rots, shr)):
+                acc = 0
+                for nm, n in terms:
+                    y = env[nm]
+                    acc ^= y >> n if n >= 0 else ((y & 1) << 15 if n == -15 else y << -n)
+                    assert (y << -n if n < 0 and n != -15 else 0) < 1 << 30
+                got |= (acc & 0xFFFF) << 16 * i
+            assert got == want, (rots, shr, hex(x))
+
+
+def _carry(dst, add, n=4):
+    """dst += add (lists of n limb expressions, dst names) with carries, dst normalised."""
+    d = dst
+    out = ["%s += %s" % (d[0], add[0])]
+    for i in range(1, n):
+        last = i == n - 1
+        out.append("%s = %s + %s + (%s >> 16)%s" % (d[i], d[i], add[i], d[i - 1], "") if not last
+                   else "%s = (%s + %s + (%s >> 16)) & F" % (d[i], d[i], add[i], d[i - 1]))
+        out.append("%s &= F" % d[i - 1])
+    return out
+
+
+def _round512(j, names, x, y):
+    a, b, c, d, e, f, g, h = names
+    i = "t" if j == 0 else "i"
+    L = ["i = t + %d" % j] if j else []
+    S1 = sigma_text(e, (14, 18, 41))
+    S0 = sigma_text(a, (28, 34, 39))
+    for k in range(4):
+        L.append("u%d = %s%d + (%s) + (%s%d ^ (%s%d & (%s%d ^ %s%d))) + K%d[%s] + W%d[%s]"
+                 % (k, h, k, S1[k], g, k, e, k, f, k, g, k, k, i, k, i))
+    L += _carry(["%s%d" % (d, k) for k in range(4)], ["u%d" % k for k in range(4)])   # e = d + T1
+    for k in range(4):
+        L.append("%s%d = %s%d ^ %s%d" % (x, k, a, k, b, k))
+    for k in range(4):
+        L.append("u%d += (%s) + (%s%d ^ (%s%d & %s%d))" % (k, S0[k], b, k, x, k, y, k))      # T1 + T2
+    L.append("%s0 = u0 & F" % h)
+    for k in range(1, 4):
+        L.append("u%d += u%d >> 16" % (k, k - 1))
+        L.append("%s%d = u%d & F" % (h, k, k))
+    return L
+
+
+def sha512_text():
+    _check_limbs()
+    V = "abcdefgh"
+    kb = b"".join(k.to_bytes(8, "big") for k in K512)
+    rows = ["    b\"%s\"" % "".join("\\x%02x" % c for c in kb[i:i + 32]) for i in range(0, len(kb), 32)]
+    # st's 16-bit units, word by word: (high half, low half) 32-bit words, each of them
+    # low unit first on a little-endian machine.
+    le = ", ".join("%s2, %s3, %s0, %s1" % (v, v, v, v) for v in V)
+    be = ", ".join("%s3, %s2, %s1, %s0" % (v, v, v, v) for v in V)
+    L = [generated_line(TOOL) + SHA512_HEADER.rstrip("\n"),
+         "# FIPS 180-4 §4.2.3 (cube roots of the first 80 primes), big-endian; the limbs' tuples",
+         "# are built at import (a frozen module would keep an int constant above 0x1FFF as a",
+         "# big-int object, and every sum with one would allocate).",
+         "_K = (", *rows, ")"]
+    for k in range(4):
+        L.append(("_K%d = tuple(_K[i + %d] << 8 | _K[i + %d] for i in range(0, 640, 8))" % (k, 6 - 2 * k, 7 - 2 * k)).replace("[i + 0]", "[i]"))
+    L += ["", "",
+          "def compress(st, buf, off, nblocks):",
+          "    F = 0xFFFF",
+          "    K0 = _K0", "    K1 = _K1", "    K2 = _K2", "    K3 = _K3",
+          "    W0 = [0] * 80", "    W1 = [0] * 80", "    W2 = [0] * 80", "    W3 = [0] * 80",
+          "    s = unpack_from(\"32H\", st, 0)",
+          "    if _LE:", "        %s = s" % le, "    else:", "        %s = s" % be,
+          "    for _ in range(nblocks):",
+          "        # §6.4.2 step 1: the message schedule, the block's big-endian words as limbs.",
+          "        for t in range(16):",
+          "            W3[t] = buf[off] << 8 | buf[off + 1]",
+          "            W2[t] = buf[off + 2] << 8 | buf[off + 3]",
+          "            W1[t] = buf[off + 4] << 8 | buf[off + 5]",
+          "            W0[t] = buf[off + 6] << 8 | buf[off + 7]",
+          "            off += 8",
+          "        for t in range(16, 80):",
+          "            i = t - 2",
+          "            x0 = W0[i]", "            x1 = W1[i]", "            x2 = W2[i]", "            x3 = W3[i]",
+          "            i = t - 15",
+          "            y0 = W0[i]", "            y1 = W1[i]", "            y2 = W2[i]", "            y3 = W3[i]",
+          "            i = t - 7",
+          "            j = t - 16"]
+    s1 = sigma_text("x", (19, 61), 6)
+    s0 = sigma_text("y", (1, 8), 7)
+    for k in range(4):
+        L.append("            u%d = (%s) + W%d[i] + (%s) + W%d[j]" % (k, s1[k], k, s0[k], k))
+    L.append("            W0[t] = u0 & F")
+    for k in range(1, 4):
+        L.append("            u%d += u%d >> 16" % (k, k - 1))
+        L.append("            W%d[t] = u%d & F" % (k, k))
+    L += ["        # §6.4.2 steps 2-3, eight rounds per pass; y holds b ^ c for Maj."]
+    L += ["        s%s%d = %s%d" % (v, k, v, k) for v in V for k in range(4)]
+    L += ["        y%d = b%d ^ c%d" % (k, k, k) for k in range(4)]
+    L += ["        for t in range(0, 80, 8):"]
+    for j in range(8):
+        names = [V[(k - j) % 8] for k in range(8)]
+        x, y = ("x", "y") if j % 2 == 0 else ("y", "x")
+        L += ["            " + line for line in _round512(j, names, x, y)]
+    L += ["        # §6.4.2 step 4."]
+    for v in V:
+        L += ["        " + line for line in _carry(["%s%d" % (v, k) for k in range(4)], ["s%s%d" % (v, k) for k in range(4)])]
+    L += ["    if _LE:", "        pack_into(\"32H\", st, 0, %s)" % le,
+          "    else:", "        pack_into(\"32H\", st, 0, %s)" % be]
+    return "\n".join(L) + "\n"
+
+
+def generate():
+    return {"sha256_python.py": sha256_text(), "sha512_python.py": sha512_text()}
+
+
 def main(argv=None):
-    rc = write_or_check(DIR / "sha256_python.py", sha256_text, TOOL, argv)
-    for name in MODULES:
-        rc |= write_or_check(DIR / name, lambda name=name: module_text(name), TOOL, argv)
-    return rc
+    return write_or_check((DIR / "sha256_python.py", DIR / "sha512_python.py"),
+                          lambda: (sha256_text(), sha512_text()), TOOL, argv)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,8 @@ Backends (``_backend`` primitive "sha512"):
                                            M4; ~3 KB of code (8 rounds a loop pass)
   viper    sha512_viper    16-19           64-bit words as 32-bit halves; same source for
                                            32- and 64-bit ports; .mpy ~45 KB (armv7m)
-  python   sha512_python   ~0.14           bytecode-only ports; allocates (64-bit ints)
+  python   sha512_python   -               bytecode-only ports; 16-bit limbs, nothing
+                                           allocated per block
 
 No C built-in: MicroPython's ``hashlib`` has no SHA-512 on the ports we target (unix has
 md5, sha1, sha256), and it would not fit the kernel surface anyway (see ``sha256``).

@@ -6,94 +6,414 @@ an ``array('I')`` whose words 0..15 are H0..H7 as (high, low) 32-bit halves (wor
 the viper kernel's scratch, unused here). Nothing validates; the classes in ``sha512`` do.
 
 No viper or native decorators: serves bytecode-only ports and compiles with plain
-``mpy-cross``. No branch or table index depends on the data; big-int arithmetic is not
-promised constant time.
+``mpy-cross``. Written for a 32-bit interpreter, where a Python int of 2**30 or more is a heap
+object: every 64-bit word is four 16-bit limbs in local variables (``a3`` the most
+significant .. ``a0``), sums carry from limb to limb, and a rotation is the limbs renamed
+(by 16-bit steps) and then shifted, each output limb from two input limbs and masked to 16
+bits (masked first where a limb would be shifted left by 15, so no value reaches 2**30). The
+state is read and written through ``struct`` as 16-bit units. Eight rounds per loop pass,
+the roles of a..h rotating through the eight names.
 
-Allocation: words are Python ints of up to 64 bits, which are heap objects on every port
-(above 2**62 on 64-bit ports, above 2**30 on 32-bit ports), so every round allocates. One
-80-entry schedule list per call and one tuple per block. Use the viper backend where the
-port has it.
+No branch or table index depends on the data. Not checked by instruction counts: the
+interpreter's small-int operations are not promised to take the same time for every value.
+
+Allocation per call: four 80-entry lists (the message schedule, reused for every block) and
+the tuple of the state's units; nothing per block. At import: K as four tuples of limbs.
 """
 
-from struct import unpack_from
+from struct import pack_into, unpack_from
+from sys import byteorder
 
-# FIPS 180-4 §4.2.3 (cube roots of the first 80 primes, 64 bits).
+_LE = byteorder == "little"  # the order of the 16-bit units in st's 32-bit words
+# FIPS 180-4 §4.2.3 (cube roots of the first 80 primes), big-endian; the limbs' tuples
+# are built at import (a frozen module would keep an int constant above 0x1FFF as a
+# big-int object, and every sum with one would allocate).
 _K = (
-    0x428a2f98d728ae22, 0x7137449123ef65cd, 0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc,
-    0x3956c25bf348b538, 0x59f111f1b605d019, 0x923f82a4af194f9b, 0xab1c5ed5da6d8118,
-    0xd807aa98a3030242, 0x12835b0145706fbe, 0x243185be4ee4b28c, 0x550c7dc3d5ffb4e2,
-    0x72be5d74f27b896f, 0x80deb1fe3b1696b1, 0x9bdc06a725c71235, 0xc19bf174cf692694,
-    0xe49b69c19ef14ad2, 0xefbe4786384f25e3, 0x0fc19dc68b8cd5b5, 0x240ca1cc77ac9c65,
-    0x2de92c6f592b0275, 0x4a7484aa6ea6e483, 0x5cb0a9dcbd41fbd4, 0x76f988da831153b5,
-    0x983e5152ee66dfab, 0xa831c66d2db43210, 0xb00327c898fb213f, 0xbf597fc7beef0ee4,
-    0xc6e00bf33da88fc2, 0xd5a79147930aa725, 0x06ca6351e003826f, 0x142929670a0e6e70,
-    0x27b70a8546d22ffc, 0x2e1b21385c26c926, 0x4d2c6dfc5ac42aed, 0x53380d139d95b3df,
-    0x650a73548baf63de, 0x766a0abb3c77b2a8, 0x81c2c92e47edaee6, 0x92722c851482353b,
-    0xa2bfe8a14cf10364, 0xa81a664bbc423001, 0xc24b8b70d0f89791, 0xc76c51a30654be30,
-    0xd192e819d6ef5218, 0xd69906245565a910, 0xf40e35855771202a, 0x106aa07032bbd1b8,
-    0x19a4c116b8d2d0c8, 0x1e376c085141ab53, 0x2748774cdf8eeb99, 0x34b0bcb5e19b48a8,
-    0x391c0cb3c5c95a63, 0x4ed8aa4ae3418acb, 0x5b9cca4f7763e373, 0x682e6ff3d6b2b8a3,
-    0x748f82ee5defb2fc, 0x78a5636f43172f60, 0x84c87814a1f0ab72, 0x8cc702081a6439ec,
-    0x90befffa23631e28, 0xa4506cebde82bde9, 0xbef9a3f7b2c67915, 0xc67178f2e372532b,
-    0xca273eceea26619c, 0xd186b8c721c0c207, 0xeada7dd6cde0eb1e, 0xf57d4f7fee6ed178,
-    0x06f067aa72176fba, 0x0a637dc5a2c898a6, 0x113f9804bef90dae, 0x1b710b35131c471b,
-    0x28db77f523047d84, 0x32caab7b40c72493, 0x3c9ebe0a15c9bebc, 0x431d67c49c100d4c,
-    0x4cc5d4becb3e42b6, 0x597f299cfc657e2a, 0x5fcb6fab3ad6faec, 0x6c44198c4a475817,
+    b"\x42\x8a\x2f\x98\xd7\x28\xae\x22\x71\x37\x44\x91\x23\xef\x65\xcd\xb5\xc0\xfb\xcf\xec\x4d\x3b\x2f\xe9\xb5\xdb\xa5\x81\x89\xdb\xbc"
+    b"\x39\x56\xc2\x5b\xf3\x48\xb5\x38\x59\xf1\x11\xf1\xb6\x05\xd0\x19\x92\x3f\x82\xa4\xaf\x19\x4f\x9b\xab\x1c\x5e\xd5\xda\x6d\x81\x18"
+    b"\xd8\x07\xaa\x98\xa3\x03\x02\x42\x12\x83\x5b\x01\x45\x70\x6f\xbe\x24\x31\x85\xbe\x4e\xe4\xb2\x8c\x55\x0c\x7d\xc3\xd5\xff\xb4\xe2"
+    b"\x72\xbe\x5d\x74\xf2\x7b\x89\x6f\x80\xde\xb1\xfe\x3b\x16\x96\xb1\x9b\xdc\x06\xa7\x25\xc7\x12\x35\xc1\x9b\xf1\x74\xcf\x69\x26\x94"
+    b"\xe4\x9b\x69\xc1\x9e\xf1\x4a\xd2\xef\xbe\x47\x86\x38\x4f\x25\xe3\x0f\xc1\x9d\xc6\x8b\x8c\xd5\xb5\x24\x0c\xa1\xcc\x77\xac\x9c\x65"
+    b"\x2d\xe9\x2c\x6f\x59\x2b\x02\x75\x4a\x74\x84\xaa\x6e\xa6\xe4\x83\x5c\xb0\xa9\xdc\xbd\x41\xfb\xd4\x76\xf9\x88\xda\x83\x11\x53\xb5"
+    b"\x98\x3e\x51\x52\xee\x66\xdf\xab\xa8\x31\xc6\x6d\x2d\xb4\x32\x10\xb0\x03\x27\xc8\x98\xfb\x21\x3f\xbf\x59\x7f\xc7\xbe\xef\x0e\xe4"
+    b"\xc6\xe0\x0b\xf3\x3d\xa8\x8f\xc2\xd5\xa7\x91\x47\x93\x0a\xa7\x25\x06\xca\x63\x51\xe0\x03\x82\x6f\x14\x29\x29\x67\x0a\x0e\x6e\x70"
+    b"\x27\xb7\x0a\x85\x46\xd2\x2f\xfc\x2e\x1b\x21\x38\x5c\x26\xc9\x26\x4d\x2c\x6d\xfc\x5a\xc4\x2a\xed\x53\x38\x0d\x13\x9d\x95\xb3\xdf"
+    b"\x65\x0a\x73\x54\x8b\xaf\x63\xde\x76\x6a\x0a\xbb\x3c\x77\xb2\xa8\x81\xc2\xc9\x2e\x47\xed\xae\xe6\x92\x72\x2c\x85\x14\x82\x35\x3b"
+    b"\xa2\xbf\xe8\xa1\x4c\xf1\x03\x64\xa8\x1a\x66\x4b\xbc\x42\x30\x01\xc2\x4b\x8b\x70\xd0\xf8\x97\x91\xc7\x6c\x51\xa3\x06\x54\xbe\x30"
+    b"\xd1\x92\xe8\x19\xd6\xef\x52\x18\xd6\x99\x06\x24\x55\x65\xa9\x10\xf4\x0e\x35\x85\x57\x71\x20\x2a\x10\x6a\xa0\x70\x32\xbb\xd1\xb8"
+    b"\x19\xa4\xc1\x16\xb8\xd2\xd0\xc8\x1e\x37\x6c\x08\x51\x41\xab\x53\x27\x48\x77\x4c\xdf\x8e\xeb\x99\x34\xb0\xbc\xb5\xe1\x9b\x48\xa8"
+    b"\x39\x1c\x0c\xb3\xc5\xc9\x5a\x63\x4e\xd8\xaa\x4a\xe3\x41\x8a\xcb\x5b\x9c\xca\x4f\x77\x63\xe3\x73\x68\x2e\x6f\xf3\xd6\xb2\xb8\xa3"
+    b"\x74\x8f\x82\xee\x5d\xef\xb2\xfc\x78\xa5\x63\x6f\x43\x17\x2f\x60\x84\xc8\x78\x14\xa1\xf0\xab\x72\x8c\xc7\x02\x08\x1a\x64\x39\xec"
+    b"\x90\xbe\xff\xfa\x23\x63\x1e\x28\xa4\x50\x6c\xeb\xde\x82\xbd\xe9\xbe\xf9\xa3\xf7\xb2\xc6\x79\x15\xc6\x71\x78\xf2\xe3\x72\x53\x2b"
+    b"\xca\x27\x3e\xce\xea\x26\x61\x9c\xd1\x86\xb8\xc7\x21\xc0\xc2\x07\xea\xda\x7d\xd6\xcd\xe0\xeb\x1e\xf5\x7d\x4f\x7f\xee\x6e\xd1\x78"
+    b"\x06\xf0\x67\xaa\x72\x17\x6f\xba\x0a\x63\x7d\xc5\xa2\xc8\x98\xa6\x11\x3f\x98\x04\xbe\xf9\x0d\xae\x1b\x71\x0b\x35\x13\x1c\x47\x1b"
+    b"\x28\xdb\x77\xf5\x23\x04\x7d\x84\x32\xca\xab\x7b\x40\xc7\x24\x93\x3c\x9e\xbe\x0a\x15\xc9\xbe\xbc\x43\x1d\x67\xc4\x9c\x10\x0d\x4c"
+    b"\x4c\xc5\xd4\xbe\xcb\x3e\x42\xb6\x59\x7f\x29\x9c\xfc\x65\x7e\x2a\x5f\xcb\x6f\xab\x3a\xd6\xfa\xec\x6c\x44\x19\x8c\x4a\x47\x58\x17"
 )
+_K0 = tuple(_K[i + 6] << 8 | _K[i + 7] for i in range(0, 640, 8))
+_K1 = tuple(_K[i + 4] << 8 | _K[i + 5] for i in range(0, 640, 8))
+_K2 = tuple(_K[i + 2] << 8 | _K[i + 3] for i in range(0, 640, 8))
+_K3 = tuple(_K[i] << 8 | _K[i + 1] for i in range(0, 640, 8))
 
 
 def compress(st, buf, off, nblocks):
-    K = _K
-    M = 0xFFFFFFFFFFFFFFFF
-    W = [0] * 80
-    a = st[0] << 32 | st[1]
-    b = st[2] << 32 | st[3]
-    c = st[4] << 32 | st[5]
-    d = st[6] << 32 | st[7]
-    e = st[8] << 32 | st[9]
-    f = st[10] << 32 | st[11]
-    g = st[12] << 32 | st[13]
-    h = st[14] << 32 | st[15]
+    F = 0xFFFF
+    K0 = _K0
+    K1 = _K1
+    K2 = _K2
+    K3 = _K3
+    W0 = [0] * 80
+    W1 = [0] * 80
+    W2 = [0] * 80
+    W3 = [0] * 80
+    s = unpack_from("32H", st, 0)
+    if _LE:
+        a2, a3, a0, a1, b2, b3, b0, b1, c2, c3, c0, c1, d2, d3, d0, d1, e2, e3, e0, e1, f2, f3, f0, f1, g2, g3, g0, g1, h2, h3, h0, h1 = s
+    else:
+        a3, a2, a1, a0, b3, b2, b1, b0, c3, c2, c1, c0, d3, d2, d1, d0, e3, e2, e1, e0, f3, f2, f1, f0, g3, g2, g1, g0, h3, h2, h1, h0 = s
     for _ in range(nblocks):
-        # §6.4.2 step 1: the message schedule.
-        blk = unpack_from(">16Q", buf, off)
+        # §6.4.2 step 1: the message schedule, the block's big-endian words as limbs.
         for t in range(16):
-            W[t] = blk[t]
+            W3[t] = buf[off] << 8 | buf[off + 1]
+            W2[t] = buf[off + 2] << 8 | buf[off + 3]
+            W1[t] = buf[off + 4] << 8 | buf[off + 5]
+            W0[t] = buf[off + 6] << 8 | buf[off + 7]
+            off += 8
         for t in range(16, 80):
-            x = W[t - 2]
-            y = W[t - 15]
-            W[t] = (((x >> 19 | x << 45) ^ (x >> 61 | x << 3) ^ (x >> 6))     # σ1
-                    + W[t - 7]
-                    + ((y >> 1 | y << 63) ^ (y >> 8 | y << 56) ^ (y >> 7))    # σ0
-                    + W[t - 16]) & M
-        # §6.4.2 steps 2-3; bits above 63 left by << are masked before the next >>.
-        a0, b0, c0, d0, e0, f0, g0, h0 = a, b, c, d, e, f, g, h
-        for t in range(80):
-            t1 = (h + ((e >> 14 | e << 50) ^ (e >> 18 | e << 46) ^ (e >> 41 | e << 23))  # Σ1
-                  + (g ^ (e & (f ^ g)))                                                 # Ch
-                  + K[t] + W[t])
-            t2 = (((a >> 28 | a << 36) ^ (a >> 34 | a << 30) ^ (a >> 39 | a << 25))     # Σ0
-                  + ((a & b) | (c & (a | b))))                                          # Maj
-            h = g
-            g = f
-            f = e
-            e = (d + t1) & M
-            d = c
-            c = b
-            b = a
-            a = (t1 + t2) & M
+            i = t - 2
+            x0 = W0[i]
+            x1 = W1[i]
+            x2 = W2[i]
+            x3 = W3[i]
+            i = t - 15
+            y0 = W0[i]
+            y1 = W1[i]
+            y2 = W2[i]
+            y3 = W3[i]
+            i = t - 7
+            j = t - 16
+            u0 = ((x1 >> 3 ^ x2 << 13 ^ x3 >> 13 ^ x0 << 3 ^ x0 >> 6 ^ x1 << 10) & F) + W0[i] + ((y0 >> 1 ^ (y1 & 1) << 15 ^ y0 >> 8 ^ y1 << 8 ^ y0 >> 7 ^ y1 << 9) & F) + W0[j]
+            u1 = ((x2 >> 3 ^ x3 << 13 ^ x0 >> 13 ^ x1 << 3 ^ x1 >> 6 ^ x2 << 10) & F) + W1[i] + ((y1 >> 1 ^ (y2 & 1) << 15 ^ y1 >> 8 ^ y2 << 8 ^ y1 >> 7 ^ y2 << 9) & F) + W1[j]
+            u2 = ((x3 >> 3 ^ x0 << 13 ^ x1 >> 13 ^ x2 << 3 ^ x2 >> 6 ^ x3 << 10) & F) + W2[i] + ((y2 >> 1 ^ (y3 & 1) << 15 ^ y2 >> 8 ^ y3 << 8 ^ y2 >> 7 ^ y3 << 9) & F) + W2[j]
+            u3 = ((x0 >> 3 ^ x1 << 13 ^ x2 >> 13 ^ x3 << 3 ^ x3 >> 6) & F) + W3[i] + ((y3 >> 1 ^ (y0 & 1) << 15 ^ y3 >> 8 ^ y0 << 8 ^ y3 >> 7) & F) + W3[j]
+            W0[t] = u0 & F
+            u1 += u0 >> 16
+            W1[t] = u1 & F
+            u2 += u1 >> 16
+            W2[t] = u2 & F
+            u3 += u2 >> 16
+            W3[t] = u3 & F
+        # §6.4.2 steps 2-3, eight rounds per pass; y holds b ^ c for Maj.
+        sa0 = a0
+        sa1 = a1
+        sa2 = a2
+        sa3 = a3
+        sb0 = b0
+        sb1 = b1
+        sb2 = b2
+        sb3 = b3
+        sc0 = c0
+        sc1 = c1
+        sc2 = c2
+        sc3 = c3
+        sd0 = d0
+        sd1 = d1
+        sd2 = d2
+        sd3 = d3
+        se0 = e0
+        se1 = e1
+        se2 = e2
+        se3 = e3
+        sf0 = f0
+        sf1 = f1
+        sf2 = f2
+        sf3 = f3
+        sg0 = g0
+        sg1 = g1
+        sg2 = g2
+        sg3 = g3
+        sh0 = h0
+        sh1 = h1
+        sh2 = h2
+        sh3 = h3
+        y0 = b0 ^ c0
+        y1 = b1 ^ c1
+        y2 = b2 ^ c2
+        y3 = b3 ^ c3
+        for t in range(0, 80, 8):
+            u0 = h0 + ((e0 >> 14 ^ e1 << 2 ^ e1 >> 2 ^ e2 << 14 ^ e2 >> 9 ^ e3 << 7) & F) + (g0 ^ (e0 & (f0 ^ g0))) + K0[t] + W0[t]
+            u1 = h1 + ((e1 >> 14 ^ e2 << 2 ^ e2 >> 2 ^ e3 << 14 ^ e3 >> 9 ^ e0 << 7) & F) + (g1 ^ (e1 & (f1 ^ g1))) + K1[t] + W1[t]
+            u2 = h2 + ((e2 >> 14 ^ e3 << 2 ^ e3 >> 2 ^ e0 << 14 ^ e0 >> 9 ^ e1 << 7) & F) + (g2 ^ (e2 & (f2 ^ g2))) + K2[t] + W2[t]
+            u3 = h3 + ((e3 >> 14 ^ e0 << 2 ^ e0 >> 2 ^ e1 << 14 ^ e1 >> 9 ^ e2 << 7) & F) + (g3 ^ (e3 & (f3 ^ g3))) + K3[t] + W3[t]
+            d0 += u0
+            d1 = d1 + u1 + (d0 >> 16)
+            d0 &= F
+            d2 = d2 + u2 + (d1 >> 16)
+            d1 &= F
+            d3 = (d3 + u3 + (d2 >> 16)) & F
+            d2 &= F
+            x0 = a0 ^ b0
+            x1 = a1 ^ b1
+            x2 = a2 ^ b2
+            x3 = a3 ^ b3
+            u0 += ((a1 >> 12 ^ a2 << 4 ^ a2 >> 2 ^ a3 << 14 ^ a2 >> 7 ^ a3 << 9) & F) + (b0 ^ (x0 & y0))
+            u1 += ((a2 >> 12 ^ a3 << 4 ^ a3 >> 2 ^ a0 << 14 ^ a3 >> 7 ^ a0 << 9) & F) + (b1 ^ (x1 & y1))
+            u2 += ((a3 >> 12 ^ a0 << 4 ^ a0 >> 2 ^ a1 << 14 ^ a0 >> 7 ^ a1 << 9) & F) + (b2 ^ (x2 & y2))
+            u3 += ((a0 >> 12 ^ a1 << 4 ^ a1 >> 2 ^ a2 << 14 ^ a1 >> 7 ^ a2 << 9) & F) + (b3 ^ (x3 & y3))
+            h0 = u0 & F
+            u1 += u0 >> 16
+            h1 = u1 & F
+            u2 += u1 >> 16
+            h2 = u2 & F
+            u3 += u2 >> 16
+            h3 = u3 & F
+            i = t + 1
+            u0 = g0 + ((d0 >> 14 ^ d1 << 2 ^ d1 >> 2 ^ d2 << 14 ^ d2 >> 9 ^ d3 << 7) & F) + (f0 ^ (d0 & (e0 ^ f0))) + K0[i] + W0[i]
+            u1 = g1 + ((d1 >> 14 ^ d2 << 2 ^ d2 >> 2 ^ d3 << 14 ^ d3 >> 9 ^ d0 << 7) & F) + (f1 ^ (d1 & (e1 ^ f1))) + K1[i] + W1[i]
+            u2 = g2 + ((d2 >> 14 ^ d3 << 2 ^ d3 >> 2 ^ d0 << 14 ^ d0 >> 9 ^ d1 << 7) & F) + (f2 ^ (d2 & (e2 ^ f2))) + K2[i] + W2[i]
+            u3 = g3 + ((d3 >> 14 ^ d0 << 2 ^ d0 >> 2 ^ d1 << 14 ^ d1 >> 9 ^ d2 << 7) & F) + (f3 ^ (d3 & (e3 ^ f3))) + K3[i] + W3[i]
+            c0 += u0
+            c1 = c1 + u1 + (c0 >> 16)
+            c0 &= F
+            c2 = c2 + u2 + (c1 >> 16)
+            c1 &= F
+            c3 = (c3 + u3 + (c2 >> 16)) & F
+            c2 &= F
+            y0 = h0 ^ a0
+            y1 = h1 ^ a1
+            y2 = h2 ^ a2
+            y3 = h3 ^ a3
+            u0 += ((h1 >> 12 ^ h2 << 4 ^ h2 >> 2 ^ h3 << 14 ^ h2 >> 7 ^ h3 << 9) & F) + (a0 ^ (y0 & x0))
+            u1 += ((h2 >> 12 ^ h3 << 4 ^ h3 >> 2 ^ h0 << 14 ^ h3 >> 7 ^ h0 << 9) & F) + (a1 ^ (y1 & x1))
+            u2 += ((h3 >> 12 ^ h0 << 4 ^ h0 >> 2 ^ h1 << 14 ^ h0 >> 7 ^ h1 << 9) & F) + (a2 ^ (y2 & x2))
+            u3 += ((h0 >> 12 ^ h1 << 4 ^ h1 >> 2 ^ h2 << 14 ^ h1 >> 7 ^ h2 << 9) & F) + (a3 ^ (y3 & x3))
+            g0 = u0 & F
+            u1 += u0 >> 16
+            g1 = u1 & F
+            u2 += u1 >> 16
+            g2 = u2 & F
+            u3 += u2 >> 16
+            g3 = u3 & F
+            i = t + 2
+            u0 = f0 + ((c0 >> 14 ^ c1 << 2 ^ c1 >> 2 ^ c2 << 14 ^ c2 >> 9 ^ c3 << 7) & F) + (e0 ^ (c0 & (d0 ^ e0))) + K0[i] + W0[i]
+            u1 = f1 + ((c1 >> 14 ^ c2 << 2 ^ c2 >> 2 ^ c3 << 14 ^ c3 >> 9 ^ c0 << 7) & F) + (e1 ^ (c1 & (d1 ^ e1))) + K1[i] + W1[i]
+            u2 = f2 + ((c2 >> 14 ^ c3 << 2 ^ c3 >> 2 ^ c0 << 14 ^ c0 >> 9 ^ c1 << 7) & F) + (e2 ^ (c2 & (d2 ^ e2))) + K2[i] + W2[i]
+            u3 = f3 + ((c3 >> 14 ^ c0 << 2 ^ c0 >> 2 ^ c1 << 14 ^ c1 >> 9 ^ c2 << 7) & F) + (e3 ^ (c3 & (d3 ^ e3))) + K3[i] + W3[i]
+            b0 += u0
+            b1 = b1 + u1 + (b0 >> 16)
+            b0 &= F
+            b2 = b2 + u2 + (b1 >> 16)
+            b1 &= F
+            b3 = (b3 + u3 + (b2 >> 16)) & F
+            b2 &= F
+            x0 = g0 ^ h0
+            x1 = g1 ^ h1
+            x2 = g2 ^ h2
+            x3 = g3 ^ h3
+            u0 += ((g1 >> 12 ^ g2 << 4 ^ g2 >> 2 ^ g3 << 14 ^ g2 >> 7 ^ g3 << 9) & F) + (h0 ^ (x0 & y0))
+            u1 += ((g2 >> 12 ^ g3 << 4 ^ g3 >> 2 ^ g0 << 14 ^ g3 >> 7 ^ g0 << 9) & F) + (h1 ^ (x1 & y1))
+            u2 += ((g3 >> 12 ^ g0 << 4 ^ g0 >> 2 ^ g1 << 14 ^ g0 >> 7 ^ g1 << 9) & F) + (h2 ^ (x2 & y2))
+            u3 += ((g0 >> 12 ^ g1 << 4 ^ g1 >> 2 ^ g2 << 14 ^ g1 >> 7 ^ g2 << 9) & F) + (h3 ^ (x3 & y3))
+            f0 = u0 & F
+            u1 += u0 >> 16
+            f1 = u1 & F
+            u2 += u1 >> 16
+            f2 = u2 & F
+            u3 += u2 >> 16
+            f3 = u3 & F
+            i = t + 3
+            u0 = e0 + ((b0 >> 14 ^ b1 << 2 ^ b1 >> 2 ^ b2 << 14 ^ b2 >> 9 ^ b3 << 7) & F) + (d0 ^ (b0 & (c0 ^ d0))) + K0[i] + W0[i]
+            u1 = e1 + ((b1 >> 14 ^ b2 << 2 ^ b2 >> 2 ^ b3 << 14 ^ b3 >> 9 ^ b0 << 7) & F) + (d1 ^ (b1 & (c1 ^ d1))) + K1[i] + W1[i]
+            u2 = e2 + ((b2 >> 14 ^ b3 << 2 ^ b3 >> 2 ^ b0 << 14 ^ b0 >> 9 ^ b1 << 7) & F) + (d2 ^ (b2 & (c2 ^ d2))) + K2[i] + W2[i]
+            u3 = e3 + ((b3 >> 14 ^ b0 << 2 ^ b0 >> 2 ^ b1 << 14 ^ b1 >> 9 ^ b2 << 7) & F) + (d3 ^ (b3 & (c3 ^ d3))) + K3[i] + W3[i]
+            a0 += u0
+            a1 = a1 + u1 + (a0 >> 16)
+            a0 &= F
+            a2 = a2 + u2 + (a1 >> 16)
+            a1 &= F
+            a3 = (a3 + u3 + (a2 >> 16)) & F
+            a2 &= F
+            y0 = f0 ^ g0
+            y1 = f1 ^ g1
+            y2 = f2 ^ g2
+            y3 = f3 ^ g3
+            u0 += ((f1 >> 12 ^ f2 << 4 ^ f2 >> 2 ^ f3 << 14 ^ f2 >> 7 ^ f3 << 9) & F) + (g0 ^ (y0 & x0))
+            u1 += ((f2 >> 12 ^ f3 << 4 ^ f3 >> 2 ^ f0 << 14 ^ f3 >> 7 ^ f0 << 9) & F) + (g1 ^ (y1 & x1))
+            u2 += ((f3 >> 12 ^ f0 << 4 ^ f0 >> 2 ^ f1 << 14 ^ f0 >> 7 ^ f1 << 9) & F) + (g2 ^ (y2 & x2))
+            u3 += ((f0 >> 12 ^ f1 << 4 ^ f1 >> 2 ^ f2 << 14 ^ f1 >> 7 ^ f2 << 9) & F) + (g3 ^ (y3 & x3))
+            e0 = u0 & F
+            u1 += u0 >> 16
+            e1 = u1 & F
+            u2 += u1 >> 16
+            e2 = u2 & F
+            u3 += u2 >> 16
+            e3 = u3 & F
+            i = t + 4
+            u0 = d0 + ((a0 >> 14 ^ a1 << 2 ^ a1 >> 2 ^ a2 << 14 ^ a2 >> 9 ^ a3 << 7) & F) + (c0 ^ (a0 & (b0 ^ c0))) + K0[i] + W0[i]
+            u1 = d1 + ((a1 >> 14 ^ a2 << 2 ^ a2 >> 2 ^ a3 << 14 ^ a3 >> 9 ^ a0 << 7) & F) + (c1 ^ (a1 & (b1 ^ c1))) + K1[i] + W1[i]
+            u2 = d2 + ((a2 >> 14 ^ a3 << 2 ^ a3 >> 2 ^ a0 << 14 ^ a0 >> 9 ^ a1 << 7) & F) + (c2 ^ (a2 & (b2 ^ c2))) + K2[i] + W2[i]
+            u3 = d3 + ((a3 >> 14 ^ a0 << 2 ^ a0 >> 2 ^ a1 << 14 ^ a1 >> 9 ^ a2 << 7) & F) + (c3 ^ (a3 & (b3 ^ c3))) + K3[i] + W3[i]
+            h0 += u0
+            h1 = h1 + u1 + (h0 >> 16)
+            h0 &= F
+            h2 = h2 + u2 + (h1 >> 16)
+            h1 &= F
+            h3 = (h3 + u3 + (h2 >> 16)) & F
+            h2 &= F
+            x0 = e0 ^ f0
+            x1 = e1 ^ f1
+            x2 = e2 ^ f2
+            x3 = e3 ^ f3
+            u0 += ((e1 >> 12 ^ e2 << 4 ^ e2 >> 2 ^ e3 << 14 ^ e2 >> 7 ^ e3 << 9) & F) + (f0 ^ (x0 & y0))
+            u1 += ((e2 >> 12 ^ e3 << 4 ^ e3 >> 2 ^ e0 << 14 ^ e3 >> 7 ^ e0 << 9) & F) + (f1 ^ (x1 & y1))
+            u2 += ((e3 >> 12 ^ e0 << 4 ^ e0 >> 2 ^ e1 << 14 ^ e0 >> 7 ^ e1 << 9) & F) + (f2 ^ (x2 & y2))
+            u3 += ((e0 >> 12 ^ e1 << 4 ^ e1 >> 2 ^ e2 << 14 ^ e1 >> 7 ^ e2 << 9) & F) + (f3 ^ (x3 & y3))
+            d0 = u0 & F
+            u1 += u0 >> 16
+            d1 = u1 & F
+            u2 += u1 >> 16
+            d2 = u2 & F
+            u3 += u2 >> 16
+            d3 = u3 & F
+            i = t + 5
+            u0 = c0 + ((h0 >> 14 ^ h1 << 2 ^ h1 >> 2 ^ h2 << 14 ^ h2 >> 9 ^ h3 << 7) & F) + (b0 ^ (h0 & (a0 ^ b0))) + K0[i] + W0[i]
+            u1 = c1 + ((h1 >> 14 ^ h2 << 2 ^ h2 >> 2 ^ h3 << 14 ^ h3 >> 9 ^ h0 << 7) & F) + (b1 ^ (h1 & (a1 ^ b1))) + K1[i] + W1[i]
+            u2 = c2 + ((h2 >> 14 ^ h3 << 2 ^ h3 >> 2 ^ h0 << 14 ^ h0 >> 9 ^ h1 << 7) & F) + (b2 ^ (h2 & (a2 ^ b2))) + K2[i] + W2[i]
+            u3 = c3 + ((h3 >> 14 ^ h0 << 2 ^ h0 >> 2 ^ h1 << 14 ^ h1 >> 9 ^ h2 << 7) & F) + (b3 ^ (h3 & (a3 ^ b3))) + K3[i] + W3[i]
+            g0 += u0
+            g1 = g1 + u1 + (g0 >> 16)
+            g0 &= F
+            g2 = g2 + u2 + (g1 >> 16)
+            g1 &= F
+            g3 = (g3 + u3 + (g2 >> 16)) & F
+            g2 &= F
+            y0 = d0 ^ e0
+            y1 = d1 ^ e1
+            y2 = d2 ^ e2
+            y3 = d3 ^ e3
+            u0 += ((d1 >> 12 ^ d2 << 4 ^ d2 >> 2 ^ d3 << 14 ^ d2 >> 7 ^ d3 << 9) & F) + (e0 ^ (y0 & x0))
+            u1 += ((d2 >> 12 ^ d3 << 4 ^ d3 >> 2 ^ d0 << 14 ^ d3 >> 7 ^ d0 << 9) & F) + (e1 ^ (y1 & x1))
+            u2 += ((d3 >> 12 ^ d0 << 4 ^ d0 >> 2 ^ d1 << 14 ^ d0 >> 7 ^ d1 << 9) & F) + (e2 ^ (y2 & x2))
+            u3 += ((d0 >> 12 ^ d1 << 4 ^ d1 >> 2 ^ d2 << 14 ^ d1 >> 7 ^ d2 << 9) & F) + (e3 ^ (y3 & x3))
+            c0 = u0 & F
+            u1 += u0 >> 16
+            c1 = u1 & F
+            u2 += u1 >> 16
+            c2 = u2 & F
+            u3 += u2 >> 16
+            c3 = u3 & F
+            i = t + 6
+            u0 = b0 + ((g0 >> 14 ^ g1 << 2 ^ g1 >> 2 ^ g2 << 14 ^ g2 >> 9 ^ g3 << 7) & F) + (a0 ^ (g0 & (h0 ^ a0))) + K0[i] + W0[i]
+            u1 = b1 + ((g1 >> 14 ^ g2 << 2 ^ g2 >> 2 ^ g3 << 14 ^ g3 >> 9 ^ g0 << 7) & F) + (a1 ^ (g1 & (h1 ^ a1))) + K1[i] + W1[i]
+            u2 = b2 + ((g2 >> 14 ^ g3 << 2 ^ g3 >> 2 ^ g0 << 14 ^ g0 >> 9 ^ g1 << 7) & F) + (a2 ^ (g2 & (h2 ^ a2))) + K2[i] + W2[i]
+            u3 = b3 + ((g3 >> 14 ^ g0 << 2 ^ g0 >> 2 ^ g1 << 14 ^ g1 >> 9 ^ g2 << 7) & F) + (a3 ^ (g3 & (h3 ^ a3))) + K3[i] + W3[i]
+            f0 += u0
+            f1 = f1 + u1 + (f0 >> 16)
+            f0 &= F
+            f2 = f2 + u2 + (f1 >> 16)
+            f1 &= F
+            f3 = (f3 + u3 + (f2 >> 16)) & F
+            f2 &= F
+            x0 = c0 ^ d0
+            x1 = c1 ^ d1
+            x2 = c2 ^ d2
+            x3 = c3 ^ d3
+            u0 += ((c1 >> 12 ^ c2 << 4 ^ c2 >> 2 ^ c3 << 14 ^ c2 >> 7 ^ c3 << 9) & F) + (d0 ^ (x0 & y0))
+            u1 += ((c2 >> 12 ^ c3 << 4 ^ c3 >> 2 ^ c0 << 14 ^ c3 >> 7 ^ c0 << 9) & F) + (d1 ^ (x1 & y1))
+            u2 += ((c3 >> 12 ^ c0 << 4 ^ c0 >> 2 ^ c1 << 14 ^ c0 >> 7 ^ c1 << 9) & F) + (d2 ^ (x2 & y2))
+            u3 += ((c0 >> 12 ^ c1 << 4 ^ c1 >> 2 ^ c2 << 14 ^ c1 >> 7 ^ c2 << 9) & F) + (d3 ^ (x3 & y3))
+            b0 = u0 & F
+            u1 += u0 >> 16
+            b1 = u1 & F
+            u2 += u1 >> 16
+            b2 = u2 & F
+            u3 += u2 >> 16
+            b3 = u3 & F
+            i = t + 7
+            u0 = a0 + ((f0 >> 14 ^ f1 << 2 ^ f1 >> 2 ^ f2 << 14 ^ f2 >> 9 ^ f3 << 7) & F) + (h0 ^ (f0 & (g0 ^ h0))) + K0[i] + W0[i]
+            u1 = a1 + ((f1 >> 14 ^ f2 << 2 ^ f2 >> 2 ^ f3 << 14 ^ f3 >> 9 ^ f0 << 7) & F) + (h1 ^ (f1 & (g1 ^ h1))) + K1[i] + W1[i]
+            u2 = a2 + ((f2 >> 14 ^ f3 << 2 ^ f3 >> 2 ^ f0 << 14 ^ f0 >> 9 ^ f1 << 7) & F) + (h2 ^ (f2 & (g2 ^ h2))) + K2[i] + W2[i]
+            u3 = a3 + ((f3 >> 14 ^ f0 << 2 ^ f0 >> 2 ^ f1 << 14 ^ f1 >> 9 ^ f2 << 7) & F) + (h3 ^ (f3 & (g3 ^ h3))) + K3[i] + W3[i]
+            e0 += u0
+            e1 = e1 + u1 + (e0 >> 16)
+            e0 &= F
+            e2 = e2 + u2 + (e1 >> 16)
+            e1 &= F
+            e3 = (e3 + u3 + (e2 >> 16)) & F
+            e2 &= F
+            y0 = b0 ^ c0
+            y1 = b1 ^ c1
+            y2 = b2 ^ c2
+            y3 = b3 ^ c3
+            u0 += ((b1 >> 12 ^ b2 << 4 ^ b2 >> 2 ^ b3 << 14 ^ b2 >> 7 ^ b3 << 9) & F) + (c0 ^ (y0 & x0))
+            u1 += ((b2 >> 12 ^ b3 << 4 ^ b3 >> 2 ^ b0 << 14 ^ b3 >> 7 ^ b0 << 9) & F) + (c1 ^ (y1 & x1))
+            u2 += ((b3 >> 12 ^ b0 << 4 ^ b0 >> 2 ^ b1 << 14 ^ b0 >> 7 ^ b1 << 9) & F) + (c2 ^ (y2 & x2))
+            u3 += ((b0 >> 12 ^ b1 << 4 ^ b1 >> 2 ^ b2 << 14 ^ b1 >> 7 ^ b2 << 9) & F) + (c3 ^ (y3 & x3))
+            a0 = u0 & F
+            u1 += u0 >> 16
+            a1 = u1 & F
+            u2 += u1 >> 16
+            a2 = u2 & F
+            u3 += u2 >> 16
+            a3 = u3 & F
         # §6.4.2 step 4.
-        a = (a + a0) & M
-        b = (b + b0) & M
-        c = (c + c0) & M
-        d = (d + d0) & M
-        e = (e + e0) & M
-        f = (f + f0) & M
-        g = (g + g0) & M
-        h = (h + h0) & M
-        off += 128
-    i = 0
-    for x in (a, b, c, d, e, f, g, h):
-        st[i] = x >> 32
-        st[i + 1] = x & 0xFFFFFFFF
-        i += 2
+        a0 += sa0
+        a1 = a1 + sa1 + (a0 >> 16)
+        a0 &= F
+        a2 = a2 + sa2 + (a1 >> 16)
+        a1 &= F
+        a3 = (a3 + sa3 + (a2 >> 16)) & F
+        a2 &= F
+        b0 += sb0
+        b1 = b1 + sb1 + (b0 >> 16)
+        b0 &= F
+        b2 = b2 + sb2 + (b1 >> 16)
+        b1 &= F
+        b3 = (b3 + sb3 + (b2 >> 16)) & F
+        b2 &= F
+        c0 += sc0
+        c1 = c1 + sc1 + (c0 >> 16)
+        c0 &= F
+        c2 = c2 + sc2 + (c1 >> 16)
+        c1 &= F
+        c3 = (c3 + sc3 + (c2 >> 16)) & F
+        c2 &= F
+        d0 += sd0
+        d1 = d1 + sd1 + (d0 >> 16)
+        d0 &= F
+        d2 = d2 + sd2 + (d1 >> 16)
+        d1 &= F
+        d3 = (d3 + sd3 + (d2 >> 16)) & F
+        d2 &= F
+        e0 += se0
+        e1 = e1 + se1 + (e0 >> 16)
+        e0 &= F
+        e2 = e2 + se2 + (e1 >> 16)
+        e1 &= F
+        e3 = (e3 + se3 + (e2 >> 16)) & F
+        e2 &= F
+        f0 += sf0
+        f1 = f1 + sf1 + (f0 >> 16)
+        f0 &= F
+        f2 = f2 + sf2 + (f1 >> 16)
+        f1 &= F
+        f3 = (f3 + sf3 + (f2 >> 16)) & F
+        f2 &= F
+        g0 += sg0
+        g1 = g1 + sg1 + (g0 >> 16)
+        g0 &= F
+        g2 = g2 + sg2 + (g1 >> 16)
+        g1 &= F
+        g3 = (g3 + sg3 + (g2 >> 16)) & F
+        g2 &= F
+        h0 += sh0
+        h1 = h1 + sh1 + (h0 >> 16)
+        h0 &= F
+        h2 = h2 + sh2 + (h1 >> 16)
+        h1 &= F
+        h3 = (h3 + sh3 + (h2 >> 16)) & F
+        h2 &= F
+    if _LE:
+        pack_into("32H", st, 0, a2, a3, a0, a1, b2, b3, b0, b1, c2, c3, c0, c1, d2, d3, d0, d1, e2, e3, e0, e1, f2, f3, f0, f1, g2, g3, g0, g1, h2, h3, h0, h1)
+    else:
+        pack_into("32H", st, 0, a3, a2, a1, a0, b3, b2, b1, b0, c3, c2, c1, c0, d3, d2, d1, d0, e3, e2, e1, e0, f3, f2, f1, f0, g3, g2, g1, g0, h3, h2, h1, h0)
