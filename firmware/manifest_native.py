@@ -13,7 +13,7 @@
 # kernel ahead of each of them in its chain always loads, so they would never run. The
 # ``v16_<N>`` field kernels go too: there the Thumb-2 program runners of
 # ec/field/thumb_umaal.py execute every field program (ec/field/engine.py ``Shape``). So
-# do the portable AES, ChaCha20, MD5, SHA-1, SHA-256 and SHA-512, whose
+# do the portable AES, ChaCha20, MD5, SHA-1, SHA-256, SHA-512 and SM3, whose
 # bytecode-only target is the qemu-m4-bytecode board.
 # host_tests/test_compile.py checks each entry against its chain.
 options.defaults(dsp=False)
@@ -42,6 +42,7 @@ SHADOWED = [
     "hash/sha256_viper.py",
     "hash/sha512_python.py",
     "hash/sha512_viper.py",
+    "hash/sm3_python.py",
     "hash/sm3_viper.py",
     "mac/ghash_viper.py",
     "mac/poly1305_viper.py",

@@ -8,9 +8,9 @@ Vector sources:
 The hash contract and random messages against ``cryptography``'s SM3 are
 ``test_hash_contract.py``'s; HMAC-SM3 (Wycheproof, random) is ``test_hmac.py``'s.
 Every test runs over every backend of the primitive; an absent backend is a skip.
-The viper SM3 module is generated: ``python -m tools.viper.gen_sm3 --check`` passes (the
-Thumb-2 one, ``tools.thumb.gen_sm3``, is checked and run on emulated cores by
-test_thumb_sha.py).
+The viper and portable SM3 modules are generated: ``python -m tools.viper.gen_sm3 --check``
+and ``python -m tools.python.gen_sm3 --check`` pass (the Thumb-2 one, ``tools.thumb.gen_sm3``,
+is checked and run on emulated cores by test_thumb_sha.py).
 """
 
 import subprocess
@@ -63,6 +63,7 @@ def test_gbt32905_examples(target, backend):
 # ---- HMAC-SM3 ----
 
 
-def test_generated_viper_module_is_current():
-    p = subprocess.run([sys.executable, "-m", "tools.viper.gen_sm3", "--check"], capture_output=True, text=True, cwd=ROOT)
+@pytest.mark.parametrize("gen", ["tools.viper.gen_sm3", "tools.python.gen_sm3"])
+def test_generated_module_is_current(gen):
+    p = subprocess.run([sys.executable, "-m", gen, "--check"], capture_output=True, text=True, cwd=ROOT)
     assert p.returncode == 0, p.stdout + p.stderr

@@ -5,6 +5,7 @@
     python -m tools.python.gen_md5     # hash/md5_python.py: the 64 steps on 16-bit halves
     python -m tools.python.gen_sha1    # hash/sha1_python.py: 16-bit halves in locals
     python -m tools.python.gen_sha2    # hash/sha256_python.py and hash/sha512_python.py
+    python -m tools.python.gen_sm3     # hash/sm3_python.py: 16-bit halves in locals
 
 each with ``--check`` (exit 1 where a module is not what it writes).
 """
