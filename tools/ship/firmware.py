@@ -155,7 +155,7 @@ def commands(name, micropython, heap=None, jobs=2, action="build", icount=False,
         make = ["make", "-C", mp / "ports" / "qemu", "BOARD=" + key,
                 "BOARD_DIR=%s" % (ROOT / fw["board_dir"]), "BUILD=%s" % out]
         if action == "build":
-            return [["make", "-C", mp / "mpy-cross", "-j%d" % jobs],
+            return [["make", "-C", mp / "mpy-cross", "-j%d" % jobs], _stale_frozen(out),
                     make + ["FROZEN_MANIFEST=%s" % manifest, "MPY_LIB_DIR=%s" % lib,
                             "MICROPY_HEAP_SIZE=%d" % (heap or fw["heap_bytes"]), "-j%d" % jobs]]
         raise RecipeError("%s is emulated, not flashed: make emulate BOARD=%s boots it" % (key, name))
@@ -181,10 +181,17 @@ def commands(name, micropython, heap=None, jobs=2, action="build", icount=False,
     if port == "rx":
         if action != "build":
             raise RecipeError("%s: flash with the RX port's documented procedure (%s)" % (key, fw["flash"]))
-        return [["make", "-C", mp / "mpy-cross", "-j%d" % jobs],
+        return [["make", "-C", mp / "mpy-cross", "-j%d" % jobs], _stale_frozen(out),
                 ["make", "-C", mp / "ports" / "rx", "BOARD=" + fw["port_board"], "BUILD=%s" % out,
                  "FROZEN_MANIFEST=%s" % manifest, "MPY_LIB_DIR=%s" % lib, "-j%d" % jobs]]
     raise RecipeError("%s: unknown port %r" % (key, port))
+
+
+def _stale_frozen(out):
+    # MicroPython's tools/makemanifest.py rewrites frozen_content.c only when a frozen file is
+    # newer than it: a module taken out of the manifest would stay frozen in a rebuilt image.
+    # Removing the file makes every make-based build freeze exactly what the manifest lists.
+    return ["rm", "-f", out / "frozen_content.c"]
 
 
 def zephyr_gcc():
