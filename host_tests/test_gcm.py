@@ -29,6 +29,8 @@ python); an absent backend shows as skipped.
 """
 
 import random
+import subprocess
+import sys
 
 import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
@@ -252,3 +254,12 @@ def test_gcm_wide_item_inputs_are_bytes(target, pair):
 
 def test_generate_key(target):
     bm.check_aes_aead_generate_key(target, "gcm")
+
+
+def test_generated_ghash_python_is_current():
+    """The portable GHASH is generated: ``python -m tools.python.gen_ghash --check`` passes."""
+    from tools import ROOT
+
+    p = subprocess.run([sys.executable, "-m", "tools.python.gen_ghash", "--check"], capture_output=True, text=True,
+                       cwd=ROOT)
+    assert p.returncode == 0, p.stdout + p.stderr

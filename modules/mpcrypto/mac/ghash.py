@@ -21,7 +21,8 @@ Backends (seam primitive ``"ghash"``), engine surface ``new(h)`` -> ctx with
                                 tools/thumb/gen_ghash.py), Cortex-M4/M7/M33/M55/M85 by CPUID;
                                 constant time where UMULL is (Cortex-M4/M7)
   viper    ghash_viper    no    Shoup's 8-bit tables (4 KiB per key)
-  python   ghash_python   no    Shoup's 4-bit tables on interpreter integers
+  python   ghash_python   no    Shoup's 8-bit tables as bytes (4 KiB per key), the
+                                state as 16 byte variables (no big integers)
 
 Allocation: after ``GcmHash`` is built, none per call on the thumb and viper backends; whole
 blocks go to the kernel in one call, a tail through the 16-byte scratch block.
