@@ -155,7 +155,8 @@ def commands(name, micropython, heap=None, jobs=2, action="build", icount=False,
         make = ["make", "-C", mp / "ports" / "qemu", "BOARD=" + key,
                 "BOARD_DIR=%s" % (ROOT / fw["board_dir"]), "BUILD=%s" % out]
         if action == "build":
-            return [["make", "-C", mp / "mpy-cross", "-j%d" % jobs], _stale_frozen(out),
+            # main.o too: the heap size is a -D flag of main.c, which make does not track
+            return [["make", "-C", mp / "mpy-cross", "-j%d" % jobs], _stale_frozen(out) + [out / "main.o"],
                     make + ["FROZEN_MANIFEST=%s" % manifest, "MPY_LIB_DIR=%s" % lib,
                             "MICROPY_HEAP_SIZE=%d" % (heap or fw["heap_bytes"]), "-j%d" % jobs]]
         raise RecipeError("%s is emulated, not flashed: make emulate BOARD=%s boots it" % (key, name))
