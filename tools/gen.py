@@ -1,6 +1,6 @@
 """What the generators of modules in ``modules/`` share: the command line that writes a module
-or checks it, and the first line that names the generator (the Thumb-2 generators spell that
-line out in their headers).
+or checks it, the first line that names the generator (the Thumb-2 generators spell that
+line out in their headers), and ``expand``, which fills a template's ``@@name@@`` lines.
 
     def main(argv=None):
         return write_or_check(OUT, generate, "tools.thumb.gen_ascon", argv)
@@ -44,3 +44,17 @@ def write_or_check(out, generate, tool, argv=None):
         o.write_text(text, encoding="utf-8")
         print("wrote", o)
     return 0
+
+
+def expand(template, pieces):
+    """``template`` with every line ``@@name@@`` replaced by the lines of ``pieces[name]``,
+    each indented as that line is (an empty line stays empty)."""
+    out = []
+    for line in template.split("\n"):
+        key = line.strip()
+        if key.startswith("@@") and key.endswith("@@"):
+            pad = line[: len(line) - len(line.lstrip())]
+            out.extend((pad + p) if p else p for p in pieces[key[2:-2]])
+        else:
+            out.append(line)
+    return "\n".join(out)

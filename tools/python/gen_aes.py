@@ -17,7 +17,7 @@ line ``@@name@@`` stands for the piece ``name``, indented as the line is.
 import sys
 
 from tools import ROOT
-from tools.gen import generated_line, write_or_check
+from tools.gen import expand, generated_line, write_or_check
 
 OUT = ROOT / "modules" / "mpcrypto" / "cipher" / "aes_python.py"
 TOOL = "tools.python.gen_aes"
@@ -103,16 +103,7 @@ def pieces():
 
 
 def generate():
-    ps = pieces()
-    out = []
-    for line in TEMPLATE.split("\n"):
-        key = line.strip()
-        if key.startswith("@@") and key.endswith("@@"):
-            pad = line[: len(line) - len(line.lstrip())]
-            out.extend((pad + p) if p else p for p in ps[key[2:-2]])
-        else:
-            out.append(line)
-    return generated_line(TOOL) + "\n".join(out)
+    return generated_line(TOOL) + expand(TEMPLATE, pieces())
 
 
 def main(argv=None):

@@ -19,7 +19,7 @@ AES, Camellia and SM4, the context classes) is its text in ``TEMPLATES``, where 
 import sys
 
 from tools import ROOT
-from tools.gen import generated_line, write_or_check
+from tools.gen import expand, generated_line, write_or_check
 from tools.viper import indent
 
 DIR = ROOT / "modules" / "mpcrypto" / "cipher"
@@ -131,16 +131,7 @@ def pieces(name):
 
 def generate(name):
     """The text of ``cipher/<name>.py``: its template with the pieces in place."""
-    ps = pieces(name)
-    out = []
-    for line in TEMPLATES[name].split("\n"):
-        key = line.strip()
-        if key.startswith("@@") and key.endswith("@@"):
-            pad = line[: len(line) - len(line.lstrip())]
-            out.extend(pad + p for p in ps[key[2:-2]])
-        else:
-            out.append(line)
-    return generated_line(TOOL) + "\n".join(out)
+    return generated_line(TOOL) + expand(TEMPLATES[name], pieces(name))
 
 
 def main(argv=None):
