@@ -9,11 +9,11 @@ SHA-256 (``sha256_text``) is written for a 32-bit bytecode interpreter: every wo
 per block (on a 32-bit port a Python int of 2**30 or more is a heap object). The rounds are
 unrolled eight at a time, the state's names rotating through the eight, so no round moves
 a word; Σ0, Σ1, σ0 and σ1 are merged by hand per half and checked against the terms
-``halves`` gives and against 32-bit arithmetic when the module is written.
+``limb_terms`` gives, and those against 32-bit arithmetic, when the module is written.
 
 SHA-512 (``sha512_text``) is written the same way on four 16-bit limbs per 64-bit word; its
 Σ and σ terms come from ``limb_terms`` (checked against 64-bit arithmetic when written), and
-every sum carries limb to limb.
+every sum carries limb to limb. ``tools.python.gen_sm3`` uses the same terms.
 """
 
 import sys
@@ -57,50 +57,87 @@ _LE = byteorder == "little"  # the order of a word's two halves in st
 
 '''
 
-#  A term list per half of ROTR^r(x) (r in rots) ^ SHR^s(x), for x as halves (h, l). ROTR^r
-#  with r >= 16 is ROTR^(r - 16) of the halves swapped; ROTR^r (r < 16) puts l >> r and
-#  h << (16 - r) in the low half, h >> r and l << (16 - r) in the high one; SHR^s puts
-#  l >> s and h << (16 - s) in the low half, h >> s in the high one. Each half's terms are
-#  XORed and masked with 0xFFFF, so only the bits that land in 0..15 matter.
+def limb_terms(names, rots, shr=0):
+    """Per output limb i (0 = least significant), the terms (limb name, shift) of ROTR^r(x)
+    (r in rots) ^ SHR^shr(x) for a word x of 16-bit limbs named ``names`` (least significant
+    first): ROTR^(16k + s) renames the limbs by k and then takes limb i + k's bits >> s and
+    limb i + k + 1's << (16 - s); SHR^(16k + s) the same without wrapping round. A positive
+    shift is to the right, a negative one to the left; each limb's terms are XORed and
+    masked with 0xFFFF, so only the bits that land in 0..15 matter."""
+    n = len(names)
+    out = [[] for _ in range(n)]
+    for r, rot in [(r, True) for r in rots] + ([(shr, False)] if shr else []):
+        k, s = divmod(r, 16)
+        for i in range(n):
+            lo = i + k
+            hi = i + k + 1
+            if rot:
+                lo %= n
+                hi %= n
+            if lo < n:
+                out[i].append((names[lo], s))
+            if s and hi < n:
+                out[i].append((names[hi], s - 16))
+    return out
 
 
-def halves(l, h, rots, shr=0):
-    """(low terms, high terms) of ROTR^r ^ ... ^ SHR^shr of the word (h, l), as lists of
-    (variable, shift) with a positive shift to the right and a negative one to the left."""
-    lo, hi = [], []
-    for r in rots:
-        a, b = (l, h) if r < 16 else (h, l)
-        r %= 16
-        lo += [(a, r), (b, r - 16)]
-        hi += [(b, r), (a, r - 16)]
-    if shr:
-        lo += [(l, shr), (h, shr - 16)]
-        hi += [(h, shr)]
-    return lo, hi
+def term_text(name, n):
+    """One term as text; ``(name, -15)`` is ``(name & 1) << 15``: the only bit of a 16-bit
+    limb that a left shift by 15 keeps, without passing 2**30."""
+    if n == 0:
+        return name
+    if n > 0:
+        return "%s >> %d" % (name, n)
+    if n == -15:
+        return "(%s & 1) << 15" % name
+    return "%s << %d" % (name, -n)
 
 
-def _check_halves():
-    # halves() against 32-bit arithmetic, for the four functions' amounts (run at generation).
+def terms_text(names, rots, shr=0):
+    """Per output limb, the masked expression of ``limb_terms``."""
+    return ["(%s) & F" % " ^ ".join(term_text(nm, n) for nm, n in terms) for terms in limb_terms(names, rots, shr)]
+
+
+def _value(limbs, env):
+    # The word whose limbs are the XORs of ``limbs``' terms (as term_text writes them),
+    # limb values from env; every left shift is checked to stay below 2**30.
+    got = 0
+    for i, terms in enumerate(limbs):
+        acc = 0
+        for name, n in terms:
+            y = env[name]
+            if n >= 0:
+                acc ^= y >> n
+            else:
+                t = (y & 1) << 15 if n == -15 else y << -n
+                assert t < 1 << 30, (name, n)
+                acc ^= t
+        got |= (acc & 0xFFFF) << 16 * i
+    return got
+
+
+def check_terms(n, cases, seed):
+    """limb_terms against n·16-bit arithmetic, for (rots, shr) in ``cases`` on random words
+    (run when a module is written)."""
     import random
-    rng = random.Random(256)
-
-    def rotr(x, r):
-        return (x >> r | x << (32 - r)) & 0xFFFFFFFF
-
-    for rots, shr in (((2, 13, 22), 0), ((6, 11, 25), 0), ((7, 18), 3), ((17, 19), 10)):
+    rng = random.Random(seed)
+    bits = 16 * n
+    names = ["v%d" % i for i in range(n)]
+    for rots, shr in cases:
         for _ in range(200):
-            x = rng.getrandbits(32)
+            x = rng.getrandbits(bits)
             want = 0
             for r in rots:
-                want ^= rotr(x, r)
+                want ^= (x >> r | x << (bits - r)) & ((1 << bits) - 1)
             if shr:
                 want ^= x >> shr
-            v = {"l": x & 0xFFFF, "h": x >> 16}
-            got = [0, 0]
-            for k, terms in enumerate(halves("l", "h", rots, shr)):
-                for name, n in terms:
-                    got[k] ^= v[name] >> n if n >= 0 else v[name] << -n
-            assert (got[0] & 0xFFFF) | (got[1] & 0xFFFF) << 16 == want, (rots, shr, hex(x))
+            env = {names[i]: x >> 16 * i & 0xFFFF for i in range(n)}
+            assert _value(limb_terms(names, rots, shr), env) == want, (rots, shr, hex(x))
+
+
+# FIPS 180-4 §4.1.2 and §4.1.3: (rotations, shift) of Σ0, Σ1, σ0, σ1.
+FUNS256 = (((2, 13, 22), 0), ((6, 11, 25), 0), ((7, 18), 3), ((17, 19), 10))
+FUNS512 = (((28, 34, 39), 0), ((14, 18, 41), 0), ((1, 8), 7), ((19, 61), 6))
 
 
 def _round(j, names, x, y):
@@ -164,8 +201,8 @@ SCHEDULE = [
 
 
 def _schedule_matches_halves():
-    # The hand-merged terms of SCHEDULE and _round are the terms halves() gives: checked
-    # on random words by evaluating both (run at generation, with _check_halves).
+    # The hand-merged terms of SCHEDULE and _round are the terms limb_terms() gives: checked
+    # on random words by evaluating both (run at generation, after check_terms).
     import random
     rng = random.Random(2)
     for _ in range(300):
@@ -181,18 +218,14 @@ def _schedule_matches_halves():
         wl, wh = al ^ al << 11, ah ^ ah << 11
         S0 = ((wl >> 13 ^ wh << 3 ^ ah >> 6 ^ al << 10) & F) | ((wh >> 13 ^ wl << 3 ^ al >> 6 ^ ah << 10) & F) << 16
         for word, got, rots, shr in ((xw, s1, (17, 19), 10), (yw, s0, (7, 18), 3), (ew, S1, (6, 11, 25), 0), (aw, S0, (2, 13, 22), 0)):
-            v = {"l": word & 0xFFFF, "h": word >> 16}
-            want = [0, 0]
-            for k, terms in enumerate(halves("l", "h", rots, shr)):
-                for name, n in terms:
-                    want[k] ^= v[name] >> n if n >= 0 else v[name] << -n
-            assert got == (want[0] & F) | (want[1] & F) << 16, (rots, hex(word))
+            want = _value(limb_terms(["l", "h"], rots, shr), {"l": word & 0xFFFF, "h": word >> 16})
+            assert got == want, (rots, hex(word))
         for big in (xh << 6, yl << 14, yh << 14, vh << 9, wh << 3, wl << 3, ah << 10, eh << 7, (rh & 7) << 13):
             assert big < 1 << 30
 
 
 def sha256_text():
-    _check_halves()
+    check_terms(2, FUNS256, 256)
     _schedule_matches_halves()
     V = "abcdefgh"
     pairs = ", ".join("%sl, %sh" % (v, v) for v in V)
@@ -281,62 +314,8 @@ _LE = byteorder == "little"  # the order of the 16-bit units in st's 32-bit word
 """
 
 
-def limb_terms(v, rots, shr=0, n=4):
-    """Per output limb i (0 = least significant), the terms (limb name, shift) of ROTR^r(v)
-    (r in rots) ^ SHR^shr(v) for a word v of n 16-bit limbs ``v0``..: a positive shift is to
-    the right, a negative one to the left; ``(name, -15)`` stands for ``(name & 1) << 15``."""
-    out = [[] for _ in range(n)]
-    for r, rot in [(r, True) for r in rots] + ([(shr, False)] if shr else []):
-        k, s = divmod(r, 16)
-        for i in range(n):
-            lo = i + k
-            hi = i + k + 1
-            if rot:
-                lo %= n
-                hi %= n
-            if lo < n:
-                out[i].append(("%s%d" % (v, lo), s))
-            if s and hi < n:
-                out[i].append(("%s%d" % (v, hi), s - 16))
-    return out
-
-
-def term_text(name, n):
-    if n == 0:
-        return name
-    if n > 0:
-        return "%s >> %d" % (name, n)
-    if n == -15:
-        return "(%s & 1) << 15" % name
-    return "%s << %d" % (name, -n)
-
-
-def sigma_text(v, rots, shr=0):
-    return ["(%s) & F" % " ^ ".join(term_text(nm, n) for nm, n in terms) for terms in limb_terms(v, rots, shr)]
-
-
-def _check_limbs():
-    # limb_terms() against 64-bit arithmetic for SHA-512's four functions (run at generation).
-    import random
-    rng = random.Random(512)
-    for rots, shr in (((28, 34, 39), 0), ((14, 18, 41), 0), ((1, 8), 7), ((19, 61), 6)):
-        for _ in range(200):
-            x = rng.getrandbits(64)
-            want = 0
-            for r in rots:
-                want ^= (x >> r | x << (64 - r)) & (2 ** 64 - 1)
-            if shr:
-                want ^= x >> shr
-            env = {"v%d" % i: x >> 16 * i & 0xFFFF for i in range(4)}
-            got = 0
-            for i, terms in enumerate(limb_terms("v", rots, shr)):
-                acc = 0
-                for nm, n in terms:
-                    y = env[nm]
-                    acc ^= y >> n if n >= 0 else ((y & 1) << 15 if n == -15 else y << -n)
-                    assert (y << -n if n < 0 and n != -15 else 0) < 1 << 30
-                got |= (acc & 0xFFFF) << 16 * i
-            assert got == want, (rots, shr, hex(x))
+def _limbs(v):
+    return ["%s%d" % (v, i) for i in range(4)]
 
 
 def _carry(dst, add, n=4):
@@ -355,8 +334,8 @@ def _round512(j, names, x, y):
     a, b, c, d, e, f, g, h = names
     i = "t" if j == 0 else "i"
     L = ["i = t + %d" % j] if j else []
-    S1 = sigma_text(e, (14, 18, 41))
-    S0 = sigma_text(a, (28, 34, 39))
+    S0 = terms_text(_limbs(a), *FUNS512[0])
+    S1 = terms_text(_limbs(e), *FUNS512[1])
     for k in range(4):
         L.append("u%d = %s%d + (%s) + (%s%d ^ (%s%d & (%s%d ^ %s%d))) + K%d[%s] + W%d[%s]"
                  % (k, h, k, S1[k], g, k, e, k, f, k, g, k, k, i, k, i))
@@ -373,7 +352,7 @@ def _round512(j, names, x, y):
 
 
 def sha512_text():
-    _check_limbs()
+    check_terms(4, FUNS512, 512)
     V = "abcdefgh"
     kb = b"".join(k.to_bytes(8, "big") for k in K512)
     rows = ["    b\"%s\"" % "".join("\\x%02x" % c for c in kb[i:i + 32]) for i in range(0, len(kb), 32)]
@@ -410,8 +389,8 @@ def sha512_text():
           "            y0 = W0[i]", "            y1 = W1[i]", "            y2 = W2[i]", "            y3 = W3[i]",
           "            i = t - 7",
           "            j = t - 16"]
-    s1 = sigma_text("x", (19, 61), 6)
-    s0 = sigma_text("y", (1, 8), 7)
+    s0 = terms_text(_limbs("y"), *FUNS512[2])
+    s1 = terms_text(_limbs("x"), *FUNS512[3])
     for k in range(4):
         L.append("            u%d = (%s) + W%d[i] + (%s) + W%d[j]" % (k, s1[k], k, s0[k], k))
     L.append("            W0[t] = u0 & F")

@@ -9,46 +9,24 @@ SHA-256: no value reaches 2**30, nothing is allocated per block. A round writes 
 D's variables and P0(TT2) into H's, and rotates B and F in place, so the roles of A..D and
 of E..H each rotate by one name a round: four rounds per loop pass, 16 rounds of the XOR
 functions and 48 of the others in two loops. The rotations' terms per half come from
-``tools.python.gen_sha2.halves`` (ROTL r is ROTR 32 - r), checked here against 32-bit
+``tools.python.gen_sha2.limb_terms`` (ROTL r is ROTR 32 - r), checked here against 32-bit
 arithmetic.
 """
 
-import random
 import sys
 
 from tools import ROOT
 from tools.gen import generated_line, write_or_check
-from tools.python.gen_sha2 import halves
+from tools.python.gen_sha2 import check_terms, terms_text
 
 OUT = ROOT / "modules" / "mpcrypto" / "hash" / "sm3_python.py"
 TOOL = "tools.python.gen_sm3"
 
 
 def rotl(l, h, r):
-    """(low, high) expressions of ROTL^r of the word (h, l), each masked to 16 bits."""
-    def text(terms):
-        out = []
-        for name, n in terms:
-            if n >= 0:
-                out.append("%s >> %d" % (name, n) if n else name)
-            elif n == -15:
-                out.append("(%s & 1) << 15" % name)
-            else:
-                out.append("%s << %d" % (name, -n))
-        return "(%s) & F" % " ^ ".join(out)
-    lo, hi = halves(l, h, (32 - r,))
-    return text(lo), text(hi)
-
-
-def _check():
-    rng = random.Random(3)
-    for r in (7, 9, 12, 15, 17, 19, 23):
-        for _ in range(100):
-            x = rng.getrandbits(32)
-            env = {"l": x & 0xFFFF, "h": x >> 16, "F": 0xFFFF}
-            lo, hi = rotl("l", "h", r)
-            got = eval(lo, env) | eval(hi, env) << 16  # the generator's own text, host-side
-            assert got == (x << r | x >> (32 - r)) & 0xFFFFFFFF, (r, hex(x))
+    """(low, high) expressions of ROTL^r (= ROTR^(32 - r)) of the word (h, l), each masked to
+    16 bits."""
+    return terms_text([l, h], (32 - r,))
 
 
 def _round(j, names, late):
@@ -85,7 +63,7 @@ def _round(j, names, late):
 
 
 def generate():
-    _check()
+    check_terms(2, [((32 - r,), 0) for r in (7, 9, 12, 15, 17, 19, 23)], 3)
     V = "abcdefgh"
     L = [generated_line(TOOL) + '''"""SM3 compression in portable Python: GB/T 32905-2016 §5.3, many 64-byte blocks per call.
 
