@@ -102,6 +102,7 @@ package(
         "random/hash_drbg.py",
         "random/hmac_drbg.py",
         "random/rng.py",
+        "x509.py",
     ],
     base_path="../modules",
     opt=3,  # no line numbers in the bytecode: see firmware/README.md

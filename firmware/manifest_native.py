@@ -195,6 +195,7 @@ FILES = [
     "random/hash_drbg.py",
     "random/hmac_drbg.py",
     "random/rng.py",
+    "x509.py",
 ]
 
 package(

@@ -87,6 +87,8 @@ ALGS = {
     "x448": ((_E + "x448",), (448,)),
     # Key formats; the key types come with their own names (ecdsa, ed25519, ...).
     "keys": (("mpcrypto.keys.serialization",), None),
+    # X.509 certificates and chains; the certificates' key types come with their own names.
+    "x509": (("mpcrypto.x509",), None),
     # ChaCha20, Poly1305 and the AEADs built on them; Ascon (SP 800-232).
     "chacha20": (("mpcrypto.cipher.chacha20",), None),
     "poly1305": (("mpcrypto.mac.poly1305",), None),
@@ -201,6 +203,15 @@ def flash_table(built, out):
 
 
 # -- the on-device self-test ---------------------------------------------------------------
+
+# The x509 KATs' certificate: self-signed, Ed25519 (the RFC 8032 §7.1 TEST 1 key), CN and dNSName
+# "mpcrypto" / "example.com", valid 2024-01-01 to 2050-01-01 (UTCTime, then GeneralizedTime).
+_X509_CERT = ("3081f03081a3a003020102020101300506032b657030133111300f06035504030c086d7063727970746f3020170d3234"
+              "303130313030303030305a180f32303530303130313030303030305a30133111300f06035504030c086d706372797074"
+              "6f302a300506032b6570032100d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511aa31a30"
+              "1830160603551d11040f300d820b6578616d706c652e636f6d300506032b6570034100aadb59b4131c2ef52bf7afac0a"
+              "78e470474dc69cc08d1ce4336c621fe2a3002ad043935f4e4cd88e852761893357cf7a141c0ca25ac8bcdf05daab385e"
+              "070b08")
 
 # Known-answer tests: (name, modules it needs, source of the numbers, MicroPython code). A
 # test runs when every module it needs was installed. Every expected value was checked with
@@ -560,6 +571,24 @@ if pem.encode(b, label) != text:
     raise ValueError("PEM encode")
 raises(ValueError, der.uint, H("02020001"), 0, 4)
 """),
+    ("x509", ("mpcrypto.x509",),
+     "a self-signed Ed25519 certificate made with cryptography (OpenSSL) for this test", """
+from mpcrypto import x509
+c = x509.load_der_x509_certificate(H("%s"))
+if (c.not_before, c.not_after, c.dns_names, c.common_names) != (1704067200, 2524608000, ("example.com",), ("mpcrypto",)):
+    raise ValueError("fields")
+x509.verify_chain([c], [c], 1704067200, "EXAMPLE.com")  # the leaf its own anchor: no signature
+raises(x509.CertificateError, x509.match_hostname, c, "www.example.com")
+raises(x509.CertificateError, x509.verify_chain, [c], [c], 2524608001)
+""" % _X509_CERT),
+    ("x509-ed25519", ("mpcrypto.x509", "mpcrypto.ec.ed25519"), "the x509 certificate, its signature", """
+from mpcrypto import x509
+b = H("%s")
+c = x509.load_der_x509_certificate(b)
+c.verify_signed_by(c.public_key())
+bad = x509.load_der_x509_certificate(b[:-1] + bytes([b[-1] ^ 1]))
+raises(x509.CertificateError, bad.verify_signed_by, c.public_key())
+""" % _X509_CERT),
     ("keys-ed25519", ("mpcrypto.keys.serialization", "mpcrypto.ec.ed25519"),
      "RFC 8410 §10.3 private key, its public key as in §10.1", """
 from mpcrypto.keys import serialization as ser
