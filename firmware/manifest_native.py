@@ -195,6 +195,13 @@ FILES = [
     "random/hash_drbg.py",
     "random/hmac_drbg.py",
     "random/rng.py",
+    "tls.py",
+    "_tls/__init__.py",
+    "_tls/client.py",
+    "_tls/handshake.py",
+    "_tls/keyschedule.py",
+    "_tls/record.py",
+    "_tls/server.py",
     "x509.py",
 ]
 

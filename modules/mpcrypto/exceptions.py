@@ -25,3 +25,11 @@ class AlreadyFinalized(Exception):
 
 class UnsupportedAlgorithm(Exception):
     """No backend on this target implements the requested algorithm."""
+
+
+class TLSError(OSError):
+    """A TLS connection failed (``mpcrypto.tls``). ``args[0]`` is the TLS alert description
+    (RFC 8446 §6: 40 handshake_failure, 42 bad_certificate, 48 unknown_ca, ...) that was sent
+    to the peer, or that the peer sent when ``args[1]`` begins with "peer"; ``args[1]`` says
+    what failed. An ``OSError``, as MicroPython's ``ssl`` raises, so code that catches socket
+    errors catches these too."""

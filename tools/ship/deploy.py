@@ -89,6 +89,8 @@ ALGS = {
     "keys": (("mpcrypto.keys.serialization",), None),
     # X.509 certificates and chains; the certificates' key types come with their own names.
     "x509": (("mpcrypto.x509",), None),
+    # TLS 1.3 client and server (needs x509, and the groups' and signatures' own names).
+    "tls": (("mpcrypto.tls",), None),
     # ChaCha20, Poly1305 and the AEADs built on them; Ascon (SP 800-232).
     "chacha20": (("mpcrypto.cipher.chacha20",), None),
     "poly1305": (("mpcrypto.mac.poly1305",), None),

@@ -1,0 +1,217 @@
+"""The TLS 1.3 client handshake (RFC 8446 §2, §4): full handshake with (EC)DHE, a
+HelloRetryRequest when the server wants another group, server authentication by a
+certificate chain and CertificateVerify, and a client certificate when the server asks.
+
+``handshake(conn)`` runs it on a ``mpcrypto.tls.TLSSocket`` (its ``rec``, ``ctx`` and
+``hostname``) and leaves the connection's records protected with the application traffic
+keys. Every check that fails sends its alert and raises ``TLSError`` (``CertificateError``
+for a chain that does not verify, after the alert).
+
+What the ClientHello offers: the context's cipher suites and groups (one key share, for the
+first group; the others by HelloRetryRequest), signature_algorithms, server_name when a
+host name is given (not for an IP address, §3 of RFC 6066), supported_versions (TLS 1.3 only)
+and an empty legacy_session_id (so the server sends no change_cipher_spec; one is ignored
+anyway, §D.4).
+"""
+
+from mpcrypto._ct import compare_digest
+from mpcrypto._tls import handshake as _h
+from mpcrypto._tls import keyschedule as _ks
+from mpcrypto._tls import record as _r
+from mpcrypto._tls.handshake import (CERTIFICATE, CERTIFICATE_REQUEST, CERTIFICATE_VERIFY, CLIENT_CV,
+                                    CLIENT_HELLO, ENCRYPTED_EXTENSIONS, EXT_COOKIE, EXT_KEY_SHARE,
+                                    EXT_SERVER_NAME, EXT_SIGNATURE_ALGORITHMS, EXT_SUPPORTED_GROUPS,
+                                    EXT_SUPPORTED_VERSIONS, FINISHED, GROUPS, HRR_RANDOM, OFFERED, SCHEMES,
+                                    SERVER_CV, SERVER_HELLO)
+from mpcrypto._tls.record import Reader, vec
+
+
+def _client_hello(conn, random, group, share, cookie):
+    ctx = conn.ctx
+    ext = [_h.ext(EXT_SUPPORTED_VERSIONS, b"\x02\x03\x04"),
+           _h.ext(EXT_SUPPORTED_GROUPS, vec(2, _h.u16s(GROUPS[g] for g in ctx.groups))),
+           _h.ext(EXT_SIGNATURE_ALGORITHMS, vec(2, _h.u16s(OFFERED))),
+           _h.ext(EXT_KEY_SHARE, vec(2, GROUPS[group].to_bytes(2, "big") + vec(2, share)))]
+    host = conn.hostname
+    if host and not _h.is_ip(host):
+        name = host.encode()
+        ext.append(_h.ext(EXT_SERVER_NAME, vec(2, b"\x00" + vec(2, name))))
+    if cookie is not None:
+        ext.append(_h.ext(EXT_COOKIE, vec(2, cookie)))
+    body = (b"\x03\x03" + random + b"\x00" + vec(2, _h.u16s(ctx.ciphers)) + b"\x01\x00"
+            + vec(2, b"".join(ext)))
+    return _h.msg(CLIENT_HELLO, body)
+
+
+def _server_hello(conn, raw):
+    # (suite, is_hrr, extensions) of a ServerHello, with the checks of §4.1.3.
+    fail = conn.rec.fail
+    r = Reader(raw, 4)
+    if r.int(2) != 0x0303:
+        fail(_r.PROTOCOL_VERSION, "bad legacy_version")
+    rnd = r.take(32)
+    if r.bytes(1, 0, 32) != b"":
+        fail(_r.ILLEGAL_PARAMETER, "session id not echoed")
+    suite = r.int(2)
+    if r.int(1) != 0:
+        fail(_r.ILLEGAL_PARAMETER, "compression")
+    exts = _r.extensions(r)
+    r.done()
+    sv = exts.get(EXT_SUPPORTED_VERSIONS)
+    if sv is None or sv.int(2) != 0x0304:
+        # A TLS 1.2 (or older) server; its random's downgrade sentinel (§4.1.3) changes nothing.
+        fail(_r.PROTOCOL_VERSION, "server does not speak TLS 1.3")
+    sv.done()
+    if suite not in conn.ctx.ciphers:
+        fail(_r.ILLEGAL_PARAMETER, "cipher suite not offered")
+    hrr = bytes(rnd) == HRR_RANDOM
+    allowed = (EXT_SUPPORTED_VERSIONS, EXT_KEY_SHARE, EXT_COOKIE) if hrr else (EXT_SUPPORTED_VERSIONS, EXT_KEY_SHARE)
+    for t in exts:
+        if t not in allowed:
+            fail(_r.UNSUPPORTED_EXTENSION, "unexpected extension in ServerHello")
+    if EXT_KEY_SHARE not in exts and not (hrr and EXT_COOKIE in exts):
+        fail(_r.MISSING_EXTENSION, "no key_share")
+    return suite, hrr, exts
+
+
+def handshake(conn):
+    ctx = conn.ctx
+    rec = conn.rec
+    fail = rec.fail
+    rng = ctx._rng()
+    random = rng(32)
+    group = ctx.groups[0]
+    priv, share = _h.keygen(group, rng)
+    tr = _h.Transcript()
+    ch = _client_hello(conn, random, group, share, None)
+    tr.add(ch)
+    rec.write(_r.HANDSHAKE, ch)
+    rec.first = False
+    raw = _h.expect(conn, SERVER_HELLO)
+    suite, hrr, exts = _server_hello(conn, raw)
+    if hrr:
+        # §4.1.4: the HelloRetryRequest names a group we offered but sent no share for (or
+        # only asks for a cookie); ClientHello2 is ClientHello1 with the new share and the
+        # cookie.
+        tr.add(raw)
+        ks = exts.get(EXT_KEY_SHARE)
+        if ks is not None:
+            code = ks.int(2)
+            ks.done()
+            group = None
+            for g in ctx.groups:
+                if GROUPS[g] == code:
+                    group = g
+            if group is None or code == GROUPS[ctx.groups[0]]:
+                fail(_r.ILLEGAL_PARAMETER, "HelloRetryRequest group")
+            priv, share = _h.keygen(group, rng)
+        ck = exts.get(EXT_COOKIE)
+        cookie = ck.bytes(2, 1) if ck is not None else None
+        ch = _client_hello(conn, random, group, share, cookie)
+        tr.add(ch)
+        rec.write(_r.HANDSHAKE, ch)
+        raw = _h.expect(conn, SERVER_HELLO)
+        suite2, hrr2, exts = _server_hello(conn, raw)
+        if hrr2 or suite2 != suite:
+            fail(_r.UNEXPECTED_MESSAGE if hrr2 else _r.ILLEGAL_PARAMETER, "second HelloRetryRequest or suite changed")
+    tr.add(raw)
+    from mpcrypto.hash.names import hash_class
+
+    h = hash_class(_r.SUITES[suite][0])
+    tr.start(h, hrr)
+    ks = exts.get(EXT_KEY_SHARE)
+    if ks is None:
+        fail(_r.MISSING_EXTENSION, "no key_share")
+    if ks.int(2) != GROUPS[group]:
+        fail(_r.ILLEGAL_PARAMETER, "key share of another group")
+    peer = ks.bytes(2, 1)
+    ks.done()
+    try:
+        ss = _h.shared_secret(group, priv, peer)
+    except ValueError:
+        fail(_r.ILLEGAL_PARAMETER, "bad key share")
+    priv = None
+    sched = _ks.KeySchedule(h)
+    sched.extract(None)
+    sched.extract(ss)
+    th = tr.digest()
+    c_hs = sched.derive(b"c hs traffic", th)
+    s_hs = sched.derive(b"s hs traffic", th)
+    conn.end_of_flight()
+    rec.set_key(_r.READ, suite, s_hs)
+    rec.set_key(_r.WRITE, suite, c_hs)  # an alert from now on goes protected (§2)
+
+    raw = _h.expect(conn, ENCRYPTED_EXTENSIONS)
+    r = Reader(raw, 4)
+    ee = _r.extensions(r)
+    r.done()
+    for t in ee:
+        # §4.2: only extensions the ClientHello offered, and that may appear here.
+        if t not in (EXT_SERVER_NAME, EXT_SUPPORTED_GROUPS) or (t == EXT_SERVER_NAME and ee[t].left()):
+            fail(_r.UNSUPPORTED_EXTENSION, "unexpected extension in EncryptedExtensions")
+    tr.add(raw)
+
+    t, raw = conn.next_handshake()
+    request = None
+    if t == CERTIFICATE_REQUEST:
+        r = Reader(raw, 4)
+        rctx = r.bytes(1, 0, 255)
+        rex = _r.extensions(r)
+        r.done()
+        sa = rex.get(EXT_SIGNATURE_ALGORITHMS)
+        if sa is None:
+            fail(_r.MISSING_EXTENSION, "CertificateRequest without signature_algorithms")
+        lst = sa.vec(2, 2)
+        request = (rctx, [lst.int(2) for _ in range(lst.left() // 2)])
+        tr.add(raw)
+        t, raw = conn.next_handshake()
+    if t != CERTIFICATE:
+        fail(_r.UNEXPECTED_MESSAGE, "no server certificate")
+    certs = _h.certificates(conn, raw)
+    tr.add(raw)
+    _h.check_chain(conn, certs, "serverAuth")
+    conn.peer_certs = certs
+
+    raw = _h.expect(conn, CERTIFICATE_VERIFY)
+    r = Reader(raw, 4)
+    scheme = r.int(2)
+    sig = r.bytes(2)
+    r.done()
+    if scheme not in OFFERED or SCHEMES[scheme][0] == "rsa1":
+        fail(_r.ILLEGAL_PARAMETER, "signature scheme not offered")
+    try:
+        _h.verify_signature(certs[0].public_key(), scheme, sig, SERVER_CV + tr.digest())
+    except ValueError:
+        fail(_r.DECRYPT_ERROR, "CertificateVerify does not verify")
+    tr.add(raw)
+
+    raw = _h.expect(conn, FINISHED)
+    if not compare_digest(raw[4:], _ks.finished(h, s_hs, tr.digest())):
+        fail(_r.DECRYPT_ERROR, "server Finished does not verify")
+    tr.add(raw)
+    th = tr.digest()
+    sched.extract(None)
+    c_ap = sched.derive(b"c ap traffic", th)
+    s_ap = sched.derive(b"s ap traffic", th)
+    conn.end_of_flight()
+    rec.set_key(_r.READ, suite, s_ap)
+
+    if request is not None:
+        chain = ctx._chain if ctx._key is not None else ()
+        body = vec(1, request[0]) + vec(3, b"".join(vec(3, c) + b"\x00\x00" for c in chain))
+        m = _h.msg(CERTIFICATE, body)
+        tr.add(m)
+        rec.write(_r.HANDSHAKE, m)
+        if chain:
+            got = _h.sign(ctx._key, request[1], CLIENT_CV + tr.digest())
+            if got is None:
+                fail(_r.HANDSHAKE_FAILURE, "no signature scheme fits the client key")
+            m = _h.msg(CERTIFICATE_VERIFY, got[0].to_bytes(2, "big") + vec(2, got[1]))
+            tr.add(m)
+            rec.write(_r.HANDSHAKE, m)
+    m = _h.msg(FINISHED, _ks.finished(h, c_hs, tr.digest()))
+    tr.add(m)
+    rec.write(_r.HANDSHAKE, m)
+    conn.resumption = sched.derive(b"res master", tr.digest())
+    rec.set_key(_r.WRITE, suite, c_ap)
+    conn.hashcls = h
