@@ -644,6 +644,7 @@ def _fuzz_pair(target, pki, flips, server_flips):
     hook = ["_state[0] = 0", "_state[1] = FLIPS[i]"]
     server = (head + ["ctx = tls.SSLContext(tls.PROTOCOL_TLS_SERVER)"] + common
               + ["ctx.load_cert_chain(%r, %r)" % (str(d / "p256.pem"), str(d / "p256.key")),
+                 "ctx.tickets = 0",  # the flight ends with Finished
                  "ls = socket.socket()", "ls.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)",
                  "ls.bind(socket.getaddrinfo('127.0.0.1', %d)[0][-1])" % port, "ls.listen(1)", "print('LISTENING')",
                  "for i in range(len(FLIPS)):", "    c, _ = ls.accept()", "    c.settimeout(2)"]
@@ -703,3 +704,85 @@ def test_client_hello_fuzzed(target, pki):
         assert not bad, bad
     ok = [i for i, c in zip(flips, cl) if c.startswith("OK")]
     assert ok and ok == list(range(ok[0], 220)), ok  # only flips past the ClientHello's end
+
+
+# -- resumption (psk_dhe_ke) ----------------------------------------------------------------
+
+
+class _ResumeServer(_ForeverServer):
+    # Keeps session_reused of each connection (CPython's server issues two tickets after
+    # each full handshake).
+    reused = None
+
+    def _one(self, conn):
+        try:
+            with self.ctx.wrap_socket(conn, server_side=True) as s:
+                s.recv(1024)
+                (self.reused or self.__dict__.setdefault("reused", [])).append(s.session_reused)
+                s.sendall(b"resumed=%d\n" % s.session_reused)
+        except Exception as e:
+            self.error = e
+
+
+_RESUME = """
+import socket
+from mpcrypto import tls
+ctx = tls.SSLContext(tls.PROTOCOL_TLS_CLIENT)
+ctx.time = lambda: %d
+ctx.load_verify_locations(cadata=%r)
+sess = None
+for i in range(3):
+    s = socket.socket()
+    s.connect(socket.getaddrinfo('127.0.0.1', %d)[0][-1])
+    t = ctx.wrap_socket(s, server_hostname='localhost', session=sess)
+    t.write(b'hi\\n')
+    print(t.readline(), t.session_reused, t.getpeercert() is not None)
+    sess = t.session
+    t.close()
+"""
+
+
+def test_client_resumes_with_a_ticket(target, pki):
+    srv = _ResumeServer(pki)
+    got = target.run(_RESUME % (NOW_TS, pki["root"], srv.port)).strip().splitlines()
+    assert got == ["b'resumed=0\\n' False True", "b'resumed=1\\n' True True", "b'resumed=1\\n' True True"], got
+    assert srv.reused == [False, True, True]
+
+
+def test_server_issues_and_takes_tickets(target, pki):
+    srv = _MPServer(target, pki, count=3)
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    ctx.minimum_version = ssl.TLSVersion.TLSv1_3
+    ctx.load_verify_locations(pki["dir"] / "root.pem")
+    sess, reused = None, []
+    for _ in range(3):
+        with socket.create_connection(("127.0.0.1", srv.port), timeout=60) as raw:
+            with ctx.wrap_socket(raw, server_hostname="localhost", session=sess) as s:
+                s.sendall(b"hello\n")
+                assert s.recv(100) == b"echo hello\n"
+                reused.append(s.session_reused)
+                sess = s.session
+    assert reused == [False, True, True]
+    assert [x.split()[0] for x in srv.result()] == ["OK"] * 3
+
+
+def test_mpcrypto_resumes_with_mpcrypto(target, pki):
+    srv = _MPServer(target, pki, count=3)
+    got = target.run(_RESUME.replace("t.readline()", "t.readline(), t.cipher()[0]") % (NOW_TS, pki["root"], srv.port))
+    got = got.strip().splitlines()
+    assert [g.split()[-2:] for g in got] == [["False", "True"], ["True", "True"], ["True", "True"]], got
+
+
+@needs_openssl
+def test_openssl_s_client_resumes(target, pki, tmp_path):
+    srv = _MPServer(target, pki, count=2)
+    sess = tmp_path / "sess.pem"
+    outs = []
+    for io in (["-sess_out", str(sess)], ["-sess_in", str(sess)]):
+        p = subprocess.run([OPENSSL, "s_client", "-connect", "127.0.0.1:%d" % srv.port, "-tls1_3", "-CAfile",
+                            str(pki["dir"] / "root.pem"), "-servername", "localhost", "-ign_eof"] + io,
+                           input=b"hello server\n", capture_output=True, timeout=120)
+        outs.append(p.stdout.decode(errors="replace"))
+    assert "New, TLSv1.3" in outs[0] and "Reused, TLSv1.3" in outs[1], outs[1]
+    assert "echo hello server" in outs[1]
+    assert [x.split()[0] for x in srv.result()] == ["OK", "OK"]

@@ -13,9 +13,11 @@ secp256r1 (``ctx.groups``; secp384r1 and x448 may be added), a client sending a 
 the first and reaching the others by HelloRetryRequest; signatures ECDSA (P-256, P-384,
 P-521), RSA-PSS and Ed25519/Ed448, certificate chains also signed with RSA PKCS#1 v1.5; a
 client certificate (``load_cert_chain`` on the client, ``verify_mode`` CERT_OPTIONAL or
-CERT_REQUIRED on the server). After the handshake: KeyUpdate (answered when the peer asks),
-NewSessionTicket (read and dropped: no resumption yet), close_notify as the end of the
-stream. A stream that ends without close_notify also ends the data, as CPython's
+CERT_REQUIRED on the server). Resumption with tickets (psk_dhe_ke, no early data): a client
+keeps the latest ticket as ``TLSSocket.session`` and offers it with ``wrap_socket(...,
+session=...)``; a server issues ``ctx.tickets`` of them after each handshake (stateless, see
+``mpcrypto._tls.server``); ``session_reused`` says whether a handshake resumed. After the
+handshake: KeyUpdate (answered when the peer asks), close_notify as the end of the stream. A stream that ends without close_notify also ends the data, as CPython's
 ``suppress_ragged_eofs`` does by default (HTTP and MQTT frame their own messages); with
 ``ctx.suppress_ragged_eofs = False`` it raises TLSError.
 
@@ -97,6 +99,9 @@ class SSLContext:
         self.time = _clock
         self.rng = None
         self.suppress_ragged_eofs = True
+        self.tickets = 1  # NewSessionTickets a server sends after each handshake
+        self.ticket_lifetime = 7200  # seconds (at most 604800, §4.6.1)
+        self._ticket_key = None
         self._anchors = list(_ENFORCED) if self._enforced else []
         self._chain = ()
         self._key = None
@@ -143,7 +148,10 @@ class SSLContext:
 
         return resolve_rng(self.rng)
 
-    def wrap_socket(self, sock, server_side=False, do_handshake_on_connect=True, server_hostname=None):
+    def wrap_socket(self, sock, server_side=False, do_handshake_on_connect=True, server_hostname=None, session=None):
+        """A ``TLSSocket`` over ``sock``, handshaken now unless told otherwise. ``session``
+        (a client's ``TLSSocket.session`` from an earlier connection to the same server)
+        offers that ticket for resumption."""
         if server_side != (self.protocol == PROTOCOL_TLS_SERVER):
             raise ValueError("server_side does not fit the context's protocol")
         if server_side and self._key is None:
@@ -151,6 +159,8 @@ class SSLContext:
         if self.check_hostname and self.verify_mode != CERT_NONE and not server_hostname:
             raise ValueError("check_hostname needs server_hostname")
         s = TLSSocket(self, sock, server_hostname, server_side)
+        if session is not None and session.hostname == server_hostname:
+            s.offer = session
         if do_handshake_on_connect:
             s.do_handshake()
         return s
@@ -182,7 +192,11 @@ class TLSSocket:
         self.rec.first = not server_side
         self.peer_certs = None
         self.hashcls = None
+        self.suite = None
         self.resumption = None
+        self.offer = None  # the session a client offers
+        self.session = None  # the latest ticket a client received
+        self.session_reused = False
         self._hs = b""  # handshake bytes read but not yet a whole message
         self._buf = b""  # application data read but not yet returned
         self._pos = 0
@@ -268,13 +282,23 @@ class TLSSocket:
 
         rec = self.rec
         t = raw[0]
-        if t == _hs.NEW_SESSION_TICKET:
+        if t == _hs.NEW_SESSION_TICKET and not self.server_side:
+            # §4.6.1: the ticket's PSK is HKDF-Expand-Label(resumption secret, "resumption",
+            # ticket_nonce); early_data (the only extension defined) is not used.
             r = _r.Reader(raw, 4)
-            r.take(8)
-            r.vec(1)
-            r.vec(2, 1)
+            life = r.int(4)
+            add = r.int(4)
+            nonce = r.bytes(1)
+            ticket = r.bytes(2, 1)
             _r.extensions(r)
             r.done()
+            if life > 604800:  # seven days at most
+                rec.fail(_r.ILLEGAL_PARAMETER, "ticket lifetime")
+            h = self.hashcls
+            psk = keyschedule.expand_label(h, self.resumption, b"resumption", nonce, h.digest_size)
+            if life:
+                self.session = _hs.Session(self.suite, psk, ticket, add, life, self.hostname)
+                self.session.peer_certs = self.peer_certs
         elif t == _hs.KEY_UPDATE:
             if len(raw) != 5 or raw[4] > 1:
                 rec.fail(_r.ILLEGAL_PARAMETER if len(raw) == 5 else _r.DECODE_ERROR, "bad KeyUpdate")

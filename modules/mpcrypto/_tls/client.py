@@ -20,13 +20,17 @@ from mpcrypto._tls import keyschedule as _ks
 from mpcrypto._tls import record as _r
 from mpcrypto._tls.handshake import (CERTIFICATE, CERTIFICATE_REQUEST, CERTIFICATE_VERIFY, CLIENT_CV,
                                     CLIENT_HELLO, ENCRYPTED_EXTENSIONS, EXT_COOKIE, EXT_KEY_SHARE,
-                                    EXT_SERVER_NAME, EXT_SIGNATURE_ALGORITHMS, EXT_SUPPORTED_GROUPS,
-                                    EXT_SUPPORTED_VERSIONS, FINISHED, GROUPS, HRR_RANDOM, OFFERED, SCHEMES,
+                                    EXT_PRE_SHARED_KEY, EXT_PSK_MODES, EXT_SERVER_NAME,
+                                    EXT_SIGNATURE_ALGORITHMS, EXT_SUPPORTED_GROUPS, EXT_SUPPORTED_VERSIONS, FINISHED, GROUPS, HRR_RANDOM, OFFERED, SCHEMES,
                                     SERVER_CV, SERVER_HELLO)
 from mpcrypto._tls.record import Reader, vec
 
 
-def _client_hello(conn, random, group, share, cookie):
+def _client_hello(conn, random, group, share, cookie, psk, prefix):
+    # The ClientHello; with a session ``psk`` (offered only while its suite's hash fits),
+    # psk_key_exchange_modes and, last (§4.2.11), pre_shared_key, whose binder covers
+    # ``prefix`` (the messages before this one, for a second ClientHello) and this message
+    # up to the binders.
     ctx = conn.ctx
     ext = [_h.ext(EXT_SUPPORTED_VERSIONS, b"\x02\x03\x04"),
            _h.ext(EXT_SUPPORTED_GROUPS, vec(2, _h.u16s(GROUPS[g] for g in ctx.groups))),
@@ -38,12 +42,30 @@ def _client_hello(conn, random, group, share, cookie):
         ext.append(_h.ext(EXT_SERVER_NAME, vec(2, b"\x00" + vec(2, name))))
     if cookie is not None:
         ext.append(_h.ext(EXT_COOKIE, vec(2, cookie)))
+    hl = 0
+    if psk is not None:
+        h = _hash(psk.suite)
+        hl = h.digest_size
+        age = (psk.age() + psk.age_add) & 0xFFFFFFFF  # obfuscated_ticket_age (§4.2.11.1)
+        ext.append(_h.ext(EXT_PSK_MODES, b"\x01\x01"))  # psk_dhe_ke only
+        ext.append(_h.ext(EXT_PRE_SHARED_KEY, vec(2, vec(2, psk.ticket) + age.to_bytes(4, "big"))
+                          + vec(2, vec(1, bytes(hl)))))
     body = (b"\x03\x03" + random + b"\x00" + vec(2, _h.u16s(ctx.ciphers)) + b"\x01\x00"
             + vec(2, b"".join(ext)))
-    return _h.msg(CLIENT_HELLO, body)
+    m = _h.msg(CLIENT_HELLO, body)
+    if psk is not None:
+        trunc = m[:len(m) - 3 - hl]  # without the binders list (§4.2.11.2)
+        m = trunc + vec(2, vec(1, _h.binder(h, psk.psk, h(prefix + trunc).digest())))
+    return m
 
 
-def _server_hello(conn, raw):
+def _hash(suite):
+    from mpcrypto.hash.names import hash_class
+
+    return hash_class(_r.SUITES[suite][0])
+
+
+def _server_hello(conn, raw, psk):
     # (suite, is_hrr, extensions) of a ServerHello, with the checks of §4.1.3.
     fail = conn.rec.fail
     r = Reader(raw, 4)
@@ -67,7 +89,7 @@ def _server_hello(conn, raw):
     hrr = bytes(rnd) == HRR_RANDOM
     allowed = (EXT_SUPPORTED_VERSIONS, EXT_KEY_SHARE, EXT_COOKIE) if hrr else (EXT_SUPPORTED_VERSIONS, EXT_KEY_SHARE)
     for t in exts:
-        if t not in allowed:
+        if t not in allowed and not (t == EXT_PRE_SHARED_KEY and psk is not None and not hrr):
             fail(_r.UNSUPPORTED_EXTENSION, "unexpected extension in ServerHello")
     if EXT_KEY_SHARE not in exts and not (hrr and EXT_COOKIE in exts):
         fail(_r.MISSING_EXTENSION, "no key_share")
@@ -83,17 +105,20 @@ def handshake(conn):
     group = ctx.groups[0]
     priv, share = _h.keygen(group, rng)
     tr = _h.Transcript()
-    ch = _client_hello(conn, random, group, share, None)
+    psk = conn.offer
+    if psk is not None and (psk.suite not in ctx.ciphers or psk.age() > 1000 * psk.lifetime):
+        psk = None
+    ch = _client_hello(conn, random, group, share, None, psk, b"")
     tr.add(ch)
     rec.write(_r.HANDSHAKE, ch)
     rec.first = False
     raw = _h.expect(conn, SERVER_HELLO)
-    suite, hrr, exts = _server_hello(conn, raw)
+    suite, hrr, exts = _server_hello(conn, raw, psk)
     if hrr:
         # §4.1.4: the HelloRetryRequest names a group we offered but sent no share for (or
         # only asks for a cookie); ClientHello2 is ClientHello1 with the new share and the
-        # cookie.
-        tr.add(raw)
+        # cookie, and the PSK only if its hash is the suite's.
+        h = _hash(suite)
         ks = exts.get(EXT_KEY_SHARE)
         if ks is not None:
             code = ks.int(2)
@@ -107,17 +132,19 @@ def handshake(conn):
             priv, share = _h.keygen(group, rng)
         ck = exts.get(EXT_COOKIE)
         cookie = ck.bytes(2, 1) if ck is not None else None
-        ch = _client_hello(conn, random, group, share, cookie)
+        if psk is not None and _hash(psk.suite) is not h:
+            psk = None
+        prefix = bytes((_h.MESSAGE_HASH, 0, 0, h.digest_size)) + h(ch).digest() + raw
+        tr.add(raw)
+        ch = _client_hello(conn, random, group, share, cookie, psk, prefix)
         tr.add(ch)
         rec.write(_r.HANDSHAKE, ch)
         raw = _h.expect(conn, SERVER_HELLO)
-        suite2, hrr2, exts = _server_hello(conn, raw)
+        suite2, hrr2, exts = _server_hello(conn, raw, psk)
         if hrr2 or suite2 != suite:
             fail(_r.UNEXPECTED_MESSAGE if hrr2 else _r.ILLEGAL_PARAMETER, "second HelloRetryRequest or suite changed")
     tr.add(raw)
-    from mpcrypto.hash.names import hash_class
-
-    h = hash_class(_r.SUITES[suite][0])
+    h = _hash(suite)
     tr.start(h, hrr)
     ks = exts.get(EXT_KEY_SHARE)
     if ks is None:
@@ -130,9 +157,16 @@ def handshake(conn):
         ss = _h.shared_secret(group, priv, peer)
     except ValueError:
         fail(_r.ILLEGAL_PARAMETER, "bad key share")
+    sel = exts.get(EXT_PRE_SHARED_KEY)
+    if sel is not None:
+        # §4.2.11: the server took our (one) PSK: its suite's hash must be the PSK's.
+        if sel.int(2) != 0 or _hash(psk.suite) is not h:
+            fail(_r.ILLEGAL_PARAMETER, "pre_shared_key selection")
+        sel.done()
+    conn.session_reused = sel is not None
     priv = None
     sched = _ks.KeySchedule(h)
-    sched.extract(None)
+    sched.extract(psk.psk if sel is not None else None)
     sched.extract(ss)
     th = tr.digest()
     c_hs = sched.derive(b"c hs traffic", th)
@@ -153,7 +187,12 @@ def handshake(conn):
 
     t, raw = conn.next_handshake()
     request = None
-    if t == CERTIFICATE_REQUEST:
+    if sel is not None:
+        # Resumed (§2.2): the PSK authenticates the server; no certificates follow.
+        if t != FINISHED:
+            fail(_r.UNEXPECTED_MESSAGE, "certificate in a resumed handshake")
+        conn.peer_certs = getattr(psk, "peer_certs", None)
+    elif t == CERTIFICATE_REQUEST:
         r = Reader(raw, 4)
         rctx = r.bytes(1, 0, 255)
         rex = _r.extensions(r)
@@ -165,27 +204,27 @@ def handshake(conn):
         request = (rctx, [lst.int(2) for _ in range(lst.left() // 2)])
         tr.add(raw)
         t, raw = conn.next_handshake()
-    if t != CERTIFICATE:
-        fail(_r.UNEXPECTED_MESSAGE, "no server certificate")
-    certs = _h.certificates(conn, raw)
-    tr.add(raw)
-    _h.check_chain(conn, certs, "serverAuth")
-    conn.peer_certs = certs
+    if sel is None:
+        if t != CERTIFICATE:
+            fail(_r.UNEXPECTED_MESSAGE, "no server certificate")
+        certs = _h.certificates(conn, raw)
+        tr.add(raw)
+        _h.check_chain(conn, certs, "serverAuth")
+        conn.peer_certs = certs
 
-    raw = _h.expect(conn, CERTIFICATE_VERIFY)
-    r = Reader(raw, 4)
-    scheme = r.int(2)
-    sig = r.bytes(2)
-    r.done()
-    if scheme not in OFFERED or SCHEMES[scheme][0] == "rsa1":
-        fail(_r.ILLEGAL_PARAMETER, "signature scheme not offered")
-    try:
-        _h.verify_signature(certs[0].public_key(), scheme, sig, SERVER_CV + tr.digest())
-    except ValueError:
-        fail(_r.DECRYPT_ERROR, "CertificateVerify does not verify")
-    tr.add(raw)
-
-    raw = _h.expect(conn, FINISHED)
+        raw = _h.expect(conn, CERTIFICATE_VERIFY)
+        r = Reader(raw, 4)
+        scheme = r.int(2)
+        sig = r.bytes(2)
+        r.done()
+        if scheme not in OFFERED or SCHEMES[scheme][0] == "rsa1":
+            fail(_r.ILLEGAL_PARAMETER, "signature scheme not offered")
+        try:
+            _h.verify_signature(certs[0].public_key(), scheme, sig, SERVER_CV + tr.digest())
+        except ValueError:
+            fail(_r.DECRYPT_ERROR, "CertificateVerify does not verify")
+        tr.add(raw)
+        raw = _h.expect(conn, FINISHED)
     if not compare_digest(raw[4:], _ks.finished(h, s_hs, tr.digest())):
         fail(_r.DECRYPT_ERROR, "server Finished does not verify")
     tr.add(raw)
@@ -213,5 +252,6 @@ def handshake(conn):
     tr.add(m)
     rec.write(_r.HANDSHAKE, m)
     conn.resumption = sched.derive(b"res master", tr.digest())
+    conn.suite = suite
     rec.set_key(_r.WRITE, suite, c_ap)
     conn.hashcls = h

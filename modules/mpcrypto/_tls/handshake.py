@@ -25,6 +25,7 @@ EXT_SIGNATURE_ALGORITHMS = 13
 EXT_ALPN = 16
 EXT_RECORD_SIZE_LIMIT = 28
 EXT_PRE_SHARED_KEY = 41
+EXT_PSK_MODES = 45
 EXT_SUPPORTED_VERSIONS = 43
 EXT_COOKIE = 44
 EXT_KEY_SHARE = 51
@@ -167,6 +168,40 @@ class Transcript:
 
     def digest(self):
         return self.h.digest()
+
+
+class Session:
+    """A resumption ticket (§4.6.1) and what it stands for: the suite (its hash is the
+    PSK's), the PSK, the ticket's lifetime and age_add, when it came (``time.ticks_ms``),
+    and the server name it was issued for. ``TLSSocket.session`` after a ticket arrived;
+    ``wrap_socket(..., session=s)`` offers it (psk_dhe_ke: a fresh (EC)DHE exchange too)."""
+
+    def __init__(self, suite, psk, ticket, age_add, lifetime, hostname):
+        import time
+
+        self.suite = suite
+        self.psk = psk
+        self.ticket = ticket
+        self.age_add = age_add
+        self.lifetime = lifetime
+        self.hostname = hostname
+        self.t0 = time.ticks_ms()
+
+    def age(self):
+        """Milliseconds since the ticket arrived."""
+        import time
+
+        return time.ticks_diff(time.ticks_ms(), self.t0)
+
+
+def binder(hashcls, psk, th):
+    """The PSK binder (§4.2.11.2): the Finished value keyed by "res binder", over the
+    transcript hash ``th`` up to the truncated ClientHello."""
+    from mpcrypto._tls import keyschedule as _ks
+
+    sched = _ks.KeySchedule(hashcls)
+    sched.extract(psk)
+    return _ks.finished(hashcls, sched.derive(b"res binder", sched.empty), th)
 
 
 def alert_for(err):
