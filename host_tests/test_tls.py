@@ -136,7 +136,8 @@ class _Server:
         self.thread.join(60)
 
 
-def _client(target, port, ca, host="localhost", ciphers=None, groups=None, verify=2, check_host=True, cert=None, now=NOW_TS):
+def _client(target, port, ca, host="localhost", ciphers=None, groups=None, verify=2, check_host=True, cert=None, now=NOW_TS,
+            extra=()):
     lines = ["import socket", "from mpcrypto import tls", "ctx = tls.SSLContext(tls.PROTOCOL_TLS_CLIENT)",
              "ctx.time = lambda: %d" % now, "ctx.verify_mode = %d" % verify, "ctx.check_hostname = %r" % check_host]
     if ca is not None:
@@ -147,6 +148,7 @@ def _client(target, port, ca, host="localhost", ciphers=None, groups=None, verif
         lines.append("ctx.groups = %r" % (tuple(groups),))
     if cert:
         lines.append("ctx.load_cert_chain(%r, %r)" % cert)
+    lines += list(extra)
     lines += ["s = socket.socket()",
               "s.connect(socket.getaddrinfo('127.0.0.1', %d)[0][-1])" % port,
               "try:",
@@ -786,3 +788,36 @@ def test_openssl_s_client_resumes(target, pki, tmp_path):
     assert "New, TLSv1.3" in outs[0] and "Reused, TLSv1.3" in outs[1], outs[1]
     assert "echo hello server" in outs[1]
     assert [x.split()[0] for x in srv.result()] == ["OK", "OK"]
+
+
+# -- smaller records for a small heap --------------------------------------------------------
+
+
+def test_max_fragment_length_with_openssl(target, pki):
+    # The 17,920-byte page comes in records of at most 1,024 bytes, or the client's read
+    # limit refuses it (record_overflow).
+    srv = _Server(pki)
+    got = _client(target, srv.port, pki["root"], extra=["ctx.max_fragment_length = 1024"])
+    srv.join()
+    assert srv.error is None, srv.error
+    assert got.startswith("OK TLS_") and got.endswith(PAGE), got
+
+
+@pytest.mark.parametrize("setting", ["ctx.max_fragment_length = 512", "ctx.record_size_limit = 700"])
+def test_smaller_records_mpcrypto_both_ends(target, pki, setting):
+    srv = _MPServer(target, pki)
+    got = _client(target, srv.port, pki["root"], extra=[setting])
+    assert got.startswith("OK TLS_AES_128_GCM_SHA256 b'echo GET /page"), got
+    assert srv.result()[-1].startswith("OK ")
+
+
+def test_record_overflow_is_refused(target, pki):
+    # The read limit counts: a client whose limit is 512 bytes after the handshake (as if it
+    # had negotiated it, and the server ignored it) refuses the page's 16 KB record with
+    # record_overflow (22).
+    srv = _Server(pki)
+    got = _client(target, srv.port, pki["root"],
+                  extra=["_d = tls.TLSSocket.do_handshake", "def _dh(self):", "    _d(self)",
+                         "    self.rec.rlimit = 512", "tls.TLSSocket.do_handshake = _dh"])
+    srv.join()
+    assert got.startswith("ERR TLSError (22,"), got

@@ -17,7 +17,11 @@ CERT_REQUIRED on the server). Resumption with tickets (psk_dhe_ke, no early data
 keeps the latest ticket as ``TLSSocket.session`` and offers it with ``wrap_socket(...,
 session=...)``; a server issues ``ctx.tickets`` of them after each handshake (stateless, see
 ``mpcrypto._tls.server``); ``session_reused`` says whether a handshake resumed. After the
-handshake: KeyUpdate (answered when the peer asks), close_notify as the end of the stream. A stream that ends without close_notify also ends the data, as CPython's
+handshake: KeyUpdate (answered when the peer asks), close_notify as the end of the stream.
+Smaller records for a small heap: ``ctx.max_fragment_length`` (RFC 6066: 512 .. 4096, both
+directions once the server echoes it) and ``ctx.record_size_limit`` (RFC 8449: what the peer
+may send us; the peer's own limit holds for what we send); a record above the agreed size is
+a record_overflow. A stream that ends without close_notify also ends the data, as CPython's
 ``suppress_ragged_eofs`` does by default (HTTP and MQTT frame their own messages); with
 ``ctx.suppress_ragged_eofs = False`` it raises TLSError.
 
@@ -99,6 +103,8 @@ class SSLContext:
         self.time = _clock
         self.rng = None
         self.suppress_ragged_eofs = True
+        self.max_fragment_length = None  # 512, 1024, 2048 or 4096: ask the peer (RFC 6066)
+        self.record_size_limit = None  # 63 .. 16384 plaintext bytes a record may bring (RFC 8449)
         self.tickets = 1  # NewSessionTickets a server sends after each handshake
         self.ticket_lifetime = 7200  # seconds (at most 604800, §4.6.1)
         self._ticket_key = None
@@ -156,6 +162,10 @@ class SSLContext:
             raise ValueError("server_side does not fit the context's protocol")
         if server_side and self._key is None:
             raise ValueError("a server needs load_cert_chain")
+        if self.max_fragment_length not in (None, 512, 1024, 2048, 4096):
+            raise ValueError("max_fragment_length")
+        if self.record_size_limit is not None and not 63 <= self.record_size_limit <= 16384:
+            raise ValueError("record_size_limit")
         if self.check_hostname and self.verify_mode != CERT_NONE and not server_hostname:
             raise ValueError("check_hostname needs server_hostname")
         s = TLSSocket(self, sock, server_hostname, server_side)

@@ -42,6 +42,10 @@ def _client_hello(conn, random, group, share, cookie, psk, prefix):
         ext.append(_h.ext(EXT_SERVER_NAME, vec(2, b"\x00" + vec(2, name))))
     if cookie is not None:
         ext.append(_h.ext(EXT_COOKIE, vec(2, cookie)))
+    if ctx.max_fragment_length:
+        ext.append(_h.ext(_h.EXT_MAX_FRAGMENT_LENGTH, bytes((_h.MFL[ctx.max_fragment_length],))))
+    if ctx.record_size_limit:
+        ext.append(_h.ext(_h.EXT_RECORD_SIZE_LIMIT, (ctx.record_size_limit + 1).to_bytes(2, "big")))
     hl = 0
     if psk is not None:
         h = _hash(psk.suite)
@@ -181,8 +185,20 @@ def handshake(conn):
     r.done()
     for t in ee:
         # §4.2: only extensions the ClientHello offered, and that may appear here.
-        if t not in (EXT_SERVER_NAME, EXT_SUPPORTED_GROUPS) or (t == EXT_SERVER_NAME and ee[t].left()):
+        if t not in (EXT_SERVER_NAME, EXT_SUPPORTED_GROUPS, _h.EXT_MAX_FRAGMENT_LENGTH, _h.EXT_RECORD_SIZE_LIMIT) \
+                or (t == EXT_SERVER_NAME and ee[t].left()) \
+                or (t == _h.EXT_MAX_FRAGMENT_LENGTH and not ctx.max_fragment_length) \
+                or (t == _h.EXT_RECORD_SIZE_LIMIT and not ctx.record_size_limit):
             fail(_r.UNSUPPORTED_EXTENSION, "unexpected extension in EncryptedExtensions")
+    rl = ee.get(_h.EXT_RECORD_SIZE_LIMIT)
+    mfl = ee.get(_h.EXT_MAX_FRAGMENT_LENGTH)
+    if rl is not None:  # RFC 8449 §4: the server's limit on what we send; ours holds for it
+        rec.limit = _h.size_limit(rl)
+        rec.rlimit = ctx.record_size_limit
+    elif mfl is not None:  # RFC 6066 §4: the echo of our code binds both directions
+        if mfl.int(1) != _h.MFL[ctx.max_fragment_length] or mfl.left():
+            fail(_r.ILLEGAL_PARAMETER, "max_fragment_length not echoed")
+        rec.limit = rec.rlimit = ctx.max_fragment_length
     tr.add(raw)
 
     t, raw = conn.next_handshake()

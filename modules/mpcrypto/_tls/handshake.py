@@ -20,6 +20,7 @@ MESSAGE_HASH = 254
 
 # Extension types (§4.2).
 EXT_SERVER_NAME = 0
+EXT_MAX_FRAGMENT_LENGTH = 1
 EXT_SUPPORTED_GROUPS = 10
 EXT_SIGNATURE_ALGORITHMS = 13
 EXT_ALPN = 16
@@ -202,6 +203,20 @@ def binder(hashcls, psk, th):
     sched = _ks.KeySchedule(hashcls)
     sched.extract(psk)
     return _ks.finished(hashcls, sched.derive(b"res binder", sched.empty), th)
+
+
+# max_fragment_length codes (RFC 6066 §4): 2^9 .. 2^12 bytes.
+MFL = {512: 1, 1024: 2, 2048: 3, 4096: 4}
+
+
+def size_limit(r):
+    """The plaintext a record_size_limit (RFC 8449 §4) allows: its value less the content
+    type byte of TLS 1.3, at most 2^14; below 64 is an illegal_parameter."""
+    v = r.int(2)
+    r.done()
+    if v < 64:
+        raise TLSError(_r.ILLEGAL_PARAMETER, "record_size_limit below 64")
+    return min(v - 1, _r.MAX_PLAIN)
 
 
 def alert_for(err):

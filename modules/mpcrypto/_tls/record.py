@@ -136,6 +136,7 @@ class Records:
         self.secret = [None, None]
         self.suite = None
         self.limit = MAX_PLAIN  # the largest plaintext fragment written
+        self.rlimit = MAX_PLAIN  # the largest one accepted (max_fragment_length, record_size_limit)
         self.first = True  # the first ClientHello's record says version 0x0301 (§5.1)
         self.dead = False
 
@@ -190,7 +191,7 @@ class Records:
         k = self.keys[READ]
         if ctype not in (20, 21, 22, 23):  # legacy_record_version is ignored (§5.1)
             self.fail(DECODE_ERROR, "not a TLS record")
-        if n > (MAX_PLAIN + 256 if k is not None else MAX_PLAIN):
+        if n > (self.rlimit + 256 if k is not None else MAX_PLAIN):
             self.fail(RECORD_OVERFLOW, "record too long")
         body = self._exact(n)
         if body is None:
@@ -214,7 +215,7 @@ class Records:
             i -= 1
         if i < 0:
             self.fail(UNEXPECTED_MESSAGE, "record without a content type")
-        if i > MAX_PLAIN:
+        if i > self.rlimit:
             self.fail(RECORD_OVERFLOW, "record too long")
         ctype = pt[i]
         if ctype not in (21, 22, 23) or (i == 0 and ctype != APPLICATION_DATA):

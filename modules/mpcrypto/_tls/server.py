@@ -245,7 +245,28 @@ def handshake(conn):
         tr.add(m)
         flight.append(m)
 
-    send(ENCRYPTED_EXTENSIONS, vec(2, _h.ext(EXT_SERVER_NAME, b"") if sn is not None else b""))
+    ee = _h.ext(EXT_SERVER_NAME, b"") if sn is not None else b""
+    rl = exts.get(_h.EXT_RECORD_SIZE_LIMIT)
+    mfl = exts.get(_h.EXT_MAX_FRAGMENT_LENGTH)
+    if rl is not None:
+        # RFC 8449 §4: the client's limit on what we send, and ours in EncryptedExtensions
+        # (a max_fragment_length beside it is ignored, §5).
+        rec.limit = _h.size_limit(rl)
+        mine = ctx.record_size_limit or _r.MAX_PLAIN
+        rec.rlimit = mine
+        ee += _h.ext(_h.EXT_RECORD_SIZE_LIMIT, (mine + 1).to_bytes(2, "big"))
+    elif mfl is not None:
+        code = mfl.int(1)
+        mfl.done()
+        size = 0
+        for k in _h.MFL:
+            if _h.MFL[k] == code:
+                size = k
+        if not size:  # RFC 6066 §4
+            fail(_r.ILLEGAL_PARAMETER, "max_fragment_length code")
+        rec.limit = rec.rlimit = size
+        ee += _h.ext(_h.EXT_MAX_FRAGMENT_LENGTH, bytes((code,)))
+    send(ENCRYPTED_EXTENSIONS, vec(2, ee))
     ask = ctx.verify_mode != 0 and psk is None  # §4.3.2: no CertificateRequest with a PSK
     if ask:
         send(CERTIFICATE_REQUEST, b"\x00" + vec(2, _h.ext(EXT_SIGNATURE_ALGORITHMS, vec(2, _h.u16s(_h.OFFERED)))))
