@@ -428,23 +428,34 @@ def _inv_mix(w, o):
 class _Ctx:
     def __init__(self, key):
         w = expand_key(key)
-        nr = len(w) // 16 - 1
-        d = bytearray(len(w))  # decryption keys: reversed rounds, InvMixColumns inside
+        n = len(w)
+        # The encryption round keys are the little-endian words of the round-key bytes in
+        # order (every core this kernel runs on is little-endian), so they come in as one
+        # copy; ctx words 60..63 and the decryption keys (64..) follow.
+        k = array.array("I", bytes(w) + bytes(4 * 126 - n))
+        k[60] = n // 16 - 1
+        _tables(k)
+        self._k = k
+        self._w = w  # kept until the decryption keys are made (GCM, CTR, CCM never ask)
+
+    def _dec(self):
+        # The decryption keys: reversed rounds, InvMixColumns inside, in the kernel's column
+        # order 0, 3, 2, 1 (word i of a round is column -i mod 4). Values of 2**30 and more
+        # are heap integers on a 32-bit port, only here, once per key.
+        w = self._w
+        if w is None:
+            return
+        k = self._k
+        nr = k[60]
+        d = bytearray(len(w))
         for r in range(nr + 1):
             for c in range(4):
                 o = 16 * (nr - r) + 4 * c
                 d[16 * r + 4 * c : 16 * r + 4 * c + 4] = w[o : o + 4] if r == 0 or r == nr else _inv_mix(w, o)
-        k = array.array("I", bytes(4 * 126))
         for i in range(len(w) >> 2):
-            # Little-endian words of the round-key bytes (built once per key; values of 2**30
-            # and more are heap integers on a 32-bit port, only here). Decryption's in the
-            # kernel's column order 0, 3, 2, 1: word i of a round is column -i mod 4.
-            k[i] = int.from_bytes(w[4 * i : 4 * i + 4], "little")
             j = (i & ~3) | (-i & 3)
             k[64 + i] = int.from_bytes(d[4 * j : 4 * j + 4], "little")
-        k[60] = nr
-        _tables(k)
-        self._k = k
+        self._w = None
 
     # ctx[63]: the block count | the mode << 24 (the kernel's call word; counts below 2**24).
 
@@ -454,6 +465,7 @@ class _Ctx:
         _aes(k, src, dst, k)
 
     def ecb_decrypt(self, src, dst, n):
+        self._dec()
         k = self._k
         k[63] = n | @ecb_dec@
         _aes(k, src, dst, k)
@@ -464,6 +476,7 @@ class _Ctx:
         _aes(k, src, dst, iv)
 
     def cbc_decrypt(self, src, dst, n, iv):
+        self._dec()
         k = self._k
         k[63] = n | @cbc_dec@
         _aes(k, src, dst, iv)
