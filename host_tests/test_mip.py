@@ -131,7 +131,10 @@ def test_dependencies_follow_imports(name):
 
 def test_by_name_dependencies_are_the_default_hashes():
     assert 'hashalg="sha256"' in (ROOT / "modules/mpcrypto/ec/ec.py").read_text()
-    assert mip.BY_NAME == {"ec": ("sha256",)}
+    # TLS names its suites' hashes (sha256, sha384) through hash_class.
+    assert '("sha256", 16,' in (ROOT / "modules/mpcrypto/_tls/record.py").read_text()
+    assert '("sha384", 32,' in (ROOT / "modules/mpcrypto/_tls/record.py").read_text()
+    assert mip.BY_NAME == {"ec": ("sha256",), "tls": ("sha256", "sha512")}
 
 
 def test_collection():

@@ -126,10 +126,15 @@ PACKAGES = (
     ("dh", "finite-field Diffie-Hellman with the RFC 7919 FFDHE groups and custom groups", ("pk/dh.py",), ("mpi",)),
     ("keys", "key import/export: PKCS#8, SubjectPublicKeyInfo, SEC 1, PKCS#1, RFC 8410, DER and PEM "
      "(install the packages of the key types too)", ("keys/pem.py", "keys/serialization.py"), ("der",)),
+    ("x509", "X.509 certificates: parsing, chain verification, host names (install the packages of the "
+     "certificates' key types and hashes too)", ("x509.py",), ("keys", "rsa")),
+    ("tls", "TLS 1.3 client and server (x25519 and P-256 groups, AES-GCM and ChaCha20-Poly1305; install the "
+     "packages of the certificates' key types too)", ("tls.py", "_tls/*.py"),
+     ("x509", "kdf", "gcm", "chacha20poly1305", "x25519", "x448", "ec")),
 )
 # Hash packages a package needs for the hash it names by default (hash/names.py imports
 # them by name, so the import graph cannot see it).
-BY_NAME = {"ec": ("sha256",)}
+BY_NAME = {"ec": ("sha256",), "tls": ("sha256", "sha512")}
 COLLECTION = ("all", "every package but ec-wide (64-bit ports: add it)")
 NOT_IN_ALL = ("ec-wide",)
 
