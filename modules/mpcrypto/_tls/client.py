@@ -20,9 +20,9 @@ from mpcrypto._tls import keyschedule as _ks
 from mpcrypto._tls import record as _r
 from mpcrypto._tls.handshake import (CERTIFICATE, CERTIFICATE_REQUEST, CERTIFICATE_VERIFY, CLIENT_CV,
                                     CLIENT_HELLO, ENCRYPTED_EXTENSIONS, EXT_COOKIE, EXT_KEY_SHARE,
-                                    EXT_PRE_SHARED_KEY, EXT_PSK_MODES, EXT_SERVER_NAME,
-                                    EXT_SIGNATURE_ALGORITHMS, EXT_SUPPORTED_GROUPS, EXT_SUPPORTED_VERSIONS, FINISHED, GROUPS, HRR_RANDOM, OFFERED, SCHEMES,
-                                    SERVER_CV, SERVER_HELLO)
+                                    EXT_PRE_SHARED_KEY, EXT_PSK_MODES, EXT_SERVER_NAME, EXT_SIGNATURE_ALGORITHMS,
+                                    EXT_SUPPORTED_GROUPS, EXT_SUPPORTED_VERSIONS, FINISHED, GROUPS, HRR_RANDOM,
+                                    OFFERED, SERVER_CV, SERVER_HELLO)
 from mpcrypto._tls.record import Reader, vec
 
 
@@ -228,18 +228,7 @@ def handshake(conn):
         _h.check_chain(conn, certs, "serverAuth")
         conn.peer_certs = certs
 
-        raw = _h.expect(conn, CERTIFICATE_VERIFY)
-        r = Reader(raw, 4)
-        scheme = r.int(2)
-        sig = r.bytes(2)
-        r.done()
-        if scheme not in OFFERED or SCHEMES[scheme][0] == "rsa1":
-            fail(_r.ILLEGAL_PARAMETER, "signature scheme not offered")
-        try:
-            _h.verify_signature(certs[0].public_key(), scheme, sig, SERVER_CV + tr.digest())
-        except ValueError:
-            fail(_r.DECRYPT_ERROR, "CertificateVerify does not verify")
-        tr.add(raw)
+        _h.certificate_verify(conn, tr, certs, SERVER_CV)
         raw = _h.expect(conn, FINISHED)
     if not compare_digest(raw[4:], _ks.finished(h, s_hs, tr.digest())):
         fail(_r.DECRYPT_ERROR, "server Finished does not verify")

@@ -4,6 +4,7 @@ and checking, and the Certificate message with its chain check.
 """
 
 from mpcrypto.exceptions import TLSError
+from mpcrypto._tls import keyschedule as _ks
 from mpcrypto._tls import record as _r
 from mpcrypto._tls.record import Reader, vec
 
@@ -198,8 +199,6 @@ class Session:
 def binder(hashcls, psk, th):
     """The PSK binder (§4.2.11.2): the Finished value keyed by "res binder", over the
     transcript hash ``th`` up to the truncated ClientHello."""
-    from mpcrypto._tls import keyschedule as _ks
-
     sched = _ks.KeySchedule(hashcls)
     sched.extract(psk)
     return _ks.finished(hashcls, sched.derive(b"res binder", sched.empty), th)
@@ -273,6 +272,24 @@ def check_chain(conn, certs, purpose):
         except TLSError:
             pass
         raise
+
+
+def certificate_verify(conn, tr, certs, label):
+    """Read the peer's CertificateVerify (§4.4.3) and check it with the leaf's key over
+    ``label`` (SERVER_CV or CLIENT_CV) and the transcript so far; then add it to ``tr``."""
+    fail = conn.rec.fail
+    raw = expect(conn, CERTIFICATE_VERIFY)
+    r = Reader(raw, 4)
+    scheme = r.int(2)
+    sig = r.bytes(2)
+    r.done()
+    if scheme not in OFFERED or SCHEMES[scheme][0] == "rsa1":
+        fail(_r.ILLEGAL_PARAMETER, "signature scheme not offered")
+    try:
+        verify_signature(certs[0].public_key(), scheme, sig, label + tr.digest())
+    except ValueError:
+        fail(_r.DECRYPT_ERROR, "CertificateVerify does not verify")
+    tr.add(raw)
 
 
 def expect(conn, want):

@@ -294,18 +294,7 @@ def handshake(conn):
         else:
             _h.check_chain(conn, certs, "clientAuth")
             conn.peer_certs = certs
-            raw = _h.expect(conn, CERTIFICATE_VERIFY)
-            r = Reader(raw, 4)
-            scheme = r.int(2)
-            sig = r.bytes(2)
-            r.done()
-            if scheme not in _h.OFFERED or _h.SCHEMES[scheme][0] == "rsa1":
-                fail(_r.ILLEGAL_PARAMETER, "signature scheme not offered")
-            try:
-                _h.verify_signature(certs[0].public_key(), scheme, sig, CLIENT_CV + tr.digest())
-            except ValueError:
-                fail(_r.DECRYPT_ERROR, "CertificateVerify does not verify")
-            tr.add(raw)
+            _h.certificate_verify(conn, tr, certs, CLIENT_CV)
     raw = _h.expect(conn, FINISHED)
     if not compare_digest(raw[4:], _ks.finished(h, c_hs, tr.digest())):
         fail(_r.DECRYPT_ERROR, "client Finished does not verify")
