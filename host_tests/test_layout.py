@@ -148,7 +148,7 @@ def chains(sources):
 
 def _cycle(graph):
     """The first cycle of ``graph`` (node -> successors), visiting nodes in sorted order: a
-    list of nodes whose last is its first, or None."""
+    list of nodes from the cycle's least node back to it, or None."""
     state, stack = {}, []
 
     def visit(m):
@@ -156,7 +156,9 @@ def _cycle(graph):
         stack.append(m)
         for n in sorted(graph.get(m, ())):
             if state.get(n) == 1:
-                return stack[stack.index(n):] + [n]
+                cyc = stack[stack.index(n):]
+                k = cyc.index(min(cyc))  # from its least node: the same whichever node found it
+                return cyc[k:] + cyc[:k] + [cyc[k]]
             if n not in state:
                 found = visit(n)
                 if found:
