@@ -74,6 +74,7 @@ package(
         "kdf/hkdf.py",
         "kdf/pbkdf2.py",
         "keys/__init__.py",
+        "keys/cbor.py",
         "keys/der.py",
         "keys/pem.py",
         "keys/serialization.py",
@@ -110,6 +111,10 @@ package(
         "_tls/record.py",
         "_tls/server.py",
         "x509.py",
+        "jws.py",
+        "jwt.py",
+        "cose.py",
+        "_sig.py",
     ],
     base_path="../modules",
     opt=3,  # no line numbers in the bytecode: see firmware/README.md

@@ -158,6 +158,7 @@ FILES = [
     "kdf/hkdf.py",
     "kdf/pbkdf2.py",
     "keys/__init__.py",
+    "keys/cbor.py",
     "keys/der.py",
     "keys/pem.py",
     "keys/serialization.py",
@@ -203,6 +204,10 @@ FILES = [
     "_tls/record.py",
     "_tls/server.py",
     "x509.py",
+    "jws.py",
+    "jwt.py",
+    "cose.py",
+    "_sig.py",
 ]
 
 package(

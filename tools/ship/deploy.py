@@ -91,6 +91,10 @@ ALGS = {
     "x509": (("mpcrypto.x509",), None),
     # TLS 1.3 client and server (needs x509, and the groups' and signatures' own names).
     "tls": (("mpcrypto.tls",), None),
+    # JWS and JWT, with HMAC-SHA256 for HS256; COSE_Sign1 and its CBOR (the keys' and other
+    # hashes' own names beside them).
+    "jose": (("mpcrypto.jws", "mpcrypto.jwt", "mpcrypto.mac.hmac", _H + "sha256"), None),
+    "cose": (("mpcrypto.cose",), None),
     # ChaCha20, Poly1305 and the AEADs built on them; Ascon (SP 800-232).
     "chacha20": (("mpcrypto.cipher.chacha20",), None),
     "poly1305": (("mpcrypto.mac.poly1305",), None),
@@ -591,6 +595,54 @@ c.verify_signed_by(c.public_key())
 bad = x509.load_der_x509_certificate(b[:-1] + bytes([b[-1] ^ 1]))
 raises(x509.CertificateError, bad.verify_signed_by, c.public_key())
 """ % _X509_CERT),
+    ("jose", ("mpcrypto.jws", "mpcrypto.jwt", "mpcrypto.mac.hmac", "mpcrypto.hash.sha256"),
+     "RFC 7515 Appendix A.1 (HS256)", """
+from mpcrypto import jws, jwt
+key = jws.b64decode("AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow")
+t = ("eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0"
+     "dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
+if jws.sign(b'{"iss":"joe",\\r\\n "exp":1300819380,\\r\\n "http://example.com/is_root":true}', key, "HS256",
+            b'{"typ":"JWT",\\r\\n "alg":"HS256"}') != t:
+    raise ValueError("sign")
+if jwt.decode(t, key, ("HS256",), now=1300819379)["iss"] != "joe":
+    raise ValueError("decode")
+raises(jwt.ExpiredToken, lambda: jwt.decode(t, key, ("HS256",), now=1300819380))
+raises(ValueError, jws.verify, t, key, ("HS384",))
+"""),
+    ("jose-ed25519", ("mpcrypto.jws", "mpcrypto.ec.ed25519"), "RFC 8037 Appendix A.4", """
+from mpcrypto import jws
+from mpcrypto.ec.ed25519 import Ed25519PrivateKey
+k = Ed25519PrivateKey.from_private_bytes(jws.b64decode("nWGxne_9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A"))
+t = jws.sign(b"Example of Ed25519 signing", k, "EdDSA")
+if t != ("eyJhbGciOiJFZERTQSJ9.RXhhbXBsZSBvZiBFZDI1NTE5IHNpZ25pbmc.hgyY0il_MGCjP0JzlnLWG1PPOt7-09PGcvMg3AIb"
+         "QR6dWbhijcNR4ki4iylGjg5BhVsPt9g7sVvpAr_MuM0KAg"):
+    raise ValueError("sign")
+jws.verify(t, k.public_key(), ("EdDSA",))
+"""),
+    ("cose", ("mpcrypto.cose",), "RFC 8949 Appendix A (CBOR encodings)", """
+from mpcrypto import cose
+from mpcrypto.keys import cbor
+for v, h in (([1, [2, 3], [4, 5]], "8301820203820405"), ({"a": 1}, "a1616101"), (1000000, "1a000f4240"),
+             (-1000, "3903e7"), (b"\\x01\\x02\\x03\\x04", "4401020304"), ("\\u00fc", "62c3bc"), (None, "f6")):
+    eq(cbor.dumps(v), h)
+    if cbor.loads(H(h)) != v:
+        raise ValueError("loads")
+raises(ValueError, cbor.loads, H("1817"))
+raises(ValueError, cose.verify1, H("d28340a0f6"), None)
+"""),
+    ("cose-ed25519", ("mpcrypto.cose", "mpcrypto.ec.ed25519"),
+     "COSE_Sign1 with the RFC 8032 §7.1 TEST 1 key, the same bytes as pycose writes", """
+from mpcrypto import cose
+from mpcrypto.ec.ed25519 import Ed25519PrivateKey
+from mpcrypto.exceptions import InvalidSignature
+k = Ed25519PrivateKey.from_private_bytes(H("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60"))
+m = cose.sign1(b"mpcrypto", k, "EdDSA", kid=b"11", external_aad=b"aad")
+eq(m, "d28443a10127a104423131486d7063727970746f58403b97f8e782f05f3b9ac4a79808b9617b9c830a8b3640f705df3af6f9"
+      "ca4c9db6f61e0775b755e5622a7cc859765271db8f6baad4fc89546efe39ab3ed811ed00")
+if cose.verify1(m, k.public_key(), external_aad=b"aad") != b"mpcrypto":
+    raise ValueError("verify")
+raises(InvalidSignature, cose.verify1, m, k.public_key())
+"""),
     ("keys-ed25519", ("mpcrypto.keys.serialization", "mpcrypto.ec.ed25519"),
      "RFC 8410 §10.3 private key, its public key as in §10.1", """
 from mpcrypto.keys import serialization as ser

@@ -131,6 +131,12 @@ PACKAGES = (
     ("tls", "TLS 1.3 client and server (x25519 and P-256 groups, AES-GCM and ChaCha20-Poly1305; install the "
      "packages of the certificates' key types too)", ("tls.py", "_tls/*.py"),
      ("x509", "kdf", "gcm", "chacha20poly1305", "x25519", "x448", "ec")),
+    ("sig", "the signature algorithms JWS and COSE share (the key classes' sign and verify, HMAC)",
+     ("_sig.py",), ("hmac", "rsa")),
+    ("jose", "JWS compact serialization and JWT: ES256/384/512, EdDSA, RS/PS256-512, HS256-512 (install the "
+     "packages of the key types and hashes too)", ("jws.py", "jwt.py"), ("sig",)),
+    ("cose", "COSE_Sign1 and the strict CBOR it is written in: ES256/384/512, EdDSA, PS/RS256-512 (install "
+     "the packages of the key types and hashes too)", ("cose.py", "keys/cbor.py"), ("sig",)),
 )
 # Hash packages a package needs for the hash it names by default (hash/names.py imports
 # them by name, so the import graph cannot see it).
