@@ -89,6 +89,9 @@ def test_we_sign_pycose_verifies(target, keys, name, alg, kname):
         (b"reading 21.5", priv(k), name, {"external_aad": b"context", "tagged": False}),
         (b"reading 21.5", priv(k), name, {"detached": True}),
     ])
+    if kname == "RSA" and not target.has_entropy():  # RSA signing blinds with the rng
+        assert msgs == [MPError("UnsupportedAlgorithm", "no entropy source")] * 3
+        return
     m = CoseMessage.decode(msgs[0])
     assert m.phdr == {Algorithm: alg} and m.uhdr == {KID: b"dev-42"} and m.payload == b"reading 21.5"
     m.key = cose_key(k)
@@ -107,7 +110,8 @@ def test_every_byte_changed(target, keys):
     k = keys["ES256"]
     msg = _pycose_sign(k, ca.Es256, b"payload")
     bad = [msg[:i] + bytes([msg[i] ^ x]) + msg[i + 1:] for i in range(len(msg)) for x in (1, 0x80)]
-    got = target.call(D, "cose_verify_many", [(bad, pub(k))])[0]
+    got = [g for r in target.call(D, "cose_verify_many", [(bad[i:i + 24], pub(k)) for i in range(0, len(bad), 24)])
+           for g in r]
     assert len(got) == len(bad)
     # The unprotected header is not signed (RFC 9052 §3): a change there that still parses
     # gives the same, authentic payload.
@@ -175,7 +179,7 @@ def test_refusals(target, keys):
 # -- CBOR -----------------------------------------------------------------------------------------
 
 VALUES = [0, 1, 23, 24, 255, 256, 65535, 65536, 2**32 - 1, 2**32, 2**64 - 1, -1, -24, -25, -256, -257, -2**64,
-          b"", b"\x00" * 23, b"\x01" * 24, b"\x02" * 300, "", "a", "\u00fc\u6c34\U0001f600", "x" * 70000,
+          b"", b"\x00" * 23, b"\x01" * 24, b"\x02" * 300, "", "a", "\u00fc\u6c34\U0001f600",
           [], [1, [2, [3, []]]], {}, {1: -7, 4: b"k", "s": [None, True, False]}, {-1: 1, "": {b"": 0}},
           None, True, False, [b"\xff" * 5] * 30]
 
@@ -192,6 +196,8 @@ def _plain(v):
 
 def test_cbor_values(target):
     vals = VALUES + [cbor2.CBORTag(18, [b"", {}, None, b""]), cbor2.CBORTag(2**40, 5)]
+    if target.is_unix:  # a 4-byte length; a device's heap takes the 300-byte string's 2-byte one
+        vals.append("x" * 70000)
     data = [cbor2.dumps(v) for v in vals]
     got = target.call(D, "cbor_loads", [(d,) for d in data])
     for v, d, g in zip(vals, data, got):

@@ -1,6 +1,8 @@
 # Drivers for mpcrypto.jws, mpcrypto.jwt, mpcrypto.cose and mpcrypto.keys.cbor (runs on
 # MicroPython). A key comes in as (form, bytes): ("priv", PKCS#8 DER), ("pub", SPKI DER) or
 # ("raw", an HMAC key); an exception goes back to the host as "E <class> <message>".
+import gc
+
 from mpcrypto import cose, jws, jwt
 from mpcrypto.keys import cbor
 from mpcrypto.keys import serialization as ser
@@ -27,6 +29,7 @@ def _each(f, items):
     # f(item) for each item: its result, or "E <class> <message>".
     out = []
     for x in items:
+        gc.collect()  # each on a clean heap, as run_file starts each case
         try:
             out.append(f(x))
         except Exception as e:

@@ -24,7 +24,8 @@ default the clock of ``time.time``, which must be set), each failure a ``ClaimEr
 - every name in ``require`` must be present.
 
 Claims are decoded with MicroPython's ``json``; names other than the above are returned
-unchecked.
+unchecked. Integer times are exact; a time written with a fraction is a float, which a port
+with single-precision floats rounds to a multiple of 128 seconds in this century.
 """
 
 from mpcrypto import jws
