@@ -166,16 +166,34 @@ def _chains():
     return [c for c in out if c[1]]
 
 
+_PROBE_TRUE = re.compile(r"^def probe\(\):\n(?:\s+\"\"\".*\"\"\"\n)?\s+return True\n", re.M)
+
+
+def _always_loads(entry, frozen):
+    # A frozen entry that needs only DSP-core features, or a frozen viper module that needs
+    # nothing: its probe, if it has one, is ``return True`` (a native-emitter build always
+    # imports it).
+    name, path, req = entry
+    if path not in frozen:
+        return False
+    if req in DSP_FEATURES:
+        return True
+    if req is not None or not path.endswith("_viper.py"):
+        return False
+    text = (ROOT / path).read_text()
+    return "def probe(" not in text or bool(_PROBE_TRUE.search(text))
+
+
 def _never_runs_on_dsp(mod, chains, frozen, seen=()):
-    # True when every chain that holds ``mod`` has, ahead of it, an entry that needs only
-    # DSP-core features and is frozen, or belongs to a module that itself never runs there
+    # True when every chain that holds ``mod`` has, ahead of it, an entry that always loads
+    # on a DSP core (``_always_loads``), or belongs to a module that itself never runs there
     # (aes_builtin's own chain: aes_builtin is behind aes_thumb).
     holders = [c for c in chains if any(e[1] == mod for e in c[1])]
     if not holders or mod in seen:
         return False
     for owner, c in holders:
         ahead = c[:[e[1] for e in c].index(mod)]
-        if not (any(e[2] in DSP_FEATURES and e[1] in frozen for e in ahead)
+        if not (any(_always_loads(e, frozen) for e in ahead)
                 or _never_runs_on_dsp(owner, chains, frozen, seen + (mod,))):
             return False
     return True
