@@ -1,8 +1,9 @@
 """The README and the pages of docs/: their code examples run, unchanged, on the target, and
 their links lead somewhere.
 
-- every ```python block of README.md and docs/*.md runs as it stands (the README's prints
-  SHA-384("abc"), FIPS 180-4's example, which is checked);
+- every ```python block of README.md and docs/*.md runs as it stands (the README's second
+  prints SHA-384("abc"), FIPS 180-4's example, which is checked); the README's first, HTTPS
+  with micropython-lib's requests, runs in test_tls.py against a server of its own;
 - README.md stays at most 8 KB, shows one example per algorithm family and lists every page of
   docs/;
 - every relative link (and image) in README.md and docs/*.md names an existing file, and a
@@ -38,9 +39,18 @@ def _rel(path):
     return path.relative_to(ROOT).as_posix()
 
 
+def https_example():
+    """The README's first example: HTTPS with micropython-lib's requests, which needs that
+    library and a server; host_tests/test_tls.py runs it against one of its own."""
+    return _blocks(README)[0]
+
+
 @pytest.mark.parametrize("page,index", EXAMPLES, ids=["%s:%d" % (_rel(p), i) for p, i in EXAMPLES])
 def test_example_runs(target, page, index):
     block = _blocks(page)[index]
+    if page == README and index == 0:
+        assert "import requests" in block and block.startswith("ROOTS = ")
+        pytest.skip("the HTTPS example: test_tls.py::test_readme_https_example runs it")
     if "generate" in block and not target.has_entropy():
         pytest.skip("the example generates keys and the target has no entropy source "
                     "(os.urandom); MicroPython's qemu port, for one, has none")
@@ -67,8 +77,8 @@ def test_readme_is_short():
 
 def test_readme_example_covers_every_family():
     blocks = _blocks(README)
-    assert len(blocks) == 1, "README: one python example"
-    imported = set(re.findall(r"^from mpcrypto\.(\w+)", blocks[0], re.M))
+    assert len(blocks) == 2, "README: the HTTPS example, then one python example of every family"
+    imported = set(re.findall(r"^from mpcrypto\.(\w+)", blocks[1], re.M))
     assert imported >= set(FAMILIES), "README example lacks %s" % sorted(set(FAMILIES) - imported)
     assert set(FAMILIES) == {p.name for p in (ROOT / "modules" / "mpcrypto").iterdir()
                              if p.is_dir() and (p / "__init__.py").exists() and not p.name.startswith("_")}

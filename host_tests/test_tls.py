@@ -99,7 +99,7 @@ class _Server:
     """A CPython ssl server for one connection: it answers a request line with a page and
     keeps what happened (the error it saw, the client's certificate)."""
 
-    def __init__(self, pki, key="p256", curve=None, client_auth=False):
+    def __init__(self, pki, key="p256", curve=None, client_auth=False, body=None):
         d = pki["dir"]
         ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         ctx.minimum_version = ctx.maximum_version = ssl.TLSVersion.TLSv1_3
@@ -116,6 +116,7 @@ class _Server:
         self.port = self.sock.getsockname()[1]
         self.error = None
         self.peer = None
+        self.body = BODY if body is None else body
         self.thread = threading.Thread(target=self._serve, daemon=True)
         self.thread.start()
 
@@ -126,7 +127,12 @@ class _Server:
             with self.ctx.wrap_socket(conn, server_side=True) as s:
                 self.peer = s.getpeercert()
                 line = s.recv(1024)
-                s.sendall(b"HTTP/1.0 200 OK\r\n\r\nhello " + line.split(b" ")[1] + b"\r\n" + BODY)
+                while b"\r\n\r\n" not in line:  # the whole request: unread data at close resets
+                    more = s.recv(1024)
+                    if not more:
+                        break
+                    line += more
+                s.sendall(b"HTTP/1.0 200 OK\r\n\r\nhello " + line.split(b" ")[1] + b"\r\n" + self.body)
         except Exception as e:  # reported by the test
             self.error = e
         finally:
@@ -821,3 +827,53 @@ def test_record_overflow_is_refused(target, pki):
                          "    self.rec.rlimit = 512", "tls.TLSSocket.do_handshake = _dh"])
     srv.join()
     assert got.startswith("ERR TLSError (22,"), got
+
+
+# -- the README's HTTPS example -------------------------------------------------------------------
+
+def _micropython_lib():
+    # A checkout of micropython-lib (its requests is not on PyPI): MICROPYTHON_LIB names it.
+    d = os.environ.get("MICROPYTHON_LIB")
+    return d and os.path.isdir(os.path.join(d, "python-ecosys", "requests")) and d
+
+
+@pytest.mark.skipif(not _micropython_lib(), reason="needs MICROPYTHON_LIB, a micropython-lib checkout (requests)")
+def test_readme_https_example(target, tmp_path):
+    """The README's first example as it stands, ROOTS and URL pointed at a CPython ssl server
+    whose chain is valid at the real clock (the example checks at time.time()); then the same
+    with a root that did not sign that chain."""
+    from test_readme import https_example
+
+    now = datetime.datetime.now(datetime.timezone.utc)
+
+    def cert(key, cn, issuer_key, issuer_cn, ca):
+        b = (cx.CertificateBuilder().subject_name(_name(cn)).issuer_name(_name(issuer_cn))
+             .public_key(key.public_key()).serial_number(cx.random_serial_number())
+             .not_valid_before(now - datetime.timedelta(days=1)).not_valid_after(now + datetime.timedelta(days=30))
+             .add_extension(cx.BasicConstraints(ca=ca, path_length=None), critical=True))
+        if not ca:
+            b = b.add_extension(cx.SubjectAlternativeName(list(SANS)), critical=False)
+        return b.sign(issuer_key, hashes.SHA256())
+
+    root_key, mid_key, leaf_key, other_key = (ec.generate_private_key(ec.SECP256R1()) for _ in range(4))
+    mid = cert(mid_key, "readme intermediate", root_key, "readme root", True)
+    (tmp_path / "readme.pem").write_bytes(_pem(cert(leaf_key, "localhost", mid_key, "readme intermediate", False))
+                                          + _pem(mid))
+    (tmp_path / "readme.key").write_bytes(_key_pem(leaf_key))
+    (tmp_path / "roots.pem").write_bytes(_pem(cert(root_key, "readme root", root_key, "readme root", True)))
+    (tmp_path / "other.pem").write_bytes(_pem(cert(other_key, "readme root", other_key, "readme root", True)))
+    example = https_example()
+    lib = os.path.join(_micropython_lib(), "python-ecosys", "requests")
+    outs = []
+    for roots in ("roots.pem", "other.pem"):
+        srv = _Server({"dir": tmp_path}, key="readme", body=b"served to requests")
+        code = example.replace('ROOTS = "roots.pem"', "ROOTS = %r" % str(tmp_path / roots))
+        code = code.replace('URL = "https://example.com/"', "URL = 'https://localhost:%d/page'" % srv.port)
+        assert code.count(str(tmp_path)) == 1 and code.count(str(srv.port)) == 1
+        script = "import sys\nsys.path.insert(0, %r)\ntry:\n%s\nexcept Exception as e:\n    print('ERR', type(e).__name__, e)\n" % (
+            lib, "\n".join("    " + ln for ln in code.splitlines()))
+        outs.append("\n".join(target.run(script).strip().splitlines()[-2:]))
+        srv.join()
+        outs.append(srv.error)
+    assert outs[:2] == ["200 hello /page\nserved to requests", None], outs  # the page's text spans two lines
+    assert outs[2].splitlines()[-1].startswith("ERR CertificateError") and outs[3] is not None, outs  # the server saw the alert
