@@ -107,6 +107,11 @@ class _Edwards:
     def _point(self, x, y):
         raise NotImplementedError
 
+    def _root(self, z):
+        # z^e with decode's exponent e (``root_exp``): the big-int power here; a backend on
+        # field programs puts its own in place (edwards_viper).
+        return pow(z, self.root_exp(), self.p)
+
     def reduce(self, b):
         return (int.from_bytes(b, "little") % self.L).to_bytes(self.nsz, "big")
 
@@ -443,6 +448,9 @@ class _Ed25519(_Edwards):
                     started = True
         return R
 
+    def root_exp(self):
+        return (self.p - 5) >> 3  # RFC 8032 §5.1.3 step 2
+
     def decode(self, b):
         # RFC 8032 §5.1.3.
         p = self.p
@@ -456,13 +464,14 @@ class _Ed25519(_Edwards):
         w = (self.d * yy + 1) % p
         # Candidate root x = u v^3 (u v^7)^((p-5)/8).
         w3 = w * w % p * w % p
-        x = u * w3 % p * pow(u * w3 % p * w3 % p * w % p, (p - 5) >> 3, p) % p
+        x = u * w3 % p * self._root(u * w3 % p * w3 % p * w % p) % p
         vx2 = w * x % p * x % p
         if vx2 != u:
             if vx2 != (p - u) % p:
                 return None
-            if self._sqrtm1 is None:
-                self._sqrtm1 = pow(2, (p - 1) // 4, p)
+            if self._sqrtm1 is None:  # 2^((p-1)/4) = (2^((p-5)/8))^2 * 2
+                r = self._root(2)
+                self._sqrtm1 = r * r * 2 % p
             x = x * self._sqrtm1 % p
         if x == 0 and x0:
             return None
@@ -534,6 +543,9 @@ class _Ed448(_Edwards):
         zi = pow(P[2], p - 2, p)
         return P[0] * zi % p, P[1] * zi % p
 
+    def root_exp(self):
+        return (self.p - 3) >> 2  # RFC 8032 §5.2.3 step 2
+
     def decode(self, b):
         # RFC 8032 §5.2.3.
         p = self.p
@@ -548,7 +560,7 @@ class _Ed448(_Edwards):
         # Candidate root x = u^3 v (u^5 v^3)^((p-3)/4).
         u2 = u * u % p
         w3 = w * w % p * w % p
-        x = u2 * u % p * w % p * pow(u2 * u2 % p * u % p * w3 % p, (p - 3) >> 2, p) % p
+        x = u2 * u % p * w % p * self._root(u2 * u2 % p * u % p * w3 % p) % p
         if w * x % p * x % p != u:
             return None
         if x == 0 and x0:

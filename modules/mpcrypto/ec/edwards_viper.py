@@ -247,8 +247,11 @@ class _Ed25519(_fe.Arena):
         self.P_INV = _fe.pow_prog(asm, p - 2)
         self.P_AFF = bytes((0, s["X1"], s["X1"], s["INV"], 0, s["Y1"], s["Y1"], s["INV"],
                             0, s["X1"], s["X1"], s["ONE"], 0, s["Y1"], s["Y1"], s["ONE"]))
+        self._asm = asm  # for decode's power program, made on first use (no new slots)
+        self.P_ROOT = None
         R = self.bind(_fe.kernel(_bits(p), _fe.wide()), s, p)
         self.R = R
+        self._py._root = self._root
         self.put(dname, dval * R % p)
         self._tom = {}
         for name in ("X1", "Y1", "QX", "QY"):
@@ -281,8 +284,24 @@ class _Ed25519(_fe.Arena):
         return (y | (x & 1) << (8 * self.size - 1)).to_bytes(self.size, "little")
 
     def decode(self, b):
-        P = self._py.decode(b)  # RFC 8032 §5.1.3, strict; Z = 1
+        P = self._py.decode(b)  # RFC 8032 §5.1.3 / §5.2.3, strict; Z = 1
         return None if P is None else (P[0], P[1])
+
+    def _root(self, z):
+        # z^e (0 <= z < p) for decode's square root, e = (p-5)/8 or (p-3)/4 (the portable
+        # backend's root_exp): a field program of fixed 4-bit windows in Montgomery form, in
+        # place of a big-int pow. Public data (an encoded point): variable time is allowed.
+        if self.P_ROOT is None:
+            self.P_ROOT = _fe.pow_prog(self._asm, self._py.root_exp())  # slots INV, W1..W15 exist
+            s = self.slots
+            i = s["INV"]
+            self._root_in = bytes((0, i, i, s["R2"]))
+            self._root_out = bytes((0, i, i, s["ONE"]))
+        self.put("INV", z)
+        self.exec(self._root_in)
+        self.exec(self.P_ROOT)
+        self.exec(self._root_out)
+        return self.get("INV") % self.p
 
     def _acc(self, buf, off, load):
         # Save (load=False) or restore the running point at word offset off of buf:
