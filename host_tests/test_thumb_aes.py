@@ -295,6 +295,30 @@ def test_ghash_against_reference(gmpy, core):
         assert bytes(y) == want, (core, t)
 
 
+def _split_reference(h):
+    # H's nine Karatsuba operands in polynomial order, each split into its four parts (the
+    # generator's docstring): the bytes _setup must write, computed here on bytes.
+    rb = bytes(int("{:08b}".format(b)[::-1], 2) for b in h)
+    w = [rb[4 * i:4 * i + 4] for i in range(4)]
+    x = lambda *ws: bytes(a ^ b ^ c ^ d for a, b, c, d in zip(*(ws + (bytes(4),) * (4 - len(ws)))))  # noqa: E731
+    ops = (w[0], x(w[0], w[1]), w[1], w[2], x(w[2], w[3]), w[3], x(w[0], w[2]), x(*w), x(w[1], w[3]))
+    return b"".join(bytes(b & (0x11 << q) for b in o) for o in ops for q in range(4))
+
+
+@pytest.mark.parametrize("core", CORES[1:] + ("cortex-m33",))
+def test_ghash_setup(gmpy, core):
+    """The key set-up in Thumb-2 writes the reference split of H at any alignment of H, in one
+    instruction count for every H."""
+    rng = random.Random(core + "s")
+    counts = set()
+    for t in range(12):
+        g = ate.GhashThumb(core, misalign=t % 4, mpy=gmpy)
+        h = (bytes(16), b"\xff" * 16)[t] if t < 2 else rng.randbytes(16)
+        assert bytes(g.new(h)._k) == _split_reference(h), (core, t)
+        counts.add(g.setup_insns)
+    assert len(counts) == 1 and 0 < counts.pop() < 200
+
+
 def _gcm_encrypt(a, g, key, iv, pt, aad, tlen):
     # SP 800-38D §7.1 (96-bit IV) from the two kernels.
     ctx = a.new(key)

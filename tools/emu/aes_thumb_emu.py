@@ -187,12 +187,25 @@ class GhashThumb:
         self.addr = thumb_emu.load_asm(self.core, self.mpy)
         self.mod = glue(GHASH_SRC)
         self.mod._ghash = self._ghash
+        self.mod._setup = self._setup
         self.misalign = misalign
+        self.setup_insns = 0
         self.mark = self.core._ram_top
         self.insns = 0
 
     def new(self, h):
         return self.mod.new(bytes(h))
+
+    def _setup(self, k, h):
+        c = self.core
+        c._ram_top = self.mark
+        ak = c.alloc(len(k), 8)
+        ah = c.alloc(16 + 8, 8) + self.misalign
+        c.write(ah, bytes(h))
+        _, self.setup_insns = c.call(self.addr["_setup"], ak, ah, 0, 0, max_insns=1 << 16)
+        k[:] = c.read(ak, len(k))
+        c._ram_top = self.mark
+        return 0
 
     def _ghash(self, k, y, src, n):
         c = self.core

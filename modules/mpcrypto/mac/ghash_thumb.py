@@ -11,9 +11,9 @@ instruction sequence runs and the timing of their long multiplies has not been m
 
 ``_ghash(ctx, y, src, n)``: y = (...((y ^ X_1) H) ^ X_2) H ...) over the n blocks at src (any
 byte address), y (16 bytes) updated in place. ctx: 144 bytes (36 words, word aligned), H's
-nine Karatsuba operands each split into its four parts (``_Ctx``, built on bytes only, so the
-key set-up is constant time too). The kernel keeps a 272-byte frame on the
-stack.
+nine Karatsuba operands each split into its four parts, written by ``_setup(ctx, h)``
+(straight-line, so the key set-up is constant time too). The kernel keeps a 272-byte frame on
+the stack.
 
 Engine surface (same as ``ghash_viper``): ``new(h)`` -> ctx with ``update(y, src, n)``.
 """
@@ -746,35 +746,107 @@ def _ghash(r0, r1, r2, r3):
     data(2, 0x2000)  # movs r0, #0
 
 
-def _rev8(b):
-    # The bits of a byte in reverse order.
-    r = 0
-    for _ in range(8):
-        r = (r << 1) | (b & 1)
-        b >>= 1
-    return r
-
-
-def _xor(a, b):
-    return bytes(p ^ q for p, q in zip(a, b))
+@micropython.asm_thumb
+def _setup(r0, r1):
+    # ctx = H's operands, split (see setup() in the generator)
+    data(2, 0xF8D1, 0x2000)  # ldr r2, [r1, #0]
+    data(2, 0xFA92, 0xF282)  # rev r2, r2
+    data(2, 0xFA92, 0xF2A2)  # rbit r2, r2
+    data(2, 0xF8D1, 0x3004)  # ldr r3, [r1, #4]
+    data(2, 0xFA93, 0xF383)  # rev r3, r3
+    data(2, 0xFA93, 0xF3A3)  # rbit r3, r3
+    data(2, 0xF8D1, 0x4008)  # ldr r4, [r1, #8]
+    data(2, 0xFA94, 0xF484)  # rev r4, r4
+    data(2, 0xFA94, 0xF4A4)  # rbit r4, r4
+    data(2, 0xF8D1, 0x500C)  # ldr r5, [r1, #12]
+    data(2, 0xFA95, 0xF585)  # rev r5, r5
+    data(2, 0xFA95, 0xF5A5)  # rbit r5, r5
+    data(2, 0xF002, 0x3711)  # and r7, r2, #0x11111111
+    data(2, 0xF8C0, 0x7000)  # str r7, [r0, #0]
+    data(2, 0xF002, 0x3722)  # and r7, r2, #0x22222222
+    data(2, 0xF8C0, 0x7004)  # str r7, [r0, #4]
+    data(2, 0xF002, 0x3744)  # and r7, r2, #0x44444444
+    data(2, 0xF8C0, 0x7008)  # str r7, [r0, #8]
+    data(2, 0xF002, 0x3788)  # and r7, r2, #0x88888888
+    data(2, 0xF8C0, 0x700C)  # str r7, [r0, #12]
+    data(2, 0xEA82, 0x0603)  # eor r6, r2, r3
+    data(2, 0xF006, 0x3711)  # and r7, r6, #0x11111111
+    data(2, 0xF8C0, 0x7010)  # str r7, [r0, #16]
+    data(2, 0xF006, 0x3722)  # and r7, r6, #0x22222222
+    data(2, 0xF8C0, 0x7014)  # str r7, [r0, #20]
+    data(2, 0xF006, 0x3744)  # and r7, r6, #0x44444444
+    data(2, 0xF8C0, 0x7018)  # str r7, [r0, #24]
+    data(2, 0xF006, 0x3788)  # and r7, r6, #0x88888888
+    data(2, 0xF8C0, 0x701C)  # str r7, [r0, #28]
+    data(2, 0xF003, 0x3711)  # and r7, r3, #0x11111111
+    data(2, 0xF8C0, 0x7020)  # str r7, [r0, #32]
+    data(2, 0xF003, 0x3722)  # and r7, r3, #0x22222222
+    data(2, 0xF8C0, 0x7024)  # str r7, [r0, #36]
+    data(2, 0xF003, 0x3744)  # and r7, r3, #0x44444444
+    data(2, 0xF8C0, 0x7028)  # str r7, [r0, #40]
+    data(2, 0xF003, 0x3788)  # and r7, r3, #0x88888888
+    data(2, 0xF8C0, 0x702C)  # str r7, [r0, #44]
+    data(2, 0xF004, 0x3711)  # and r7, r4, #0x11111111
+    data(2, 0xF8C0, 0x7030)  # str r7, [r0, #48]
+    data(2, 0xF004, 0x3722)  # and r7, r4, #0x22222222
+    data(2, 0xF8C0, 0x7034)  # str r7, [r0, #52]
+    data(2, 0xF004, 0x3744)  # and r7, r4, #0x44444444
+    data(2, 0xF8C0, 0x7038)  # str r7, [r0, #56]
+    data(2, 0xF004, 0x3788)  # and r7, r4, #0x88888888
+    data(2, 0xF8C0, 0x703C)  # str r7, [r0, #60]
+    data(2, 0xEA84, 0x0605)  # eor r6, r4, r5
+    data(2, 0xF006, 0x3711)  # and r7, r6, #0x11111111
+    data(2, 0xF8C0, 0x7040)  # str r7, [r0, #64]
+    data(2, 0xF006, 0x3722)  # and r7, r6, #0x22222222
+    data(2, 0xF8C0, 0x7044)  # str r7, [r0, #68]
+    data(2, 0xF006, 0x3744)  # and r7, r6, #0x44444444
+    data(2, 0xF8C0, 0x7048)  # str r7, [r0, #72]
+    data(2, 0xF006, 0x3788)  # and r7, r6, #0x88888888
+    data(2, 0xF8C0, 0x704C)  # str r7, [r0, #76]
+    data(2, 0xF005, 0x3711)  # and r7, r5, #0x11111111
+    data(2, 0xF8C0, 0x7050)  # str r7, [r0, #80]
+    data(2, 0xF005, 0x3722)  # and r7, r5, #0x22222222
+    data(2, 0xF8C0, 0x7054)  # str r7, [r0, #84]
+    data(2, 0xF005, 0x3744)  # and r7, r5, #0x44444444
+    data(2, 0xF8C0, 0x7058)  # str r7, [r0, #88]
+    data(2, 0xF005, 0x3788)  # and r7, r5, #0x88888888
+    data(2, 0xF8C0, 0x705C)  # str r7, [r0, #92]
+    data(2, 0xEA82, 0x0604)  # eor r6, r2, r4
+    data(2, 0xF006, 0x3711)  # and r7, r6, #0x11111111
+    data(2, 0xF8C0, 0x7060)  # str r7, [r0, #96]
+    data(2, 0xF006, 0x3722)  # and r7, r6, #0x22222222
+    data(2, 0xF8C0, 0x7064)  # str r7, [r0, #100]
+    data(2, 0xF006, 0x3744)  # and r7, r6, #0x44444444
+    data(2, 0xF8C0, 0x7068)  # str r7, [r0, #104]
+    data(2, 0xF006, 0x3788)  # and r7, r6, #0x88888888
+    data(2, 0xF8C0, 0x706C)  # str r7, [r0, #108]
+    data(2, 0xEA82, 0x0603)  # eor r6, r2, r3
+    data(2, 0xEA86, 0x0604)  # eor r6, r6, r4
+    data(2, 0xEA86, 0x0605)  # eor r6, r6, r5
+    data(2, 0xF006, 0x3711)  # and r7, r6, #0x11111111
+    data(2, 0xF8C0, 0x7070)  # str r7, [r0, #112]
+    data(2, 0xF006, 0x3722)  # and r7, r6, #0x22222222
+    data(2, 0xF8C0, 0x7074)  # str r7, [r0, #116]
+    data(2, 0xF006, 0x3744)  # and r7, r6, #0x44444444
+    data(2, 0xF8C0, 0x7078)  # str r7, [r0, #120]
+    data(2, 0xF006, 0x3788)  # and r7, r6, #0x88888888
+    data(2, 0xF8C0, 0x707C)  # str r7, [r0, #124]
+    data(2, 0xEA83, 0x0605)  # eor r6, r3, r5
+    data(2, 0xF006, 0x3711)  # and r7, r6, #0x11111111
+    data(2, 0xF8C0, 0x7080)  # str r7, [r0, #128]
+    data(2, 0xF006, 0x3722)  # and r7, r6, #0x22222222
+    data(2, 0xF8C0, 0x7084)  # str r7, [r0, #132]
+    data(2, 0xF006, 0x3744)  # and r7, r6, #0x44444444
+    data(2, 0xF8C0, 0x7088)  # str r7, [r0, #136]
+    data(2, 0xF006, 0x3788)  # and r7, r6, #0x88888888
+    data(2, 0xF8C0, 0x708C)  # str r7, [r0, #140]
+    data(2, 0x2000)  # movs r0, #0
 
 
 class _Ctx:
     def __init__(self, h):
-        # H's words in polynomial order (x^i at bit i mod 32 of word i / 32), as the bytes of
-        # little-endian words; everything here is small integers on bytes, in a fixed order
-        # (no Python integer of H's words, whose size would depend on H).
-        rb = bytes(_rev8(b) for b in bytes(h))
-        w0, w1, w2, w3 = rb[0:4], rb[4:8], rb[8:12], rb[12:16]
-        w02, w13 = _xor(w0, w2), _xor(w1, w3)
-        ops = (w0, _xor(w0, w1), w1, w2, _xor(w2, w3), w3, w02, _xor(w02, w13), w13)
         k = bytearray(144)  # 36 words; the heap aligns a bytearray's data to a word
-        for i in range(9):
-            o = ops[i]
-            for r in range(4):
-                m = 0x11 << r
-                for j in range(4):
-                    k[16 * i + 4 * r + j] = o[j] & m
+        _setup(k, h)
         self._k = k
 
     def update(self, y, src, n):
