@@ -157,6 +157,29 @@ def test_random_against_oracle(mpy, core):
         assert bytes(v[:12]) == ctr0[:12]
 
 
+def test_key_expansion(mpy):
+    """``_expand`` (FIPS 197 §5.2 in Thumb-2) gives aes_tables.expand_key's round keys for
+    every key size, FIPS 197 Appendix A.1's AES-128 key among them, in one instruction count
+    per key size."""
+    from mpcrypto.cipher import aes_tables
+
+    rng = random.Random(5)
+    for core in ("cortex-m3", "cortex-m4", "cortex-m7"):
+        a = ate.AesThumb(core, mpy=mpy)
+        for nk in (4, 6, 8):
+            counts = set()
+            keys = [bytes(4 * nk), b"\xff" * 4 * nk] + [rng.randbytes(4 * nk) for _ in range(4)]
+            if nk == 4:
+                keys.append(bytes.fromhex("2b7e151628aed2a6abf7158809cf4f3c"))
+            for key in keys:
+                ctx = a.new(key)
+                assert ctx._w == aes_tables.expand_key(key), (core, key.hex())
+                counts.add(a.expand_insns)
+            assert len(counts) == 1, (core, nk, counts)
+    w = ate.AesThumb("cortex-m4", mpy=mpy).new(bytes.fromhex("2b7e151628aed2a6abf7158809cf4f3c"))._w
+    assert w[-16:] == bytes.fromhex("d014f9a8c9ee2589e13f0cc8b6630ca6")  # w[40..43], FIPS 197 A.1
+
+
 def test_unaligned_tables_are_copied(mpy):
     """A table constant at an unaligned address (where a firmware's linker could put a frozen
     ``bytes``) is copied once into an aligned buffer, and the kernel then uses the copy; the

@@ -58,6 +58,8 @@ class AesThumb:
         self.mark = c._ram_top
         self.insns = 0
         mod._put = self._put
+        mod._expand = self._expand
+        self.expand_insns = 0
         for name in KERNELS:
             setattr(mod, name, self._bridge(name))
 
@@ -72,6 +74,16 @@ class AesThumb:
             self.mark = self.core._ram_top
             hit = self.tables[id(buf)] = (a, buf)
         k[i] = hit[0]
+
+    def _expand(self, w, n, sbox):
+        c = self.core
+        c._ram_top = self.mark
+        aw = c.alloc(len(w) + 8, 8)
+        c.write(aw, bytes(w))
+        _, self.expand_insns = c.call(self.addr["_expand"], aw, n, self.tables[id(sbox)][0], 0, max_insns=1 << 20)
+        w[:] = c.read(aw, len(w))
+        c._ram_top = self.mark
+        return 0
 
     def _bridge(self, name):
         fn = self.addr[name]

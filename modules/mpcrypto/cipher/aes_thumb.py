@@ -19,7 +19,8 @@ output, once per call (public values, no branch on data). Many blocks per call; 
 may be the same buffer or any byte addresses (word loads and stores of ARMv7-M allow
 unaligned addresses). ``_put(ctx, buf, i)`` stores the address of buf at ctx[i]: the way the
 tables' addresses (``TE``, ``TD``, the S-boxes: ``bytes`` in flash when frozen) reach the
-kernel.
+kernel. ``_expand(w, n, sbox)`` is the key expansion (FIPS 197 §5.2) on the round-key bytes,
+in place (the generator, tools/thumb/gen_aes.py, describes it).
 
 Context (array('I'), ``aes_thumb._Ctx``), 32-bit words: [0, 60) encryption round keys,
 [60] Nr, [61] address of TE, [62] address of TD, [63] block count | mode << 24, [64, 124)
@@ -41,7 +42,7 @@ bytes from ``aes_tables``' SBOX or INV_SBOX.
 import array
 import micropython
 from mpcrypto._cpu import thumb2 as probe  # noqa: F401 (what the seam's chain requires)
-from mpcrypto.cipher.aes_tables import INV_SBOX, SBOX, expand_key
+from mpcrypto.cipher.aes_tables import INV_SBOX, SBOX
 
 TE = (
     b"\xc6\x63\x63\xa5\xf8\x7c\x7c\x84\xee\x77\x77\x99\xf6\x7b\x7b\x8d\xff\xf2\xf2\x0d\xd6\x6b\x6b\xbd\xde\x6f\x6f\xb1\x91\xc5\xc5\x54"
@@ -525,6 +526,71 @@ def _aes(r0, r1, r2, r3):
     data(2, 0x2000)  # movs r0, #0
 
 
+@micropython.asm_thumb
+def _expand(r0, r1, r2):
+    # FIPS 197 §5.2 KeyExpansion in place (see expand() in the generator)
+    data(2, 0xEA4F, 0x2311)  # lsr r3, r1, #8
+    data(2, 0xFA5F, 0xF181)  # uxtb r1, r1, ror #0
+    data(2, 0xEA4F, 0x0403)  # mov r4, r3
+    data(2, 0x2500)  # movs r5, #0
+    data(2, 0x2601)  # movs r6, #1
+    data(2, 0xF1B4, 0x0C01)  # subs r12, r4, #1
+    data(2, 0xF850, 0x702C)  # ldr r7, [r0, r12, lsl #2]
+    data(2, 0xF1B5, 0x0F00)  # cmp r5, #0
+    data(2, 0xF040, 0x802C)  # bne.w mid (+88)
+    data(2, 0xEA4F, 0x2737)  # ror r7, r7, #8
+    data(2, 0xFA5F, 0xFC87)  # uxtb r12, r7, ror #0
+    data(2, 0xF812, 0xC00C)  # ldrb r12, [r2, r12, lsl #0]
+    data(2, 0xFA5F, 0xFE97)  # uxtb r14, r7, ror #8
+    data(2, 0xF812, 0xE00E)  # ldrb r14, [r2, r14, lsl #0]
+    data(2, 0xEA4C, 0x2C0E)  # orr r12, r12, r14, lsl #8
+    data(2, 0xFA5F, 0xFEA7)  # uxtb r14, r7, ror #16
+    data(2, 0xF812, 0xE00E)  # ldrb r14, [r2, r14, lsl #0]
+    data(2, 0xEA4C, 0x4C0E)  # orr r12, r12, r14, lsl #16
+    data(2, 0xFA5F, 0xFEB7)  # uxtb r14, r7, ror #24
+    data(2, 0xF812, 0xE00E)  # ldrb r14, [r2, r14, lsl #0]
+    data(2, 0xEA4C, 0x6C0E)  # orr r12, r12, r14, lsl #24
+    data(2, 0xEA4F, 0x070C)  # mov r7, r12
+    data(2, 0xEA87, 0x0706)  # eor r7, r7, r6
+    data(2, 0xEA4F, 0x0646)  # lsl r6, r6, #1
+    data(2, 0xEA4F, 0x2E16)  # lsr r14, r6, #8
+    data(2, 0xEA86, 0x260E)  # eor r6, r6, r14, lsl #8
+    data(2, 0xEA86, 0x160E)  # eor r6, r6, r14, lsl #4
+    data(2, 0xEA86, 0x06CE)  # eor r6, r6, r14, lsl #3
+    data(2, 0xEA86, 0x064E)  # eor r6, r6, r14, lsl #1
+    data(2, 0xEA86, 0x060E)  # eor r6, r6, r14
+    data(2, 0xF000, 0xB81E)  # b.w store (+60)
+    data(2, 0x2B08)  # cmp r3, #8
+    data(2, 0xF040, 0x801B)  # bne.w store (+54)
+    data(2, 0x2D04)  # cmp r5, #4
+    data(2, 0xF040, 0x8018)  # bne.w store (+48)
+    data(2, 0xFA5F, 0xFC87)  # uxtb r12, r7, ror #0
+    data(2, 0xF812, 0xC00C)  # ldrb r12, [r2, r12, lsl #0]
+    data(2, 0xFA5F, 0xFE97)  # uxtb r14, r7, ror #8
+    data(2, 0xF812, 0xE00E)  # ldrb r14, [r2, r14, lsl #0]
+    data(2, 0xEA4C, 0x2C0E)  # orr r12, r12, r14, lsl #8
+    data(2, 0xFA5F, 0xFEA7)  # uxtb r14, r7, ror #16
+    data(2, 0xF812, 0xE00E)  # ldrb r14, [r2, r14, lsl #0]
+    data(2, 0xEA4C, 0x4C0E)  # orr r12, r12, r14, lsl #16
+    data(2, 0xFA5F, 0xFEB7)  # uxtb r14, r7, ror #24
+    data(2, 0xF812, 0xE00E)  # ldrb r14, [r2, r14, lsl #0]
+    data(2, 0xEA4C, 0x6C0E)  # orr r12, r12, r14, lsl #24
+    data(2, 0xEA4F, 0x070C)  # mov r7, r12
+    data(2, 0xEBA4, 0x0C03)  # sub r12, r4, r3
+    data(2, 0xF850, 0xE02C)  # ldr r14, [r0, r12, lsl #2]
+    data(2, 0xEA87, 0x070E)  # eor r7, r7, r14
+    data(2, 0xEB00, 0x0C84)  # add r12, r0, r4, lsl #2
+    data(2, 0xF8CC, 0x7000)  # str r7, [r12, #0]
+    data(2, 0xF115, 0x0501)  # adds r5, r5, #1
+    data(2, 0xEBB5, 0x0F03)  # cmp r5, r3
+    data(2, 0xF040, 0x8001)  # bne.w next (+2)
+    data(2, 0x2500)  # movs r5, #0
+    data(2, 0xF114, 0x0401)  # adds r4, r4, #1
+    data(2, 0xEBB4, 0x0F01)  # cmp r4, r1
+    data(2, 0xF47F, 0xAF97)  # bne.w word (-210)
+    data(2, 0x2000)  # movs r0, #0
+
+
 _TAB = []  # [TE, TD] as the kernel sees them: the flash constants, or aligned RAM copies
 
 
@@ -558,8 +624,11 @@ def _inv_mix(w, o):
 
 class _Ctx:
     def __init__(self, key):
-        w = expand_key(key)
-        n = len(w)
+        nk = len(key) >> 2
+        n = 16 * (nk + 7)  # the round-key bytes: 4 (Nr + 1) words, Nr = Nk + 6
+        w = bytearray(n)
+        w[:4 * nk] = key
+        _expand(w, n >> 2 | nk << 8, SBOX)
         # The encryption round keys are the little-endian words of the round-key bytes in
         # order (every core this kernel runs on is little-endian), so they come in as one
         # copy; ctx words 60..63 and the decryption keys (64..) follow.
