@@ -14,18 +14,26 @@ from mpcrypto.kdf import hkdf
 from mpcrypto.mac import hmac
 
 
-def expand_label(hashcls, secret, label, context, length):
+def expand_label(hashcls, secret, label, context, length, keyed=None):
     # HKDF-Expand-Label (§7.1): HkdfLabel = uint16 length, opaque label<7..255> =
-    # "tls13 " + Label, opaque context<0..255>.
+    # "tls13 " + Label, opaque context<0..255>. ``keyed``: an HMAC object keyed with
+    # ``secret`` and nothing absorbed, so that a secret expanded for several labels is keyed
+    # once (two compressions and the object's set-up saved per label).
     lab = b"tls13 " + label
     info = bytes((length >> 8, length & 0xFF, len(lab))) + lab + bytes((len(context),)) + context
-    return hkdf.expand(hashcls, secret, info, length)
+    if length > hashcls.digest_size:  # more than one block: never in TLS 1.3's own labels
+        return hkdf.expand(hashcls, secret, info, length)
+    if keyed is None:
+        keyed = hmac.new(secret, None, hashcls)
+    # HKDF-Expand (RFC 5869 §2.3) of one block: T(1) = HMAC(PRK, info || 0x01)
+    return keyed._mac(info + b"\x01")[:length]
 
 
 def traffic_keys(hashcls, secret, key_len):
     """(key, iv) of a traffic secret (§7.3): the AEAD key and the 12-byte write IV."""
-    return (expand_label(hashcls, secret, b"key", b"", key_len),
-            expand_label(hashcls, secret, b"iv", b"", 12))
+    m = hmac.new(secret, None, hashcls)
+    return (expand_label(hashcls, secret, b"key", b"", key_len, m),
+            expand_label(hashcls, secret, b"iv", b"", 12, m))
 
 
 def finished(hashcls, base_key, th):
@@ -43,6 +51,7 @@ class KeySchedule:
     def __init__(self, hashcls):
         self.h = hashcls
         self.secret = None
+        self._m = None  # the current secret keyed into HMAC, made by the first derive()
         self.empty = hashcls(b"").digest()  # Transcript-Hash("") for the "derived" steps
 
     def extract(self, ikm=None):
@@ -50,7 +59,10 @@ class KeySchedule:
         zeros = bytes(h.digest_size)
         salt = zeros if self.secret is None else self.derive(b"derived", self.empty)
         self.secret = hkdf.extract(h, salt, zeros if ikm is None else ikm)
+        self._m = None
 
     def derive(self, label, th):
         """Derive-Secret(current secret, label, messages) given th = Transcript-Hash(messages)."""
-        return expand_label(self.h, self.secret, label, th, self.h.digest_size)
+        if self._m is None:
+            self._m = hmac.new(self.secret, None, self.h)
+        return expand_label(self.h, self.secret, label, th, self.h.digest_size, self._m)
