@@ -268,6 +268,8 @@ def check():
                 bad.append("%s: QEMU_MACHINE %r, board.json says %r" % (key, mk.get("QEMU_MACHINE"), fw["machine"]))
             if not isinstance(fw.get("heap_bytes"), int):
                 bad.append("%s: heap_bytes" % key)
+            if int(mk.get("MICROPY_STACK_SIZE", "0") or 0) < MIN_MAIN_STACK:
+                bad.append("%s: mpconfigboard.mk MICROPY_STACK_SIZE below %d" % (key, MIN_MAIN_STACK))
         if fw["port"] == "zephyr":
             bad += _check_zephyr(key, info)
         if fw["port"] == "rx" and info["mpy_cross_arch"] != "bytecode":
@@ -280,8 +282,8 @@ def check():
 NATIVE_MACROS = ("MICROPY_EMIT_THUMB", "MICROPY_EMIT_INLINE_THUMB", "MICROPY_MAKE_POINTER_CALLABLE")
 # Cores with a data cache, whose firmware must clean it for emitted code (CONFIG_CACHE_MANAGEMENT).
 CACHED_CORES = ("Cortex-M7", "Cortex-M55", "Cortex-M85")
-# The main stack (MicroPython's C stack on Zephyr) that the library's deepest operation needs
-# with margin: firmware/README.md gives the measurement.
+# The C stack (Zephyr's main stack; the stack check's size on the qemu port) that the library's
+# deepest operation needs with margin: firmware/README.md gives the measurement.
 MIN_MAIN_STACK = 16384
 PORT_MANIFEST = "$(PORT_DIR)/boards/manifest.py"
 # Bytes of a firmware's frozen_content object per byte of the same modules' .mpy files for its
