@@ -236,14 +236,16 @@ def versus_sha256(title, alg, prim, make, ref_name, n=1024):
             print("%s: %.2fx viper SHA-256%s" % (r[0], r[1] / base[0], ", %.3fx hashlib" % (r[1] / ref[0]) if ref else ""))
 
 
-def per_op(fn, min_us=_MIN_US):
+def per_op(fn, min_us=_MIN_US, heap=True):
     """``(ms per call, heap bytes per call)``, after one warm-up call: the mean over repeated
-    calls, collections included. The row also gets ``median3_us``, the median of three single
+    calls, collections included. ``heap=False`` skips the collector-off call (the heap figure
+    is then None): where one call is known to need more than the heap, that call's
+    MemoryError would only make the library drop its cached contexts. The row also gets ``median3_us``, the median of three single
     calls timed one by one, which is how issue 28's reference figures for C libraries were
     taken; the heap is collected before each (outside the timed window), so that a call does
     not pay for the garbage of the calls before it."""
     fn()
-    heap = _heap_of(fn)
+    heap = _heap_of(fn) if heap else None
     us, reps = _calibrate(fn, min_us)
     v = us / reps / 1000
     m = dict(_LAST)
