@@ -75,13 +75,16 @@ class AesThumb:
             hit = self.tables[id(buf)] = (a, buf)
         k[i] = hit[0]
 
-    def _expand(self, w, n, sbox):
+    def _expand(self, k, n, sbox, key):
         c = self.core
         c._ram_top = self.mark
-        aw = c.alloc(len(w) + 8, 8)
-        c.write(aw, bytes(w))
-        _, self.expand_insns = c.call(self.addr["_expand"], aw, n, self.tables[id(sbox)][0], 0, max_insns=1 << 20)
-        w[:] = c.read(aw, len(w))
+        raw = k.tobytes()
+        ak = c.alloc(len(raw) + 8, 8)
+        c.write(ak, raw)
+        akey = c.alloc(len(key) + 8, 8) + self.misalign
+        c.write(akey, bytes(key))
+        _, self.expand_insns = c.call(self.addr["_expand"], ak, n, self.tables[id(sbox)][0], akey, max_insns=1 << 20)
+        k[:] = array.array("I", c.read(ak, len(raw)))
         c._ram_top = self.mark
         return 0
 

@@ -335,15 +335,24 @@ def _subword(a):
 
 
 def expand():
-    """``_expand(w, n, sbox)``: FIPS 197 §5.2 KeyExpansion in place. w holds the key's Nk
-    words; n = the total words (4 (Nr + 1)) | Nk << 8; sbox the S-box. Words are
-    little-endian (byte 0 of a word is its low byte): RotWord is a rotation right by 8 and
-    Rcon goes into the low byte. The branches follow i mod Nk, public; the S-box is read at
-    key bytes (not constant time, as the rounds)."""
+    """``_expand(w, n, sbox, key)``: FIPS 197 §5.2 KeyExpansion into the words of w (the
+    context's first 4 (Nr + 1) words): the key's Nk words (any byte address) copied, then the
+    rest; n = the total words | Nk << 8; sbox the S-box. Words are little-endian (byte 0 of
+    a word is its low byte): RotWord is a rotation right by 8 and Rcon goes into the low
+    byte. The branches follow i mod Nk, public; the S-box is read at key bytes (not constant
+    time, as the rounds)."""
     a = Asm()
-    a.lsr(3, 1, 8)  # r3 = Nk
+    a.lsr(4, 1, 8)  # r4 = Nk
     a.uxtb(1, 1, 0)  # r1 = total words
-    a.mov(4, 3)  # r4 = i
+    a.movs_imm(5, 0)
+    a.label("key")  # w[0 .. Nk) = the key
+    a.ldr_idx(7, 3, 5, 2)
+    a.add_lsl(12, 0, 5, 2)
+    a.str_(7, 12, 0)
+    a.adds1(5, 5)
+    a.cmp(5, 4)
+    a.b("ne", "key")
+    a.mov(3, 4)  # r3 = Nk, r4 = i = Nk
     a.movs_imm(5, 0)  # r5 = i mod Nk
     a.movs_imm(6, 1)  # r6 = Rcon's byte
     a.label("word")
@@ -405,8 +414,8 @@ output, once per call (public values, no branch on data). Many blocks per call; 
 may be the same buffer or any byte addresses (word loads and stores of ARMv7-M allow
 unaligned addresses). ``_put(ctx, buf, i)`` stores the address of buf at ctx[i]: the way the
 tables' addresses (``TE``, ``TD``, the S-boxes: ``bytes`` in flash when frozen) reach the
-kernel. ``_expand(w, n, sbox)`` is the key expansion (FIPS 197 §5.2) on the round-key bytes,
-in place (the generator, tools/thumb/gen_aes.py, describes it).
+kernel. ``_expand(ctx, n, sbox, key)`` writes the encryption round keys, the key expansion of
+FIPS 197 §5.2 (the generator, tools/thumb/gen_aes.py, describes it).
 
 Context (array('I'), ``aes_thumb._Ctx``), 32-bit words: [0, 60) encryption round keys,
 [60] Nr, [61] address of TE, [62] address of TD, [63] block count | mode << 24, [64, 124)
@@ -448,7 +457,7 @@ def _put(r0, r1, r2):
     parts.append("\n\n@micropython.asm_thumb\ndef _aes(r0, r1, r2, r3):\n")
     parts.append("    # ECB (SP 800-38A §6.1), CBC (§6.2), CTR (§6.5) / GCTR (SP 800-38D §6.5)\n")
     parts += data_lines(kernel())
-    parts.append("\n\n@micropython.asm_thumb\ndef _expand(r0, r1, r2):\n")
+    parts.append("\n\n@micropython.asm_thumb\ndef _expand(r0, r1, r2, r3):\n")
     parts.append("    # FIPS 197 §5.2 KeyExpansion in place (see expand() in the generator)\n")
     parts += data_lines(expand())
     if MODES[0] != "ecb_enc":
@@ -496,28 +505,26 @@ def _inv_mix(w, o):
 class _Ctx:
     def __init__(self, key):
         nk = len(key) >> 2
-        n = 16 * (nk + 7)  # the round-key bytes: 4 (Nr + 1) words, Nr = Nk + 6
-        w = bytearray(n)
-        w[:4 * nk] = key
-        _expand(w, n >> 2 | nk << 8, SBOX)
         # The encryption round keys are the little-endian words of the round-key bytes in
-        # order (every core this kernel runs on is little-endian), so they come in as one
-        # copy; ctx words 60..63 and the decryption keys (64..) follow.
-        k = array.array("I", bytes(w) + bytes(4 * 126 - n))
-        k[60] = n // 16 - 1
+        # order (every core this kernel runs on is little-endian): _expand writes them
+        # straight into the context; ctx words 60..63 and the decryption keys (64..) follow.
+        k = array.array("I", bytes(4 * 126))
+        _expand(k, 4 * (nk + 7) | nk << 8, SBOX, key)
+        k[60] = nk + 6
         _tables(k)
         self._k = k
-        self._w = w  # kept until the decryption keys are made (GCM, CTR, CCM never ask)
+        self._dk = False  # the decryption keys: made on first use (GCM, CTR, CCM never ask)
 
     def _dec(self):
         # The decryption keys: reversed rounds, InvMixColumns inside, in the kernel's column
-        # order 0, 3, 2, 1 (word i of a round is column -i mod 4). Values of 2**30 and more
-        # are heap integers on a 32-bit port, only here, once per key.
-        w = self._w
-        if w is None:
+        # order 0, 3, 2, 1 (word i of a round is column -i mod 4), from the encryption round
+        # keys' bytes. Values of 2**30 and more are heap integers on a 32-bit port, only here,
+        # once per key.
+        if self._dk:
             return
         k = self._k
         nr = k[60]
+        w = bytes(k)[:16 * (nr + 1)]
         d = bytearray(len(w))
         for r in range(nr + 1):
             for c in range(4):
@@ -526,7 +533,7 @@ class _Ctx:
         for i in range(len(w) >> 2):
             j = (i & ~3) | (-i & 3)
             k[64 + i] = int.from_bytes(d[4 * j : 4 * j + 4], "little")
-        self._w = None
+        self._dk = True
 
     # ctx[63]: the block count | the mode << 24 (the kernel's call word; counts below 2**24).
 

@@ -19,8 +19,8 @@ output, once per call (public values, no branch on data). Many blocks per call; 
 may be the same buffer or any byte addresses (word loads and stores of ARMv7-M allow
 unaligned addresses). ``_put(ctx, buf, i)`` stores the address of buf at ctx[i]: the way the
 tables' addresses (``TE``, ``TD``, the S-boxes: ``bytes`` in flash when frozen) reach the
-kernel. ``_expand(w, n, sbox)`` is the key expansion (FIPS 197 §5.2) on the round-key bytes,
-in place (the generator, tools/thumb/gen_aes.py, describes it).
+kernel. ``_expand(ctx, n, sbox, key)`` writes the encryption round keys, the key expansion of
+FIPS 197 §5.2 (the generator, tools/thumb/gen_aes.py, describes it).
 
 Context (array('I'), ``aes_thumb._Ctx``), 32-bit words: [0, 60) encryption round keys,
 [60] Nr, [61] address of TE, [62] address of TD, [63] block count | mode << 24, [64, 124)
@@ -527,11 +527,18 @@ def _aes(r0, r1, r2, r3):
 
 
 @micropython.asm_thumb
-def _expand(r0, r1, r2):
+def _expand(r0, r1, r2, r3):
     # FIPS 197 §5.2 KeyExpansion in place (see expand() in the generator)
-    data(2, 0xEA4F, 0x2311)  # lsr r3, r1, #8
+    data(2, 0xEA4F, 0x2411)  # lsr r4, r1, #8
     data(2, 0xFA5F, 0xF181)  # uxtb r1, r1, ror #0
-    data(2, 0xEA4F, 0x0403)  # mov r4, r3
+    data(2, 0x2500)  # movs r5, #0
+    data(2, 0xF853, 0x7025)  # ldr r7, [r3, r5, lsl #2]
+    data(2, 0xEB00, 0x0C85)  # add r12, r0, r5, lsl #2
+    data(2, 0xF8CC, 0x7000)  # str r7, [r12, #0]
+    data(2, 0xF115, 0x0501)  # adds r5, r5, #1
+    data(2, 0xEBB5, 0x0F04)  # cmp r5, r4
+    data(2, 0xF47F, 0xAFF4)  # bne.w key (-24)
+    data(2, 0xEA4F, 0x0304)  # mov r3, r4
     data(2, 0x2500)  # movs r5, #0
     data(2, 0x2601)  # movs r6, #1
     data(2, 0xF1B4, 0x0C01)  # subs r12, r4, #1
@@ -625,28 +632,26 @@ def _inv_mix(w, o):
 class _Ctx:
     def __init__(self, key):
         nk = len(key) >> 2
-        n = 16 * (nk + 7)  # the round-key bytes: 4 (Nr + 1) words, Nr = Nk + 6
-        w = bytearray(n)
-        w[:4 * nk] = key
-        _expand(w, n >> 2 | nk << 8, SBOX)
         # The encryption round keys are the little-endian words of the round-key bytes in
-        # order (every core this kernel runs on is little-endian), so they come in as one
-        # copy; ctx words 60..63 and the decryption keys (64..) follow.
-        k = array.array("I", bytes(w) + bytes(4 * 126 - n))
-        k[60] = n // 16 - 1
+        # order (every core this kernel runs on is little-endian): _expand writes them
+        # straight into the context; ctx words 60..63 and the decryption keys (64..) follow.
+        k = array.array("I", bytes(4 * 126))
+        _expand(k, 4 * (nk + 7) | nk << 8, SBOX, key)
+        k[60] = nk + 6
         _tables(k)
         self._k = k
-        self._w = w  # kept until the decryption keys are made (GCM, CTR, CCM never ask)
+        self._dk = False  # the decryption keys: made on first use (GCM, CTR, CCM never ask)
 
     def _dec(self):
         # The decryption keys: reversed rounds, InvMixColumns inside, in the kernel's column
-        # order 0, 3, 2, 1 (word i of a round is column -i mod 4). Values of 2**30 and more
-        # are heap integers on a 32-bit port, only here, once per key.
-        w = self._w
-        if w is None:
+        # order 0, 3, 2, 1 (word i of a round is column -i mod 4), from the encryption round
+        # keys' bytes. Values of 2**30 and more are heap integers on a 32-bit port, only here,
+        # once per key.
+        if self._dk:
             return
         k = self._k
         nr = k[60]
+        w = bytes(k)[:16 * (nr + 1)]
         d = bytearray(len(w))
         for r in range(nr + 1):
             for c in range(4):
@@ -655,7 +660,7 @@ class _Ctx:
         for i in range(len(w) >> 2):
             j = (i & ~3) | (-i & 3)
             k[64 + i] = int.from_bytes(d[4 * j : 4 * j + 4], "little")
-        self._w = None
+        self._dk = True
 
     # ctx[63]: the block count | the mode << 24 (the kernel's call word; counts below 2**24).
 
