@@ -396,6 +396,7 @@ class _Curve(_fe.Arena):
             self._tom[name] = bytes((MUL, i, i, s["R2"]))
             self._fromm[name] = bytes((MUL, i, i, s["ONE"]))
         R = self.bind(_fe.kernel_for(curve, wide), s, p)
+        self._R = R % p  # Montgomery form is v R mod p
         self.put("A", a * R % p)
         self.put("B3", 3 * curve.b * R % p)
         self.nwin = self._py.nwin
@@ -740,6 +741,35 @@ class _Curve(_fe.Arena):
 
     def mul2(self, u1, u2, x, y):
         """u1*G + u2*(x, y) for PUBLIC u1, u2 (ECDSA verification): variable time."""
+        if not self._mul2_jac(u1, u2, x, y):
+            return None
+        # Jacobian -> affine: x = X/Z^2, y = Y/Z^3.
+        self.copy_slot("INV", "Z1")
+        self.exec(self.P_INV)
+        self.exec(self.P_JAFF)
+        return self.get_m("X1"), self.get_m("Y1")
+
+    def mul2_check(self, u1, u2, x, y, r):
+        """Whether u1*G + u2*(x, y) has an x-coordinate that is r mod n (SEC 1 §4.1.4 step
+        7), without its affine form: x = X/Z^2 is c in {r, r + n, ...} below p exactly when
+        X = c Z^2 (mod p), and with X and Z held as X R, Z R (Montgomery form) that is
+        (X R) R = c (Z R)^2. Saves the inversion of Z. PUBLIC data, variable time."""
+        if not self._mul2_jac(u1, u2, x, y):
+            return False  # the point at infinity has no x-coordinate
+        p = self.p
+        lhs = self.get("X1") * self._R % p
+        zm = self.get("Z1")
+        z2 = zm * zm % p
+        c = r
+        while c < p:
+            if c * z2 % p == lhs:
+                return True
+            c += self.n
+        return False
+
+    def _mul2_jac(self, u1, u2, x, y):
+        # u1*G + u2*(x, y) into (X1 : Y1 : Z1), Jacobian, Montgomery form; False for the
+        # point at infinity.
         wg = self.wg
         if self._gtab is None:
             gx, gy = self.G
@@ -763,13 +793,7 @@ class _Curve(_fe.Arena):
             d = sch[e + 3]
             if d:
                 inf = self._jadd_digit(d - ((d & 128) << 1), tp, inf, 3)
-        if inf:
-            return None
-        # Jacobian -> affine: x = X/Z^2, y = Y/Z^3.
-        self.copy_slot("INV", "Z1")
-        self.exec(self.P_INV)
-        self.exec(self.P_JAFF)
-        return self.get_m("X1"), self.get_m("Y1")
+        return not inf
 
 
 def new(curve):
