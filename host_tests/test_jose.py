@@ -273,3 +273,18 @@ def test_claims(target, keys):
     got = target.call(D, "jwt_decode", [(t, raw, ["HS256"], {}) for t in bad])
     assert got == [MPError(C, "payload is not an object"), MPError(C, "payload is not JSON")]
     assert target.call(D, "is_claim_error", [()]) == [(True, True)]
+
+
+def test_claims_at_the_target_clock(target, keys):
+    """Without ``now``, exp is checked at the target's clock (seconds since 1970 whatever the
+    port's epoch): an hour ahead passes, an hour ago is expired."""
+    import time
+
+    if not target.is_unix:
+        pytest.skip("an emulated board's clock is not set to the host's")
+
+    raw = ("raw", keys["HS256"])
+    t = int(time.time())
+    toks = [pyjwt.encode({"exp": t + d}, keys["HS256"], algorithm="HS256") for d in (3600, -3600)]
+    got = target.call(D, "jwt_decode", [(tok, raw, ["HS256"], {}) for tok in toks])
+    assert got == [{"exp": t + 3600}, MPError("ExpiredToken", "expired")]

@@ -26,6 +26,8 @@ Helpers:
 - ``inv_vt(x, m)``: x^-1 mod m (x != 0 mod m, m > 1) by the extended Euclidean algorithm, for
   ``pk/modexp.inverse`` and ``ec/field/bigint``. VARIABLE TIME: for public values, or values
   blinded by a secret the caller chose.
+- ``unix_time()``: seconds since 1970-01-01 UTC from ``time.time()``, on ports whose epoch is
+  2000 (``time.gmtime(0)``) too: the clock of TLS certificate checks and JWT claims.
 - ``neg_inv(q, lb)``: -q^-1 mod 2^lb for an odd q, lb <= 32 (Newton's iteration): the
   Montgomery constant of the limb arenas of ``pk/_mpi_common`` and ``ec/field/engine``.
   Public moduli only.
@@ -174,3 +176,11 @@ def entropy_source():
         return os.urandom
     except (ImportError, AttributeError):
         raise UnsupportedAlgorithm("no entropy source")
+
+
+def unix_time():
+    import time
+
+    t = int(time.time())
+    # 946684800: 1970-01-01 to 2000-01-01 in seconds, on ports whose time.time() counts from 2000
+    return t + 946684800 if time.gmtime(0)[0] == 2000 else t

@@ -29,6 +29,7 @@ with single-precision floats rounds to a multiple of 128 seconds in this century
 """
 
 from mpcrypto import jws
+from mpcrypto._util import unix_time
 
 
 class ClaimError(ValueError):
@@ -37,14 +38,6 @@ class ClaimError(ValueError):
 
 class ExpiredToken(ClaimError):
     pass
-
-
-def _now():
-    import time
-
-    t = time.time()
-    # 1970-01-01 in the seconds of time.time() on ports whose epoch is 2000 (time.gmtime(0))
-    return t + 946684800 if time.gmtime(0)[0] == 2000 else t
 
 
 def encode(claims, key, algorithm, headers=None):
@@ -84,7 +77,7 @@ def decode(token, key, algorithms, audience=None, issuer=None, leeway=0, now=Non
     _number(claims, "iat")
     if exp is not None or nbf is not None:
         if now is None:
-            now = _now()
+            now = unix_time()
         if exp is not None and now >= exp + leeway:
             raise ExpiredToken("expired")
         if nbf is not None and now < nbf - leeway:

@@ -40,6 +40,7 @@ or ``mpcrypto.x509.CertificateError`` for a chain that does not verify; the aler
 to the peer first, and the connection is then closed for good.
 """
 
+from mpcrypto._util import unix_time
 from mpcrypto.exceptions import TLSError
 from mpcrypto._tls import client as _c
 from mpcrypto._tls import handshake as _hs
@@ -53,15 +54,6 @@ CERT_REQUIRED = 2
 
 _SUITE_NAMES = {0x1301: ("TLS_AES_128_GCM_SHA256", 128), 0x1302: ("TLS_AES_256_GCM_SHA384", 256),
                 0x1303: ("TLS_CHACHA20_POLY1305_SHA256", 256)}
-# 1970-01-01 in the seconds of time.time() on ports whose epoch is 2000 (time.gmtime(0)).
-_EPOCH_2000 = 946684800
-
-
-def _clock():
-    import time
-
-    t = int(time.time())
-    return t + _EPOCH_2000 if time.gmtime(0)[0] == 2000 else t
 
 
 def _data(x):
@@ -100,7 +92,7 @@ class SSLContext:
         self._enforced = client and bool(_ENFORCED)
         self.ciphers = (0x1301, 0x1303, 0x1302)
         self.groups = ("x25519", "secp256r1")
-        self.time = _clock
+        self.time = unix_time
         self.rng = None
         self.suppress_ragged_eofs = True
         self.max_fragment_length = None  # 512, 1024, 2048 or 4096: ask the peer (RFC 6066)
