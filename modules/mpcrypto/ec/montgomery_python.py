@@ -16,14 +16,19 @@ The ladder is §5's: a fixed number of iterations (255 for X25519, 448 for X448,
 the scalar), one differential addition-and-doubling per bit, and the conditional swap done
 by arithmetic masking (``_cswap``: m = -bit, d = m & (a ^ b), a ^= d, b ^= d), so there is
 no branch and no index on a secret bit. The scalar's bits come from its bytes as small ints.
-The final inversion is Fermat's z^(p-2) (a fixed square-and-multiply pattern on the public
-exponent).
+X25519 reduces a product by folding 2^255 = 19 (mod p), and the step's outputs then by
+``% p`` of the short folded value, not by a division of the whole product; X448 reduces
+with ``% p``. The final inversion is Euclid's on z times a blinding factor drawn
+from SHA-256 of the clamped scalar (``field.bigint.inv_blinded``).
 
 Constant time: no secret-dependent branch or index. MicroPython big integers are NOT
-constant time themselves: the time of a product or ``% p`` depends on the size of its
-operands, and every operation allocates on the heap: one X25519 allocates about 870 KB
-and one X448 about 2 MB in total on the unix port (bench/bench_ecdh.py; 9 ms and 37 ms).
+constant time themselves: the time of a product or of a fold depends on the size of its
+operands, Euclid's steps on the blinded value, and every operation allocates on the heap
+(bench/bench_ecdh.py gives bytes per exchange).
 """
+
+
+from mpcrypto.ec.field.bigint import inv_blinded
 
 
 def probe():
@@ -72,34 +77,102 @@ class _Ladder:
         a24 = self.a24
         kb = self._scalar(k)
         x1 = self._u(u)
-        x2, z2, x3, z3 = 1, 0, x1, 1
-        swap = 0
-        for t in range(self.bits - 1, -1, -1):
-            kt = (kb[t >> 3] >> (t & 7)) & 1
-            swap ^= kt
-            x2, x3 = _cswap(swap, x2, x3)
-            z2, z3 = _cswap(swap, z2, z3)
-            swap = kt
-            # RFC 7748 §5 ladder step (differential addition and doubling).
-            A = x2 + z2
-            AA = A * A % p
-            B = x2 - z2
-            BB = B * B % p
-            E = AA - BB
-            C = x3 + z3
-            D = x3 - z3
-            DA = D * A % p
-            CB = C * B % p
-            t1 = DA + CB
-            x3 = t1 * t1 % p
-            t2 = DA - CB
-            z3 = x1 * (t2 * t2 % p) % p
-            x2 = AA * BB % p
-            z2 = E * (AA + a24 * E) % p
+        if self.size == 32:
+            x2, z2 = _ladder25519(kb, x1, a24)
+        else:
+            x2, z2 = _ladder(kb, x1, a24, p, self.bits)
+        r = x2 * inv_blinded(z2, p, kb) % p
+        return r.to_bytes(self.size, "little")
+
+
+def _ladder25519(kb, x1, a24):
+    # ``_ladder`` for p = 2^255 - 19 with fewer divisions: a product is reduced by folding
+    # 2^255 = 19 (mod p), x = (x & M) + 19 (x >> 255), where Python's & and >> floor, so
+    # the fold keeps x mod p for a negative x too. The step's inputs are in [0, p); A, B, C,
+    # D below 2^256 in size; AA, BB, DA, CB get one fold (a product below 2^512 becomes less
+    # than 2^263 in size); (DA - CB)^2 one before its product with x1; the outputs x2, z2,
+    # x3, z3 one fold (a product below 2^546 becomes less than 2^297) and then ``% p`` of
+    # that short value, one operation where a second fold takes four.
+    M = (1 << 255) - 1
+    p = M - 18
+    x2, z2, x3, z3 = 1, 0, x1, 1
+    swap = 0
+    for t in range(254, -1, -1):
+        kt = (kb[t >> 3] >> (t & 7)) & 1
+        m = -(swap ^ kt)
+        swap = kt
+        d = m & (x2 ^ x3)
+        x2 ^= d
+        x3 ^= d
+        d = m & (z2 ^ z3)
+        z2 ^= d
+        z3 ^= d
+        A = x2 + z2
+        B = x2 - z2
+        C = x3 + z3
+        D = x3 - z3
+        AA = A * A
+        AA = (AA & M) + (AA >> 255) * 19
+        BB = B * B
+        BB = (BB & M) + (BB >> 255) * 19
+        DA = D * A
+        DA = (DA & M) + (DA >> 255) * 19
+        CB = C * B
+        CB = (CB & M) + (CB >> 255) * 19
+        x3 = DA + CB
+        x3 *= x3
+        x3 = (x3 & M) + (x3 >> 255) * 19
+        x3 %= p
+        z3 = DA - CB
+        z3 *= z3
+        z3 = (z3 & M) + (z3 >> 255) * 19
+        z3 *= x1
+        z3 = (z3 & M) + (z3 >> 255) * 19
+        z3 %= p
+        x2 = AA * BB
+        x2 = (x2 & M) + (x2 >> 255) * 19
+        x2 %= p
+        E = AA - BB
+        z2 = (AA + E * a24) * E
+        z2 = (z2 & M) + (z2 >> 255) * 19
+        z2 %= p
+    m = -swap
+    d = m & (x2 ^ x3)
+    x2 ^= d
+    d = m & (z2 ^ z3)
+    z2 ^= d
+    return x2, z2
+
+
+def _ladder(kb, x1, a24, p, bits):
+    # RFC 7748 §5's ladder over the clamped scalar's bytes kb: ``bits`` steps of one
+    # differential addition and doubling, the conditional swaps by masks. Returns (x2, z2).
+    x2, z2, x3, z3 = 1, 0, x1, 1
+    swap = 0
+    for t in range(bits - 1, -1, -1):
+        kt = (kb[t >> 3] >> (t & 7)) & 1
+        swap ^= kt
         x2, x3 = _cswap(swap, x2, x3)
         z2, z3 = _cswap(swap, z2, z3)
-        r = x2 * pow(z2, p - 2, p) % p
-        return r.to_bytes(self.size, "little")
+        swap = kt
+        A = x2 + z2
+        AA = A * A % p
+        B = x2 - z2
+        BB = B * B % p
+        E = AA - BB
+        C = x3 + z3
+        D = x3 - z3
+        DA = D * A % p
+        CB = C * B % p
+        t1 = DA + CB
+        x3 = t1 * t1 % p
+        t2 = DA - CB
+        z3 = x1 * (t2 * t2 % p) % p
+        x2 = AA * BB % p
+        z2 = E * (AA + a24 * E) % p
+    x2, x3 = _cswap(swap, x2, x3)
+    z2, z3 = _cswap(swap, z2, z3)
+    return x2, z2
 
 
 def new(curve):
