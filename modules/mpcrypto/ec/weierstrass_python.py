@@ -42,9 +42,11 @@ Secret-scalar multiplication (``mul``, ``mul_base``)
   What this does NOT promise: MicroPython's big-int operations take time that depends on
   the size of their operands (a product whose top digits happen to be zero is shorter) and
   allocate on the heap; ``% p`` is a schoolbook division. So the sequence of operations is
-  fixed, but each operation's duration is not. Fermat inversion (pow(z, p - 2, p)) is used
-  for secrets; its square-and-multiply pattern depends on the public p only, but pow itself
-  is big-int arithmetic with the same caveat.
+  fixed, but each operation's duration is not. Inversions of secrets (Z of k*P, k mod n,
+  1 + d mod n) are Euclid's, variable time, on the value times a blinding factor drawn
+  from SHA-256 of the secret scalar (``field.bigint.inv_blinded``): what their running time
+  shows is of a product the attacker cannot predict.
+  ``mul_base`` adds affine table points with the mixed form of the complete addition.
 
 Public-scalar multiplication (``mul2``, ECDSA verification)
   Jacobian coordinates, EFD formulas: dbl-2001-b (a = -3), dbl-2009-l (a = 0),
@@ -61,7 +63,7 @@ bench_ecdsa): fine on the unix port, far too much churn for an MCU; fixed-size l
 preallocated buffers (``weierstrass_viper``, the default where viper exists) fix that.
 """
 
-from mpcrypto.ec.field.bigint import comb_digit, inv_vt, teeth, wnaf
+from mpcrypto.ec.field.bigint import comb_digit, inv_blinded, inv_vt, teeth, wnaf
 
 
 def probe():
@@ -80,6 +82,11 @@ def _int(k):
     return k if isinstance(k, int) else int.from_bytes(k, "big")
 
 
+def _seed(k):
+    # A secret scalar's bytes, the seed of its blinding factor (``inv_blinded``).
+    return k.to_bytes(66, "big") if isinstance(k, int) else k
+
+
 def _select(tab, d, p):
     # Constant-pattern lookup of the signed odd digit d in {+-1, +-3, ..., +-15}: entry
     # (|d| - 1) / 2 of the 8-entry table, negated when d < 0. Every entry is read and masked;
@@ -96,6 +103,20 @@ def _select(tab, d, p):
         Z |= e[2] & m
     Y ^= (Y ^ (p - Y)) & s
     return X, Y, Z
+
+
+def _select_xy(tab, d, p, sh):
+    # _select for a comb table, whose entries are affine points packed as X | Y << sh:
+    # one mask and one OR per entry on the packed int, then one split.
+    s = d >> 8
+    idx = ((d ^ s) - s) >> 1
+    XY = 0
+    for j in range(8):
+        XY |= tab[j] & (((idx ^ j) - 1) >> 8)
+    Y = XY >> sh
+    X = XY ^ (Y << sh)
+    Y ^= (Y ^ (p - Y)) & s
+    return X, Y
 
 
 
@@ -154,6 +175,20 @@ class _Curve:
         t5 = ((Y1 + Z1) * (Y2 + Z2) - t1 - t2) % p
         return _rcb_tail(p, a, b3, t0, t1, t2, t3, t4, t5)
 
+    def _madd(self, P, Q):
+        # _add for Q = (X2, Y2, 1), an affine table point given as (X2, Y2) (RCB 2016
+        # Algorithm 2, mixed addition: Algorithm 1 with Z2 = 1, so complete too): t2 = Z1,
+        # t4 = X2 Z1 + X1 and t5 = Y2 Z1 + Y1, one product and one reduction fewer.
+        p = self.p
+        X1, Y1, Z1 = P
+        X2, Y2 = Q
+        t0 = X1 * X2 % p
+        t1 = Y1 * Y2 % p
+        t3 = ((X1 + Y1) * (X2 + Y2) - t0 - t1) % p
+        t4 = (X2 * Z1 + X1) % p
+        t5 = (Y2 * Z1 + Y1) % p
+        return _rcb_tail(p, self.a, self.b3, t0, t1, Z1, t3, t4, t5)
+
     def _dbl(self, P):
         # RCB 2016 Algorithm 3 (complete doubling, any a): Algorithm 1 with P = Q, the cross
         # terms 2XY, 2XZ, 2YZ taken directly.
@@ -169,15 +204,16 @@ class _Curve:
         t5 = 2 * Y * Z % p
         return _rcb_tail(p, a, b3, t0, t1, t2, t3, t4, t5)
 
-    def _affine(self, P):
-        # Projective -> affine with a Fermat inversion (no secret-dependent branch inside
-        # pow beyond the bits of the public p - 2). Identity -> None (Z = 0 is public once
-        # the result is public: it means k was a multiple of n).
+    def _affine(self, P, seed=None):
+        # Projective -> affine. Z of a secret scalar's multiple (``seed``: that scalar's
+        # bytes) is inverted blinded (``inv_blinded``); of public data, by plain Euclid.
+        # Identity -> None (Z = 0 is public once the result is public: it means k was a
+        # multiple of n).
         p = self.p
         X, Y, Z = P
         if Z == 0:
             return None
-        zi = pow(Z, p - 2, p)
+        zi = inv_vt(Z, p) if seed is None else inv_blinded(Z, p, seed)
         return X * zi % p, Y * zi % p
 
     # -- scalars mod n (big ints: no timing promise; see the module docstring) ---------------
@@ -188,12 +224,13 @@ class _Curve:
 
     def ecdsa_s(self, k, d, e, r):
         n = self.n
-        return (pow(_int(k), n - 2, n) * ((e + r * _int(d)) % n) % n).to_bytes(self.nbytes, "big")
+        ki = inv_blinded(_int(k), n, b"n" + _seed(k))
+        return (ki * ((e + r * _int(d)) % n) % n).to_bytes(self.nbytes, "big")
 
     def sm2_s(self, k, d, r):
         n = self.n
-        d = _int(d)
-        return (pow(1 + d, n - 2, n) * ((_int(k) - r * d) % n) % n).to_bytes(self.nbytes, "big")
+        di = inv_blinded(1 + _int(d), n, b"d" + _seed(d))
+        return (di * ((_int(k) - r * _int(d)) % n) % n).to_bytes(self.nbytes, "big")
 
     def inv_n(self, s):
         return inv_vt(s, self.n)
@@ -234,6 +271,7 @@ class _Curve:
     def mul(self, k, x, y):
         """k*(x, y) for a secret k (0 <= k <= n): signed odd 4-bit windows (regular
         recoding), complete formulas, masked lookup. Same operation sequence for every k."""
+        seed = _seed(k)
         k, neg = self._odd(_int(k))
         P = (x, y, 1)
         P2 = self._dbl(P)
@@ -254,7 +292,7 @@ class _Curve:
                 R = self._dbl(R)
                 R = self._dbl(R)
             R = self._add(R, _select(tab, digits[i], p))
-        return self._affine(self._neg(R, neg))
+        return self._affine(self._neg(R, neg), seed)
 
     def _jdbl4(self, P):
         # 16*P for a = -3 or a = 0, through Jacobian doublings (fewer multiplications than
@@ -293,11 +331,13 @@ class _Curve:
         # an odd k is written k = sum_i (2 c_i - 1) 2^i where c = (k + 2^L - 1) / 2, so each
         # bit stands for +1 or -1. Block b's entry j (0 <= j < 8) is
         #   2^((4b+3)d) G + sum_{t=0..2} (+1 if bit t of j else -1) 2^((4b+t)d) G,
-        # normalised to Z = 1; a column whose top tooth is -1 uses the complement entry,
-        # negated. Built once per curve, from public data.
+        # normalised to Z = 1 and kept packed as X | Y << (8 size) (``_select_xy``); a
+        # column whose top tooth is -1 uses the complement entry, negated. Built once per
+        # curve, from public data.
         if self._comb is not None:
             return self._comb
         d = self.ncol
+        sh = 8 * self.size
         gx, gy = self.G
         tp = teeth(self._dbl, (gx, gy, 1), _TEETH * _BLOCKS, d)
         tabs = []
@@ -309,7 +349,7 @@ class _Curve:
                 for t in range(3):
                     acc = self._add(acc, T[t] if (j >> t) & 1 else self._neg(T[t], -1))
                 a = self._affine(acc)
-                tab.append((a[0], a[1], 1))
+                tab.append(a[0] | a[1] << sh)
             tabs.append(tab)
         self._comb = tabs
         return tabs
@@ -318,12 +358,14 @@ class _Curve:
         """k*G for a secret k (0 <= k <= n): signed comb, ncol doublings and 2*ncol
         additions of nonzero table points, whatever k is."""
         tabs = self._comb_table()
+        seed = _seed(k)
         k, neg = self._odd(_int(k))
         d = self.ncol
         L = _TEETH * _BLOCKS * d
         c = (k + (1 << L) - 1) >> 1
         cb = c.to_bytes(L // 8, "little")
         p = self.p
+        sh = 8 * self.size
         R = (0, 1, 0)
         for col in range(d - 1, -1, -1):
             R = self._dbl(R)
@@ -333,8 +375,8 @@ class _Curve:
                 # As a signed odd digit for _select: +-(2 * entry + 1).
                 m = (dig >> 3) - 1  # -1 when the top tooth is -1
                 e = (dig ^ m) & 7
-                R = self._add(R, _select(tabs[b], ((2 * e + 1) ^ m) - m, p))
-        return self._affine(self._neg(R, neg))
+                R = self._madd(R, _select_xy(tabs[b], ((2 * e + 1) ^ m) - m, p, sh))
+        return self._affine(self._neg(R, neg), seed)
 
     # -- Jacobian formulas (EFD), variable time, for public scalars -----------------------
 
