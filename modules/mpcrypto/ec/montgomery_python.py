@@ -14,8 +14,8 @@ check for an all-zero output: the API (``exchange``) does.
 
 The ladder is §5's: a fixed number of iterations (255 for X25519, 448 for X448, whatever
 the scalar), one differential addition-and-doubling per bit, and the conditional swap done
-by arithmetic masking (``_cswap``: m = -bit, d = m & (a ^ b), a ^= d, b ^= d), so there is
-no branch and no index on a secret bit. The scalar's bits come from its bytes as small ints.
+by arithmetic (``_cswap``: m = -bit, d = m & (a ^ b), a ^= d, b ^= d; X25519's ladder takes
+d = (a ^ b) * bit), so there is no branch and no index on a secret bit. The scalar's bits come from its bytes as small ints.
 X25519 reduces a product by folding 2^255 = 19 (mod p), and the step's outputs then by
 ``% p`` of the short folded value, not by a division of the whole product; X448 reduces
 with ``% p``. The final inversion is Euclid's on z times a blinding factor drawn
@@ -99,12 +99,12 @@ def _ladder25519(kb, x1, a24):
     swap = 0
     for t in range(254, -1, -1):
         kt = (kb[t >> 3] >> (t & 7)) & 1
-        m = -(swap ^ kt)
+        s = swap ^ kt
         swap = kt
-        d = m & (x2 ^ x3)
-        x2 ^= d
+        d = (x2 ^ x3) * s  # the swap's difference by a product with the bit, cheaper
+        x2 ^= d            # here than a mask of all ones
         x3 ^= d
-        d = m & (z2 ^ z3)
+        d = (z2 ^ z3) * s
         z2 ^= d
         z3 ^= d
         A = x2 + z2
@@ -136,11 +136,8 @@ def _ladder25519(kb, x1, a24):
         z2 = (AA + E * a24) * E
         z2 = (z2 & M) + (z2 >> 255) * 19
         z2 %= p
-    m = -swap
-    d = m & (x2 ^ x3)
-    x2 ^= d
-    d = m & (z2 ^ z3)
-    z2 ^= d
+    x2 ^= (x2 ^ x3) * swap
+    z2 ^= (z2 ^ z3) * swap
     return x2, z2
 
 
