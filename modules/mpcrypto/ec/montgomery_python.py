@@ -14,8 +14,10 @@ check for an all-zero output: the API (``exchange``) does.
 
 The ladder is §5's: a fixed number of iterations (255 for X25519, 448 for X448, whatever
 the scalar), one differential addition-and-doubling per bit, and the conditional swap done
-by arithmetic (``_cswap``: m = -bit, d = m & (a ^ b), a ^= d, b ^= d; X25519's ladder takes
-d = (a ^ b) * bit), so there is no branch and no index on a secret bit. The scalar's bits come from its bytes as small ints.
+by arithmetic masking (``_cswap``: m = -bit, d = m & (a ^ b), a ^= d, b ^= d); X25519's
+ladder selects the point to double by products with the bit and 1 - bit instead of
+swapping (see ``_ladder25519``). There is no branch and no index on a secret bit. The
+scalar's bits come from its bytes as small ints.
 X25519 reduces a product by folding 2^255 = 19 (mod p), and the step's outputs then by
 ``% p`` of the short folded value, not by a division of the whole product; X448 reduces
 with ``% p``. The final inversion is Euclid's on z times a blinding factor drawn
@@ -23,7 +25,8 @@ from SHA-256 of the clamped scalar (``field.bigint.inv_blinded``).
 
 Constant time: no secret-dependent branch or index. MicroPython big integers are NOT
 constant time themselves: the time of a product or of a fold depends on the size of its
-operands, Euclid's steps on the blinded value, and every operation allocates on the heap
+operands (and of an AND on the mask: -1 costs more than 0, so ``_cswap`` shows in the time),
+Euclid's steps on the blinded value, and every operation allocates on the heap
 (bench/bench_ecdh.py gives bytes per exchange).
 """
 
@@ -85,60 +88,107 @@ class _Ladder:
         return r.to_bytes(self.size, "little")
 
 
+# Bits of the clamped X25519 scalar that _ladder25519's loop reads, per byte (byte 31 down
+# to byte 0): bit 254 is set by clamping and taken as the first step; bits 2..0 are clear
+# and taken as the three doublings after the loop.
+_BITS8 = (7, 6, 5, 4, 3, 2, 1, 0)
+_BITS = ((7, 6, 5, 4, 3),) + (_BITS8,) * 30 + ((5, 4, 3, 2, 1, 0),)
+
+
 def _ladder25519(kb, x1, a24):
-    # ``_ladder`` for p = 2^255 - 19 with fewer divisions: a product is reduced by folding
-    # 2^255 = 19 (mod p), x = (x & M) + 19 (x >> 255), where Python's & and >> floor, so
-    # the fold keeps x mod p for a negative x too. The step's inputs are in [0, p); A, B, C,
-    # D below 2^256 in size; AA, BB, DA, CB get one fold (a product below 2^512 becomes less
-    # than 2^263 in size); (DA - CB)^2 one before its product with x1; the outputs x2, z2,
-    # x3, z3 one fold (a product below 2^546 becomes less than 2^297) and then ``% p`` of
-    # that short value, one operation where a second fold takes four.
+    # RFC 7748 §5's function for p = 2^255 - 19 with fewer big-integer operations than
+    # ``_ladder``; the same result (the points agree up to the projective factor).
+    #
+    # Reduction: a product is folded by 2^255 = 19 (mod p), x = (x & M) + 19 (x >> 255)
+    # (Python's & and >> floor, so the fold keeps x mod p for a negative x too). The step's
+    # inputs are in [0, p); A, B, C, D below 2^256 in size; DA, CB, AA, BB get one fold (a
+    # product below 2^512 becomes less than 2^263 in size); (DA - CB)^2 one before its
+    # product with x1; the outputs one fold (a product below 2^546 becomes less than 2^297)
+    # and then ``% p`` of that short value, one operation where a second fold takes four.
+    #
+    # No swap: the ladder keeps U, the point it doubled last, and V, the other, and does
+    # not track which of R0 = [k >> t]P and R1 = R0 + P each is. The sum R0 + R1 =
+    # U + V takes both in either order (its formula is symmetric in (A, B) and (C, D)), and
+    # the doubling takes R_kt: U when kt equals the previous bit, else V, selected by
+    # s = previous bit ^ kt as A (1 - s) + C s and B (1 - s) + D s (one product by 0 and
+    # one by 1 whatever s is). After the loop R0 is U when the last bit read was 0.
+    #
+    # Clamping fixes bit 254 (1) and bits 2..0 (0), so the work on them is public: the first
+    # step doubles P and keeps V = P (the sum O + P), and the last three steps only double
+    # R0 (their sums would never be read).
     M = (1 << 255) - 1
     p = M - 18
-    x2, z2, x3, z3 = 1, 0, x1, 1
-    swap = 0
-    for t in range(254, -1, -1):
-        kt = (kb[t >> 3] >> (t & 7)) & 1
-        s = swap ^ kt
-        swap = kt
-        d = (x2 ^ x3) * s  # the swap's difference by a product with the bit, cheaper
-        x2 ^= d            # here than a mask of all ones
-        x3 ^= d
-        d = (z2 ^ z3) * s
-        z2 ^= d
-        z3 ^= d
-        A = x2 + z2
-        B = x2 - z2
-        C = x3 + z3
-        D = x3 - z3
+    A = x1 + 1
+    B = x1 - 1
+    AA = A * A
+    AA = (AA & M) + (AA >> 255) * 19
+    BB = B * B
+    BB = (BB & M) + (BB >> 255) * 19
+    xu = AA * BB
+    xu = (xu & M) + (xu >> 255) * 19
+    xu %= p
+    E = AA - BB
+    zu = (AA + E * a24) * E
+    zu = (zu & M) + (zu >> 255) * 19
+    zu %= p
+    xv, zv = x1, 1
+    prev = 1
+    for i in range(31, -1, -1):
+        b = kb[i]
+        for j in _BITS[i]:
+            kt = b >> j & 1
+            s = prev ^ kt
+            prev = kt
+            A = xu + zu
+            B = xu - zu
+            C = xv + zv
+            D = xv - zv
+            DA = D * A
+            DA = (DA & M) + (DA >> 255) * 19
+            CB = C * B
+            CB = (CB & M) + (CB >> 255) * 19
+            xv = DA + CB
+            xv *= xv
+            xv = (xv & M) + (xv >> 255) * 19
+            xv %= p
+            zv = DA - CB
+            zv *= zv
+            zv = (zv & M) + (zv >> 255) * 19
+            zv *= x1
+            zv = (zv & M) + (zv >> 255) * 19
+            zv %= p
+            r = 1 - s
+            A = A * r + C * s
+            B = B * r + D * s
+            AA = A * A
+            AA = (AA & M) + (AA >> 255) * 19
+            BB = B * B
+            BB = (BB & M) + (BB >> 255) * 19
+            xu = AA * BB
+            xu = (xu & M) + (xu >> 255) * 19
+            xu %= p
+            E = AA - BB
+            zu = (AA + E * a24) * E
+            zu = (zu & M) + (zu >> 255) * 19
+            zu %= p
+    r = 1 - prev  # bit 2 is 0: R0 is U when bit 3 was 0, else V
+    xu = xu * r + xv * prev
+    zu = zu * r + zv * prev
+    for _ in range(3):
+        A = xu + zu
+        B = xu - zu
         AA = A * A
         AA = (AA & M) + (AA >> 255) * 19
         BB = B * B
         BB = (BB & M) + (BB >> 255) * 19
-        DA = D * A
-        DA = (DA & M) + (DA >> 255) * 19
-        CB = C * B
-        CB = (CB & M) + (CB >> 255) * 19
-        x3 = DA + CB
-        x3 *= x3
-        x3 = (x3 & M) + (x3 >> 255) * 19
-        x3 %= p
-        z3 = DA - CB
-        z3 *= z3
-        z3 = (z3 & M) + (z3 >> 255) * 19
-        z3 *= x1
-        z3 = (z3 & M) + (z3 >> 255) * 19
-        z3 %= p
-        x2 = AA * BB
-        x2 = (x2 & M) + (x2 >> 255) * 19
-        x2 %= p
+        xu = AA * BB
+        xu = (xu & M) + (xu >> 255) * 19
+        xu %= p
         E = AA - BB
-        z2 = (AA + E * a24) * E
-        z2 = (z2 & M) + (z2 >> 255) * 19
-        z2 %= p
-    x2 ^= (x2 ^ x3) * swap
-    z2 ^= (z2 ^ z3) * swap
-    return x2, z2
+        zu = (AA + E * a24) * E
+        zu = (zu & M) + (zu >> 255) * 19
+        zu %= p
+    return xu, zu
 
 
 def _ladder(kb, x1, a24, p, bits):
