@@ -118,19 +118,7 @@ def _ladder25519(kb, x1, a24):
     # R0 (their sums would never be read).
     M = (1 << 255) - 1
     p = M - 18
-    A = x1 + 1
-    B = x1 - 1
-    AA = A * A
-    AA = (AA & M) + (AA >> 255) * 19
-    BB = B * B
-    BB = (BB & M) + (BB >> 255) * 19
-    xu = AA * BB
-    xu = (xu & M) + (xu >> 255) * 19
-    xu %= p
-    E = AA - BB
-    zu = (AA + E * a24) * E
-    zu = (zu & M) + (zu >> 255) * 19
-    zu %= p
+    xu, zu = _dbl25519(x1, 1, a24)
     xv, zv = x1, 1
     prev = 1
     for i in range(31, -1, -1):
@@ -175,20 +163,25 @@ def _ladder25519(kb, x1, a24):
     xu = xu * r + xv * prev
     zu = zu * r + zv * prev
     for _ in range(3):
-        A = xu + zu
-        B = xu - zu
-        AA = A * A
-        AA = (AA & M) + (AA >> 255) * 19
-        BB = B * B
-        BB = (BB & M) + (BB >> 255) * 19
-        xu = AA * BB
-        xu = (xu & M) + (xu >> 255) * 19
-        xu %= p
-        E = AA - BB
-        zu = (AA + E * a24) * E
-        zu = (zu & M) + (zu >> 255) * 19
-        zu %= p
+        xu, zu = _dbl25519(xu, zu, a24)
     return xu, zu
+
+
+def _dbl25519(x, z, a24):
+    # The doubling of _ladder25519 (its loop has this inline, after the selection).
+    M = (1 << 255) - 1
+    A = x + z
+    B = x - z
+    AA = A * A
+    AA = (AA & M) + (AA >> 255) * 19
+    BB = B * B
+    BB = (BB & M) + (BB >> 255) * 19
+    x = AA * BB
+    x = (x & M) + (x >> 255) * 19
+    E = AA - BB
+    z = (AA + E * a24) * E
+    z = (z & M) + (z >> 255) * 19
+    return x % (M - 18), z % (M - 18)
 
 
 def _ladder(kb, x1, a24, p, bits):
