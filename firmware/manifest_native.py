@@ -15,10 +15,10 @@
 # ec/field/thumb_umaal.py execute every field program (ec/field/engine.py ``Shape``). So
 # do the portable AES, ChaCha20, MD5, SHA-1, SHA-256, SHA-512 and SM3, whose
 # bytecode-only target is the qemu-m4-bytecode board, and the portable Ascon, Keccak,
-# Poly1305, X25519/X448, MPI and GHASH, behind a Thumb-2 kernel or a viper one whose probe
-# always holds in a native-emitter build (the EK-RA8D1's manifest adds the portable GHASH
-# back: its C-module seam checks the RSIP's GHASH against it). (The portable Camellia, DES, SM4, Edwards and Weierstrass
-# modules stay: their viper backends import them.)
+# Poly1305, X25519/X448, MPI, GHASH, Edwards and short-Weierstrass arithmetic, behind a
+# Thumb-2 kernel or a viper one whose probe always holds in a native-emitter build (the
+# EK-RA8D1's manifest adds the portable GHASH back: its C-module seam checks the RSIP's GHASH
+# against it). (The portable Camellia, DES and SM4 stay: their viper backends import them.)
 # host_tests/test_compile.py checks each entry against its chain.
 options.defaults(dsp=False)
 
@@ -27,6 +27,7 @@ SHADOWED = [
     "cipher/aes_viper.py",
     "cipher/chacha20_python.py",
     "cipher/chacha20_viper.py",
+    "ec/edwards_python.py",
     "ec/field/v16_10.py",
     "ec/field/v16_12.py",
     "ec/field/v16_14.py",
@@ -38,6 +39,7 @@ SHADOWED = [
     "ec/field/v16_p256.py",
     "ec/montgomery_python.py",
     "ec/montgomery_viper.py",
+    "ec/weierstrass_python.py",
     "hash/ascon_python.py",
     "hash/ascon_viper.py",
     "hash/keccak_python.py",

@@ -68,7 +68,7 @@ goes). Fine on the unix port, heavy churn on an MCU.
 """
 
 from mpcrypto.ec.curves import _bits
-from mpcrypto.ec.field.bigint import comb_digit, teeth, wnaf
+from mpcrypto.ec.field.bigint import comb_digit, ed_decode, ed_root_exp, teeth, wnaf
 
 
 def probe():
@@ -108,9 +108,13 @@ class _Edwards:
         raise NotImplementedError
 
     def _root(self, z):
-        # z^e with decode's exponent e (``root_exp``): the big-int power here; a backend on
-        # field programs puts its own in place (edwards_viper).
-        return pow(z, self.root_exp(), self.p)
+        # z^e with decode's exponent e (``field.bigint.ed_root_exp``), a big-int power.
+        return pow(z, ed_root_exp(self.p, self.size), self.p)
+
+    def decode(self, b):
+        # RFC 8032 §5.1.3 / §5.2.3 (``field.bigint.ed_decode``).
+        P = ed_decode(self, b)
+        return None if P is None else self._point(P[0], P[1])
 
     def reduce(self, b):
         return (int.from_bytes(b, "little") % self.L).to_bytes(self.nsz, "big")
@@ -448,36 +452,6 @@ class _Ed25519(_Edwards):
                     started = True
         return R
 
-    def root_exp(self):
-        return (self.p - 5) >> 3  # RFC 8032 §5.1.3 step 2
-
-    def decode(self, b):
-        # RFC 8032 §5.1.3.
-        p = self.p
-        v = int.from_bytes(b, "little")
-        x0 = v >> 255
-        y = v & ((1 << 255) - 1)
-        if y >= p:
-            return None
-        yy = y * y % p
-        u = (yy - 1) % p
-        w = (self.d * yy + 1) % p
-        # Candidate root x = u v^3 (u v^7)^((p-5)/8).
-        w3 = w * w % p * w % p
-        x = u * w3 % p * self._root(u * w3 % p * w3 % p * w % p) % p
-        vx2 = w * x % p * x % p
-        if vx2 != u:
-            if vx2 != (p - u) % p:
-                return None
-            if self._sqrtm1 is None:  # 2^((p-1)/4) = (2^((p-5)/8))^2 * 2
-                r = self._root(2)
-                self._sqrtm1 = r * r * 2 % p
-            x = x * self._sqrtm1 % p
-        if x == 0 and x0:
-            return None
-        if x & 1 != x0:
-            x = p - x
-        return self._point(x, y)
 
 
 class _Ed448(_Edwards):
@@ -543,31 +517,6 @@ class _Ed448(_Edwards):
         zi = pow(P[2], p - 2, p)
         return P[0] * zi % p, P[1] * zi % p
 
-    def root_exp(self):
-        return (self.p - 3) >> 2  # RFC 8032 §5.2.3 step 2
-
-    def decode(self, b):
-        # RFC 8032 §5.2.3.
-        p = self.p
-        v = int.from_bytes(b, "little")
-        x0 = v >> 455
-        y = v & ((1 << 455) - 1)
-        if y >= p:
-            return None
-        yy = y * y % p
-        u = (yy - 1) % p
-        w = (self.d * yy - 1) % p
-        # Candidate root x = u^3 v (u^5 v^3)^((p-3)/4).
-        u2 = u * u % p
-        w3 = w * w % p * w % p
-        x = u2 * u % p * w % p * self._root(u2 * u2 % p * u % p * w3 % p) % p
-        if w * x % p * x % p != u:
-            return None
-        if x == 0 and x0:
-            return None
-        if x & 1 != x0:
-            x = p - x
-        return self._point(x, y)
 
 
 def new(curve):

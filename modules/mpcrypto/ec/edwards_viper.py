@@ -27,9 +27,9 @@ variable time. ``decode`` is the portable one (big-int square root; public data,
 key). Tables are built once with the portable backend (public data, one batch inversion).
 """
 
-from mpcrypto.ec import edwards_python as _ep
 from mpcrypto.ec.curves import _bits
 from mpcrypto.ec.field import engine as _fe
+from mpcrypto.ec.field.bigint import ed_decode, ed_root_exp
 
 _TEETH = 6
 _BLOCKS = 4
@@ -221,8 +221,9 @@ class _Ed25519(_fe.Arena):
 
     def __init__(self, curve):
         p = curve.p
-        self._py = _ep.new(curve)
         self.p = p
+        self.d = curve.d  # for decode (field.bigint.ed_decode)
+        self._sqrtm1 = None
         self.L = curve.n
         self.nsz = (_bits(2 * curve.n) + 7) // 8  # bytes of a scalar, with room for k + L
         self.Lbytes = curve.n.to_bytes(self.nsz, "big")
@@ -251,7 +252,6 @@ class _Ed25519(_fe.Arena):
         self.P_ROOT = None
         R = self.bind(_fe.kernel(_bits(p), _fe.wide()), s, p)
         self.R = R
-        self._py._root = self._root
         self.put(dname, dval * R % p)
         self._tom = {}
         for name in ("X1", "Y1", "QX", "QY"):
@@ -284,15 +284,14 @@ class _Ed25519(_fe.Arena):
         return (y | (x & 1) << (8 * self.size - 1)).to_bytes(self.size, "little")
 
     def decode(self, b):
-        P = self._py.decode(b)  # RFC 8032 §5.1.3 / §5.2.3, strict; Z = 1
-        return None if P is None else (P[0], P[1])
+        return ed_decode(self, b)  # RFC 8032 §5.1.3 / §5.2.3, strict
 
     def _root(self, z):
-        # z^e (0 <= z < p) for decode's square root, e = (p-5)/8 or (p-3)/4 (the portable
-        # backend's root_exp): a field program of fixed 4-bit windows in Montgomery form, in
-        # place of a big-int pow. Public data (an encoded point): variable time is allowed.
+        # z^e (0 <= z < p) for decode's square root, e = (p-5)/8 or (p-3)/4 (``ed_root_exp``):
+        # a field program of fixed 4-bit windows in Montgomery form, in place of a big-int
+        # pow. Public data (an encoded point): variable time is allowed.
         if self.P_ROOT is None:
-            self.P_ROOT = _fe.pow_prog(self._asm, self._py.root_exp())  # slots INV, W1..W15 exist
+            self.P_ROOT = _fe.pow_prog(self._asm, ed_root_exp(self.p, self.size))  # slots INV, W1..W15 exist
             s = self.slots
             i = s["INV"]
             self._root_in = bytes((0, i, i, s["R2"]))

@@ -53,7 +53,6 @@ is built or first used; then ``mul_base`` allocates only the digits and the int 
 lists (bench_ecdh / bench_ecdsa report bytes per operation).
 """
 
-from mpcrypto.ec import weierstrass_python as _wp
 from mpcrypto.ec.curves import _bits
 from mpcrypto.ec.field import engine as _fe
 
@@ -354,7 +353,6 @@ class _Curve(_fe.Arena):
         self.nbytes = curve.n.to_bytes(curve.nsize, "big")
         self.size = curve.size
         self.G = curve.G
-        self._py = _wp.new(curve)
         a = curve.a % p
         akind = -3 if a == p - 3 else 0 if a == 0 else 1
         self.akind = akind
@@ -399,7 +397,7 @@ class _Curve(_fe.Arena):
         self._R = R % p  # Montgomery form is v R mod p
         self.put("A", a * R % p)
         self.put("B3", 3 * curve.b * R % p)
-        self.nwin = self._py.nwin
+        self.nwin = (curve.nbits + 3) // 4  # k*P's signed 4-bit digits (weierstrass_python's)
         self.teeth, self.blocks = _COMB_SMALL if self.N <= 16 else _COMB_LARGE
         tb = self.teeth * self.blocks
         self.ncol = (curve.nbits + tb - 1) // tb

@@ -9,6 +9,12 @@
   such as the scalar behind x). The attacker knows neither b nor x * b, and b is not linear
   in x, so what Euclid's running time tells about x * b says nothing usable about x. A tenth
   of the time of Fermat's ``pow`` on a 32-bit bytecode port.
+- ``ed_decode(ctx, b)`` and ``ed_root_exp(p, size)``: RFC 8032 point decoding (§5.1.3 for
+  edwards25519's 32 bytes, §5.2.3 for edwards448's 57), strict, on public data: (x, y), or
+  None when y >= p, when x^2 has no square root, or for x = 0 with the sign bit set. The
+  square root's power z^e, e = ``ed_root_exp``, is the backend's ``ctx._root(z)``; ``ctx``
+  also gives ``p``, ``d`` and ``_sqrtm1`` (edwards25519's sqrt(-1), None until a decode
+  needs it, then kept). Shared by ``edwards_python`` and ``edwards_viper``.
 - ``affine_all(pts, p)``: (X/Z, Y/Z) of homogeneous projective points with one inversion
   for the whole list (Montgomery's trick); public data (table set-up). ValueError for a
   point at infinity.
@@ -39,6 +45,49 @@ def inv_blinded(x, m, seed):
     if b == 0:  # one in 2^256: m prime, every b in [1, m - 1] is a unit
         b = 1
     return inv_vt(x * b, m) * b % m
+
+
+def ed_root_exp(p, size):
+    return (p - 5) >> 3 if size == 32 else (p - 3) >> 2  # §5.1.3 step 2, §5.2.3 step 2
+
+
+def ed_decode(ctx, b):
+    p = ctx.p
+    root = ctx._root
+    v = int.from_bytes(b, "little")
+    top = 8 * len(b) - 1
+    x0 = v >> top
+    y = v & ((1 << top) - 1)
+    if y >= p:
+        return None
+    yy = y * y % p
+    u = (yy - 1) % p
+    if len(b) == 32:
+        w = (ctx.d * yy + 1) % p
+        # Candidate root x = u v^3 (u v^7)^((p-5)/8).
+        w3 = w * w % p * w % p
+        x = u * w3 % p * root(u * w3 % p * w3 % p * w % p) % p
+        vx2 = w * x % p * x % p
+        if vx2 != u:
+            if vx2 != (p - u) % p:
+                return None
+            if ctx._sqrtm1 is None:  # 2^((p-1)/4) = (2^((p-5)/8))^2 * 2
+                r = root(2)
+                ctx._sqrtm1 = r * r * 2 % p
+            x = x * ctx._sqrtm1 % p
+    else:
+        w = (ctx.d * yy - 1) % p
+        # Candidate root x = u^3 v (u^5 v^3)^((p-3)/4).
+        u2 = u * u % p
+        w3 = w * w % p * w % p
+        x = u2 * u % p * w % p * root(u2 * u2 % p * u % p * w3 % p) % p
+        if w * x % p * x % p != u:
+            return None
+    if x == 0 and x0:
+        return None
+    if x & 1 != x0:
+        x = p - x
+    return x, y
 
 
 def affine_all(pts, p):
