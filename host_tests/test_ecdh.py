@@ -354,6 +354,21 @@ def test_scalar_range(target, params, curve, backend):
     assert all(isinstance(g, MPError) and g.name == "TypeError" for g in got), got
 
 
+@pytest.mark.parametrize("mode, source", [("hashlib", "hashlib"), ("ours", "mpcrypto.hash.sha256"), ("none", None)])
+def test_inv_blinded(target, params, mode, source):
+    """field.bigint.inv_blinded, the portable backends' inversion of secrets: the inverse
+    whatever draws the blinding factor (the port's hashlib, our SHA-256 when the port has no
+    hashlib, Fermat without either); 0 for 0."""
+    rnd = random.Random(7)
+    cases = []
+    for m in (params["secp256r1"]["n"], params["secp256r1"]["p"], 2 ** 255 - 19, 2 ** 448 - 2 ** 224 - 1):
+        for x in (1, 2, m - 1, rnd.randrange(1, m), rnd.randrange(1, m), 0, m + 5):
+            cases.append((x, m, rnd.randbytes(32)))
+    got, used = target.call("drv_ec", "inv_blinded", [(cases, mode)])[0]
+    assert used == source
+    assert got == [pow(x, -1, m) if x % m else 0 for x, m, _ in cases]
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_key_misuse(target, backend):
     force = need_ec(target, backend)

@@ -354,3 +354,29 @@ def ecdsa_sign_keeps_wiped_hmac(curve, d, msg, hashalg):
     wiped = (bytes(hk._ist) == iv and bytes(hk._ost) == iv and bytes(hk._st) == iv
              and bytes(hk._ob[:hk.digest_size]) == bytes(hk.digest_size) and hk._inner is None)
     return sig, wiped, key.sign(msg, hashalg) == sig
+
+
+
+def inv_blinded(cases, mode):
+    # field.bigint.inv_blinded on (x, m, seed) cases. mode "hashlib": as the port is;
+    # "ours": the port's hashlib made unimportable (the factor from mpcrypto's SHA-256);
+    # "none": no SHA-256 at all (the Fermat fallback).
+    import sys
+    from mpcrypto.ec.field import bigint
+
+    saved = sys.modules.get("hashlib")
+    find = bigint._sha256
+    if mode == "ours":
+        sys.modules["hashlib"] = None
+    elif mode == "none":
+        bigint._sha256 = lambda: None
+    try:
+        used = bigint._sha256()
+        out = [bigint.inv_blinded(x, m, seed) for x, m, seed in cases]
+        return out, None if used is None else getattr(used, "__module__", "hashlib")
+    finally:
+        bigint._sha256 = find
+        if saved is None:
+            sys.modules.pop("hashlib", None)
+        else:
+            sys.modules["hashlib"] = saved

@@ -8,7 +8,8 @@
   Euclid on x * b, then times b, where b is drawn from SHA-256 of ``seed`` (secret bytes,
   such as the scalar behind x). The attacker knows neither b nor x * b, and b is not linear
   in x, so what Euclid's running time tells about x * b says nothing usable about x. A tenth
-  of the time of Fermat's ``pow`` on a 32-bit bytecode port.
+  of the time of Fermat's ``pow`` on a 32-bit bytecode port, which it falls back to where
+  neither the port's ``hashlib`` nor ``mpcrypto.hash.sha256`` is there.
 - ``ed_decode(ctx, b)`` and ``ed_root_exp(p, size)``: RFC 8032 point decoding (§5.1.3 for
   edwards25519's 32 bytes, §5.2.3 for edwards448's 57), strict, on public data: (x, y), or
   None when y >= p, when x^2 has no square root, or for x = 0 with the sign bit set. The
@@ -34,14 +35,27 @@ is why nothing here but ``comb_digit`` is used on a secret that is not blinded.
 
 from mpcrypto._util import inv_vt  # noqa: F401 (shared with pk/modexp.inverse)
 
-try:  # the port's C SHA-256 where it has one: b is a one-shot hash, and it is cheaper there
-    from hashlib import sha256 as _sha256
-except ImportError:
-    from mpcrypto.hash.sha256 import sha256 as _sha256
+def _sha256():
+    # The SHA-256 that draws inv_blinded's factor: the port's C one where it has one (a
+    # one-shot hash, cheaper there), else ours, taken by name (the EC packages do not depend
+    # on the SHA-256 one, tools/ship/mip.py); None without either.
+    try:
+        from hashlib import sha256
+
+        return sha256
+    except ImportError:
+        pass
+    try:
+        return __import__("mpcrypto.hash.sha256", None, None, ("sha256",)).sha256
+    except ImportError:
+        return None
 
 
 def inv_blinded(x, m, seed):
-    b = int.from_bytes(_sha256(b"mpcrypto blind\x00" + bytes(seed)).digest(), "big") % m
+    sha256 = _sha256()
+    if sha256 is None:  # no factor to draw: Fermat's pow, a fixed pattern
+        return pow(x, m - 2, m)
+    b = int.from_bytes(sha256(b"mpcrypto blind\x00" + bytes(seed)).digest(), "big") % m
     if b == 0:  # one in 2^256: m prime, every b in [1, m - 1] is a unit
         b = 1
     return inv_vt(x * b, m) * b % m
