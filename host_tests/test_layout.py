@@ -38,9 +38,10 @@ PKG = MODULES / "mpcrypto"
 SEAM = {"mpcrypto._backend", "mpcrypto._cpu"}
 CPU = "mpcrypto._cpu"
 # Modules that import public modules by name (an algorithm's table, an optional package, the
-# module a benchmark names; never a backend): they may call __import__.
+# module a benchmark names, the SHA-256 that draws field.bigint's blinding factor where the
+# port has no hashlib; never a backend): they may call __import__.
 BY_NAME = {"mpcrypto.hash.names", "mpcrypto._util", "mpcrypto.keys.serialization", "mpcrypto.aead._aead",
-           "mpbench"}
+           "mpcrypto.ec.field.bigint", "mpbench"}
 
 _NATIVE = re.compile(r"^\s*@micropython\.(viper|native|asm_thumb)\b", re.M)
 # The CPUID register (0xE000ED00) as one literal, as the movw/movt halves, or in decimal; a
