@@ -33,9 +33,9 @@ Secret-scalar multiplication (``mul``, ``mul_base``)
     4-bit digits; per digit 4 doublings, one lookup in the table of P, 3P, ..., 15P, one
     addition. For a = -3 and a = 0 the 4 doublings run in Jacobian coordinates
     (dbl-2001-b, dbl-2009-l: exception-free for doubling on these curves, no branch).
-  - ``mul_base``: a signed Lim-Lee comb (4 teeth, 2 blocks; every bit read as +1 or -1,
-    as in Hamburg's signed comb) over two 8-entry tables built once per curve:
-    ceil(nbits/8) doublings and 2*ceil(nbits/8) additions.
+  - ``mul_base``: a signed Lim-Lee comb (5 teeth, 2 blocks; every bit read as +1 or -1,
+    as in Hamburg's signed comb) over two 16-entry tables built once per curve:
+    ceil(nbits/10) doublings and 2*ceil(nbits/10) additions.
   Table lookups read every entry and keep one with an arithmetic mask (``_select``), and
   negate with a mask; digits come from the fixed-length big-endian bytes of k through
   small-int arithmetic. There is no branch and no table index that depends on a secret bit.
@@ -63,7 +63,7 @@ bench_ecdsa): fine on the unix port, far too much churn for an MCU; fixed-size l
 preallocated buffers (``weierstrass_viper``, the default where viper exists) fix that.
 """
 
-from mpcrypto.ec.field.bigint import comb_digit, inv_blinded, inv_vt, teeth, wnaf
+from mpcrypto.ec.field.bigint import affine_all, comb_digit, inv_blinded, inv_vt, teeth, wnaf
 
 
 def probe():
@@ -71,8 +71,8 @@ def probe():
 
 
 _W = 4  # window width of mul (bits per digit)
-_TEETH = 4  # comb: teeth per block
-_BLOCKS = 2  # comb: blocks (tables); 8 entries each (signed comb)
+_TEETH = 5  # comb: teeth per block
+_BLOCKS = 2  # comb: blocks (tables); 16 entries each (signed comb)
 _WG = 5  # w-NAF width for G in mul2
 _WP = 4  # w-NAF width for the variable point in mul2
 
@@ -106,12 +106,13 @@ def _select(tab, d, p):
 
 
 def _select_xy(tab, d, p, sh):
-    # _select for a comb table, whose entries are affine points packed as X | Y << sh:
-    # one mask and one OR per entry on the packed int, then one split.
+    # _select for a comb table (any number of entries up to 128), whose entries are affine
+    # points packed as X | Y << sh: one mask and one OR per entry on the packed int, then
+    # one split.
     s = d >> 8
     idx = ((d ^ s) - s) >> 1
     XY = 0
-    for j in range(8):
+    for j in range(len(tab)):
         XY |= tab[j] & (((idx ^ j) - 1) >> 8)
     Y = XY >> sh
     X = XY ^ (Y << sh)
@@ -327,30 +328,38 @@ class _Curve:
         return X * Z % p, Y, Z * Z % p * Z % p
 
     def _comb_table(self):
-        # Signed Lim-Lee comb (all digits nonzero). With d = ncol columns and L = 8d bits,
-        # an odd k is written k = sum_i (2 c_i - 1) 2^i where c = (k + 2^L - 1) / 2, so each
-        # bit stands for +1 or -1. Block b's entry j (0 <= j < 8) is
-        #   2^((4b+3)d) G + sum_{t=0..2} (+1 if bit t of j else -1) 2^((4b+t)d) G,
+        # Signed Lim-Lee comb (all digits nonzero). With T = _TEETH teeth, B = _BLOCKS
+        # blocks, d = ncol columns and L = T B d bits, an odd k is written
+        # k = sum_i (2 c_i - 1) 2^i where c = (k + 2^L - 1) / 2, so each bit stands for +1
+        # or -1. Block b's entry j (0 <= j < 2^(T-1)) is
+        #   2^((T b + T-1) d) G + sum_{t < T-1} (+1 if bit t of j else -1) 2^((T b + t) d) G,
         # normalised to Z = 1 and kept packed as X | Y << (8 size) (``_select_xy``); a
         # column whose top tooth is -1 uses the complement entry, negated. Built once per
-        # curve, from public data.
+        # curve, from public data: entry 0, then the others in Gray-code order, each one
+        # addition of +-2 * tooth away from the one before, and one inversion per block.
         if self._comb is not None:
             return self._comb
         d = self.ncol
         sh = 8 * self.size
+        top = _TEETH - 1
         gx, gy = self.G
         tp = teeth(self._dbl, (gx, gy, 1), _TEETH * _BLOCKS, d)
         tabs = []
         for b in range(_BLOCKS):
             T = tp[_TEETH * b:_TEETH * b + _TEETH]
-            tab = []
-            for j in range(8):
-                acc = T[3]
-                for t in range(3):
-                    acc = self._add(acc, T[t] if (j >> t) & 1 else self._neg(T[t], -1))
-                a = self._affine(acc)
-                tab.append(a[0] | a[1] << sh)
-            tabs.append(tab)
+            twice = [self._dbl(P) for P in T[:top]]
+            acc = T[top]
+            for t in range(top):
+                acc = self._add(acc, self._neg(T[t], -1))
+            pts = [acc] * (1 << top)
+            for i in range(1, 1 << top):
+                g = i ^ (i >> 1)
+                t = 0
+                while not (i >> t) & 1:  # the tooth whose sign flips: i's lowest set bit
+                    t += 1
+                acc = self._add(acc, twice[t] if (g >> t) & 1 else self._neg(twice[t], -1))
+                pts[g] = acc
+            tabs.append([x | y << sh for x, y in affine_all(pts, self.p)])
         self._comb = tabs
         return tabs
 
@@ -363,18 +372,20 @@ class _Curve:
         d = self.ncol
         L = _TEETH * _BLOCKS * d
         c = (k + (1 << L) - 1) >> 1
-        cb = c.to_bytes(L // 8, "little")
+        cb = c.to_bytes((L + 7) // 8, "little")
         p = self.p
         sh = 8 * self.size
+        top = _TEETH - 1
+        emask = (1 << top) - 1
         R = (0, 1, 0)
         for col in range(d - 1, -1, -1):
             R = self._dbl(R)
             for b in range(_BLOCKS):
                 dig = comb_digit(cb, b, _TEETH, d, col)
-                # Top tooth +1: entry dig & 7. Top tooth -1: entry ~dig & 7, negated.
-                # As a signed odd digit for _select: +-(2 * entry + 1).
-                m = (dig >> 3) - 1  # -1 when the top tooth is -1
-                e = (dig ^ m) & 7
+                # Top tooth +1: entry dig & emask. Top tooth -1: entry ~dig & emask,
+                # negated. As a signed odd digit for _select_xy: +-(2 * entry + 1).
+                m = (dig >> top) - 1  # -1 when the top tooth is -1
+                e = (dig ^ m) & emask
                 R = self._madd(R, _select_xy(tabs[b], ((2 * e + 1) ^ m) - m, p, sh))
         return self._affine(self._neg(R, neg), seed)
 
