@@ -268,14 +268,14 @@ def test_last_addition_edges(core, mpy):
 
 
 def test_table_is_multiples_of_g():
-    # every entry j 2^(16 r) G, checked against python-ecdsa (Montgomery form undone)
+    # every entry j 2^(4 GDIGITS r) G, checked against python-ecdsa (Montgomery form undone)
     t = shipped_table()
     # then verification's odd multiples j G, j = 1, 3, .., 2^(GW-1) - 1
     assert len(t) == gen_p256.TABLESIZE
     for r in range(gen_p256.GROWS):
         for j in range(gen_p256.GCOLS):
             e = t[64 * (gen_p256.GCOLS * r + j):][:64]
-            q = G * ((j + 1) << (16 * r))
+            q = G * ((j + 1) << (4 * gen_p256.GDIGITS * r))
             assert int.from_bytes(e[:32], "little") * RINV % P == q.x(), (r, j)
             assert int.from_bytes(e[32:], "little") * RINV % P == q.y(), (r, j)
     odd = t[gen_p256.GTABSIZE:]

@@ -33,15 +33,15 @@ k*G (flags = 2) is a fixed-base comb in the layout of ref10's Ed25519 base multi
 - k (0 <= k <= n) is replaced by n - k when k >= 2^255, chosen by mask, the result then
   negated as above; the scalar below 2^255 is recoded into 64 signed radix-16 digits
   e_i in [-8, 8] (e_i in [-8, 7] below the top);
-- the table (``g_table``, 8 KB) holds j 2^(16 r) G for r = 0 .. 15, j = 1 .. 8, affine and in
-  Montgomery form: a row per four digits;
-- R = the identity; for g = 3, 2, 1, 0: R += e_i 16^(i-g) G for the 16 digits i = 4 r + g
+- the table (``g_table``, 4 KB) holds j 2^(32 r) G for r = 0 .. 7, j = 1 .. 8, affine and in
+  Montgomery form: a row per eight digits;
+- R = the identity; for g = 7, 6, .., 0: R += e_i 16^(i-g) G for the 8 digits i = 8 r + g
   (row r), then R = 16 R by four complete RCB doublings (R may be the identity) unless g =
   0: each term is a scan of all eight entries of its row (entry |e| - 1 kept by a 0/1 factor, Y
   negated by mask when e < 0) and one complete mixed addition (RCB Algorithm 2); for e = 0
-  no entry is kept and the step's result is dropped by mask (R saved before it). Sixteen
-  rows rather than 32 (one per pair of digits) halve the table's flash for 8 more
-  doublings.
+  no entry is kept and the step's result is dropped by mask (R saved before it). Eight
+  rows rather than 32 (one per pair of digits) take a quarter of the table's flash for 24
+  more doublings (GROWS).
 
 Field elements are eight 32-bit little-endian words in Montgomery form (R = 2^256), always
 reduced to [0, p):
@@ -71,9 +71,9 @@ on these cores. The state is on the stack (FRAME bytes); nothing is allocated.
 ECDSA verification (flags = 16 and 24) handles public data only and is variable time:
 w = s^-1 mod n by the binary inversion (Hankerson, Menezes, Vanstone, Algorithm 2.22; halvings
 k bits at a time with Montgomery's multiple of n), u1 = e w and u2 = r w by MULN, both recoded
-in width-w NAF (w = GW = 7 for G, whose odd multiples 1, 3, .., 63 G follow the comb's rows in
-``g_table``: a wider window than Q's for 2 KB of flash, since G's multiples cost nothing per
-call; w = 5 for Q, whose 3Q .. 15Q are built in the call), one joint loop from the top
+in width-w NAF (w = GW = 5 for G, whose odd multiples 1, 3, .., 15 G follow the comb's rows in
+``g_table``: each step of the window would double that table's flash; w = 5 for Q, whose
+3Q .. 15Q are built in the call), one joint loop from the top
 (Straus-Shamir): a Jacobian doubling per position, a mixed addition (madd-2007-bl) for a digit
 of u1, a Jacobian one (add-2007-bl) for a digit of u2, their exceptional cases resolved by
 branches (the identity, P1 = P2 doubled, P1 = -P2 giving the identity). flags = 16 ends with
@@ -141,13 +141,16 @@ BUFSIZE = NAF2 + 260
 
 ALL = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, LR]
 
-# The comb's table (``g_table``): 16 rows of 8 entries, j 2^(16 r) G for row r and j = 1 .. 8,
+# The comb's table (``g_table``): GROWS rows of 8 entries, j 2^(4 GDIGITS r) G for row r and
+# j = 1 .. 8,
 # affine x then y in Montgomery form, eight little-endian words each (64 bytes an entry).
-GROWS, GCOLS = 16, 8
+GROWS, GCOLS = 8, 8
+GSHIFT = GROWS.bit_length() - 1  # log2 GROWS
+GDIGITS = 64 // GROWS  # radix-16 digits per row
 GTABSIZE = GROWS * GCOLS * 64
 # After it, for verification's u1 G in width-GW NAF: the odd multiples j G, j = 1, 3, .., 2^(GW-1) - 1
 # (affine, Montgomery form, 64 bytes each)
-GW = 7
+GW = 5
 GODDSIZE = 2 ** (GW - 2) * 64
 TABLESIZE = GTABSIZE + GODDSIZE
 
@@ -180,7 +183,7 @@ def g_table():
         for _ in range(GCOLS):
             out += _entry(q)
             q = _affine_add(q, base)
-        for _ in range(16):
+        for _ in range(4 * GDIGITS):
             base = _affine_add(base, base)
     g2 = _affine_add((GX, GY), (GX, GY))
     q = (GX, GY)
@@ -1183,15 +1186,16 @@ def _comb_recode(a):
 
 
 def _comb_lookup(a):
-    # Step c = WIN of the comb: row r = c mod 16 of the table at TABP, digit e = DIG[4r + g]
-    # with g = 3 - c / 16. (X2, Y2) = |e| 2^(16 r) G, all eight entries of the row read, one
+    # Step c = WIN of the comb: row r = c mod GROWS of the table at TABP, digit
+    # e = DIG[GDIGITS r + g] with g = GDIGITS - 1 - c / GROWS. (X2, Y2) = |e| 2^(4 GDIGITS r) G,
+    # all eight entries of the row read, one
     # kept by mask; Y2 negated when e < 0; ZM = all ones when e = 0 (no entry kept: the
     # step's addition is undone).
     a.ldr(0, SP, WIN)
-    a.imm("and", 1, 0, 15)
-    a.lsr(2, 0, 4)
-    a.lsl(3, 1, 2)
-    a.add_imm(3, 3, 3)
+    a.imm("and", 1, 0, GROWS - 1)
+    a.lsr(2, 0, GSHIFT)
+    a.lsl(3, 1, 6 - GSHIFT)
+    a.add_imm(3, 3, GDIGITS - 1)
     a.dp("sub", 3, 3, 2)  # the digit's index
     a.ldr(LR, SP, TABP)
     a.dp("add", LR, LR, 1, "lsl", 9)  # the row: 8 entries of 64 bytes
@@ -1212,10 +1216,11 @@ def _comb_lookup(a):
 
 
 def _comb(a):
-    # k*G by the fixed-base comb: R = sum over i = 4 r + 3 of e_i 16^(i - 3) G, R = 16 R (four
-    # complete doublings: R may be the identity), the same for i = 4 r + 2, 4 r + 1, then
-    # R += e_i 16^i G for i = 4 r; each term e 2^(16 r) G is a row of the table and one
-    # complete mixed addition, undone by mask when e = 0.
+    # k*G by the fixed-base comb: R = sum over i = GDIGITS r + g of e_i 16^(i - g) G for
+    # g = GDIGITS - 1, then R = 16 R (four complete doublings: R may be the identity), the same
+    # for each g down to 1, then R += e_i 16^i G for i = GDIGITS r; each term
+    # e 2^(4 GDIGITS r) G is a row of the table and one complete mixed addition, undone by
+    # mask when e = 0.
     _comb_scalar(a)
     _comb_recode(a)
     _copy(a, "X1", "ZERO")  # R = the identity (0 : 1 : 0)
@@ -1225,9 +1230,9 @@ def _comb(a):
     a.str_(0, SP, WIN)
     a.label("COMB")
     a.ldr(0, SP, WIN)
-    a.imm("and", 1, 0, 15)
+    a.imm("and", 1, 0, GROWS - 1)
     a.cmpi(1, 0)
-    a.b("ne", "CADD")  # c = 0 mod 16 ...
+    a.b("ne", "CADD")  # c = 0 mod GROWS ...
     a.cmpi(0, 0)
     a.b("eq", "CADD")  # ... but not 0: R = 16 R between the groups
     for _ in range(4):
@@ -1565,8 +1570,8 @@ secp256r1, a ``weierstrass_viper`` context whose ``mul``, ``ecdh``, ``mul_base``
 - flags = 0, k*P for k <= n: buf holds x || y of P big-endian at %d (and receives the table
   of P .. 15P before it); an even k is replaced by n - k (chosen by mask) and the result
   negated; flags = 1 negates the result once more; ``table`` is not read.
-- flags = 2, k*G for k <= n by the fixed-base comb on ``table`` (``_GTAB``: j 2^(16 r) G for
-  r = 0 .. 15, j = 1 .. 8, then verification's odd multiples j G, j = 1, 3, .., 63, affine,
+- flags = 2, k*G for k <= n by the fixed-base comb on ``table`` (``_GTAB``: j 2^(32 r) G for
+  r = 0 .. 7, j = 1 .. 8, then verification's odd multiples j G, j = 1, 3, .., 15, affine,
   Montgomery form; %d bytes, in flash when frozen).
 - flags = 4, mod n: buf holds k, d, e, r (each below n, 32 bytes big-endian) at 0, 32, 64,
   96; buf[%d:%d] receives ECDSA's s = k^-1 (e + r d) mod n (k^-1 by Fermat, a fixed chain
