@@ -18,15 +18,24 @@
 # Poly1305, X25519/X448, MPI, GHASH, Edwards and short-Weierstrass arithmetic, behind a
 # Thumb-2 kernel or a viper one whose probe always holds in a native-emitter build (the
 # EK-RA8D1's manifest adds the portable GHASH back: its C-module seam checks the RSIP's GHASH
-# against it). (The portable Camellia, DES and SM4 stay: their viper backends import them.)
+# against it). The portable Camellia, DES and SM4 go too, behind their viper backends: what
+# the two backends of each share is in a helper that stays (cipher/_camellia_sched.py,
+# _des_sched.py, _sm4_sched.py). So does the cryptolib wrapper aes_builtin, behind
+# aes_thumb, and with it and the portable ciphers the one-block loop they import,
+# cipher/_soft.py.
 # host_tests/test_compile.py checks each entry against its chain.
 options.defaults(dsp=False)
 
 SHADOWED = [
+    "cipher/_soft.py",
+    "cipher/aes_builtin.py",
     "cipher/aes_python.py",
     "cipher/aes_viper.py",
+    "cipher/camellia_python.py",
     "cipher/chacha20_python.py",
     "cipher/chacha20_viper.py",
+    "cipher/des_python.py",
+    "cipher/sm4_python.py",
     "ec/edwards_python.py",
     "ec/field/v16_10.py",
     "ec/field/v16_12.py",
@@ -75,6 +84,9 @@ FILES = [
     "aead/chacha20poly1305.py",
     "aead/gcm.py",
     "cipher/__init__.py",
+    "cipher/_camellia_sched.py",
+    "cipher/_des_sched.py",
+    "cipher/_sm4_sched.py",
     "cipher/_soft.py",
     "cipher/aes.py",
     "cipher/aes_builtin.py",

@@ -25,7 +25,7 @@ import sys
 
 import pytest
 
-from mpcrypto.cipher import camellia_python, des_python, sm4_python
+from mpcrypto.cipher import _camellia_sched, _des_sched, _sm4_sched, camellia_python, des_python, sm4_python
 
 from tools.emu import thumb_counts as tc
 from tools.emu import thumb_emu
@@ -47,7 +47,7 @@ def _words(ws):
 
 class Kernel:
     """One cipher's viper kernel on an emulated core, with its tables built by the emulated
-    ``_build`` (or, for DES, by des_python as des_viper does at import)."""
+    ``_build`` (or, for DES, by _des_sched as des_viper does at import)."""
 
     def __init__(self, name, core):
         self.name = name
@@ -57,15 +57,15 @@ class Kernel:
         rt = self.rt
         if name == "sm4":
             self.t = rt.buffer(bytes(4096))
-            rt.call(rt.load(self.mpy, "_build", {}), self.t, rt.buffer(bytes(sm4_python.SBOX)))
+            rt.call(rt.load(self.mpy, "_build", {}), self.t, rt.buffer(bytes(_sm4_sched.SBOX)))
             want = [w for tab in sm4_python._tables() for w in tab]
         elif name == "camellia":
             self.t = rt.buffer(bytes(4096))
-            rt.call(rt.load(self.mpy, "_build", {}), self.t, rt.buffer(bytes(camellia_python.SBOX1)))
+            rt.call(rt.load(self.mpy, "_build", {}), self.t, rt.buffer(bytes(_camellia_sched.SBOX1)))
             p = camellia_python
             want = [w for tab in p.tables() for w in tab]
         else:
-            want = [(v >> 1) | ((v & 1) << 31) for v in des_python.tables()[:512]]
+            want = [(v >> 1) | ((v & 1) << 31) for v in _des_sched.tables()[:512]]
             self.t = rt.buffer(_words(want))
             self.pack = rt.load(self.mpy, "_pack", {})
         self.table_ok = self.t.read() == _words(want)
@@ -74,12 +74,12 @@ class Kernel:
         """(encryption key buffer, decryption key buffer, extra kernel argument or None)."""
         rt = self.rt
         if self.name == "sm4":
-            rk = sm4_python.expand_key(key)
+            rk = _sm4_sched.expand_key(key)
             return rt.buffer(_words(rk)), rt.buffer(_words(rk[::-1])), None
         if self.name == "camellia":
-            e, d, ng = camellia_python.expand_key(key)
+            e, d, ng = _camellia_sched.expand_key(key)
             return rt.buffer(_words(e)), rt.buffer(_words(d)), ng
-        e, d, nr = des_python.schedule(key)
+        e, d, nr = _des_sched.schedule(key)
         ke = rt.buffer(bytes(8 * nr))
         kd = rt.buffer(bytes(8 * nr))
         rt.call(self.pack, rt.buffer(bytes(e)), ke, nr)

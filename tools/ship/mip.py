@@ -58,9 +58,9 @@ PACKAGES = (
     ("modes", "the block-cipher mode layer: ECB, CBC, CTR over any cipher, the portable one-block loop",
      ("cipher/modes.py", "cipher/_soft.py"), ("core",)),
     ("aes", "AES-128/192/256 ECB, CBC, CTR (Thumb-2 T-table and constant-time bitsliced on Cortex-M3 and up, cryptolib where it fits, viper, Python)", ("cipher/aes*.py",), ("modes",)),
-    ("camellia", "Camellia-128/192/256 ECB, CBC, CTR (viper, Python)", ("cipher/camellia*.py",), ("modes",)),
-    ("sm4", "SM4 ECB, CBC, CTR (viper, Python)", ("cipher/sm4*.py",), ("modes",)),
-    ("des", "DES and 3DES (TDEA) ECB, CBC, CTR (viper, Python)", ("cipher/des*.py",), ("modes",)),
+    ("camellia", "Camellia-128/192/256 ECB, CBC, CTR (viper, Python)", ("cipher/_camellia_sched.py", "cipher/camellia*.py"), ("modes",)),
+    ("sm4", "SM4 ECB, CBC, CTR (viper, Python)", ("cipher/_sm4_sched.py", "cipher/sm4*.py"), ("modes",)),
+    ("des", "DES and 3DES (TDEA) ECB, CBC, CTR (viper, Python)", ("cipher/_des_sched.py", "cipher/des*.py"), ("modes",)),
     ("ghash", "GHASH (SP 800-38D) and the key and nonce set-up that GCM and GMAC share (Thumb-2 on Cortex-M4 "
      "and up, viper, Python)", ("mac/ghash*.py",), ("core",)),
     ("aead-core", "the API plumbing the AEAD classes share (allocating encrypt / decrypt, generate_key)",

@@ -436,7 +436,7 @@ def xor_into(dst: ptr8, src: ptr8, off: int, ks: ptr8, n: int):
 RFC 3713, in the formulation documented in ``camellia_python`` (read it first): F is eight
 lookups in SP1110/SP0222/SP3033/SP4404 giving A and U, then (U ^ A, U ^ A ^ (A >>> 8)); the
 FL / FL^-1 layers (§2.4.2) use a 1-bit rotation; the subkey words (key schedule in
-``camellia_python.expand_key``) are read in network order, so one kernel encrypts (the
+``_camellia_sched.expand_key``) are read in network order, so one kernel encrypts (the
 encryption layout) and decrypts (the decryption layout). The lookups are indexed by secret
 bytes (cache timing on cores with a data cache).
 
@@ -456,7 +456,7 @@ Engine surface: see ``cipher/modes.py``.
 import array
 import micropython
 from micropython import const
-from mpcrypto.cipher.camellia_python import SBOX1, expand_key
+from mpcrypto.cipher._camellia_sched import SBOX1, expand_key
 
 _SP = array.array("I", bytes(4 * 1024))  # SP1110 | SP0222 | SP3033 | SP4404
 
@@ -614,14 +614,14 @@ rotations while the tables are built) masks with a run-time ``uint(0xFFFFFFFF)``
 RAM: 4 KiB of tables built at import, 256 bytes of round keys per context. Nothing is
 allocated per call after ``new()``: the kernel takes the caller's buffers and loops over
 many blocks (ECB, CBC encrypt/decrypt, CTR and GCM's inc32 counter inside the kernel).
-The key schedule (§7.3) is ``sm4_python.expand_key``.
+The key schedule (§7.3) is ``_sm4_sched.expand_key``.
 
 Engine surface: see ``cipher/modes.py``.
 """
 
 import array
 import micropython
-from mpcrypto.cipher.sm4_python import SBOX, expand_key
+from mpcrypto.cipher._sm4_sched import SBOX, expand_key
 
 _T = array.array("I", bytes(4 * 1024))  # Tt0 | Tt1 | Tt2 | Tt3
 
@@ -709,10 +709,11 @@ def new(key):
 ''',
     "des_viper": '''"""DES and TDEA (3DES) engine with a viper kernel (fast; NOT constant time).
 
-FIPS 46-3 / SP 800-67 as ``des_python`` states it (read it first): IP, 16 Feistel rounds in
-pairs without swapping, f as eight lookups in the SP tables (S-box and P merged), FP; TDEA as
-48 rounds between one IP and one FP (the halves swapped after each 16: FP then IP cancel).
-Lookups are indexed by secret-dependent bits (cache timing on cores with a data cache).
+FIPS 46-3 / SP 800-67 as ``des_python`` and ``_des_sched`` state it (read them first): IP,
+16 Feistel rounds in pairs without swapping, f as eight lookups in the SP tables (S-box and P
+merged), FP; TDEA as 48 rounds between one IP and one FP (the halves swapped after each 16:
+FP then IP cancel). Lookups are indexed by secret-dependent bits (cache timing on cores with
+a data cache).
 
 IP and FP are not tables here but five masked swaps of bits between the block's two
 big-endian 32-bit words ("swap-move": ``u = ((x >> s) ^ y) & mask; y ^= u; x ^= u << s``
@@ -753,16 +754,16 @@ is loaded and stored byte by byte (any alignment, either byte order).
 (DES) and 756.75 (TDEA) instructions per byte of ECB on the M4, from 438.88 and 1041.62 with
 the spreading-table IP/FP and per-table pointers this replaced.
 
-RAM: 2 KiB of SP tables made at import from ``des_python``'s; 768 bytes of round keys per
-TDEA context (two words per round and direction, 256 for DES). Nothing is allocated per call
-after ``new()``; ECB, CBC encrypt/decrypt and CTR run inside the kernel over many blocks.
+RAM: 2 KiB of SP tables made at import from ``_des_sched.tables()``; 768 bytes of round keys
+per TDEA context (two words per round and direction, 256 for DES). Nothing is allocated per
+call after ``new()``; ECB, CBC encrypt/decrypt and CTR run inside the kernel over many blocks.
 
 Engine surface: see ``cipher/modes.py`` (block size 8).
 """
 
 import array
 import micropython
-from mpcrypto.cipher.des_python import schedule, tables
+from mpcrypto.cipher._des_sched import schedule, tables
 
 # SP_1..SP_8 (64 words each), every entry rotated right by one bit like the halves.
 _T = array.array("I", bytes(4 * 512))
@@ -873,7 +874,7 @@ def _crypt(x: uint, y: uint, t: ptr32, k: ptr32, src: ptr8, dst: ptr8, n: int, i
 
 @micropython.viper
 def _pack(src: ptr8, dst: ptr32, nr: int):
-    # Round keys from eight 6-bit chunks each (des_python.schedule) to two words per round:
+    # Round keys from eight 6-bit chunks each (_des_sched.schedule) to two words per round:
     # K_e, the even chunks (S-boxes 1, 3, 5, 7) at bits 26, 18, 10, 2, and K_o ^ (K_e <<< 4),
     # K_o the odd chunks likewise: _crypt rotates y = H ^ K_e, and (y <<< 4) ^ K_o ^ (K_e <<< 4)
     # is (H <<< 4) ^ K_o.

@@ -4,7 +4,7 @@
 RFC 3713, in the formulation documented in ``camellia_python`` (read it first): F is eight
 lookups in SP1110/SP0222/SP3033/SP4404 giving A and U, then (U ^ A, U ^ A ^ (A >>> 8)); the
 FL / FL^-1 layers (§2.4.2) use a 1-bit rotation; the subkey words (key schedule in
-``camellia_python.expand_key``) are read in network order, so one kernel encrypts (the
+``_camellia_sched.expand_key``) are read in network order, so one kernel encrypts (the
 encryption layout) and decrypts (the decryption layout). The lookups are indexed by secret
 bytes (cache timing on cores with a data cache).
 
@@ -24,7 +24,7 @@ Engine surface: see ``cipher/modes.py``.
 import array
 import micropython
 from micropython import const
-from mpcrypto.cipher.camellia_python import SBOX1, expand_key
+from mpcrypto.cipher._camellia_sched import SBOX1, expand_key
 
 _SP = array.array("I", bytes(4 * 1024))  # SP1110 | SP0222 | SP3033 | SP4404
 

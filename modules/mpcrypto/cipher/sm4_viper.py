@@ -18,14 +18,14 @@ rotations while the tables are built) masks with a run-time ``uint(0xFFFFFFFF)``
 RAM: 4 KiB of tables built at import, 256 bytes of round keys per context. Nothing is
 allocated per call after ``new()``: the kernel takes the caller's buffers and loops over
 many blocks (ECB, CBC encrypt/decrypt, CTR and GCM's inc32 counter inside the kernel).
-The key schedule (§7.3) is ``sm4_python.expand_key``.
+The key schedule (§7.3) is ``_sm4_sched.expand_key``.
 
 Engine surface: see ``cipher/modes.py``.
 """
 
 import array
 import micropython
-from mpcrypto.cipher.sm4_python import SBOX, expand_key
+from mpcrypto.cipher._sm4_sched import SBOX, expand_key
 
 _T = array.array("I", bytes(4 * 1024))  # Tt0 | Tt1 | Tt2 | Tt3
 
