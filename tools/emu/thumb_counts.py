@@ -531,13 +531,15 @@ SHA_SIZES = (1024, 16384)  # bytes per call for the per-byte counts
 
 @functools.lru_cache(maxsize=None)
 def sha_iv(name):
-    """The chaining-value words of ``name``'s IV, read from the public module's ``array('I',
-    (...))`` (H0..H7; SHA-512 as (high, low) halves), without its kernel scratch."""
+    """The chaining-value words of ``name``'s IV, read from the public module's
+    ``iv("hex words", scratch)`` (H0..H7; SHA-512 as (high, low) halves), without its kernel
+    scratch."""
     kern, var, _ = SHA_NAMES[name]
     for node in ast.parse((HASH / ("%s.py" % kern)).read_text()).body:
         if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == var:
-            words = eval(ast.unparse(node.value.args[1]), {"__builtins__": {}})  # (a, b) + (0,) * 16 too
-            return tuple(words[:SHA_WORDS[kern]])
+            words = tuple(int(w, 16) for w in node.value.args[0].value.split())
+            assert len(words) == SHA_WORDS[kern], var
+            return words
     raise KeyError(var)
 
 

@@ -96,6 +96,18 @@ def _padded(data, total, cls):
 _IVB = {}  # hash name -> its _iv's raw bytes (oneshot's template, made on first use)
 
 
+def iv(hexwords, scratch):
+    # A class's _iv template: the chaining value's 32-bit words, written in hex in one string,
+    # then ``scratch`` zero words for the kernels. As int literals, every word of 2^30 or more
+    # would be a big integer object in flash (about 20 bytes each on a 32-bit port); the
+    # string costs 9 bytes a word, and its ints here are garbage after import.
+    words = hexwords.split()
+    st = array("I", bytes(4 * (len(words) + scratch)))
+    for i, w in enumerate(words):
+        st[i] = int(w, 16)
+    return st
+
+
 def _clone(st):
     # A copy of array('I') st through its raw bytes: array("I", st) would iterate, making
     # a Python integer of every word (see _words_be).

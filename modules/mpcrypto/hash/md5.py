@@ -33,9 +33,8 @@ Allocation as ``sha256``: ``update()`` of bytes/bytearray allocates nothing when
 block is pending before or after it.
 """
 
-from array import array
 from mpcrypto import _backend
-from mpcrypto.hash._md import _MD
+from mpcrypto.hash._md import _MD, iv
 
 _CHAIN = (
     ("thumb", "mpcrypto.hash.md5_thumb", "thumb2"),
@@ -49,7 +48,7 @@ def backends():
 
 
 # RFC 1321 §3.3: A, B, C, D (the bytes 01 23 45 67, 89 ab cd ef, ... read low byte first).
-_IV = array("I", (0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476))
+_IV = iv("67452301 efcdab89 98badcfe 10325476", 0)
 
 
 class md5(_MD):

@@ -33,9 +33,8 @@ Allocation as ``sha256``: ``update()`` of bytes/bytearray allocates nothing when
 block is pending before or after it.
 """
 
-from array import array
 from mpcrypto import _backend
-from mpcrypto.hash._md import _MD
+from mpcrypto.hash._md import _MD, iv
 
 _CHAIN = (
     ("thumb", "mpcrypto.hash.sha1_thumb", "thumb2"),
@@ -50,7 +49,7 @@ def backends():
 
 # FIPS 180-4 §5.3.1 initial hash value, followed by 16 words of scratch for the viper
 # kernel's message-schedule ring.
-_IV = array("I", (0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0) + (0,) * 16)
+_IV = iv("67452301 efcdab89 98badcfe 10325476 c3d2e1f0", 16)
 
 
 class sha1(_MD):

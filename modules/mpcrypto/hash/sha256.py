@@ -34,9 +34,8 @@ per block. A ``memoryview`` argument costs two small objects per call (its item 
 probed); buffers of wider items (``array('I')``) are copied once per call.
 """
 
-from array import array
 from mpcrypto import _backend
-from mpcrypto.hash._md import _MD
+from mpcrypto.hash._md import _MD, iv
 
 _CHAIN = (
     ("thumb", "mpcrypto.hash.sha256_thumb", "thumb2"),
@@ -51,12 +50,8 @@ def backends():
 
 # FIPS 180-4 §5.3.3 (SHA-256) and §5.3.2 (SHA-224) initial hash values, followed by 16
 # words of scratch for the viper kernel's message-schedule ring.
-_IV256 = array("I", (
-    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
-_IV224 = array("I", (
-    0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939, 0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+_IV256 = iv("6a09e667 bb67ae85 3c6ef372 a54ff53a 510e527f 9b05688c 1f83d9ab 5be0cd19", 16)
+_IV224 = iv("c1059ed8 367cd507 3070dd17 f70e5939 ffc00b31 68581511 64f98fa7 befa4fa4", 16)
 
 
 class sha256(_MD):

@@ -27,9 +27,8 @@ Numbers: ``bench/bench_sm3.py`` (ranges: one loaded 2-core host). Allocation as 
 allocates nothing when no partial block is pending before or after it.
 """
 
-from array import array
 from mpcrypto import _backend
-from mpcrypto.hash._md import _MD
+from mpcrypto.hash._md import _MD, iv
 
 _CHAIN = (
     ("thumb", "mpcrypto.hash.sm3_thumb", "thumb2"),
@@ -44,9 +43,7 @@ def backends():
 
 # GB/T 32905 §4.1 initial value IV, followed by 68 words of scratch for the viper kernel's
 # expanded message W0..W67 (§5.3.2; the Thumb-2 kernel keeps W on its stack).
-_IV = array("I", (
-    0x7380166f, 0x4914b2b9, 0x172442d7, 0xda8a0600, 0xa96f30bc, 0x163138aa, 0xe38dee4d, 0xb0fb0e4e)
-    + (0,) * 68)
+_IV = iv("7380166f 4914b2b9 172442d7 da8a0600 a96f30bc 163138aa e38dee4d b0fb0e4e", 68)
 
 
 class sm3(_MD):
