@@ -32,14 +32,13 @@ S[0:16] (the ciphertext), Ascon-p[8] after each full block, the last (possibly e
 partial block padded; S ^= 0^128 || K || 0^64, Ascon-p[12], tag = S[24:40] ^ K.
 
 Backends: the permutation seam ``"ascon"`` (``hash/_ascon``): Thumb-2 on bare-metal
-Cortex-M3 and up (45 instructions per byte on an emulated M4), else viper on 32-bit lane
-halves, else portable Python. The viper kernel also has the AEAD's steps as three calls
-(``aead_start``, ``aead_encrypt`` / ``aead_decrypt`` with the padded last block, and
-``aead_final``, which writes the tag): with it a call costs four kernel calls plus the checks
-of the arguments (about 2.5 us on the x86-64 unix port, against 12.8 us for 1 KiB of data);
-the other backends run the same algorithm through ``perm``, the bulk ``encrypt`` / ``decrypt``
-and the byte I/O. Constant time on the thumb and viper backends. Allocation: ``*_into`` with
-data and AAD whose lengths are multiples of 16 bytes allocates nothing on the viper backend.
+Cortex-M3 and up, else viper on 32-bit lane halves, else portable Python. The viper kernel
+also has the AEAD's steps as three calls (``aead_start``, ``aead_encrypt`` / ``aead_decrypt``
+with the padded last block, and ``aead_final``, which writes the tag): with it a call costs
+four kernel calls plus the checks of the arguments; the other backends run the same
+algorithm through ``perm``, the bulk ``encrypt`` / ``decrypt`` and the byte I/O. Constant
+time on the thumb and viper backends. Allocation: ``*_into`` with data and AAD whose lengths
+are multiples of 16 bytes allocates nothing on the viper backend.
 """
 
 from mpcrypto._ct import ct_eq_at

@@ -50,8 +50,9 @@ python      byte-oriented, portable                  no          nothing
 Only ``thumb_ct`` is constant time: no table, no address and no branch that depends on the key
 or the data, key schedule included (its instruction count and memory-address sequence are
 checked to be the same for different keys and data on an emulated Cortex-M4,
-host_tests/test_thumb_aes_ct.py); it costs about three times ``thumb`` (AES-128 CTR 100.6
-instructions per byte against 33.6 on the emulated M4; CBC encryption, serial, twice that).
+host_tests/test_thumb_aes_ct.py); it runs more instructions per byte than ``thumb`` (the
+S-box is a Boolean circuit, not a table lookup), and CBC encryption, which is serial, twice
+as many again (one block per pass of its two-block core).
 The others use table lookups indexed by secret bytes; on a core with a data cache,
 Cortex-M7/M55/M85, their timing depends on the key and data, which is why ``thumb_ct`` is
 chosen there. On a Cortex-M3/M4 (no data cache, ``thumb`` the default) ask for it with
@@ -69,7 +70,7 @@ from mpcrypto.cipher.modes import MODE_CBC, MODE_CTR, MODE_ECB  # noqa: F401 (th
 
 # thumb comes before builtin: on the cores where it runs it is faster than the port's C AES
 # (whose CTR our wrapper builds on ECB), and it is table-based like it. thumb_ct (constant
-# time, three times slower) comes right after it, and first where the core has a data cache
+# time, slower) comes right after it, and first where the core has a data cache
 # (its first entry, which requires "dcache"; the seam takes the first entry that loads).
 _CHAIN = (
     ("thumb_ct", "mpcrypto.cipher.aes_ct_thumb", "dcache"),

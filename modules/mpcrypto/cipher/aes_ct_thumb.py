@@ -10,11 +10,11 @@ kernel (its SubWord on bitsliced words) and keeps the key in bytes, never in Pyt
 host_tests/test_thumb_aes_ct.py checks, on an emulated Cortex-M4, that the instruction count
 and the sequence of memory addresses are the same for different keys and data.
 
-Cost: about three times the T-table backend (``aes_thumb``); it is the default where a data
-cache makes table lookups key-dependent in time (Cortex-M7, M55, M85: feature ``dcache`` of
-``mpcrypto._cpu``), and can be
-chosen elsewhere with ``mpcrypto._backend.force("aes", "thumb_ct")``. CBC encryption is
-serial, so it runs one block per pass of the two-block core (twice the cost per byte).
+Cost: more instructions per byte than the T-table backend (``aes_thumb``); it is the
+default where a data cache makes table lookups key-dependent in time (Cortex-M7, M55, M85:
+feature ``dcache`` of ``mpcrypto._cpu``), and can be chosen elsewhere with
+``mpcrypto._backend.force("aes", "thumb_ct")``. CBC encryption is serial, so it runs one
+block per pass of the two-block core (twice the cost per byte).
 
 Kernel ``_aes(ctx, src, dst, iv)`` (``asm_thumb``): the mode is ctx[121] (0 ECB encrypt,
 1 CBC encrypt, 2 CTR, 3 ECB decrypt, 4 CBC decrypt, 5 S-box only, 6 bitslice only), the

@@ -25,14 +25,14 @@
 
 Backends (seam primitive ``"chacha20"``; MicroPython has no C ChaCha20 built-in):
 
-  name     module            unix x64 MB/s   M4 insns/B   CT    notes
-  thumb    chacha20_thumb    -               20.3         yes   Thumb-2 (tools/thumb/gen_chacha.py),
-                                                                Cortex-M3/M4/M7/M33/M55/M85 by CPUID
-  viper    chacha20_viper    11-19           188          yes   10 double rounds unrolled
-  python   chacha20_python   ~0.1            -            no*   16-bit halves as small ints
+  name     module            CT    notes
+  thumb    chacha20_thumb    yes   Thumb-2 (tools/thumb/gen_chacha.py), Cortex-M3/M4/M7/M33/
+                                   M55/M85 by CPUID
+  viper    chacha20_viper    yes   10 double rounds unrolled
+  python   chacha20_python   no*   16-bit halves as small ints
   (* interpreter arithmetic, not promised constant time; no branch or index on secrets.
-  unix: bench/bench_chacha.py, 1 KiB calls, one loaded 2-core host; M4: the kernel on an
-  emulated Cortex-M4, host_tests/test_viper32_symmetric.py, the same count for every input)
+  bench/bench_chacha.py times the backends; host_tests/test_viper32_symmetric.py runs the
+  viper kernel on an emulated Cortex-M4 and finds the same instruction count for every input)
 
 Constant time: ChaCha20 is additions, XORs and fixed rotations only. Allocation: with
 ``out_buf`` and calls whose length is a multiple of 64 bytes (the stream at a block

@@ -42,9 +42,9 @@ values (``u << s`` stays below 2**32); the rotations into FP mask with a run-tim
 can have bits 32..35 set on a 64-bit port, but w is only ever shifted right by at most 24 and
 then ANDed with 0xFC, which drops them (a 32-bit core drops them in the shift). The block
 is loaded and stored byte by byte (any alignment, either byte order).
-``host_tests/test_blk_emu.py`` runs this machine code on emulated Cortex-M3/M4 cores: 283.25
-(DES) and 756.75 (TDEA) instructions per byte of ECB on the M4, from 438.88 and 1041.62 with
-the spreading-table IP/FP and per-table pointers this replaced.
+``host_tests/test_blk_emu.py`` runs this machine code on emulated Cortex-M3/M4 cores; on the
+M4 it runs fewer instructions per byte of ECB than IP/FP by spreading tables and a pointer per
+SP table would.
 
 RAM: 2 KiB of SP tables made at import from ``_des_sched.tables()``; 768 bytes of round keys
 per TDEA context (two words per round and direction, 256 for DES). Nothing is allocated per

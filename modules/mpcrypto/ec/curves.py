@@ -26,8 +26,8 @@ prime) and compares them with python-ecdsa and pyca ``cryptography``.
 Memory: a curve's object is built on first use (``get``, ``by_oid`` or its attribute,
 ``curves.SECP256R1``, through the module's ``__getattr__``) and kept, so importing the module
 builds none of them: frozen into firmware their integers stay in flash, and a program that
-uses P-256 and X25519 has two curve objects on the heap, not 27 (about 6 KB on a 32-bit
-port). ``WEIERSTRASS`` and ``OTHERS`` build every curve of their tuple.
+uses P-256 and X25519 has two curve objects on the heap, not 27. ``WEIERSTRASS`` and
+``OTHERS`` build every curve of their tuple.
 """
 
 from collections import namedtuple

@@ -161,7 +161,7 @@ def verify_digest(ctx, curve, x, y, digest, r, s):
             raise InvalidSignature("bad signature")
         return
     e = bits2int(digest, curve.nbits) % n
-    w = ctx.inv_n(s)  # on limbs in the viper backend: no big-int Euclid (38 KB of heap at 256 bits)
+    w = ctx.inv_n(s)  # on limbs in the viper backend: no big-int Euclid and its heap garbage
     chk = getattr(ctx, "mul2_check", None)
     if chk is not None:  # the check on the projective sum: no inversion (weierstrass_viper)
         if not chk(e * w % n, r * w % n, x, y, r):

@@ -9,9 +9,10 @@ Ed448 with a context string (``context``, 0..255 bytes, default empty: pure Ed44
 pyca); no pre-hash (Ed448ph). dom4(0, context) = "SigEd448" || 0x00 || len || context.
 Keys are 57 bytes (ValueError otherwise), signatures 114. Hash: SHAKE256 with 114 bytes of
 output (``mpcrypto.hash.shake``: the viper Keccak where the port has viper, constant time and
-about 2 KB of heap per hash; the portable backend elsewhere). The contract (strict decoding, small-order
-keys and R refused, S < L, the cofactorless equation checked by encoding), constant time and
-backends: ``mpcrypto.ec.eddsa``.
+allocating the state, one copy of it and the output per hash; the portable backend
+elsewhere). The contract (strict decoding, small-order keys and R refused, S < L, the
+cofactorless equation checked by encoding), constant time and backends:
+``mpcrypto.ec.eddsa``.
 """
 
 from mpcrypto._util import as_bytes as _buf

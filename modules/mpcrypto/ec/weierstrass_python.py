@@ -55,12 +55,12 @@ Public-scalar multiplication (``mul2``, ECDSA verification)
   multiples cached per curve), width 4 for P (odd multiples made affine with one inversion).
   Variable time on purpose; never call it with a secret scalar.
 
-Allocation: every big-int operation allocates its result (a 256-bit point doubling
-allocates about 4 KB); see bench/bench_ecdsa.py for bytes per operation. The
-base comb tables (16 affine points) and the w-NAF table of G (8 points) are built on first
-use and kept in the context. Heap per P-256 operation is about 1-2 MB (bench_ecdh,
-bench_ecdsa): fine on the unix port, far too much churn for an MCU; fixed-size limbs in
-preallocated buffers (``weierstrass_viper``, the default where viper exists) fix that.
+Allocation: every big-int operation allocates its result; see bench/bench_ecdh.py and
+bench/bench_ecdsa.py for bytes per operation. The base comb tables (16 affine points) and
+the w-NAF table of G (8 points) are built on first use and kept in the context. What a
+P-256 operation allocates in total is fine on the unix port, far too much churn for an MCU;
+fixed-size limbs in preallocated buffers (``weierstrass_viper``, the default where viper
+exists) fix that.
 """
 
 from mpcrypto.ec.field.bigint import affine_all, comb_digit, inv_blinded, inv_vt, teeth, wnaf

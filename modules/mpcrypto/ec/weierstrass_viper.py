@@ -10,9 +10,9 @@ Field: the limb engine ``mpcrypto.ec.field.engine`` with the generated kernels
 ``field/v16_<N>`` (tools/thumb/gen_field.py), N 16-bit limbs, Montgomery form
 (R = 2^(16N)). On Cortex-M4/M7/M55/M85 (CPUID checked once, ``engine.accel``) the kernels
 hand their multiplications to ``field/thumb_umaal``: Thumb-2 CIOS on 32-bit words with UMAAL
-(R = 2^(8 STRIDE)), about 4x fewer instructions per P-256 signature on an emulated Cortex-M4
-than the viper multiplication (4.9 M against 19.6 M). ``weierstrass_viper64`` is this module
-on 32-bit limbs (``field/v32_<N>``) for 64-bit ports. Each kernel runs a *field program*:
+(R = 2^(8 STRIDE)), which runs far fewer instructions per P-256 signature than the viper
+multiplication on 16-bit limbs. ``weierstrass_viper64`` is this module on 32-bit limbs
+(``field/v32_<N>``) for 64-bit ports. Each kernel runs a *field program*:
 4-byte instructions (op, dst, x, y) over slots of one preallocated arena, so one point
 operation is one viper call. The programs are written below as text, one field operation per line
 (``d = x * y``, ``d = x + y``, ``d = x - y``, ``d = x``, ``d = A * x`` for the curve's a),
@@ -443,7 +443,7 @@ class _Curve(_fe.Arena):
 
     def inv_n(self, k):
         """k^-1 mod n for k in [1, n-1] on limbs (constant time in k; verification uses it
-        for the public s, which keeps a 38 KB big-int Euclid off the heap)."""
+        for the public s, which keeps a big-int extended Euclid off the heap)."""
         nf = self._nfield()
         self._nload(nf, "INV", self._kb(k))
         self._nrun(nf, nf.P_KINV)

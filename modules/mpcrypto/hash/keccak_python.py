@@ -11,9 +11,9 @@ state's 200 bytes once (``bytes(st)``, the words' memory in the machine's byte o
 100 16-bit quarters, lane x + 5y's quarter j (bits 16j..16j+15) at index 4(x + 5y) + j, and
 writes them back through a 200-byte buffer (``array('I', buf)`` takes its items from the raw
 bytes). MicroPython's small ints are 31-bit on 32-bit ports, so a 32- or 64-bit lane as a
-Python int would be a heap object, and every operation on it would allocate (about 190 KB
-per permutation measured on a Cortex-M4); quarters never pass 2**16, and a shift left is
-masked first ((q & (2**(16-s) - 1)) << s), so no intermediate passes 2**16 either.
+Python int would be a heap object, and every operation on it would allocate; quarters never
+pass 2**16, and a shift left is masked first ((q & (2**(16-s) - 1)) << s), so no
+intermediate passes 2**16 either.
 
 One round (§3.3) is unrolled (as in ``keccak_viper``): theta's column parities C and
 D[x] = C[x-1] ^ ROT(C[x+1], 1) as 20 quarters each; then for each output row y the five lanes
@@ -23,11 +23,9 @@ quarter j - q to j and shifts by s with the bits of quarter j - q - 1 (indices m
 round constants (§3.2.5, Algorithm 5) are computed at import from the spec's LFSR and the
 rho offsets (FIPS 202 Table 2, §3.2.2) are written into the code.
 
-Speed: 3.3 million instructions per permutation on an emulated Cortex-M4 (64-bit lanes as
-interpreter integers took 4.7 million and allocated 190 KB); about 1 ms on the 64-bit unix
-port. Constant time: no branch or index depends on the data, and small-int arithmetic
-allocates nothing; the interpreter's timing is not promised constant time. Allocation per
-call (not per block): the state's bytes in and out and the ping-pong list, about 2 KB.
+Constant time: no branch or index depends on the data, and small-int arithmetic allocates
+nothing; the interpreter's timing is not promised constant time. Allocation per call (not
+per block): the state's bytes in and out and the ping-pong list.
 """
 
 import sys

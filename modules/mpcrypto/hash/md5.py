@@ -16,14 +16,14 @@ constant time); message *length* is public.
 
 Backends (one seam, ``_backend`` primitive "md5"):
 
-  name     module       unix x64 MB/s   M4 insns/B   CT    notes
-  thumb    md5_thumb    -               9.6          yes   Thumb-2 asm, Cortex-M3/M4/M7/M33/M55/M85
-                                                           by CPUID, as sha256_thumb
-  viper    md5_viper    25-38           60.3         yes   64 unrolled steps
-  python   md5_python   ~0.35           -            no*   bytecode-only ports; allocates per block
-  (same runs: viper SHA-256 10-16 MB/s, 237.6 insns/B on M4; C hashlib.md5 110-140 MB/s;
-  * interpreter ints. bench/bench_md5.py; M4 counts: host_tests/test_thumb_sha.py and
-  test_viper32_md.py, which also find the same count for every message of a length)
+  name     module       CT    notes
+  thumb    md5_thumb    yes   Thumb-2 asm, Cortex-M3/M4/M7/M33/M55/M85 by CPUID, as
+                              sha256_thumb
+  viper    md5_viper    yes   64 unrolled steps
+  python   md5_python   no*   bytecode-only ports; allocates per block
+  (* interpreter ints. bench/bench_md5.py times the backends; host_tests/test_thumb_sha.py and
+  test_viper32_md.py count the kernels' instructions on an emulated M4 and find the same count
+  for every message of a length)
 
 MicroPython's C ``hashlib.md5`` is not in the chain, for the reason ``sha256`` gives (it
 exposes no compression function, finalizes on ``digest()`` and has no ``copy()``, which HMAC

@@ -16,14 +16,14 @@ interpreter arithmetic, which is not promised constant time); message *length* i
 
 Backends (one seam, ``_backend`` primitive "sha1"):
 
-  name     module        unix x64 MB/s   M4 insns/B   CT    notes
-  thumb    sha1_thumb    -               20.5         yes   Thumb-2 asm, Cortex-M3/M4/M7/M33/M55/M85
-                                                            by CPUID, as sha256_thumb
-  viper    sha1_viper    13-19           118.2        yes   80 unrolled rounds, 16-word ring
-  python   sha1_python   ~0.32           -            no*   bytecode-only ports; allocates per block
-  (same runs: viper SHA-256 9-12 MB/s, 237.6 insns/B on M4; C hashlib.sha1 75-110 MB/s;
-  * interpreter ints. bench/bench_sha1.py; M4 counts: host_tests/test_thumb_sha.py and
-  test_viper32_md.py, which also find the same count for every message of a length)
+  name     module        CT    notes
+  thumb    sha1_thumb    yes   Thumb-2 asm, Cortex-M3/M4/M7/M33/M55/M85 by CPUID, as
+                               sha256_thumb
+  viper    sha1_viper    yes   80 unrolled rounds, 16-word ring
+  python   sha1_python   no*   bytecode-only ports; allocates per block
+  (* interpreter ints. bench/bench_sha1.py times the backends; host_tests/test_thumb_sha.py and
+  test_viper32_md.py count the kernels' instructions on an emulated M4 and find the same count
+  for every message of a length)
 
 MicroPython's C ``hashlib.sha1`` is not in the chain, for the reason ``sha256`` gives (no
 compression function, ``digest()`` finalizes, no ``copy()``); it is the reference row of

@@ -11,13 +11,12 @@ constant time); message *length* is public.
 
 Backends (one seam, ``_backend`` primitive "sha256"):
 
-  name     module          unix x64 MB/s   CT    notes
-  thumb    sha256_thumb    -               yes   Thumb-2 asm, Cortex-M3/M4/M7/M33/M55/M85 by
-                                                 CPUID; 28.2 insns/B on an emulated M4; ~1.3 KB
-  viper    sha256_viper    33-42           yes   32 unrolled rounds; .mpy ~16 KB (armv7m)
-  python   sha256_python   -               no*   bytecode-only ports; 16-bit halves, no big
-                                                 int and no allocation per block
-  (C hashlib.sha256 on the same machine: ~150 MB/s; * interpreter ints, see the module)
+  name     module          CT    notes
+  thumb    sha256_thumb    yes   Thumb-2 asm, Cortex-M3/M4/M7/M33/M55/M85 by CPUID; ~1.3 KB
+  viper    sha256_viper    yes   32 unrolled rounds; .mpy ~16 KB (armv7m)
+  python   sha256_python   no*   bytecode-only ports; 16-bit halves, no big int and no
+                                 allocation per block
+  (* interpreter ints, see the module)
 
 MicroPython's C ``hashlib.sha256`` is deliberately NOT in the chain: the seam's surface for
 a hash is a compression kernel over the caller's buffer, and ``hashlib.sha256`` exposes no

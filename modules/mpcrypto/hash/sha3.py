@@ -14,17 +14,12 @@ Keccak[c](M || 01, d) on the sponge of ``_sponge.py``, which SHAKE (``shake.py``
 
 Backends (one seam, ``_backend`` primitive "keccak", shared with SHAKE):
 
-  name     module          unix x64 MB/s (SHA3-256)   CT    notes
-  viper    keccak_viper    13-19 (SHA-256: 26-34)     yes   lane halves, one round unrolled
-  python   keccak_python   0.12-0.16                  no*   16-bit quarters as small ints
+  name     module          CT    notes
+  viper    keccak_viper    yes   lane halves, one round unrolled
+  python   keccak_python   no*   16-bit quarters as small ints
   (* interpreter arithmetic, not promised constant time; no heap per block on any port)
 
-On an emulated Cortex-M4 (qemu mps2-an386, -icount, library frozen), viper: Keccak-f[1600]
-51,000 instructions; SHA3-224/256/384/512 378/402/514/724 instructions per byte of 1 KiB
-updates, SHAKE128/256 331/402, against 244 for our viper SHA-256 (SHA3-256 at 0.6x its
-speed); one-shot SHAKE256 of 64 bytes to 114 bytes (Ed448's hash) 108,000 instructions and
-2.2 KB of heap; portable Python 3.3 million instructions per permutation. Numbers:
-``bench/bench_sha3.py`` (unix ranges: one loaded 2-core host).
+``bench/bench_sha3.py`` times the backends.
 
 MicroPython's C ``hashlib`` has no SHA-3 in the builds we target (where a port has it, its
 ``digest()`` finalizes and it has no ``copy()``, like its SHA-2: it would be a reference row

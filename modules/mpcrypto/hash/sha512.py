@@ -10,14 +10,12 @@ the same sense as ``sha256`` (message length is public).
 
 Backends (``_backend`` primitive "sha512"):
 
-  name     module          unix x64 MB/s   notes
-  thumb    sha512_thumb    -               Thumb-2 asm on register pairs, Cortex-M3/M4/M7/
-                                           M33/M55/M85 by CPUID; 57 insns/B on an emulated
-                                           M4; ~3 KB of code (8 rounds a loop pass)
-  viper    sha512_viper    16-19           64-bit words as 32-bit halves; same source for
-                                           32- and 64-bit ports; .mpy ~45 KB (armv7m)
-  python   sha512_python   -               bytecode-only ports; 16-bit limbs, nothing
-                                           allocated per block
+  name     module          notes
+  thumb    sha512_thumb    Thumb-2 asm on register pairs, Cortex-M3/M4/M7/M33/M55/M85 by
+                           CPUID; ~3 KB of code (8 rounds a loop pass)
+  viper    sha512_viper    64-bit words as 32-bit halves; same source for 32- and 64-bit
+                           ports; .mpy ~45 KB (armv7m)
+  python   sha512_python   bytecode-only ports; 16-bit limbs, nothing allocated per block
 
 No C built-in: MicroPython's ``hashlib`` has no SHA-512 on the ports we target (unix has
 md5, sha1, sha256), and it would not fit the kernel surface anyway (see ``sha256``).

@@ -18,7 +18,8 @@ constant time and allocation as ``mpcrypto.hash.sha3`` (seam primitive "keccak")
 viper backend the permutation runs on 32-bit words with no data-dependent branch or index,
 so SHAKE256 in Ed448 signing (which hashes the secret prefix) is constant time and allocates
 only its output and one state copy per object; the portable backend (16-bit quarters as
-small ints) makes no timing promise and allocates about 2 KB per call, none per block.
+small ints) makes no timing promise and allocates per call (the state's bytes in and out,
+its working lists), none per block.
 """
 
 from mpcrypto.hash._sponge import _CHAIN, _Sponge, backends  # noqa: F401

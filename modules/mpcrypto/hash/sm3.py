@@ -13,18 +13,18 @@ constant time); message *length* is public.
 
 Backends (one seam, ``_backend`` primitive "sm3"):
 
-  name     module       unix x64 MB/s   CT    notes
-  thumb    sm3_thumb    -               yes   Thumb-2 asm, Cortex-M3/M4/M7/M33/M55/M85 by
-                                              CPUID, as sha256_thumb; 34.6 insns/B on an
-                                              emulated M4; ~1.2 KB of machine code
-  viper    sm3_viper    10-19           yes   4-round unrolled loop bodies (~half SHA-256);
-                                              ~4.2 KB of machine code
-  python   sm3_python   0.2-0.36        no*   bytecode-only ports; allocates per round
-  (MicroPython has no C SM3; * interpreter ints, see the module; M4 count:
-  host_tests/test_thumb_sha.py, which also finds the same count for every message of a length)
+  name     module       CT    notes
+  thumb    sm3_thumb    yes   Thumb-2 asm, Cortex-M3/M4/M7/M33/M55/M85 by CPUID, as
+                              sha256_thumb; ~1.2 KB of machine code
+  viper    sm3_viper    yes   4-round unrolled loop bodies (~half SHA-256); ~4.2 KB of
+                              machine code
+  python   sm3_python   no*   bytecode-only ports; allocates per round
+  (MicroPython has no C SM3; * interpreter ints, see the module. host_tests/test_thumb_sha.py
+  counts the thumb kernel's instructions on an emulated M4 and finds the same count for every
+  message of a length.)
 
-Numbers: ``bench/bench_sm3.py`` (ranges: one loaded 2-core host). Allocation as ``sha256``: ``update()`` of bytes/bytearray
-allocates nothing when no partial block is pending before or after it.
+``bench/bench_sm3.py`` times the backends. Allocation as ``sha256``: ``update()`` of
+bytes/bytearray allocates nothing when no partial block is pending before or after it.
 """
 
 from mpcrypto import _backend

@@ -64,12 +64,11 @@ e dP = 1 mod (p-1), e dQ = 1 mod (q-1), q qInv = 1 mod p; DSA: the checks of
 ``mpcrypto.keys.pem``.
 A password given for a key that is not encrypted: TypeError (as pyca).
 
-Memory (unix port, x64, heap allocated by one call after a first one): 3.7 KB to load a
-P-256 SubjectPublicKeyInfo (mostly the point validation), 7.3 KB a P-256 PKCS#8 PEM (its
-public key checked: one scalar multiplication), 5.0 KB an Ed25519 PKCS#8 PEM, 22 KB an
-RSA-2048 PKCS#1 PEM (6.7 KB the PEM, 7.7 KB the RSA key object, 3 KB the consistency checks),
-9 KB to write a P-256 PKCS#8 PEM. The DER reader makes no tree: offsets into one memoryview
-of the input, INTEGERs read from it without a copy of their octets.
+Memory: loading a key allocates mostly for its checks (an EC public key's point validation,
+the scalar multiplication that checks an EC private key's public key, an RSA key's
+consistency checks), for the key object and, from a PEM text, for the PEM decoding.
+The DER reader makes no tree: offsets into one memoryview of the input, INTEGERs read from
+it without a copy of their octets.
 
 Constant time: parsing is not constant time. An EC private scalar goes from the buffer to
 the key object as bytes (``ec.private_key_from_bytes``), then as the key class does.

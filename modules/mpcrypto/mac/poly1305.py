@@ -18,14 +18,12 @@ Key, data and tag are read as their bytes whatever their item type; ``str``, ``N
 
 Backends (seam primitive ``"poly1305"``; MicroPython has no C Poly1305 built-in):
 
-  name     module            unix x64 MB/s   M4 insns/B   CT    notes
-  thumb    poly1305_thumb    -               8.3          yes   Thumb-2, radix 2**26 with
-                                                                UMULL/UMLAL (tools/thumb/
-                                                                gen_poly1305.py), Cortex-M4/M7/
-                                                                M33/M55/M85 by CPUID (not M3)
-  viper    poly1305_viper    20-38           100          yes   13-bit limbs, sums < 2**32
-  python   poly1305_python   0.5-0.9         -            no    interpreter integers (heap
-                                                                objects, value-dependent time)
+  name     module            CT    notes
+  thumb    poly1305_thumb    yes   Thumb-2, radix 2**26 with UMULL/UMLAL
+                                   (tools/thumb/gen_poly1305.py), Cortex-M4/M7/M33/M55/M85
+                                   by CPUID (not M3)
+  viper    poly1305_viper    yes   13-bit limbs, sums < 2**32
+  python   poly1305_python   no    interpreter integers (heap objects, value-dependent time)
 
 Allocation: ``update()`` of whole 16-byte blocks with nothing pending allocates nothing on the
 viper backend; a partial block is buffered in the object.

@@ -196,8 +196,8 @@ class DHPrivateKey(_ffc.PrivateKey):
             if params._pow_secret(pn.g, self._xb) != pubn.y:
                 raise ValueError("y != g^x mod p")
         # a generated key's y is g^x computed by generate_private_key: its public key skips
-        # the subgroup check, a full-length exponentiation (ffdhe2048 on the emulated M4:
-        # 111M of the key generation's instructions, against 12M for g^x itself)
+        # the subgroup check, a full-length exponentiation that would cost far more than g^x
+        # itself, whose exponent has 2s bits
         self._pub = DHPublicKey(pubn, self._params, _made=not check)
         self._numbers = numbers
         self.key_size = params.key_size

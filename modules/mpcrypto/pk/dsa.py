@@ -157,7 +157,7 @@ class DSAPublicKey(_ffc.PublicKey):
             raise InvalidSignature("r or s out of range")
         z = bits2int(digest, mpi.bits(q))
         # s^-1 by Fermat on the MPI engine, as signing inverts k: the extended Euclid on
-        # built-in integers left ~20 KB of garbage per verification on a 32-bit port
+        # built-in integers leaves its big ints as garbage on every verification
         w = self._params._inv_q(s.to_bytes((mpi.bits(q) + 7) >> 3, "big"))
         u1 = z * w % q
         u2 = r * w % q

@@ -71,7 +71,7 @@ def _mr(n, rounds, rng):
     mb = mpi.bits(m)
     w = 4  # not default_window's 5 above 1024 bits: half the table (a 2048-bit candidate's
     # context 6.6 KB instead of 10.8 KB, which a 96 KB heap did not find in one block while
-    # generating DSA-2048 parameters) for ~2% more work, narrower where even that block
+    # generating DSA-2048 parameters) for a little more work, narrower where even that block
     # is not found (modexp.fitted)
     ctx, w = modexp.fitted(n, "fw", w)
     eb = m.to_bytes((mb + 7) >> 3, "big")

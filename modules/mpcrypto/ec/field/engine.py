@@ -477,7 +477,7 @@ def select(m: uint, dd: ptr32, ee: ptr32, mem: ptr32, off: int, tab: ptr32, nent
     # keeping one by mask; then the n limbs of Y at word off + yoff become p - Y if neg == 1
     # (p = the n limbs of slot 0; Y != 0), also by mask. m, dd, ee are scratch (pass 0: as
     # the first three arguments they live in registers); pointers advance, so the loads and
-    # stores have constant offsets (twice as fast as indexing on the unix port).
+    # stores have constant offsets (faster than indexing on the unix port).
     d = ptr32(int(mem) + 4 * off)
     k = 0
     while k < ent:
