@@ -38,7 +38,7 @@ from tools import ROOT
 from tools.gen import write_or_check
 from tools.thumb import umaal_emit
 
-SIZES = (10, 12, 14, 16, 20, 24, 32, 33)
+SIZES = (10, 12, 14, 16, 20, 24, 28, 32, 33)
 # 32-bit limbs, for ports whose viper words are 64 bits (the unix port on x86-64 or
 # AArch64): a quarter of the limb products. 160..521-bit primes need 5..17 limbs.
 WIDE_SIZES = (5, 6, 7, 8, 10, 12, 14, 16, 17)

@@ -90,20 +90,32 @@ def _words(w, k, loads, ops, store=None, first=None):
             w("    str(%s, [%s, %d])" % (store[0], store[1], store[2] + 4 * j))
 
 
-def _addsub(w, k, op, a, b, out, first=True, mask=None):
-    # out = a op b (op "add" or "sub") over k words, the carry chained through the flags:
-    # ADDS/SUBS on word 0 (first False: ADC/SBC there too, the carry coming in); b's word is
-    # ANDed with the register ``mask`` first when given. a, b, out: (base register, offset).
-    pre = ["and_(r4, %s)" % mask] if mask else []
-    _words(w, k, [("r2",) + a, ("r4",) + b], pre + ["%s(r2, r4)" % {"add": "adc", "sub": "sbc"}[op]],
-           ("r2",) + out, first=pre + ["%s(r2, r2, r4)" % op] if first else None)
-
-
-def _keep(w, k, a, b, out, mask, x):
-    # out = b where ``mask`` is all ones, else a (mask all ones or zero), k words: x = a_j,
-    # r4 = b_j, x ^= (a_j ^ b_j) AND mask. a, b, out: (base register, offset).
-    _words(w, k, [(x,) + a, ("r4",) + b], ["eor(r4, %s)" % x, "and_(r4, %s)" % mask, "eor(%s, r4)" % x],
-           (x,) + out)
+def _pairs(w, n, a, b, op, out=None, mask=None):
+    # op ("add" or "sub") over n words of a and b, the carry chained through the flags from
+    # ADDS / SUBS on word 0, two words at a time: a and b are (register, register, base,
+    # offset), their pair loaded by one LDRD each (the last word of an odd n by LDR into the
+    # first register), b's words first combined with ``mask`` = (op, register) (AND or BIC,
+    # which leave the carry alone), the result stored by STRD at ``out`` (register, register,
+    # base, offset; None: nothing stored, the flags are what is wanted). The registers are
+    # low ones (the 16-bit ADC / SBC, AND, BIC); the bases word-aligned.
+    chain = {"add": "adc", "sub": "sbc"}[op]
+    for j in range(0, n, 2):
+        two = j + 1 < n
+        for a0, a1, base, off in (a, b):
+            if two:
+                w("    " + _pair("ldrd", int(a0[1:]), int(a1[1:]), int(base[1:]), off + 4 * j))
+            else:
+                w("    ldr(%s, [%s, %d])" % (a0, base, off + 4 * j))
+        for k in range(2 if two else 1):
+            x, y = a[k], b[k]
+            if mask is not None:
+                w("    %s(%s, %s)" % (mask[0] if mask[0] != "and" else "and_", y, mask[1]))
+            w("    " + ("%s(%s, %s, %s)" % (op, x, x, y) if j + k == 0 else "%s(%s, %s)" % (chain, x, y)))
+        if out is not None:
+            if two:
+                w("    " + _pair("strd", int(out[0][1:]), int(out[1][1:]), int(out[2][1:]), out[3] + 4 * j))
+            else:
+                w("    str(%s, [%s, %d])" % (out[0], out[2], out[3] + 4 * j))
 
 
 def _branch_back(w, a, b, target, done, note=""):
@@ -179,8 +191,7 @@ def _final_sub(w, n):
         _ins(w, _pair("ldrd", 1, 2, CTX, T + 4 * (n - 1)), "ldr(r4, [r6, %d])" % (4 * (n - 1)), "sbc(r1, r4)")
     w("    # r7 = all ones when t_N minus the borrow is negative (t < p), else 0")
     _ins(w, "mov(r4, 0)", "sbc(r2, r4)", "asr(r7, r2, 31)")
-    _words(w, n, [("r2", "r3", T), ("r4", "r6", 0)], ["bic(r4, r7)", "sbc(r2, r4)"], ("r2", "r0", 0),
-           first=["bic(r4, r7)", "sub(r2, r2, r4)"])
+    _pairs(w, n, ("r1", "r2", "r3", T), ("r4", "r5", "r6", 0), "sub", ("r1", "r2", "r0", 0), mask=("bic", "r7"))
 
 
 def _mul_body(n, w, pfx=""):
@@ -219,19 +230,22 @@ def _runner(n, w):
          "cmp(r4, 1)", "bne(NOTADD)", "b(ADD)", "label(NOTADD)",
          "cmp(r4, 2)", "beq(SUB)", "b(COPY)", "label(SUB)")
     w("    # SUB: d = x - y, then d += p AND (all ones if that borrowed)")
-    _addsub(w, n, "sub", ("r6", 0), ("r7", 0), ("r5", 0))
-    _ins(w, "sbc(r1, r1)", "ldr(r6, [r3, 0])")
-    _addsub(w, n, "add", ("r5", 0), ("r6", 0), ("r5", 0), mask="r1")
+    _pairs(w, n, ("r0", "r1", "r6", 0), ("r2", "r4", "r7", 0), "sub", ("r0", "r1", "r5", 0))
+    _ins(w, "sbc(r6, r6)", "ldr(r7, [r3, 0])")
+    _pairs(w, n, ("r0", "r1", "r5", 0), ("r2", "r4", "r7", 0), "add", ("r0", "r1", "r5", 0), mask=("and", "r6"))
     _ins(w, "b(DONEOP)", "label(COPY)")
-    _words(w, n, [("r2", "r6", 0)], [], ("r2", "r5", 0))
+    for j in range(0, n - 1, 2):
+        _ins(w, _pair("ldrd", 0, 1, 6, 4 * j), _pair("strd", 0, 1, 5, 4 * j))
+    if n % 2:
+        _ins(w, "ldr(r0, [r6, %d])" % (4 * (n - 1)), "str(r0, [r5, %d])" % (4 * (n - 1)))
     _ins(w, "b(DONEOP)", "label(ADD)")
-    w("    # ADD: d = x + y (carry in r1); u = d - p into t (ctx + 32); d = d if the carry")
-    w("    # minus u's borrow is -1 (x + y < p), else u, by mask")
-    _addsub(w, n, "add", ("r6", 0), ("r7", 0), ("r5", 0))
-    _ins(w, "mov(r1, 0)", "adc(r1, r1)", "ldr(r6, [r3, 0])")
-    _addsub(w, n, "sub", ("r5", 0), ("r6", 0), ("r3", 32))
-    _ins(w, "mov(r4, 0)", "sbc(r1, r4)", "asr(r1, r1, 31)")
-    _keep(w, n, ("r3", 32), ("r5", 0), ("r5", 0), mask="r1", x="r2")
+    w("    # ADD: d = x + y (the carry into r6); the borrow of d - p, not stored; r6 = the carry")
+    w("    # minus the borrow: all ones when x + y < p (d kept), else 0; then d -= p AND NOT r6")
+    _pairs(w, n, ("r0", "r1", "r6", 0), ("r2", "r4", "r7", 0), "add", ("r0", "r1", "r5", 0))
+    _ins(w, "mov(r6, 0)", "adc(r6, r6)", "ldr(r7, [r3, 0])")
+    _pairs(w, n, ("r0", "r1", "r5", 0), ("r2", "r4", "r7", 0), "sub")
+    _ins(w, "mov(r2, 0)", "sbc(r6, r2)")
+    _pairs(w, n, ("r0", "r1", "r5", 0), ("r2", "r4", "r7", 0), "sub", ("r0", "r1", "r5", 0), mask=("bic", "r6"))
     _ins(w, "label(DONEOP)", "label(CHECK)", "ldr(r0, [r3, 8])", "ldr(r1, [r3, 24])")
     _branch_back(w, "r0", "r1", "NEXT", "FIN")
     _ins(w, "b(END)", "label(MUL)", "mov(r0, r5)", "mov(r1, r6)", "mov(r2, r7)")

@@ -7,7 +7,7 @@ operation). Seam primitive "ec_edwards"; same surface as ``edwards_python``::
     ctx.neg(P), ctx.encode(P), ctx.decode(b)   as in edwards_python (RFC 8032 §5.1.2-3, §5.2.2-3)
 
 Points are affine (x, y) ints. Field: the Weierstrass backend's generated kernels
-(the limb engine ``field.engine`` with ``field/v16_16`` / ``v16_32``, or the 32-bit-limb
+(the limb engine ``field.engine`` with ``field/v16_16`` / ``v16_28``, or the 32-bit-limb
 ``field/v32_8`` / ``v32_14`` where viper words are 64 bits, with the Thumb-2 UMAAL multiplier on Cortex-M4/M7/M55/M85),
 running the RFC 8032 formulas as field programs. Both addition laws are complete, so
 neither the comb nor the w-NAF loop has a special case.

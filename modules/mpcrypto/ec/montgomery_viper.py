@@ -9,7 +9,7 @@ ladder steps (255 / 448), the conditional swap of (x2, z2) and (x3, z3) done by 
 machine words (``_cswap``), the final inversion Fermat's z^(p-2) with fixed 4-bit windows
 over the public exponent. The field arithmetic is the limb engine
 (``field.engine``) with the generated Montgomery kernels (``field/v16_16`` for 2^255 - 19,
-``field/v16_32`` for 2^448 - 2^224 - 1; the 32-bit-limb ``field/v32_8`` / ``v32_14`` where
+``field/v16_28`` for 2^448 - 2^224 - 1; the 32-bit-limb ``field/v32_8`` / ``v32_14`` where
 viper words are 64 bits; UMAAL multiplications on Cortex-M4/M7/M55/M85): one ladder step is one call running
 the §5 step as a field program.
 

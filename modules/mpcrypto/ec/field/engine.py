@@ -45,7 +45,7 @@ from mpcrypto.ec.curves import _bits
 
 # -- kernels, word size, acceleration ---------------------------------------------------
 
-SIZES = (10, 12, 14, 16, 20, 24, 32, 33)  # 16-bit limb counts of the generated kernels
+SIZES = (10, 12, 14, 16, 20, 24, 28, 32, 33)  # 16-bit limb counts of the generated kernels
 WSIZES = (5, 6, 7, 8, 10, 12, 14, 16, 17)  # 32-bit limb counts (64-bit ports only)
 # Kernels generated for one prime (its limbs folded in as constants): curve name -> module.
 FIXED_KERNELS = {"secp256r1": "p256"}
