@@ -356,7 +356,6 @@ def ecdsa_sign_keeps_wiped_hmac(curve, d, msg, hashalg):
     return sig, wiped, key.sign(msg, hashalg) == sig
 
 
-
 def inv_blinded(cases, mode):
     # field.bigint.inv_blinded on (x, m, seed) cases. mode "hashlib": as the port is;
     # "ours": the port's hashlib made unimportable (the factor from mpcrypto's SHA-256);

@@ -94,7 +94,7 @@ def _pairs(w, n, a, b, op, out=None, mask=None):
     # op ("add" or "sub") over n words of a and b, the carry chained through the flags from
     # ADDS / SUBS on word 0, two words at a time: a and b are (register, register, base,
     # offset), their pair loaded by one LDRD each (the last word of an odd n by LDR into the
-    # first register), b's words first combined with ``mask`` = (op, register) (AND or BIC,
+    # first register), b's words first combined with ``mask`` = (op, register) (and_ or bic,
     # which leave the carry alone), the result stored by STRD at ``out`` (register, register,
     # base, offset; None: nothing stored, the flags are what is wanted). The registers are
     # low ones (the 16-bit ADC / SBC, AND, BIC); the bases word-aligned.
@@ -109,7 +109,7 @@ def _pairs(w, n, a, b, op, out=None, mask=None):
         for k in range(2 if two else 1):
             x, y = a[k], b[k]
             if mask is not None:
-                w("    %s(%s, %s)" % (mask[0] if mask[0] != "and" else "and_", y, mask[1]))
+                w("    %s(%s, %s)" % (mask[0], y, mask[1]))
             w("    " + ("%s(%s, %s, %s)" % (op, x, x, y) if j + k == 0 else "%s(%s, %s)" % (chain, x, y)))
         if out is not None:
             if two:
@@ -232,7 +232,7 @@ def _runner(n, w):
     w("    # SUB: d = x - y, then d += p AND (all ones if that borrowed)")
     _pairs(w, n, ("r0", "r1", "r6", 0), ("r2", "r4", "r7", 0), "sub", ("r0", "r1", "r5", 0))
     _ins(w, "sbc(r6, r6)", "ldr(r7, [r3, 0])")
-    _pairs(w, n, ("r0", "r1", "r5", 0), ("r2", "r4", "r7", 0), "add", ("r0", "r1", "r5", 0), mask=("and", "r6"))
+    _pairs(w, n, ("r0", "r1", "r5", 0), ("r2", "r4", "r7", 0), "add", ("r0", "r1", "r5", 0), mask=("and_", "r6"))
     _ins(w, "b(DONEOP)", "label(COPY)")
     for j in range(0, n - 1, 2):
         _ins(w, _pair("ldrd", 0, 1, 6, 4 * j), _pair("strd", 0, 1, 5, 4 * j))

@@ -63,7 +63,7 @@ fixed-size limbs in preallocated buffers (``weierstrass_viper``, the default whe
 exists) fix that.
 """
 
-from mpcrypto.ec.field.bigint import affine_all, comb_digit, inv_blinded, inv_vt, teeth, wnaf
+from mpcrypto.ec.field.bigint import affine_all, comb_digit, gray_steps, inv_blinded, inv_vt, teeth, wnaf
 
 
 def probe():
@@ -352,11 +352,7 @@ class _Curve:
             for t in range(top):
                 acc = self._add(acc, self._neg(T[t], -1))
             pts = [acc] * (1 << top)
-            for i in range(1, 1 << top):
-                g = i ^ (i >> 1)
-                t = 0
-                while not (i >> t) & 1:  # the tooth whose sign flips: i's lowest set bit
-                    t += 1
+            for g, t in gray_steps(1 << top):
                 acc = self._add(acc, twice[t] if (g >> t) & 1 else self._neg(twice[t], -1))
                 pts[g] = acc
             tabs.append([x | y << sh for x, y in affine_all(pts, self.p)])

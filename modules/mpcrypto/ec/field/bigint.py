@@ -7,8 +7,8 @@
 - ``inv_blinded(x, m, seed)``: x^-1 mod m (0 for x = 0 mod m) for a SECRET x and a prime m:
   Euclid on x * b, then times b, where b is drawn from SHA-256 of ``seed`` (secret bytes,
   such as the scalar behind x). The attacker knows neither b nor x * b, and b is not linear
-  in x, so what Euclid's running time tells about x * b says nothing usable about x. A tenth
-  of the time of Fermat's ``pow`` on a 32-bit bytecode port, which it falls back to where
+  in x, so what Euclid's running time tells about x * b says nothing usable about x. Far
+  cheaper than Fermat's ``pow`` on a 32-bit bytecode port, which it falls back to where
   neither the port's ``hashlib`` nor ``mpcrypto.hash.sha256`` is there.
 - ``ed_decode(ctx, b)`` and ``ed_root_exp(p, size)``: RFC 8032 point decoding (§5.1.3 for
   edwards25519's 32 bytes, §5.2.3 for edwards448's 57), strict, on public data: (x, y), or
@@ -16,6 +16,9 @@
   square root's power z^e, e = ``ed_root_exp``, is the backend's ``ctx._root(z)``; ``ctx``
   also gives ``p``, ``d`` and ``_sqrtm1`` (edwards25519's sqrt(-1), None until a decode
   needs it, then kept). Shared by ``edwards_python`` and ``edwards_viper``.
+- ``gray_steps(nent)``: the Gray-code walk over a signed comb block's entries, one tooth's
+  sign flipped per step: how ``weierstrass_python`` and the limb backends (through
+  ``engine.gray_steps``) build their comb tables with one addition per entry.
 - ``affine_all(pts, p)``: (X/Z, Y/Z) of homogeneous projective points with one inversion
   for the whole list (Montgomery's trick); public data (table set-up). ValueError for a
   point at infinity.
@@ -102,6 +105,21 @@ def ed_decode(ctx, b):
     if x & 1 != x0:
         x = p - x
     return x, y
+
+
+def gray_steps(nent):
+    # The walk over a comb block's entries 1 .. nent-1 in Gray-code order (table set-up):
+    # (g, t) per step, g the entry, t the one tooth whose sign differs from the previous one.
+    out = []
+    prev = 0
+    for i in range(1, nent):
+        g = i ^ (i >> 1)
+        t = 0
+        while not ((g ^ prev) >> t) & 1:
+            t += 1
+        out.append((g, t))
+        prev = g
+    return out
 
 
 def affine_all(pts, p):

@@ -451,18 +451,11 @@ class Arena:
 
 
 def gray_steps(nent):
-    # The walk over a comb block's entries 1 .. nent-1 in Gray-code order (table set-up):
-    # (g, t) per step, g the entry, t the one tooth whose sign differs from the previous one.
-    out = []
-    prev = 0
-    for i in range(1, nent):
-        g = i ^ (i >> 1)
-        t = 0
-        while not ((g ^ prev) >> t) & 1:
-            t += 1
-        out.append((g, t))
-        prev = g
-    return out
+    # ``field.bigint.gray_steps`` (the portable comb shares it), for the limb backends,
+    # which reach the engine's helpers as ``_fe``.
+    from mpcrypto.ec.field.bigint import gray_steps as steps
+
+    return steps(nent)
 
 
 # -- viper helpers (tables, tests) ---------------------------------------------------------
